@@ -1,0 +1,50 @@
+/**
+ * Brands by id or name. Names are resolved through GET /brands, which is free, so
+ * `--brand acme` never costs a read.
+ */
+import { NotFoundError, UsageError } from '../errors.js';
+import type { ApiClient } from '../http/client.js';
+import type { Session } from './context.js';
+
+const BRAND_ID = /^\d+$/;
+
+/** A brand id passes as it is; a name is matched case-insensitively against GET /brands (free). */
+export async function resolveBrand(session: Session, value: string, source: string): Promise<string> {
+  if (BRAND_ID.test(value.trim())) return value.trim();
+  const brands = await listBrands(session.client);
+  const wanted = value.trim().toLowerCase();
+  const matches = brands.filter((b) => b.name.toLowerCase() === wanted);
+  if (matches.length === 1) return String(matches[0]!.id);
+  const list = brands.map((b) => `${b.id} ${b.name}`).join(', ');
+  if (matches.length > 1) {
+    throw new UsageError(`${source}: several brands are named "${value}"`, { hint: `Use the id instead: ${list}` });
+  }
+  throw new NotFoundError(`${source}: no brand named "${value}" on this account`, {
+    code: 'brand_not_found',
+    hint: list ? `Brands: ${list}` : 'The account has no brands.',
+  });
+}
+
+export interface BrandRef {
+  id: string | number;
+  name: string;
+}
+
+/** GET /brands (free), read defensively: the list is `data.brands` or the first array. */
+export async function listBrands(client: ApiClient): Promise<BrandRef[]> {
+  const res = await client.send({ method: 'GET', path: '/brands' });
+  const data = res.envelope.data as Record<string, unknown> | unknown[];
+  const arr = Array.isArray(data)
+    ? data
+    : Array.isArray(data.brands)
+      ? data.brands
+      : (Object.values(data).find(Array.isArray) as unknown[] | undefined) ?? [];
+  return arr.flatMap((b) => {
+    if (b && typeof b === 'object') {
+      const r = b as Record<string, unknown>;
+      if ((typeof r.id === 'number' || typeof r.id === 'string') && typeof r.name === 'string') return [{ id: r.id, name: r.name }];
+    }
+    return [];
+  });
+}
+

@@ -1,0 +1,140 @@
+/**
+ * `vis auth login|status|logout`. The key never comes from argv: a hidden prompt on a
+ * TTY, or stdin when piped. It is checked with the free GET /usage before it is saved.
+ */
+import { AuthError, UsageError, VisError } from '../../errors.js';
+import { ApiClient } from '../../http/client.js';
+import { checkBaseUrl } from '../../http/url.js';
+import { sanitizeForTerminal } from '../../output/sanitize.js';
+import { openSession, type Context } from '../context.js';
+import type { IO } from '../io.js';
+import { parseFlags, type RawGlobalOptions } from '../options.js';
+import { findReset } from '../hints.js';
+import { maskKey, pick } from '../settings.js';
+
+export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<void> {
+  const flags = parseFlags(raw, ctx.today());
+  const store = ctx.config();
+  const profile = store.activeProfileName(flags.profile, ctx.env).name;
+  const saved = store.profile(profile);
+  const base = pick(flags.baseUrl, '--base-url', ctx.env, 'VIS_BASE_URL', saved.base_url, `profile "${profile}"`);
+  if (!base) {
+    throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
+  }
+  const baseUrl = checkBaseUrl(base.value, base.source);
+  const key = (ctx.io.stdinIsTTY ? await promptHidden(ctx.io, 'API key (input hidden): ') : await readAll(ctx.io)).trim();
+  if (key === '') throw new UsageError('no API key given: paste it at the prompt, or pipe it in (vis auth login < key.txt)');
+  if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new UsageError('the API key must not contain spaces or control characters');
+
+  const client = new ApiClient({
+    baseUrl,
+    apiKey: key,
+    timeoutMs: flags.timeoutMs,
+    userAgent: `vis/${ctx.version} node/${process.versions.node}`,
+    clock: ctx.clock,
+    random: ctx.random,
+    signal: ctx.signal,
+  });
+  try {
+    await client.send({ method: 'GET', path: '/usage' });
+  } catch (err) {
+    if (err instanceof AuthError) err.hint = 'The key was not saved. Check that it is the whole key, for this base URL.';
+    throw err;
+  } finally {
+    await client.close();
+  }
+  await store.update((data) => {
+    data.profiles ??= {};
+    data.profiles[profile] = { ...data.profiles[profile], base_url: baseUrl, api_key: key };
+    data.profile ??= profile;
+  });
+  ctx.io.stderr.write(`Logged in: key ${maskKey(key)} saved to profile "${profile}" in ${store.path}\n`);
+  if (ctx.env.VIS_API_KEY) {
+    ctx.io.stderr.write('Note: VIS_API_KEY is set in this environment and takes precedence over the saved key.\n');
+  }
+}
+
+export async function authStatus(ctx: Context, raw: RawGlobalOptions): Promise<void> {
+  const flags = parseFlags(raw, ctx.today());
+  const session = await openSession(ctx, flags);
+  const s = session.settings;
+  const out: string[] = [
+    `Profile:  ${s.profile.value} (${s.profile.source})`,
+    `Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`,
+    `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`,
+  ];
+  try {
+    const res = await session.client.send({ method: 'GET', path: '/usage' });
+    const reset = findReset(res.envelope.data);
+    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${sanitizeForTerminal(reset)}` : ''}`);
+    ctx.io.stdout.write(`${out.join('\n')}\n`);
+  } catch (err) {
+    if (err instanceof VisError) {
+      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${err.message}`);
+      ctx.io.stdout.write(`${out.join('\n')}\n`);
+    }
+    throw err;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function authLogout(ctx: Context, raw: RawGlobalOptions): Promise<void> {
+  const flags = parseFlags(raw, ctx.today());
+  const store = ctx.config();
+  const profile = store.activeProfileName(flags.profile, ctx.env).name;
+  if (!store.profile(profile).api_key) {
+    ctx.io.stderr.write(`No key is saved for profile "${profile}"; nothing to do.\n`);
+  } else {
+    await store.update((data) => {
+      const p = data.profiles?.[profile];
+      if (p) delete p.api_key;
+    });
+    ctx.io.stderr.write(`Removed the key of profile "${profile}" from ${store.path}\n`);
+  }
+  if (ctx.env.VIS_API_KEY) ctx.io.stderr.write('Note: VIS_API_KEY is still set in this environment, and vis will use it.\n');
+}
+
+async function readAll(io: IO): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > 64 * 1024) throw new UsageError('the API key read from stdin is longer than 64 KiB: is this the right file?');
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a line without echoing it. Ctrl-C aborts; Backspace edits. */
+function promptHidden(io: IO, question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = io.stdin;
+    io.stderr.write(question);
+    let value = '';
+    const done = (err?: Error) => {
+      stdin.setRawMode?.(false);
+      stdin.off('data', onData);
+      stdin.pause();
+      io.stderr.write('\n');
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (data: Buffer | string) => {
+      for (const ch of data.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003') {
+          process.kill(process.pid, 'SIGINT');
+          return done(new UsageError('cancelled'));
+        }
+        if (ch === '\u0004') return done();
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stdin.setRawMode?.(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+}

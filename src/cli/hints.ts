@@ -1,0 +1,92 @@
+/**
+ * The hint line under an error: who to ask, which flag to add, which plan has it, when
+ * the budget resets. Hints that need data use only the free endpoints (/brands, /usage),
+ * so explaining an error never spends a read.
+ */
+import type { VisError } from '../errors.js';
+import type { EndpointSpec } from '../endpoints.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
+import type { Session } from './context.js';
+import { listBrands } from './brands.js';
+
+const STATIC_HINTS: Record<string, string> = {
+  feature_not_in_plan: 'Brand perception, forum threads, AI traffic and tasks come with the Pro and Growth plans; the account owner can upgrade in the app.',
+  plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
+  integration_not_connected: 'Connect the search-console integration in the app (Settings → Integrations), then try again.',
+  market_not_found: '`vis markets` lists the brand’s live markets (1 read).',
+  upstream_error: 'A service behind the API failed; try again in a few minutes.',
+  rate_limited: 'The limit is 60 requests a minute per key, shared by everything that uses the key.',
+};
+
+const LIST_COMMAND: Record<string, string> = {
+  'topics.get': '`vis topics` lists topic ids.',
+  'tasks.get': '`vis tasks` lists task ids (add --status to see tasks that are not open).',
+  'competitors.get': '`vis competitors` lists the names as AI writes them.',
+  'pitches.get': '`vis pitches` lists pitch ids.',
+  'answers.runs': '`vis answers` lists the questions; --prompt must match one exactly.',
+};
+
+export async function hintFor(err: VisError, session: Session, spec?: EndpointSpec): Promise<void> {
+  if (err.hint) return;
+  const code = err.code ?? '';
+  switch (code) {
+    case 'invalid_api_key': {
+      const src = session.settings.apiKey?.source ?? 'nowhere';
+      err.hint = `The key in use comes from ${src}. Check it, or run \`vis auth login\` to save a new one.`;
+      return;
+    }
+    case 'brand_required':
+      err.hint = await brandsHint(session, 'This account has several brands: choose one with --brand (id or name) or VIS_BRAND.');
+      return;
+    case 'brand_not_found':
+      err.hint = await brandsHint(session, 'That brand is not on this account.');
+      return;
+    case 'quota_exceeded':
+      err.hint = await resetHint(session);
+      return;
+    case 'invalid_parameter':
+      err.hint = spec ? `See \`vis ${spec.words.join(' ')} --help\` for the rules.` : undefined;
+      return;
+    case 'not_found':
+      err.hint = spec ? LIST_COMMAND[spec.id] : undefined;
+      return;
+    default:
+      if (STATIC_HINTS[code]) err.hint = STATIC_HINTS[code];
+      else if (err.status === 402) err.hint = 'This month’s pitch reports are used up; the allowance renews on the first of the month.';
+  }
+}
+
+async function brandsHint(session: Session, lead: string): Promise<string> {
+  try {
+    const brands = await listBrands(session.client);
+    if (brands.length === 0) return lead;
+    const list = brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ');
+    return `${lead} Brands: ${list}`;
+  } catch {
+    return lead;
+  }
+}
+
+/** When the budget resets, from the free GET /usage, read defensively. */
+async function resetHint(session: Session): Promise<string> {
+  const lead = 'The monthly read budget is used up (it is shared with the agent-tool server).';
+  try {
+    const res = await session.client.send({ method: 'GET', path: '/usage' });
+    const reset = findReset(res.envelope.data);
+    return reset ? `${lead} It resets at ${sanitizeForTerminal(reset)}.` : `${lead} It resets on the first of the month.`;
+  } catch {
+    return `${lead} It resets on the first of the month.`;
+  }
+}
+
+export function findReset(data: unknown, depth = 0): string | undefined {
+  if (!data || typeof data !== 'object' || depth > 3) return undefined;
+  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+    if (/reset/i.test(k) && (typeof v === 'string' || typeof v === 'number')) return String(v);
+  }
+  for (const v of Object.values(data as Record<string, unknown>)) {
+    const r = findReset(v, depth + 1);
+    if (r) return r;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * What vis knows about the terminal. Created once in the entry point and passed down;
+ * tests pass buffers. Nothing else in src/ touches process.stdout or process.stderr.
+ */
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Colour on stdout (results). */
+  color: boolean;
+  /** Colour on stderr (messages, spinner). */
+  stderrColor: boolean;
+  /** Width to fit tables to: the terminal's, else $COLUMNS, else 80. */
+  columns: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * The usual conventions: --no-color and NO_COLOR (any non-empty value) turn colour off,
+ * FORCE_COLOR turns it on (FORCE_COLOR=0 or false turns it off), otherwise colour only on
+ * a TTY whose TERM is not "dumb".
+ */
+export function colorEnabled(isTTY: boolean, env: Env, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !(force === '0' || force.toLowerCase() === 'false');
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+export function terminalColumns(stream: { columns?: number; isTTY?: boolean }, env: Env): number {
+  if (stream.isTTY && typeof stream.columns === 'number' && stream.columns > 0) return stream.columns;
+  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+  return 80;
+}
+
+export function processIO(env: Env, noColorFlag: boolean): IO {
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  const stdin = process.stdin;
+  return {
+    stdout,
+    stderr,
+    stdin,
+    stdoutIsTTY: stdout.isTTY === true,
+    stderrIsTTY: stderr.isTTY === true,
+    stdinIsTTY: stdin.isTTY === true,
+    color: colorEnabled(stdout.isTTY === true, env, noColorFlag),
+    stderrColor: colorEnabled(stderr.isTTY === true, env, noColorFlag),
+    columns: terminalColumns(stdout, env),
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * Parse, then run: commander gives raw strings, these zod rules turn them into typed
+ * options or a UsageError that names the flag and the rule. Nothing here sends a request.
+ */
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
+import { daysRule } from '../endpoints.js';
+
+export const FORMATS = ['table', 'json', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** What commander hands over for the global options (all strings, as typed). */
+export interface RawGlobalOptions {
+  brand?: string;
+  market?: string;
+  days?: string;
+  from?: string;
+  to?: string;
+  format?: string;
+  output?: string;
+  profile?: string;
+  baseUrl?: string;
+  demo?: boolean;
+  timeout?: string;
+  quiet?: boolean;
+  debug?: boolean;
+  color?: boolean;
+  param?: string[];
+  rows?: string;
+  columns?: string;
+  wide?: boolean;
+}
+
+export interface Period {
+  days?: number;
+  from?: string;
+  to?: string;
+}
+
+export interface FlagOptions {
+  brand?: string;
+  market?: string;
+  period: Period;
+  format?: Format;
+  output?: string;
+  profile?: string;
+  baseUrl?: string;
+  demo: boolean;
+  timeoutMs: number;
+  quiet: boolean;
+  debug: boolean;
+  noColor: boolean;
+  params: Array<[string, string]>;
+  rows?: string;
+  columns?: string[];
+  wide: boolean;
+}
+
+const MAX_SPAN_DAYS = 90;
+
+function issue(ctx: z.RefinementCtx, message: string): void {
+  ctx.addIssue({ code: 'custom', message });
+}
+
+/** A whole number within [min, max], with a message naming the flag and the rule. */
+export function intRule(flag: string, min?: number, max?: number) {
+  const range =
+    min !== undefined && max !== undefined
+      ? `a whole number from ${min} to ${max}`
+      : min !== undefined
+        ? `a whole number of at least ${min}`
+        : 'a whole number';
+  return z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!/^[+]?\d+$/.test(t)) {
+      issue(ctx, `${flag} must be ${range} (got "${v}")`);
+      return z.NEVER;
+    }
+    const n = Number(t);
+    if ((min !== undefined && n < min) || (max !== undefined && n > max) || !Number.isSafeInteger(n)) {
+      issue(ctx, `${flag} must be ${range} (got ${t})`);
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export function dateRule(flag: string) {
+  return z.string().transform((v, ctx) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.trim());
+    if (!m) {
+      issue(ctx, `${flag} must be a date written YYYY-MM-DD (got "${v}")`);
+      return z.NEVER;
+    }
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
+      issue(ctx, `${flag} must be a real calendar date (got "${v}")`);
+      return z.NEVER;
+    }
+    return v.trim();
+  });
+}
+
+export function enumRule(flag: string, values: readonly string[]) {
+  return z.string().transform((v, ctx) => {
+    if (!values.includes(v)) {
+      issue(ctx, `${flag} must be one of ${values.join(', ')} (got "${v}")`);
+      return z.NEVER;
+    }
+    return v;
+  });
+}
+
+function textRule(flag: string, minLength = 1) {
+  return z.string().transform((v, ctx) => {
+    if (v.trim().length < minLength) {
+      issue(ctx, `${flag} must not be empty`);
+      return z.NEVER;
+    }
+    return v;
+  });
+}
+
+export function ruleFor(flag: string, spec: ParamSpec) {
+  switch (spec.kind) {
+    case 'int':
+      return intRule(flag, spec.min, spec.max);
+    case 'enum':
+      return enumRule(flag, spec.values);
+    case 'date':
+      return dateRule(flag);
+    case 'string':
+      return textRule(flag, spec.minLength ?? 0);
+  }
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const paramRule = z.string().transform((v, ctx) => {
+  const eq = v.indexOf('=');
+  if (eq <= 0) {
+    issue(ctx, `--param must be key=value with a non-empty key (got "${v}")`);
+    return z.NEVER;
+  }
+  return [v.slice(0, eq), v.slice(eq + 1)] as [string, string];
+});
+
+const columnsRule = z.string().transform((v, ctx) => {
+  const cols = v
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (cols.length === 0) {
+    issue(ctx, '--columns must list at least one column, comma-separated (e.g. --columns name,visibility)');
+    return z.NEVER;
+  }
+  return cols;
+});
+
+const flagSchema = z
+  .object({
+    brand: textRule('--brand').optional(),
+    market: textRule('--market').optional(),
+    days: intRule('--days', 1, 90).optional(),
+    from: dateRule('--from').optional(),
+    to: dateRule('--to').optional(),
+    format: enumRule('--format', FORMATS).optional(),
+    output: textRule('--output').optional(),
+    profile: z.string().optional(),
+    baseUrl: z.string().optional(),
+    demo: z.boolean().optional(),
+    timeout: intRule('--timeout', 1, 3600).optional(),
+    quiet: z.boolean().optional(),
+    debug: z.boolean().optional(),
+    color: z.boolean().optional(),
+    param: z.array(paramRule).optional(),
+    rows: textRule('--rows').optional(),
+    columns: columnsRule.optional(),
+    wide: z.boolean().optional(),
+  })
+  // Cross-flag rules, all in one place.
+  .superRefine((o, ctx) => {
+    if (o.days !== undefined && o.from !== undefined) {
+      issue(ctx, '--days and --from cannot be used together: --days counts back from today, --from/--to give the range');
+    }
+    if (o.to !== undefined && o.from === undefined) {
+      issue(ctx, '--to needs --from (or use --days to count back from today)');
+    }
+    if (o.from !== undefined && o.to !== undefined) {
+      if (o.from > o.to) issue(ctx, `--from must not be after --to (got ${o.from} > ${o.to})`);
+      else if (daysBetween(o.from, o.to) > MAX_SPAN_DAYS) {
+        issue(ctx, `--from must be at most ${MAX_SPAN_DAYS} days before --to (got ${daysBetween(o.from, o.to)} days)`);
+      }
+    }
+  });
+
+/** Turns commander's raw strings into FlagOptions, or throws a UsageError. */
+export function parseFlags(raw: RawGlobalOptions, today: string): FlagOptions {
+  const r = flagSchema.safeParse(raw);
+  if (!r.success) throw usageFromZod(r.error);
+  const o = r.data;
+  // --from alone ends today; the same span rule applies.
+  if (o.from !== undefined && o.to === undefined) {
+    if (o.from > today) throw new UsageError(`--from must not be after today (${today}); got ${o.from}`);
+    const span = daysBetween(o.from, today);
+    if (span > MAX_SPAN_DAYS) {
+      throw new UsageError(`--from must be at most ${MAX_SPAN_DAYS} days before --to (today, ${today}); got ${span} days`);
+    }
+  }
+  return {
+    brand: o.brand,
+    market: o.market,
+    period: { days: o.days, from: o.from, to: o.to },
+    format: o.format as Format | undefined,
+    output: o.output,
+    profile: o.profile,
+    baseUrl: o.baseUrl,
+    demo: o.demo ?? false,
+    timeoutMs: (o.timeout ?? 30) * 1000,
+    quiet: o.quiet ?? false,
+    debug: o.debug ?? false,
+    noColor: o.color === false,
+    params: o.param ?? [],
+    rows: o.rows,
+    columns: o.columns,
+    wide: o.wide ?? false,
+  };
+}
+
+export function usageFromZod(err: z.ZodError): UsageError {
+  const messages = [...new Set(err.issues.map((i) => i.message))];
+  return new UsageError(messages.join('; '));
+}
+
+/** Validates an endpoint's own options (--limit, --group-by, ...) into wire pairs. */
+export function parseEndpointOptions(
+  spec: EndpointSpec,
+  params: readonly QueryParam[],
+  values: Record<string, unknown>,
+): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const problems: string[] = [];
+  for (const p of params) {
+    const key = camel(p.flag);
+    const v = values[key];
+    if (v === undefined) {
+      if (p.required) problems.push(`vis ${spec.words.join(' ')} needs --${p.flag} ${p.placeholder}`);
+      continue;
+    }
+    const r = ruleFor(`--${p.flag}`, p.spec).safeParse(String(v));
+    if (!r.success) problems.push(...r.error.issues.map((i) => i.message));
+    else pairs.push([p.name, String(r.data)]);
+  }
+  if (problems.length > 0) throw new UsageError(problems.join('; '));
+  return pairs;
+}
+
+/** The period pairs an endpoint takes; a period flag it does not take is refused. */
+export function periodPairs(spec: EndpointSpec, period: Period, command: string): Array<[string, string]> {
+  const given = (['days', 'from', 'to'] as const).filter((k) => period[k] !== undefined);
+  if (spec.period === 'none' && given.length > 0) {
+    throw new UsageError(`${command} has no period: --${given[0]} does not apply here`, {
+      hint: 'Period flags apply to overview, topics, pages, sources, forum, brand-perception, ai-crawlers, ai-visitors, activity and answers history.',
+    });
+  }
+  if (spec.period === 'days' && (period.from !== undefined || period.to !== undefined)) {
+    const rule = daysRule(spec);
+    const def = rule.kind === 'int' && rule.default !== undefined ? `, default ${rule.default}` : '';
+    throw new UsageError(`${command} takes a trailing window only: use --days (1-90${def}), not --from/--to`);
+  }
+  const pairs: Array<[string, string]> = [];
+  if (period.days !== undefined) pairs.push(['days', String(period.days)]);
+  if (period.from !== undefined) pairs.push(['from', period.from]);
+  if (period.to !== undefined) pairs.push(['to', period.to]);
+  return pairs;
+}
+
+export function camel(flag: string): string {
+  return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Today as YYYY-MM-DD in local time: the user's "today" is what --from is checked against. */
+export function localDate(nowMs: number): string {
+  const d = new Date(nowMs);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs one command line and is the one place that turns errors into exit codes and
+ * messages (contract section 4). src/main.ts wires it to the process.
+ */
+import { CommanderError } from 'commander';
+import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
+import { createContext, isTruthy } from './context.js';
+import type { Env, IO } from './io.js';
+import { buildProgram } from './program.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
+
+declare const __VIS_VERSION__: string;
+export const VERSION = typeof __VIS_VERSION__ === 'string' ? __VIS_VERSION__ : '0.0.0-dev';
+
+export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal): Promise<number> {
+  const ctx = createContext(io, env, VERSION, signal);
+  const program = buildProgram(ctx);
+  const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => void io.stdout.write(s),
+    writeErr: (s) => void io.stderr.write(s),
+    // Commander's own errors are reported below, in vis's format, with exit code 2.
+    outputError: () => undefined,
+  });
+  for (const c of allCommands(program)) {
+    c.exitOverride();
+    c.configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s), outputError: () => undefined });
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    return report(err, io, debug);
+  }
+}
+
+function allCommands(cmd: import('commander').Command): import('commander').Command[] {
+  return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/** Prints `vis: <message> [<code>]` and a hint line; returns the exit code. */
+export function report(err: unknown, io: IO, debug: boolean): number {
+  if (err instanceof CommanderError) {
+    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+    if (err.code === 'commander.help') return 0;
+    const message = err.message.replace(/^error: /, '');
+    return report(new UsageError(message, { hint: 'Run `vis --help` (or `vis <command> --help`) for usage.' }), io, debug);
+  }
+  if (err instanceof InterruptedError) return 130;
+  const code = exitCodeFor(err);
+  if (err instanceof VisError) {
+    const tag = err.code ? ` [${err.code}]` : '';
+    io.stderr.write(`vis: ${sanitizeForTerminal(err.message, { allowNewlines: true })}${tag}\n`);
+    if (err.hint) io.stderr.write(`${sanitizeForTerminal(err.hint, { allowNewlines: true })}\n`);
+    if (debug && err.stack) io.stderr.write(`${sanitizeForTerminal(err.stack, { allowNewlines: true })}\n`);
+    return code;
+  }
+  const e = err as Error;
+  io.stderr.write(`vis: unexpected error: ${sanitizeForTerminal(String(e?.message ?? err))}\n`);
+  if (debug && e?.stack) io.stderr.write(`${sanitizeForTerminal(e.stack, { allowNewlines: true })}\n`);
+  else io.stderr.write('This is a bug in vis. Run again with --debug for the stack trace, and report it.\n');
+  return 1;
+}
+

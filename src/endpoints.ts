@@ -1,0 +1,724 @@
+/**
+ * THE endpoint table. One entry per API endpoint; the commander program, the sandbox's
+ * routes, its openapi.json, the completions and the README command reference are all
+ * generated from it. Adding an endpoint is one entry here.
+ *
+ * The table is declarative data (no zod at module load) so that `vis --help` and
+ * `vis --version` do not pay for schema construction; `src/cli/params.ts` turns a
+ * ParamSpec into its zod rule when a command actually runs.
+ */
+
+/** A query parameter or body field with the rule the CLI enforces before any request. */
+export type ParamSpec =
+  | { kind: 'int'; min?: number; max?: number; default?: number }
+  | { kind: 'string'; minLength?: number; default?: string }
+  | { kind: 'enum'; values: readonly string[]; default?: string }
+  | { kind: 'date' };
+
+export interface QueryParam {
+  /** Name on the wire (query string or JSON body). */
+  name: string;
+  /** Long flag without dashes, e.g. `group-by`. */
+  flag: string;
+  /** Placeholder shown in help, e.g. `<n>`. */
+  placeholder: string;
+  spec: ParamSpec;
+  required?: boolean;
+  description: string;
+}
+
+export interface PathParam {
+  name: string;
+  /** `integer` when the reference says so; `string` where it does not show the type. */
+  type: 'integer' | 'string';
+  description: string;
+}
+
+/** Which of the common parameters (reference section 4) an endpoint takes. */
+export type Period = 'range' | 'days' | 'none';
+
+export type Plan = 'any' | 'pro';
+
+export type CommandGroup = 'data' | 'account';
+
+export interface EndpointSpec {
+  /** Stable identifier, also the export file name: `topics`, `topics.get`, `answers.runs`. */
+  id: string;
+  /** Command words after `vis`: ['answers', 'runs']. Item endpoints share words with their list. */
+  words: readonly string[];
+  aliases?: readonly string[];
+  method: 'GET' | 'POST';
+  /** Path relative to the base URL, with `{param}` placeholders. */
+  path: string;
+  pathParam?: PathParam;
+  brand: boolean;
+  market: boolean;
+  period: Period;
+  query: readonly QueryParam[];
+  body?: readonly QueryParam[];
+  plan: Plan;
+  /** `/usage` and `/brands` do not count against the read budget. */
+  free: boolean;
+  /** Key of the main collection inside `data`, used for csv rows and table views. */
+  collection?: string;
+  group: CommandGroup;
+  summary: string;
+  description: string;
+  examples: readonly string[];
+  /** Name of the thing for empty-collection sentences: "No tasks match." */
+  noun: string;
+}
+
+const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
+
+export const ENDPOINTS: readonly EndpointSpec[] = [
+  {
+    id: 'brands',
+    words: ['brands'],
+    method: 'GET',
+    path: '/brands',
+    brand: false,
+    market: false,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: true,
+    collection: 'brands',
+    group: 'account',
+    summary: 'List the brands of the account (free: no read spent)',
+    description: 'Brands tracked by the account. Use the id or the name with --brand.',
+    examples: ['vis brands', 'vis brands --format json | jq ".data.brands[].name"'],
+    noun: 'brands',
+  },
+  {
+    id: 'markets',
+    words: ['markets'],
+    method: 'GET',
+    path: '/markets',
+    brand: true,
+    market: false,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'markets',
+    group: 'account',
+    summary: 'List the markets (country + language) of a brand',
+    description: 'Markets the brand is tracked in. Use the code or id with --market.',
+    examples: ['vis markets', 'vis markets --brand acme'],
+    noun: 'markets',
+  },
+  {
+    id: 'usage',
+    words: ['usage'],
+    method: 'GET',
+    path: '/usage',
+    brand: false,
+    market: false,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: true,
+    group: 'account',
+    summary: 'Reads used and left this month, and when the budget resets (free)',
+    description: 'The monthly read budget, shared with the agent-tool server of the same account.',
+    examples: ['vis usage', 'vis usage --format json | jq .data'],
+    noun: 'usage figures',
+  },
+  {
+    id: 'overview',
+    words: ['overview'],
+    method: 'GET',
+    path: '/overview',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    group: 'data',
+    summary: 'Home summary: visibility, share of voice, position, citations, readiness',
+    description:
+      'Visibility, share of voice, position and citations against top rivals (overall and per day), perception, cited pages, weakest topics, AI traffic, readiness score and open tasks per layer.',
+    examples: ['vis overview', 'vis overview --days 30 --market GB-en'],
+    noun: 'overview figures',
+  },
+  {
+    id: 'visibility',
+    words: ['visibility'],
+    method: 'GET',
+    path: '/visibility',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'history',
+    group: 'data',
+    summary: 'Brand-wide visibility score (0-100) with 12 weeks of history',
+    description:
+      'Score over the trailing 7 days. A null score means nothing was measured; 0 means AI answered and named the brand nowhere.',
+    examples: ['vis visibility', 'vis visibility --format csv'],
+    noun: 'visibility weeks',
+  },
+  {
+    id: 'topics',
+    words: ['topics'],
+    method: 'GET',
+    path: '/topics',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'topics',
+    group: 'data',
+    summary: 'All topics: visibility, change over the period, rank, rivals named instead',
+    description: 'Topic scores for the period. `vis topics <id>` shows one topic in full.',
+    examples: ['vis topics --market US-en', 'vis topics --days 30 --format csv -o topics.csv'],
+    noun: 'topics',
+  },
+  {
+    id: 'topics.get',
+    words: ['topics'],
+    method: 'GET',
+    path: '/topics/{id}',
+    pathParam: { name: 'id', type: 'string', description: 'topic id from `vis topics`' },
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'questions',
+    group: 'data',
+    summary: 'One topic in full: questions and answers, head-to-heads, sources, history',
+    description:
+      'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
+    examples: ['vis topics crm-software', 'vis topics crm-software --format json'],
+    noun: 'questions',
+  },
+  {
+    id: 'prompts',
+    words: ['prompts'],
+    method: 'GET',
+    path: '/prompts',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'prompts',
+    group: 'data',
+    summary: 'Buyer question by engine matrix: dominant state, rate, position',
+    description:
+      'Per question and engine: the dominant state over the last 7 days (open, absent, mentioned, recommended, no_answer), the rate behind it and the position when named.',
+    examples: ['vis prompts', 'vis prompts --market DE-de --format csv'],
+    noun: 'questions',
+  },
+  {
+    id: 'answers',
+    words: ['answers'],
+    method: 'GET',
+    path: '/answers',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'answers',
+    group: 'data',
+    summary: 'Answers by question: how often AI named the brand, each engine’s state',
+    description: 'Rate over runs counted in the rolling window, per question, with each engine’s state.',
+    examples: ['vis answers', 'vis answers --format json | jq ".data.answers[].prompt"'],
+    noun: 'answers',
+  },
+  {
+    id: 'answers.runs',
+    words: ['answers', 'runs'],
+    method: 'GET',
+    path: '/answers/runs',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [
+      {
+        name: 'prompt',
+        flag: 'prompt',
+        placeholder: '<question>',
+        spec: { kind: 'string', minLength: 1 },
+        required: true,
+        description: 'the exact question text, as `vis answers` shows it',
+      },
+    ],
+    plan: 'any',
+    free: false,
+    collection: 'runs',
+    group: 'data',
+    summary: 'The exact answer text each engine gave for one question, per run',
+    description: 'Runs over the rolling window for one buyer question, with whether each named the brand.',
+    examples: ['vis answers runs --prompt "best crm for startups"'],
+    noun: 'runs',
+  },
+  {
+    id: 'answers.history',
+    words: ['answers', 'history'],
+    method: 'GET',
+    path: '/answers/history',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'history',
+    group: 'data',
+    summary: 'Historical answers',
+    description: 'Answer history over the period.',
+    examples: ['vis answers history --days 30'],
+    noun: 'history entries',
+  },
+  {
+    id: 'competitors',
+    words: ['competitors'],
+    method: 'GET',
+    path: '/competitors',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'competitors',
+    group: 'data',
+    summary: 'Share of voice per competitor over the last 30 days',
+    description: 'Competitors AI names, their share of voice and the questions involved. `vis competitors <name>` for one.',
+    examples: ['vis competitors', 'vis competitors "Globex CRM"'],
+    noun: 'competitors',
+  },
+  {
+    id: 'competitors.get',
+    words: ['competitors'],
+    method: 'GET',
+    path: '/competitors/{name}',
+    pathParam: { name: 'name', type: 'string', description: 'the competitor’s name as AI writes it' },
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'topics',
+    group: 'data',
+    summary: 'One competitor: topics it wins, questions it wins, what AI said, its pages',
+    description: 'The name is URL-encoded by vis; quote names with spaces.',
+    examples: ['vis competitors "Globex CRM"'],
+    noun: 'topics',
+  },
+  {
+    id: 'sources',
+    words: ['sources'],
+    method: 'GET',
+    path: '/sources',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'sources',
+    group: 'data',
+    summary: 'Sources AI cites in answers about the brand’s topics',
+    description: 'Cited sources (domains and pages) across engines and topics.',
+    examples: ['vis sources', 'vis sources --format csv -o sources.csv'],
+    noun: 'sources',
+  },
+  {
+    id: 'pages',
+    words: ['pages'],
+    method: 'GET',
+    path: '/pages',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'pages',
+    group: 'data',
+    summary: 'The brand’s own pages AI cites, now versus the previous period',
+    description: 'Cited pages by engine and topic, and what AI cites instead for uncited topic pages.',
+    examples: ['vis pages --days 30'],
+    noun: 'cited pages',
+  },
+  {
+    id: 'content-gaps',
+    words: ['content-gaps'],
+    method: 'GET',
+    path: '/content-gaps',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'gaps',
+    group: 'data',
+    summary: 'Per question: does the brand have a page, does AI cite it, what to do',
+    description: 'Content coverage with a recommended action: write, improve or leave.',
+    examples: ['vis content-gaps', 'vis content-gaps --format csv --columns prompt,action'],
+    noun: 'content gaps',
+  },
+  {
+    id: 'brand-perception',
+    words: ['brand-perception'],
+    aliases: ['perception'],
+    method: 'GET',
+    path: '/brand-perception',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'engines',
+    group: 'data',
+    summary: 'Per engine: does AI know the brand, would it recommend it (Pro, Growth)',
+    description: 'What AI gets right and wrong, with weekly history. Identical in every market.',
+    examples: ['vis brand-perception', 'vis perception --days 30'],
+    noun: 'engines',
+  },
+  {
+    id: 'brand-perception.transcript',
+    words: ['brand-perception', 'transcript'],
+    method: 'GET',
+    path: '/brand-perception/transcript',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'transcript',
+    group: 'data',
+    summary: 'The perception transcript: what each engine was asked and said (Pro, Growth)',
+    description: 'The questions and answers behind the perception summary.',
+    examples: ['vis brand-perception transcript'],
+    noun: 'transcript entries',
+  },
+  {
+    id: 'forum',
+    words: ['forum'],
+    method: 'GET',
+    path: '/forum',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [
+      {
+        name: 'limit',
+        flag: 'limit',
+        placeholder: '<n>',
+        spec: { kind: 'int', min: 1, max: 50, default: 20 },
+        description: 'threads per topic, 1-50 (default 20)',
+      },
+    ],
+    plan: 'pro',
+    free: false,
+    collection: 'topics',
+    group: 'data',
+    summary: 'Forum threads buyers write, by topic, and whether AI cites them (Pro, Growth)',
+    description: 'Threads grouped by topic with a weekly summary per topic.',
+    examples: ['vis forum --limit 5', 'vis forum --days 30 --format json'],
+    noun: 'forum topics',
+  },
+  {
+    id: 'search-performance',
+    words: ['search-performance'],
+    method: 'GET',
+    path: '/search-performance',
+    brand: true,
+    market: true,
+    period: 'days',
+    query: [
+      {
+        name: 'group_by',
+        flag: 'group-by',
+        placeholder: '<query|page>',
+        spec: { kind: 'enum', values: ['query', 'page'], default: 'query' },
+        description: 'rows by search query (default) or by page URL',
+      },
+      {
+        name: 'limit',
+        flag: 'limit',
+        placeholder: '<n>',
+        spec: { kind: 'int', min: 1, max: 1000, default: 25 },
+        description: 'rows, ordered by impressions, 1-1000 (default 25)',
+      },
+    ],
+    plan: 'any',
+    free: false,
+    collection: 'rows',
+    group: 'data',
+    summary: 'Search clicks, impressions and position joined to AI citations',
+    description: 'Needs the search-console integration (409 otherwise). --days defaults to 28 here.',
+    examples: ['vis search-performance', 'vis search-performance --group-by page --limit 100 --days 90'],
+    noun: 'search rows',
+  },
+  {
+    id: 'technical',
+    words: ['technical'],
+    method: 'GET',
+    path: '/technical',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'issues',
+    group: 'data',
+    summary: 'Latest technical scan: AI readiness score, per-engine scores, issues',
+    description: 'Weekly scan; each issue lists the pages it affects. Identical in every market.',
+    examples: ['vis technical', 'vis technical --format csv --rows issues'],
+    noun: 'issues',
+  },
+  {
+    id: 'ai-crawlers',
+    words: ['ai-crawlers'],
+    method: 'GET',
+    path: '/ai-crawlers',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'crawlers',
+    group: 'data',
+    summary: 'Which AI bots read the brand’s pages, how often, which pages (Pro, Growth)',
+    description: 'Needs a CDN integration or the vendor’s tracking script.',
+    examples: ['vis ai-crawlers --days 30'],
+    noun: 'crawlers',
+  },
+  {
+    id: 'ai-visitors',
+    words: ['ai-visitors'],
+    method: 'GET',
+    path: '/ai-visitors',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'visitors',
+    group: 'data',
+    summary: 'Visits from AI engines (Pro, Growth)',
+    description: 'Visitor traffic referred by AI answer engines.',
+    examples: ['vis ai-visitors --days 30'],
+    noun: 'visitor rows',
+  },
+  {
+    id: 'tasks',
+    words: ['tasks'],
+    method: 'GET',
+    path: '/tasks',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [
+      {
+        name: 'layer',
+        flag: 'layer',
+        placeholder: '<layer>',
+        spec: { kind: 'string', minLength: 1 },
+        description: 'only tasks of this layer',
+      },
+      {
+        name: 'status',
+        flag: 'status',
+        placeholder: '<status>',
+        spec: { kind: 'string', minLength: 1, default: 'open' },
+        description: 'task status (default open)',
+      },
+      {
+        name: 'limit',
+        flag: 'limit',
+        placeholder: '<n>',
+        spec: { kind: 'int', min: 1, default: 30 },
+        description: 'at most this many tasks (default 30)',
+      },
+    ],
+    plan: 'pro',
+    free: false,
+    collection: 'tasks',
+    group: 'data',
+    summary: 'Tasks, best first, with open counts per layer (Pro, Growth)',
+    description: '`vis tasks <id>` shows one task’s full brief.',
+    examples: ['vis tasks', 'vis tasks --status done --limit 10'],
+    noun: 'tasks',
+  },
+  {
+    id: 'tasks.get',
+    words: ['tasks'],
+    method: 'GET',
+    path: '/tasks/{id}',
+    pathParam: { name: 'id', type: 'string', description: 'task id from `vis tasks`' },
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'steps',
+    group: 'data',
+    summary: 'One task’s brief: why it matters, steps, evidence, topics it moves (Pro, Growth)',
+    description: 'The full brief of one task.',
+    examples: ['vis tasks 1042'],
+    noun: 'steps',
+  },
+  {
+    id: 'weekly-plan',
+    words: ['weekly-plan'],
+    method: 'GET',
+    path: '/weekly-plan',
+    brand: true,
+    market: true,
+    period: 'none',
+    query: [],
+    plan: 'pro',
+    free: false,
+    collection: 'columns',
+    group: 'data',
+    summary: 'The weekly board: To do, In progress, Done (Pro, Growth)',
+    description: 'Tasks on this week’s board by column.',
+    examples: ['vis weekly-plan'],
+    noun: 'board columns',
+  },
+  {
+    id: 'activity',
+    words: ['activity'],
+    method: 'GET',
+    path: '/activity',
+    brand: true,
+    market: true,
+    period: 'range',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'events',
+    group: 'data',
+    summary: 'Activity feed',
+    description: 'What changed recently for the brand.',
+    examples: ['vis activity --days 14'],
+    noun: 'activity events',
+  },
+  {
+    id: 'pitches',
+    words: ['pitches'],
+    method: 'GET',
+    path: '/pitches',
+    brand: true,
+    market: false,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    collection: 'pitches',
+    group: 'data',
+    summary: 'Pitch reports about prospects',
+    description: '`vis pitches <pitch_id>` shows one; `vis pitches create` makes one.',
+    examples: ['vis pitches'],
+    noun: 'pitch reports',
+  },
+  {
+    id: 'pitches.get',
+    words: ['pitches'],
+    method: 'GET',
+    path: '/pitches/{pitch_id}',
+    pathParam: { name: 'pitch_id', type: 'integer', description: 'pitch id from `vis pitches`' },
+    brand: true,
+    market: false,
+    period: 'none',
+    query: [],
+    plan: 'any',
+    free: false,
+    group: 'data',
+    summary: 'One prospect with its report and share link',
+    description: 'Market, business type and the report of one pitch.',
+    examples: ['vis pitches 7'],
+    noun: 'pitch details',
+  },
+  {
+    id: 'pitches.create',
+    words: ['pitches', 'create'],
+    method: 'POST',
+    path: '/pitches',
+    brand: true,
+    market: false,
+    period: 'none',
+    query: [],
+    body: [
+      {
+        name: 'url',
+        flag: 'url',
+        placeholder: '<domain-or-url>',
+        spec: { kind: 'string', minLength: 1 },
+        required: true,
+        description: 'the prospect’s domain or http(s) URL (positional)',
+      },
+      {
+        name: 'market',
+        flag: 'market',
+        placeholder: '<code>',
+        spec: { kind: 'string', minLength: 1 },
+        description: 'market code to scan the prospect in',
+      },
+      {
+        name: 'business_type',
+        flag: 'business-type',
+        placeholder: '<text>',
+        spec: { kind: 'string', minLength: 1 },
+        description: 'what the prospect does, free text',
+      },
+    ],
+    plan: 'any',
+    free: false,
+    group: 'data',
+    summary: 'Scan a prospect and create a pitch report (spends one monthly pitch report)',
+    description: 'Asks before spending on a TTY; needs --yes without one.',
+    examples: ['vis pitches create acme.example --market US-en --business-type "B2B SaaS"', 'vis pitches create https://acme.example --yes'],
+    noun: 'pitch report',
+  },
+];
+
+export function endpointById(id: string): EndpointSpec {
+  const spec = ENDPOINTS.find((e) => e.id === id);
+  if (!spec) throw new Error(`unknown endpoint id ${id}`);
+  return spec;
+}
+
+/** Query parameters that the common options map to, for openapi and the sandbox. */
+export function commonQueryNames(spec: EndpointSpec): string[] {
+  const names: string[] = [];
+  if (spec.brand) names.push('brand_id');
+  if (spec.market) names.push('market');
+  if (spec.period === 'range') names.push('days', 'from', 'to');
+  if (spec.period === 'days') names.push('days');
+  return names;
+}
+
+/** The period endpoints' `days` rule; search-performance defaults to 28 instead of 7. */
+export function daysRule(spec: EndpointSpec): ParamSpec {
+  return { ...DAYS_RULE, default: spec.id === 'search-performance' ? 28 : 7 } as ParamSpec;
+}
+
+/** Endpoints that need an id or a required argument; export skips them unless asked. */
+export function needsArgument(spec: EndpointSpec): boolean {
+  return spec.pathParam !== undefined || spec.query.some((q) => q.required) || spec.method !== 'GET';
+}

@@ -1,0 +1,40 @@
+/**
+ * The two envelopes of the reference (section 2), checked with zod. Only the envelope is
+ * checked: payload shapes beyond the reference are unknown and pass through untouched.
+ */
+import { z } from 'zod';
+
+// meta is read defensively by the renderers, so any object passes: a server that adds or
+// retypes a meta field must not turn a good answer into an error.
+const metaSchema = z.record(z.string(), z.unknown());
+
+// `data` must be present (an object per the reference; an array is tolerated and shown
+// generically) and `meta` must be an object when present.
+const successSchema = z.looseObject({
+  data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  meta: metaSchema.optional(),
+});
+
+const errorSchema = z.looseObject({
+  error: z.looseObject({
+    code: z.string().min(1),
+    message: z.string(),
+  }),
+});
+
+export type Meta = Record<string, unknown>;
+export interface Envelope {
+  data: Record<string, unknown> | unknown[];
+  meta?: Meta;
+  [key: string]: unknown;
+}
+
+export function checkEnvelope(body: unknown): Envelope | undefined {
+  const r = successSchema.safeParse(body);
+  return r.success ? (r.data as Envelope) : undefined;
+}
+
+export function checkErrorEnvelope(body: unknown): { code: string; message: string } | undefined {
+  const r = errorSchema.safeParse(body);
+  return r.success ? r.data.error : undefined;
+}

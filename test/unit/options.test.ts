@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/endpoints.js';
+import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/cli/options.js';
+
+const TODAY = '2026-11-22';
+const parse = (raw: Record<string, unknown>) => parseFlags(raw, TODAY);
+const refuse = (raw: Record<string, unknown>) => {
+  try {
+    parseFlags(raw, TODAY);
+  } catch (err) {
+    return { kind: (err as { kind: string }).kind, message: (err as Error).message };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('global flags -> options', () => {
+  it('parses a full, valid set', () => {
+    const o = parse({ brand: 'acme', market: 'US-en', days: '30', format: 'csv', timeout: '5', param: ['x=1', 'y=a=b'], columns: 'a, b,c', wide: true });
+    expect(o).toMatchObject({
+      brand: 'acme',
+      market: 'US-en',
+      period: { days: 30 },
+      format: 'csv',
+      timeoutMs: 5000,
+      params: [['x', '1'], ['y', 'a=b']],
+      columns: ['a', 'b', 'c'],
+      wide: true,
+      demo: false,
+      quiet: false,
+      debug: false,
+    });
+  });
+
+  it('defaults: 30 s timeout, no period, colour on unless --no-color', () => {
+    const o = parse({});
+    expect(o.timeoutMs).toBe(30_000);
+    expect(o.period).toEqual({ days: undefined, from: undefined, to: undefined });
+    expect(o.noColor).toBe(false);
+    expect(parse({ color: false }).noColor).toBe(true);
+  });
+
+  it.each([
+    [{ days: '0' }, '--days must be a whole number from 1 to 90 (got 0)'],
+    [{ days: '91' }, '--days must be a whole number from 1 to 90 (got 91)'],
+    [{ days: '7.5' }, '--days must be a whole number from 1 to 90 (got "7.5")'],
+    [{ days: 'week' }, '--days must be a whole number from 1 to 90 (got "week")'],
+    [{ days: '-3' }, '--days must be a whole number from 1 to 90 (got "-3")'],
+    [{ from: '2026-02-30' }, '--from must be a real calendar date (got "2026-02-30")'],
+    [{ from: '2026-13-01' }, '--from must be a real calendar date (got "2026-13-01")'],
+    [{ from: '22/11/2026' }, '--from must be a date written YYYY-MM-DD (got "22/11/2026")'],
+    [{ from: '2026-11-10', to: '2026-11-01' }, '--from must not be after --to (got 2026-11-10 > 2026-11-01)'],
+    [{ from: '2026-01-01', to: '2026-06-01' }, '--from must be at most 90 days before --to (got 151 days)'],
+    [{ to: '2026-11-01' }, '--to needs --from (or use --days to count back from today)'],
+    [{ days: '7', from: '2026-11-01' }, '--days and --from cannot be used together: --days counts back from today, --from/--to give the range'],
+    [{ format: 'xml' }, '--format must be one of table, json, csv (got "xml")'],
+    [{ timeout: '0' }, '--timeout must be a whole number from 1 to 3600 (got 0)'],
+    [{ param: ['novalue'] }, '--param must be key=value with a non-empty key (got "novalue")'],
+    [{ param: ['=x'] }, '--param must be key=value with a non-empty key (got "=x")'],
+    [{ columns: ' , ' }, '--columns must list at least one column, comma-separated (e.g. --columns name,visibility)'],
+    [{ brand: '  ' }, '--brand must not be empty'],
+    [{ from: '2026-12-01' }, '--from must not be after today (2026-11-22); got 2026-12-01'],
+    [{ from: '2026-08-01' }, '--from must be at most 90 days before --to (today, 2026-11-22); got 113 days'],
+  ])('refuses %j with exit 2: %s', (raw, message) => {
+    expect(refuse(raw)).toEqual({ kind: 'usage', message });
+  });
+
+  it('accepts the 90-day edge and a leap day', () => {
+    expect(parse({ from: '2026-08-24', to: '2026-11-22' }).period).toEqual({ days: undefined, from: '2026-08-24', to: '2026-11-22' });
+    expect(parse({ from: '2024-02-29', to: '2024-03-01' }).period.from).toBe('2024-02-29');
+  });
+});
+
+describe('endpoint options', () => {
+  it('forum --limit is 1-50', () => {
+    const forum = endpointById('forum');
+    expect(parseEndpointOptions(forum, forum.query, { limit: '50' })).toEqual([['limit', '50']]);
+    expect(() => parseEndpointOptions(forum, forum.query, { limit: '51' })).toThrow('--limit must be a whole number from 1 to 50 (got 51)');
+  });
+
+  it('search-performance --group-by and --limit use the contract names', () => {
+    const sp = endpointById('search-performance');
+    expect(parseEndpointOptions(sp, sp.query, { groupBy: 'page', limit: '1000' })).toEqual([
+      ['group_by', 'page'],
+      ['limit', '1000'],
+    ]);
+    expect(() => parseEndpointOptions(sp, sp.query, { groupBy: 'url' })).toThrow('--group-by must be one of query, page (got "url")');
+    expect(() => parseEndpointOptions(sp, sp.query, { limit: '1001' })).toThrow('--limit must be a whole number from 1 to 1000 (got 1001)');
+  });
+
+  it('tasks pass layer and status through; limit is a positive integer', () => {
+    const tasks = endpointById('tasks');
+    expect(parseEndpointOptions(tasks, tasks.query, { layer: 'content', status: 'done', limit: '5' })).toEqual([
+      ['layer', 'content'],
+      ['status', 'done'],
+      ['limit', '5'],
+    ]);
+    expect(() => parseEndpointOptions(tasks, tasks.query, { limit: '0' })).toThrow('--limit must be a whole number of at least 1 (got 0)');
+  });
+
+  it('answers runs needs --prompt', () => {
+    const runs = endpointById('answers.runs');
+    expect(() => parseEndpointOptions(runs, runs.query, {})).toThrow('vis answers runs needs --prompt <question>');
+    expect(() => parseEndpointOptions(runs, runs.query, { prompt: '  ' })).toThrow('--prompt must not be empty');
+  });
+});
+
+describe('period flags per endpoint', () => {
+  it('refuses a period on an endpoint without one', () => {
+    expect(() => periodPairs(endpointById('prompts'), { days: 7 }, 'vis prompts')).toThrow('vis prompts has no period: --days does not apply here');
+  });
+  it('search-performance takes --days only', () => {
+    expect(periodPairs(endpointById('search-performance'), { days: 90 }, 'x')).toEqual([['days', '90']]);
+    expect(() => periodPairs(endpointById('search-performance'), { from: '2026-11-01' }, 'vis search-performance')).toThrow(
+      'vis search-performance takes a trailing window only: use --days (1-90, default 28), not --from/--to',
+    );
+  });
+  it('range endpoints send what was given and nothing else', () => {
+    expect(periodPairs(endpointById('topics'), {}, 'x')).toEqual([]);
+    expect(periodPairs(endpointById('topics'), { from: '2026-11-01', to: '2026-11-10' }, 'x')).toEqual([
+      ['from', '2026-11-01'],
+      ['to', '2026-11-10'],
+    ]);
+  });
+});
