@@ -109,7 +109,10 @@ export function buildProgram(ctx: Context): Command {
     for (const alias of main.aliases ?? []) cmd.alias(alias);
     if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
     addParamOptions(cmd, main.query);
-    cmd.action(async (arg: string | undefined, _opts: unknown, self: Command) => {
+    // commander passes (arg?, opts, command): the argument only when one is declared.
+    cmd.action(async (...args: unknown[]) => {
+      const self = args[args.length - 1] as Command;
+      const arg = item ? (args[0] as string | undefined) : undefined;
       if (item && arg !== undefined) {
         refuseListOptions(self, list, item);
         await runEndpoint(ctx, item, invocation(self, arg));

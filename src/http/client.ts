@@ -106,7 +106,7 @@ export class ApiClient {
   }
 
   private async getDispatcher(): Promise<{ undici: typeof import('undici'); dispatcher: Dispatcher }> {
-    if (!this.undici) this.undici = await import('undici');
+    if (!this.undici) this.undici = await loadUndici();
     if (!this.dispatcher) {
       const t = this.opts.timeoutMs;
       this.dispatcher = new this.undici.Agent({
@@ -232,6 +232,15 @@ export class ApiClient {
         });
     }
   }
+}
+
+/**
+ * undici is CommonJS: in a split bundle its dynamic import yields only a default export,
+ * while under vitest (no bundle) the named exports are there. Accept both.
+ */
+async function loadUndici(): Promise<typeof import('undici')> {
+  const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
+  return typeof mod.Agent === 'function' ? mod : mod.default!;
 }
 
 function thrower(err: VisError): never {

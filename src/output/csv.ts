@@ -1,0 +1,106 @@
+/**
+ * `--format csv` (contract section 3): RFC 4180 with a header row, CRLF after every row
+ * (the last one too), fields quoted when they hold a comma, quote, CR or LF, quotes
+ * doubled. One row per record of the main collection (see flatten.ts for how rows are
+ * chosen and flattened). Same input, same bytes: columns come in first-seen order.
+ *
+ * Rules where the contract is silent:
+ * - Values are written exactly as received. CSV is for machines, so no terminal
+ *   sanitising happens here; a CSV file printed to a terminal is like `cat` of any file.
+ * - Formula guard: a text cell starting with `=`, `+`, `-`, `@`, TAB, CR, LF or the
+ *   full-width `＝ ＋ － ＠` gets a leading `'`. A cell that came from a JSON number is never
+ *   prefixed, and neither is text that is a plain decimal number (`-3.5`, `+2`, `-1e3`):
+ *   a spreadsheet reads those as the number they spell, not as a formula. Joined arrays
+ *   and JSON text cells are text. Header cells are text too, and guarded the same way.
+ * - `--columns` names must match flattened column names exactly; an unknown name is a
+ *   ColumnsError. With no rows at all nothing can be checked, so the requested columns
+ *   are written as the header as they are, and a cron job gets a well-formed empty file.
+ * - No rows and no `--columns`: nothing is known about the columns, and the output is
+ *   empty (zero bytes) rather than a made-up header.
+ * - A record that would be a blank line (a single column, empty) is written as `""` so
+ *   that parsers that skip blank lines (pandas does by default) keep the row.
+ */
+import { cellText, discoverColumns, flattenRecord, selectRows, type FlatCell } from './flatten.js';
+
+export interface CsvOptions {
+  collection?: string | undefined;
+  rows?: string | undefined;
+  columns?: readonly string[] | undefined;
+}
+
+/** `--columns` named a column the data does not have. */
+export class ColumnsError extends Error {
+  constructor(
+    readonly unknown: readonly string[],
+    readonly available: readonly string[],
+  ) {
+    super(
+      unknown.length === 0
+        ? '--columns: no column names given'
+        : `--columns: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `"${c}"`).join(', ')}; ` +
+            `available: ${available.length > 0 ? available.join(', ') : '(none)'}`,
+    );
+    this.name = 'ColumnsError';
+  }
+}
+
+/**
+ * The columns to write: all of them in first-seen order, or `requested` in its order
+ * after checking each name exists. Shared with the table renderer.
+ */
+export function chooseColumns(available: readonly string[], requested: readonly string[] | undefined, rowCount: number): string[] {
+  if (requested === undefined) return [...available];
+  if (requested.length === 0) throw new ColumnsError([], available);
+  if (rowCount === 0) return [...requested];
+  const known = new Set(available);
+  const unknown = requested.filter((c) => !known.has(c));
+  if (unknown.length > 0) throw new ColumnsError(unknown, available);
+  return [...requested];
+}
+
+const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
+const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** The formula guard for one text cell (see the module comment). */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) && !DECIMAL_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** One field, guarded when it is text, quoted when RFC 4180 needs it. */
+function csvField(cell: FlatCell | undefined): string {
+  const text = typeof cell === 'string' ? guardFormula(cell) : cellText(cell);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(fields: readonly string[]): string {
+  if (fields.length === 1 && fields[0] === '') return '""\r\n';
+  return `${fields.join(',')}\r\n`;
+}
+
+/**
+ * The csv as chunks: the header line, then one chunk per row, each ending in CRLF, so the
+ * caller can stream a big collection. Rows and columns are checked before this returns
+ * (RowsKeyError, ColumnsError are thrown here, not halfway through the iteration); rows
+ * are flattened once to find the columns and again as they are written, so the flattened
+ * copy of a big collection is never held in memory at once.
+ */
+export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<string> {
+  const { rows } = selectRows(data, opts);
+  const columns = chooseColumns(discoverColumns(rows), opts.columns, rows.length);
+  return csvLines(rows, columns);
+}
+
+function* csvLines(rows: readonly unknown[], columns: readonly string[]): Generator<string> {
+  if (columns.length === 0) return;
+  yield csvLine(columns.map(csvField));
+  for (const row of rows) {
+    const rec = flattenRecord(row);
+    yield csvLine(columns.map((c) => csvField(rec.get(c))));
+  }
+}
+
+/** The whole csv as one string (see renderCsvChunks). */
+export function renderCsv(data: unknown, opts: CsvOptions = {}): string {
+  return [...renderCsvChunks(data, opts)].join('');
+}

@@ -1,0 +1,180 @@
+/**
+ * Turning a response's `data` into rows of flat cells, shared by the csv and table
+ * renderers so both show the same values under the same column names.
+ *
+ * Choosing the rows (`selectRows`), in this order:
+ * 1. `--rows <key>`: a key inside `data` naming an array. The key is first looked up as
+ *    it is (so a key that itself contains a dot still works), then as a dotted path
+ *    through nested objects (`overview.topics`). Paths do not step into arrays. Anything
+ *    else is a RowsKeyError listing the array keys that do exist.
+ * 2. The endpoint's main collection, `data[collection]`, when it is an array.
+ * 3. `data` itself, when it is an array.
+ * 4. The only array-valued key of `data`, when there is exactly one. Only top-level keys
+ *    count: searching deeper would make the choice depend on far-away fields and change
+ *    when the server adds one; `--rows` reaches nested arrays explicitly.
+ * 5. Otherwise `data` as a single row (key null); null or absent `data` gives no rows.
+ *
+ * Flattening one record (`flattenRecord`):
+ * - nested objects become dotted columns (`period.from`); an empty object is the cell `{}`
+ *   so that its key does not vanish;
+ * - an array whose items are all scalars becomes its items joined with `; ` (null items
+ *   as empty text; an empty array is an empty cell); an array holding any object or
+ *   array becomes its compact JSON text;
+ * - a row that is not an object (a string, a number, an array) is one column, `value`;
+ * - below MAX_DEPTH levels, objects are kept as JSON text instead of more dotted columns;
+ * - if two paths flatten to the same name (`{"a.b": 1, "a": {"b": 2}}`), the later one is
+ *   suffixed ` (2)`, ` (3)`, ... rather than overwriting the first.
+ */
+
+/** A flattened cell keeps its JSON type so renderers can tell numbers from text. */
+export type FlatCell = string | number | boolean | null;
+export type FlatRecord = Map<string, FlatCell>;
+
+const MAX_DEPTH = 32;
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isScalar(v: unknown): v is string | number | boolean | null {
+  return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+/** True when an array is shown as rows of its own (or a JSON cell), not as joined text. */
+export function holdsRecords(arr: readonly unknown[]): boolean {
+  return arr.some((item) => typeof item === 'object' && item !== null);
+}
+
+/** The text of a cell as csv writes it: null empty, booleans `true`/`false`, numbers as JS prints them. */
+export function cellText(cell: FlatCell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  return typeof cell === 'string' ? cell : String(cell);
+}
+
+/** An array as one cell: scalars joined with `; `, anything holding objects as JSON text. */
+export function arrayCell(arr: readonly unknown[]): string {
+  if (holdsRecords(arr)) return JSON.stringify(arr);
+  return arr.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
+}
+
+function put(out: FlatRecord, key: string, value: FlatCell): void {
+  if (!out.has(key)) {
+    out.set(key, value);
+    return;
+  }
+  let n = 2;
+  while (out.has(`${key} (${n})`)) n++;
+  out.set(`${key} (${n})`, value);
+}
+
+function flattenInto(out: FlatRecord, prefix: string, value: unknown, depth: number): void {
+  if (isScalar(value)) {
+    put(out, prefix, value);
+  } else if (Array.isArray(value)) {
+    put(out, prefix, arrayCell(value));
+  } else if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0 || depth >= MAX_DEPTH) {
+      put(out, prefix, JSON.stringify(value));
+      return;
+    }
+    for (const k of keys) flattenInto(out, `${prefix}.${k}`, value[k], depth + 1);
+  } else {
+    // Not reachable from JSON.parse; `undefined` and friends show as an empty cell.
+    put(out, prefix, null);
+  }
+}
+
+/** One row as ordered column -> cell pairs (see the module comment for the rules). */
+export function flattenRecord(rec: unknown): FlatRecord {
+  const out: FlatRecord = new Map();
+  if (!isPlainObject(rec)) {
+    flattenInto(out, 'value', rec, 0);
+    return out;
+  }
+  for (const k of Object.keys(rec)) flattenInto(out, k, rec[k], 1);
+  return out;
+}
+
+/** Column names in first-seen order across all rows: same rows, same order. */
+export function discoverColumns(rows: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const k of flattenRecord(row).keys()) seen.add(k);
+  return [...seen];
+}
+
+/** `--rows` named something that is not an array inside `data`. */
+export class RowsKeyError extends Error {
+  constructor(
+    readonly key: string,
+    readonly available: readonly string[],
+  ) {
+    super(
+      `--rows: "${key}" is not an array inside data; ` +
+        (available.length > 0 ? `arrays available: ${available.join(', ')}` : 'data holds no arrays'),
+    );
+    this.name = 'RowsKeyError';
+  }
+}
+
+/** Dotted paths of every array reachable through objects inside `data`, in key order. */
+export function arrayKeys(data: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, prefix: string, depth: number): void => {
+    if (!isPlainObject(value) || depth > MAX_DEPTH) return;
+    for (const k of Object.keys(value)) {
+      const v = value[k];
+      const path = prefix === '' ? k : `${prefix}.${k}`;
+      if (Array.isArray(v)) found.push(path);
+      else walk(v, path, depth + 1);
+    }
+  };
+  walk(data, '', 0);
+  return found;
+}
+
+function resolveKey(data: unknown, key: string): unknown {
+  if (!isPlainObject(data)) return undefined;
+  if (Object.hasOwn(data, key)) return data[key];
+  let node: unknown = data;
+  for (const part of key.split('.')) {
+    if (!isPlainObject(node) || !Object.hasOwn(node, part)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+export interface RowSelection {
+  /** The endpoint's main collection key (`EndpointSpec.collection`). */
+  collection?: string | undefined;
+  /** `--rows` as the user gave it. */
+  rows?: string | undefined;
+}
+
+/**
+ * The rows of the main collection (see the module comment for the order of rules). `key`
+ * is where they came from (`--rows` as given, or a top-level key of `data`); null when
+ * the rows are `data` itself or the single-row fallback.
+ */
+export function selectRows(data: unknown, opts: RowSelection): { rows: unknown[]; key: string | null } {
+  if (opts.rows !== undefined) {
+    const v = resolveKey(data, opts.rows);
+    if (Array.isArray(v)) return { rows: v, key: opts.rows };
+    throw new RowsKeyError(opts.rows, arrayKeys(data));
+  }
+  if (isPlainObject(data) && opts.collection !== undefined && Object.hasOwn(data, opts.collection)) {
+    const v = data[opts.collection];
+    if (Array.isArray(v)) return { rows: v, key: opts.collection };
+  }
+  if (Array.isArray(data)) return { rows: data, key: null };
+  if (isPlainObject(data)) {
+    const arrays = Object.keys(data).filter((k) => Array.isArray(data[k]));
+    if (arrays.length === 1) {
+      const k = arrays[0] as string;
+      return { rows: data[k] as unknown[], key: k };
+    }
+    return { rows: [data], key: null };
+  }
+  if (data === null || data === undefined) return { rows: [], key: null };
+  return { rows: [data], key: null };
+}

@@ -1,0 +1,437 @@
+/**
+ * `--format table`: the generic renderer every endpoint falls back to (contract section
+ * 3). It shows any payload shape without crashing and without dropping a field; the
+ * per-endpoint views of the later "beautiful output" issue build on it.
+ *
+ * What gets shown, in this order:
+ * 1. On a TTY, a one-line heading: brand (`meta.brand.name`), market (`meta.market.code`
+ *    and `label`; the label is left out when the line would not fit), period
+ *    (`data.period.from` – `to`, `days`). The period fields it shows are not repeated below.
+ * 2. The main collection (chosen as for csv, see flatten.ts) as a table, one row per
+ *    record, flattened as for csv (dotted columns, `; `-joined scalar arrays, arrays of
+ *    objects as JSON text cells). An empty collection is the sentence `No <noun> match.`
+ * 3. Every other field of `data` as key/value rows, nested objects as dotted keys.
+ * 4. Every other array of objects in `data` as a sub-table under its dotted key.
+ * When `data` is an object with no array to take as the main collection it is shown as
+ * 3 and 4 alone; with `--columns` it is taken as a single row instead, as csv does. A
+ * scalar `data` is printed as it is; null or missing `data` (an envelope without a
+ * `data` key is shown whole, as if it were the data) prints `No data.`.
+ *
+ * TTY layout: columns fitted to `width` (two spaces apart, a header and a rule), numbers
+ * right-aligned (a column is numeric when every non-empty value in it is a JSON number or
+ * text spelling a plain decimal number), text shortened with `…` to fit. Numeric columns are
+ * never shortened; when the columns cannot all get at least MIN_COLUMN cells, the table is
+ * shown as one key/value block per record instead, so nothing is cut down to nothing.
+ * Null shows as `–`; a field missing from one record is blank. `wide` turns all
+ * shortening off (lines may then exceed `width`; the user asked for whole text). A width
+ * below MIN_WIDTH is treated as MIN_WIDTH, and one that is not a positive number (no
+ * terminal size known) as DEFAULT_WIDTH.
+ *
+ * Piped layout (`tty: false`), for grep, cut and awk: no heading, borders, colour or
+ * shortening. A table is a header line and one line per record, cells separated by TAB;
+ * key/value rows are `key<TAB>value`; a sub-table starts with a `# <key>` line; sections
+ * are separated by one blank line. Null and missing cells are empty. TAB, LF and every
+ * other control inside values appear as visible escapes, so each record is one line.
+ *
+ * Every string from the API (values, keys, the heading) passes through
+ * sanitizeForTerminal. Colour comes only from `color` through a local chalk instance.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import { chooseColumns } from './csv.js';
+import {
+  arrayCell,
+  cellText,
+  flattenRecord,
+  holdsRecords,
+  isPlainObject,
+  selectRows,
+  type FlatCell,
+  type FlatRecord,
+} from './flatten.js';
+import { sanitizeForTerminal } from './sanitize.js';
+import { displayWidth, padToWidth, truncateToWidth } from './width.js';
+
+export interface TableSpec {
+  id: string;
+  collection?: string | undefined;
+  noun: string;
+}
+
+export interface TableOptions {
+  spec?: TableSpec | undefined;
+  /** Terminal width in columns. */
+  width: number;
+  color: boolean;
+  /** stdout is a terminal: the fitted, coloured layout; otherwise the tab-separated one. */
+  tty: boolean;
+  /** `--wide`: never shorten text. */
+  wide: boolean;
+  rows?: string | undefined;
+  columns?: readonly string[] | undefined;
+}
+
+const MIN_WIDTH = 20;
+const DEFAULT_WIDTH = 80;
+/** Narrowest a text column is squeezed to: three characters and the ellipsis. */
+const MIN_COLUMN = 4;
+const COLUMN_GAP = '  ';
+const MAX_DEPTH = 32;
+const NULL_MARK = '–';
+const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
+type Section =
+  | { kind: 'grid'; title: string | null; columns: readonly string[]; records: readonly FlatRecord[] }
+  | { kind: 'fields'; entries: ReadonlyArray<readonly [string, FlatCell]> }
+  | { kind: 'text'; text: string };
+
+interface Model {
+  /** The heading, and a shorter form (market code without its label) for narrow terminals. */
+  heading: { full: string; compact: string } | null;
+  sections: Section[];
+}
+
+/** The table for one response; see the module comment for what is shown and how. */
+export function renderTable(envelope: unknown, opts: TableOptions): string {
+  const model = buildModel(envelope, opts);
+  const lines = opts.tty ? layoutTty(model, opts) : layoutPlain(model);
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------
+// What to show (shared by both layouts)
+
+function buildModel(envelope: unknown, opts: TableOptions): Model {
+  const hasEnvelope = isPlainObject(envelope) && Object.hasOwn(envelope, 'data');
+  const data = hasEnvelope ? envelope.data : envelope;
+  const meta = hasEnvelope ? envelope.meta : undefined;
+  // Fields the heading shows, per owning object, so they are not listed twice.
+  const consumed = new Map<object, Set<string>>();
+  const heading = opts.tty ? buildHeading(meta, data, consumed) : null;
+  const sections: Section[] = [];
+
+  if (data === null || data === undefined) {
+    if (opts.rows !== undefined) selectRows(data, { rows: opts.rows }); // throws RowsKeyError
+    sections.push({ kind: 'text', text: 'No data.' });
+    return { heading, sections };
+  }
+  if (!Array.isArray(data) && !isPlainObject(data)) {
+    if (opts.rows !== undefined) selectRows(data, { rows: opts.rows });
+    sections.push({ kind: 'text', text: cellText(data as FlatCell) });
+    return { heading, sections };
+  }
+
+  const selection = selectRows(data, { collection: opts.spec?.collection, rows: opts.rows });
+  const isSingleRow = selection.key === null && !Array.isArray(data);
+  if (!isSingleRow || opts.columns !== undefined) {
+    const records = selection.rows.map(flattenRecord);
+    const columns = chooseColumns(columnsOf(records), opts.columns, records.length);
+    if (records.length === 0) {
+      sections.push({ kind: 'text', text: `No ${nounFor(selection.key, opts.spec, Array.isArray(data))} match.` });
+    } else {
+      sections.push({ kind: 'grid', title: null, columns, records });
+    }
+    if (isSingleRow) return { heading, sections }; // the whole object was the row
+  }
+
+  if (isPlainObject(data)) {
+    const entries: Array<readonly [string, FlatCell]> = [];
+    const grids: Section[] = [];
+    collectFields(data, '', isSingleRow ? null : selection.rows, consumed, entries, grids, 0);
+    if (entries.length > 0) sections.push({ kind: 'fields', entries });
+    sections.push(...grids);
+  }
+  if (sections.length === 0) sections.push({ kind: 'text', text: 'No data.' });
+  return { heading, sections };
+}
+
+function columnsOf(records: readonly FlatRecord[]): string[] {
+  const seen = new Set<string>();
+  for (const r of records) for (const k of r.keys()) seen.add(k);
+  return [...seen];
+}
+
+/** The noun of the empty sentence: the endpoint's when its collection was shown, else the key's last part. */
+function nounFor(key: string | null, spec: TableSpec | undefined, dataIsArray: boolean): string {
+  if (spec !== undefined && (key === null ? dataIsArray : key === spec.collection)) return spec.noun;
+  if (key === null || key === '') return 'rows';
+  return key.slice(key.lastIndexOf('.') + 1) || key;
+}
+
+/** Walks `data` for key/value rows and sub-tables, skipping the main rows and what the heading shows. */
+function collectFields(
+  node: Record<string, unknown>,
+  prefix: string,
+  mainRows: unknown,
+  consumed: Map<object, Set<string>>,
+  entries: Array<readonly [string, FlatCell]>,
+  grids: Section[],
+  depth: number,
+): void {
+  const skip = consumed.get(node);
+  for (const k of Object.keys(node)) {
+    if (skip?.has(k)) continue;
+    const v = node[k];
+    const path = prefix === '' ? k : `${prefix}.${k}`;
+    if (Array.isArray(v)) {
+      if (v === mainRows) continue;
+      if (holdsRecords(v)) {
+        const records = v.map(flattenRecord);
+        grids.push({ kind: 'grid', title: path, columns: columnsOf(records), records });
+      } else {
+        entries.push([path, arrayCell(v)]);
+      }
+    } else if (isPlainObject(v)) {
+      if (Object.keys(v).length === 0 || depth >= MAX_DEPTH) entries.push([path, JSON.stringify(v)]);
+      else collectFields(v, path, mainRows, consumed, entries, grids, depth + 1);
+    } else {
+      entries.push([path, v === undefined ? null : (v as FlatCell)]);
+    }
+  }
+}
+
+/**
+ * A heading part, sanitised: text that shows as something, or a number. Anything else
+ * (including text that is nothing but escape sequences) counts as absent, so the field
+ * stays in the key/value rows instead of vanishing into an empty heading part.
+ */
+function headingText(v: unknown): string | null {
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') return null;
+  const text = sanitizeForTerminal(v);
+  return text === '' ? null : text;
+}
+
+function consume(consumed: Map<object, Set<string>>, owner: object, key: string): void {
+  let keys = consumed.get(owner);
+  if (keys === undefined) consumed.set(owner, (keys = new Set()));
+  keys.add(key);
+}
+
+/** `Acme · US-en (United States) · 2025-01-01 – 2025-01-07 (7 days)`, or null when nothing is known. */
+function buildHeading(meta: unknown, data: unknown, consumed: Map<object, Set<string>>): Model['heading'] {
+  const parts: string[] = [];
+  let marketIndex = -1;
+  let marketCode: string | null = null;
+  const brand = isPlainObject(meta) ? meta.brand : undefined;
+  if (isPlainObject(brand)) {
+    const name = headingText(brand.name);
+    const id = headingText(brand.id);
+    if (name !== null) parts.push(name);
+    else if (id !== null) parts.push(`brand ${id}`);
+  }
+  const market = isPlainObject(meta) ? meta.market : undefined;
+  if (isPlainObject(market)) {
+    const code = headingText(market.code);
+    const label = headingText(market.label);
+    const id = headingText(market.id);
+    marketIndex = parts.length;
+    marketCode = code;
+    if (code !== null && label !== null) parts.push(`${code} (${label})`);
+    else if (code !== null) parts.push(code);
+    else if (label !== null) parts.push(label);
+    else if (id !== null) parts.push(`market ${id}`);
+  }
+  const period = isPlainObject(data) ? data.period : undefined;
+  if (isPlainObject(period)) {
+    const from = headingText(period.from);
+    const to = headingText(period.to);
+    const days = headingText(period.days);
+    const span = days === null ? '' : days === '1' ? '1 day' : `${days} days`;
+    let text: string | null = null;
+    if (from !== null && to !== null) text = `${from} – ${to}${span ? ` (${span})` : ''}`;
+    else if (from !== null) text = `from ${from}${span ? ` (${span})` : ''}`;
+    else if (to !== null) text = `to ${to}${span ? ` (${span})` : ''}`;
+    else if (span) text = `last ${span}`;
+    if (text !== null) {
+      parts.push(text);
+      if (from !== null) consume(consumed, period, 'from');
+      if (to !== null) consume(consumed, period, 'to');
+      if (days !== null) consume(consumed, period, 'days');
+    }
+  }
+  if (parts.length === 0) return null;
+  const full = parts.join(' · ');
+  if (marketCode === null) return { full, compact: full };
+  const short = [...parts];
+  short[marketIndex] = marketCode;
+  return { full, compact: short.join(' · ') };
+}
+
+// ---------------------------------------------------------------------------------------
+// Piped layout
+
+function plain(cell: FlatCell | undefined): string {
+  return sanitizeForTerminal(cellText(cell));
+}
+
+function layoutPlain(model: Model): string[] {
+  const lines: string[] = [];
+  for (const section of model.sections) {
+    if (lines.length > 0) lines.push('');
+    if (section.kind === 'text') {
+      lines.push(sanitizeForTerminal(section.text));
+    } else if (section.kind === 'fields') {
+      for (const [key, value] of section.entries) lines.push(`${sanitizeForTerminal(key)}\t${plain(value)}`);
+    } else {
+      if (section.title !== null) lines.push(`# ${sanitizeForTerminal(section.title)}`);
+      lines.push(section.columns.map((c) => sanitizeForTerminal(c)).join('\t'));
+      for (const rec of section.records) lines.push(section.columns.map((c) => plain(rec.get(c))).join('\t'));
+    }
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------
+// TTY layout
+
+interface Tty {
+  width: number;
+  wide: boolean;
+  chalk: ChalkInstance;
+}
+
+function effectiveWidth(width: number): number {
+  if (!Number.isFinite(width) || width <= 0) return DEFAULT_WIDTH;
+  return Math.max(MIN_WIDTH, Math.floor(width));
+}
+
+function layoutTty(model: Model, opts: TableOptions): string[] {
+  const tty: Tty = {
+    width: effectiveWidth(opts.width),
+    wide: opts.wide,
+    chalk: new Chalk({ level: opts.color ? 1 : 0 }),
+  };
+  const lines: string[] = [];
+  if (model.heading !== null) {
+    const { full, compact } = model.heading;
+    const text = tty.wide || displayWidth(full, tty.width) <= tty.width ? full : compact;
+    lines.push(tty.chalk.dim(fit(text, tty)));
+  }
+  for (const section of model.sections) {
+    if (lines.length > 0) lines.push('');
+    if (section.kind === 'text') {
+      lines.push(fit(sanitizeForTerminal(section.text), tty));
+    } else if (section.kind === 'fields') {
+      lines.push(...keyValueLines(section.entries.map(([k, v]) => [sanitizeForTerminal(k), ttyCell(v)] as const), tty));
+    } else {
+      if (section.title !== null) lines.push(tty.chalk.bold(fit(sanitizeForTerminal(section.title), tty)));
+      lines.push(...gridLines(section.columns, section.records, tty));
+    }
+  }
+  return lines;
+}
+
+function fit(text: string, tty: Tty): string {
+  return tty.wide ? text : truncateToWidth(text, tty.width);
+}
+
+/** A cell's text for the terminal; null for a JSON null (drawn as a dim `–`). */
+function ttyCell(cell: FlatCell | undefined): string | null {
+  if (cell === null) return null;
+  return sanitizeForTerminal(cellText(cell));
+}
+
+/** Aligned `key  value` lines; keys get at most 40 % of the width. */
+function keyValueLines(entries: ReadonlyArray<readonly [string, string | null]>, tty: Tty): string[] {
+  const { chalk } = tty;
+  let keyWidth = 0;
+  for (const [k] of entries) keyWidth = Math.max(keyWidth, displayWidth(k));
+  if (!tty.wide) keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
+  const valueWidth = tty.width - keyWidth - COLUMN_GAP.length;
+  return entries.map(([k, v]) => {
+    const key = chalk.dim(padToWidth(tty.wide ? k : truncateToWidth(k, keyWidth), keyWidth));
+    const value = v === null ? chalk.dim(NULL_MARK) : tty.wide ? v : truncateToWidth(v, valueWidth);
+    return `${key}${COLUMN_GAP}${value}`.trimEnd();
+  });
+}
+
+function isNumericCell(cell: FlatCell | undefined): boolean {
+  return typeof cell === 'number' || (typeof cell === 'string' && DECIMAL_NUMBER.test(cell));
+}
+
+function gridLines(columns: readonly string[], records: readonly FlatRecord[], tty: Tty): string[] {
+  const { chalk } = tty;
+  const cap = tty.wide ? Infinity : tty.width;
+  const headers = columns.map((c) => sanitizeForTerminal(c));
+  // Cell text per record and column: null for a JSON null, '' for a missing field.
+  const cells = records.map((r) => columns.map((c) => (r.has(c) ? ttyCell(r.get(c)) : '')));
+  const numeric = columns.map((c) => {
+    let any = false;
+    for (const r of records) {
+      const v = r.get(c);
+      if (v === null || v === undefined || v === '') continue;
+      if (!isNumericCell(v)) return false;
+      any = true;
+    }
+    return any;
+  });
+  const headerWidths = headers.map((h) => displayWidth(h, cap));
+  const cellWidths = columns.map((_, j) => {
+    let w = 0;
+    for (const row of cells) w = Math.max(w, displayWidth(row[j] ?? NULL_MARK, cap));
+    return w;
+  });
+  const natural = columns.map((_, j) => Math.min(cap, Math.max(headerWidths[j] ?? 0, cellWidths[j] ?? 0)));
+
+  let widths = natural;
+  if (!tty.wide) {
+    const available = tty.width - COLUMN_GAP.length * (columns.length - 1);
+    const minimum = natural.map((w, j) =>
+      numeric[j] ? Math.min(w, Math.max(cellWidths[j] ?? 0, Math.min(headerWidths[j] ?? 0, MIN_COLUMN))) : Math.min(w, MIN_COLUMN),
+    );
+    const fitted = fitWidths(natural, minimum, available);
+    if (fitted === null) return recordLines(headers, cells, tty);
+    widths = fitted;
+  }
+
+  const line = (texts: ReadonlyArray<string | null>, style: (s: string) => string): string =>
+    texts
+      .map((t, j) => {
+        const w = widths[j] ?? 0;
+        const text = t === null ? NULL_MARK : tty.wide ? t : truncateToWidth(t, w);
+        const last = j === texts.length - 1;
+        const padded = numeric[j] ? padToWidth(text, w, 'right') : last ? text : padToWidth(text, w);
+        return t === null ? chalk.dim(padded) : style(padded);
+      })
+      .join(COLUMN_GAP)
+      .trimEnd();
+  const out = [line(headers, (s) => chalk.bold(s)), chalk.dim(widths.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
+  for (const row of cells) out.push(line(row, (s) => s));
+  return out;
+}
+
+/**
+ * Column widths that sum to at most `available`: every column gets its minimum, then the
+ * room left is shared out, narrowest wish first, so short columns stay whole and long
+ * text columns split the rest evenly. Null when even the minimums do not fit.
+ */
+function fitWidths(natural: readonly number[], minimum: readonly number[], available: number): number[] | null {
+  const total = natural.reduce((a, b) => a + b, 0);
+  if (total <= available) return [...natural];
+  let room = available - minimum.reduce((a, b) => a + b, 0);
+  if (room < 0) return null;
+  const widths = [...minimum];
+  const order = natural.map((_, j) => j).sort((a, b) => (natural[a] ?? 0) - (minimum[a] ?? 0) - ((natural[b] ?? 0) - (minimum[b] ?? 0)) || a - b);
+  let left = order.length;
+  for (const j of order) {
+    const want = (natural[j] ?? 0) - (minimum[j] ?? 0);
+    const give = Math.min(want, Math.floor(room / left));
+    widths[j] = (widths[j] ?? 0) + give;
+    room -= give;
+    left--;
+  }
+  return widths;
+}
+
+/** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
+function recordLines(headers: readonly string[], cells: ReadonlyArray<ReadonlyArray<string | null>>, tty: Tty): string[] {
+  const out: string[] = [];
+  const ruleWidth = Math.min(tty.width, 40);
+  cells.forEach((row, i) => {
+    const label = `── ${i + 1}/${cells.length} `;
+    out.push(tty.chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
+    // `row[j]` is null for a JSON null (drawn as `–`), '' for a field this record lacks.
+    out.push(...keyValueLines(headers.map((h, j) => [h, row[j] === undefined ? '' : row[j]] as const), tty));
+  });
+  return out;
+}

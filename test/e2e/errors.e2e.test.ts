@@ -1,0 +1,151 @@
+/**
+ * Every error code of the reference reaches its exit code (contract section 4), with
+ * stdout empty and `vis: <message> [<code>]` on stderr. A small server answers each code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
+
+const CASES: Array<[number, string, number]> = [
+  [400, 'invalid_parameter', 2],
+  [400, 'brand_required', 2],
+  [401, 'invalid_api_key', 3],
+  [403, 'feature_not_in_plan', 4],
+  [403, 'plan_inactive', 4],
+  [402, 'pitch_allowance_exhausted', 4],
+  [409, 'integration_not_connected', 4],
+  [404, 'brand_not_found', 5],
+  [404, 'market_not_found', 5],
+  [404, 'not_found', 5],
+  [429, 'quota_exceeded', 6],
+];
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (req.path === '/brands') return sendJson(res, 200, { data: { brands: [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }] }, meta: {} });
+    if (req.path === '/usage') return sendJson(res, 200, { data: { used: 10000, limit: 10000, resets_at: '2026-12-01T00:00:00Z' }, meta: {} });
+    const wanted = req.query.find(([k]) => k === 'fail')?.[1] ?? '';
+    const c = CASES.find(([, code]) => code === wanted);
+    if (c) return sendJson(res, c[0], { error: { code: c[1], message: `server says ${c[1]}` } });
+    if (wanted === 'html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html><body>Login</body></html>');
+    }
+    if (wanted === 'nodata') return sendJson(res, 200, { meta: {} });
+    if (wanted === 'redirect') {
+      res.writeHead(302, { location: 'https://elsewhere.example/steal' });
+      return res.end();
+    }
+    return sendJson(res, 200, { data: { topics: [] }, meta: {} });
+  });
+});
+afterAll(() => server.close());
+
+const env = () => cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_key_abcd' });
+
+describe('API errors -> exit codes', () => {
+  it.each(CASES)('%i %s exits %i with stdout empty', async (status, code, exit) => {
+    const r = await runVis(['topics', '--param', `fail=${code}`], { env: env() });
+    expect(r.code).toBe(exit);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe(`vis: server says ${code} [${code}]`);
+  });
+
+  it('brand_required lists the brands from the free GET /brands', async () => {
+    const r = await runVis(['topics', '--param', 'fail=brand_required'], { env: env() });
+    expect(r.stderr).toContain('Brands: 1 Acme, 2 Globex');
+  });
+
+  it('quota_exceeded says when the budget resets, from the free GET /usage', async () => {
+    const r = await runVis(['topics', '--param', 'fail=quota_exceeded'], { env: env() });
+    expect(r.stderr).toContain('It resets at 2026-12-01T00:00:00Z.');
+  });
+
+  it('a body that is not the envelope exits 7 with the status and an excerpt', async () => {
+    const r = await runVis(['topics', '--param', 'fail=html'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('vis: the server answered HTTP 200 with a body that is not JSON: <html><body>Login</body></html> [invalid_envelope]');
+    const r2 = await runVis(['topics', '--param', 'fail=nodata'], { env: env() });
+    expect(r2.code).toBe(7);
+    expect(r2.stderr).toContain('JSON that is not the API envelope');
+  });
+
+  it('redirects are not followed', async () => {
+    const before = server.requests.length;
+    const r = await runVis(['topics', '--param', 'fail=redirect'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('HTTP 302 (a redirect to https://elsewhere.example/steal)');
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('a refused connection exits 7', async () => {
+    const r = await runVis(['usage'], { env: cleanEnv({ VIS_BASE_URL: 'http://127.0.0.1:9/api/v1', VIS_API_KEY: 'k_abcdefgh' }) });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^vis: could not connect to 127\.0\.0\.1:9: connection refused \[connection_refused\]/);
+  });
+});
+
+describe('bad input is refused with exit 2 and no request sent', () => {
+  const BAD: string[][] = [
+    ['topics', '--days', '0'],
+    ['topics', '--days', '91'],
+    ['topics', '--from', '2026-02-30'],
+    ['topics', '--from', '2026-11-10', '--to', '2026-11-01'],
+    ['topics', '--from', '2026-01-01', '--to', '2026-06-01'],
+    ['topics', '--to', '2026-11-01'],
+    ['topics', '--format', 'xml'],
+    ['forum', '--limit', '0'],
+    ['forum', '--limit', '51'],
+    ['search-performance', '--group-by', 'url'],
+    ['search-performance', '--limit', '1001'],
+    ['search-performance', '--from', '2026-11-01'],
+    ['tasks', '--limit', 'many'],
+    ['answers', 'runs'],
+    ['prompts', '--days', '7'],
+    ['usage', '--market', 'US-en'],
+    ['brands', '--brand', '1'],
+    ['pitches', 'abc'],
+    ['pitches', 'create', 'not a domain', '--yes'],
+    ['pitches', 'create', 'acme.example'],
+    ['tasks', '42', '--status', 'done'],
+    ['topics', '--param', 'oops'],
+    ['topics', '--bogus'],
+    ['nosuchcommand'],
+    ['topics', '--format', 'json', '--columns', 'a'],
+    ['topics', '--timeout', '0'],
+    ['answers', 'extra-arg'],
+  ];
+  it.each(BAD)('vis %s …', async (...args) => {
+    const before = server.requests.length;
+    const r = await runVis(args, { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^vis: /);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('names the flag and the rule', async () => {
+    const r = await runVis(['forum', '--limit', '51'], { env: env() });
+    expect(r.stderr.split('\n')[0]).toBe('vis: --limit must be a whole number from 1 to 50 (got 51)');
+    const r2 = await runVis(['pitches', 'create', 'acme.example'], { env: env() });
+    expect(r2.stderr.split('\n')[0]).toBe("vis: vis pitches create spends one of the month's pitch reports: pass --yes to confirm when not at a terminal");
+  });
+
+  it('a plain-http base URL that is not loopback is refused before connecting', async () => {
+    const r = await runVis(['usage'], { env: cleanEnv({ VIS_BASE_URL: 'http://localhost.example.com/api/v1', VIS_API_KEY: 'k_abcdefgh' }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('VIS_BASE_URL uses plain http to localhost.example.com');
+  });
+
+  it('no key or no base URL: exit 2 with a way forward', async () => {
+    const noKey = await runVis(['topics'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('vis: no API key: set VIS_API_KEY or run `vis auth login`');
+    const noBase = await runVis(['topics'], { env: cleanEnv({ VIS_API_KEY: 'k_abcdefgh' }) });
+    expect(noBase.code).toBe(2);
+    expect(noBase.stderr).toContain('vis: no API base URL');
+  });
+});

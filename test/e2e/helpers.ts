@@ -1,0 +1,118 @@
+/**
+ * End-to-end helpers: spawn the built `vis` (bin/vis.js -> dist/) with a clean
+ * environment, and small loopback servers that record what they receive.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const VIS = resolve(__dirname, '../../bin/vis.js');
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** An environment with nothing of the developer's: no key, no config, no colour. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: mkdtempSync(join(tmpdir(), 'vis-home-')),
+    VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-config-')),
+    NO_COLOR: '1',
+    LANG: 'C.UTF-8',
+  };
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [VIS, ...args], {
+      env: opts.env ?? cleanEnv(),
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+  });
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  requests: Recorded[];
+  close(): Promise<void>;
+}
+
+export type Handler = (req: Recorded, res: ServerResponse) => void;
+
+/** A loopback server that records every request and answers with `handler`. */
+export async function startTestServer(handler: Handler): Promise<TestServer> {
+  const requests: Recorded[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const rec: Recorded = {
+        method: req.method ?? '',
+        path: url.pathname.replace(/^\/api\/v1/, ''),
+        query: [...url.searchParams.entries()],
+        headers: req.headers,
+        body,
+      };
+      requests.push(rec);
+      handler(rec, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,185 @@
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ColumnsError, guardFormula, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
+import { RowsKeyError } from '../../src/output/flatten.js';
+import { hostileText } from './hostile.js';
+
+/** csv-parse in its strictest form: CRLF records only, no relaxed quotes or column counts. */
+function parseStrict(csv: string): string[][] {
+  return parse(csv, {
+    record_delimiter: '\r\n',
+    relax_quotes: false,
+    relax_column_count: false,
+    skip_empty_lines: false,
+    bom: false,
+  }) as string[][];
+}
+
+/** True when every line break outside quoted fields is CRLF and the text ends with one. */
+function crlfEverywhere(csv: string): boolean {
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === '\n' && csv[i - 1] !== '\r') return false;
+    else if (!quoted && c === '\r' && csv[i + 1] !== '\n') return false;
+  }
+  return !quoted && (csv === '' || csv.endsWith('\r\n'));
+}
+
+describe('renderCsv', () => {
+  const data = {
+    period: { from: '2025-01-01', to: '2025-01-07' },
+    topics: [
+      { id: 1, name: 'CRM, for startups', visibility: 0.42, period: { from: 'a', to: 'b' }, rivals: ['Globex', 'Initech'] },
+      { id: 2, name: 'He said "hi"\r\nthen left', visibility: null, steps: [{ n: 1 }], ok: true },
+    ],
+  };
+
+  it('writes a header, one row per record, CRLF after every row, RFC 4180 quoting', () => {
+    expect(renderCsv(data, { collection: 'topics' })).toBe(
+      'id,name,visibility,period.from,period.to,rivals,steps,ok\r\n' +
+        '1,"CRM, for startups",0.42,a,b,Globex; Initech,,\r\n' +
+        '2,"He said ""hi""\r\nthen left",,,,,"[{""n"":1}]",true\r\n',
+    );
+  });
+
+  it('selects and orders columns with --columns', () => {
+    expect(renderCsv(data, { collection: 'topics', columns: ['ok', 'id'] })).toBe('ok,id\r\n,1\r\ntrue,2\r\n');
+  });
+
+  it('refuses an unknown column, naming it and the available ones', () => {
+    const attempt = () => renderCsv(data, { collection: 'topics', columns: ['id', 'nope', 'nada'] });
+    expect(attempt).toThrow(ColumnsError);
+    expect(attempt).toThrow('--columns: unknown columns "nope", "nada"; available: id, name, visibility, period.from, period.to, rivals, steps, ok');
+    expect(() => renderCsv(data, { collection: 'topics', columns: [] })).toThrow(ColumnsError);
+  });
+
+  it('takes --rows', () => {
+    expect(renderCsv({ a: [{ x: 1 }], b: [{ y: 2 }] }, { rows: 'b' })).toBe('y\r\n2\r\n');
+    expect(() => renderCsv({ a: [] }, { rows: 'b' })).toThrow(RowsKeyError);
+  });
+
+  it('writes the requested header, unchecked, when there are no rows', () => {
+    expect(renderCsv({ tasks: [] }, { collection: 'tasks', columns: ['id', 'title'] })).toBe('id,title\r\n');
+  });
+
+  it('writes nothing at all when there are no rows and no --columns', () => {
+    expect(renderCsv({ tasks: [] }, { collection: 'tasks' })).toBe('');
+    expect(renderCsv(null, {})).toBe('');
+  });
+
+  it('writes a one-column empty record as "" so it is not a blank line', () => {
+    const csv = renderCsv(['a', '', null], {});
+    expect(csv).toBe('value\r\na\r\n""\r\n""\r\n');
+    expect(parseStrict(csv)).toEqual([['value'], ['a'], [''], ['']]);
+  });
+
+  it('writes data that is a single object as one row', () => {
+    expect(renderCsv({ id: 7, report: { score: 3 } }, {})).toBe('id,report.score\r\n7,3\r\n');
+  });
+
+  it('is byte-for-byte the same for the same input, columns in first-seen order', () => {
+    const rows = [{ b: 1 }, { a: 2, b: 3 }, { c: { d: 4 } }];
+    const first = renderCsv(rows, {});
+    expect(first).toBe('b,a,c.d\r\n1,,\r\n3,2,\r\n,,4\r\n');
+    expect(renderCsv(structuredClone(rows), {})).toBe(first);
+  });
+
+  it('streams the same bytes as chunks, a header then one chunk per row', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ i, s: `r${i}` }));
+    const chunks = [...renderCsvChunks(rows, {})];
+    expect(chunks).toHaveLength(6);
+    expect(chunks.join('')).toBe(renderCsv(rows, {}));
+  });
+
+  it('checks --rows and --columns when called, before any chunk is taken', () => {
+    expect(() => renderCsvChunks({ a: [{ x: 1 }] }, { columns: ['y'] })).toThrow(ColumnsError);
+    expect(() => renderCsvChunks({ a: [] }, { rows: 'b' })).toThrow(RowsKeyError);
+  });
+
+  it('streams a big collection without holding the output', () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ['a', 'b'] }));
+    let count = 0;
+    let bytes = 0;
+    for (const chunk of renderCsvChunks(rows, {})) {
+      count++;
+      bytes += chunk.length;
+    }
+    expect(count).toBe(100_001);
+    expect(bytes).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe('formula guard', () => {
+  it.each([
+    ['=', '=1+1', "'=1+1"],
+    ['+', '+cmd', "'+cmd"],
+    ['-', '-2+3+cmd|\' /C calc\'!A0', "'-2+3+cmd|' /C calc'!A0"],
+    ['@', '@SUM(A1)', "'@SUM(A1)"],
+    ['TAB', '\t=1', "'\t=1"],
+    ['CR', '\r=1', "'\r=1"],
+    ['LF', '\n=1', "'\n=1"],
+    ['full-width =', '＝1+1', "'＝1+1"],
+    ['full-width +', '＋1', "'＋1"],
+    ['full-width -', '－1', "'－1"],
+    ['full-width @', '＠x', "'＠x"],
+    ['a lone minus', '-', "'-"],
+    ['a signed number with junk', '-1,5', "'-1,5"],
+    ['hex is not decimal', '-0x10', "'-0x10"],
+  ])('prefixes text starting with %s', (_name, text, guarded) => {
+    expect(guardFormula(text)).toBe(guarded);
+  });
+
+  it.each([
+    ['a negative decimal', '-3.5'],
+    ['a positive sign', '+2'],
+    ['an exponent', '-1e3'],
+    ['a bare fraction', '-.5'],
+    ['a plain word', 'hello'],
+    ['a formula sign later on', 'a=b'],
+    ['a leading space', ' =1'],
+    ['the empty string', ''],
+  ])('leaves %s alone', (_name, text) => {
+    expect(guardFormula(text)).toBe(text);
+  });
+
+  it('never prefixes a JSON number, and guards text, joined arrays, JSON cells and headers', () => {
+    const csv = renderCsv([{ n: -3.5, s: '-3.5', f: '=1+1', list: ['-a', 'b'], objs: [{ x: '=1' }], '=h': 1 }], {});
+    expect(csv).toBe(`n,s,f,list,objs,'=h\r\n-3.5,-3.5,'=1+1,'-a; b,"[{""x"":""=1""}]",1\r\n`);
+  });
+});
+
+describe('renderCsv: hostile text round-trips through a strict parser', () => {
+  it('gives back every value (apart from the guard prefix), equal field counts, CRLF everywhere', () => {
+    const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !k.includes('.'));
+    fc.assert(
+      fc.property(
+        fc.array(fc.dictionary(key, fc.oneof(hostileText(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)), { maxKeys: 5 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (rows) => {
+          const csv = renderCsv(rows, {});
+          expect(crlfEverywhere(csv)).toBe(true);
+          const records = parseStrict(csv);
+          if (csv === '') return; // rows without any keys: nothing to write
+          const [header, ...body] = records as [string[], ...string[][]];
+          expect(body).toHaveLength(rows.length);
+          for (const r of records) expect(r).toHaveLength(header.length);
+          const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+          expect(header).toEqual(columns.map(guardFormula));
+          rows.forEach((row, i) => {
+            columns.forEach((col, j) => {
+              const v = Object.hasOwn(row, col) ? row[col] : undefined;
+              const expected = v === null || v === undefined ? '' : typeof v === 'string' ? guardFormula(v) : String(v);
+              expect(body[i]?.[j]).toBe(expected);
+            });
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { arrayKeys, discoverColumns, flattenRecord, RowsKeyError, selectRows } from '../../src/output/flatten.js';
+
+describe('selectRows', () => {
+  const data = {
+    period: { from: '2025-01-01' },
+    issues: [{ id: 1 }],
+    pages: [{ url: '/a' }, { url: '/b' }],
+    overview: { topics: [{ name: 't' }], score: 3 },
+  };
+
+  it('takes --rows first, as a top-level key', () => {
+    expect(selectRows(data, { collection: 'issues', rows: 'pages' })).toEqual({ rows: data.pages, key: 'pages' });
+  });
+
+  it('takes --rows as a dotted path into nested objects', () => {
+    expect(selectRows(data, { rows: 'overview.topics' })).toEqual({ rows: data.overview.topics, key: 'overview.topics' });
+  });
+
+  it('prefers a key that itself contains the dot', () => {
+    const dotted = { 'a.b': [1], a: { b: [2] } };
+    expect(selectRows(dotted, { rows: 'a.b' }).rows).toEqual([1]);
+  });
+
+  it('refuses an unknown --rows key, listing the arrays that exist', () => {
+    expect(() => selectRows(data, { rows: 'nope' })).toThrow(RowsKeyError);
+    expect(() => selectRows(data, { rows: 'nope' })).toThrow('--rows: "nope" is not an array inside data; arrays available: issues, pages, overview.topics');
+  });
+
+  it('refuses --rows naming something that is not an array', () => {
+    expect(() => selectRows(data, { rows: 'overview.score' })).toThrow(RowsKeyError);
+    expect(() => selectRows(data, { rows: 'period' })).toThrow(RowsKeyError);
+  });
+
+  it('refuses --rows on data that holds no arrays, saying so', () => {
+    expect(() => selectRows({ a: 1 }, { rows: 'a' })).toThrow('data holds no arrays');
+    expect(() => selectRows(null, { rows: 'a' })).toThrow(RowsKeyError);
+  });
+
+  it('does not step into arrays or inherited properties', () => {
+    expect(() => selectRows({ list: [{ inner: [1] }] }, { rows: 'list.0.inner' })).toThrow(RowsKeyError);
+    expect(() => selectRows({}, { rows: 'constructor' })).toThrow(RowsKeyError);
+    expect(selectRows({}, { collection: 'constructor' })).toEqual({ rows: [{}], key: null });
+  });
+
+  it('takes the endpoint collection when it is an array', () => {
+    expect(selectRows(data, { collection: 'issues' })).toEqual({ rows: data.issues, key: 'issues' });
+  });
+
+  it('takes data itself when it is an array', () => {
+    const list = [{ a: 1 }];
+    expect(selectRows(list, { collection: 'issues' })).toEqual({ rows: list, key: null });
+  });
+
+  it('takes the only top-level array when the collection is missing', () => {
+    const one = { period: {}, rows: [{ a: 1 }], nested: { other: [1] } };
+    expect(selectRows(one, { collection: 'missing' })).toEqual({ rows: one.rows, key: 'rows' });
+  });
+
+  it('falls back to data as one row when there are several arrays and no collection', () => {
+    expect(selectRows(data, {})).toEqual({ rows: [data], key: null });
+  });
+
+  it('falls back to data as one row when the collection is not an array', () => {
+    const odd = { issues: { a: 1 } };
+    expect(selectRows(odd, { collection: 'issues' })).toEqual({ rows: [odd], key: null });
+  });
+
+  it('gives a scalar as one row and null or absent data as none', () => {
+    expect(selectRows('text', {})).toEqual({ rows: ['text'], key: null });
+    expect(selectRows(0, {})).toEqual({ rows: [0], key: null });
+    expect(selectRows(null, {})).toEqual({ rows: [], key: null });
+    expect(selectRows(undefined, {})).toEqual({ rows: [], key: null });
+  });
+
+  it('lists array keys in key order, nested ones dotted', () => {
+    expect(arrayKeys(data)).toEqual(['issues', 'pages', 'overview.topics']);
+    expect(arrayKeys([1, 2])).toEqual([]);
+  });
+});
+
+describe('flattenRecord', () => {
+  const flat = (rec: unknown) => Object.fromEntries(flattenRecord(rec));
+
+  it('turns nested objects into dotted columns, in key order', () => {
+    expect([...flattenRecord({ id: 1, period: { from: 'a', to: 'b' }, z: { y: { x: true } } }).keys()]).toEqual([
+      'id',
+      'period.from',
+      'period.to',
+      'z.y.x',
+    ]);
+  });
+
+  it('joins arrays of scalars with "; " (null items empty, empty arrays empty)', () => {
+    expect(flat({ tags: ['a', 'b'], mixed: [1, true, null, 'x'], none: [] })).toEqual({ tags: 'a; b', mixed: '1; true; ; x', none: '' });
+  });
+
+  it('writes arrays holding objects or arrays as compact JSON text', () => {
+    expect(flat({ steps: [{ n: 1 }, 'x'], grid: [[1, 2]] })).toEqual({ steps: '[{"n":1},"x"]', grid: '[[1,2]]' });
+  });
+
+  it('keeps scalars typed: numbers, booleans, null', () => {
+    const rec = flattenRecord({ n: -3.5, b: false, z: null, s: '-3.5' });
+    expect(rec.get('n')).toBe(-3.5);
+    expect(rec.get('b')).toBe(false);
+    expect(rec.get('z')).toBeNull();
+    expect(rec.get('s')).toBe('-3.5');
+  });
+
+  it('keeps an empty nested object as `{}` so its key does not vanish', () => {
+    expect(flat({ owner: {} })).toEqual({ owner: '{}' });
+  });
+
+  it('gives a scalar or array row a single `value` column', () => {
+    expect(flat('text')).toEqual({ value: 'text' });
+    expect(flat(42)).toEqual({ value: 42 });
+    expect(flat(null)).toEqual({ value: null });
+    expect(flat(['a', 'b'])).toEqual({ value: 'a; b' });
+  });
+
+  it('suffixes a name two paths flatten to, instead of overwriting', () => {
+    expect(flat({ 'a.b': 1, a: { b: 2 } })).toEqual({ 'a.b': 1, 'a.b (2)': 2 });
+  });
+
+  it('keeps objects nested deeper than 32 levels as JSON text', () => {
+    let deep: unknown = { leaf: 1 };
+    for (let i = 0; i < 40; i++) deep = { d: deep };
+    const rec = flattenRecord(deep);
+    expect(rec.size).toBe(1);
+    const [key, value] = [...rec][0] as [string, string];
+    expect(key.split('.').length).toBe(32);
+    let node = deep as Record<string, unknown>;
+    for (const part of key.split('.')) node = node[part] as Record<string, unknown>;
+    expect(JSON.parse(value)).toEqual(node);
+  });
+});
+
+describe('discoverColumns', () => {
+  it('orders columns by first appearance across rows, stably', () => {
+    const rows = [{ b: 1, a: 2 }, { c: 3, a: 4 }, { d: { e: 5 } }, 'bare'];
+    expect(discoverColumns(rows)).toEqual(['b', 'a', 'c', 'd.e', 'value']);
+    expect(discoverColumns(rows)).toEqual(discoverColumns(structuredClone(rows)));
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeForTerminal, visibleEscape } from '../../src/output/sanitize.js';
+
+const ESC = '\x1b';
+
+describe('sanitizeForTerminal: whole escape sequences are removed', () => {
+  it.each([
+    ['CSI colour', `a${ESC}[31mred${ESC}[0m b`, 'ared b'],
+    ['CSI with private parameters (alternate screen)', `x${ESC}[?1049hy`, 'xy'],
+    ['CSI with an intermediate byte (cursor shape)', `${ESC}[1 qz`, 'z'],
+    ['CSI cursor up and erase', `top${ESC}[2A${ESC}[2K`, 'top'],
+    ['8-bit CSI', 'a\u009b2Jb', 'ab'],
+    ['OSC title ended by BEL', `${ESC}]0;pwned\x07after`, 'after'],
+    ['OSC hyperlink ended by ESC \\', `${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`, 'click'],
+    ['OSC ended by 8-bit ST', `${ESC}]2;t\u009cz`, 'z'],
+    ['8-bit OSC ended by BEL', '\u009d0;t\x07z', 'z'],
+    ['8-bit OSC ended by 8-bit ST', '\u009d52;c;aGk=\u009cz', 'z'],
+    ['OSC 52 clipboard write', `${ESC}]52;c;ZWNobyBoaQ==\x07ok`, 'ok'],
+    ['DCS', `${ESC}P1$r0m${ESC}\\ok`, 'ok'],
+    ['8-bit DCS', '\u0090q#0;2;0;0;0\u009cok', 'ok'],
+    ['SOS', `${ESC}Xsecret${ESC}\\ok`, 'ok'],
+    ['PM', `${ESC}^secret${ESC}\\ok`, 'ok'],
+    ['APC', `${ESC}_Gf=100;AAAA${ESC}\\ok`, 'ok'],
+    ['8-bit SOS, PM, APC', '\u0098a\u009c\u009eb\u009c\u009fc\u009cok', 'ok'],
+    ['full reset ESC c', `a${ESC}cb`, 'ab'],
+    ['save/restore cursor ESC 7 / ESC 8', `${ESC}7a${ESC}8`, 'a'],
+    ['reverse index ESC M', `${ESC}Ma`, 'a'],
+    ['charset designation ESC ( B', `${ESC}(Ba`, 'a'],
+    ['screen alignment test ESC # 8', `${ESC}#8a`, 'a'],
+    ['keypad mode ESC =', `${ESC}=a`, 'a'],
+    ['a lone ST as ESC \\', `a${ESC}\\b`, 'ab'],
+  ])('%s', (_name, input, expected) => {
+    expect(sanitizeForTerminal(input)).toBe(expected);
+  });
+});
+
+describe('sanitizeForTerminal: incomplete sequences show their introducer and swallow nothing', () => {
+  it.each([
+    ['OSC with no terminator', `a${ESC}]0;title and the rest`, 'a\\x1b]0;title and the rest'],
+    ['8-bit OSC with no terminator', 'a\u009d0;rest', 'a\\x9d0;rest'],
+    ['DCS with no terminator', `${ESC}Pdata`, '\\x1bPdata'],
+    ['DCS: BEL does not end it', `${ESC}Pq\x07x`, '\\x1bPq\\x07x'],
+    ['OSC broken off by CAN', `${ESC}]0;x\x18y`, '\\x1b]0;x\\x18y'],
+    ['OSC broken off by another sequence', `${ESC}]0;x${ESC}[31my`, '\\x1b]0;xy'],
+    ['CSI cut off by the end', `a${ESC}[12`, 'a\\x1b[12'],
+    ['CSI introducer at the very end', `a${ESC}[`, 'a\\x1b['],
+    ['CSI broken by a control', `${ESC}[1\n2m`, '\\x1b[1\\n2m'],
+    ['CSI broken by a non-ASCII character', `${ESC}[1é`, '\\x1b[1é'],
+    ['parameter after intermediate', `${ESC}[ 1m`, '\\x1b[ 1m'],
+    ['ESC at the end', `a${ESC}`, 'a\\x1b'],
+    ['ESC before a non-ASCII character', `${ESC}é`, '\\x1bé'],
+    ['ESC ESC then a CSI', `${ESC}${ESC}[31mx`, '\\x1bx'],
+    ['ESC followed by intermediates only', `${ESC}(`, '\\x1b('],
+    ['8-bit CSI cut off', '\u009b12', '\\x9b12'],
+  ])('%s', (_name, input, expected) => {
+    expect(sanitizeForTerminal(input)).toBe(expected);
+  });
+});
+
+describe('sanitizeForTerminal: other controls become visible escapes', () => {
+  it.each([
+    ['NUL', '\x00', '\\x00'],
+    ['BEL', 'ding\x07', 'ding\\x07'],
+    ['backspace', 'ab\bc', 'ab\\x08c'],
+    ['TAB', 'a\tb', 'a\\tb'],
+    ['LF', 'a\nb', 'a\\nb'],
+    ['CR', 'a\rb', 'a\\rb'],
+    ['vertical tab and form feed', '\v\f', '\\x0b\\x0c'],
+    ['SUB and CAN alone', '\x1a\x18', '\\x1a\\x18'],
+    ['DEL', 'a\x7f', 'a\\x7f'],
+    ['C1 NEL', 'a\u0085b', 'a\\x85b'],
+    ['C1 IND and RI', '\u0084\u008d', '\\x84\\x8d'],
+    ['a lone 8-bit ST', '\u009c', '\\x9c'],
+    ['right-to-left override', 'abc\u202edef', 'abc\\u202edef'],
+    ['every embedding and override control', '\u202a\u202b\u202c\u202d\u202e', '\\u202a\\u202b\\u202c\\u202d\\u202e'],
+    ['every isolate control', '\u2066\u2067\u2068\u2069', '\\u2066\\u2067\\u2068\\u2069'],
+    ['line and paragraph separators', 'a\u2028b\u2029c', 'a\\u2028b\\u2029c'],
+  ])('%s', (_name, input, expected) => {
+    expect(sanitizeForTerminal(input)).toBe(expected);
+  });
+
+  it.each([
+    ['plain ASCII', 'Hello, world: 42% (ok) [1] {x} ~'],
+    ['CJK, emoji, accents', '漢字 かな 한글 🚀👩‍💻🇺🇸 é e\u0301'],
+    ['bidi marks LRM, RLM, ALM (harmless, used in RTL text)', 'abc\u200e\u200f\u061cdef'],
+    ['zero-width joiner and space, no-break space', 'a\u200db\u200bc\u00a0d'],
+    ['backslashes are not doubled', 'C:\\path\\x1b'],
+    ['the empty string', ''],
+  ])('leaves %s alone', (_name, input) => {
+    expect(sanitizeForTerminal(input)).toBe(input);
+  });
+
+  it('lets TAB and LF through with allowNewlines, and nothing else', () => {
+    expect(sanitizeForTerminal('a\tb\nc\rd\x07e', { allowNewlines: true })).toBe('a\tb\nc\\rd\\x07e');
+    expect(sanitizeForTerminal(`line1\n${ESC}[2Aline2`, { allowNewlines: true })).toBe('line1\nline2');
+  });
+
+  it('writes visible escapes in JavaScript notation', () => {
+    expect(visibleEscape(0x1b)).toBe('\\x1b');
+    expect(visibleEscape(0x09)).toBe('\\t');
+    expect(visibleEscape(0x0a)).toBe('\\n');
+    expect(visibleEscape(0x0d)).toBe('\\r');
+    expect(visibleEscape(0x9f)).toBe('\\x9f');
+    expect(visibleEscape(0x2069)).toBe('\\u2069');
+  });
+});
+
+describe('sanitizeForTerminal: cost', () => {
+  // A quadratic scan would take minutes on these; linear ones take milliseconds.
+  it.each([
+    ['unterminated OSC introducers', `${ESC}]`.repeat(200_000)],
+    ['unterminated DCS introducers with text', `${ESC}Pabc`.repeat(100_000)],
+    ['CSI parameters that never end', `${ESC}[${'1;'.repeat(500_000)}`],
+    ['controls everywhere', '\x07a\u202eb\x9bc'.repeat(100_000)],
+    ['5 MB of clean text', 'clean text, nothing to do. '.repeat(200_000)],
+  ])('stays linear on %s', (_name, input) => {
+    const started = performance.now();
+    const out = sanitizeForTerminal(input);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(out).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { renderTable } from '../../src/output/table.js';
+import { expectGolden, goldenNames, UPDATING } from './golden.js';
+import { SHAPES } from './shapes.js';
+
+// Goldens: test/golden/output/<shape>.tty-w100.txt, .tty-w60.txt and .plain.txt (the
+// piped layout does not depend on the width; that is asserted rather than stored twice).
+describe('generic table renderer: golden output, no colour', () => {
+  for (const shape of SHAPES) {
+    describe(shape.name, () => {
+      for (const width of [100, 60]) {
+        it(`tty, width ${width}`, () => {
+          const out = renderTable(shape.envelope, { spec: shape.spec, width, color: false, tty: true, wide: false });
+          expectGolden(`${shape.name}.tty-w${width}`, out);
+        });
+      }
+      it('piped, the same at width 100 and 60', () => {
+        const at100 = renderTable(shape.envelope, { spec: shape.spec, width: 100, color: false, tty: false, wide: false });
+        const at60 = renderTable(shape.envelope, { spec: shape.spec, width: 60, color: false, tty: false, wide: false });
+        expect(at60).toBe(at100);
+        expectGolden(`${shape.name}.plain`, at100);
+      });
+    });
+  }
+
+  it.skipIf(UPDATING)('has no stale golden files', () => {
+    const expected = [...SHAPES.flatMap((s) => [`${s.name}.plain`, `${s.name}.tty-w100`, `${s.name}.tty-w60`]), 'wide.topics.tty-w60'].sort();
+    expect(goldenNames()).toEqual(expected);
+  });
+
+  it('--wide keeps every value whole', () => {
+    const shape = SHAPES.find((s) => s.name === 'topics');
+    if (!shape) throw new Error('fixture missing');
+    expectGolden('wide.topics.tty-w60', renderTable(shape.envelope, { spec: shape.spec, width: 60, color: false, tty: true, wide: true }));
+  });
+});

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ColumnsError } from '../../src/output/csv.js';
+import { RowsKeyError, selectRows } from '../../src/output/flatten.js';
+import { renderTable, type TableOptions } from '../../src/output/table.js';
+import { displayWidth } from '../../src/output/width.js';
+
+const TTY: TableOptions = { width: 80, color: false, tty: true, wide: false };
+const PIPED: TableOptions = { width: 80, color: false, tty: false, wide: false };
+const TASKS = { id: 'tasks', collection: 'tasks', noun: 'tasks' };
+const META = { brand: { id: 1, name: 'Acme' }, market: { id: 2, code: 'US-en', label: 'United States' } };
+
+describe('renderTable: what is shown', () => {
+  it('prints one sentence for an empty collection, on a TTY and piped', () => {
+    const env = { data: { tasks: [] }, meta: {} };
+    expect(renderTable(env, { ...TTY, spec: TASKS })).toBe('No tasks match.\n');
+    expect(renderTable(env, { ...PIPED, spec: TASKS })).toBe('No tasks match.\n');
+  });
+
+  it('names an empty --rows collection after its key', () => {
+    const env = { data: { tasks: [{ id: 1 }], overview: { topics: [] } } };
+    expect(renderTable(env, { ...PIPED, spec: TASKS, rows: 'overview.topics' })).toBe('No topics match.\n\n# tasks\nid\n1\n');
+  });
+
+  it('handles null, missing and scalar data', () => {
+    expect(renderTable({ data: null, meta: {} }, PIPED)).toBe('No data.\n');
+    expect(renderTable({ data: 'just text\u001b[2J' }, PIPED)).toBe('just text\n');
+    expect(renderTable({ data: 42 }, TTY)).toBe('42\n');
+    expect(renderTable({ data: {} }, PIPED)).toBe('No data.\n');
+    expect(renderTable(undefined, PIPED)).toBe('No data.\n');
+  });
+
+  it('shows an envelope without `data` whole rather than dropping it', () => {
+    expect(renderTable({ meta: { api_version: 'v1' }, extra: { n: 1 } }, PIPED)).toBe('meta.api_version\tv1\nextra.n\t1\n');
+    // Its only array is taken as the main collection, as csv would.
+    expect(renderTable({ meta: { api_version: 'v1' }, extra: [1, 2] }, PIPED)).toBe('value\n1\n2\n\nmeta.api_version\tv1\n');
+  });
+
+  it('takes data that is an array as the rows', () => {
+    expect(renderTable({ data: [{ a: 1 }, { a: 2, b: 'x' }] }, PIPED)).toBe('a\tb\n1\t\n2\tx\n');
+  });
+
+  it('shows every other field as key/value rows and every other array of objects as a sub-table', () => {
+    const env = {
+      data: { total: 2, filters: { status: 'open', layer: null }, tags: ['a', 'b'], tasks: [{ id: 1 }], per_layer: [{ layer: 'content', open: 3 }] },
+    };
+    expect(renderTable(env, { ...PIPED, spec: TASKS })).toBe(
+      'id\n1\n\ntotal\t2\nfilters.status\topen\nfilters.layer\t\ntags\ta; b\n\n# per_layer\nlayer\topen\ncontent\t3\n',
+    );
+  });
+
+  it('shows --rows as the main table and the usual collection as a sub-table', () => {
+    const env = { data: { tasks: [{ id: 1 }], done: [{ id: 9 }] } };
+    expect(renderTable(env, { ...PIPED, spec: TASKS, rows: 'done' })).toBe('id\n9\n\n# tasks\nid\n1\n');
+  });
+
+  it('refuses an unknown --rows key and an unknown column', () => {
+    const env = { data: { tasks: [{ id: 1 }] } };
+    expect(() => renderTable(env, { ...TTY, spec: TASKS, rows: 'nope' })).toThrow(RowsKeyError);
+    expect(() => renderTable(env, { ...TTY, spec: TASKS, columns: ['nope'] })).toThrow(ColumnsError);
+    expect(() => renderTable({ data: null }, { ...TTY, rows: 'x' })).toThrow(RowsKeyError);
+  });
+
+  it('selects columns with --columns, and takes an object without a collection as one row then', () => {
+    const env = { data: { tasks: [{ id: 1, title: 't', layer: 'l' }] } };
+    expect(renderTable(env, { ...PIPED, spec: TASKS, columns: ['layer', 'id'] })).toBe('layer\tid\nl\t1\n');
+    const item = { data: { id: 7, report: { score: 3 }, tags: ['a'], links: [{ a: 1 }] } };
+    expect(renderTable(item, { ...PIPED, columns: ['report.score', 'tags'] })).toBe('report.score\ttags\n3\ta\n');
+  });
+});
+
+describe('renderTable: TTY layout', () => {
+  it('starts with a heading: brand, market, period; the period is not repeated below', () => {
+    const env = { data: { period: { from: '2025-01-01', to: '2025-01-07', days: 7, tz: 'UTC' }, tasks: [{ id: 1 }] }, meta: META };
+    expect(renderTable(env, { ...TTY, spec: TASKS })).toBe(
+      'Acme · US-en (United States) · 2025-01-01 – 2025-01-07 (7 days)\n\nid\n──\n 1\n\nperiod.tz  UTC\n',
+    );
+  });
+
+  it('drops the market label from the heading before shortening it', () => {
+    const env = { data: { period: { from: '2025-01-01', to: '2025-01-07', days: 7 }, tasks: [{ id: 1 }] }, meta: META };
+    const first = renderTable(env, { ...TTY, spec: TASKS, width: 45 }).split('\n')[0];
+    expect(first).toBe('Acme · US-en · 2025-01-01 – 2025-01-07 (7 da…');
+    expect(displayWidth(first ?? '')).toBeLessThanOrEqual(45);
+  });
+
+  it('has no heading when nothing is known, and none when piped', () => {
+    expect(renderTable({ data: [{ a: 1 }], meta: {} }, TTY).startsWith('a\n')).toBe(true);
+    expect(renderTable({ data: [{ a: 1 }], meta: META }, PIPED)).toBe('a\n1\n');
+  });
+
+  it('right-aligns numeric columns, including numbers sent as text, and marks null', () => {
+    const out = renderTable({ data: [{ name: 'a', n: 5, s: '12.5', mixed: 'x' }, { name: 'bb', n: 123, s: null, mixed: 1 }] }, TTY);
+    expect(out).toBe('name    n     s  mixed\n────  ───  ────  ─────\na       5  12.5  x\nbb    123     –  1\n');
+  });
+
+  it('shortens long text with an ellipsis to fit, and --wide keeps it whole', () => {
+    const long = 'x'.repeat(200);
+    const narrow = renderTable({ data: [{ id: 1, text: long }] }, { ...TTY, width: 40 });
+    for (const line of narrow.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(narrow).toContain('…');
+    const wide = renderTable({ data: [{ id: 1, text: long }] }, { ...TTY, width: 40, wide: true });
+    expect(wide).toContain(long);
+    expect(wide).not.toContain('…');
+  });
+
+  it('shows a table too wide to fit as one block per record, nothing cut to nothing', () => {
+    const row = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`column_${i}`, `value ${i}`]));
+    const second = Object.fromEntries(Object.entries({ ...row, column_0: null }).filter(([k]) => k !== 'column_11'));
+    const out = renderTable({ data: [row, second] }, { ...TTY, width: 40 });
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`── 1/2 ${'─'.repeat(33)}`);
+    expect(lines[12]).toBe('column_11  value 11');
+    expect(lines[13]).toBe(`── 2/2 ${'─'.repeat(33)}`);
+    expect(lines[14]).toBe('column_0   –'); // null
+    expect(lines[25]).toBe('column_11'); // missing from this record
+    for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('treats an unusable width as the default and a tiny one as 20', () => {
+    const env = { data: [{ text: 'y'.repeat(200) }] };
+    expect(renderTable(env, { ...TTY, width: Number.NaN }).split('\n')[2]).toHaveLength(80);
+    expect(renderTable(env, { ...TTY, width: 0 }).split('\n')[2]).toHaveLength(80);
+    expect(renderTable(env, { ...TTY, width: 5 }).split('\n')[2]).toHaveLength(20);
+  });
+
+  it('colours only when asked, whatever the environment says', () => {
+    const env = { data: [{ a: 1, b: null }], meta: META };
+    const plain = renderTable(env, { ...TTY, color: false });
+    expect(plain).not.toContain('\u001b');
+    const coloured = renderTable(env, { ...TTY, color: true });
+    expect(coloured).toContain('\u001b[2m'); // the dimmed heading and null mark
+    expect(coloured).toContain('\u001b[1m'); // the bold header
+    expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(plain);
+  });
+});
+
+describe('renderTable: piped layout', () => {
+  it('keeps every record on one line: TAB and LF in values become visible escapes', () => {
+    const out = renderTable({ data: [{ a: 'x\ty', b: 'line1\nline2\r' }] }, PIPED);
+    expect(out).toBe('a\tb\nx\\ty\tline1\\nline2\\r\n');
+  });
+
+  it('never shortens and never colours', () => {
+    const long = 'z'.repeat(500);
+    expect(renderTable({ data: [{ a: long }] }, { ...PIPED, width: 20, color: true })).toBe(`a\n${long}\n`);
+  });
+});
+
+describe('renderTable: nothing is silently dropped', () => {
+  // Random nested data with unique tokens for every string, number and key, so that
+  // finding a token in the output means that very field was shown.
+  const key = fc.stringMatching(/^[a-z]{1,3}$/);
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+    array: fc.array(tie('value'), { maxLength: 4 }),
+    object: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+  }));
+
+  function tokenise(v: unknown, tokens: string[]): unknown {
+    const next = () => String(100_000 + tokens.length);
+    if (typeof v === 'string') {
+      const t = `s${next()}x`;
+      tokens.push(t);
+      return t;
+    }
+    if (typeof v === 'number') {
+      const t = next();
+      tokens.push(t);
+      return Number(t);
+    }
+    if (Array.isArray(v)) return v.map((item) => tokenise(item, tokens));
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [, child] of Object.entries(v)) {
+        const k = `k${next()}`;
+        tokens.push(k);
+        out[k] = tokenise(child, tokens);
+      }
+      return out;
+    }
+    return v;
+  }
+
+  it('shows every key and every string and number of data, piped and with --wide', () => {
+    fc.assert(
+      fc.property(value, fc.boolean(), (raw, useSpec) => {
+        const tokens: string[] = [];
+        const data = tokenise(raw, tokens);
+        const spec = useSpec && data !== null && typeof data === 'object' && !Array.isArray(data) ? { id: 'x', collection: Object.keys(data)[0], noun: 'things' } : undefined;
+        // The main table is not titled with its key (the command names it); everything else counts.
+        const { key } = selectRows(data, { collection: spec?.collection });
+        const required = tokens.filter((t) => t !== key);
+        for (const opts of [PIPED, { ...TTY, wide: true }]) {
+          const out = renderTable({ data, meta: META }, { ...opts, spec });
+          for (const t of required) expect(out).toContain(t);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never draws a line wider than the terminal without --wide', () => {
+    fc.assert(
+      fc.property(value, fc.integer({ min: 20, max: 160 }), (raw, width) => {
+        const out = renderTable({ data: tokenise(raw, []), meta: META }, { ...TTY, width });
+        for (const line of out.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * A real terminal emulator (xterm.js, headless) as the judge: after rendering a table of
+ * hostile text, the terminal must be in the same state as after rendering harmless text
+ * that occupies the same cells: no title set, no bell, no mode switched, no alternate
+ * screen, and the cursor exactly where the harmless table leaves it.
+ *
+ * "The same cells": each string that sanitising would change is replaced by letters with
+ * the width its sanitised form has on screen (digits, signs and dots kept, so numeric
+ * alignment and dotted-key flattening behave the same). The layout is then identical, and any
+ * difference in terminal state can only come from a control sequence that got through.
+ */
+import xterm from '@xterm/headless';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { renderTable } from '../../src/output/table.js';
+import { displayWidth } from '../../src/output/width.js';
+import { hostileEnvelope } from './hostile.js';
+
+// The package is CommonJS: under ESM its API arrives as the default export.
+const { Terminal } = xterm;
+
+interface TerminalState {
+  title: string | null;
+  bell: boolean;
+  row: number;
+  column: number;
+  buffer: string;
+  modes: string;
+}
+
+async function play(text: string, cols: number): Promise<TerminalState> {
+  // convertEol: LF moves to column 0 as well, as the tty driver's ONLCR does for real output.
+  const term = new Terminal({ cols, rows: 24, scrollback: 10_000, convertEol: true, allowProposedApi: true });
+  let title: string | null = null;
+  let bell = false;
+  term.onTitleChange((t) => (title = t));
+  term.onBell(() => (bell = true));
+  await new Promise<void>((resolve) => term.write(text, resolve));
+  const active = term.buffer.active;
+  const state = {
+    title,
+    bell,
+    row: active.baseY + active.cursorY,
+    column: active.cursorX,
+    buffer: active.type,
+    modes: JSON.stringify(term.modes),
+  };
+  term.dispose();
+  return state;
+}
+
+const KEEP = /[0-9.+\-eE]/;
+const LETTERS = 'fghijklmnopqrstuvwxyz'; // no `e`: varying letters must not make a number
+
+/**
+ * Text that is already safe stays as it is (the envelope's own keys among it); other text
+ * becomes letters of the same screen width as its sanitised form, with `n` encoded in
+ * them to keep keys distinct; null if `n` does not fit.
+ */
+function harmlessForm(s: string, n: number): string | null {
+  if (n === 0 && sanitizeForTerminal(s) === s) return s;
+  const chars: string[] = [];
+  const free: number[] = [];
+  for (const ch of sanitizeForTerminal(s)) {
+    const width = displayWidth(ch);
+    if (KEEP.test(ch) || width === 0) {
+      chars.push(ch); // zero-width characters (a lone combining mark) are harmless and keep text non-empty
+    } else {
+      for (let w = width; w > 0; w--) {
+        free.push(chars.length);
+        chars.push(LETTERS[0] as string);
+      }
+    }
+  }
+  let rest = n;
+  for (let p = free.length - 1; p >= 0 && rest > 0; p--) {
+    chars[free[p] as number] = LETTERS[rest % LETTERS.length] as string;
+    rest = Math.floor(rest / LETTERS.length);
+  }
+  return rest > 0 ? null : chars.join('');
+}
+
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) collectKeys(item, keys);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      keys.add(k);
+      collectKeys(v, keys);
+    }
+  }
+}
+
+/**
+ * The harmless twin of an envelope, or null when one cannot be made at the same widths.
+ * Keys map one-to-one across the whole envelope: records of one table share columns, so
+ * two keys that differ must still differ (and equal ones stay equal) in the twin.
+ */
+function harmlessTwin(envelope: unknown): unknown {
+  const keys = new Set<string>();
+  collectKeys(envelope, keys);
+  const keyMap = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const k of keys) {
+    if (sanitizeForTerminal(k) === k) {
+      keyMap.set(k, k);
+      taken.add(k);
+    }
+  }
+  for (const k of keys) {
+    if (keyMap.has(k)) continue;
+    let twin: string | null = null;
+    for (let n = 0; ; n++) {
+      twin = harmlessForm(k, n);
+      if (twin === null || !taken.has(twin)) break;
+    }
+    if (twin === null) return null;
+    keyMap.set(k, twin);
+    taken.add(twin);
+  }
+  const convert = (value: unknown): unknown => {
+    if (typeof value === 'string') return harmlessForm(value, 0);
+    if (Array.isArray(value)) return value.map(convert);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [keyMap.get(k) as string, convert(v)]));
+    }
+    return value;
+  };
+  return convert(envelope);
+}
+
+const SPEC = { id: 'items', collection: 'items', noun: 'items' };
+
+describe('a terminal emulator shows hostile tables as harmless ones', () => {
+  it('keeps title, bell, modes, screen and cursor as for harmless text of the same width', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileEnvelope(), fc.integer({ min: 20, max: 120 }), fc.boolean(), async (envelope, width, color) => {
+        const twin = harmlessTwin(envelope);
+        fc.pre(twin !== null);
+        const hostileOut = renderTable(envelope, { spec: SPEC, width, color, tty: true, wide: false });
+        const harmlessOut = renderTable(twin, { spec: SPEC, width, color, tty: true, wide: false });
+        const [hostile, baseline] = await Promise.all([play(hostileOut, width), play(harmlessOut, width)]);
+        expect(hostile.title).toBeNull();
+        expect(hostile.bell).toBe(false);
+        expect(hostile.buffer).toBe('normal');
+        expect(hostile.modes).toBe(baseline.modes);
+        expect(hostile.row).toBe(baseline.row);
+        expect(hostile.column).toBe(baseline.column);
+        // And that row is simply one per line written.
+        expect(hostile.row).toBe(hostileOut.split('\n').length - 1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('notices when raw control text does get through (the judge is not blind)', async () => {
+    const raw = 'title\u001b]0;pwned\u0007\u001b[2J\u001b[H\u0007\u001b[?1049h\n';
+    const state = await play(raw, 40);
+    expect(state.title).toBe('pwned');
+    expect(state.bell).toBe(true);
+    expect(state.buffer).toBe('alternate');
+    const safe = await play(`${sanitizeForTerminal(raw.trimEnd())}\n`, 40);
+    expect(safe.title).toBeNull();
+    expect(safe.bell).toBe(false);
+    expect(safe.buffer).toBe('normal');
+  });
+});
