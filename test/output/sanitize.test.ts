@@ -106,7 +106,8 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
 });
 
 describe('sanitizeForTerminal: cost', () => {
-  // A quadratic scan would take minutes on these; linear ones take milliseconds.
+  // A quadratic scan would take minutes on these and hit the test timeout; linear ones
+  // finish at once. No time is asserted here: speed is measured by `npm run bench`.
   it.each([
     ['unterminated OSC introducers', `${ESC}]`.repeat(200_000)],
     ['unterminated DCS introducers with text', `${ESC}Pabc`.repeat(100_000)],
@@ -114,9 +115,7 @@ describe('sanitizeForTerminal: cost', () => {
     ['controls everywhere', '\x07a\u202eb\x9bc'.repeat(100_000)],
     ['5 MB of clean text', 'clean text, nothing to do. '.repeat(200_000)],
   ])('stays linear on %s', (_name, input) => {
-    const started = performance.now();
     const out = sanitizeForTerminal(input);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(out).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
   });
 });
