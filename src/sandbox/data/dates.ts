@@ -1,0 +1,79 @@
+/**
+ * Calendar arithmetic on UTC days. The sandbox works in whole UTC days written as
+ * YYYY-MM-DD strings: the reference's dates are plain dates, and keeping them as
+ * strings avoids any local-time-zone drift on the machine running the tests.
+ */
+
+export const DAY_MS = 86_400_000;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Date for a real calendar date, or null for anything else ("2025-02-30", "2025-1-5"). */
+export function parseIsoDate(text: string): Date | null {
+  const match = ISO_DATE.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+function toDate(day: string): Date {
+  const date = parseIsoDate(day);
+  if (!date) throw new Error(`not a YYYY-MM-DD date: ${day}`);
+  return date;
+}
+
+export function addDays(day: string, count: number): string {
+  return isoDate(new Date(toDate(day).getTime() + count * DAY_MS));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  const end = toDate(to).getTime();
+  for (let t = toDate(from).getTime(); t <= end; t += DAY_MS) days.push(isoDate(new Date(t)));
+  return days;
+}
+
+/** Days since 1970-01-01: a calendar-fixed index for slow, seasonal drift. */
+export function dayNumber(day: string): number {
+  return Math.round(toDate(day).getTime() / DAY_MS);
+}
+
+/** The Monday of the ISO week holding `day`. */
+export function weekStart(day: string): string {
+  const weekday = (toDate(day).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** `YYYY-MM`: the key of the month a monthly budget or allowance belongs to. */
+export function monthKey(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** An ISO timestamp without milliseconds, the way the API writes times. */
+export function isoTime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function timeOnDay(day: string, hours: number, minutes: number): string {
+  return isoTime(new Date(toDate(day).getTime() + (hours * 60 + minutes) * 60_000));
+}

@@ -1,0 +1,346 @@
+/**
+ * The simulation every payload is read from. One brand in one market is a set of
+ * buyer questions; each day's scan asks every engine every question, and each answer
+ * (a "run") names some companies in some order and cites some pages. A run is drawn
+ * from a generator seeded by (brand, market, question, engine, day), so it is the same
+ * in every endpoint and for every clock that includes that day. Topic scores, share of
+ * voice, states, cited pages and content gaps are then counted from runs, which keeps
+ * them consistent with each other the way the real product's numbers are.
+ */
+import type { DemoBrand, DemoMarket } from '../accounts.js';
+import { localize, type Catalog, type Lang, type SourceDef, type SourceKind } from './catalog.js';
+import { catalogFor } from './catalogs.js';
+import { addDays, dayNumber, eachDay, isoDate } from './dates.js';
+import { rngFor } from './prng.js';
+
+export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export const ENGINE_LABELS: Readonly<Record<Engine, string>> = {
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+  gemini: 'Gemini',
+  claude: 'Claude',
+  copilot: 'Copilot',
+};
+
+export type EngineState = 'open' | 'absent' | 'mentioned' | 'recommended' | 'no_answer';
+
+/** The daily scan runs at 9am IST (03:30 UTC); its answers are in by 04:00 UTC. */
+const SCAN_READY_UTC_HOUR = 4;
+const ENGINE_MINUTE: Readonly<Record<Engine, number>> = { chatgpt: 32, perplexity: 36, gemini: 39, claude: 43, copilot: 47 };
+const NO_ANSWER_RATE: Readonly<Record<Engine, number>> = { chatgpt: 0.02, perplexity: 0.03, gemini: 0.05, claude: 0.03, copilot: 0.06 };
+/** How many pages each engine cites per answer (min, max): answer engines with search cite more. */
+const CITATIONS_PER_ANSWER: Readonly<Record<Engine, readonly [number, number]>> = {
+  chatgpt: [0, 3],
+  perplexity: [3, 6],
+  gemini: [1, 3],
+  claude: [0, 2],
+  copilot: [2, 4],
+};
+
+export interface OwnPage {
+  path: string;
+  url: string;
+  title: string;
+}
+
+export interface Question {
+  key: string;
+  text: string;
+  topicId: string;
+  openness: number;
+  /** The brand page that answers the question, if any. */
+  page: OwnPage | null;
+  /** Base probability that AI names the brand for this question. */
+  strength: number;
+  /** How citable our page is for it (0-1): a thin page is rarely cited even when it exists. */
+  pageQuality: number;
+}
+
+export interface Topic {
+  id: string;
+  name: string;
+  questions: Question[];
+  pages: OwnPage[];
+  queries: readonly string[];
+  threadTitles: readonly string[];
+}
+
+export interface Company {
+  name: string;
+  domain: string;
+  isBrand: boolean;
+  knownFor: string;
+  pages: { url: string; title: string }[];
+}
+
+export type CitationOwner = 'brand' | 'competitor' | 'third_party';
+
+export interface Citation {
+  url: string;
+  domain: string;
+  title: string | null;
+  owner: CitationOwner;
+  kind: SourceKind | 'brand' | 'competitor';
+  /** The company whose page it is, for brand and competitor pages. */
+  company: string | null;
+}
+
+export interface Run {
+  question: Question;
+  engine: Engine;
+  date: string;
+  at: string;
+  answered: boolean;
+  /** Company names in the order the answer lists them. */
+  named: string[];
+  state: EngineState;
+  /** The brand's place in `named` (1-based), null when not named. */
+  position: number | null;
+  citations: Citation[];
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+export class MarketModel {
+  readonly lang: Lang;
+  readonly catalog: Catalog;
+  readonly topics: Topic[];
+  readonly questions: Question[];
+  /** The brand first, then the competitors present in this market. */
+  readonly companies: Company[];
+  readonly brandCompany: Company;
+  readonly competitors: Company[];
+  readonly pages: OwnPage[];
+  /** Today's date (UTC). */
+  readonly today: string;
+  /** The latest day whose scan is complete. */
+  readonly scanDate: string;
+  /** One 7-day block with no scans (a paused tracker): the visibility history's null week.
+   * It sits 3-9 weeks before the latest scan, so it never empties the default windows. */
+  private readonly outage: { from: string; to: string };
+  private readonly runCache = new Map<string, Run | null>();
+  /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
+  private readonly competitorOdds = new Map<string, number[]>();
+  private readonly sources: { list: SourceDef[]; weight: number };
+  private readonly engineBias = new Map<Engine, number>();
+  private readonly driftShapes = new Map<string, readonly [number, number, number, number]>();
+
+  constructor(
+    readonly brand: DemoBrand,
+    readonly market: DemoMarket,
+    readonly now: Date,
+  ) {
+    this.lang = market.language;
+    this.catalog = catalogFor(brand.vertical);
+    this.today = isoDate(now);
+    this.scanDate = now.getUTCHours() >= SCAN_READY_UTC_HOUR ? this.today : addDays(this.today, -1);
+    const outageWeek = rngFor(brand.id, market.code, 'outage').int(3, 9);
+    this.outage = { from: addDays(this.scanDate, -7 * outageWeek - 6), to: addDays(this.scanDate, -7 * outageWeek) };
+
+    const origin = `https://${brand.domain}`;
+    this.pages = this.catalog.pages.map((page) => ({
+      path: page.path,
+      url: `${origin}${market.sitePrefix}${page.path}`,
+      title: localize(page.title, this.lang).replaceAll('{brand}', brand.name),
+    }));
+
+    // Brands are strongest in the market they started in.
+    const marketBias = market.id === brand.markets[0].id ? 0.04 : rngFor(brand.id, market.code, 'market').float(-0.1, 0);
+    this.topics = this.catalog.topics.map((def) => {
+      const pages = def.pages.map((path) => this.pageAt(path));
+      const questions = def.questions.map((q): Question => {
+        const rng = rngFor(brand.id, market.code, 'question', q.key);
+        return {
+          key: q.key,
+          text: localize(q.text, this.lang),
+          topicId: def.id,
+          openness: q.openness ?? 0.1,
+          page: q.uncovered ? null : (pages[0] ?? null),
+          strength: clamp(brand.strength + def.bias + marketBias + rng.float(-0.12, 0.12), 0.03, 0.85),
+          pageQuality: rng.next() ** 2,
+        };
+      });
+      return {
+        id: def.id,
+        name: localize(def.name, this.lang),
+        questions,
+        pages,
+        queries: def.queries[this.lang] ?? def.queries.en,
+        threadTitles: def.threads?.[this.lang] ?? [],
+      };
+    });
+    this.questions = this.topics.flatMap((topic) => topic.questions);
+
+    this.brandCompany = {
+      name: brand.name,
+      domain: brand.domain,
+      isBrand: true,
+      knownFor: localize(brand.knownFor, this.lang),
+      pages: this.pages.map(({ url, title }) => ({ url, title })),
+    };
+    const competitors = this.catalog.competitors
+      .filter((c) => !c.countries || c.countries.includes(market.country))
+      .map((c): Company => ({
+        name: c.name,
+        domain: c.domain,
+        isBrand: false,
+        knownFor: localize(c.knownFor, this.lang),
+        pages: c.pages.map((page) => ({ url: `https://${c.domain}${page.path}`, title: localize(page.title, this.lang) })),
+      }));
+    this.competitors = competitors;
+    this.companies = [this.brandCompany, ...competitors];
+    const sources = this.catalog.sources.filter((source) => source.lang === this.lang);
+    this.sources = { list: sources, weight: sources.reduce((sum, source) => sum + source.weight, 0) };
+  }
+
+  topic(id: string): Topic | undefined {
+    return this.topics.find((topic) => topic.id === id);
+  }
+
+  topicOf(question: Question): Topic {
+    const topic = this.topic(question.topicId);
+    if (!topic) throw new Error(`question ${question.key} has no topic`);
+    return topic;
+  }
+
+  company(name: string): Company | undefined {
+    return this.companies.find((company) => company.name === name);
+  }
+
+  private pageAt(path: string): OwnPage {
+    const page = this.pages.find((p) => p.path === path);
+    if (!page) throw new Error(`catalog ${this.catalog.vertical} has no page ${path}`);
+    return page;
+  }
+
+  /** Whether the daily scan produced answers on `day`. */
+  scanned(day: string): boolean {
+    return day <= this.scanDate && !(day >= this.outage.from && day <= this.outage.to);
+  }
+
+  /** Every run of the given questions (default all) and engines from `from` to `to`. */
+  runs(from: string, to: string, questions: readonly Question[] = this.questions, engines: readonly Engine[] = ENGINES): Run[] {
+    const runs: Run[] = [];
+    for (const day of eachDay(from, to)) {
+      if (!this.scanned(day)) continue;
+      for (const question of questions) {
+        for (const engine of engines) {
+          const run = this.run(question, engine, day);
+          if (run) runs.push(run);
+        }
+      }
+    }
+    return runs;
+  }
+
+  /** One engine's answer to one question on one day, or null when there was no scan. */
+  run(question: Question, engine: Engine, day: string): Run | null {
+    const cacheKey = `${question.key}|${engine}|${day}`;
+    const cached = this.runCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const run = this.scanned(day) ? this.simulate(question, engine, day) : null;
+    this.runCache.set(cacheKey, run);
+    return run;
+  }
+
+  /** The probability that an engine names the brand for a question on a day. */
+  brandOdds(question: Question, engine: Engine, day: string): number {
+    let bias = this.engineBias.get(engine);
+    if (bias === undefined) {
+      bias = rngFor(this.brand.id, this.market.code, 'engine', engine).float(-0.12, 0.1);
+      this.engineBias.set(engine, bias);
+    }
+    return clamp(question.strength + bias + this.drift(question.topicId, day), 0.02, 0.92);
+  }
+
+  /** Slow seasonal movement plus a faster wobble, calendar-fixed so overlapping periods agree. */
+  private drift(topicId: string, day: string): number {
+    let shape = this.driftShapes.get(topicId);
+    if (!shape) {
+      const rng = rngFor(this.brand.id, this.market.code, 'drift', topicId);
+      shape = [rng.int(120, 240), rng.float(0, 2 * Math.PI), rng.int(17, 33), rng.float(0, 2 * Math.PI)];
+      this.driftShapes.set(topicId, shape);
+    }
+    const [slowPeriod, slowPhase, fastPeriod, fastPhase] = shape;
+    const d = dayNumber(day);
+    return 0.11 * Math.sin((2 * Math.PI * d) / slowPeriod + slowPhase) + 0.035 * Math.sin((2 * Math.PI * d) / fastPeriod + fastPhase);
+  }
+
+  /** Each competitor's chance to be named in an answer about the topic by the engine. */
+  private competitorChances(topicId: string, engine: Engine): number[] {
+    const key = `${topicId}|${engine}`;
+    const known = this.competitorOdds.get(key);
+    if (known) return known;
+    const odds = this.competitors.map((company) => {
+      const def = this.catalog.competitors.find((c) => c.name === company.name);
+      const affinity = rngFor(this.market.code, company.name, topicId).float(-0.2, 0.2);
+      const taste = rngFor(company.name, engine).float(-0.08, 0.08);
+      return clamp((def?.strength ?? 0.3) + affinity + taste, 0.02, 0.9);
+    });
+    this.competitorOdds.set(key, odds);
+    return odds;
+  }
+
+  private simulate(question: Question, engine: Engine, day: string): Run {
+    const rng = rngFor(this.brand.id, this.market.code, question.key, engine, day);
+    // The scan runs at 03:30 UTC; each engine's answer lands a few minutes later.
+    const at = `${day}T03:${ENGINE_MINUTE[engine]}:00Z`;
+    if (rng.chance(NO_ANSWER_RATE[engine])) {
+      return { question, engine, date: day, at, answered: false, named: [], state: 'no_answer', position: null, citations: [] };
+    }
+    // A generic answer ("it depends on your needs") names nobody: the `open` state.
+    const generic = rng.chance(question.openness);
+    const scored: { name: string; score: number }[] = [];
+    if (!generic) {
+      const brandOdds = this.brandOdds(question, engine, day);
+      if (rng.chance(brandOdds)) scored.push({ name: this.brand.name, score: brandOdds + rng.next() * 0.6 });
+      const chances = this.competitorChances(question.topicId, engine);
+      this.competitors.forEach((company, i) => {
+        const odds = chances[i] ?? 0;
+        if (rng.chance(odds)) scored.push({ name: company.name, score: odds + rng.next() * 0.6 });
+      });
+    }
+    scored.sort((a, b) => b.score - a.score);
+    const named = scored.map((s) => s.name);
+    const index = named.indexOf(this.brand.name);
+    const position = index >= 0 ? index + 1 : null;
+    const state: EngineState = position === 1 ? 'recommended' : position !== null ? 'mentioned' : named.length > 0 ? 'absent' : 'open';
+    return { question, engine, date: day, at, answered: true, named, state, position, citations: this.cite(rng, question, engine, named) };
+  }
+
+  private cite(rng: ReturnType<typeof rngFor>, question: Question, engine: Engine, named: string[]): Citation[] {
+    const [min, max] = CITATIONS_PER_ANSWER[engine];
+    const count = rng.int(min, max);
+    const { list: sources, weight: totalWeight } = this.sources;
+    const citations: Citation[] = [];
+    const brandNamed = named.includes(this.brand.name);
+    for (let i = 0; i < count; i++) {
+      const roll = rng.next();
+      const ownOdds = question.page ? question.pageQuality * clamp(0.05 + question.strength * 0.4 + (brandNamed ? 0.15 : 0), 0, 0.7) : 0;
+      const rivals = named.filter((name) => name !== this.brand.name);
+      let citation: Citation | null = null;
+      if (question.page && roll < ownOdds) {
+        citation = { url: question.page.url, domain: this.brand.domain, title: question.page.title, owner: 'brand', kind: 'brand', company: this.brand.name };
+      } else if (rivals.length > 0 && roll < ownOdds + 0.25) {
+        const rival = this.company(rng.pick(rivals));
+        if (rival && rival.pages.length > 0) {
+          const page = rng.pick(rival.pages);
+          citation = { url: page.url, domain: rival.domain, title: page.title, owner: 'competitor', kind: 'competitor', company: rival.name };
+        }
+      }
+      if (!citation && totalWeight > 0) {
+        let ticket = rng.next() * totalWeight;
+        const source = sources.find((s) => (ticket -= s.weight) < 0) ?? sources[sources.length - 1];
+        if (source) {
+          citation = { url: `https://${source.domain}${rng.pick(source.paths)}`, domain: source.domain, title: null, owner: 'third_party', kind: source.kind, company: null };
+        }
+      }
+      if (citation && !citations.some((c) => c.url === citation.url)) citations.push(citation);
+    }
+    return citations;
+  }
+}

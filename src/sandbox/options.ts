@@ -1,0 +1,105 @@
+/**
+ * The sandbox's options, and how end-to-end tests set them for a sandbox that `vis
+ * --demo` starts inside its own process: the JSON in VIS_SANDBOX_OPTIONS.
+ */
+import { z } from 'zod';
+
+export type FaultKind = 'status' | 'slow' | 'non-json' | 'html' | 'truncated' | 'no-headers' | 'reset' | 'no-data';
+
+/**
+ * A failure to inject into matching requests (see faults.ts for what each kind does).
+ * Test-only: there is no user flag for it.
+ */
+export interface Fault {
+  /** Only this method (any when absent). */
+  method?: string;
+  /** The exact path after /api/v1 as sent, still percent-encoded (`/topics`,
+   * `/competitors/Globex%20CRM`), or `*` for every path. */
+  path: string;
+  kind: FaultKind;
+  /** Status for `status` (default 502), `html` (default 502) and `non-json` (default 200). */
+  status?: number;
+  /** Error code for `status` (default from the status: 502/504 upstream_error, 429 rate_limited, ...). */
+  code?: string;
+  /** Wait this long before answering; `slow` defaults to 5000. */
+  delayMs?: number;
+  /** Apply to this many matching requests, then stop (default: every one). */
+  times?: number;
+  /** A Retry-After header for `status` faults, sent verbatim (seconds or an HTTP date). */
+  retryAfter?: string;
+}
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback only; default 127.0.0.1. */
+  host?: string;
+  /** The clock: data, periods, budgets and the rate-limit window all read it. */
+  now?: () => Date;
+  /** Requests a minute per key before 429 rate_limited; default 60 as in the reference. */
+  rateLimitPerMinute?: number;
+  faults?: Fault[];
+  /** Receives one line per request (for `vis sandbox`); nothing is logged without it. */
+  log?: (line: string) => void;
+  /** Silence `log`. */
+  quiet?: boolean;
+}
+
+const KINDS = ['status', 'slow', 'non-json', 'html', 'truncated', 'no-headers', 'reset', 'no-data'] as const;
+
+function faultSchema() {
+  return z
+    .object({
+      method: z.string().min(1).optional(),
+      path: z.string().refine((p) => p === '*' || p.startsWith('/'), 'must be "*" or start with "/"'),
+      kind: z.enum(KINDS),
+      status: z.number().int().min(100).max(599).optional(),
+      code: z.string().min(1).optional(),
+      delayMs: z.number().int().min(0).optional(),
+      times: z.number().int().min(1).optional(),
+      retryAfter: z.string().optional(),
+    })
+    .strict();
+}
+
+export function parseFaults(value: unknown): Fault[] {
+  const result = z.array(faultSchema()).safeParse(value);
+  if (!result.success) throw new Error(`invalid sandbox faults: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/**
+ * SandboxOptions from VIS_SANDBOX_OPTIONS, e.g.
+ * `{"now":"2025-03-14T12:00:00Z","rateLimitPerMinute":5,"faults":[{"path":"/topics","kind":"status","status":502,"times":1}]}`.
+ * `now` is an ISO time and fixes the clock (it does not tick). Absent or empty: `{}`.
+ * Throws an Error naming the problem when the JSON or a field is wrong.
+ */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SandboxOptions {
+  const raw = env['VIS_SANDBOX_OPTIONS'];
+  if (raw === undefined || raw.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(`VIS_SANDBOX_OPTIONS is not valid JSON: ${(error as Error).message}`);
+  }
+  const schema = z
+    .object({
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().min(1).optional(),
+      now: z.iso.datetime({ offset: true }).optional(),
+      rateLimitPerMinute: z.number().int().min(1).optional(),
+      faults: z.array(faultSchema()).optional(),
+      quiet: z.boolean().optional(),
+    })
+    .strict();
+  const result = schema.safeParse(json);
+  if (!result.success) throw new Error(`VIS_SANDBOX_OPTIONS: ${z.prettifyError(result.error)}`);
+  const { now, ...rest } = result.data;
+  const options: SandboxOptions = { ...rest };
+  if (now !== undefined) {
+    const fixed = Date.parse(now);
+    options.now = () => new Date(fixed);
+  }
+  return options;
+}
