@@ -37,6 +37,8 @@ export class VisError extends Error {
   readonly code: string | undefined;
   readonly status: number | undefined;
   hint: string | undefined;
+  /** How many times the request was sent, when vis retried it before giving up. */
+  attempts: number | undefined;
 
   constructor(kind: ErrorKind, message: string, details: VisErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

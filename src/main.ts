@@ -1,41 +1,89 @@
 /**
  * The process entry point: builds the real io, handles Ctrl-C and closed pipes, and sets
- * the exit code that src/cli/run.ts decided.
+ * the exit code that src/cli/run.ts decided. vis runs unattended in cron jobs, so every
+ * way out is bounded: a signal exits at once, a bug exits 1 with one line, and a finished
+ * command cannot be held open by a stray socket or timer.
  */
 import { processIO, type Env } from './cli/io.js';
-import { run } from './cli/run.js';
+import { isTruthy } from './cli/context.js';
+import { restoreTerminal } from './cli/progress.js';
+import { report, run } from './cli/run.js';
 import { removePendingTempFiles } from './output/write.js';
+
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+/** How long a finished command may take to exit on its own before it is made to. */
+const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
   const env = process.env as Env;
   const argv = process.argv.slice(2);
   const io = processIO(env, argv.includes('--no-color'));
+  const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
   const controller = new AbortController();
 
-  // Ctrl-C: remove any half-written output file and leave at once, without a stack.
-  // A second Ctrl-C cannot wait on anything: the first one already exits.
+  // Ctrl-C: remove any half-written output file, put the cursor back and leave at once,
+  // without a stack and without waiting on anything (so a second Ctrl-C has nothing to
+  // wait for either). Everything here is synchronous. The listener stays installed (not
+  // `once`): with none left, Node would restore the default action and a second Ctrl-C
+  // arriving while this one exits would kill vis by signal instead of exit 130.
+  let exiting = false;
   const onSignal = (sig: NodeJS.Signals) => {
+    if (exiting) return;
+    exiting = true;
     controller.abort();
     removePendingTempFiles();
-    if (io.stderrIsTTY) process.stderr.write('\u001b[?25h'); // show the cursor if a spinner hid it
-    process.exit(sig === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  // A closed pipe (`vis … | head -1`) ends vis quietly.
-  const onPipeError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') {
-      removePendingTempFiles();
-      process.exitCode = 0;
-      process.stdout.destroy();
-      return;
+    if (io.stderrIsTTY) {
+      restoreTerminal();
+      process.stderr.write('\u001b[?25h');
     }
-    throw err;
+    process.exit(SIGNAL_EXIT[sig] ?? 1);
   };
-  process.stdout.on('error', onPipeError);
+  for (const sig of Object.keys(SIGNAL_EXIT) as NodeJS.Signals[]) process.on(sig, onSignal);
 
-  process.exitCode = await run(argv, io, env, controller.signal);
+  // A bug that escapes the command (an error in a callback, a rejected promise nobody
+  // awaited): one line, exit 1, no partial file.
+  const fail = (err: unknown) => {
+    removePendingTempFiles();
+    if (io.stderrIsTTY) restoreTerminal();
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'EPIPE') process.exit(0);
+    process.exit(process.stderr.destroyed ? 1 : report(err, io, debug) || 1);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+
+  // A closed pipe (`vis … | head -1`) ends vis quietly: stop writing, exit 0.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') return fail(err);
+    process.stdout.destroy();
+    controller.abort();
+  });
+  // Nobody is reading the messages any more either (`vis … 2>&1 | head -1`).
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.stderr.destroy();
+  });
+
+  const code = await run(argv, io, env, controller.signal);
+  process.exitCode = process.stdout.destroyed && code === 130 ? 0 : code;
+  await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  // Everything is written and closed: the process exits now on its own. If a socket or
+  // timer still holds it (a bug), do not let a cron job hang on it.
+  const watchdog = setTimeout(() => {
+    if (debug && !process.stderr.destroyed) {
+      const open = process.getActiveResourcesInfo().filter((r) => r !== 'Timeout');
+      process.stderr.write(`vis debug: exiting although these are still open: ${open.join(', ') || 'nothing'}\n`);
+    }
+    process.exit();
+  }, EXIT_GRACE_MS);
+  watchdog.unref();
+}
+
+/** Resolves once everything written to the stream so far has been handed to the OS. */
+function flush(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.destroyed || !stream.writable) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.write('', () => resolve());
+  });
 }
 
 await main();

@@ -99,9 +99,16 @@ export async function emit(ctx: Context, output: string | undefined, chunks: Chu
   try {
     writeFileAtomic(resolve(output), chunks);
   } catch (err) {
-    if (err instanceof VisError || (err instanceof Error && /^(RowsKey|Columns)Error$/.test(err.name))) throw err;
-    throw new VisError('usage', `could not write ${output}: ${(err as Error).message}`, {
+    // Only the file system's refusals (no space, no permission, file too large) are the
+    // user's to fix; anything else thrown while rendering is a VisError or a bug.
+    if (!isSystemError(err)) throw err;
+    throw new VisError('usage', `could not write ${output}: ${err.message}`, {
       hint: 'Nothing was written; any earlier file of that name is unchanged.',
     });
   }
+}
+
+function isSystemError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return e instanceof Error && typeof e.code === 'string' && typeof e.syscall === 'string';
 }

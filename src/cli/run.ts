@@ -4,7 +4,8 @@
  */
 import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
-import { createContext, isTruthy } from './context.js';
+import { redactSecrets } from '../http/redact.js';
+import { createContext, isTruthy, type ContextOverrides } from './context.js';
 import type { Env, IO } from './io.js';
 import { buildProgram } from './program.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
@@ -12,8 +13,8 @@ import { sanitizeForTerminal } from '../output/sanitize.js';
 declare const __VIS_VERSION__: string;
 export const VERSION = typeof __VIS_VERSION__ === 'string' ? __VIS_VERSION__ : '0.0.0-dev';
 
-export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal): Promise<number> {
-  const ctx = createContext(io, env, VERSION, signal);
+export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
+  const ctx = createContext(io, env, VERSION, signal, overrides);
   const program = buildProgram(ctx);
   const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
   program.exitOverride();
@@ -39,7 +40,11 @@ function allCommands(cmd: import('commander').Command): import('commander').Comm
   return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
 }
 
-/** Prints `vis: <message> [<code>]` and a hint line; returns the exit code. */
+/**
+ * Prints `vis: <message> [<code>]` and a hint line; returns the exit code. Everything it
+ * prints passes through redactSecrets (no key, whatever a server or library put in the
+ * text) and the terminal sanitiser.
+ */
 export function report(err: unknown, io: IO, debug: boolean): number {
   if (err instanceof CommanderError) {
     if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
@@ -49,17 +54,18 @@ export function report(err: unknown, io: IO, debug: boolean): number {
   }
   if (err instanceof InterruptedError) return 130;
   const code = exitCodeFor(err);
+  const say = (text: string, lines = true) => void io.stderr.write(`${sanitizeForTerminal(redactSecrets(text), { allowNewlines: lines })}\n`);
   if (err instanceof VisError) {
     const tag = err.code ? ` [${err.code}]` : '';
-    io.stderr.write(`vis: ${sanitizeForTerminal(err.message, { allowNewlines: true })}${tag}\n`);
-    if (err.hint) io.stderr.write(`${sanitizeForTerminal(err.hint, { allowNewlines: true })}\n`);
-    if (debug && err.stack) io.stderr.write(`${sanitizeForTerminal(err.stack, { allowNewlines: true })}\n`);
+    say(`vis: ${err.message}${tag}`);
+    if (err.attempts !== undefined && err.attempts > 1) say(`Gave up after ${err.attempts} attempts.`);
+    if (err.hint) say(err.hint);
+    if (debug && err.stack) say(err.stack);
     return code;
   }
   const e = err as Error;
-  io.stderr.write(`vis: unexpected error: ${sanitizeForTerminal(String(e?.message ?? err))}\n`);
-  if (debug && e?.stack) io.stderr.write(`${sanitizeForTerminal(e.stack, { allowNewlines: true })}\n`);
+  say(`vis: unexpected error: ${String(e?.message ?? err)}`, false);
+  if (debug && e?.stack) say(e.stack);
   else io.stderr.write('This is a bug in vis. Run again with --debug for the stack trace, and report it.\n');
   return 1;
 }
-

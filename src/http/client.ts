@@ -1,13 +1,25 @@
 /**
- * The API client, in layers: one attempt (headers, timeouts, envelope check, error
+ * The API client, in layers: one attempt (headers, deadline, envelope check, error
  * mapping) -> retry policy (decided after reading the error body) -> pacing -> debug log.
+ *
+ * Time limits. Every attempt must finish, from connecting to the last byte of the answer,
+ * within `timeoutMs` (--timeout): one deadline per attempt, so a server that never
+ * answers, or one that trickles a byte now and then, cannot hold vis past it. undici's
+ * own timeouts replace its 300 s defaults as a backstop: the connect timeout equals the
+ * deadline (when it wins, the request provably never left this machine, so even a POST
+ * may be repeated; when the deadline wins, vis assumes the request may have been sent),
+ * and the headers and body timeouts trail the deadline, so the message naming the phase
+ * that stalled is always the deadline's. A whole request is bounded too: at most 4
+ * attempts, each within the deadline, and at most 120 s of waiting between them
+ * (contract section 5).
  */
 import type { Dispatcher } from 'undici';
-import { apiError, InterruptedError, LimitError, ServerError, type VisError } from '../errors.js';
+import { apiError, InterruptedError, LimitError, ServerError, UsageError, type VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import { checkEnvelope, checkErrorEnvelope, type Envelope } from './envelope.js';
 import type { Clock, Pacer } from './pacer.js';
-import { decideRetry, parseRetryAfter } from './retry.js';
+import { registerSecret, redactSecrets } from './redact.js';
+import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { buildUrl, type QueryPairs } from './url.js';
 
 export interface ApiRequest {
@@ -30,6 +42,7 @@ export interface ApiResponse {
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** The deadline of one attempt: connect, send, headers and the whole body. */
   timeoutMs: number;
   userAgent: string;
   clock: Clock;
@@ -38,17 +51,41 @@ export interface ClientOptions {
   pacer?: Pacer;
   /** Debug lines (--debug); never receives the key. */
   debug?: (line: string) => void;
-  /** Told before each wait: a retry after a failure, or pacing. */
-  onWait?: (message: string, ms: number) => void;
+  /**
+   * Told before each wait: a retry after a failure, or pacing. `text` renders the same
+   * message for the seconds still to wait, so a spinner can count down.
+   */
+  onWait?: (message: string, ms: number, text?: (secondsLeft: number) => string) => void;
 }
 
 const EXCERPT_CHARS = 200;
+/** undici's phase timeouts trail the attempt deadline by this much (see the top). */
+const BACKSTOP_MS = 1_000;
+
+/** Why an attempt's controller was aborted by the client itself. */
+class DeadlineExceeded extends Error {}
+
+/** Where an attempt was when it failed, for the message and for maybeSent. */
+interface AttemptState {
+  status?: number;
+  contentLength?: number;
+  received: Buffer[];
+  receivedBytes: number;
+  deadlineHit: boolean;
+}
 
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
   private undici: typeof import('undici') | undefined;
 
-  constructor(private readonly opts: ClientOptions) {}
+  constructor(private readonly opts: ClientOptions) {
+    // Backstop for callers that did not check: a header value with a control character
+    // would make undici throw, and a space would send a different key than intended.
+    if (opts.apiKey === '' || /[\s\u0000-\u001f\u007f]/.test(opts.apiKey)) {
+      throw new UsageError('the API key is empty or contains spaces or control characters');
+    }
+    registerSecret(opts.apiKey);
+  }
 
   /** Sends a request with the retry policy of contract section 5. */
   async send(req: ApiRequest): Promise<ApiResponse> {
@@ -60,14 +97,12 @@ export class ApiClient {
       } catch (err) {
         if (!(err instanceof ServerError || err instanceof LimitError)) throw err;
         const decision = decideRetry({ method: req.method, attempt, error: err, waitedMs, random: this.opts.random });
-        if (!decision.retry) {
-          if (decision.reason && attempt > 0) err.hint = joinHints(err.hint, `vis ${decision.reason}.`);
-          else if (decision.reason && err instanceof LimitError) err.hint = joinHints(err.hint, `vis did not retry: ${decision.reason}.`);
-          throw this.unknownOutcome(req, err);
-        }
-        const secs = Math.max(1, Math.ceil(decision.delayMs / 1000));
-        this.opts.debug?.(`retry ${attempt + 1} of ${req.method} ${req.path} in ${decision.delayMs} ms (${decision.reason})`);
-        this.opts.onWait?.(`${decision.reason}, retrying in ${secs} s`, decision.delayMs);
+        if (!decision.retry) throw this.finalError(req, err, attempt + 1, decision.reason);
+        if (err instanceof LimitError) this.opts.pacer?.holdUntil(this.opts.clock.now() + decision.delayMs);
+        const reason = decision.reason;
+        const text = (secondsLeft: number) => (secondsLeft > 0 ? `${reason}, retrying in ${secondsLeft} s` : `${reason}, retrying now`);
+        this.opts.debug?.(`retry ${attempt + 1} of ${MAX_RETRIES} for ${req.method} ${req.path} in ${decision.delayMs} ms (${reason})`);
+        this.opts.onWait?.(text(Math.ceil(decision.delayMs / 1000)), decision.delayMs, text);
         await this.sleep(decision.delayMs);
         waitedMs += decision.delayMs;
       }
@@ -86,14 +121,25 @@ export class ApiClient {
     if (d) await d.destroy().catch(() => undefined);
   }
 
-  /** A POST that may have reached the server is never repeated; say so plainly. */
-  private unknownOutcome(req: ApiRequest, err: VisError): VisError {
-    if (req.method === 'POST' && err instanceof ServerError && err.maybeSent) {
-      err.hint = joinHints(
-        err.hint,
-        'The request may have reached the server, so vis did not repeat it (it spends a pitch report). Check with `vis pitches` before trying again.',
-      );
+  /** The error the user sees when vis stops retrying, with what it tried and why it stopped. */
+  private finalError(req: ApiRequest, err: ServerError | LimitError, attempts: number, reason: string | undefined): VisError {
+    if (attempts > 1) err.attempts = attempts;
+    if (req.method !== 'GET' && err instanceof ServerError && err.maybeSent) {
+      // First, since nothing matters more than not paying twice; then any other advice
+      // (raise --timeout, check --base-url).
+      const outcome =
+        req.path === '/pitches'
+          ? 'The outcome is unknown: the request may have reached the server and created the pitch report, so vis did not send it again (each one spends a report).\nCheck with `vis pitches` before trying again.'
+          : `The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating ${req.method} ${req.path}.`;
+      err.hint = err.hint ? joinHints(outcome, err.hint) : outcome;
+      this.opts.debug?.(`not repeating ${req.method} ${req.path}: it may have reached the server`);
+      return err;
     }
+    if (reason && err instanceof LimitError && err.code === 'rate_limited' && attempts <= MAX_RETRIES) {
+      // Stopped because of the cap on waiting, not the number of retries: say why.
+      err.hint = joinHints(err.hint, `vis did not wait: ${reason}. Try again later, or run fewer commands at once with this key.`);
+    }
+    if (reason) this.opts.debug?.(`giving up on ${req.method} ${req.path}: ${reason}`);
     return err;
   }
 
@@ -111,8 +157,8 @@ export class ApiClient {
       const t = this.opts.timeoutMs;
       this.dispatcher = new this.undici.Agent({
         connect: { timeout: t },
-        headersTimeout: t,
-        bodyTimeout: t,
+        headersTimeout: t + BACKSTOP_MS,
+        bodyTimeout: t + BACKSTOP_MS,
         keepAliveTimeout: 4_000,
       });
     }
@@ -124,8 +170,9 @@ export class ApiClient {
     if (this.opts.pacer) {
       try {
         await this.opts.pacer.acquire(this.opts.signal, (ms) => {
-          this.opts.debug?.(`pacing: waiting ${ms} ms to stay under the rate limit`);
-          this.opts.onWait?.(`pacing under the rate limit, next request in ${Math.ceil(ms / 1000)} s`, ms);
+          this.opts.debug?.(`pacing: waiting ${ms} ms to stay under ${this.opts.pacer!.limit} requests a minute`);
+          const text = (s: number) => (s > 0 ? `pacing under the rate limit, next request in ${s} s` : 'pacing under the rate limit');
+          this.opts.onWait?.(text(Math.ceil(ms / 1000)), ms, text);
         });
       } catch {
         throw new InterruptedError();
@@ -142,28 +189,45 @@ export class ApiClient {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
-    this.opts.debug?.(`→ ${req.method} ${url} (attempt ${attemptNo}; Authorization: Bearer ***)`);
+    this.opts.debug?.(`→ ${req.method} ${url} (attempt ${attemptNo} of ${MAX_RETRIES + 1}; Authorization: Bearer ***)`);
     const started = this.opts.clock.now();
-    let status: number;
-    let raw: string;
+
+    // One controller per attempt: Ctrl-C (the caller's signal) or the deadline aborts it.
+    const controller = new AbortController();
+    const state: AttemptState = { received: [], receivedBytes: 0, deadlineHit: false };
+    const onInterrupt = () => controller.abort(new InterruptedError());
+    if (this.opts.signal?.aborted) throw new InterruptedError();
+    this.opts.signal?.addEventListener('abort', onInterrupt, { once: true });
+    const deadline = setTimeout(() => {
+      state.deadlineHit = true;
+      controller.abort(new DeadlineExceeded());
+    }, this.opts.timeoutMs);
+
     let retryAfter: string | undefined;
     let location: string | undefined;
     try {
-      const res = await undici.request(url, {
-        method: req.method,
-        headers,
-        body,
-        dispatcher,
-        signal: this.opts.signal,
-      });
-      status = res.statusCode;
+      const res = await undici.request(url, { method: req.method, headers, body, dispatcher, signal: controller.signal });
+      state.status = res.statusCode;
+      const cl = Number(headerValue(res.headers['content-length']));
+      if (Number.isFinite(cl)) state.contentLength = cl;
       retryAfter = headerValue(res.headers['retry-after']);
       location = headerValue(res.headers.location);
-      raw = await res.body.text();
+      for await (const chunk of res.body) {
+        const b = chunk as Buffer;
+        state.received.push(b);
+        state.receivedBytes += b.length;
+      }
     } catch (err) {
-      throw this.transportError(err, req);
+      const failure = this.transportError(err, state);
+      this.opts.debug?.(`✗ ${req.method} ${req.path} failed in ${this.opts.clock.now() - started} ms: ${failure.message}`);
+      throw failure;
+    } finally {
+      clearTimeout(deadline);
+      this.opts.signal?.removeEventListener('abort', onInterrupt);
     }
-    this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms`);
+    const status = state.status;
+    const raw = Buffer.concat(state.received).toString('utf8');
+    this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms (${state.receivedBytes} bytes)`);
     return this.interpret(req, status, raw, retryAfter, location);
   }
 
@@ -175,7 +239,7 @@ export class ApiClient {
     location: string | undefined,
   ): Omit<ApiResponse, 'attempts'> {
     if (status >= 300 && status < 400) {
-      throw new ServerError(`the server answered HTTP ${status} (a redirect${location ? ` to ${sanitizeForTerminal(location)}` : ''})`, {
+      throw new ServerError(`the server answered HTTP ${status} (a redirect${location ? ` to ${clean(location)}` : ''})`, {
         status,
         code: 'redirect',
         maybeSent: true,
@@ -198,39 +262,62 @@ export class ApiClient {
     const errorBody = isJson ? checkErrorEnvelope(parsed) : undefined;
     if (!errorBody) throw malformed(status, raw, isJson);
     const retryAfterMs = status === 429 ? parseRetryAfter(retryAfter, this.opts.clock.now()) : undefined;
-    const message = sanitizeForTerminal(errorBody.message);
-    const code = errorBody.code;
-    return thrower(apiError(status, code, message, { retryAfterMs }));
+    return thrower(apiError(status, errorBody.code, clean(errorBody.message), { retryAfterMs }));
   }
 
-  private transportError(err: unknown, req: ApiRequest): VisError {
-    if (this.opts.signal?.aborted) return new InterruptedError();
+  /** A failure without a complete HTTP answer, as a typed error that says which phase failed. */
+  private transportError(err: unknown, state: AttemptState): VisError {
+    if (err instanceof InterruptedError || this.opts.signal?.aborted) return new InterruptedError();
     const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? e.name ?? 'error';
     const host = new URL(this.opts.baseUrl).host;
-    const t = Math.round(this.opts.timeoutMs / 1000);
-    switch (code) {
-      case 'ECONNREFUSED':
-        return new ServerError(`could not connect to ${host}: connection refused`, { transport: 'connection refused', maybeSent: false, code: 'connection_refused' });
-      case 'ENOTFOUND':
-      case 'EAI_AGAIN':
-        return new ServerError(`could not resolve ${host}`, { transport: 'DNS failure', maybeSent: false, code: 'dns_failure' });
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return new ServerError(`could not connect to ${host} within ${t} s`, { transport: 'connect timeout', maybeSent: false, code: 'timeout', hint: 'Raise --timeout if the network is slow.' });
-      case 'UND_ERR_HEADERS_TIMEOUT':
-        return new ServerError(`no answer from ${host} within ${t} s`, { transport: 'timeout', code: 'timeout', hint: 'Raise --timeout if the server is slow.' });
-      case 'UND_ERR_BODY_TIMEOUT':
-        return new ServerError(`the answer from ${host} stalled for ${t} s`, { transport: 'timeout', code: 'timeout', hint: 'Raise --timeout if the server is slow.' });
-      case 'ECONNRESET':
-      case 'UND_ERR_SOCKET':
-      case 'EPIPE':
-        return new ServerError(`the connection to ${host} was reset`, { transport: 'connection reset', code: 'connection_reset' });
-      default:
-        return new ServerError(`request to ${host} failed: ${sanitizeForTerminal(e.message ?? String(code))} (${req.method} ${req.path})`, {
-          transport: String(code),
-          code: 'network_error',
-        });
+    const t = formatMs(this.opts.timeoutMs);
+    const slowHint = 'Raise --timeout if the server is slow.';
+
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new ServerError(`could not connect to ${host} within ${t}`, {
+        transport: 'connect timeout',
+        maybeSent: false,
+        code: 'timeout',
+        hint: 'Raise --timeout if the network is slow.',
+      });
     }
+    if (code === 'ECONNREFUSED') {
+      return new ServerError(`could not connect to ${host}: connection refused`, { transport: 'connection refused', maybeSent: false, code: 'connection_refused' });
+    }
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return new ServerError(`could not resolve ${host}`, { transport: 'DNS failure', maybeSent: false, code: 'dns_failure' });
+    }
+
+    const timedOut = state.deadlineHit || err instanceof DeadlineExceeded || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+    if (state.status === undefined) {
+      if (timedOut) return new ServerError(`no answer from ${host} within ${t}`, { transport: 'timeout', code: 'timeout', hint: slowHint });
+      if (code === 'ECONNRESET' || code === 'EPIPE') {
+        return new ServerError(`the connection to ${host} was reset before an answer`, { transport: 'connection reset', code: 'connection_reset' });
+      }
+      if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
+        return new ServerError(`${host} closed the connection without answering`, { transport: 'connection closed', code: 'connection_closed' });
+      }
+      return new ServerError(`request to ${host} failed: ${clean(e.message ?? String(code))}`, { transport: String(code), code: 'network_error' });
+    }
+
+    // The status line arrived; the body did not, or not all of it.
+    const got = `${state.receivedBytes}${state.contentLength !== undefined ? ` of ${state.contentLength}` : ''} bytes`;
+    const partial = excerpt(Buffer.concat(state.received).toString('utf8'));
+    const tail = partial ? `: ${partial}` : '';
+    if (timedOut) {
+      return new ServerError(`the answer from ${host} (HTTP ${state.status}) did not finish within ${t}, after ${got}${tail}`, {
+        status: state.status,
+        transport: 'timeout',
+        code: 'timeout',
+        hint: slowHint,
+      });
+    }
+    return new ServerError(`the answer from ${host} (HTTP ${state.status}) broke off after ${got}${tail}`, {
+      status: state.status,
+      transport: 'truncated answer',
+      code: 'truncated_response',
+    });
   }
 }
 
@@ -255,12 +342,35 @@ function joinHints(a: string | undefined, b: string): string {
   return a ? `${a}\n${b}` : b;
 }
 
+/** Text from outside (a server, a proxy, a library) made safe to print. */
+function clean(text: string): string {
+  return sanitizeForTerminal(redactSecrets(text));
+}
+
+/** One line, at most EXCERPT_CHARS characters, sanitised, with `…` when cut. */
+function excerpt(raw: string): string {
+  const compact = raw.replace(/\s+/g, ' ').trim();
+  const cut = compact.length > EXCERPT_CHARS;
+  return clean(compact.slice(0, EXCERPT_CHARS)) + (cut ? '…' : '');
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
 /** A body that is not the documented envelope: exit 7 with the status and an excerpt. */
 function malformed(status: number, raw: string, isJson: boolean): ServerError {
-  const compact = raw.replace(/\s+/g, ' ').trim();
-  const excerpt = sanitizeForTerminal(compact.slice(0, EXCERPT_CHARS)) + (compact.length > EXCERPT_CHARS ? '…' : '');
-  const what = raw.length === 0 ? 'an empty body' : isJson ? 'JSON that is not the API envelope' : 'a body that is not JSON';
-  return new ServerError(`the server answered HTTP ${status} with ${what}${excerpt ? `: ${excerpt}` : ''}`, {
+  const text = excerpt(raw);
+  const trimmed = raw.trimStart();
+  const what =
+    raw.trim().length === 0
+      ? 'an empty body'
+      : isJson
+        ? 'JSON that is not the API envelope'
+        : trimmed.startsWith('{') || trimmed.startsWith('[')
+          ? 'JSON that is cut short or malformed'
+          : 'a body that is not JSON';
+  return new ServerError(`the server answered HTTP ${status} with ${what}${text ? `: ${text}` : ''}`, {
     status,
     code: 'invalid_envelope',
     hint: status >= 500 ? undefined : 'Check --base-url: it should point at the API, ending in /api/v1.',

@@ -48,12 +48,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (error instanceof LimitError) {
     if (error.code !== 'rate_limited') return { retry: false };
     const delayMs = error.retryAfterMs ?? DEFAULT_RATE_WAIT_MS;
-    if (waitedMs + delayMs > MAX_TOTAL_WAIT_MS) {
-      return {
-        retry: false,
-        reason: `the server asks to wait ${Math.ceil(delayMs / 1000)} s, more than vis waits in all (${MAX_TOTAL_WAIT_MS / 1000} s)`,
-      };
-    }
+    if (waitedMs + delayMs > MAX_TOTAL_WAIT_MS) return { retry: false, reason: overCap(delayMs, waitedMs) };
     // Safe for the POST too: a 429 means the server did not act on the request.
     return { retry: true, delayMs, reason: 'rate limited' };
   }
@@ -62,10 +57,23 @@ export function decideRetry(input: RetryInput): RetryDecision {
     // A request that never reached the server (refused connection, DNS) is safe to repeat
     // for every method; anything else is repeated only for GET, since POST /pitches spends.
     if (method !== 'GET' && error.maybeSent) return { retry: false };
-    // A redirect, or a 2xx/4xx whose body is not the envelope, will not mend itself.
-    if (error.status !== undefined && error.status < 500) return { retry: false };
-    return { retry: true, delayMs: backoffMs(attempt, input.random), reason: error.transport ?? `HTTP ${error.status}` };
+    // An HTTP answer below 500 (a redirect, a 2xx/4xx whose body is not the envelope) will
+    // not mend itself. A transport failure (an answer cut off, a stall) may, whatever the
+    // status line said.
+    if (error.transport === undefined && error.status !== undefined && error.status < 500) return { retry: false };
+    const delayMs = backoffMs(attempt, input.random);
+    if (waitedMs + delayMs > MAX_TOTAL_WAIT_MS) {
+      return { retry: false, reason: `another wait would take vis past the ${MAX_TOTAL_WAIT_MS / 1000} s it waits in all` };
+    }
+    return { retry: true, delayMs, reason: error.transport ?? `HTTP ${error.status}` };
   }
 
   return { retry: false };
+}
+
+function overCap(delayMs: number, waitedMs: number): string {
+  const wait = Math.ceil(delayMs / 1000);
+  const cap = MAX_TOTAL_WAIT_MS / 1000;
+  if (waitedMs <= 0) return `the server asks to wait ${wait} s, more than the ${cap} s vis waits in all`;
+  return `the server asks to wait another ${wait} s, which with the ${Math.round(waitedMs / 1000)} s already waited is more than the ${cap} s vis waits in all`;
 }

@@ -3,7 +3,7 @@
  * fsync, rename), so a failure or Ctrl-C never leaves a half-written file and an old file
  * stays whole until the new one is complete.
  */
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync, constants } from 'node:fs';
+import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
@@ -24,14 +24,26 @@ export function removePendingTempFiles(): void {
 
 export type Chunks = Iterable<string> | string;
 
-/** Writes chunks to `path` atomically. Throws (leaving the old file as it was) on failure. */
+/**
+ * Writes chunks to `path` atomically. Throws (leaving the old file as it was, and no temp
+ * file behind) on failure, including an error thrown by `chunks` while it renders.
+ *
+ * The temp file sits in the target's own folder (rename is atomic only within one file
+ * system), is fsynced before the rename and the folder after it, so a crash leaves the
+ * old file or the new one, never a mix or an empty file. A symlink is written through
+ * (its target is replaced, the link stays); an existing file keeps its mode; a new one
+ * gets 0666 less the umask, like a shell redirect.
+ */
 export function writeFileAtomic(path: string, chunks: Chunks): void {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const target = resolveLink(path);
+  const dir = dirname(target);
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const keepMode = existingMode(target);
   pendingTempFiles.add(tmp);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
+    if (keepMode !== undefined) fchmodSync(fd, keepMode);
     const parts = typeof chunks === 'string' ? [chunks] : chunks;
     let buffer = '';
     for (const part of parts) {
@@ -45,7 +57,7 @@ export function writeFileAtomic(path: string, chunks: Chunks): void {
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    renameSync(tmp, path);
+    renameSync(tmp, target);
     pendingTempFiles.delete(tmp);
   } catch (err) {
     if (fd !== undefined) {
@@ -62,6 +74,39 @@ export function writeFileAtomic(path: string, chunks: Chunks): void {
     }
     pendingTempFiles.delete(tmp);
     throw err;
+  }
+  syncFolder(dir);
+}
+
+/** The file a symlink points at (followed all the way), or the path itself. */
+function resolveLink(path: string): string {
+  try {
+    if (lstatSync(path).isSymbolicLink()) return realpathSync(path);
+  } catch {
+    // Missing, or a dangling link: write the path itself.
+  }
+  return path;
+}
+
+function existingMode(path: string): number | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.mode & 0o7777 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes the rename durable. Some file systems refuse to fsync a folder; the file is safe anyway. */
+function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    // Best effort.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

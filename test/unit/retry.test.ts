@@ -68,6 +68,27 @@ describe('decideRetry', () => {
     expect(decideRetry({ method: 'GET', attempt: 0, error: html502, waitedMs: 0, random: half }).retry).toBe(true);
   });
 
+  it('retries a GET whose answer broke off or stalled, whatever its status line said', () => {
+    const cut = new ServerError('cut', { status: 200, transport: 'truncated answer', code: 'truncated_response' });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: cut, waitedMs: 0, random: half }).retry).toBe(true);
+    expect(decideRetry({ method: 'POST', attempt: 0, error: cut, waitedMs: 0, random: half }).retry).toBe(false);
+  });
+
+  it('says why it stops at the cap, counting what was already waited', () => {
+    const first = decideRetry({ method: 'GET', attempt: 0, error: rateLimited(600_000), waitedMs: 0, random: half });
+    expect(first).toEqual({ retry: false, reason: 'the server asks to wait 600 s, more than the 120 s vis waits in all' });
+    const later = decideRetry({ method: 'GET', attempt: 2, error: rateLimited(50_000), waitedMs: 100_000, random: half });
+    expect(later.retry).toBe(false);
+    expect(later.reason).toContain('another 50 s');
+    expect(later.reason).toContain('100 s already waited');
+  });
+
+  it('backoff counts towards the cap too', () => {
+    const e502 = apiError(502, 'upstream_error', 'm');
+    expect(decideRetry({ method: 'GET', attempt: 1, error: e502, waitedMs: MAX_TOTAL_WAIT_MS - 100, random: half }).retry).toBe(false);
+    expect(decideRetry({ method: 'GET', attempt: 1, error: e502, waitedMs: MAX_TOTAL_WAIT_MS - 1000, random: half }).retry).toBe(true);
+  });
+
   it('full jitter stays under the capped exponential ceiling', () => {
     expect(backoffMs(0, () => 0)).toBe(0);
     expect(backoffMs(0, () => 0.999)).toBe(499);

@@ -1,0 +1,202 @@
+/**
+ * Retries, timeouts and malformed answers through the built `vis`, over real HTTP, with
+ * faults injected into a sandbox (or a small server) that the test watches. Waits are
+ * kept to a second (Retry-After: 1, one short backoff); the long waits and the
+ * give-up-after-4 paths run in-process with a fake clock in test/unit/client-faults.test.ts
+ * and test/unit/run-faults.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
+import { STACK_LINE, startFaultySandbox, type FaultySandbox } from './resilience-support.js';
+
+let sb: FaultySandbox;
+const env = (extra: Record<string, string> = {}) => cleanEnv({ VIS_BASE_URL: sb.baseUrl, VIS_API_KEY: 'vis_demo_growth', ...extra });
+
+beforeAll(async () => {
+  sb = await startFaultySandbox();
+});
+afterAll(() => sb.close());
+
+describe('429 rate_limited', () => {
+  it('Retry-After in seconds: waits, retries once, succeeds (the wait is logged with --debug)', async () => {
+    await sb.reset([{ path: '/topics', kind: 'status', status: 429, retryAfter: '1', times: 1 }]);
+    const r = await runVis(['topics', '--format', 'json', '--debug'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).data.topics.length).toBeGreaterThan(0);
+    expect(sb.count('GET', '/topics')).toBe(2);
+    expect(r.stderr).toContain('vis debug: retry 1 of 3 for GET /topics in 1000 ms (rate limited)');
+    expect(r.stderr.match(/vis debug: → GET /g)).toHaveLength(2);
+  });
+
+  it('Retry-After as an HTTP date: waits until then, retries once, succeeds', async () => {
+    let calls = 0;
+    const server = await startTestServer((_req, res) => {
+      calls++;
+      if (calls === 1) {
+        // One second ahead, at the one-second resolution of HTTP dates.
+        const when = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000).toUTCString();
+        return sendJson(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': when });
+      }
+      return sendJson(res, 200, { data: { topics: [{ id: 't1' }] }, meta: {} });
+    });
+    try {
+      const r = await runVis(['topics', '--format', 'json', '--debug'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_date_form_1' }) });
+      expect(r.code).toBe(0);
+      expect(server.requests).toHaveLength(2);
+      const waited = Number(/retry 1 of 3 for GET \/topics in (\d+) ms \(rate limited\)/.exec(r.stderr)?.[1]);
+      expect(waited).toBeGreaterThan(0);
+      expect(waited).toBeLessThanOrEqual(2_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a Retry-After over the 120 s cap: exit 6 at once, one request, and the reason', async () => {
+    await sb.reset([{ path: '/topics', kind: 'status', status: 429, retryAfter: '3600' }]);
+    const r = await runVis(['topics'], { env: env() });
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'vis: Injected fault: 429 rate_limited [rate_limited]\n' +
+        'vis did not wait: the server asks to wait 3600 s, more than the 120 s vis waits in all. Try again later, or run fewer commands at once with this key.\n',
+    );
+    expect(sb.count('GET', '/topics')).toBe(1);
+  });
+
+  it('quota_exceeded: exactly one request to the endpoint (the reset time comes from the free /usage)', async () => {
+    await sb.reset();
+    const r = await runVis(['topics'], { env: env({ VIS_API_KEY: 'vis_demo_exhausted' }) });
+    expect(r.code).toBe(6);
+    expect(r.stderr.split('\n')[0]).toMatch(/^vis: The monthly budget of \d+ reads is used up; .* \[quota_exceeded\]$/);
+    expect(r.stderr).toContain('It resets at');
+    expect(sb.count('GET', '/topics')).toBe(1);
+    expect(sb.count('GET', '/usage')).toBe(1);
+  });
+});
+
+describe('5xx and broken connections: GET retried with backoff', () => {
+  it('502 then success: two requests, exit 0, the data on stdout', async () => {
+    await sb.reset([{ path: '/topics', kind: 'status', status: 502, times: 1 }]);
+    const r = await runVis(['topics', '--format', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).data.topics.length).toBeGreaterThan(0);
+    expect(sb.count('GET', '/topics')).toBe(2);
+  });
+
+  it('a reset, then an answer cut short: both retried, then success', async () => {
+    await sb.reset([
+      { path: '/topics', kind: 'reset', times: 1 },
+      { path: '/topics', kind: 'truncated', times: 1 },
+    ]);
+    const r = await runVis(['topics', '--format', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(sb.count('GET', '/topics')).toBe(3);
+  });
+});
+
+describe('POST /pitches is sent once when it may have reached the server', () => {
+  it('under 502: exactly one POST, exit 7, the outcome is unknown, check with `vis pitches`', async () => {
+    await sb.reset([{ path: '/pitches', method: 'POST', kind: 'status', status: 502 }]);
+    const r = await runVis(['pitches', 'create', 'acme.example', '--yes'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'vis: Injected fault: 502 upstream_error [upstream_error]\n' +
+        'The outcome is unknown: the request may have reached the server and created the pitch report, so vis did not send it again (each one spends a report).\n' +
+        'Check with `vis pitches` before trying again.\n',
+    );
+    expect(sb.count('POST', '/pitches')).toBe(1);
+  });
+
+  it('under a timeout (--timeout 1): exactly one POST, exit 7, same advice', async () => {
+    await sb.reset([{ path: '/pitches', method: 'POST', kind: 'slow', delayMs: 5_000 }]);
+    const r = await runVis(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toMatch(/^vis: no answer from 127\.0\.0\.1:\d+ within 1 s \[timeout\]$/);
+    expect(r.stderr).toContain('Check with `vis pitches` before trying again.');
+    expect(sb.count('POST', '/pitches')).toBe(1);
+  });
+});
+
+describe('a server that accepts the connection and never sends headers', () => {
+  let server: TestServer;
+  let answerAfter = Number.POSITIVE_INFINITY;
+  beforeAll(async () => {
+    server = await startTestServer((req, res) => {
+      if (server.requests.length > answerAfter) sendJson(res, 200, { data: { topics: [] }, meta: {} });
+      // Otherwise: say nothing, keep the connection open.
+    });
+  });
+  afterAll(() => server.close());
+  const hangEnv = () => cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_never_answers_1' });
+
+  it('POST with --timeout 1: exit 7 naming the timeout, one request, no stack', async () => {
+    answerAfter = Number.POSITIVE_INFINITY;
+    server.requests.length = 0;
+    const r = await runVis(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], { env: hangEnv() });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toMatch(/^vis: no answer from 127\.0\.0\.1:\d+ within 1 s \[timeout\]$/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('GET with --timeout 1: the silent attempt times out and the retry gets the answer', async () => {
+    answerAfter = 1;
+    server.requests.length = 0;
+    const r = await runVis(['topics', '--format', 'json', '--timeout', '1', '--debug'], { env: hangEnv() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/✗ GET \/topics failed in \d+ ms: no answer from 127\.0\.0\.1:\d+ within 1 s/);
+    expect(r.stderr).toContain('(timeout)');
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('answers that are not the envelope: exit 7, the status and a short sanitised excerpt', () => {
+  it('an HTML page from a proxy', async () => {
+    await sb.reset([{ path: '/topics', kind: 'html', status: 403 }]);
+    const r = await runVis(['topics'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'vis: the server answered HTTP 403 with a body that is not JSON: <html> <head><title>403 Forbidden</title></head> <body> <center><h1>403 Forbidden</h1></center> <hr><center>nginx</center> </body> </html> [invalid_envelope]',
+    );
+    expect(sb.count('GET', '/topics')).toBe(1);
+  });
+
+  it('a body that is not JSON', async () => {
+    await sb.reset([{ path: '/topics', kind: 'non-json' }]);
+    const r = await runVis(['topics'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toBe(
+      'vis: the server answered HTTP 200 with a body that is not JSON: upstream connect error or disconnect/reset before headers. reset reason: connection termination [invalid_envelope]',
+    );
+  });
+
+  it('an envelope without data', async () => {
+    await sb.reset([{ path: '/topics', kind: 'no-data' }]);
+    const r = await runVis(['topics'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toMatch(/^vis: the server answered HTTP 200 with JSON that is not the API envelope: \{"meta":\{.*\[invalid_envelope\]$/);
+  });
+
+  it('truncated JSON ending in a clean close (no Content-Length): not retried, exit 7 with an excerpt', async () => {
+    const body = JSON.stringify({ data: { topics: Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, name: `Topic ${i}` })) }, meta: {} });
+    const server = await startTestServer((_req, res) => {
+      // No Content-Length, then a clean close half-way: to HTTP a whole (short) answer.
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+      res.end(`${body.slice(0, 40)}\u001b[2J\u001b]0;owned\u0007${body.slice(40, 700)}`);
+    });
+    try {
+      const r = await runVis(['topics'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_truncated_1' }) });
+      expect(r.code).toBe(7);
+      const first = r.stderr.split('\n')[0]!;
+      expect(first).toMatch(/^vis: the server answered HTTP 200 with JSON that is cut short or malformed: \{"data":\{"topics":\[.{100,}…? \[invalid_envelope\]$/);
+      expect(first.length).toBeLessThan(300);
+      expect(r.stderr).not.toContain('\u001b');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * -o writes: temp file in the same folder, fsync, rename. On any failure the old file is
+ * untouched and no temp file is left, whether the file system refused or the renderer
+ * threw half-way through.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pendingTempFiles, removePendingTempFiles, writeFileAtomic } from '../../src/output/write.js';
+
+const folder = () => mkdtempSync(join(tmpdir(), 'vis-write-'));
+
+describe('writeFileAtomic', () => {
+  it('writes all chunks, in order, and leaves nothing else behind', () => {
+    const dir = folder();
+    const path = join(dir, 'out.csv');
+    const big = 'x'.repeat(100_000);
+    writeFileAtomic(path, ['a,b\r\n', big, '\r\n', 'é€😀']);
+    expect(readFileSync(path, 'utf8')).toBe(`a,b\r\n${big}\r\né€😀`);
+    expect(readdirSync(dir)).toEqual(['out.csv']);
+    expect(pendingTempFiles.size).toBe(0);
+  });
+
+  it('an error while rendering leaves the old file whole and no temp file', () => {
+    const dir = folder();
+    const path = join(dir, 'out.json');
+    writeFileSync(path, 'old contents\n');
+    function* chunks() {
+      yield 'x'.repeat(70_000); // enough to reach the disk before the failure
+      yield 'more';
+      throw new TypeError('renderer bug');
+    }
+    expect(() => writeFileAtomic(path, chunks())).toThrow('renderer bug');
+    expect(readFileSync(path, 'utf8')).toBe('old contents\n');
+    expect(readdirSync(dir)).toEqual(['out.json']);
+    expect(pendingTempFiles.size).toBe(0);
+  });
+
+  it('a file system refusal leaves the old file whole and no temp file', () => {
+    const dir = folder();
+    const path = join(dir, 'out.json');
+    writeFileSync(path, 'old');
+    // The rename fails after the temp file is complete: a folder cannot be replaced by a file.
+    const occupied = join(dir, 'occupied');
+    mkdirSync(occupied);
+    writeFileSync(join(occupied, 'inside'), '');
+    expect(() => writeFileAtomic(occupied, 'new')).toThrow(/EISDIR|ENOTEMPTY|EEXIST/);
+    expect(() => writeFileAtomic(join(dir, 'missing-folder', 'x.json'), 'new')).toThrow(/ENOENT/);
+    expect(readFileSync(path, 'utf8')).toBe('old');
+    expect(readdirSync(dir).sort()).toEqual(['occupied', 'out.json']);
+    expect(pendingTempFiles.size).toBe(0);
+  });
+
+  it('the temp file is registered while it exists, so the Ctrl-C handler can remove it', () => {
+    const dir = folder();
+    const path = join(dir, 'out.json');
+    let seen: string[] = [];
+    function* chunks() {
+      seen = [...pendingTempFiles];
+      yield 'x'.repeat(70_000);
+      // What the signal handler does, synchronously, in the middle of a write:
+      removePendingTempFiles();
+      expect(readdirSync(dir)).toEqual([]);
+      throw new Error('interrupted');
+    }
+    expect(() => writeFileAtomic(path, chunks())).toThrow('interrupted');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.startsWith(join(dir, '.out.json.'))).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps the mode of the file it replaces', () => {
+    const dir = folder();
+    const path = join(dir, 'report.csv');
+    writeFileSync(path, 'old');
+    chmodSync(path, 0o640);
+    writeFileAtomic(path, 'new');
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(readFileSync(path, 'utf8')).toBe('new');
+  });
+
+  it('writes through a symlink: the link stays, its target gets the new contents', () => {
+    const dir = folder();
+    const real = join(dir, 'real.json');
+    const link = join(dir, 'link.json');
+    writeFileSync(real, 'old');
+    symlinkSync(real, link);
+    writeFileAtomic(link, 'new');
+    expect(readFileSync(real, 'utf8')).toBe('new');
+    expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json']);
+  });
+});
