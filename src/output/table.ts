@@ -1,12 +1,22 @@
 /**
- * `--format table`: the generic renderer every endpoint falls back to (contract section
- * 3). It shows any payload shape without crashing and without dropping a field; the
- * per-endpoint views of the later "beautiful output" issue build on it.
+ * `--format table`: per-endpoint views on a terminal, and the generic renderer every
+ * endpoint falls back to (contract section 3). The generic renderer shows any payload
+ * shape without crashing and without dropping a field.
+ *
+ * Views (src/output/views/, chosen by `spec.id`) are used only when all of these hold:
+ * stdout is a terminal (`tty`), neither `--rows` nor `--columns` was given (they ask for
+ * one particular table, which is what the generic renderer draws), `data` is an object,
+ * and the view finds the fields it needs with the types it expects. Otherwise, and if a
+ * view fails in any way, the response is shown generically. A view is followed by every
+ * field it did not show, in the generic key/value and sub-table form, so nothing is lost.
+ * Piped output never uses views: `grep`, `cut` and `awk` get the generic tab-separated
+ * rows with raw values (41.8, not `41.8%`), the same for every endpoint.
  *
  * What gets shown, in this order:
  * 1. On a TTY, a one-line heading: brand (`meta.brand.name`), market (`meta.market.code`
  *    and `label`; the label is left out when the line would not fit), period
- *    (`data.period.from` – `to`, `days`). The period fields it shows are not repeated below.
+ *    (`data.period.from` – `to`, `days`; `data.window` when there is no period: the
+ *    trailing window some endpoints count over). The fields it shows are not repeated below.
  * 2. The main collection (chosen as for csv, see flatten.ts) as a table, one row per
  *    record, flattened as for csv (dotted columns, `; `-joined scalar arrays, arrays of
  *    objects as JSON text cells). An empty collection is the sentence `No <noun> match.`
@@ -49,7 +59,11 @@ import {
   type FlatRecord,
 } from './flatten.js';
 import { sanitizeForTerminal } from './sanitize.js';
-import { displayWidth, padToWidth, truncateToWidth } from './width.js';
+import type { Block, ViewContext } from './views/context.js';
+import { viewFor } from './views/index.js';
+import { Reader, ShapeError } from './views/read.js';
+import { Shown, unshown } from './views/shown.js';
+import { displayWidth, fitWidths, padToWidth, truncateToWidth } from './width.js';
 
 export interface TableSpec {
   id: string;
@@ -92,9 +106,93 @@ interface Model {
 
 /** The table for one response; see the module comment for what is shown and how. */
 export function renderTable(envelope: unknown, opts: TableOptions): string {
+  if (opts.tty && opts.rows === undefined && opts.columns === undefined) {
+    const viewed = renderView(envelope, opts);
+    if (viewed !== null) return viewed;
+  }
+  return renderGenericTable(envelope, opts);
+}
+
+/** The generic rendering alone, whatever view the endpoint has. */
+export function renderGenericTable(envelope: unknown, opts: TableOptions): string {
   const model = buildModel(envelope, opts);
   const lines = opts.tty ? layoutTty(model, opts) : layoutPlain(model);
   return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Views
+
+/**
+ * The endpoint's view on a terminal: heading, the view's blocks, then every field the
+ * view did not show, generically. Null when there is no view for the endpoint or the
+ * data is not the shape the view was built for. With `strict` (tests), a view that
+ * fails for any other reason than the shape throws instead of falling back, and so does
+ * a line the safety net had to shorten, so a bug cannot hide behind either.
+ */
+export function renderView(envelope: unknown, opts: TableOptions, strict = false): string | null {
+  const view = opts.spec === undefined ? undefined : viewFor(opts.spec.id);
+  if (view === undefined || !isPlainObject(envelope) || !isPlainObject(envelope.data)) return null;
+  const data = envelope.data;
+  const tty = ttyOf(opts);
+  const shown = new Shown();
+  const heading = buildHeading(envelope.meta, data, shown);
+  const ctx: ViewContext = {
+    width: tty.width,
+    wide: tty.wide,
+    chalk: tty.chalk,
+    read: new Reader(shown),
+    brand: brandName(envelope.meta),
+    noun: opts.spec?.noun ?? 'rows',
+  };
+  let blocks: Block[];
+  try {
+    blocks = view(data, ctx);
+  } catch (err) {
+    if (strict && !(err instanceof ShapeError)) throw err;
+    return null;
+  }
+  const lines = headingLines(heading, tty);
+  for (const block of blocks) {
+    if (block.length === 0) continue;
+    if (lines.length > 0) lines.push('');
+    for (const line of block.flatMap((l) => l.split('\n'))) {
+      const clamped = tty.wide ? line : clampLine(line, tty.width);
+      if (strict && clamped !== line) throw new Error(`view ${opts.spec?.id} drew a line wider than ${tty.width}: ${JSON.stringify(line)}`);
+      lines.push(clamped);
+    }
+  }
+  lines.push(...sectionLines(restSections(unshown(data, shown)), tty, lines.length > 0));
+  if (lines.length === 0) lines.push('No data.');
+  return `${lines.join('\n')}\n`;
+}
+
+// Our own SGR sequences: the only escape sequences a line can hold, since every string
+// from the API was sanitised before it was styled.
+const OWN_SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * A safety net under the views: a line wider than the terminal (which a view should
+ * never produce) is shortened with `…`, dropping its colours, rather than let wrap.
+ */
+function clampLine(line: string, width: number): string {
+  if (displayWidth(line.replace(OWN_SGR, ''), width) <= width) return line;
+  return truncateToWidth(line.replace(OWN_SGR, ''), width);
+}
+
+/** What a view left over, as generic key/value rows and sub-tables. */
+function restSections(rest: unknown): Section[] {
+  if (rest === undefined) return [];
+  if (!isPlainObject(rest)) return [{ kind: 'text', text: cellText(rest as FlatCell) }];
+  const entries: Array<readonly [string, FlatCell]> = [];
+  const grids: Section[] = [];
+  collectFields(rest, '', null, new Shown(), entries, grids, 0);
+  return [...(entries.length > 0 ? [{ kind: 'fields', entries } as const] : []), ...grids];
+}
+
+function brandName(meta: unknown): string | null {
+  const brand = isPlainObject(meta) ? meta.brand : undefined;
+  return isPlainObject(brand) ? headingText(brand.name) : null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -104,8 +202,8 @@ function buildModel(envelope: unknown, opts: TableOptions): Model {
   const hasEnvelope = isPlainObject(envelope) && Object.hasOwn(envelope, 'data');
   const data = hasEnvelope ? envelope.data : envelope;
   const meta = hasEnvelope ? envelope.meta : undefined;
-  // Fields the heading shows, per owning object, so they are not listed twice.
-  const consumed = new Map<object, Set<string>>();
+  // Fields the heading shows, so they are not listed twice.
+  const consumed = new Shown();
   const heading = opts.tty ? buildHeading(meta, data, consumed) : null;
   const sections: Section[] = [];
 
@@ -162,14 +260,13 @@ function collectFields(
   node: Record<string, unknown>,
   prefix: string,
   mainRows: unknown,
-  consumed: Map<object, Set<string>>,
+  consumed: Shown,
   entries: Array<readonly [string, FlatCell]>,
   grids: Section[],
   depth: number,
 ): void {
-  const skip = consumed.get(node);
   for (const k of Object.keys(node)) {
-    if (skip?.has(k)) continue;
+    if (consumed.has(node, k)) continue;
     const v = node[k];
     const path = prefix === '' ? k : `${prefix}.${k}`;
     if (Array.isArray(v)) {
@@ -201,14 +298,8 @@ function headingText(v: unknown): string | null {
   return text === '' ? null : text;
 }
 
-function consume(consumed: Map<object, Set<string>>, owner: object, key: string): void {
-  let keys = consumed.get(owner);
-  if (keys === undefined) consumed.set(owner, (keys = new Set()));
-  keys.add(key);
-}
-
 /** `Acme · US-en (United States) · 2025-01-01 – 2025-01-07 (7 days)`, or null when nothing is known. */
-function buildHeading(meta: unknown, data: unknown, consumed: Map<object, Set<string>>): Model['heading'] {
+function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['heading'] {
   const parts: string[] = [];
   let marketIndex = -1;
   let marketCode: string | null = null;
@@ -231,7 +322,7 @@ function buildHeading(meta: unknown, data: unknown, consumed: Map<object, Set<st
     else if (label !== null) parts.push(label);
     else if (id !== null) parts.push(`market ${id}`);
   }
-  const period = isPlainObject(data) ? data.period : undefined;
+  const period = !isPlainObject(data) ? undefined : isPlainObject(data.period) ? data.period : data.window;
   if (isPlainObject(period)) {
     const from = headingText(period.from);
     const to = headingText(period.to);
@@ -244,9 +335,9 @@ function buildHeading(meta: unknown, data: unknown, consumed: Map<object, Set<st
     else if (span) text = `last ${span}`;
     if (text !== null) {
       parts.push(text);
-      if (from !== null) consume(consumed, period, 'from');
-      if (to !== null) consume(consumed, period, 'to');
-      if (days !== null) consume(consumed, period, 'days');
+      if (from !== null) consumed.key(period, 'from');
+      if (to !== null) consumed.key(period, 'to');
+      if (days !== null) consumed.key(period, 'days');
     }
   }
   if (parts.length === 0) return null;
@@ -295,20 +386,27 @@ function effectiveWidth(width: number): number {
   return Math.max(MIN_WIDTH, Math.floor(width));
 }
 
+function ttyOf(opts: TableOptions): Tty {
+  return { width: effectiveWidth(opts.width), wide: opts.wide, chalk: new Chalk({ level: opts.color ? 1 : 0 }) };
+}
+
 function layoutTty(model: Model, opts: TableOptions): string[] {
-  const tty: Tty = {
-    width: effectiveWidth(opts.width),
-    wide: opts.wide,
-    chalk: new Chalk({ level: opts.color ? 1 : 0 }),
-  };
+  const tty = ttyOf(opts);
+  return [...headingLines(model.heading, tty), ...sectionLines(model.sections, tty, model.heading !== null)];
+}
+
+function headingLines(heading: Model['heading'], tty: Tty): string[] {
+  if (heading === null) return [];
+  const { full, compact } = heading;
+  const text = tty.wide || displayWidth(full, tty.width) <= tty.width ? full : compact;
+  return [tty.chalk.dim(fit(text, tty))];
+}
+
+/** Sections one blank line apart (and apart from what comes before them, if anything). */
+function sectionLines(sections: readonly Section[], tty: Tty, after: boolean): string[] {
   const lines: string[] = [];
-  if (model.heading !== null) {
-    const { full, compact } = model.heading;
-    const text = tty.wide || displayWidth(full, tty.width) <= tty.width ? full : compact;
-    lines.push(tty.chalk.dim(fit(text, tty)));
-  }
-  for (const section of model.sections) {
-    if (lines.length > 0) lines.push('');
+  for (const section of sections) {
+    if (after || lines.length > 0) lines.push('');
     if (section.kind === 'text') {
       lines.push(fit(sanitizeForTerminal(section.text), tty));
     } else if (section.kind === 'fields') {
@@ -398,29 +496,6 @@ function gridLines(columns: readonly string[], records: readonly FlatRecord[], t
   const out = [line(headers, (s) => chalk.bold(s)), chalk.dim(widths.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
   for (const row of cells) out.push(line(row, (s) => s));
   return out;
-}
-
-/**
- * Column widths that sum to at most `available`: every column gets its minimum, then the
- * room left is shared out, narrowest wish first, so short columns stay whole and long
- * text columns split the rest evenly. Null when even the minimums do not fit.
- */
-function fitWidths(natural: readonly number[], minimum: readonly number[], available: number): number[] | null {
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= available) return [...natural];
-  let room = available - minimum.reduce((a, b) => a + b, 0);
-  if (room < 0) return null;
-  const widths = [...minimum];
-  const order = natural.map((_, j) => j).sort((a, b) => (natural[a] ?? 0) - (minimum[a] ?? 0) - ((natural[b] ?? 0) - (minimum[b] ?? 0)) || a - b);
-  let left = order.length;
-  for (const j of order) {
-    const want = (natural[j] ?? 0) - (minimum[j] ?? 0);
-    const give = Math.min(want, Math.floor(room / left));
-    widths[j] = (widths[j] ?? 0) + give;
-    room -= give;
-    left--;
-  }
-  return widths;
 }
 
 /** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */

@@ -142,3 +142,26 @@ export function padToWidth(s: string, width: number, align: 'left' | 'right' = '
   if (gap <= 0) return s;
   return align === 'left' ? s + ' '.repeat(gap) : ' '.repeat(gap) + s;
 }
+
+/**
+ * Column widths that sum to at most `available`: every column gets its minimum, then the
+ * room left is shared out, narrowest wish first, so short columns stay whole and long
+ * text columns split the rest evenly. Null when even the minimums do not fit.
+ */
+export function fitWidths(natural: readonly number[], minimum: readonly number[], available: number): number[] | null {
+  const total = natural.reduce((a, b) => a + b, 0);
+  if (total <= available) return [...natural];
+  let room = available - minimum.reduce((a, b) => a + b, 0);
+  if (room < 0) return null;
+  const widths = [...minimum];
+  const order = natural.map((_, j) => j).sort((a, b) => (natural[a] ?? 0) - (minimum[a] ?? 0) - ((natural[b] ?? 0) - (minimum[b] ?? 0)) || a - b);
+  let left = order.length;
+  for (const j of order) {
+    const want = (natural[j] ?? 0) - (minimum[j] ?? 0);
+    const give = Math.min(want, Math.floor(room / left));
+    widths[j] = (widths[j] ?? 0) + give;
+    room -= give;
+    left--;
+  }
+  return widths;
+}

@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 export const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden', 'output');
+/** Goldens of the per-endpoint views (test/golden/views/<id>.<width>.txt). */
+export const VIEWS_GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden', 'views');
 export const UPDATING = process.env.UPDATE_GOLDEN === '1';
 
-export function expectGolden(name: string, actual: string): void {
-  const file = join(GOLDEN_DIR, `${name}.txt`);
+export function expectGolden(name: string, actual: string, dir = GOLDEN_DIR): void {
+  const file = join(dir, `${name}.txt`);
   if (UPDATING) {
-    mkdirSync(GOLDEN_DIR, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     writeFileSync(file, actual);
     return;
   }
@@ -22,9 +24,9 @@ export function expectGolden(name: string, actual: string): void {
   expect(actual, `output differs from ${file} (UPDATE_GOLDEN=1 rewrites it)`).toBe(readFileSync(file, 'utf8'));
 }
 
-export function goldenNames(): string[] {
-  if (!existsSync(GOLDEN_DIR)) return [];
-  return readdirSync(GOLDEN_DIR)
+export function goldenNames(dir = GOLDEN_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .map((f) => f.slice(0, -'.txt'.length))
     .sort();

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeForTerminal } from '../../src/output/sanitize.js';
-import { renderTable, type TableOptions } from '../../src/output/table.js';
+import { renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { displayWidth } from '../../src/output/width.js';
-import { FORBIDDEN_IN_TERMINAL, hostileEnvelope, hostileText } from './hostile.js';
+import { FORBIDDEN_IN_TERMINAL, hostileEnvelope, hostileText, withHostileStrings } from './hostile.js';
+import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 
 /** The SGR sequences our own chalk instance writes (bold, dim and their resets). */
 const OWN_SGR = /\u001b\[(?:1|2|22)m/g;
+/** The views' colours as well: foreground colours, underline and their resets. */
+const VIEW_SGR = /\u001b\[(?:1|2|4|22|24|3[0-79]|39)m/g;
 
 const SPEC = { id: 'items', collection: 'items', noun: 'items' };
 
@@ -63,6 +66,59 @@ describe('no terminal control reaches the output', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('no terminal control reaches the output of a view', () => {
+  // Real sandbox payloads for every endpoint with a view, each string replaced by hostile text.
+  let cases: ViewCase[] = [];
+  beforeAll(async () => {
+    cases = await fetchViewCases();
+  });
+
+  const layouts: Array<[string, Omit<TableOptions, 'width'>]> = [
+    ['tty', { tty: true, color: false, wide: false }],
+    ['tty, colour', { tty: true, color: true, wide: false }],
+    ['tty, --wide', { tty: true, color: false, wide: true }],
+    ['piped', { tty: false, color: false, wide: false }],
+  ];
+
+  function check(out: string, layout: Omit<TableOptions, 'width'>, width: number): void {
+    const visible = out.replace(VIEW_SGR, '');
+    expect(visible).not.toMatch(FORBIDDEN_IN_TERMINAL);
+    if (layout.tty) {
+      expect(visible).not.toContain('\t');
+      if (!layout.wide) for (const line of visible.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+    }
+  }
+
+  it.each(layouts)('every view (%s) draws hostile strings safely, within the width, without falling back', (_name, layout) => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1000 }), fc.array(hostileText(), { minLength: 1, maxLength: 40 }), fc.integer({ min: 20, max: 140 }), (pick, pool, width) => {
+        const c = cases[pick % cases.length] as ViewCase;
+        const envelope = withHostileStrings(c.envelope, pool);
+        const opts = { ...layout, width, spec: c.spec };
+        if (layout.tty) {
+          // Hostile text is still text: the view draws it itself (strict: a bug would throw).
+          const viewed = renderView(envelope, opts, true);
+          expect(viewed, `${c.id} fell back`).not.toBeNull();
+        }
+        check(renderTable(envelope, opts), layout, width);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('hostile keys (a shape no view knows) fall back to the generic rendering, just as safely', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1000 }), fc.array(hostileText(), { minLength: 1, maxLength: 20 }), fc.integer({ min: 20, max: 140 }), fc.boolean(), (pick, pool, width, color) => {
+        const c = cases[pick % cases.length] as ViewCase;
+        const envelope = withHostileStrings(c.envelope, pool, { keys: true });
+        const layout = { tty: true, color, wide: false };
+        check(renderTable(envelope, { ...layout, width, spec: c.spec }), layout, width);
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -95,3 +95,28 @@ export function hostileEnvelope(): fc.Arbitrary<unknown> {
     }),
   });
 }
+
+/**
+ * `value` with every string replaced by one of `pool` (in turn), keeping the shape: the
+ * numbers, booleans and nulls stay, so a view still recognises its payload and has to
+ * draw hostile text itself. With `keys`, object keys are replaced too (a shape no view
+ * knows; it must fall back safely).
+ */
+export function withHostileStrings(value: unknown, pool: readonly string[], options: { keys?: boolean } = {}): unknown {
+  let n = 0;
+  const next = (): string => pool[n++ % pool.length] ?? '';
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return next();
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, child] of Object.entries(v)) {
+        const key = options.keys ? `${next()}${k}` : k;
+        out[key] = walk(child);
+      }
+      return out;
+    }
+    return v;
+  };
+  return walk(value);
+}

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../../src/output/table.js';
+import { renderGenericTable as renderTable } from '../../src/output/table.js';
 import { expectGolden, goldenNames, UPDATING } from './golden.js';
 import { SHAPES } from './shapes.js';
 
 // Goldens: test/golden/output/<shape>.tty-w100.txt, .tty-w60.txt and .plain.txt (the
 // piped layout does not depend on the width; that is asserted rather than stored twice).
+// These test the generic renderer itself, whatever view an endpoint id of a shape has;
+// views and their fallback to the generic rendering have goldens of their own
+// (views.golden.test.ts).
 describe('generic table renderer: golden output, no colour', () => {
   for (const shape of SHAPES) {
     describe(shape.name, () => {

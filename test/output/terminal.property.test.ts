@@ -11,11 +11,12 @@
  */
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeForTerminal } from '../../src/output/sanitize.js';
-import { renderTable } from '../../src/output/table.js';
+import { renderTable, renderView } from '../../src/output/table.js';
 import { displayWidth } from '../../src/output/width.js';
-import { hostileEnvelope } from './hostile.js';
+import { hostileEnvelope, hostileText, withHostileStrings } from './hostile.js';
+import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 
 // The package is CommonJS: under ESM its API arrives as the default export.
 const { Terminal } = xterm;
@@ -163,5 +164,42 @@ describe('a terminal emulator shows hostile tables as harmless ones', () => {
     expect(safe.title).toBeNull();
     expect(safe.bell).toBe(false);
     expect(safe.buffer).toBe('normal');
+  });
+});
+
+/**
+ * The views on real payloads whose every string is hostile. A view lays text out by its
+ * content (wrapping at spaces, grouping equal values), so a twin of the same widths is
+ * not the same layout; the judge is instead a fresh terminal given the rendered text:
+ * nothing but the lines may happen. No title, no bell, the normal screen, the modes a
+ * plain line of text leaves, and the cursor at the start of the row after the last line
+ * (each line is one row: a line that wrapped or moved the cursor would shift it).
+ */
+describe('a terminal emulator shows every view of hostile payloads as plain lines', () => {
+  let cases: ViewCase[] = [];
+  let plainModes = '';
+  beforeAll(async () => {
+    cases = await fetchViewCases();
+    plainModes = (await play('plain text\n', 40)).modes;
+  });
+
+  it('keeps title, bell, modes and screen, and the cursor one row per line written', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 1000 }), fc.array(hostileText(), { minLength: 1, maxLength: 40 }), fc.integer({ min: 20, max: 120 }), fc.boolean(), async (pick, pool, width, color) => {
+        const c = cases[pick % cases.length] as ViewCase;
+        const envelope = withHostileStrings(c.envelope, pool);
+        const opts = { spec: c.spec, width, color, tty: true, wide: false };
+        expect(renderView(envelope, opts, true), `${c.id} fell back`).not.toBeNull();
+        const out = renderTable(envelope, opts);
+        const state = await play(out, width);
+        expect(state.title).toBeNull();
+        expect(state.bell).toBe(false);
+        expect(state.buffer).toBe('normal');
+        expect(state.modes).toBe(plainModes);
+        expect(state.row).toBe(out.split('\n').length - 1);
+        expect(state.column).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

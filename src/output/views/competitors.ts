@@ -1,0 +1,151 @@
+/**
+ * `vis competitors`: share of voice as horizontal bars, the brand marked `▶` and drawn in
+ * yellow, with the change (coloured for the brand's own row only: a rival gaining is
+ * not good news, and green for it would mislead), then the other figures in a table.
+ *
+ * `vis competitors <name>`: the rival's figures, then sections: topics where it leads
+ * the brand, questions it wins, what AI said about it (excerpts, its name and the
+ * brand's highlighted), its most cited pages.
+ */
+import type { Block, View } from './context.js';
+import { wrappedText } from './answer.js';
+import { chartLines, type ChartRow } from './chart.js';
+import { flowLines } from './flow.js';
+import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { answerHeadLines } from './answer.js';
+import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
+import { noneMatch, sectionTitle } from './section.js';
+
+const BRAND_MARK = '▶ ';
+
+function num(v: number | null, format: (v: number) => string): Cell {
+  return v === null ? null : cell(format(v));
+}
+
+export const competitorsView: View = (data, ctx) => {
+  const { read, chalk } = ctx;
+  const list = read.records(data, 'competitors', 'name');
+  if (list.length === 0) return [[noneMatch(ctx)]];
+  const rows = list.map((c) => ({
+    name: read.text(c, 'name'),
+    domain: read.text(c, 'domain', 'optional'),
+    isBrand: read.bool(c, 'is_brand', 'optional') === true,
+    sov: read.number(c, 'share_of_voice', 'nullable'),
+    change: read.number(c, 'change', 'optional'),
+    visibility: read.number(c, 'visibility', 'optional'),
+    mentions: read.number(c, 'mentions', 'optional'),
+    position: read.number(c, 'position', 'optional'),
+    questions: read.number(c, 'questions', 'optional'),
+    citations: read.number(c, 'citations', 'optional'),
+  }));
+  const label = (r: (typeof rows)[number]): Cell =>
+    r.isBrand ? [{ text: BRAND_MARK, style: chalk.yellow }, { text: r.name, style: chalk.bold.yellow }] : [{ text: `${' '.repeat(BRAND_MARK.length)}${r.name}` }];
+
+  const chart: ChartRow[] = rows.map((r) => ({
+    label: label(r),
+    value: r.sov,
+    style: r.isBrand ? chalk.yellow : chalk.cyan,
+    valueText: r.sov === null ? null : cell(formatPercent(r.sov), r.isBrand ? chalk.bold : undefined),
+    after: [r.change === undefined ? [] : changeCell(r.change, 'points', r.isBrand ? 'higher' : 'neither', chalk)],
+  }));
+  const blocks: Block[] = [[sectionTitle('Share of voice', 'change in points vs the previous period', ctx), ...chartLines(chart, ctx)]];
+
+  const optional = <T,>(pick: (r: (typeof rows)[number]) => T | undefined) => rows.some((r) => pick(r) !== undefined);
+  const columns: Column[] = [{ header: 'competitor', shrink: true, min: 20 }];
+  const getters: Array<(r: (typeof rows)[number]) => Cell> = [label];
+  const add = (header: string, pick: (r: (typeof rows)[number]) => number | null | undefined, format: (v: number) => string) => {
+    if (!optional(pick)) return;
+    columns.push({ header, align: 'right' });
+    getters.push((r) => {
+      const v = pick(r);
+      return v === undefined ? [] : num(v, format);
+    });
+  };
+  add('visibility', (r) => r.visibility, formatPercent);
+  add('position', (r) => r.position, formatDecimal);
+  add('mentions', (r) => r.mentions, formatCount);
+  add('citations', (r) => r.citations, formatCount);
+  add('questions', (r) => r.questions, formatCount);
+  if (optional((r) => r.domain)) {
+    columns.push({ header: 'domain', shrink: true });
+    getters.push((r) => (r.domain ? cell(r.domain, chalk.dim) : []));
+  }
+  blocks.push(gridLines(columns, rows.map((r) => ({ cells: getters.map((g) => g(r)) })), ctx));
+  return blocks;
+};
+
+export const competitorView: View = (data, ctx) => {
+  const { read, chalk } = ctx;
+  const c = read.object(data, 'competitor');
+  const name = read.text(c, 'name');
+  const domain = read.text(c, 'domain', 'optional');
+  const facts: Part[][] = [];
+  const fact = (label: string, v: number | null | undefined, format: (v: number) => string, extra: Part[] = []) => {
+    if (v === undefined) return;
+    facts.push([{ text: `${label} `, style: chalk.dim }, { text: v === null ? '–' : format(v), style: chalk.bold }, ...extra]);
+  };
+  const sovChange = read.number(c, 'change', 'optional');
+  fact('share of voice', read.number(c, 'share_of_voice', 'nullable'), formatPercent, sovChange === undefined ? [] : [{ text: ' ' }, ...(changeCell(sovChange, 'points', 'neither', chalk) ?? [{ text: '–' }])]);
+  fact('visibility', read.number(c, 'visibility', 'optional'), formatPercent);
+  fact('position', read.number(c, 'position', 'optional'), formatDecimal);
+  fact('mentions', read.number(c, 'mentions', 'optional'), formatCount);
+
+  const title: Part[] = [{ text: name, style: chalk.bold }];
+  if (domain) title.push({ text: `  ${domain}`, style: chalk.dim });
+  const blocks: Block[] = [[...flowLines([title], ctx.width, { wide: ctx.wide }), ...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide })]];
+
+  const topics = read.records(data, 'topics', 'name', 'optional');
+  if (topics) {
+    const rows: GridRow[] = topics.map((t) => ({
+      cells: [
+        cell(read.text(t, 'name')),
+        num(read.number(t, 'competitor_visibility', 'nullable'), formatPercent),
+        num(read.number(t, 'brand_visibility', 'nullable'), formatPercent),
+        // The rival's lead over the brand: positive is bad news for the brand.
+        changeCell(read.number(t, 'lead', 'nullable'), 'points', 'lower', chalk),
+        read.has(t, 'id') ? cell(read.text(t, 'id'), chalk.dim) : [],
+      ],
+    }));
+    const columns: Column[] = [
+      { header: 'topic', shrink: true, min: 8 },
+      { header: name, align: 'right' },
+      { header: ctx.brand ?? 'brand', align: 'right' },
+      { header: 'its lead', align: 'right' },
+      { header: 'id', shrink: true },
+    ];
+    blocks.push([sectionTitle(`Topics where ${name} leads`, 'visibility, and its lead in points', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics match.'])]);
+  }
+
+  const won = read.records(data, 'questions_won', 'prompt', 'optional');
+  if (won) {
+    const rows: GridRow[] = won.map((q) => ({
+      cells: [cell(read.text(q, 'prompt')), cell((read.texts(q, 'engines', 'optional') ?? []).join(', ')), read.has(q, 'prompt_id') ? cell(read.text(q, 'prompt_id'), chalk.dim) : []],
+    }));
+    const columns: Column[] = [{ header: 'question', shrink: true, min: 12, weight: 3 }, { header: 'engines', shrink: true, min: 8 }, { header: 'id', shrink: true }];
+    blocks.push([sectionTitle('Questions it wins', 'where AI names it and not the brand', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No questions match.'])]);
+  }
+
+  const said = read.records(data, 'said', 'excerpt', 'optional');
+  if (said) {
+    const lines: string[] = [sectionTitle('What AI said about it', null, ctx)];
+    if (said.length === 0) lines.push('Nothing quoted.');
+    said.forEach((s, i) => {
+      if (i > 0) lines.push('');
+      lines.push(...answerHeadLines({ engine: read.text(s, 'engine'), time: read.text(s, 'run_at', 'optional') }, ctx));
+      const prompt = read.prose(s, 'prompt', 'optional');
+      if (prompt) lines.push(...wrappedText(`“${prompt}”`, ctx, { style: chalk.dim, highlight: [] }));
+      lines.push(...wrappedText(read.prose(s, 'excerpt'), ctx, { highlight: [ctx.brand, name] }));
+    });
+    blocks.push(lines);
+  }
+
+  const pages = read.records(data, 'pages', 'url', 'optional');
+  if (pages) {
+    const rows: GridRow[] = pages.map((p) => ({
+      cells: [num(read.number(p, 'citations', 'nullable'), formatCount), cell(read.text(p, 'title', 'nullable') ?? '–'), cell(read.text(p, 'url'), chalk.dim)],
+    }));
+    const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'title', shrink: true, min: 8 }, { header: 'url', shrink: true, min: 12 }];
+    blocks.push([sectionTitle('Its most cited pages', null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No pages match.'])]);
+  }
+  return blocks;
+};

@@ -1,0 +1,220 @@
+/**
+ * The table layout views use: like the generic renderer's (columns two spaces apart, a
+ * bold header and a dim rule, fitted to the width, `…` where text is shortened), but a
+ * cell is made of styled parts, so a state mark can be green beside a plain number, and
+ * each column says whether it may be shortened.
+ *
+ * Columns that may not be shortened (numbers, marks, dates) keep their width; their
+ * header may go over two or more lines (broken at spaces), or else be shortened, down
+ * to the cells' width. Shortening columns are squeezed to
+ * `min` (default 4) at least; when even that does not fit, the rows are shown as one
+ * key/value block per row instead, as the generic renderer does. With `wide` nothing is
+ * shortened. Group rows (a topic above its questions) span the whole line.
+ */
+import type { ChalkInstance } from 'chalk';
+import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../width.js';
+import { flowLines } from './flow.js';
+import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
+import { wrapText } from './wrap.js';
+
+export { fitLine, fitParts, partsWidth, type Part, type Style } from './parts.js';
+
+/** A cell: styled parts of sanitised text on one line; null draws a dim `–` (not measured). */
+export type Cell = readonly Part[] | null;
+
+export interface Column {
+  header: string;
+  align?: 'left' | 'right';
+  /** Text that may be shortened with `…` to fit. */
+  shrink?: boolean;
+  /** Narrowest a shrinking column gets (default 4). */
+  min?: number;
+  /** Share of the room left over for shrinking columns, relative to the others (default 1). */
+  weight?: number;
+}
+
+/**
+ * A row of cells; a group line spanning the table (a topic above its questions); or a
+ * detail line under the row before it, starting where column `column` starts and taking
+ * the rest of the line (a task's topics and dates under its title).
+ */
+export type GridRow =
+  | { cells: readonly Cell[] }
+  | { group: readonly Part[] }
+  | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number };
+
+export interface Layout {
+  width: number;
+  wide: boolean;
+  chalk: ChalkInstance;
+}
+
+const GAP = '  ';
+const NULL_MARK = '–';
+const MIN_SHRINK = 4;
+/** A detail line starts further left rather than get narrower than this. */
+const MIN_DETAIL = 20;
+
+export function cell(text: string, style?: Style): Cell {
+  return [{ text, style }];
+}
+
+function placed(c: Cell, width: number, align: 'left' | 'right', last: boolean, layout: Layout): string {
+  const parts: readonly Part[] = c === null ? [{ text: NULL_MARK, style: layout.chalk.dim }] : c;
+  const text = layout.wide ? paint(parts) : fitParts(parts, width);
+  const w = layout.wide ? partsWidth(parts) : Math.min(width, partsWidth(parts));
+  const gap = Math.max(0, width - w);
+  if (align === 'right') return ' '.repeat(gap) + text;
+  return last ? text : text + ' '.repeat(gap);
+}
+
+/** The width each column would take with nothing shortened (headers included). */
+export function naturalWidths(columns: readonly Column[], rows: readonly GridRow[]): number[] {
+  return columns.map((c, j) => {
+    let w = displayWidth(c.header);
+    for (const r of rows) if ('cells' in r) w = Math.max(w, r.cells[j] === null ? 1 : partsWidth(r.cells[j] ?? []));
+    return w;
+  });
+}
+
+/** The rows as a table; `header: false` leaves out the header line and its rule. */
+export function gridLines(columns: readonly Column[], rows: readonly GridRow[], layout: Layout, options: { header?: boolean } = {}): string[] {
+  const withHeader = options.header !== false;
+  const { chalk } = layout;
+  const n = columns.length;
+  const headerWidths = columns.map((c) => (withHeader ? displayWidth(c.header) : 0));
+  const cellWidths = columns.map((_, j) => {
+    let w = 0;
+    for (const r of rows) if ('cells' in r) w = Math.max(w, r.cells[j] === null ? 1 : partsWidth(r.cells[j] ?? []));
+    return w;
+  });
+  const natural = columns.map((_, j) => Math.max(headerWidths[j] ?? 0, cellWidths[j] ?? 0));
+  let widths = natural;
+  if (!layout.wide) {
+    const available = layout.width - GAP.length * (n - 1);
+    const fit = (minimum: number[]) =>
+      columns.some((c) => c.weight !== undefined) ? fitWeighted(natural, minimum, columns.map((c) => c.weight ?? 1), available) : fitWidths(natural, minimum, available);
+    const shrinkMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, c.min ?? MIN_SHRINK);
+    // Headers whole if the text columns can still get their minimum; else headers over
+    // two or more lines, broken at spaces; else shortened.
+    const longestWord = columns.map((c) => Math.max(0, ...c.header.split(' ').map((w) => displayWidth(w))));
+    const fitted =
+      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : (natural[j] ?? 0)))) ??
+      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, withHeader ? (longestWord[j] ?? 0) : 0)))) ??
+      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, Math.min(headerWidths[j] ?? 0, MIN_SHRINK)))));
+    if (fitted === null) return recordBlocks(columns, rows, layout);
+    widths = fitted;
+  }
+  const align = (j: number) => columns[j]?.align ?? 'left';
+  // A header wider than its column goes over several lines when its words fit the
+  // column, bottom-aligned; otherwise it is shortened.
+  const headerLines = columns.map((c, j) => {
+    const w = widths[j] ?? 0;
+    if (layout.wide || displayWidth(c.header) <= w) return [c.header];
+    const words = c.header.split(' ');
+    return words.every((word) => displayWidth(word) <= w) ? wrapText(c.header, w) : [c.header];
+  });
+  const height = Math.max(1, ...headerLines.map((l) => l.length));
+  const header: string[] = [];
+  for (let i = 0; i < height; i++) {
+    header.push(
+      columns
+        .map((_, j) => {
+          const lines = headerLines[j] ?? [];
+          const text = lines[i - (height - lines.length)] ?? '';
+          return placed([{ text, style: chalk.bold }], widths[j] ?? 0, align(j), j === n - 1, layout);
+        })
+        .join(GAP)
+        .trimEnd(),
+    );
+  }
+  // The rule under the header; blank under a column without a header (a row label).
+  const rule = widths
+    .map((w, j) => (columns[j]?.header === '' ? ' '.repeat(w) : chalk.dim('─'.repeat(w))))
+    .join(GAP)
+    .trimEnd();
+  const out = withHeader ? [...header, rule] : [];
+  for (const r of rows) {
+    if ('group' in r) {
+      out.push(layout.wide ? paint(r.group) : fitParts(r.group, layout.width));
+      continue;
+    }
+    if ('detail' in r) {
+      let x = 0;
+      for (let j = 0; j < r.column && j < n; j++) x += (widths[j] ?? 0) + GAP.length;
+      x += r.indent ?? 0;
+      x = Math.min(x, Math.max(0, layout.width - MIN_DETAIL));
+      const lines = flowLines(r.detail, Math.max(1, layout.width - x), { sep: r.sep, wide: layout.wide });
+      for (const line of lines) out.push(`${' '.repeat(x)}${line}`.trimEnd());
+      continue;
+    }
+    out.push(
+      r.cells
+        .map((c, j) => placed(c, widths[j] ?? 0, align(j), j === n - 1, layout))
+        .join(GAP)
+        .trimEnd(),
+    );
+  }
+  return out;
+}
+
+/**
+ * Like fitWidths, but the room above the minimums goes to the columns in proportion to
+ * their weight (a question column can take three times what an id column does), none
+ * getting more than it wants; what one cannot use goes to the others.
+ */
+function fitWeighted(natural: readonly number[], minimum: readonly number[], weights: readonly number[], available: number): number[] | null {
+  if (natural.reduce((a, b) => a + b, 0) <= available) return [...natural];
+  let room = available - minimum.reduce((a, b) => a + b, 0);
+  if (room < 0) return null;
+  const widths = [...minimum];
+  let open = natural.map((_, j) => j).filter((j) => (natural[j] ?? 0) > (widths[j] ?? 0));
+  while (room > 0 && open.length > 0) {
+    const total = open.reduce((n, j) => n + (weights[j] ?? 1), 0);
+    let given = 0;
+    for (const j of open) {
+      const share = Math.max(1, Math.floor((room * (weights[j] ?? 1)) / total));
+      const give = Math.min(share, (natural[j] ?? 0) - (widths[j] ?? 0), room - given);
+      widths[j] = (widths[j] ?? 0) + give;
+      given += give;
+    }
+    room -= given;
+    if (given === 0) break;
+    open = open.filter((j) => (natural[j] ?? 0) > (widths[j] ?? 0));
+  }
+  return widths;
+}
+
+/** Rows too wide for the terminal: one key/value block per row, under a numbered rule. */
+function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layout: Layout): string[] {
+  const { chalk } = layout;
+  const out: string[] = [];
+  const keyWidth = Math.min(
+    Math.max(...columns.map((c) => displayWidth(c.header))),
+    Math.max(8, Math.floor(layout.width * 0.4)),
+  );
+  const valueWidth = layout.width - keyWidth - GAP.length;
+  const records = rows.filter((r) => 'cells' in r).length;
+  const ruleWidth = Math.min(layout.width, 40);
+  let i = 0;
+  for (const r of rows) {
+    if ('group' in r) {
+      out.push(fitParts(r.group, layout.width));
+      continue;
+    }
+    if ('detail' in r) {
+      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep })) out.push(`${GAP}${line}`.trimEnd());
+      continue;
+    }
+    i++;
+    const label = `── ${i}/${records} `;
+    out.push(chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
+    columns.forEach((c, j) => {
+      const key = chalk.dim(padToWidth(truncateToWidth(c.header, keyWidth), keyWidth));
+      const value = r.cells[j] ?? null;
+      out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
+    });
+  }
+  return out;
+}
+

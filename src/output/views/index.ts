@@ -1,0 +1,47 @@
+/**
+ * Which endpoint has which view (by `EndpointSpec.id`). Endpoints without one are shown by
+ * the generic renderer; see src/output/table.ts for when a view is used at all.
+ */
+import type { View } from './context.js';
+import { competitorView, competitorsView } from './competitors.js';
+import { crawlersView } from './crawlers.js';
+import { forumView } from './forum.js';
+import { contentGapsView, pagesView } from './pages.js';
+import { pitchView } from './pitches.js';
+import { promptsView } from './prompts.js';
+import { runsView } from './runs.js';
+import { overviewView, visibilityView } from './score.js';
+import { searchView } from './search.js';
+import { taskView, tasksView, weeklyPlanView } from './tasks.js';
+import { technicalView } from './technical.js';
+import { topicView, topicsView } from './topics.js';
+import { usageView } from './usage.js';
+
+const VIEWS: Readonly<Record<string, View>> = {
+  usage: usageView,
+  overview: overviewView,
+  visibility: visibilityView,
+  topics: topicsView,
+  'topics.get': topicView,
+  prompts: promptsView,
+  'answers.runs': runsView,
+  competitors: competitorsView,
+  'competitors.get': competitorView,
+  pages: pagesView,
+  'content-gaps': contentGapsView,
+  forum: forumView,
+  'search-performance': searchView,
+  technical: technicalView,
+  'ai-crawlers': crawlersView,
+  tasks: tasksView,
+  'tasks.get': taskView,
+  'weekly-plan': weeklyPlanView,
+  'pitches.get': pitchView,
+};
+
+export function viewFor(id: string): View | undefined {
+  return Object.hasOwn(VIEWS, id) ? VIEWS[id] : undefined;
+}
+
+/** The endpoint ids that have a view, for tests. */
+export const VIEW_IDS: readonly string[] = Object.keys(VIEWS);

@@ -1,0 +1,61 @@
+/**
+ * Numbers as views print them, one function per kind so a figure looks the same
+ * everywhere: percentages with one decimal and a sign (`41.8%`), counts with thousands
+ * separators (`1,234`), averages such as positions with one decimal (`2.4`), and changes
+ * as an arrow and the size of the change (`▲ 1.8`, `▼ 3.4`), coloured by whether the
+ * change is good: green when better, red when worse. For a position lower is better, so
+ * `▼ 0.3` is green there. A change of zero is the bare number, dimmed.
+ */
+import type { ChalkInstance } from 'chalk';
+import type { Cell } from './grid.js';
+
+/** `41.8%`: the API sends percentages as 0-100 numbers with one decimal. */
+export function formatPercent(v: number): string {
+  return `${v.toFixed(1)}%`;
+}
+
+/** `1,234`; a count that is not whole keeps its decimals. */
+export function formatCount(v: number): string {
+  if (!Number.isInteger(v)) return String(v);
+  const sign = v < 0 ? '-' : '';
+  const digits = String(Math.abs(v));
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** An average such as a position or a score, one decimal: `2.4`, `15.0`. */
+export function formatDecimal(v: number): string {
+  return v.toFixed(1);
+}
+
+/** A score: whole numbers stay whole (`77`), others get one decimal. */
+export function formatScore(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+export type Better = 'higher' | 'lower' | 'neither';
+
+/** Percentage points, places, or a count: how the size of a change is written. */
+export type ChangeUnit = 'points' | 'decimal' | 'count' | 'percent';
+
+function magnitude(v: number, unit: ChangeUnit): string {
+  if (unit === 'count') return formatCount(v);
+  if (unit === 'percent') return formatPercent(v);
+  return v.toFixed(1);
+}
+
+/** The arrow and size of a change as text, without colour: `▲ 1.8`, `▼ 3.4`, `0.0`. */
+export function changeText(v: number, unit: ChangeUnit): string {
+  if (v > 0) return `▲ ${magnitude(v, unit)}`;
+  if (v < 0) return `▼ ${magnitude(-v, unit)}`;
+  return magnitude(0, unit);
+}
+
+/** A change as a cell: arrow, size, and green/red by `better`. Null (not measured) is `–`. */
+export function changeCell(v: number | null | undefined, unit: ChangeUnit, better: Better, chalk: ChalkInstance): Cell {
+  if (v === null || v === undefined) return null;
+  const text = changeText(v, unit);
+  if (v === 0) return [{ text, style: chalk.dim }];
+  if (better === 'neither') return [{ text }];
+  const good = better === 'higher' ? v > 0 : v < 0;
+  return [{ text, style: good ? chalk.green : chalk.red }];
+}

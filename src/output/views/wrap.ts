@@ -1,0 +1,118 @@
+/**
+ * Word wrap by display width, for answer text and descriptions laid out over several
+ * lines on purpose. Line breaks in the text are kept; a word longer than the line is
+ * broken at the width. Returns the ranges of each line in the text (spaces at a break
+ * dropped), so callers can paint highlights that were found in the whole text.
+ */
+import { displayWidth } from '../width.js';
+
+export interface LineRange {
+  start: number;
+  end: number;
+  /** Spaces to put before the line: the hanging indent of a wrapped list item. */
+  indent: number;
+}
+
+export interface WrapOptions {
+  /**
+   * Continuation lines of a list item (`1. `, `- `, `* `, `• `) line up under its text
+   * instead of under the marker.
+   */
+  hang?: boolean;
+}
+
+const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*•]) +/;
+
+function widthOf(text: string, from: number, to: number): number {
+  return displayWidth(text.slice(from, to));
+}
+
+/** Splits a word that is wider than `width` into pieces that fit, by code point. */
+function breakWord(text: string, from: number, to: number, width: number): LineRange[] {
+  const pieces: LineRange[] = [];
+  let start = from;
+  let w = 0;
+  let i = from;
+  while (i < to) {
+    const cp = text.codePointAt(i) as number;
+    const len = cp > 0xffff ? 2 : 1;
+    const cw = displayWidth(text.slice(start, i + len)) - w;
+    if (w + cw > width && i > start) {
+      pieces.push({ start, end: i, indent: 0 });
+      start = i;
+      w = 0;
+      continue;
+    }
+    w += cw;
+    i += len;
+  }
+  if (start < to) pieces.push({ start, end: to, indent: 0 });
+  return pieces;
+}
+
+export function wrapRanges(text: string, width: number, options: WrapOptions = {}): LineRange[] {
+  const w = Math.max(1, width);
+  const out: LineRange[] = [];
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const lines: LineRange[] = [];
+    wrapParagraph(text, lineStart, lineEnd, w, lines);
+    const marker = options.hang ? LIST_ITEM.exec(text.slice(lineStart, lineEnd)) : null;
+    const hang = marker === null ? 0 : displayWidth(marker[0]);
+    if (hang > 0 && hang <= w / 2 && lines.length > 1) {
+      // Wrap again: the first line full width, the rest narrower by the hang.
+      const first = lines[0] as LineRange;
+      const rest: LineRange[] = [];
+      let from = first.end;
+      while (from < lineEnd && text[from] === ' ') from++;
+      if (from < lineEnd) wrapParagraph(text, from, lineEnd, w - hang, rest);
+      out.push(first, ...rest.map((r) => ({ ...r, indent: hang })));
+    } else {
+      out.push(...lines);
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+function wrapParagraph(text: string, from: number, to: number, width: number, out: LineRange[]): void {
+  if (widthOf(text, from, to) <= width) {
+    out.push({ start: from, end: to, indent: 0 });
+    return;
+  }
+  const words: LineRange[] = [];
+  const re = /[^ \n]+/g;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m !== null && m.index < to; m = re.exec(text)) {
+    words.push({ start: m.index, end: Math.min(to, m.index + m[0].length), indent: 0 });
+  }
+  const first = words[0];
+  if (first === undefined) {
+    out.push({ start: from, end: from, indent: 0 }); // a line of nothing but spaces
+    return;
+  }
+  first.start = from; // indentation stays with the first word
+  let line: LineRange | null = null;
+  for (const word of words) {
+    if (line !== null && widthOf(text, line.start, word.end) <= width) {
+      line.end = word.end;
+      continue;
+    }
+    if (line !== null) out.push(line);
+    if (widthOf(text, word.start, word.end) <= width) {
+      line = { ...word };
+      continue;
+    }
+    const pieces = breakWord(text, word.start, word.end, width);
+    line = pieces.pop() ?? null;
+    out.push(...pieces);
+  }
+  if (line !== null) out.push(line);
+}
+
+/** `text` wrapped to `width` columns, as lines. */
+export function wrapText(text: string, width: number): string[] {
+  return wrapRanges(text, width).map((r) => text.slice(r.start, r.end));
+}
