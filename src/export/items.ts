@@ -1,0 +1,88 @@
+/**
+ * Endpoints that read one item (a topic, a task, a competitor, a pitch) or need one
+ * argument per call (the runs of one buyer question) are exported item by item: their
+ * list is read first, then each item of it. This says where each one's items come from:
+ * which list endpoint, which field of its rows, and where the value goes in the request.
+ *
+ * The endpoint table says this only in prose (`topic id from \`vis topics\``); it lives
+ * here, keyed by endpoint id, and a test checks it covers every endpoint that
+ * `needsArgument` and is exportable.
+ */
+import { endpointById, type EndpointSpec } from '../endpoints.js';
+import { isPlainObject, selectRows } from '../output/flatten.js';
+import { shortHash, uniqueSlugs } from './slug.js';
+
+export interface ItemSource {
+  /** The list endpoint whose rows are the items. */
+  list: string;
+  /** The field of a row that names the item. */
+  field: string;
+  /** Where the value goes: the path parameter, or this query parameter. */
+  into: { path: string } | { query: string };
+}
+
+export const ITEM_SOURCES: Readonly<Record<string, ItemSource>> = {
+  'topics.get': { list: 'topics', field: 'id', into: { path: 'id' } },
+  'tasks.get': { list: 'tasks', field: 'id', into: { path: 'id' } },
+  'competitors.get': { list: 'competitors', field: 'name', into: { path: 'name' } },
+  'pitches.get': { list: 'pitches', field: 'id', into: { path: 'pitch_id' } },
+  'answers.runs': { list: 'answers', field: 'prompt', into: { query: 'prompt' } },
+};
+
+export function itemSource(spec: EndpointSpec): ItemSource | undefined {
+  return ITEM_SOURCES[spec.id];
+}
+
+export function listEndpointOf(spec: EndpointSpec): EndpointSpec | undefined {
+  const source = itemSource(spec);
+  return source ? endpointById(source.list) : undefined;
+}
+
+export interface Item {
+  /** The value as the list gave it: what goes into the request. */
+  key: string;
+  /** File name (without extension) for this item's file. */
+  slug: string;
+}
+
+/** The list's rows did not carry the field that names an item. */
+export class ItemFieldError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly list: string,
+    readonly field: string,
+  ) {
+    super(`the ${list} list has rows without a "${field}", so ${endpoint} cannot name its items`);
+    this.name = 'ItemFieldError';
+  }
+}
+
+/**
+ * The items of `spec` in the list payload `listData`, in list order, without duplicates.
+ * Rows the API marks as the brand itself (`is_brand: true`) or that carry the brand's own
+ * name are not competitors, so they are left out of competitors.get.
+ */
+export function itemsFromList(spec: EndpointSpec, listData: unknown, brandName: string | undefined): Item[] {
+  const source = itemSource(spec);
+  if (!source) return [];
+  const list = endpointById(source.list);
+  const { rows } = selectRows(listData, { collection: list.collection });
+  const keys: string[] = [];
+  for (const row of rows) {
+    if (!isPlainObject(row)) throw new ItemFieldError(spec.id, list.id, source.field);
+    const v = row[source.field];
+    if (!(typeof v === 'string' || typeof v === 'number') || String(v).trim() === '') {
+      throw new ItemFieldError(spec.id, list.id, source.field);
+    }
+    if (spec.id === 'competitors.get' && isBrandRow(row, String(v), brandName)) continue;
+    keys.push(String(v));
+  }
+  const unique = [...new Set(keys)];
+  const slugs = uniqueSlugs(unique.map((key) => ({ key, name: key, tag: shortHash(key), fallback: 'item' })));
+  return unique.map((key) => ({ key, slug: slugs.get(key)! }));
+}
+
+function isBrandRow(row: Record<string, unknown>, name: string, brandName: string | undefined): boolean {
+  if (row.is_brand === true) return true;
+  return brandName !== undefined && name.trim().toLowerCase() === brandName.trim().toLowerCase();
+}

@@ -1,0 +1,211 @@
+/**
+ * What the export tells a person: the plan of a dry run (stdout: a text table, or a JSON
+ * document with --format json for scripts) and the summary of a real run (stderr). Pure
+ * functions; text from the API passes through the terminal sanitiser.
+ */
+import type { Period } from '../cli/options.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
+import { displayWidth, padToWidth } from '../output/width.js';
+import type { ManifestBrand } from './manifest.js';
+import type { ExportFormat } from './options.js';
+import { filePath, slotFolder, slotLabel, type CostEstimate, type PlannedBrand, type Task } from './plan.js';
+import type { RunResult } from './runner.js';
+
+export interface PlanView {
+  dir: string;
+  format: ExportFormat;
+  period: Period;
+  brands: PlannedBrand[];
+  tasks: Task[];
+  cost: CostEstimate;
+  readsLeft: number | undefined;
+  resetsAt: string | undefined;
+  force: boolean;
+}
+
+export interface PlanRow {
+  endpoint: string;
+  brand: { id: string | number | null; name: string };
+  /** A market code; `*` for each market of a brand whose markets are not known yet; null without one. */
+  market: string | null;
+  /** Reads: a number, or `per item`. */
+  reads: number | 'per item';
+  /** Files the row writes: paths, or a pattern (`<topic>`) for items. */
+  files: string[];
+  note?: string;
+}
+
+const TASK_NOTES = {
+  copies: 'read once: the same in every market',
+  markets: 'lists the brand’s markets; not written',
+  marketsWritten: 'lists the brand’s markets',
+} as const;
+
+/** The rows of a plan, one per request, plus one per item endpoint (its items are unknown until the list is read). */
+export function planRows(view: PlanView): PlanRow[] {
+  const rows: PlanRow[] = [];
+  for (const t of view.tasks) {
+    const market = !t.endpoint.market ? null : t.placeholder ? '*' : t.slot ? slotLabel(t.slot) : null;
+    const folderFor = (slot: Task['slot']) => (t.placeholder && t.endpoint.market ? `${t.brand.slug}/*` : slotFolder(t.brand, t.endpoint.market ? slot : undefined));
+    const brand = { id: t.brand.id ?? null, name: t.brand.name };
+    const files = !t.write ? [] : t.placeholder ? [`${folderFor(t.slot)}/${t.endpoint.id}.${view.format}`] : [t.slot, ...t.copies].map((s) => filePath(t, s, view.format));
+    const row: PlanRow = { endpoint: t.endpoint.id, brand, market, reads: 1, files };
+    if (t.copies.length > 0) row.note = TASK_NOTES.copies;
+    if (t.discoversMarkets) row.note = t.write ? TASK_NOTES.marketsWritten : TASK_NOTES.markets;
+    if (!t.write && t.feeds.length > 0) row.note = `lists the items of ${t.feeds.map((f) => f.id).join(', ')}; not written`;
+    rows.push(row);
+    for (const fed of t.feeds) {
+      rows.push({
+        endpoint: fed.id,
+        brand,
+        market,
+        reads: 'per item',
+        files: [`${folderFor(t.slot)}/${fed.id}/<${itemNoun(fed.id)}>.${view.format}`],
+        note: `one read and one file per item of ${t.endpoint.id}`,
+      });
+    }
+  }
+  return rows;
+}
+
+function itemNoun(endpointId: string): string {
+  return { 'topics.get': 'topic', 'tasks.get': 'task', 'competitors.get': 'competitor', 'pitches.get': 'pitch', 'answers.runs': 'question' }[endpointId] ?? 'item';
+}
+
+export type Verdict = 'fits' | 'refused' | 'force' | 'unknown';
+
+/** Whether the export would run: known reads against the reads left. */
+export function verdict(view: Pick<PlanView, 'cost' | 'readsLeft' | 'force'>): Verdict {
+  if (view.readsLeft === undefined) return 'unknown';
+  if (view.cost.reads <= view.readsLeft) return 'fits';
+  return view.force ? 'force' : 'refused';
+}
+
+/** "24 reads" or "at least 24 reads, plus ..." */
+export function costSentence(cost: CostEstimate): string {
+  const n = `${cost.reads} read${cost.reads === 1 ? '' : 's'}`;
+  if (cost.exact) return n;
+  const plus: string[] = [];
+  for (const p of cost.pendingItems) plus.push(`1 per item of ${p.list.id} for ${p.endpoint.id}`);
+  if (cost.unknownMarkets.length > 0) {
+    const names = cost.unknownMarkets.map((b) => sanitizeForTerminal(b.name)).join(', ');
+    plus.push(`${cost.readsPerExtraMarket} per market beyond the first of ${names} (GET /markets tells how many)`);
+  }
+  return `at least ${n}, plus ${plus.join('; ')}`;
+}
+
+function unknownParts(cost: CostEstimate): string {
+  const parts = [...(cost.unknownMarkets.length > 0 ? ['markets'] : []), ...(cost.pendingItems.length > 0 ? ['items'] : [])];
+  return parts.join(' and ');
+}
+
+function periodText(period: Period): string {
+  if (period.from !== undefined) return `${period.from} to ${period.to ?? 'today'}`;
+  if (period.days !== undefined) return `the last ${period.days} days`;
+  return 'each endpoint’s default (7 days; search-performance 28)';
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : padToWidth(c, widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+/** The dry run's plan for people (stdout). */
+export function renderPlanText(view: PlanView): string {
+  const rows = planRows(view);
+  const out: string[] = [];
+  out.push('vis export: dry run (no read spent, nothing written)');
+  out.push('');
+  out.push(`Folder:  ${sanitizeForTerminal(view.dir)}`);
+  out.push(`Format:  ${view.format}`);
+  out.push(`Period:  ${periodText(view.period)}`);
+  out.push('');
+  out.push(
+    ...table(
+      ['READS', 'ENDPOINT', 'BRAND', 'MARKET', 'FILE'],
+      rows.map((r) => [
+        String(r.reads),
+        r.endpoint,
+        sanitizeForTerminal(r.brand.name),
+        r.market === '*' ? 'each' : (r.market ?? '-'),
+        [r.files.map((f) => sanitizeForTerminal(f)).join(', '), r.note ? `(${r.note})` : ''].filter(Boolean).join(' '),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(`Cost: ${costSentence(view.cost)}. GET /usage and GET /brands are free.`);
+  const v = verdict(view);
+  const left = view.readsLeft;
+  const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(view.resetsAt)})` : '';
+  if (v === 'unknown') out.push('Reads left: unknown (GET /usage did not say); the export would not be checked against the budget.');
+  else if (v === 'fits') out.push(`Reads left: ${left}${reset}. The export fits${view.cost.exact ? '' : `, so far: the cost is checked again once the ${unknownParts(view.cost)} are known`}.`);
+  else if (v === 'force') out.push(`Reads left: ${left}${reset}. Not enough: with --force the export writes what fits, in the order above.`);
+  else out.push(`Reads left: ${left}${reset}. Not enough: the export would be refused (exit 6). --only exports less; --force exports what fits.`);
+  return `${out.join('\n')}\n`;
+}
+
+/** The dry run's plan for scripts (stdout, --format json). */
+export function planDocument(view: PlanView, brands: ManifestBrand[]): Record<string, unknown> {
+  return {
+    dry_run: true,
+    dir: view.dir,
+    format: view.format,
+    period: Object.values(view.period).some((v) => v !== undefined) ? view.period : null,
+    brands,
+    requests: planRows(view),
+    reads: {
+      at_least: view.cost.reads,
+      exact: view.cost.exact,
+      per_item: view.cost.pendingItems.map((p) => ({ endpoint: p.endpoint.id, list: p.list.id })),
+      per_extra_market: view.cost.unknownMarkets.map((b) => ({ brand: { id: b.id ?? null, name: b.name }, reads: view.cost.readsPerExtraMarket })),
+    },
+    budget: { left: view.readsLeft ?? null, resets_at: view.resetsAt ?? null, verdict: verdict(view) },
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The summary of a real run (stderr). */
+export function renderSummary(result: RunResult, opts: { dir: string; manifestPath: string | undefined; elapsedMs: number; readsLeft: number | undefined }): string {
+  const out: string[] = [];
+  const counts = [
+    plural(result.files.length, 'file'),
+    plural(result.rows, 'row'),
+    `${plural(result.readsSpent, 'read')} spent`,
+    `${result.skipped.length} skipped`,
+    `${result.failed.length} failed`,
+  ];
+  if (result.notAttempted.length > 0) counts.push(`${result.notAttempted.length} not attempted`);
+  out.push(`vis export: ${counts.join(', ')}, in ${formatSeconds(opts.elapsedMs)}.`);
+  const where = (e: { endpoint: string; brand: { name: string }; market: string | null; item: string | null }) =>
+    [e.endpoint + (e.item !== null ? ` ${sanitizeForTerminal(e.item)}` : ''), sanitizeForTerminal(e.brand.name), ...(e.market !== null ? [sanitizeForTerminal(e.market)] : [])].join(', ');
+  if (result.skipped.length > 0) {
+    out.push('Skipped (not available to this account):');
+    for (const s of result.skipped) out.push(`  ${where(s)}: ${s.code}`);
+  }
+  if (result.failed.length > 0) {
+    out.push('Failed:');
+    for (const f of result.failed) out.push(`  ${where(f)}: ${sanitizeForTerminal(f.message)}${f.code ? ` [${f.code}]` : ''}`);
+  }
+  if (result.notAttempted.length > 0) {
+    const reasons = new Map<string, number>();
+    for (const n of result.notAttempted) reasons.set(n.reason, (reasons.get(n.reason) ?? 0) + 1);
+    out.push(`Not attempted: ${[...reasons].map(([r, n]) => `${n} (${r})`).join(', ')}.`);
+  }
+  if (opts.readsLeft !== undefined) out.push(`Reads left this month: about ${Math.max(0, opts.readsLeft - result.readsSpent)}.`);
+  out.push(opts.manifestPath ? `Files in ${sanitizeForTerminal(opts.dir)}; manifest: ${sanitizeForTerminal(opts.manifestPath)}` : `Nothing written.`);
+  return `${out.join('\n')}\n`;
+}
+
+export function formatSeconds(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}

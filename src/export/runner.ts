@@ -1,0 +1,470 @@
+/**
+ * Runs an export plan: one request at a time through one client (so one pacer keeps the
+ * whole export under the rate limit), each answer written atomically to its file.
+ *
+ * Order: first the reads that decide the rest of the plan (GET /markets for brands whose
+ * markets /brands does not list, then the lists that item endpoints take their items
+ * from), then the budget check with the exact cost, then everything else in plan order.
+ *
+ * What happens when a request fails:
+ * - 403 feature_not_in_plan and 409 integration_not_connected: skipped (the account does
+ *   not have it; not a failure).
+ * - 429 quota_exceeded, 403 plan_inactive, 401 (the key), or a file that cannot be
+ *   written: every later request would fail the same way (or spend a read on data that
+ *   cannot be saved), so the export stops there and the rest is "not attempted".
+ * - 404 brand_not_found / market_not_found: the rest of that brand / market is "not
+ *   attempted"; the other brands and markets go on.
+ * - anything else: recorded as failed, and the export goes on.
+ *
+ * The exit code is the worst failure's: the failure that stopped the export, if one did
+ * (it is why the export is incomplete), otherwise the highest exit code among the
+ * failures, and 6 when reads ran out (--force) before everything was exported.
+ */
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { EndpointSpec } from '../endpoints.js';
+import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.js';
+import type { ApiRequest, ApiResponse } from '../http/client.js';
+import { renderCsv } from '../output/csv.js';
+import { isPlainObject, selectRows } from '../output/flatten.js';
+import { renderJson } from '../output/json.js';
+import { writeFileAtomic } from '../output/write.js';
+import type { Period } from '../cli/options.js';
+import { marketsFromPayload } from './account.js';
+import { itemSource, itemsFromList, ItemFieldError, type Item } from './items.js';
+import type { BrandRef, FailedEntry, FileEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
+import type { ExportFormat } from './options.js';
+import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task } from './plan.js';
+
+/** Answers that mean "this account does not have it": reported, not failures. */
+export const SKIP_CODES: ReadonlySet<string> = new Set(['feature_not_in_plan', 'integration_not_connected']);
+/** Answers after which every later request would fail too. */
+const STOP_CODES: ReadonlySet<string> = new Set(['quota_exceeded', 'plan_inactive', 'invalid_api_key']);
+
+export interface RunInput {
+  /** Absolute path of the export folder. */
+  dir: string;
+  format: ExportFormat;
+  endpoints: readonly EndpointSpec[];
+  brands: PlannedBrand[];
+  period: Period;
+  /** --param pairs, added to every request of the export. */
+  params: ReadonlyArray<readonly [string, string]>;
+  /** Reads left before the export (from the free /usage); undefined when unknown. */
+  readsLeft: number | undefined;
+  /** Export what fits instead of refusing when the exact cost exceeds the reads left. */
+  force: boolean;
+}
+
+export type TaskOutcome = 'written' | 'skipped' | 'failed' | 'not_attempted';
+
+/** Told what happens, for the progress bar. */
+export interface RunObserver {
+  /** The number of requests the plan now holds (it grows as markets and items are learned). */
+  planned(requests: number): void;
+  begin(task: Task): void;
+  end(task: Task, outcome: TaskOutcome, files: number, readSpent: boolean): void;
+}
+
+export interface RunnerDeps {
+  send(req: ApiRequest): Promise<ApiResponse>;
+  now(): number;
+  observer?: RunObserver;
+}
+
+export interface RunResult {
+  files: FileEntry[];
+  skipped: SkippedEntry[];
+  failed: FailedEntry[];
+  notAttempted: NotAttemptedEntry[];
+  readsSpent: number;
+  /** Reads the final plan held (exact once markets and items are known). */
+  readsPlanned: number;
+  rows: number;
+  brands: ManifestBrand[];
+  /** The failure that stopped the export early. */
+  stoppedBy: VisError | undefined;
+  /** Set when the exact cost, known after the discovery reads, exceeded the reads left. */
+  refused: { needed: number; left: number } | undefined;
+  exitCode: number;
+}
+
+interface Target {
+  task: Task;
+  slot: MarketSlot | undefined;
+  /** For item endpoints not yet expanded: the endpoint the entry is about. */
+  endpoint?: EndpointSpec;
+}
+
+type Deferred =
+  | { kind: 'skipped'; target: Target; code: string; message: string }
+  | { kind: 'failed'; target: Target; code: string | null; message: string; exitCode: number }
+  | { kind: 'not_attempted'; target: Target; reason: string; message: string };
+
+/** A local file could not be written: stop spending reads on data that cannot be saved. */
+class WriteError extends VisError {
+  constructor(path: string, cause: unknown) {
+    super('usage', `could not write ${path}: ${(cause as Error).message}`, { code: (cause as NodeJS.ErrnoException).code, cause });
+    this.name = 'WriteError';
+  }
+}
+
+export async function runExport(input: RunInput, deps: RunnerDeps): Promise<RunResult> {
+  return new ExportRun(input, deps).run();
+}
+
+class ExportRun {
+  private readonly perBrand = new Map<PlannedBrand, Task[]>();
+  private readonly done = new Set<Task>();
+  private readonly files: FileEntry[] = [];
+  private readonly deferred: Deferred[] = [];
+  private readonly failedSlots = new Map<MarketSlot, VisError>();
+  private readonly failedBrands = new Map<ExportBrand, VisError>();
+  private spent = 0;
+  private rows = 0;
+  private stoppedBy: VisError | undefined;
+  private refused: { needed: number; left: number } | undefined;
+
+  constructor(
+    private readonly input: RunInput,
+    private readonly deps: RunnerDeps,
+  ) {
+    for (const pb of input.brands) this.perBrand.set(pb, brandTasks(pb, input.endpoints));
+  }
+
+  private tasks(): Task[] {
+    return [...this.perBrand.values()].flat();
+  }
+
+  private announce(): void {
+    this.deps.observer?.planned(this.tasks().length);
+  }
+
+  async run(): Promise<RunResult> {
+    this.announce();
+    // 1. Markets of brands /brands did not list them for (--all-markets).
+    for (const [pb, tasks] of this.perBrand) {
+      const discovery = tasks.find((t) => t.discoversMarkets);
+      if (discovery) await this.discoverMarkets(pb, discovery);
+    }
+    // 2. The lists item endpoints take their items from.
+    for (const t of this.tasks()) {
+      if (t.feeds.length > 0 && !t.expanded && !this.done.has(t)) await this.execute(t);
+    }
+    // 3. The exact cost is known now.
+    const remaining = this.tasks().filter((t) => !this.done.has(t));
+    const left = this.readsLeft();
+    if (!this.stoppedBy && left !== undefined && remaining.length > left && !this.input.force) {
+      this.refused = { needed: remaining.length, left };
+      for (const t of remaining) this.notAttempted(t, 'read_budget', `the export needs ${remaining.length} more reads and ${left} are left`);
+    } else {
+      // 4. Everything else, in plan order (item tasks sit right after their list).
+      for (const t of remaining) await this.execute(t);
+    }
+    return this.result();
+  }
+
+  private readsLeft(): number | undefined {
+    return this.input.readsLeft === undefined ? undefined : Math.max(0, this.input.readsLeft - this.spent);
+  }
+
+  private async discoverMarkets(pb: PlannedBrand, discovery: Task): Promise<void> {
+    const res = await this.execute(discovery);
+    const tasks = this.perBrand.get(pb)!;
+    const placeholders = tasks.filter((t) => t.placeholder);
+    let codes: string[] | undefined;
+    if (res) {
+      codes = marketsFromPayload(res.envelope.data);
+      if (codes === undefined) {
+        const err = new ServerError('GET /markets answered with no list of markets vis can read', { code: 'unexpected_shape' });
+        this.fail({ task: discovery, slot: undefined }, err);
+      }
+    }
+    if (codes === undefined) {
+      for (const t of placeholders) this.notAttempted(t, 'markets_unknown', `the markets of ${pb.brand.name} could not be read`);
+      return;
+    }
+    pb.slots = codes.map((code) => ({ param: code, label: code }));
+    // Nothing else of the brand has run yet: plan it again for the markets now known
+    // (without GET /markets, which is done).
+    this.perBrand.set(pb, [discovery, ...brandTasks(pb, this.input.endpoints)]);
+    this.announce();
+  }
+
+  /** Sends one task and writes its files. Returns the response when it succeeded. */
+  private async execute(task: Task): Promise<ApiResponse | undefined> {
+    this.done.add(task);
+    const blocked = this.blocked(task);
+    if (blocked) {
+      this.notAttempted(task, blocked.reason, blocked.message);
+      return undefined;
+    }
+    this.deps.observer?.begin(task);
+    let res: ApiResponse;
+    try {
+      res = await this.deps.send(this.request(task));
+    } catch (err) {
+      if (err instanceof InterruptedError) throw err;
+      this.onError(task, err);
+      return undefined;
+    }
+    this.spent++;
+    let written = 0;
+    try {
+      if (task.write) this.write(task, res, () => written++);
+      if (task.feeds.length > 0) this.expand(task, res);
+    } catch (err) {
+      if (err instanceof WriteError) this.stoppedBy = err;
+      // The files not written fail; item endpoints this list was read for are not attempted.
+      for (const target of this.targets(task).slice(written)) this.fail(target, err);
+      if (!task.expanded) {
+        task.expanded = true;
+        for (const endpoint of task.feeds) {
+          this.deferred.push({ kind: 'not_attempted', target: { task, slot: task.slot, endpoint }, reason: 'list_failed', message: messageOf(err) });
+        }
+      }
+      this.deps.observer?.end(task, 'failed', written, true);
+      return res;
+    }
+    this.deps.observer?.end(task, 'written', written, true);
+    return res;
+  }
+
+  /** Why a task is not sent, if it is not. */
+  private blocked(task: Task): { reason: string; message: string } | undefined {
+    if (this.stoppedBy) return { reason: this.stoppedBy.code ?? this.stoppedBy.kind, message: `not attempted: ${this.stoppedBy.message}` };
+    const brandErr = this.failedBrands.get(task.brand);
+    if (brandErr) return { reason: brandErr.code ?? 'brand_not_found', message: brandErr.message };
+    const slotErr = task.slot ? this.failedSlots.get(task.slot) : undefined;
+    if (slotErr) return { reason: slotErr.code ?? 'market_not_found', message: slotErr.message };
+    const left = this.readsLeft();
+    if (left !== undefined && left <= 0) return { reason: 'read_budget', message: 'no reads were left for it (--force exports what fits)' };
+    return undefined;
+  }
+
+  private request(task: Task): ApiRequest {
+    const { endpoint, brand, slot, item } = task;
+    const query: Array<[string, string]> = [];
+    let path = endpoint.path;
+    if (endpoint.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
+    if (endpoint.market && slot?.param !== undefined) query.push(['market', slot.param]);
+    const { days, from, to } = this.input.period;
+    if (endpoint.period === 'range' || endpoint.period === 'days') {
+      if (days !== undefined) query.push(['days', String(days)]);
+    }
+    if (endpoint.period === 'range') {
+      if (from !== undefined) query.push(['from', from]);
+      if (to !== undefined) query.push(['to', to]);
+    }
+    if (item) {
+      const into = itemSource(endpoint)!.into;
+      if ('path' in into) path = path.replace(`{${into.path}}`, encodeURIComponent(item.key));
+      else query.push([into.query, item.key]);
+    }
+    for (const [k, v] of this.input.params) query.push([k, v]);
+    return { method: 'GET', path, query };
+  }
+
+  private targets(task: Task): Target[] {
+    if (!task.endpoint.market) return [{ task, slot: undefined }];
+    return [task.slot, ...task.copies].map((slot) => ({ task, slot }));
+  }
+
+  /**
+   * Entries for a failed or skipped task: its own files, and the item endpoints it lists
+   * for. A read that writes nothing and feeds nothing (GET /markets read only to learn the
+   * markets) answers for itself.
+   */
+  private entryTargets(task: Task): { own: Target[]; fed: Target[] } {
+    const own = task.write || (task.discoversMarkets && task.feeds.length === 0) ? this.targets(task) : [];
+    const fed = task.expanded ? [] : task.feeds.map((endpoint) => ({ task, slot: task.slot, endpoint }));
+    return { own, fed };
+  }
+
+  private onError(task: Task, err: unknown): void {
+    const e = err instanceof VisError ? err : undefined;
+    const code = e?.code;
+    const { own, fed } = this.entryTargets(task);
+    task.expanded = true;
+    if (e && code !== undefined && SKIP_CODES.has(code)) {
+      for (const target of [...own, ...fed]) this.deferred.push({ kind: 'skipped', target, code, message: e.message });
+      this.deps.observer?.end(task, 'skipped', 0, false);
+      return;
+    }
+    if (e && ((code !== undefined && STOP_CODES.has(code)) || e.kind === 'auth')) this.stoppedBy = e;
+    if (e && code === 'brand_not_found') this.failedBrands.set(task.brand, e);
+    if (e && code === 'market_not_found' && task.slot) this.failedSlots.set(task.slot, e);
+    if (own.length > 0) {
+      for (const target of own) this.fail(target, err);
+      for (const target of fed) this.deferred.push({ kind: 'not_attempted', target, reason: 'list_failed', message: `reading the ${task.endpoint.id} list failed: ${messageOf(err)}` });
+    } else {
+      for (const target of fed) this.fail(target, err, `reading the ${task.endpoint.id} list failed: `);
+    }
+    this.deps.observer?.end(task, 'failed', 0, false);
+  }
+
+  private fail(target: Target, err: unknown, prefix = ''): void {
+    const e = err instanceof VisError ? err : undefined;
+    const code = e?.code ?? (err instanceof ItemFieldError ? 'unexpected_shape' : null);
+    const exitCode = err instanceof ItemFieldError ? 7 : exitCodeFor(err);
+    this.deferred.push({ kind: 'failed', target, code, message: prefix + messageOf(err), exitCode });
+  }
+
+  private notAttempted(task: Task, reason: string, message: string): void {
+    this.done.add(task);
+    const { own, fed } = this.entryTargets(task);
+    task.expanded = true;
+    // A GET /markets not attempted shows up as its brand's markets being unknown.
+    const targets = task.discoversMarkets && !task.write ? fed : [...own, ...fed];
+    for (const target of targets) this.deferred.push({ kind: 'not_attempted', target, reason, message });
+    this.deps.observer?.end(task, 'not_attempted', 0, false);
+  }
+
+  /** Adds the item tasks a list yields, right after the list. */
+  private expand(list: Task, res: ApiResponse): void {
+    list.expanded = true;
+    const items = new Map<string, Item[]>();
+    for (const e of list.feeds) {
+      try {
+        items.set(e.id, itemsFromList(e, res.envelope.data, list.brand.name));
+      } catch (err) {
+        if (!(err instanceof ItemFieldError)) throw err;
+        this.fail({ task: list, slot: list.slot, endpoint: e }, err);
+      }
+    }
+    const added = itemTasks(list, items);
+    for (const [pb, tasks] of this.perBrand) {
+      const at = tasks.indexOf(list);
+      if (at < 0) continue;
+      this.perBrand.set(pb, [...tasks.slice(0, at + 1), ...added, ...tasks.slice(at + 1)]);
+    }
+    this.announce();
+  }
+
+  /** Writes the task's files; `onWritten` counts each as it lands, so a failure knows which did. */
+  private write(task: Task, res: ApiResponse, onWritten: () => void): void {
+    const { endpoint } = task;
+    const data = res.envelope.data;
+    if (task.slot && task.slot.label === undefined) task.slot.label = marketCodeOf(res.envelope.meta) ?? 'primary';
+    const text = this.input.format === 'json' ? renderJson(res.raw) : renderCsv(data, { collection: endpoint.collection });
+    const rows = selectRows(data, { collection: endpoint.collection }).rows.length;
+    const fetchedAt = isoTime(this.deps.now());
+    const period = periodOf(endpoint, data, this.input.period);
+    for (const target of this.targets(task)) {
+      const rel = filePath(task, target.slot, this.input.format);
+      const abs = join(this.input.dir, ...rel.split('/'));
+      try {
+        mkdirSync(dirname(abs), { recursive: true });
+        writeFileAtomic(abs, text);
+      } catch (err) {
+        throw new WriteError(abs, err);
+      }
+      const entry: FileEntry = {
+        ...this.entryBase(target),
+        path: rel,
+        period,
+        rows,
+        bytes: statSync(abs).size,
+        fetched_at: fetchedAt,
+      };
+      if (task.copies.length > 0 && task.slot) entry.fetched_in_market = slotLabel(task.slot);
+      this.files.push(entry);
+      this.rows += rows;
+      onWritten();
+    }
+  }
+
+  private entryBase(target: Target): { path: string; endpoint: string; brand: BrandRef; market: string | null; item: string | null } {
+    const { task } = target;
+    const endpoint = target.endpoint ?? task.endpoint;
+    // A placeholder stands for "each market" of a brand whose markets were never learned.
+    const unknownMarket = task.placeholder && endpoint.market;
+    const market = endpoint.market && target.slot && !unknownMarket ? slotLabel(target.slot) : null;
+    const folder = unknownMarket ? `${task.brand.slug}/*` : slotFolder(task.brand, endpoint.market ? target.slot : undefined);
+    const path = target.endpoint
+      ? `${folder}/${endpoint.id}/`
+      : unknownMarket
+        ? `${folder}/${endpoint.id}.${this.input.format}`
+        : filePath(task, target.slot, this.input.format);
+    return {
+      path,
+      endpoint: endpoint.id,
+      brand: { id: task.brand.id ?? null, name: task.brand.name },
+      market,
+      item: target.endpoint ? null : (task.item?.key ?? null),
+    };
+  }
+
+  private result(): RunResult {
+    const skipped: SkippedEntry[] = [];
+    const failed: FailedEntry[] = [];
+    const notAttempted: NotAttemptedEntry[] = [];
+    for (const d of this.deferred) {
+      const base = this.entryBase(d.target);
+      if (d.kind === 'skipped') skipped.push({ ...base, code: d.code, message: d.message });
+      else if (d.kind === 'failed') failed.push({ ...base, code: d.code, message: d.message, exit_code: d.exitCode });
+      else notAttempted.push({ ...base, reason: d.reason, message: d.message });
+    }
+    const brands: ManifestBrand[] = this.input.brands.map((pb) => ({
+      id: pb.brand.id ?? null,
+      name: pb.brand.name,
+      slug: pb.brand.slug,
+      markets: pb.slots ? pb.slots.map(slotLabel) : null,
+      markets_from: pb.marketsFrom,
+    }));
+    return {
+      files: this.files,
+      skipped,
+      failed,
+      notAttempted,
+      readsSpent: this.spent,
+      readsPlanned: estimate(this.tasks(), this.input.endpoints).reads,
+      rows: this.rows,
+      brands,
+      stoppedBy: this.stoppedBy,
+      refused: this.refused,
+      exitCode: worstExitCode(this.stoppedBy, failed, notAttempted, this.refused !== undefined),
+    };
+  }
+}
+
+/**
+ * The exit code of an export: the failure that stopped it, if one did; otherwise the
+ * highest exit code among the failures; and at least 6 when reads ran out (a refusal, or
+ * --force leaving things out). 0 when everything was written or skipped.
+ */
+export function worstExitCode(
+  stoppedBy: VisError | undefined,
+  failed: readonly Pick<FailedEntry, 'exit_code'>[],
+  notAttempted: readonly Pick<NotAttemptedEntry, 'reason'>[],
+  refused: boolean,
+): number {
+  if (stoppedBy) return exitCodeFor(stoppedBy);
+  let worst = failed.reduce((max, f) => Math.max(max, f.exit_code), 0);
+  if (refused || notAttempted.some((n) => n.reason === 'read_budget')) worst = Math.max(worst, 6);
+  return worst;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function marketCodeOf(meta: unknown): string | undefined {
+  if (!isPlainObject(meta) || !isPlainObject(meta.market)) return undefined;
+  const code = meta.market.code;
+  return typeof code === 'string' && code.trim() !== '' ? code.trim() : undefined;
+}
+
+/** The period a file covers: data.period as the API said, else what was asked; null without one. */
+function periodOf(endpoint: EndpointSpec, data: unknown, asked: Period): Record<string, unknown> | null {
+  if (isPlainObject(data) && isPlainObject(data.period)) return data.period;
+  if (endpoint.period === 'none') return null;
+  const given = Object.fromEntries(
+    Object.entries(endpoint.period === 'days' ? { days: asked.days } : asked).filter(([, v]) => v !== undefined),
+  );
+  return Object.keys(given).length > 0 ? given : null;
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

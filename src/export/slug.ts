@@ -1,0 +1,114 @@
+/**
+ * File and folder names from text the API sends (brand names, topic ids, competitor
+ * names, buyer questions), safe on every file system an export may land on: lowercase
+ * ASCII letters, digits and `-`, never empty, never a reserved Windows device name, never
+ * longer than MAX_SLUG characters, never starting with `.` (no hidden files, no `..`).
+ *
+ * Names that slug the same are told apart by a suffix derived from what identifies them
+ * (a brand's id, a hash of an item's key), never from their order, so a brand or topic
+ * keeps its folder from one cron run to the next when others come and go.
+ */
+import { createHash } from 'node:crypto';
+
+export const MAX_SLUG = 60;
+
+/** CON, PRN, AUX, NUL, COM1-9, LPT1-9: Windows refuses these as names, whatever the extension. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/**
+ * `Northwind CRM` -> `northwind-crm`; `Welches CRM für Start-ups?` -> `welches-crm-fur-start-ups`.
+ * Letters with accents lose them (NFKD), anything else that is not [a-z0-9] separates
+ * words. The result may be empty (a name written only in, say, Japanese): callers supply
+ * a fallback.
+ */
+export function slugify(text: string): string {
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/œ/g, 'oe')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return trimSlug(ascii);
+}
+
+function trimSlug(slug: string): string {
+  return slug.length <= MAX_SLUG ? slug : slug.slice(0, MAX_SLUG).replace(/-+$/, '');
+}
+
+/** A short, stable tag for a key: the first 8 hex digits of its SHA-256. */
+export function shortHash(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 8);
+}
+
+export interface SlugEntry {
+  /** What identifies the thing (a brand id, an item key); unique among the entries. */
+  key: string;
+  /** The text to slug (a brand's name, an item's id or name). */
+  name: string;
+  /** The suffix that tells it apart when its slug is taken, empty or reserved. */
+  tag: string;
+  /** Used when the name slugs to nothing: `brand`, `item`. */
+  fallback: string;
+}
+
+/**
+ * A unique slug per entry, keyed by `key`. Every entry whose slug collides with another's
+ * gets its tag appended (all of them, not just the later ones, so the result does not
+ * depend on order); a name that slugs to nothing becomes `<fallback>-<tag>`.
+ */
+export function uniqueSlugs(entries: readonly SlugEntry[]): Map<string, string> {
+  const base = new Map<string, string>();
+  for (const e of entries) {
+    const s = slugify(e.name);
+    base.set(e.key, s === '' ? `${e.fallback}-${slugTag(e.tag)}` : WINDOWS_RESERVED.test(s) ? `${s}-${slugTag(e.tag)}` : s);
+  }
+  const counts = countValues(base);
+  const result = new Map<string, string>();
+  for (const e of entries) {
+    const s = base.get(e.key)!;
+    result.set(e.key, counts.get(s)! > 1 ? withTag(s, e.tag) : s);
+  }
+  // A tagged slug can still meet another entry's untouched one (`acme-2` named so, and
+  // `Acme` with id 2): then number the later ones. Pathological, so order may decide.
+  const seen = new Set<string>();
+  for (const e of entries) {
+    let s = result.get(e.key)!;
+    for (let n = 2; seen.has(s); n++) s = withTag(result.get(e.key)!, String(n));
+    seen.add(s);
+    result.set(e.key, s);
+  }
+  return result;
+}
+
+function slugTag(tag: string): string {
+  return slugify(tag) || shortHash(tag);
+}
+
+function withTag(slug: string, tag: string): string {
+  const t = slugTag(tag);
+  return `${trimSlug(slug).slice(0, MAX_SLUG - t.length - 1).replace(/-+$/, '')}-${t}`;
+}
+
+function countValues(map: Map<string, string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const v of map.values()) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * A market code as a folder name. Codes (`US-en`) are kept as they are, case included;
+ * anything outside [A-Za-z0-9_-] becomes `-`, so an odd value from a flag or the API can
+ * never climb out of the brand's folder.
+ */
+export function marketFolder(code: string): string {
+  const safe = code
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG);
+  if (safe === '') return `market-${shortHash(code)}`;
+  return WINDOWS_RESERVED.test(safe.toLowerCase()) ? `${safe}-market` : safe;
+}

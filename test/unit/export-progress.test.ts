@@ -1,0 +1,76 @@
+/**
+ * The export's progress bar: the line it draws (pure), and what the bar writes to a
+ * terminal stream as tasks begin and end (a fake stream and a fake clock).
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/endpoints.js';
+import { brandTasks, planBrand } from '../../src/export/plan.js';
+import { estimateLeft, formatDuration, formatProgressLine, ProgressBar, type ProgressSnapshot } from '../../src/export/progress.js';
+import { displayWidth } from '../../src/output/width.js';
+
+const snap = (over: Partial<ProgressSnapshot> = {}): ProgressSnapshot => ({ done: 5, total: 20, files: 4, reads: 5, failed: 0, ...over });
+
+describe('formatProgressLine', () => {
+  it('bar, counts, reads, time left, and the request under way', () => {
+    const line = formatProgressLine(
+      snap({ etaMs: 75_000, current: { endpoint: 'topics', brand: 'Northwind CRM', market: 'US-en', waitingMs: 100 } }),
+      120,
+    );
+    expect(line).toBe('[#####---------------] 5/20 · 4 files · 5 reads · 1:15 left · topics · Northwind CRM · US-en');
+  });
+
+  it('says how long a request has been waiting (pacing or a retry), and counts failures', () => {
+    const line = formatProgressLine(snap({ failed: 2, current: { endpoint: 'pitches', brand: 'Acme', waitingMs: 14_400 } }), 120);
+    expect(line).toBe('[#####---------------] 5/20 · 4 files · 5 reads · 2 failed · estimating time left · pitches · Acme (waiting 14 s)');
+  });
+
+  it('items are named; singular counts read as such', () => {
+    const line = formatProgressLine(snap({ done: 1, files: 1, reads: 1, current: { endpoint: 'topics.get', item: 'crm', brand: 'A', market: 'GB-en', waitingMs: 0 } }), 200);
+    expect(line).toContain('1 file · 1 read ·');
+    expect(line).toContain('topics.get crm · A · GB-en');
+  });
+
+  it.each([20, 40, 59, 60, 80])('fits a terminal %i columns wide (one column spare)', (width) => {
+    const line = formatProgressLine(snap({ etaMs: 3_723_000, current: { endpoint: 'brand-perception.transcript', brand: 'Copperline Payments', market: 'AU-en', waitingMs: 0 } }), width);
+    expect(displayWidth(line)).toBeLessThanOrEqual(width - 1);
+    expect(line.startsWith('[')).toBe(width >= 60);
+  });
+
+  it('durations and the estimate', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(61_000)).toBe('1:01');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(estimateLeft(10_000, 1, 10)).toBeUndefined();
+    expect(estimateLeft(10_000, 2, 10)).toBe(40_000);
+    expect(estimateLeft(10_000, 10, 10)).toBe(0);
+  });
+});
+
+describe('ProgressBar', () => {
+  it('redraws one line in place, hides the cursor while it runs, and clears the line when it stops', () => {
+    const stream = new PassThrough();
+    let out = '';
+    stream.setEncoding('utf8').on('data', (d: string) => (out += d));
+    let now = 0;
+    const bar = new ProgressBar(stream, 100, () => now);
+    const tasks = brandTasks(planBrand({ id: 1, name: 'Acme\u001b[31m', slug: 'acme' }, { kind: 'one', market: 'US-en' }), [endpointById('overview'), endpointById('pitches')]);
+    bar.planned(tasks.length);
+    bar.start();
+    bar.begin(tasks[0]!);
+    now = 1_000;
+    bar.end(tasks[0]!, 'written', 1, true);
+    bar.begin(tasks[1]!);
+    now = 2_000;
+    bar.end(tasks[1]!, 'failed', 0, false);
+    bar.stop();
+    const frames = out.split('\r\u001b[2K');
+    expect(out.startsWith('\u001b[?25l')).toBe(true);
+    expect(out.endsWith('\r\u001b[2K\u001b[?25h')).toBe(true);
+    expect(frames).toContain('[--------------------] 0/2 · 0 files · 0 reads · estimating time left · overview · Acme · US-en');
+    expect(frames).toContain('[##########----------] 1/2 · 1 file · 1 read · estimating time left · pitches · Acme');
+    expect(frames).toContain('[####################] 2/2 · 1 file · 1 read · 1 failed · 0:00 left');
+    // The API’s text cannot drive the terminal: the escape sequence is removed.
+    expect(out).not.toContain('\u001b[31m');
+  });
+});
