@@ -1,0 +1,237 @@
+/**
+ * What the completion scripts know, read from the commander program (built from the
+ * endpoint table) so that a command, flag or sub-command added there is completed
+ * without touching the generators. Pure: program in, plain data out.
+ */
+import { Help, type Argument, type Command, type Option } from 'commander';
+import { PROFILE_SETTINGS } from '../config/store.js';
+import { HELP_TOPICS } from '../docs/topics.js';
+import { ENDPOINTS } from '../endpoints.js';
+import type { DynamicSource } from './shells.js';
+
+/** What to offer for a flag's value or an argument. */
+export type Values =
+  | { kind: 'none' } // free text: offer nothing (and no file names)
+  | { kind: 'words'; words: readonly string[] }
+  | { kind: 'files' }
+  | { kind: 'directories' }
+  | { kind: 'dynamic'; source: DynamicSource }; // `vis __complete <source>`
+
+/** Values that depend on the argument before: `vis config set format <table|json|csv>`. */
+export interface KeyedValues {
+  kind: 'keyed';
+  cases: ReadonlyArray<{ previous: string; values: Values }>;
+}
+
+export interface FlagModel {
+  /** `-f`, when the flag has a short form. */
+  short?: string;
+  /** `--format`. */
+  long: string;
+  description: string;
+  /** The value's name from the help (`format` for `--format <format>`); '' for a switch. */
+  placeholder: string;
+  /** What the flag's value completes to; undefined for a switch (`--wide`). */
+  value?: Values;
+  /** May be given more than once (`--param`). */
+  repeatable: boolean;
+}
+
+export interface ArgModel {
+  name: string;
+  description: string;
+  required: boolean;
+  values: Values | KeyedValues;
+}
+
+export interface CommandModel {
+  /** Canonical command words from the root: `['answers', 'runs']`; `[]` for the root. */
+  path: readonly string[];
+  aliases: readonly string[];
+  summary: string;
+  /** The command's own flags (with -h/--help); the global flags apply everywhere too. */
+  flags: readonly FlagModel[];
+  /** Positional arguments in order; extra ones complete to nothing. */
+  args: readonly ArgModel[];
+  commands: readonly CommandModel[];
+}
+
+export interface CompletionModel {
+  /** The command name the scripts register for. */
+  program: string;
+  /** Options of the root program, recognised before or after the command words. */
+  globalFlags: readonly FlagModel[];
+  root: CommandModel;
+}
+
+const NONE: Values = { kind: 'none' };
+const words = (list: readonly string[]): Values => ({ kind: 'words', words: list });
+
+/** Flag values no option definition can know: names from the API or the config file, files. */
+const FLAG_VALUES: Record<string, Values> = {
+  '--brand': { kind: 'dynamic', source: 'brands' },
+  '--profile': { kind: 'dynamic', source: 'profiles' },
+  '--output': { kind: 'files' },
+  '--dir': { kind: 'directories' },
+};
+
+/** Settings `vis config get|set|unset` accept (the key itself is set with `vis auth login`). */
+export const CONFIG_KEYS: readonly string[] = ['profile', ...PROFILE_SETTINGS];
+
+/** One line of plain text: completion menus show a single line per candidate. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The first sentence of a longer description, for commands without a summary. */
+function firstSentence(text: string): string {
+  const line = oneLine(text);
+  const m = /^(.+?[.!?])(\s|$)/.exec(line);
+  return (m ? m[1]! : line).replace(/\.$/, '');
+}
+
+/** Enum values the endpoint table declares for a flag of the command at `path`. */
+function tableEnum(path: readonly string[], flag: string): readonly string[] | undefined {
+  const key = path.join(' ');
+  for (const spec of ENDPOINTS) {
+    if (spec.words.join(' ') !== key) continue;
+    for (const p of [...spec.query, ...(spec.body ?? [])]) {
+      if (`--${p.flag}` === flag && p.spec.kind === 'enum') return p.spec.values;
+    }
+  }
+  return undefined;
+}
+
+function flagModel(option: Option, path: readonly string[]): FlagModel {
+  const long = option.long ?? option.short!;
+  const takesValue = option.required || option.optional;
+  let value: Values | undefined;
+  if (takesValue) {
+    const choices = option.argChoices ?? tableEnum(path, long);
+    value = choices ? words(choices) : (FLAG_VALUES[long] ?? NONE);
+  }
+  return {
+    ...(option.short && option.long ? { short: option.short } : {}),
+    long,
+    description: oneLine(option.description),
+    placeholder: takesValue ? (/[<[]([^>\]]*)[>\]]/.exec(option.flags)?.[1] ?? 'value') : '',
+    ...(value ? { value } : {}),
+    // The help text is the contract here: a flag that may be given again says so.
+    repeatable: option.variadic || /\brepeatable\b/.test(option.description),
+  };
+}
+
+/** Paths `vis api` is most often given: the table's list endpoints and the OpenAPI document. */
+function apiPaths(): string[] {
+  const paths = ENDPOINTS.filter((s) => s.method === 'GET' && !s.path.includes('{')).map((s) => s.path);
+  return [...new Set(paths), '/openapi.json'];
+}
+
+function argValues(path: readonly string[], arg: Argument, root: Command, formats: readonly string[]): Values | KeyedValues {
+  if (arg.argChoices) return words(arg.argChoices);
+  const where = path.join(' ');
+  if (where === 'config get' || where === 'config set' || where === 'config unset') {
+    if (arg.name() === 'key') return words(CONFIG_KEYS);
+  }
+  if (where === 'config set' && arg.name() === 'value') {
+    return {
+      kind: 'keyed',
+      cases: [
+        { previous: 'format', values: words(formats) },
+        { previous: 'profile', values: { kind: 'dynamic', source: 'profiles' } },
+      ],
+    };
+  }
+  if (where === 'help') return words([...visibleSubcommands(root).map((c) => c.name()), ...HELP_TOPICS.map((t) => t.name)]);
+  if (where === 'api') return words(apiPaths());
+  return NONE;
+}
+
+/** Sub-commands a user sees in help: not hidden ones, not commander's implicit `help`. */
+function visibleSubcommands(cmd: Command): Command[] {
+  const shown = new Set(new Help().visibleCommands(cmd));
+  return cmd.commands.filter((c) => shown.has(c));
+}
+
+function commandModel(cmd: Command, path: readonly string[], root: Command, formats: readonly string[], isRoot: boolean): CommandModel {
+  const help = new Help();
+  const own = isRoot ? help.visibleOptions(cmd).filter((o) => o.long === '--help') : help.visibleOptions(cmd);
+  // `vis help` takes a command and then its sub-commands; only the first word completes.
+  const args = path.join(' ') === 'help' ? cmd.registeredArguments.slice(0, 1) : cmd.registeredArguments;
+  return {
+    path,
+    aliases: cmd.aliases(),
+    summary: firstSentence(cmd.summary() || cmd.description()),
+    flags: own.map((o) => flagModel(o, path)),
+    args: args.map((a) => ({
+      name: a.name(),
+      description: oneLine(a.description),
+      required: a.required,
+      values: argValues(path, a, root, formats),
+    })),
+    commands: visibleSubcommands(cmd).map((c) => commandModel(c, [...path, c.name()], root, formats, false)),
+  };
+}
+
+export function buildCompletionModel(program: Command): CompletionModel {
+  const globals = new Help().visibleOptions(program).filter((o) => o.long !== '--help');
+  const formats = globals.find((o) => o.long === '--format')?.argChoices ?? [];
+  const model: CompletionModel = {
+    program: program.name(),
+    globalFlags: globals.map((o) => flagModel(o, [])),
+    root: commandModel(program, [], program, formats, true),
+  };
+  checkWords(model);
+  return model;
+}
+
+/**
+ * The scripts write command names, flags and fixed values unquoted into case patterns,
+ * word lists and compgen; allowing only these characters keeps that safe in all three
+ * shells. A name outside them is a mistake to fix in the table, not to escape.
+ */
+const SAFE_WORD = /^[A-Za-z0-9_/][A-Za-z0-9_./-]*$/;
+const SAFE_FLAG = /^--?[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+function checkWords(model: CompletionModel): void {
+  const check = (word: string, rule: RegExp, what: string) => {
+    if (!rule.test(word)) throw new Error(`completion: ${what} "${word}" has characters the shell scripts cannot carry`);
+  };
+  const checkValues = (v: Values) => {
+    if (v.kind === 'words') v.words.forEach((w) => check(w, SAFE_WORD, 'value'));
+  };
+  const checkFlag = (f: FlagModel) => {
+    spellings(f).forEach((s) => check(s, SAFE_FLAG, 'flag'));
+    if (f.value) checkValues(f.value);
+  };
+  model.globalFlags.forEach(checkFlag);
+  check(model.program, SAFE_WORD, 'program name');
+  for (const c of allCommands(model)) {
+    [...c.path, ...c.aliases].forEach((w) => check(w, SAFE_WORD, 'command'));
+    c.flags.forEach(checkFlag);
+    for (const a of c.args) {
+      if (a.values.kind === 'keyed') {
+        for (const k of a.values.cases) {
+          check(k.previous, SAFE_WORD, 'value');
+          checkValues(k.values);
+        }
+      } else checkValues(a.values);
+    }
+  }
+}
+
+/** Every command of the model, the root first, parents before their sub-commands. */
+export function allCommands(model: CompletionModel): CommandModel[] {
+  const out: CommandModel[] = [];
+  const walk = (c: CommandModel) => {
+    out.push(c);
+    c.commands.forEach(walk);
+  };
+  walk(model.root);
+  return out;
+}
+
+/** The spellings of a flag: `['-f', '--format']`. */
+export function spellings(flag: FlagModel): string[] {
+  return flag.short ? [flag.short, flag.long] : [flag.long];
+}

@@ -1,0 +1,103 @@
+/**
+ * Help topics that are not commands: `vis help exit-codes` and `vis help environment`.
+ * They restate README's "Exit codes" table and the environment column of its "Global
+ * options" table; a test fails when the README and these drift apart.
+ */
+
+export interface HelpTopic {
+  name: string;
+  /** One line for `vis help`'s completion menu and the unknown-topic hint. */
+  summary: string;
+  intro: string;
+  columns: readonly [string, string];
+  rows: ReadonlyArray<readonly [string, string]>;
+}
+
+export const EXIT_CODES_TOPIC: HelpTopic = {
+  name: 'exit-codes',
+  summary: 'what each exit code of vis means',
+  intro: 'Exit codes of vis. Errors print on stderr as `vis: <message> [<code>]`, with a hint line where one helps; stdout stays empty on errors.',
+  columns: ['Code', 'Meaning'],
+  rows: [
+    ['0', 'success'],
+    ['1', 'unexpected failure (a bug): one line on stderr; the stack with --debug'],
+    [
+      '2',
+      'usage: bad flag or argument (refused before any request, so no read is spent), invalid_parameter, brand_required, no base URL or key, a bad VIS_RATE_LIMIT, `pitches create` without --yes when not at a terminal, an -o file that cannot be written',
+    ],
+    ['3', 'authentication: invalid_api_key'],
+    ['4', 'not available to this account: feature_not_in_plan, plan_inactive, 402 (pitch allowance used up), integration_not_connected'],
+    ['5', 'not found: brand_not_found, market_not_found, not_found'],
+    ['6', 'limits: quota_exceeded, or rate_limited still after the retries'],
+    ['7', 'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope'],
+    ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
+  ],
+};
+
+export const ENVIRONMENT_TOPIC: HelpTopic = {
+  name: 'environment',
+  summary: 'the environment variables vis reads',
+  intro: 'Environment variables vis reads. A flag wins over its variable, and a variable over the saved profile.',
+  columns: ['Variable', 'Meaning'],
+  rows: [
+    ['VIS_API_KEY', 'the API key (there is no flag: keys do not belong in argv)'],
+    ['VIS_BASE_URL', '--base-url: the API base address, ending in /api/v1'],
+    ['VIS_BRAND', '--brand: brand id, or a name matched case-insensitively against GET /brands (free)'],
+    ['VIS_MARKET', '--market: US-en, US, or a market id; default: the brand’s primary market'],
+    ['VIS_FORMAT', '--format: table, json or csv; default table'],
+    ['VIS_PROFILE', '--profile: which saved profile to use'],
+    ['VIS_DEMO=1', '--demo: use the built-in sandbox (key vis_demo_growth; set VIS_API_KEY to another demo key to see that account)'],
+    ['VIS_DEBUG=1', '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***'],
+    ['NO_COLOR', '--no-color: colour off, whatever the value'],
+    ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
+    ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis)'],
+    ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
+    ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key (default 60, the API’s limit); lower it when other tools share the key'],
+  ],
+};
+
+export const HELP_TOPICS: readonly HelpTopic[] = [EXIT_CODES_TOPIC, ENVIRONMENT_TOPIC];
+
+export function helpTopic(name: string): HelpTopic | undefined {
+  return HELP_TOPICS.find((t) => t.name === name);
+}
+
+/** Greedy word wrap; a word longer than the width stands on its own line. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+const INDENT = '  ';
+const GAP = '  ';
+/** Below this many columns for the meaning, each meaning goes under its term instead. */
+const MIN_TEXT_WIDTH = 30;
+
+/** The topic as plain text fitted to `width` columns: the intro, then a two-column table. */
+export function renderHelpTopic(topic: HelpTopic, width: number): string {
+  const termWidth = Math.max(topic.columns[0].length, ...topic.rows.map(([term]) => term.length));
+  const textWidth = width - INDENT.length - termWidth - GAP.length;
+  const out: string[] = [...wrapText(topic.intro, width), ''];
+  const rows: ReadonlyArray<readonly [string, string]> = [topic.columns, ...topic.rows];
+  for (const [term, text] of rows) {
+    if (textWidth >= MIN_TEXT_WIDTH) {
+      const lines = wrapText(text, textWidth);
+      out.push(`${INDENT}${term.padEnd(termWidth)}${GAP}${lines[0] ?? ''}`.trimEnd());
+      for (const l of lines.slice(1)) out.push(`${INDENT}${' '.repeat(termWidth)}${GAP}${l}`);
+    } else {
+      out.push(`${INDENT}${term}`);
+      for (const l of wrapText(text, Math.max(width - 2 * INDENT.length, 20))) out.push(`${INDENT}${INDENT}${l}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

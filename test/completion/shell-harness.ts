@@ -1,0 +1,138 @@
+/**
+ * Runs the completion scripts in real shells: bash (the completion function called with
+ * COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT as readline sets them), fish (`complete -C`)
+ * and zsh (an interactive shell in a pseudo-terminal, see zsh-capture.zsh). `vis` on
+ * their PATH is a shim that runs the built bin/vis.js, so dynamic candidates come from
+ * the real program.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe } from 'vitest';
+
+export const ROOT = resolve(__dirname, '../..');
+export const COMPLETIONS = join(ROOT, 'completions');
+export const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+const ZSH_CAPTURE = join(__dirname, 'zsh-capture.zsh');
+
+const IN_CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== '0' && process.env.CI.toLowerCase() !== 'false';
+
+export function hasCommand(name: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * A describe block that needs `what` (a shell, or bash-completion). Without it the block
+ * is skipped locally, with the reason in its name, and fails in CI, where .ci/run
+ * installs it.
+ */
+export function describeWith(what: string, present: boolean, body: () => void): void {
+  if (!present && !IN_CI) {
+    describe.skip(`${what} (not installed here: skipped; CI installs it with .ci/run and fails without it)`, body);
+    return;
+  }
+  describe(what, () => {
+    beforeAll(() => {
+      if (!present) throw new Error(`${what} is not installed; .ci/run installs zsh, fish and bash-completion with apt-get`);
+    });
+    body();
+  });
+}
+
+/** A folder with a `vis` that runs the built CLI, to put first on a shell's PATH. */
+export function visShimDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-shim-'));
+  const shim = join(dir, 'vis');
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  writeFileSync(shim, `#!/bin/sh\nexec ${q(process.execPath)} ${q(join(ROOT, 'bin', 'vis.js'))} "$@"\n`);
+  chmodSync(shim, 0o755);
+  return dir;
+}
+
+export interface ShellResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a program to its end; killed after `timeoutMs` so a hung shell fails the test instead of hanging it. */
+export function runProgram(file: string, args: string[], env: Record<string, string>, cwd?: string, timeoutMs = 30_000): Promise<ShellResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+  });
+}
+
+const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * How readline hands a line to a bash completion function: the words split at blanks and
+ * at the COMP_WORDBREAKS characters `=` and `:` (each run of them a word of its own), the
+ * cursor at the end. Good for the lines these tests type (no quotes).
+ */
+export function readlineWords(line: string): string[] {
+  const words = line.split(/\s+/).filter((w) => w !== '').flatMap((w) => w.split(/([=:]+)/).filter((p) => p !== ''));
+  if (line === '' || /\s$/.test(line)) words.push('');
+  return words;
+}
+
+/**
+ * COMPREPLY of `_vis` for `line` (cursor at the end), in a bash that sourced the script
+ * (and bash-completion first, when `withBashCompletion`). Also prints `complete -p vis`
+ * first, so the caller can check the registration: the first line of the result.
+ */
+export async function bashComplete(
+  line: string,
+  env: Record<string, string>,
+  withBashCompletion: boolean,
+  cwd?: string,
+): Promise<{ registration: string; candidates: string[] }> {
+  const words = readlineWords(line);
+  const script = [
+    withBashCompletion ? `source ${sq(BASH_COMPLETION)}` : '',
+    `source ${sq(join(COMPLETIONS, 'vis.bash'))}`,
+    'complete -p vis',
+    `COMP_LINE=${sq(line)}`,
+    'COMP_POINT=${#COMP_LINE}',
+    `COMP_WORDS=(${words.map(sq).join(' ')})`,
+    `COMP_CWORD=${words.length - 1}`,
+    'COMP_TYPE=9 COMP_KEY=9',
+    '_vis vis "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"',
+    "printf '%s\\n' \"${COMPREPLY[@]}\"",
+  ].join('\n');
+  const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], env, cwd);
+  if (r.code !== 0) throw new Error(`bash exited ${r.code}: ${r.stderr}`);
+  const [registration = '', ...candidates] = r.stdout.split('\n');
+  return { registration, candidates: candidates.filter((c) => c !== '') };
+}
+
+/** Candidates fish offers for `line`, from `complete -C` (without their descriptions). */
+export async function fishComplete(line: string, env: Record<string, string>, source = true, cwd?: string): Promise<string[]> {
+  const load = source ? `source ${sq(join(COMPLETIONS, 'vis.fish'))}; ` : '';
+  const args = source ? ['--no-config', '-c', `${load}complete -C ${sq(line)}`] : ['-c', `complete -C ${sq(line)}`];
+  const r = await runProgram('fish', args, env, cwd);
+  if (r.code !== 0) throw new Error(`fish exited ${r.code}: ${r.stderr}`);
+  return r.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t')[0]!);
+}
+
+/** Candidates an interactive zsh offers for `line` + TAB, with completions/ on $fpath. */
+export async function zshComplete(line: string, env: Record<string, string>, cwd?: string): Promise<string[]> {
+  const r = await runProgram('zsh', ['-f', ZSH_CAPTURE, COMPLETIONS, line], env, cwd);
+  if (r.code !== 0) throw new Error(`zsh capture exited ${r.code}: ${r.stderr}${r.stdout}`);
+  return r.stdout.split('\n').filter((l) => l !== '');
+}
+
+export const bashCompletionInstalled = () => existsSync(BASH_COMPLETION);

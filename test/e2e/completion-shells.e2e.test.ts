@@ -1,0 +1,189 @@
+/**
+ * The checked-in completion scripts, run by real bash, fish and zsh. Static candidates
+ * come from the scripts; profile and brand names from the built `vis __complete`, against
+ * the sandbox on loopback (agency key: three brands).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import {
+  bashComplete,
+  bashCompletionInstalled,
+  BASH_COMPLETION,
+  COMPLETIONS,
+  describeWith,
+  fishComplete,
+  hasCommand,
+  runProgram,
+  visShimDir,
+  zshComplete,
+} from '../completion/shell-harness.js';
+
+let sandbox: Sandbox;
+let env: Record<string, string>;
+const BRANDS = ['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments'];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
+  const config = mkdtempSync(join(tmpdir(), 'vis-config-'));
+  writeFileSync(
+    join(config, 'config.json'),
+    JSON.stringify({
+      profile: 'agency',
+      profiles: {
+        agency: { base_url: sandbox.baseUrl, api_key: 'vis_demo_agency' },
+        growth: { base_url: sandbox.baseUrl, api_key: 'vis_demo_growth' },
+      },
+    }),
+  );
+  env = {
+    PATH: `${visShimDir()}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: home,
+    VIS_CONFIG_DIR: config,
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    TMPDIR: tmpdir(),
+  };
+});
+afterAll(() => sandbox.close());
+
+/** Lines typed before TAB, and what every shell must offer (in any order). */
+const STATIC_CASES: Array<[string, string[]]> = [
+  ['vis to', ['topics']],
+  ['vis topics --format ', ['table', 'json', 'csv']],
+  ['vis search-performance --group-by ', ['query', 'page']],
+  ['vis answers ', ['runs', 'history']],
+  ['vis perception tr', ['transcript']],
+  ['vis --format json con', ['config', 'content-gaps']],
+  ['vis forum --li', ['--limit']],
+  ['vis completion ', ['bash', 'zsh', 'fish']],
+  ['vis config set ', ['profile', 'base_url', 'brand', 'market', 'format']],
+  ['vis config set format ', ['table', 'json', 'csv']],
+  ['vis help exit', ['exit-codes']],
+];
+
+const DYNAMIC_CASES: Array<[string, string[]]> = [
+  ['vis --profile ', ['agency', 'growth']],
+  ['vis config set profile g', ['growth']],
+  ['vis topics --brand ', BRANDS],
+  ['vis --profile growth topics -b ', ['Northwind CRM']],
+];
+
+const sorted = (a: string[]) => [...a].sort();
+/** File candidates as a set of names: shells differ in a trailing / and in repeats. */
+const names = (a: string[]) => [...new Set(a.map((c) => c.replace(/\/$/, '')))].sort();
+
+/** A folder with one file and one sub-folder, for --output. */
+function filesDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-files-'));
+  writeFileSync(join(dir, 'report.csv'), '');
+  mkdirSync(join(dir, 'out'));
+  return dir;
+}
+
+function bashSuite(withBashCompletion: boolean): void {
+  it('registers _vis for vis (complete -p vis)', async () => {
+    const r = await bashComplete('vis ', env, withBashCompletion);
+    expect(r.registration).toBe('complete -F _vis vis');
+    expect(r.candidates).toEqual(expect.arrayContaining(['topics', 'brand-perception', 'perception', 'config', 'completion']));
+    expect(r.candidates).not.toContain('__complete');
+  });
+
+  it.each(STATIC_CASES)('%j -> %j', async (line, want) => {
+    expect(sorted((await bashComplete(line, env, withBashCompletion)).candidates)).toEqual(sorted(want));
+  });
+
+  it.each([
+    ['vis topics --format=', ['table', 'json', 'csv']],
+    ['vis topics --format=j', ['json']],
+    ['vis --base-url http://127.0.0.1:9/api/v1 to', ['topics']],
+  ])('%j (split by readline at = and :) -> %j', async (line, want) => {
+    expect(sorted((await bashComplete(line, env, withBashCompletion)).candidates)).toEqual(sorted(want));
+  });
+
+  it.each(DYNAMIC_CASES)('%j -> %j, escaped for the command line', async (line, want) => {
+    const escaped = want.map((w) => w.replace(/ /g, '\\ '));
+    expect(sorted((await bashComplete(line, env, withBashCompletion)).candidates)).toEqual(sorted(escaped));
+  });
+
+  it('matches brand names ignoring case', async () => {
+    expect((await bashComplete('vis topics --brand lark', env, withBashCompletion)).candidates).toEqual(['Larkspur\\ Dental']);
+  });
+
+  it('offers file names after --output', async () => {
+    expect(names((await bashComplete('vis topics -o ', env, withBashCompletion, filesDir())).candidates)).toEqual(['out', 'report.csv']);
+  });
+}
+
+describeWith('bash', hasCommand('bash'), () => bashSuite(false));
+
+describeWith('bash with bash-completion', hasCommand('bash') && bashCompletionInstalled(), () => {
+  bashSuite(true);
+
+  it('loads the script from ~/.local/share/bash-completion/completions/vis on first use', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
+    const dir = join(home, '.local', 'share', 'bash-completion', 'completions');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(COMPLETIONS, 'vis.bash'), join(dir, 'vis'));
+    const script = [`source '${BASH_COMPLETION}'`, 'complete -p vis 2>/dev/null && echo "loaded too early"', '_completion_loader vis', 'complete -p vis'].join('\n');
+    const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], { ...env, HOME: home });
+    expect(r.stdout.trim()).toBe('complete -F _vis vis');
+  });
+});
+
+describeWith('fish', hasCommand('fish'), () => {
+  it.each(STATIC_CASES)('%j -> %j', async (line, want) => {
+    expect(sorted(await fishComplete(line, env))).toEqual(sorted(want));
+  });
+
+  it.each(DYNAMIC_CASES)('%j -> %j', async (line, want) => {
+    expect(sorted(await fishComplete(line, env))).toEqual(sorted(want));
+  });
+
+  it('offers file names after --output', async () => {
+    expect(names(await fishComplete('vis topics -o ', env, true, filesDir()))).toEqual(['out', 'report.csv']);
+  });
+
+  it('loads the script from ~/.config/fish/completions/vis.fish', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
+    const dir = join(home, '.config', 'fish', 'completions');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(COMPLETIONS, 'vis.fish'), join(dir, 'vis.fish'));
+    expect(await fishComplete('vis to', { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') }, false)).toEqual(['topics']);
+  });
+});
+
+describeWith('zsh', hasCommand('zsh'), () => {
+  it('reads _vis without a syntax error (zsh -n)', async () => {
+    const r = await runProgram('zsh', ['-n', join(COMPLETIONS, '_vis')], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it.each(STATIC_CASES)('%j -> %j', async (line, want) => {
+    expect(sorted(await zshComplete(line, env))).toEqual(sorted(want));
+  });
+
+  it.each(DYNAMIC_CASES)('%j -> %j, quoted for the command line', async (line, want) => {
+    expect(sorted(await zshComplete(line, env))).toEqual(sorted(want.map((w) => w.replace(/ /g, '\\ '))));
+  });
+
+  it('offers file names after --output', async () => {
+    expect(names(await zshComplete('vis topics -o ', env, filesDir()))).toEqual(['out', 'report.csv']);
+  });
+
+  it('completes the value after --format=', async () => {
+    expect(await zshComplete('vis topics --format=c', env)).toEqual(['csv']);
+  });
+});
+
+describe('completion spends no reads', () => {
+  it('asked the sandbox for nothing but GET /brands, which is free', () => {
+    for (const r of sandbox.requests) expect(`${r.method} ${r.path}`).toBe('GET /brands');
+    expect(sandbox.reads('vis_demo_agency')).toBe(0);
+    expect(sandbox.reads('vis_demo_growth')).toBe(0);
+  });
+});
