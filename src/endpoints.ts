@@ -67,6 +67,23 @@ export interface EndpointSpec {
   examples: readonly string[];
   /** Name of the thing for empty-collection sentences: "No tasks match." */
   noun: string;
+  /** Reference, section 1: brand perception and the technical scan are identical in every market. */
+  sameInEveryMarket?: boolean;
+  /**
+   * For endpoints that take one argument per call (an item id, a question): the list
+   * endpoint whose rows name the items, the row field, and where the value goes. Used by
+   * `vis export` to read a list and then each item of it.
+   */
+  itemsFrom?: ItemSource;
+}
+
+export interface ItemSource {
+  /** The list endpoint whose rows are the items. */
+  list: string;
+  /** The field of a row that names the item. */
+  field: string;
+  /** Where the value goes: the path parameter, or this query parameter. */
+  into: { path: string } | { query: string };
 }
 
 const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
@@ -199,6 +216,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
     examples: ['vis topics crm-software', 'vis topics crm-software --format json'],
     noun: 'questions',
+    itemsFrom: { list: 'topics', field: 'id', into: { path: 'id' } },
   },
   {
     id: 'prompts',
@@ -263,6 +281,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'Runs over the rolling window for one buyer question, with whether each named the brand.',
     examples: ['vis answers runs --prompt "best crm for startups"'],
     noun: 'runs',
+    itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' } },
   },
   {
     id: 'answers.history',
@@ -318,6 +337,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'The name is URL-encoded by vis; quote names with spaces.',
     examples: ['vis competitors "Globex CRM"'],
     noun: 'topics',
+    itemsFrom: { list: 'competitors', field: 'name', into: { path: 'name' } },
   },
   {
     id: 'sources',
@@ -391,6 +411,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'What AI gets right and wrong, with weekly history. Identical in every market.',
     examples: ['vis brand-perception', 'vis perception --days 30'],
     noun: 'engines',
+    sameInEveryMarket: true,
   },
   {
     id: 'brand-perception.transcript',
@@ -409,6 +430,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'The questions and answers behind the perception summary.',
     examples: ['vis brand-perception transcript'],
     noun: 'transcript entries',
+    sameInEveryMarket: true,
   },
   {
     id: 'forum',
@@ -486,6 +508,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'Weekly scan; each issue lists the pages it affects. Identical in every market.',
     examples: ['vis technical', 'vis technical --format csv --rows issues'],
     noun: 'issues',
+    sameInEveryMarket: true,
   },
   {
     id: 'ai-crawlers',
@@ -581,6 +604,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'The full brief of one task.',
     examples: ['vis tasks 1042'],
     noun: 'steps',
+    itemsFrom: { list: 'tasks', field: 'id', into: { path: 'id' } },
   },
   {
     id: 'weekly-plan',
@@ -653,6 +677,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'Market, business type and the report of one pitch.',
     examples: ['vis pitches 7'],
     noun: 'pitch details',
+    itemsFrom: { list: 'pitches', field: 'id', into: { path: 'pitch_id' } },
   },
   {
     id: 'pitches.create',

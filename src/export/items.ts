@@ -2,32 +2,19 @@
  * Endpoints that read one item (a topic, a task, a competitor, a pitch) or need one
  * argument per call (the runs of one buyer question) are exported item by item: their
  * list is read first, then each item of it. This says where each one's items come from:
- * which list endpoint, which field of its rows, and where the value goes in the request.
- *
- * The endpoint table says this only in prose (`topic id from \`vis topics\``); it lives
- * here, keyed by endpoint id, and a test checks it covers every endpoint that
- * `needsArgument` and is exportable.
+ * which list endpoint, which field of its rows, and where the value goes in the request:
+ * the `itemsFrom` entries of the endpoint table. A test checks they cover every
+ * endpoint that `needsArgument` and is exportable.
  */
-import { endpointById, type EndpointSpec } from '../endpoints.js';
+import { ENDPOINTS, endpointById, type EndpointSpec, type ItemSource } from '../endpoints.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
 import { shortHash, uniqueSlugs } from './slug.js';
 
-export interface ItemSource {
-  /** The list endpoint whose rows are the items. */
-  list: string;
-  /** The field of a row that names the item. */
-  field: string;
-  /** Where the value goes: the path parameter, or this query parameter. */
-  into: { path: string } | { query: string };
-}
+export type { ItemSource };
 
-export const ITEM_SOURCES: Readonly<Record<string, ItemSource>> = {
-  'topics.get': { list: 'topics', field: 'id', into: { path: 'id' } },
-  'tasks.get': { list: 'tasks', field: 'id', into: { path: 'id' } },
-  'competitors.get': { list: 'competitors', field: 'name', into: { path: 'name' } },
-  'pitches.get': { list: 'pitches', field: 'id', into: { path: 'pitch_id' } },
-  'answers.runs': { list: 'answers', field: 'prompt', into: { query: 'prompt' } },
-};
+export const ITEM_SOURCES: Readonly<Record<string, ItemSource>> = Object.fromEntries(
+  ENDPOINTS.flatMap((e) => (e.itemsFrom ? [[e.id, e.itemsFrom] as const] : [])),
+);
 
 export function itemSource(spec: EndpointSpec): ItemSource | undefined {
   return ITEM_SOURCES[spec.id];
