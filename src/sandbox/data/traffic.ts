@@ -7,7 +7,7 @@
 import type { DemoBrand, DemoMarket } from '../accounts.js';
 import { brandOf, periodOf, previousPeriod, type DataRequest, type Payload, type Period } from './context.js';
 import { catalogFor } from './catalogs.js';
-import { eachDay, isoDate, timeOnDay } from './dates.js';
+import { eachDay, isoDate, isoTime, timeOnDay } from './dates.js';
 import { round1 } from './metrics.js';
 import { ENGINE_LABELS, ENGINES, type Engine } from './model.js';
 import { rngFor } from './prng.js';
@@ -90,6 +90,13 @@ function botHitsOn(brand: DemoBrand, market: DemoMarket, def: BotDef, day: strin
   return Math.max(0, Math.round(expected * (1 + 0.3 * rng.normal(0, 1))));
 }
 
+/** A time that would lie after the clock moves back to a stable moment shortly before it. */
+function notAfter(iso: string, now: Date, salt: number): string {
+  if (Date.parse(iso) <= now.getTime()) return iso;
+  const minutesBefore = 1 + ((salt * 37) % 180);
+  return isoTime(new Date(Math.floor(now.getTime() / 60_000) * 60_000 - minutesBefore * 60_000));
+}
+
 export function crawlerTraffic(brand: DemoBrand, market: DemoMarket, period: Period, now: Date) {
   const blocked = hasIssue(technicalScan(brand, now), 'robots-blocks-ai-crawlers');
   const urls = marketUrls(brand, market);
@@ -116,8 +123,9 @@ export function crawlerTraffic(brand: DemoBrand, market: DemoMarket, period: Per
       purpose: def.purpose,
       hits,
       pages: pages.length,
-      // The latest hit of the day is placed in working hours, stable for the same counts.
-      last_seen: lastDay ? timeOnDay(lastDay, 8 + (hits % 14), hits % 60) : null,
+      // The latest hit of the day is placed in working hours, stable for the same counts,
+      // and never after the clock: a bot cannot have been seen in the future.
+      last_seen: lastDay ? notAfter(timeOnDay(lastDay, 8 + (hits % 14), hits % 60), now, hits) : null,
       top_pages: pages.slice(0, 5),
     };
   }).sort((a, b) => b.hits - a.hits || a.bot.localeCompare(b.bot));
