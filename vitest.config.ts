@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// .ci/run asks for a JSON report too, to print one plain closing line
+// ("N passed, N failed, N skipped") that any log reader understands.
+const jsonReport = process.env.VIS_TEST_RESULTS;
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -8,5 +12,6 @@ export default defineConfig({
     // End-to-end tests spawn the built CLI; two cores, so keep the pool small.
     pool: 'forks',
     maxWorkers: 2,
+    reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
   },
 });
