@@ -2,7 +2,10 @@
  * The sandbox's options, and how end-to-end tests set them for a sandbox that `vis
  * --demo` starts inside its own process: the JSON in VIS_SANDBOX_OPTIONS.
  */
-import { z } from 'zod';
+// zod/mini with the English messages only: the CLI uses zod/mini too, and one flavour of
+// zod in the bundle keeps the shared chunk small (issue 8).
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
 export type FaultKind = 'status' | 'slow' | 'non-json' | 'html' | 'truncated' | 'no-headers' | 'reset' | 'no-data';
 
@@ -47,19 +50,24 @@ export interface SandboxOptions {
 
 const KINDS = ['status', 'slow', 'non-json', 'html', 'truncated', 'no-headers', 'reset', 'no-data'] as const;
 
+let messagesLoaded = false;
+function englishMessages(): void {
+  if (!messagesLoaded) z.config(en());
+  messagesLoaded = true;
+}
+
 function faultSchema() {
-  return z
-    .object({
-      method: z.string().min(1).optional(),
-      path: z.string().refine((p) => p === '*' || p.startsWith('/'), 'must be "*" or start with "/"'),
-      kind: z.enum(KINDS),
-      status: z.number().int().min(100).max(599).optional(),
-      code: z.string().min(1).optional(),
-      delayMs: z.number().int().min(0).optional(),
-      times: z.number().int().min(1).optional(),
-      retryAfter: z.string().optional(),
-    })
-    .strict();
+  englishMessages();
+  return z.strictObject({
+    method: z.optional(z.string().check(z.minLength(1))),
+    path: z.string().check(z.refine((p: string) => p === '*' || p.startsWith('/'), 'must be "*" or start with "/"')),
+    kind: z.enum(KINDS),
+    status: z.optional(z.int().check(z.minimum(100), z.maximum(599))),
+    code: z.optional(z.string().check(z.minLength(1))),
+    delayMs: z.optional(z.int().check(z.minimum(0))),
+    times: z.optional(z.int().check(z.minimum(1))),
+    retryAfter: z.optional(z.string()),
+  });
 }
 
 export function parseFaults(value: unknown): Fault[] {
@@ -83,16 +91,14 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, st
   } catch (error) {
     throw new Error(`VIS_SANDBOX_OPTIONS is not valid JSON: ${(error as Error).message}`);
   }
-  const schema = z
-    .object({
-      port: z.number().int().min(0).max(65535).optional(),
-      host: z.string().min(1).optional(),
-      now: z.iso.datetime({ offset: true }).optional(),
-      rateLimitPerMinute: z.number().int().min(1).optional(),
-      faults: z.array(faultSchema()).optional(),
-      quiet: z.boolean().optional(),
-    })
-    .strict();
+  const schema = z.strictObject({
+    port: z.optional(z.int().check(z.minimum(0), z.maximum(65535))),
+    host: z.optional(z.string().check(z.minLength(1))),
+    now: z.optional(z.iso.datetime({ offset: true })),
+    rateLimitPerMinute: z.optional(z.int().check(z.minimum(1))),
+    faults: z.optional(z.array(faultSchema())),
+    quiet: z.optional(z.boolean()),
+  });
   const result = schema.safeParse(json);
   if (!result.success) throw new Error(`VIS_SANDBOX_OPTIONS: ${z.prettifyError(result.error)}`);
   const { now, ...rest } = result.data;
