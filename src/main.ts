@@ -4,17 +4,22 @@
  * way out is bounded: a signal exits at once, a bug exits 1 with one line, and a finished
  * command cannot be held open by a stray socket or timer.
  */
-import { processIO, type Env } from './cli/io.js';
-import { isTruthy } from './cli/context.js';
-import { restoreTerminal } from './cli/progress.js';
-import { report, run } from './cli/run.js';
-import { removePendingTempFiles } from './output/write.js';
+import type { Env } from './cli/io.js';
+import { VERSION } from './cli/version.js';
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** How long a finished command may take to exit on its own before it is made to. */
 const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
+  // Loaded here rather than at the top, so `vis --version` (below) loads none of it.
+  const [{ processIO }, { isTruthy }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
+    import('./cli/io.js'),
+    import('./cli/context.js'),
+    import('./cli/progress.js'),
+    import('./cli/run.js'),
+    import('./output/write.js'),
+  ]);
   const env = process.env as Env;
   const argv = process.argv.slice(2);
   const io = processIO(env, argv.includes('--no-color'));
@@ -86,4 +91,19 @@ function flush(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
-await main();
+/**
+ * `vis --version` alone is answered before commander and the rest are loaded: scripts and
+ * shell prompts call it often. Any other argv (`vis topics --version`, `vis -V --debug`)
+ * goes through commander as before.
+ */
+function printVersion(): void {
+  // A reader that went away (`vis --version | true`) is not an error, as for any command.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') process.exitCode = 1;
+  });
+  process.stdout.write(`${VERSION}\n`);
+}
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) printVersion();
+else await main();

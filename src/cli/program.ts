@@ -11,7 +11,13 @@ import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
 import { FORMATS, camel, type RawGlobalOptions } from './options.js';
-import { runEndpoint, type Invocation } from './run-endpoint.js';
+import type { Invocation } from './run-endpoint.js';
+
+/** The request path (brands, hints, rendering) is loaded only when a data command runs, not for --help. */
+async function runEndpoint(ctx: Context, spec: EndpointSpec, inv: Invocation): Promise<void> {
+  const { runEndpoint: run } = await import('./run-endpoint.js');
+  await run(ctx, spec, inv);
+}
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 

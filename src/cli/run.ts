@@ -10,8 +10,9 @@ import type { Env, IO } from './io.js';
 import { buildProgram } from './program.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 
-declare const __VIS_VERSION__: string;
-export const VERSION = typeof __VIS_VERSION__ === 'string' ? __VIS_VERSION__ : '0.0.0-dev';
+import { VERSION } from './version.js';
+
+export { VERSION };
 
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
   const ctx = createContext(io, env, VERSION, signal, overrides);

@@ -13,6 +13,7 @@
  * attempts, each within the deadline, and at most 120 s of waiting between them
  * (contract section 5).
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, UsageError, type VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
@@ -326,8 +327,25 @@ export class ApiClient {
  * while under vitest (no bundle) the named exports are there. Accept both.
  */
 async function loadUndici(): Promise<typeof import('undici')> {
+  limitWasmToBaseline();
   const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
   return typeof mod.Agent === 'function' ? mod : mod.default!;
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it twice: at once
+ * with its baseline compiler (Liftoff), then again optimised on a background thread, and
+ * Node waits for that background work before the process may exit: about 170 ms on a
+ * 2-core machine, for every command, longer than the request itself. The baseline code
+ * parses a 5 MB answer in a few milliseconds, so vis keeps to it. The flag concerns only
+ * WebAssembly (vis runs none of its own) and must be set before undici compiles llhttp.
+ */
+function limitWasmToBaseline(): void {
+  try {
+    setFlagsFromString('--liftoff-only');
+  } catch {
+    // Not fatal: the request works the same, the exit is just slower.
+  }
 }
 
 function thrower(err: VisError): never {
