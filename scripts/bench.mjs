@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// `npm run bench`: start-up and big-payload timings of the built CLI (dist/), each against
+// a baseline measured in the same run, with the targets of issue 8. Not part of npm test:
+// timings depend on the machine and on whatever else it is doing, so nothing here fails a
+// build; it reports. Run `npm run build` first.
+//
+// Cases (median wall time of RUNS runs after WARMUP, ratio = median / baseline median):
+//   vis --version, vis --help              vs `node -e 0`
+//   vis usage --format json (sandbox)      vs `node -e 0`
+//   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
+//   20,000 answer runs -> table, piped     vs the same curl | jq
+// and peak memory (max RSS, from /usr/bin/time, else from a wrapper's resourceUsage()).
+//
+// Servers: the sandbox runs in its own process (`node bin/vis.js sandbox`), as a user would
+// start it; the big answer comes from a small loopback server of this script's own, serving
+// one pre-built body, so vis and curl | jq read exactly the same bytes from the same place.
+// Needs curl and jq on PATH (apt-get install -y curl jq).
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// BENCH_VIS: another build's bin/vis.js, e.g. an older checkout's, to compare before and after.
+const VIS = process.env.BENCH_VIS ?? join(root, 'bin', 'vis.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const BIG_RUNS = 20_000;
+const KEY = 'vis_demo_growth';
+
+if (!existsSync(join(VIS, '..', '..', 'dist', 'vis.js'))) {
+  console.error('bench: dist/vis.js is missing; run `npm run build` first.');
+  process.exit(1);
+}
+for (const tool of ['curl', 'jq']) {
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
+    console.error(`bench: ${tool} is needed for the curl | jq baseline (apt-get install -y curl jq).`);
+    process.exit(1);
+  }
+}
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const work = mkdtempSync(join(tmpdir(), 'vis-bench-'));
+
+// ---------------------------------------------------------------------------------------
+// Servers
+
+/** The sandbox in a process of its own, on a free loopback port. */
+async function startSandbox() {
+  const child = spawn(process.execPath, [VIS, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.resume(); // its request log
+  let out = '';
+  const baseUrl = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (b) => {
+      out += b;
+      const m = /Sandbox API:\s+(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before it served: ${out}`)));
+  });
+  child.stdout.resume();
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+/** A /answers/runs answer in the sandbox's shape, with `n` runs: about 5 MB for 20,000. */
+function bigRunsBody(n) {
+  const engines = ['chatgpt', 'perplexity', 'gemini', 'copilot', 'claude'];
+  const states = ['mentioned', 'cited', 'absent', 'mentioned'];
+  const brands = ['Globex CRM', 'Pipewell', 'Salesforge', 'Northwind CRM'];
+  const runs = [];
+  for (let i = 0; i < n; i++) {
+    const position = i % 5 === 4 ? null : (i % 4) + 1;
+    const t = new Date(Date.UTC(2026, 10, 22) - i * 60_000).toISOString().replace('.000Z', 'Z');
+    runs.push({
+      engine: engines[i % engines.length],
+      run_at: t,
+      state: position === null ? 'absent' : states[i % states.length],
+      named_brand: position !== null,
+      position,
+      brands_named: brands.slice(0, (i % 4) + 1),
+      answer: `Run ${i}: Globex CRM, Pipewell and "Salesforge" lead; Northwind CRM is quick.`,
+      citations: [`https://example.com/crm/${i % 97}`],
+    });
+  }
+  return JSON.stringify({
+    data: {
+      prompt: 'What is the best CRM for an early-stage startup?',
+      prompt_id: 'startup-best-crm',
+      topic_id: 'crm-for-startups',
+      window: { from: '2026-11-16', to: '2026-11-22', days: 7 },
+      rate: 29.4,
+      runs,
+    },
+    meta: { api_version: 'v1', brand: { id: 101, name: 'Northwind CRM' }, market: { id: 1011, code: 'US-en', label: 'United States (English)' } },
+  });
+}
+
+async function startBigServer() {
+  const body = Buffer.from(bigRunsBody(BIG_RUNS));
+  const server = createServer((req, res) => {
+    const ok = req.headers.authorization === `Bearer ${KEY}` && req.url.startsWith('/api/v1/answers/runs');
+    if (!ok) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":{"code":"not_found","message":"bench server: only /answers/runs"}}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { baseUrl: `http://127.0.0.1:${server.address().port}/api/v1`, bytes: body.length, stop: () => server.close() };
+}
+
+// ---------------------------------------------------------------------------------------
+// Running one command
+
+/**
+ * Runs `argv` once, stdout to `stdoutFile` (or /dev/null); resolves to the wall time in
+ * ms. With `measureMemory`, runs it under /usr/bin/time and also returns max RSS in kB.
+ */
+function runOnce(argv, { env, stdoutFile = '/dev/null', measureMemory = false }) {
+  const out = openSync(stdoutFile, 'w');
+  const memFile = join(work, 'rss.txt');
+  let cmd = argv;
+  if (measureMemory) {
+    cmd = TIME
+      ? [TIME, '-f', '%M', '-o', memFile, ...argv]
+      : [process.execPath, '-e', RSS_WRAPPER, memFile, ...argv];
+  }
+  const started = process.hrtime.bigint();
+  const child = spawn(cmd[0], cmd.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', out, 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (b) => (err += b));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      closeSync(out);
+      if (code !== 0) return reject(new Error(`${argv.join(' ')} exited ${code}: ${err.trim()}`));
+      const rssKb = measureMemory ? Number(readFileSync(memFile, 'utf8').trim().split('\n').pop()) : undefined;
+      resolve({ ms, rssKb });
+    });
+  });
+}
+
+// Used only where /usr/bin/time is missing: runs the command and writes its children's max RSS (kB).
+const RSS_WRAPPER = `
+const { spawnSync } = require('node:child_process');
+const [file, cmd, ...args] = process.argv.slice(1);
+const r = spawnSync(cmd, args, { stdio: 'inherit' });
+require('node:fs').writeFileSync(file, String(process.resourceUsage ? require('node:process').resourceUsage().maxRSS : 0));
+process.exit(r.status ?? 1);
+`;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Warm-up, then RUNS timed runs, then 3 runs for memory; the summary of one case. */
+async function measure(name, argv, opts = {}) {
+  for (let i = 0; i < WARMUP; i++) await runOnce(argv, opts);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) times.push((await runOnce(argv, opts)).ms);
+  const rss = [];
+  for (let i = 0; i < 3; i++) rss.push((await runOnce(argv, { ...opts, measureMemory: true })).rssKb);
+  return { name, min: Math.min(...times), median: median(times), max: Math.max(...times), rssMb: median(rss) / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------
+
+const sandbox = await startSandbox();
+const big = await startBigServer();
+const prompt = 'What is the best CRM for an early-stage startup?';
+const runsUrl = `${big.baseUrl}/answers/runs?prompt=${encodeURIComponent(prompt)}`;
+const jqFields = '.engine, .run_at, .state, .named_brand, .position, (.brands_named | join("; ")), .answer, (.citations | join("; "))';
+const curlJq = `curl -s -H 'Authorization: Bearer ${KEY}' '${runsUrl}' | jq -r '.data.runs[] | [${jqFields}] | @csv'`;
+const visEnv = (baseUrl) => ({ VIS_BASE_URL: baseUrl, VIS_API_KEY: KEY, VIS_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1' });
+const node = process.execPath;
+const csvFile = join(work, 'runs.csv');
+const tableFile = join(work, 'runs.txt');
+const jqFile = join(work, 'runs-jq.csv');
+
+const results = [];
+try {
+  const nodeBase = await measure('node -e 0', [node, '-e', '0']);
+  const jqBase = await measure('curl | jq @csv', ['sh', '-c', `${curlJq} > '${jqFile}'`]);
+  results.push(nodeBase, jqBase);
+  const cases = [
+    { name: 'vis --version', argv: [node, VIS, '--version'], base: nodeBase, target: 1.3 },
+    { name: 'vis --help', argv: [node, VIS, '--help'], base: nodeBase, target: 1.4 },
+    {
+      name: 'vis usage --format json',
+      argv: [node, VIS, 'usage', '--format', 'json'],
+      env: visEnv(sandbox.baseUrl),
+      base: nodeBase,
+      target: 1.8,
+      memTarget: 1.3,
+    },
+    {
+      name: `vis answers runs -f csv (${BIG_RUNS} runs)`,
+      argv: [node, VIS, 'answers', 'runs', '--prompt', prompt, '--format', 'csv'],
+      env: visEnv(big.baseUrl),
+      stdoutFile: csvFile,
+      base: jqBase,
+      target: 1.0,
+      memLimitMb: 150,
+    },
+    {
+      name: `vis answers runs -f table > file`,
+      argv: [node, VIS, 'answers', 'runs', '--prompt', prompt, '--format', 'table'],
+      env: visEnv(big.baseUrl),
+      stdoutFile: tableFile,
+      base: jqBase,
+      target: 1.0,
+      memLimitMb: 150,
+    },
+  ];
+  for (const c of cases) {
+    const r = await measure(c.name, c.argv, { env: c.env, stdoutFile: c.stdoutFile });
+    results.push({ ...r, base: c.base, target: c.target, memTarget: c.memTarget, memLimitMb: c.memLimitMb });
+  }
+} finally {
+  sandbox.stop();
+  big.stop();
+}
+
+const fmt = (ms) => ms.toFixed(0).padStart(6);
+console.log(
+  `vis bench, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} cores, ` +
+    `${RUNS} runs after ${WARMUP} warm-up; big answer ${(big.bytes / 1e6).toFixed(1)} MB (${BIG_RUNS} runs)`,
+);
+console.log(`csv rows: vis ${lineCount(csvFile) - 1}, jq ${lineCount(jqFile)}; table lines: ${lineCount(tableFile)}`);
+console.log('');
+console.log(`${'case'.padEnd(40)}   min median    max  ratio target   peak MB  memory`);
+for (const r of results) {
+  const ratio = r.base ? r.median / r.base.median : undefined;
+  const timeOk = ratio === undefined ? '' : ratio <= r.target ? 'ok' : 'MISS';
+  let mem = '';
+  if (r.memTarget) {
+    const m = r.rssMb / r.base.rssMb;
+    mem = `${m.toFixed(2)}x node (<= ${r.memTarget}) ${m <= r.memTarget ? 'ok' : 'MISS'}`;
+  } else if (r.memLimitMb) {
+    mem = `<= ${r.memLimitMb} MB ${r.rssMb <= r.memLimitMb ? 'ok' : 'MISS'}`;
+  }
+  console.log(
+    `${r.name.padEnd(40)} ${fmt(r.min)} ${fmt(r.median)} ${fmt(r.max)}` +
+      ` ${ratio === undefined ? '      ' : `${ratio.toFixed(2)}x`.padStart(6)} ${r.target ? `<=${r.target}`.padEnd(6) : '      '}` +
+      ` ${r.rssMb.toFixed(1).padStart(8)}  ${[timeOk, mem].filter(Boolean).join('; ')}`,
+  );
+}
+rmSync(work, { recursive: true, force: true });
+
+function lineCount(file) {
+  if (!existsSync(file) || statSync(file).size === 0) return 0;
+  const text = readFileSync(file, 'utf8');
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
