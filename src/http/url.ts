@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost') return true;
-  if (host === '[::1]' || host === '::1') return true;
+  if (host === '[::1]' || host === '::1' || host === '0:0:0:0:0:0:0:1' || host === '[0:0:0:0:0:0:0:1]') return true;
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (!m) return false;
   const octets = m.slice(1).map(Number);

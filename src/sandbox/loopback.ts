@@ -1,15 +1,10 @@
-import { isIPv4 } from 'node:net';
-
 /**
- * Whether `host` can only be reached from this machine: `localhost`, 127.0.0.0/8 or ::1.
- * The sandbox accepts publicly known demo keys, so it must never listen on a network.
+ * The sandbox accepts publicly known demo keys, so it must never listen on a network:
+ * only on the hosts the client also counts as loopback (one rule, in http/url.ts).
  */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (bare.toLowerCase() === 'localhost') return true;
-  if (isIPv4(bare)) return bare.split('.')[0] === '127';
-  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
-}
+import { isLoopbackHost } from '../http/url.js';
+
+export { isLoopbackHost };
 
 export function assertLoopbackHost(host: string): void {
   if (!isLoopbackHost(host)) {
