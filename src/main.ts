@@ -106,4 +106,9 @@ function printVersion(): void {
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) printVersion();
-else await main();
+else
+  main().catch((err: unknown) => {
+    // Only a failure to load vis itself gets here: main() handles everything after that.
+    process.stderr.write(`vis: could not start: ${String((err as Error)?.message ?? err)}\n`);
+    process.exitCode = 1;
+  });

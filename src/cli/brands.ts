@@ -4,7 +4,7 @@
  */
 import { NotFoundError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
-import type { Session } from './context.js';
+import type { Session } from './session.js';
 
 const BRAND_ID = /^\d+$/;
 

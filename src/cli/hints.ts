@@ -6,7 +6,7 @@
 import type { VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
-import type { Session } from './context.js';
+import type { Session } from './session.js';
 import { listBrands } from './brands.js';
 
 const STATIC_HINTS: Record<string, string> = {

@@ -45,14 +45,19 @@ export function terminalColumns(stream: { columns?: number; isTTY?: boolean }, e
 export function processIO(env: Env, noColorFlag: boolean): IO {
   const stdout = process.stdout;
   const stderr = process.stderr;
-  const stdin = process.stdin;
   return {
     stdout,
     stderr,
-    stdin,
+    // stdin is opened on first use: only `auth login` and the pitch prompt read it, and
+    // opening it costs every other command a stream (and, for a pipe, a socket).
+    get stdin() {
+      return process.stdin;
+    },
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
     stdoutIsTTY: stdout.isTTY === true,
     stderrIsTTY: stderr.isTTY === true,
-    stdinIsTTY: stdin.isTTY === true,
     color: colorEnabled(stdout.isTTY === true, env, noColorFlag),
     stderrColor: colorEnabled(stderr.isTTY === true, env, noColorFlag),
     columns: terminalColumns(stdout, env),

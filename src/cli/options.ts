@@ -10,30 +10,8 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { daysRule } from '../endpoints.js';
 
-export const FORMATS = ['table', 'json', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
-
-/** What commander hands over for the global options (all strings, as typed). */
-export interface RawGlobalOptions {
-  brand?: string;
-  market?: string;
-  days?: string;
-  from?: string;
-  to?: string;
-  format?: string;
-  output?: string;
-  profile?: string;
-  baseUrl?: string;
-  demo?: boolean;
-  timeout?: string;
-  quiet?: boolean;
-  debug?: boolean;
-  color?: boolean;
-  param?: string[];
-  rows?: string;
-  columns?: string;
-  wide?: boolean;
-}
+export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './flags.js';
+import { FORMATS, camel, type Format, type RawGlobalOptions } from './flags.js';
 
 export interface Period {
   days?: number;
@@ -295,15 +273,4 @@ export function periodPairs(spec: EndpointSpec, period: Period, command: string)
   if (period.from !== undefined) pairs.push(['from', period.from]);
   if (period.to !== undefined) pairs.push(['to', period.to]);
   return pairs;
-}
-
-export function camel(flag: string): string {
-  return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** Today as YYYY-MM-DD in local time: the user's "today" is what --from is checked against. */
-export function localDate(nowMs: number): string {
-  const d = new Date(nowMs);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }

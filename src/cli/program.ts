@@ -10,7 +10,7 @@ import { HELP_TOPICS, helpTopic, renderHelpTopic } from '../docs/topics.js';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
-import { FORMATS, camel, type RawGlobalOptions } from './options.js';
+import { FORMATS, camel, type RawGlobalOptions } from './flags.js';
 import type { Invocation } from './run-endpoint.js';
 
 /** The request path (brands, hints, rendering) is loaded only when a data command runs, not for --help. */

@@ -2,12 +2,11 @@
  * Runs one endpoint of the table: options are parsed and checked first (exit 2, no
  * request), then the brand is resolved, the request sent, and the answer rendered.
  */
-import { createInterface } from 'node:readline';
 import { UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { ApiClient } from '../http/client.js';
-import type { Context, Session } from './context.js';
-import { openSession } from './context.js';
+import type { Context } from './context.js';
+import { openSession, type Session } from './session.js';
 import { resolveBrand } from './brands.js';
 import { hintFor } from './hints.js';
 import { intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type RawGlobalOptions } from './options.js';
@@ -151,6 +150,7 @@ async function confirmSpend(ctx: Context, spec: EndpointSpec, prepared: Prepared
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) {
     throw new UsageError(`${prepared.command} spends one of the month's pitch reports: pass --yes to confirm when not at a terminal`);
   }
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr, terminal: true });
   const answer = await new Promise<string>((resolve) => {
     rl.question(`Scan ${target} and create a pitch report? This spends 1 of the month's pitch reports. [y/N] `, resolve);

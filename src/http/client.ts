@@ -13,7 +13,6 @@
  * attempts, each within the deadline, and at most 120 s of waiting between them
  * (contract section 5).
  */
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, UsageError, type VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
@@ -77,7 +76,7 @@ interface AttemptState {
 
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
-  private undici: typeof import('undici') | undefined;
+  private transport: typeof import('./transport.js') | undefined;
 
   constructor(private readonly opts: ClientOptions) {
     // Backstop for callers that did not check: a header value with a control character
@@ -152,22 +151,22 @@ export class ApiClient {
     }
   }
 
-  private async getDispatcher(): Promise<{ undici: typeof import('undici'); dispatcher: Dispatcher }> {
-    if (!this.undici) this.undici = await loadUndici();
+  private async getDispatcher(): Promise<{ transport: typeof import('./transport.js'); dispatcher: Dispatcher }> {
+    if (!this.transport) this.transport = await loadTransport();
     if (!this.dispatcher) {
       const t = this.opts.timeoutMs;
-      this.dispatcher = new this.undici.Agent({
-        connect: { timeout: t },
-        headersTimeout: t + BACKSTOP_MS,
-        bodyTimeout: t + BACKSTOP_MS,
-        keepAliveTimeout: 4_000,
+      this.dispatcher = this.transport.createAgent({
+        connectTimeoutMs: t,
+        headersTimeoutMs: t + BACKSTOP_MS,
+        bodyTimeoutMs: t + BACKSTOP_MS,
+        keepAliveTimeoutMs: 4_000,
       });
     }
-    return { undici: this.undici, dispatcher: this.dispatcher };
+    return { transport: this.transport, dispatcher: this.dispatcher };
   }
 
   private async attempt(req: ApiRequest, attemptNo: number): Promise<Omit<ApiResponse, 'attempts'>> {
-    const { undici, dispatcher } = await this.getDispatcher();
+    const { transport, dispatcher } = await this.getDispatcher();
     if (this.opts.pacer) {
       try {
         await this.opts.pacer.acquire(this.opts.signal, (ms) => {
@@ -207,7 +206,7 @@ export class ApiClient {
     let retryAfter: string | undefined;
     let location: string | undefined;
     try {
-      const res = await undici.request(url, { method: req.method, headers, body, dispatcher, signal: controller.signal });
+      const res = await transport.sendRequest(dispatcher, url, { method: req.method, headers, body, signal: controller.signal });
       state.status = res.statusCode;
       const cl = Number(headerValue(res.headers['content-length']));
       if (Number.isFinite(cl)) state.contentLength = cl;
@@ -322,14 +321,10 @@ export class ApiClient {
   }
 }
 
-/**
- * undici is CommonJS: in a split bundle its dynamic import yields only a default export,
- * while under vitest (no bundle) the named exports are there. Accept both.
- */
-async function loadUndici(): Promise<typeof import('undici')> {
+/** undici, loaded by the first request (not for --help, not for a usage error). */
+async function loadTransport(): Promise<typeof import('./transport.js')> {
   limitWasmToBaseline();
-  const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
-  return typeof mod.Agent === 'function' ? mod : mod.default!;
+  return import('./transport.js');
 }
 
 /**
@@ -342,7 +337,7 @@ async function loadUndici(): Promise<typeof import('undici')> {
  */
 function limitWasmToBaseline(): void {
   try {
-    setFlagsFromString('--liftoff-only');
+    process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
   } catch {
     // Not fatal: the request works the same, the exit is just slower.
   }

@@ -5,7 +5,6 @@
  */
 import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 
 /** Temp files in flight, so the Ctrl-C handler can remove them synchronously. */
@@ -37,7 +36,7 @@ export type Chunks = Iterable<string> | string;
 export function writeFileAtomic(path: string, chunks: Chunks): void {
   const target = resolveLink(path);
   const dir = dirname(target);
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
   const keepMode = existingMode(target);
   pendingTempFiles.add(tmp);
   let fd: number | undefined;
@@ -148,4 +147,12 @@ function writeOne(stream: Writable, text: string): Promise<void> {
       stream.once('error', onError);
     }
   });
+}
+
+/**
+ * node:crypto is loaded here, on the first file written, not by every command that
+ * imports this module for removePendingTempFiles (it is 2 MB and a few ms at start-up).
+ */
+function randomSuffix(): string {
+  return process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex');
 }

@@ -1,6 +1,7 @@
 /** `vis sandbox`: serve the sandbox until the signal aborts, telling the user how to use it. */
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { assertLoopbackHost } from './loopback.js';
+import type { SandboxOptions } from './options.js';
 import { startSandbox } from './server.js';
 
 export interface ServeOptions {
@@ -12,6 +13,8 @@ export interface ServeOptions {
   signal?: AbortSignal;
   /** No per-request log on stderr. */
   quiet?: boolean;
+  /** Clock, rate limit and faults, as VIS_SANDBOX_OPTIONS gives them (also for --demo). */
+  sandbox?: SandboxOptions;
 }
 
 /** What `vis sandbox` prints on stdout: the base URL, the demo keys and a first command. */
@@ -35,6 +38,7 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
   assertLoopbackHost(host);
   if (opts.signal?.aborted) return;
   const sandbox = await startSandbox({
+    ...opts.sandbox,
     port: opts.port ?? 0,
     host,
     quiet: opts.quiet ?? false,

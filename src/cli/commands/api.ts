@@ -4,7 +4,8 @@
  */
 import { UsageError } from '../../errors.js';
 import { resolveBrand } from '../brands.js';
-import { openSession, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession } from '../session.js';
 import { parseFlags, type RawGlobalOptions } from '../options.js';
 import { checkOutputOptions, renderResponse } from '../render.js';
 import { sendWithHints } from '../run-endpoint.js';

@@ -23,7 +23,8 @@ import { isoTime, runExport, type RunResult } from '../../export/runner.js';
 import { uniqueSlugs } from '../../export/slug.js';
 import { renderJsonValue } from '../../output/json.js';
 import { sanitizeForTerminal } from '../../output/sanitize.js';
-import { openSession, type Context, type Session } from '../context.js';
+import type { Context } from '../context.js';
+import { openSession, type Session } from '../session.js';
 import { emit } from '../render.js';
 import { sendWithHints } from '../run-endpoint.js';
 

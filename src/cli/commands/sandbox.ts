@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../http/url.js';
 import type { Context } from '../context.js';
 import { intRule, usageFromZod } from '../options.js';
+import { loadSandbox } from '../session.js';
 
 export async function sandboxCommand(ctx: Context, opts: { port?: string; host: string }): Promise<void> {
   let port = 0;
@@ -14,9 +15,9 @@ export async function sandboxCommand(ctx: Context, opts: { port?: string; host: 
   if (!isLoopbackHost(opts.host)) {
     throw new UsageError(`--host must be a loopback address (127.0.0.1, ::1 or localhost): the sandbox is for this machine only (got "${opts.host}")`);
   }
-  const { serveSandbox } = await import('../../sandbox/serve.js');
+  const { sandbox: lib, options } = await loadSandbox(ctx.env);
   try {
-    await serveSandbox({ port, host: opts.host, stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.signal });
+    await lib.serveSandbox({ port, host: opts.host, stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.signal, sandbox: options });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port ${port} is already in use on ${opts.host}`);

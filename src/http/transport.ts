@@ -1,0 +1,52 @@
+/**
+ * The part of undici vis uses: an Agent (connection pool with its own timeouts) and the
+ * `request` API. Imported by file, not through `undici`'s entry point, because the entry
+ * loads all of undici (fetch, WebSocket, cookies, caches, mocks): about 1 MB of code whose
+ * cookie module touches `globalThis.Headers`, which makes Node load its own bundled copy
+ * of undici as well. Together that was about 100 ms and 12 MB on every request (issue 8).
+ *
+ * undici has no `exports` map, so these paths are public to Node's resolver; the bundle
+ * resolves them at build time against the version package-lock.json pins, and
+ * test/unit/transport.test.ts fails if a new undici moves them. The build also defers
+ * undici's HTTP/2 client (scripts/build.mjs): vis never enables HTTP/2, and loading it
+ * pulls in node:http2, node:tls and node:crypto.
+ */
+import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import requestApi from 'undici/lib/api/api-request.js';
+
+export interface AgentOptions {
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+export function createAgent(o: AgentOptions): Dispatcher {
+  return new Agent({
+    connect: { timeout: o.connectTimeoutMs },
+    headersTimeout: o.headersTimeoutMs,
+    bodyTimeout: o.bodyTimeoutMs,
+    keepAliveTimeout: o.keepAliveTimeoutMs,
+  });
+}
+
+export interface SendOptions {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+}
+
+/** What `undici.request(url, { dispatcher, ... })` does, for a URL vis has already checked. */
+export function sendRequest(dispatcher: Dispatcher, url: string, o: SendOptions): Promise<Dispatcher.ResponseData> {
+  const u = new URL(url);
+  return requestApi.call(dispatcher, {
+    origin: u.origin,
+    path: `${u.pathname}${u.search}`,
+    method: o.method,
+    headers: o.headers,
+    body: o.body,
+    signal: o.signal,
+  });
+}
