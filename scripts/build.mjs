@@ -1,10 +1,28 @@
-// Bundles src/main.ts into dist/ with esbuild. Code splitting keeps what a command does
-// not need (the sandbox, the table renderer, ora, conf) out of the start-up path.
+// Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20 (issue 8).
+//
+//   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
+//   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts)
+//   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
+//   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
+//   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
+//
+// Why CommonJS and not ES modules with code splitting: Node 20's ES module loader reads
+// every file asynchronously, resolves through URLs, and gives every built-in module an ES
+// facade (importing node:fs that way loads fs streams, for instance). Measured on a 2-core
+// machine, that cost more than the code itself. CommonJS loads synchronously, with no
+// facades. Code that only some commands run (views, export, completion) stays in vis.cjs
+// but is evaluated on first use (esbuild wraps lazily imported modules), so it costs a
+// quick pre-parse, not a run. The four libraries are separate files because they are big
+// and most commands never touch them; each is self-contained (no vis module lives in two
+// files, except the sandbox's own copies of the endpoint table, zod and the error classes,
+// which it uses for its side of the HTTP conversation only).
 import { build } from 'esbuild';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 // Build beside dist/ and swap it in at the end, so a failed or concurrent build never
 // leaves a half-written dist/ behind for a running vis (or a running test) to trip on.
@@ -12,25 +30,132 @@ const staging = `${dist}.staging-${process.pid}`;
 const retired = `${dist}.old-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
 
-await build({
-  entryPoints: { vis: 'src/main.ts' },
-  outdir: staging,
+/** Separately bundled parts: what the CLI imports -> the file it loads at run time. */
+const LIBS = [
+  { name: 'transport', entry: 'src/http/transport.ts', matches: (p) => p.endsWith('/src/http/transport.ts') },
+  { name: 'sandbox', entry: 'src/sandbox/index.ts', matches: (p) => p.endsWith('/src/sandbox/index.ts') },
+  // ES-only packages: the file's module.exports is the package's default export, which
+  // is what `(await import('ora')).default` in vis.cjs then receives.
+  { name: 'ora', entry: 'default-export:ora', matches: (_p, spec) => spec === 'ora' },
+  { name: 'conf', entry: 'default-export:conf', matches: (_p, spec) => spec === 'conf' },
+];
+
+/** `default-export:PKG` entries: a CommonJS module whose exports are PKG's default export. */
+const defaultExportEntries = {
+  name: 'default-export-entries',
+  setup(b) {
+    b.onResolve({ filter: /^default-export:/ }, (args) => ({ path: args.path.slice('default-export:'.length), namespace: 'default-export' }));
+    b.onLoad({ filter: /.*/, namespace: 'default-export' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)}).default;`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+/** In vis.cjs, an import of a LIBS part becomes a require() of its file in dist/lib/. */
+const separateLibs = {
+  name: 'separate-libs',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' && args.kind !== 'import-statement') return undefined;
+      if (args.pluginData?.skip) return undefined;
+      let resolvedPath = '';
+      if (args.path.startsWith('.')) {
+        const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { skip: true } });
+        resolvedPath = r.path.replaceAll('\\', '/');
+      }
+      const lib = LIBS.find((l) => l.matches(resolvedPath, args.path));
+      if (!lib) return undefined;
+      if (args.kind !== 'dynamic-import') {
+        throw new Error(`${args.importer}: import ${args.path} with import(), not statically: it is bundled apart (scripts/build.mjs)`);
+      }
+      return { path: `./lib/${lib.name}.cjs`, external: true };
+    });
+  },
+};
+
+/**
+ * undici's client requires its HTTP/2 half at load time, and that loads node:http2 (with
+ * node:tls and node:crypto): about 5 MB and several ms on every request, for a protocol
+ * vis never turns on (undici speaks HTTP/2 only with `allowH2`). This defers the require
+ * to the first HTTP/2 connection. The build fails, rather than silently losing the
+ * saving, if a new undici no longer has the line.
+ */
+const deferUndiciHttp2 = {
+  name: 'defer-undici-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const eager = "const connectH2 = require('./client-h2.js')";
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(eager)) {
+        throw new Error(`${args.path}: expected \`${eager}\`; update scripts/build.mjs for this undici`);
+      }
+      const lazy = "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * A vis module bundled both into vis.cjs and into a lib file exists twice at run time: two
+ * UsageError classes (so `instanceof` fails across the line), two sets of registered
+ * secrets to redact, two lists of temporary files to clean up. Only modules with no such
+ * state may be in both; the build stops on any other.
+ */
+const MAY_BE_IN_BOTH = new Set([
+  'src/endpoints.ts', // the endpoint table: data
+  'src/http/url.ts', // the loopback rule the sandbox shares with the client: pure functions
+]);
+
+function checkNothingSharedButData(coreMeta, libsMeta) {
+  const srcInputs = (meta, out) => Object.keys(meta.outputs[out].inputs).filter((p) => p.startsWith('src/'));
+  const inCore = new Set(Object.keys(coreMeta.outputs).flatMap((out) => srcInputs(coreMeta, out)));
+  for (const out of Object.keys(libsMeta.outputs)) {
+    const twice = srcInputs(libsMeta, out).filter((p) => inCore.has(p) && !MAY_BE_IN_BOTH.has(p));
+    if (twice.length > 0) {
+      throw new Error(`${out.replace(/.*dist[^/]*\//, 'dist/')} and dist/vis.cjs would both contain ${twice.join(', ')}: see MAY_BE_IN_BOTH in scripts/build.mjs`);
+    }
+  }
+}
+
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minify: false,
+  // import() of bundled code becomes a lazily run closure, and of a built-in or a
+  // dist/lib file a require(): no ES module loader at all.
+  supported: { 'dynamic-import': false },
+  outExtension: { '.js': '.cjs' },
+  // Whitespace and syntax only: a smaller file to read and parse, while stack traces
+  // (vis --debug) keep the real function names.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: false,
   sourcemap: false,
   legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Non-ASCII text stays escaped: V8 then keeps each source as one byte per character.
+  charset: 'ascii',
   define: { __VIS_VERSION__: JSON.stringify(pkg.version) },
-  // Some dependencies are CommonJS and call require() for Node built-ins.
-  banner: {
-    js: "import { createRequire as __visCreateRequire } from 'node:module'; const require = __visCreateRequire(import.meta.url);",
-  },
+  absWorkingDir: root,
   logLevel: 'warning',
-});
+};
+
+try {
+  const core = await build({ ...common, entryPoints: { vis: 'src/main.ts' }, outdir: staging, plugins: [separateLibs], metafile: true });
+  const libs = await build({
+    ...common,
+    entryPoints: Object.fromEntries(LIBS.map((l) => [`lib/${l.name}`, l.entry])),
+    outdir: staging,
+    plugins: [defaultExportEntries, deferUndiciHttp2],
+    metafile: true,
+  });
+  checkNothingSharedButData(core.metafile, libs.metafile);
+} catch (err) {
+  rmSync(staging, { recursive: true, force: true });
+  throw err;
+}
 
 try {
   renameSync(dist, retired);

@@ -50,11 +50,11 @@ function packReport(stdout: string): PackReport {
   return (JSON.parse(stdout) as PackReport[])[0]!;
 }
 
-const ALLOWED = [/^bin\/vis\.js$/, /^dist\/.+\.js$/, /^completions\/(vis\.bash|_vis|vis\.fish)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const ALLOWED = [/^bin\/(vis\.js|package\.json)$/, /^dist\/.+\.cjs$/, /^completions\/(vis\.bash|_vis|vis\.fish)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
 
 describe('npm package', () => {
   beforeAll(() => {
-    if (!existsSync(join(ROOT, 'dist', 'vis.js'))) throw new Error('dist/vis.js is missing: run `npm run build` first (npm test does)');
+    if (!existsSync(join(ROOT, 'dist', 'vis.cjs'))) throw new Error('dist/vis.cjs is missing: run `npm run build` first (npm test does)');
   });
 
   it('npm pack ships only the bundle, bin, completions, README, LICENSE and package.json', async () => {
@@ -63,7 +63,7 @@ describe('npm package', () => {
     const files = packReport(r.stdout).files.map((f) => f.path).sort();
     for (const f of files) expect(ALLOWED.some((re) => re.test(f)), `${f} should not be in the package`).toBe(true);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/vis.js', 'dist/vis.js', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'package.json']),
+      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/vis.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'package.json']),
     );
   });
 
