@@ -1,8 +1,9 @@
 // Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20 (issue 8).
 //
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
-//   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts)
+//   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts; see trimUndici)
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
+//   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
 //   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
 //
@@ -12,10 +13,10 @@
 // machine, that cost more than the code itself. CommonJS loads synchronously, with no
 // facades. Code that only some commands run (views, export, completion) stays in vis.cjs
 // but is evaluated on first use (esbuild wraps lazily imported modules), so it costs a
-// quick pre-parse, not a run. The four libraries are separate files because they are big
-// and most commands never touch them; each is self-contained (no vis module lives in two
-// files, except the sandbox's own copies of the endpoint table, zod and the error classes,
-// which it uses for its side of the HTTP conversation only).
+// quick pre-parse, not a run. The lib files are separate because they are big and many
+// runs never touch them (json and csv output need no table code; only --demo and
+// `vis sandbox` need the sandbox); each is self-contained, and only the stateless modules
+// in MAY_BE_IN_BOTH may be bundled into both a lib file and vis.cjs.
 import { build } from 'esbuild';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -34,6 +35,7 @@ rmSync(staging, { recursive: true, force: true });
 const LIBS = [
   { name: 'transport', entry: 'src/http/transport.ts', matches: (p) => p.endsWith('/src/http/transport.ts') },
   { name: 'sandbox', entry: 'src/sandbox/index.ts', matches: (p) => p.endsWith('/src/sandbox/index.ts') },
+  { name: 'table', entry: 'src/output/table.ts', matches: (p) => p.endsWith('/src/output/table.ts') },
   // ES-only packages: the file's module.exports is the package's default export, which
   // is what `(await import('ora')).default` in vis.cjs then receives.
   { name: 'ora', entry: 'default-export:ora', matches: (_p, spec) => spec === 'ora' },
@@ -76,24 +78,41 @@ const separateLibs = {
 };
 
 /**
- * undici's client requires its HTTP/2 half at load time, and that loads node:http2 (with
- * node:tls and node:crypto): about 5 MB and several ms on every request, for a protocol
- * vis never turns on (undici speaks HTTP/2 only with `allowH2`). This defers the require
- * to the first HTTP/2 connection. The build fails, rather than silently losing the
- * saving, if a new undici no longer has the line.
+ * Two parts of undici that vis cannot reach are left out of dist/lib/transport.cjs, each
+ * replaced by a function that throws if it ever were reached:
+ * - the HTTP/2 client. undici's client requires it at load time, and it loads node:http2
+ *   (with node:tls and node:crypto): about 5 MB and several ms on every request. undici
+ *   speaks HTTP/2 only when `allowH2` is set, and vis never sets it.
+ * - the fetch body encoder, which client-h1 loads for FormData bodies (with webidl, the
+ *   multipart parser and more). vis sends JSON strings only.
+ * Together they were a fifth of the file, parsed on every request. The build fails,
+ * rather than silently bundling them again, if a new undici no longer has these lines.
  */
-const deferUndiciHttp2 = {
-  name: 'defer-undici-http2',
+const UNDICI_PARTS_LEFT_OUT = [
+  {
+    file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    line: "const connectH2 = require('./client-h2.js')",
+    replacement: "function connectH2 () { throw new Error('vis is built without undici\\'s HTTP/2 client (it never sets allowH2)') }",
+  },
+  {
+    file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
+    line: "extractBody = require('../web/fetch/body.js').extractBody",
+    replacement: "extractBody = () => { throw new Error('vis is built without undici\\'s FormData encoder (it sends JSON)') }",
+  },
+];
+
+const trimUndici = {
+  name: 'trim-undici',
   setup(b) {
-    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
-      const eager = "const connectH2 = require('./client-h2.js')";
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(eager)) {
-        throw new Error(`${args.path}: expected \`${eager}\`; update scripts/build.mjs for this undici`);
-      }
-      const lazy = "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }";
-      return { contents: source.replace(eager, lazy), loader: 'js' };
-    });
+    for (const part of UNDICI_PARTS_LEFT_OUT) {
+      b.onLoad({ filter: part.file }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(part.line)) {
+          throw new Error(`${args.path}: expected \`${part.line}\`; update scripts/build.mjs for this undici`);
+        }
+        return { contents: source.replace(part.line, part.replacement), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -106,6 +125,12 @@ const deferUndiciHttp2 = {
 const MAY_BE_IN_BOTH = new Set([
   'src/endpoints.ts', // the endpoint table: data
   'src/http/url.ts', // the loopback rule the sandbox shares with the client: pure functions
+  // What the table renderer shares with csv and json: pure functions, and two error
+  // classes that src/cli/render.ts recognises by name, not by instanceof.
+  'src/output/csv.ts',
+  'src/output/flatten.ts',
+  'src/output/sanitize.ts',
+  'src/output/width.ts',
 ]);
 
 function checkNothingSharedButData(coreMeta, libsMeta) {
@@ -148,7 +173,7 @@ try {
     ...common,
     entryPoints: Object.fromEntries(LIBS.map((l) => [`lib/${l.name}`, l.entry])),
     outdir: staging,
-    plugins: [defaultExportEntries, deferUndiciHttp2],
+    plugins: [defaultExportEntries, trimUndici],
     metafile: true,
   });
   checkNothingSharedButData(core.metafile, libs.metafile);

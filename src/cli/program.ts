@@ -114,7 +114,14 @@ function refuseListOptions(cmd: Command, list: EndpointSpec | undefined, item: E
   }
 }
 
-export function buildProgram(ctx: Context): Command {
+/**
+ * Builds the program. With `argv`, only the command that argv names is built (with the
+ * root and its global options): `vis usage` need not build thirty other commands and
+ * their options first (issue 8). When argv names no known command (root help, a typo,
+ * `vis help ...`, `vis completion ...`, which walk the whole tree), everything is built,
+ * so help, suggestions and errors are exactly those of the full program.
+ */
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   const program = new Command('vis')
     .description('The Brand AI-Visibility Read API from the terminal: topic scores, AI answers, competitors, sources and more.')
     .version(ctx.version, '-V, --version', 'print the version')
@@ -138,8 +145,13 @@ export function buildProgram(ctx: Context): Command {
     const w = spec.words[0]!;
     byWord.set(w, [...(byWord.get(w) ?? []), spec]);
   }
+  const names = (word: string) => [word, ...(byWord.get(word)?.flatMap((s) => (s.words.length === 1 ? (s.aliases ?? []) : [])) ?? [])];
+  const only = argv === undefined ? undefined : commandWord(program, argv);
+  const wanted = only !== undefined && [...byWord.keys()].some((w) => names(w).includes(only)) ? only : undefined;
+  const scoped = wanted !== undefined || (only !== undefined && ONE_COMMAND_TOOLS.includes(only));
 
   for (const [word, specs] of byWord) {
+    if (scoped && !names(word).includes(only!)) continue;
     const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
     const item = specs.find((s) => s.words.length === 1 && s.pathParam);
     const subs = specs.filter((s) => s.words.length === 2);
@@ -188,220 +200,257 @@ export function buildProgram(ctx: Context): Command {
     }
   }
 
-  registerToolCommands(program, ctx);
+  registerToolCommands(program, ctx, scoped ? only : undefined);
   return program;
 }
 
+/** Tool commands that can be built alone (help and completion walk the whole program). */
+const ONE_COMMAND_TOOLS = ['auth', 'config', 'api', 'openapi', 'export', 'sandbox', COMPLETE_COMMAND];
+
+/**
+ * The first word of argv that is not an option or an option's value, by the root's own
+ * options: `vis --market US-en topics` -> "topics". Undefined when there is none.
+ */
+function commandWord(program: Command, argv: readonly string[]): string | undefined {
+  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter(Boolean)));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    if (!arg.includes('=') && takesValue.has(arg)) i++;
+  }
+  return undefined;
+}
+
 /** Commands that are not endpoints; each module is loaded only when its command runs. */
-function registerToolCommands(program: Command, ctx: Context): void {
+function registerToolCommands(program: Command, ctx: Context, only: string | undefined): void {
+  const want = (name: string) => only === undefined || only === name;
   const USAGE_CHECK = 'Calls GET /usage (free: no read spent). Available on every plan.';
   const LOCAL_ONLY = 'Sends no request: works on the config file only.';
 
-  const auth = program
-    .command('auth')
-    .summary('Log in, log out, and see which key is in use')
-    .description(
-      toolDescription(
-        'Manage the API key of a profile. The key is read from a hidden prompt or from stdin, never from the command line, and saved in the config file (0600).',
-        'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
-      ),
-    )
-    .helpGroup(HELP_GROUPS.account)
-    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
-  auth
-    .command('login')
-    .summary('Save an API key for a profile (hidden prompt, or stdin when piped)')
-    .description(
-      toolDescription(
-        'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
-        USAGE_CHECK,
-      ),
-    )
-    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'))
-    .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authLogin(ctx, self.optsWithGlobals()));
-  auth
-    .command('status')
-    .summary('Which key is in use and where it came from (masked)')
-    .description(toolDescription('Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.', USAGE_CHECK))
-    .addHelpText('after', examplesAfter('vis auth status', 'vis auth status --profile agency'))
-    .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authStatus(ctx, self.optsWithGlobals()));
-  auth
-    .command('logout')
-    .summary('Remove the saved key of the active profile')
-    .description(toolDescription('Remove the saved key of the active profile (other settings stay).', LOCAL_ONLY))
-    .addHelpText('after', examplesAfter('vis auth logout', 'vis auth logout --profile agency'))
-    .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authLogout(ctx, self.optsWithGlobals()));
+  if (want('auth')) {
+    const auth = program
+      .command('auth')
+      .summary('Log in, log out, and see which key is in use')
+      .description(
+        toolDescription(
+          'Manage the API key of a profile. The key is read from a hidden prompt or from stdin, never from the command line, and saved in the config file (0600).',
+          'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.account)
+      .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
+    auth
+      .command('login')
+      .summary('Save an API key for a profile (hidden prompt, or stdin when piped)')
+      .description(
+        toolDescription(
+          'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
+          USAGE_CHECK,
+        ),
+      )
+      .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'))
+      .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authLogin(ctx, self.optsWithGlobals()));
+    auth
+      .command('status')
+      .summary('Which key is in use and where it came from (masked)')
+      .description(toolDescription('Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.', USAGE_CHECK))
+      .addHelpText('after', examplesAfter('vis auth status', 'vis auth status --profile agency'))
+      .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authStatus(ctx, self.optsWithGlobals()));
+    auth
+      .command('logout')
+      .summary('Remove the saved key of the active profile')
+      .description(toolDescription('Remove the saved key of the active profile (other settings stay).', LOCAL_ONLY))
+      .addHelpText('after', examplesAfter('vis auth logout', 'vis auth logout --profile agency'))
+      .action(async (_o: unknown, self: Command) => (await import('./commands/auth.js')).authLogout(ctx, self.optsWithGlobals()));
+  }
 
-  const config = program
-    .command('config')
-    .summary('Read and change saved settings (base URL, brand, market, format)')
-    .description(
-      toolDescription(
-        'Saved settings, one set per profile: base_url, brand, market, format. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
-        LOCAL_ONLY,
-      ),
-    )
-    .helpGroup(HELP_GROUPS.account)
-    .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
-  const configAction =
-    (name: 'get' | 'set' | 'unset' | 'list' | 'path') =>
-    async (...args: unknown[]) => {
-      const self = args[args.length - 1] as Command;
-      const { configCommand } = await import('./commands/config.js');
-      await configCommand(ctx, name, self.args, self.optsWithGlobals());
-    };
-  const KEY_ARG = 'profile, base_url, brand, market or format';
-  config
-    .command('get')
-    .argument('<key>', KEY_ARG)
-    .summary('Print one setting of the active profile')
-    .description(
-      toolDescription('Print one setting of the active profile: base_url, brand, market, format; or `profile`, the active profile’s name.', LOCAL_ONLY),
-    )
-    .addHelpText('after', examplesAfter('vis config get market', 'vis config get profile'))
-    .action(configAction('get'));
-  config
-    .command('set')
-    .argument('<key>', KEY_ARG)
-    .argument('<value>', 'the new value; for profile, the name of the profile to make active')
-    .summary('Change a setting of the active profile, or switch profiles')
-    .description(
-      toolDescription('Change a setting of the active profile: base_url, brand, market, format; or `profile` to switch the active profile.', LOCAL_ONLY),
-    )
-    .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config set profile agency', 'vis config set brand 12 --profile agency'))
-    .action(configAction('set'));
-  config
-    .command('unset')
-    .argument('<key>', KEY_ARG)
-    .summary('Remove a setting of the active profile')
-    .description(
-      toolDescription('Remove a setting of the active profile: base_url, brand, market or format; `profile` goes back to the default profile.', LOCAL_ONLY),
-    )
-    .addHelpText('after', examplesAfter('vis config unset market', 'vis config unset brand --profile agency'))
-    .action(configAction('unset'));
-  config
-    .command('list')
-    .summary('All profiles and settings (keys masked)')
-    .description(toolDescription('All profiles and their settings, keys masked to their last 4 characters; the active profile is marked.', LOCAL_ONLY))
-    .addHelpText('after', examplesAfter('vis config list'))
-    .action(configAction('list'));
-  config
-    .command('path')
-    .summary('Where the config file is')
-    .description(toolDescription('Print the path of the config file ($VIS_CONFIG_DIR/config.json, else $XDG_CONFIG_HOME/vis/config.json).', LOCAL_ONLY))
-    .addHelpText('after', examplesAfter('vis config path'))
-    .action(configAction('path'));
+  if (want('config')) {
+    const config = program
+      .command('config')
+      .summary('Read and change saved settings (base URL, brand, market, format)')
+      .description(
+        toolDescription(
+          'Saved settings, one set per profile: base_url, brand, market, format. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
+          LOCAL_ONLY,
+        ),
+      )
+      .helpGroup(HELP_GROUPS.account)
+      .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
+    const configAction =
+      (name: 'get' | 'set' | 'unset' | 'list' | 'path') =>
+      async (...args: unknown[]) => {
+        const self = args[args.length - 1] as Command;
+        const { configCommand } = await import('./commands/config.js');
+        await configCommand(ctx, name, self.args, self.optsWithGlobals());
+      };
+    const KEY_ARG = 'profile, base_url, brand, market or format';
+    config
+      .command('get')
+      .argument('<key>', KEY_ARG)
+      .summary('Print one setting of the active profile')
+      .description(
+        toolDescription('Print one setting of the active profile: base_url, brand, market, format; or `profile`, the active profile’s name.', LOCAL_ONLY),
+      )
+      .addHelpText('after', examplesAfter('vis config get market', 'vis config get profile'))
+      .action(configAction('get'));
+    config
+      .command('set')
+      .argument('<key>', KEY_ARG)
+      .argument('<value>', 'the new value; for profile, the name of the profile to make active')
+      .summary('Change a setting of the active profile, or switch profiles')
+      .description(
+        toolDescription('Change a setting of the active profile: base_url, brand, market, format; or `profile` to switch the active profile.', LOCAL_ONLY),
+      )
+      .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config set profile agency', 'vis config set brand 12 --profile agency'))
+      .action(configAction('set'));
+    config
+      .command('unset')
+      .argument('<key>', KEY_ARG)
+      .summary('Remove a setting of the active profile')
+      .description(
+        toolDescription('Remove a setting of the active profile: base_url, brand, market or format; `profile` goes back to the default profile.', LOCAL_ONLY),
+      )
+      .addHelpText('after', examplesAfter('vis config unset market', 'vis config unset brand --profile agency'))
+      .action(configAction('unset'));
+    config
+      .command('list')
+      .summary('All profiles and settings (keys masked)')
+      .description(toolDescription('All profiles and their settings, keys masked to their last 4 characters; the active profile is marked.', LOCAL_ONLY))
+      .addHelpText('after', examplesAfter('vis config list'))
+      .action(configAction('list'));
+    config
+      .command('path')
+      .summary('Where the config file is')
+      .description(toolDescription('Print the path of the config file ($VIS_CONFIG_DIR/config.json, else $XDG_CONFIG_HOME/vis/config.json).', LOCAL_ONLY))
+      .addHelpText('after', examplesAfter('vis config path'))
+      .action(configAction('path'));
+  }
 
-  program
-    .command('api <path>')
-    .summary('Raw GET of any API path, for what the commands do not cover yet')
-    .description(
-      toolDescription(
-        'GET any path under the base URL and print the answer. The brand and market options are added as query parameters when given.',
-        'Calls GET <path>: one read, except the free /usage and /brands. The plan needed is the endpoint’s.',
-      ),
-    )
-    .helpGroup(HELP_GROUPS.tools)
-    .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /openapi.json --format json'))
-    .action(async (path: string, _o: unknown, self: Command) => (await import('./commands/api.js')).apiCommand(ctx, path, self.optsWithGlobals()));
+  if (want('api')) {
+    program
+      .command('api <path>')
+      .summary('Raw GET of any API path, for what the commands do not cover yet')
+      .description(
+        toolDescription(
+          'GET any path under the base URL and print the answer. The brand and market options are added as query parameters when given.',
+          'Calls GET <path>: one read, except the free /usage and /brands. The plan needed is the endpoint’s.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /openapi.json --format json'))
+      .action(async (path: string, _o: unknown, self: Command) => (await import('./commands/api.js')).apiCommand(ctx, path, self.optsWithGlobals()));
+  }
 
-  program
-    .command('openapi')
-    .summary('Print the API’s OpenAPI description ({base_url}/openapi.json)')
-    .description(toolDescription('Print the API’s OpenAPI description as received.', 'Calls GET /openapi.json. Available on every plan.'))
-    .helpGroup(HELP_GROUPS.tools)
-    .addHelpText('after', examplesAfter('vis openapi > openapi.json', "vis --demo openapi | jq '.paths | keys'"))
-    .action(async (_o: unknown, self: Command) => (await import('./commands/api.js')).openapiCommand(ctx, self.optsWithGlobals()));
+  if (want('openapi')) {
+    program
+      .command('openapi')
+      .summary('Print the API’s OpenAPI description ({base_url}/openapi.json)')
+      .description(toolDescription('Print the API’s OpenAPI description as received.', 'Calls GET /openapi.json. Available on every plan.'))
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText('after', examplesAfter('vis openapi > openapi.json', "vis --demo openapi | jq '.paths | keys'"))
+      .action(async (_o: unknown, self: Command) => (await import('./commands/api.js')).openapiCommand(ctx, self.optsWithGlobals()));
+  }
 
-  program
-    .command('export')
-    .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
-    .description(
-      toolDescription(
-        'Writes DIR/<brand>/<market>/<endpoint>.csv (or .json) for every data endpoint that needs no argument, then DIR/manifest.json: every file, its rows and period, and what was skipped or failed and why. Item endpoints (topics.get, tasks.get, competitors.get, pitches.get, answers.runs) only with --only: one file per item. Paced under the rate limit; each file written atomically. --format is csv (default) or json.',
-        'Calls GET /usage and GET /brands first (free) to plan and check the budget, and refuses (exit 6) when the plan needs more reads than are left. Then one read per file: per brand, market and endpoint; GET /markets (1 read per brand) with --all-markets when /brands does not list them; an item endpoint costs its list plus one read per item. Plan-gated endpoints (403) and unconnected integrations (409) are skipped, not failures.',
-      ),
-    )
-    .helpGroup(HELP_GROUPS.tools)
-    .option('--dir <dir>', 'folder to write into (created if missing)')
-    .option('--only <ids>', 'export only these endpoint ids, comma-separated (e.g. topics,competitors,topics.get)')
-    .option('--all-brands', 'every brand of the account (default: --brand, or the only brand)')
-    .option('--all-markets', 'every market of each brand (default: --market, or the primary market)')
-    .option('--dry-run', 'print the plan and its cost in reads; read and write nothing')
-    .option('--force', 'when the reads left do not cover the plan, export what fits instead of refusing')
-    .addHelpText(
-      'after',
-      examplesAfter(
-        'vis export --dir ./export --dry-run',
-        'vis export --dir /data/vis/$(date +%F) --all-brands --all-markets --quiet',
-        'vis export --dir ./topics --only topics,topics.get --format json',
-      ),
-    )
-    .action(async (_o: unknown, self: Command) => (await import('./commands/export.js')).exportCommand(ctx, self.optsWithGlobals()));
+  if (want('export')) {
+    program
+      .command('export')
+      .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
+      .description(
+        toolDescription(
+          'Writes DIR/<brand>/<market>/<endpoint>.csv (or .json) for every data endpoint that needs no argument, then DIR/manifest.json: every file, its rows and period, and what was skipped or failed and why. Item endpoints (topics.get, tasks.get, competitors.get, pitches.get, answers.runs) only with --only: one file per item. Paced under the rate limit; each file written atomically. --format is csv (default) or json.',
+          'Calls GET /usage and GET /brands first (free) to plan and check the budget, and refuses (exit 6) when the plan needs more reads than are left. Then one read per file: per brand, market and endpoint; GET /markets (1 read per brand) with --all-markets when /brands does not list them; an item endpoint costs its list plus one read per item. Plan-gated endpoints (403) and unconnected integrations (409) are skipped, not failures.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .option('--dir <dir>', 'folder to write into (created if missing)')
+      .option('--only <ids>', 'export only these endpoint ids, comma-separated (e.g. topics,competitors,topics.get)')
+      .option('--all-brands', 'every brand of the account (default: --brand, or the only brand)')
+      .option('--all-markets', 'every market of each brand (default: --market, or the primary market)')
+      .option('--dry-run', 'print the plan and its cost in reads; read and write nothing')
+      .option('--force', 'when the reads left do not cover the plan, export what fits instead of refusing')
+      .addHelpText(
+        'after',
+        examplesAfter(
+          'vis export --dir ./export --dry-run',
+          'vis export --dir /data/vis/$(date +%F) --all-brands --all-markets --quiet',
+          'vis export --dir ./topics --only topics,topics.get --format json',
+        ),
+      )
+      .action(async (_o: unknown, self: Command) => (await import('./commands/export.js')).exportCommand(ctx, self.optsWithGlobals()));
+  }
 
-  program
-    .command('sandbox')
-    .summary('Serve the whole API on loopback from built-in data, with demo keys')
-    .description(
-      toolDescription(
-        'Serves the API on a loopback address until Ctrl-C, and prints its base URL and the demo keys.',
-        'Sends no request: it is the server, with built-in demo accounts on every plan.',
-      ),
-    )
-    .helpGroup(HELP_GROUPS.tools)
-    .option('--port <n>', 'port to listen on (default: a free one)')
-    .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
-    .addHelpText('after', examplesAfter('vis sandbox --port 8787', 'VIS_BASE_URL=http://127.0.0.1:8787/api/v1 VIS_API_KEY=vis_demo_growth vis topics'))
-    .action(async (opts: { port?: string; host: string }) => (await import('./commands/sandbox.js')).sandboxCommand(ctx, opts));
+  if (want('sandbox')) {
+    program
+      .command('sandbox')
+      .summary('Serve the whole API on loopback from built-in data, with demo keys')
+      .description(
+        toolDescription(
+          'Serves the API on a loopback address until Ctrl-C, and prints its base URL and the demo keys.',
+          'Sends no request: it is the server, with built-in demo accounts on every plan.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .option('--port <n>', 'port to listen on (default: a free one)')
+      .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
+      .addHelpText('after', examplesAfter('vis sandbox --port 8787', 'VIS_BASE_URL=http://127.0.0.1:8787/api/v1 VIS_API_KEY=vis_demo_growth vis topics'))
+      .action(async (opts: { port?: string; host: string }) => (await import('./commands/sandbox.js')).sandboxCommand(ctx, opts));
+  }
 
-  program
-    .command('completion')
-    .summary('Print the shell completion script for bash, zsh or fish')
-    .description(
-      toolDescription(
-        [
-          'Print the completion script of a shell: commands, sub-commands, flags and their values, profile names, and brand names for --brand.',
-          '',
-          'bash: save it as ~/.local/share/bash-completion/completions/vis',
-          '      (or source it from ~/.bashrc)',
-          'zsh:  save it as _vis in a folder on $fpath, before compinit runs',
-          'fish: save it as ~/.config/fish/completions/vis.fish',
-        ].join('\n'),
-        'Sends no request. When TAB completes --brand, the script asks `vis __complete brands`, which calls GET /brands (free: no read spent) at most once a day per account and is silent when offline.',
-      ),
-    )
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
-    .helpGroup(HELP_GROUPS.tools)
-    .addHelpText(
-      'after',
-      examplesAfter(
-        'vis completion bash > ~/.local/share/bash-completion/completions/vis',
-        'vis completion zsh > ~/.zfunc/_vis',
-        'vis completion fish > ~/.config/fish/completions/vis.fish',
-      ),
-    )
-    .action(async (shell: Shell) => {
-      const { completionScript } = await import('../completion/index.js');
-      ctx.io.stdout.write(completionScript(shell, program));
-    });
+  if (want('completion')) {
+    program
+      .command('completion')
+      .summary('Print the shell completion script for bash, zsh or fish')
+      .description(
+        toolDescription(
+          [
+            'Print the completion script of a shell: commands, sub-commands, flags and their values, profile names, and brand names for --brand.',
+            '',
+            'bash: save it as ~/.local/share/bash-completion/completions/vis',
+            '      (or source it from ~/.bashrc)',
+            'zsh:  save it as _vis in a folder on $fpath, before compinit runs',
+            'fish: save it as ~/.config/fish/completions/vis.fish',
+          ].join('\n'),
+          'Sends no request. When TAB completes --brand, the script asks `vis __complete brands`, which calls GET /brands (free: no read spent) at most once a day per account and is silent when offline.',
+        ),
+      )
+      .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText(
+        'after',
+        examplesAfter(
+          'vis completion bash > ~/.local/share/bash-completion/completions/vis',
+          'vis completion zsh > ~/.zfunc/_vis',
+          'vis completion fish > ~/.config/fish/completions/vis.fish',
+        ),
+      )
+      .action(async (shell: Shell) => {
+        const { completionScript } = await import('../completion/index.js');
+        ctx.io.stdout.write(completionScript(shell, program));
+      });
+  }
 
-  program
-    .command(COMPLETE_COMMAND, { hidden: true })
-    .description('Candidates for the completion scripts, one a line: brands or profiles. Prints nothing on any error.')
-    .argument('[source]', 'brands or profiles')
-    .action(async (source: string | undefined, _o: unknown, self: Command) =>
-      (await import('../completion/dynamic.js')).printCandidates(ctx, source, self.optsWithGlobals()),
-    );
+  if (want(COMPLETE_COMMAND)) {
+    program
+      .command(COMPLETE_COMMAND, { hidden: true })
+      .description('Candidates for the completion scripts, one a line: brands or profiles. Prints nothing on any error.')
+      .argument('[source]', 'brands or profiles')
+      .action(async (source: string | undefined, _o: unknown, self: Command) =>
+        (await import('../completion/dynamic.js')).printCandidates(ctx, source, self.optsWithGlobals()),
+      );
+  }
 
-  const topics = HELP_TOPICS.map((t) => t.name).join(', ');
-  program
-    .command('help')
-    .summary(`Help for a command, or a topic: ${topics}`)
-    .description(toolDescription(`Help for a command (the same as \`vis <command> --help\`), or one of the topics: ${topics}.`, 'Sends no request.'))
-    .argument('[command...]', `a command and its sub-commands, or a topic (${topics})`)
-    .helpGroup(HELP_GROUPS.tools)
-    .addHelpText('after', examplesAfter('vis help topics', 'vis help answers runs', 'vis help exit-codes'))
-    .action((words: string[]) => showHelp(ctx, program, words));
+  if (want('help')) {
+    const topics = HELP_TOPICS.map((t) => t.name).join(', ');
+    program
+      .command('help')
+      .summary(`Help for a command, or a topic: ${topics}`)
+      .description(toolDescription(`Help for a command (the same as \`vis <command> --help\`), or one of the topics: ${topics}.`, 'Sends no request.'))
+      .argument('[command...]', `a command and its sub-commands, or a topic (${topics})`)
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText('after', examplesAfter('vis help topics', 'vis help answers runs', 'vis help exit-codes'))
+      .action((words: string[]) => showHelp(ctx, program, words));
+  }
 }
 
 /**

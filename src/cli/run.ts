@@ -16,7 +16,7 @@ export { VERSION };
 
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
   const ctx = createContext(io, env, VERSION, signal, overrides);
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
   program.exitOverride();
   program.configureOutput({

@@ -18,7 +18,7 @@ export interface CompletionFile {
   text: string;
 }
 
-function inertIO(): IO {
+export function inertIO(): IO {
   const sink = () => new Writable({ write: (_chunk, _enc, done) => done() });
   return {
     stdout: sink(),

@@ -10,7 +10,9 @@ import { Help, type Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
-import { inertProgram } from '../../src/completion/files.js';
+import { createContext } from '../../src/cli/context.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { inertIO, inertProgram } from '../../src/completion/files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
 import { runVis } from './helpers.js';
@@ -159,5 +161,37 @@ describe('every command has help: what it shows, what it calls, the plan, exampl
     const cmd = words.reduce<Command>((c, w) => c.commands.find((s) => s.name() === w)!, program);
     const spellings = [path, ...cmd.aliases().map((a) => [...words.slice(0, -1), a].join(' '))];
     expect(lines.some((l) => spellings.some((s) => l === `  $ vis ${s}` || l.startsWith(`  $ vis ${s} `)))).toBe(true);
+  });
+});
+
+describe('only the command argv names is built, with the same help as in the full program', () => {
+  const ctx = () => createContext(inertIO(), {}, '0.0.0', new AbortController().signal);
+  const built = (argv: string[]) => buildProgram(ctx(), argv).commands.map((c) => c.name());
+
+  it.each([
+    [['usage', '--format', 'json'], ['usage']],
+    [['--market', 'US-en', 'topics', '--days', '7'], ['topics']],
+    [['-m', 'US-en', '--demo', 'perception'], ['brand-perception']],
+    [['--param', 'usage', 'topics'], ['topics']],
+    [['--format=json', 'answers', 'runs'], ['answers']],
+    [['--', 'tasks'], ['tasks']],
+    [['config', 'list'], ['config']],
+    [['__complete', 'brands'], ['__complete']],
+  ])('argv %j builds %j', (argv, names) => {
+    expect(built(argv)).toEqual(names);
+  });
+
+  it.each([[[]], [['--help']], [['help', 'topics']], [['completion', 'bash']], [['topci']], [['--market', 'US-en']]])(
+    'argv %j builds every command',
+    (argv) => {
+      expect(built(argv)).toEqual(inertProgram().commands.map((c) => c.name()));
+    },
+  );
+
+  it.each(paths.map((p) => [p.join(' ')]))('vis %s --help is what vis help %s prints', async (path) => {
+    const words = path.split(' ');
+    const [scoped, full] = await Promise.all([runInProcess([...words, '--help']), runInProcess(['help', ...words])]);
+    expect(scoped.code).toBe(0);
+    expect(scoped.stdout).toBe(full.stdout);
   });
 });
