@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `vis` command: turns on Node's compile cache where this Node has it (22+), then
-// loads the bundle. CommonJS (bin/package.json says so), like the bundle, so that
+// The `vis` command. CommonJS (bin/package.json says so), like the bundle, so that
 // starting vis never starts Node's ES module loader (see scripts/build.mjs).
 'use strict';
 
@@ -16,13 +15,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   return;
 }
 
-const nodeModule = require('node:module');
-
-if (typeof nodeModule.enableCompileCache === 'function') {
-  try {
-    nodeModule.enableCompileCache();
-  } catch {
-    // A read-only cache directory must never stop the CLI.
-  }
-}
+// The code cache (Node's own on 22+, vis's on 20) and one V8 flag: src/boot/.
+require('../dist/boot.cjs').boot(require('node:path').join(__dirname, '..', 'dist'));
 require('../dist/vis.cjs');

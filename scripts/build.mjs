@@ -1,5 +1,6 @@
 // Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20 (issue 8).
 //
+//   dist/boot.cjs           what bin/vis.js runs first: a V8 flag and the code cache (src/boot/)
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
 //   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts; see trimUndici)
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
@@ -168,7 +169,7 @@ const common = {
 };
 
 try {
-  const core = await build({ ...common, entryPoints: { vis: 'src/main.ts' }, outdir: staging, plugins: [separateLibs], metafile: true });
+  const core = await build({ ...common, entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts' }, outdir: staging, plugins: [separateLibs], metafile: true });
   const libs = await build({
     ...common,
     entryPoints: Object.fromEntries(LIBS.map((l) => [`lib/${l.name}`, l.entry])),

@@ -53,6 +53,8 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis)'],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
     ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key (default 60, the API’s limit); lower it when other tools share the key'],
+    ['XDG_CACHE_HOME', 'base folder of the compiled-code cache that makes vis start faster (default ~/.cache; vis uses its vis/code folder)'],
+    ['NODE_DISABLE_COMPILE_CACHE=1', 'no compiled-code cache: vis compiles its code on every run (Node’s own variable)'],
   ],
 };
 

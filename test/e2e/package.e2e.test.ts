@@ -63,7 +63,7 @@ describe('npm package', () => {
     const files = packReport(r.stdout).files.map((f) => f.path).sort();
     for (const f of files) expect(ALLOWED.some((re) => re.test(f)), `${f} should not be in the package`).toBe(true);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/vis.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'package.json']),
+      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'package.json']),
     );
   });
 

@@ -1,0 +1,121 @@
+/**
+ * The code cache (src/boot/code-cache.ts), through the built vis: where it is written,
+ * with which modes, that a second run uses it instead of writing again, that a broken or
+ * foreign cache is never used, and that output is the same with and without it.
+ */
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, runVis } from './helpers.js';
+
+/** Node 22+ keeps its own compile cache (in the same folder); Node 20 uses vis's. */
+const OWN_CACHE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
+
+function setup(): { env: Record<string, string>; dir: string } {
+  const cacheHome = mkdtempSync(join(tmpdir(), 'vis-cache-'));
+  return { env: cleanEnv({ XDG_CACHE_HOME: cacheHome }), dir: join(cacheHome, 'vis', 'code') };
+}
+
+const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+const mtimes = (dir: string) => Object.fromEntries(files(dir).map((f) => [f, statSync(join(dir, f)).mtimeMs]));
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('code cache', () => {
+  it('is written on the first run, in a 0700 folder, and the output is the same with and without it', async () => {
+    const { env, dir } = setup();
+    const first = await runVis(['--help'], { env });
+    expect(first.code).toBe(0);
+    expect(mode(join(dir, '..'))).toBe(0o700);
+    expect(mode(dir)).toBe(0o700);
+    expect(files(dir).length).toBeGreaterThan(0);
+    const second = await runVis(['--help'], { env });
+    const without = await runVis(['--help'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    expect(second).toEqual(first);
+    expect(without).toEqual(first);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE=1 turns it off: no folder is made', async () => {
+    const { env, dir } = setup();
+    const r = await runVis(['--help'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, '..'))).toBe(false);
+  });
+
+  it('a folder others can write to is not used', async () => {
+    const { env, dir } = setup();
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+    const r = await runVis(['--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: vis /);
+    expect(files(dir)).toEqual([]);
+  });
+
+  describe.runIf(OWN_CACHE)('on Node 20, vis’s own cache', () => {
+    it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
+      const { env, dir } = setup();
+      await runVis(['--help'], { env });
+      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}\.v8cache$/)]);
+      const file = join(dir, files(dir)[0]!);
+      expect(mode(file)).toBe(0o600);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
+      const before = mtimes(dir);
+      await runVis(['--help'], { env });
+      expect(mtimes(dir)).toEqual(before);
+    });
+
+    it('a command that runs code the cache lacks adds it once, then the cache is left alone', async () => {
+      const { env, dir } = setup();
+      await runVis(['--help'], { env });
+      const afterHelp = mtimes(dir);
+      await runVis(['help', 'exit-codes'], { env });
+      const afterHelpWord = mtimes(dir);
+      expect(afterHelpWord).not.toEqual(afterHelp);
+      const data = readFileSync(join(dir, files(dir)[0]!));
+      expect(data.toString('latin1')).toContain('["","help"]');
+      await runVis(['help', 'exit-codes'], { env });
+      await runVis(['--help'], { env });
+      expect(mtimes(dir)).toEqual(afterHelpWord);
+    });
+
+    it.each([
+      ['garbage', Buffer.from('not a cache at all')],
+      ['a good header with broken V8 data', Buffer.concat([Buffer.from('vis-v8-cache-1\n'), Buffer.from([2, 0, 0, 0]), Buffer.from('[]'), Buffer.alloc(4096, 7)])],
+      ['a header that lies about its length', Buffer.concat([Buffer.from('vis-v8-cache-1\n'), Buffer.from([255, 255, 255, 0]), Buffer.from('[]')])],
+    ])('a cache file with %s is not used, the run is normal, and a good cache replaces it', async (_name, bad) => {
+      const { env, dir } = setup();
+      const good = await runVis(['--help'], { env });
+      const file = join(dir, files(dir)[0]!);
+      writeFileSync(file, bad);
+      const r = await runVis(['--help'], { env });
+      expect(r).toEqual(good);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
+      expect(readFileSync(file).length).toBeGreaterThan(10_000);
+    });
+
+    it('a cache file that is a symbolic link is not followed, and is replaced by a file', async () => {
+      const { env, dir } = setup();
+      const good = await runVis(['--help'], { env });
+      const file = join(dir, files(dir)[0]!);
+      const elsewhere = join(mkdtempSync(join(tmpdir(), 'vis-elsewhere-')), 'target');
+      writeFileSync(elsewhere, readFileSync(file));
+      unlinkSync(file);
+      symlinkSync(elsewhere, file);
+      const r = await runVis(['--help'], { env });
+      expect(r).toEqual(good);
+      expect(lstatSync(file).isFile()).toBe(true);
+    });
+
+    it('the cache of an earlier build of the same file is removed when the new one is written', async () => {
+      const { env, dir } = setup();
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(join(dir, 'vis.cjs-00000000.v8cache'), 'old', { mode: 0o600 });
+      writeFileSync(join(dir, 'table.cjs-00000000.v8cache'), 'other file', { mode: 0o600 });
+      await runVis(['--help'], { env });
+      expect(files(dir)).toEqual(['table.cjs-00000000.v8cache', expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}\.v8cache$/)]);
+      expect(files(dir)).not.toContain('vis.cjs-00000000.v8cache');
+    });
+  });
+});
