@@ -13,7 +13,8 @@
  * (cachedDataRejected) anything else, and vis then compiles normally and writes a new
  * cache. What this module adds:
  * - The file name holds a key of the bundle file's size, mtime and inode and of Node's
- *   version and architecture, so a rebuilt or upgraded vis never meets an old cache.
+ *   version and architecture, so a rebuilt or upgraded vis never meets an old cache;
+ *   and which V8 flags it was compiled under (src/boot/index.ts sets one).
  * - The folder ($XDG_CACHE_HOME/vis/code, else ~/.cache/vis/code) is created 0700 and
  *   used only when it is a directory of this user that nobody else can write to, and a
  *   cache file only when it is a regular file of this user: cached code is code, so it
@@ -44,7 +45,18 @@ export interface CodeCacheOptions {
   bundleDir: string;
   env: NodeJS.ProcessEnv;
   argv: readonly string[];
+  /**
+   * Which V8 flags this run compiles under ('w': --liftoff-only, 'n': none). Caches of
+   * the two are kept apart: V8 refuses a cache written under other flags.
+   */
+  variant: 'w' | 'n';
 }
+
+/**
+ * Set on globalThis by code that changes a V8 flag after start-up: code compiled from
+ * then on no longer matches the flags the cache is for, so this run writes none.
+ */
+export const FLAGS_CHANGED = Symbol.for('vis.v8FlagsChanged');
 
 /** The cache folder, from XDG_CACHE_HOME or the home folder. */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string {
@@ -67,7 +79,7 @@ export function startCodeCache(opts: CodeCacheOptions): 'node' | 'vis' | 'off' {
       enable(dir);
       return 'node';
     }
-    hookCompile(dir, opts.bundleDir, commandWord(opts.argv));
+    hookCompile(dir, opts.bundleDir, commandWord(opts.argv), opts.variant);
     return 'vis';
   } catch {
     return 'off';
@@ -75,7 +87,7 @@ export function startCodeCache(opts: CodeCacheOptions): 'node' | 'vis' | 'off' {
 }
 
 /** The first word of argv that is not an option: the command, near enough. */
-function commandWord(argv: readonly string[]): string {
+export function commandWord(argv: readonly string[]): string {
   return argv.find((a) => !a.startsWith('-')) ?? '';
 }
 
@@ -100,7 +112,7 @@ interface Pending {
 
 type Compile = (this: Module, content: string, filename: string, ...rest: unknown[]) => unknown;
 
-function hookCompile(dir: string, bundleDir: string, word: string): void {
+function hookCompile(dir: string, bundleDir: string, word: string, variant: 'w' | 'n'): void {
   const proto = Module.prototype as unknown as { _compile: Compile };
   const original = proto._compile;
   const pending: Pending[] = [];
@@ -108,7 +120,7 @@ function hookCompile(dir: string, bundleDir: string, word: string): void {
 
   proto._compile = function compileWithCache(this: Module, content: string, filename: string, ...rest: unknown[]) {
     if (!filename.startsWith(prefix)) return original.call(this, content, filename, ...rest);
-    const file = join(dir, `${basename(filename)}-${cacheKey(filename)}.v8cache`);
+    const file = join(dir, `${basename(filename)}-${cacheKey(filename)}${variant}.v8cache`);
     const cached = readCache(file);
     const script = new Script(Module.wrap(content), { filename, cachedData: cached?.data });
     if (!cached || script.cachedDataRejected) pending.push({ script, file, words: [word] });
@@ -118,7 +130,7 @@ function hookCompile(dir: string, bundleDir: string, word: string): void {
   };
 
   process.once('exit', (code) => {
-    if (SIGNAL_EXITS.has(code)) return;
+    if (SIGNAL_EXITS.has(code) || (globalThis as Record<symbol, unknown>)[FLAGS_CHANGED]) return;
     for (const p of pending) writeCache(p);
   });
 }
@@ -187,12 +199,13 @@ function writeCache(p: Pending): void {
     }
     return;
   }
-  // Caches of an earlier build of the same file are of no more use.
+  // Caches of an earlier build of the same file (same flags variant) are of no more use.
   const own = basename(p.file);
   const stem = own.slice(0, own.lastIndexOf('-') + 1);
+  const tail = own.slice(-'x.v8cache'.length);
   try {
     for (const name of readdirSync(dirname(p.file))) {
-      if (name !== own && name.startsWith(stem) && name.endsWith('.v8cache')) unlinkSync(join(dirname(p.file), name));
+      if (name !== own && name.startsWith(stem) && name.endsWith(tail)) unlinkSync(join(dirname(p.file), name));
     }
   } catch {
     // Left for the next write.

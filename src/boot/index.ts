@@ -3,17 +3,36 @@
  * and the code cache. Kept apart from dist/vis.cjs because it decides how that file is
  * compiled.
  */
-import { startCodeCache } from './code-cache.js';
+import { commandWord, startCodeCache } from './code-cache.js';
+
+/** Set on globalThis when --liftoff-only is on (see limitWasmToBaseline in src/http/client.ts). */
+export const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
+
+/** Commands that never send a request, so never run undici's WebAssembly. */
+const NO_REQUEST = new Set(['', 'help', 'completion', 'config', 'sandbox']);
+
+/** Whether this command line may send a request (a wrong "yes" costs only a few ms). */
+export function mayRequest(argv: readonly string[]): boolean {
+  if (argv.includes('--help') || argv.includes('-h')) return false;
+  return !NO_REQUEST.has(commandWord(argv));
+}
 
 export function boot(bundleDir: string): void {
-  // Why --liftoff-only: see limitWasmToBaseline in src/http/client.ts. It is set here,
-  // before anything is compiled, rather than when the first request loads undici,
-  // because V8 stamps cached code with its flags: a cache written after the flag changed
-  // would be refused by every later run.
-  try {
-    process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
-  } catch {
-    // Not fatal: only the exit after a request is slower.
+  const argv = process.argv.slice(2);
+  // --liftoff-only (why: limitWasmToBaseline in src/http/client.ts) is set here, before
+  // anything is compiled, for the commands that may send a request: V8 stamps cached
+  // code with its flags, so the flag must not change after the bundle is compiled. It
+  // costs 2-3 ms (node:v8 loads), so commands that never send a request go without, and
+  // keep a cache of their own (the "n" variant).
+  let wasm = false;
+  if (mayRequest(argv)) {
+    try {
+      process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+      (globalThis as Record<symbol, unknown>)[LIFTOFF_ONLY] = true;
+      wasm = true;
+    } catch {
+      // Not fatal: only the exit after a request is slower.
+    }
   }
-  startCodeCache({ bundleDir, env: process.env, argv: process.argv.slice(2) });
+  startCodeCache({ bundleDir, env: process.env, argv, variant: wasm ? 'w' : 'n' });
 }

@@ -334,14 +334,24 @@ async function loadTransport(): Promise<typeof import('./transport.js')> {
  * 2-core machine, for every command, longer than the request itself. The baseline code
  * parses a 5 MB answer in a few milliseconds, so vis keeps to it. The flag concerns only
  * WebAssembly (vis runs none of its own) and must be set before undici compiles llhttp.
+ * bin/vis.js sets it at start-up for commands that may send a request (src/boot); this
+ * is the fallback for any other way in (tests, a command it guessed wrong).
  */
 function limitWasmToBaseline(): void {
+  const flags = globalThis as Record<symbol, unknown>;
+  if (flags[LIFTOFF_ONLY]) return; // set at start-up by src/boot (bin/vis.js)
   try {
     process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+    flags[LIFTOFF_ONLY] = true;
+    flags[FLAGS_CHANGED] = true;
   } catch {
     // Not fatal: the request works the same, the exit is just slower.
   }
 }
+
+/** The same symbols as src/boot (a separate bundle): Symbol.for makes them one. */
+const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
+const FLAGS_CHANGED = Symbol.for('vis.v8FlagsChanged');
 
 function thrower(err: VisError): never {
   throw err;

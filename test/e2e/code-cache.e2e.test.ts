@@ -8,7 +8,12 @@ import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, runVis } from './helpers.js';
+
+async function startSandboxServer() {
+  return startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
+}
 
 /** Node 22+ keeps its own compile cache (in the same folder); Node 20 uses vis's. */
 const OWN_CACHE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
@@ -57,7 +62,7 @@ describe('code cache', () => {
     it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
       const { env, dir } = setup();
       await runVis(['--help'], { env });
-      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}\.v8cache$/)]);
+      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/)]);
       const file = join(dir, files(dir)[0]!);
       expect(mode(file)).toBe(0o600);
       expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
@@ -111,11 +116,39 @@ describe('code cache', () => {
     it('the cache of an earlier build of the same file is removed when the new one is written', async () => {
       const { env, dir } = setup();
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      writeFileSync(join(dir, 'vis.cjs-00000000.v8cache'), 'old', { mode: 0o600 });
-      writeFileSync(join(dir, 'table.cjs-00000000.v8cache'), 'other file', { mode: 0o600 });
+      for (const name of ['vis.cjs-00000000n.v8cache', 'vis.cjs-00000000w.v8cache', 'table.cjs-00000000n.v8cache']) {
+        writeFileSync(join(dir, name), 'old', { mode: 0o600 });
+      }
       await runVis(['--help'], { env });
-      expect(files(dir)).toEqual(['table.cjs-00000000.v8cache', expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}\.v8cache$/)]);
-      expect(files(dir)).not.toContain('vis.cjs-00000000.v8cache');
+      // The other flags variant and the other file are not this run's to remove.
+      expect(files(dir)).toHaveLength(3);
+      expect(files(dir)).toEqual(
+        expect.arrayContaining(['table.cjs-00000000n.v8cache', 'vis.cjs-00000000w.v8cache', expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/)]),
+      );
+      expect(files(dir)).not.toContain('vis.cjs-00000000n.v8cache');
+    });
+
+    it('commands that send requests keep a cache of their own (compiled under --liftoff-only), and both are reused', async () => {
+      const { env, dir } = setup();
+      const server = await startSandboxServer();
+      try {
+        const withApi = { ...env, VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_demo_growth' };
+        const first = await runVis(['usage', '--format', 'json'], { env: withApi });
+        expect(first.code, first.stderr).toBe(0);
+        await runVis(['--help'], { env: withApi });
+        expect(files(dir)).toEqual([
+          expect.stringMatching(/^transport\.cjs-[0-9a-f]{8}w\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}w\.v8cache$/),
+        ]);
+        const before = mtimes(dir);
+        const again = await runVis(['usage', '--format', 'json'], { env: withApi });
+        await runVis(['--help'], { env: withApi });
+        expect(again.stdout).toBe(first.stdout);
+        expect(mtimes(dir)).toEqual(before);
+      } finally {
+        await server.close();
+      }
     });
   });
 });
