@@ -26,7 +26,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // BENCH_VIS: another build's bin/vis.js, e.g. an older checkout's, to compare before and after.
 const VIS = process.env.BENCH_VIS ?? join(root, 'bin', 'vis.js');
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+// 21: on a shared 2-core machine single runs swing by a quarter; fewer medians than this
+// moved the start-up ratios by 0.1x from one bench to the next.
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const BIG_RUNS = 20_000;
 const KEY = 'vis_demo_growth';
