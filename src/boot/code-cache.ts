@@ -12,9 +12,10 @@
  * What V8 checks itself: its version, its flags, and the source's length; it rejects
  * (cachedDataRejected) anything else, and vis then compiles normally and writes a new
  * cache. What this module adds:
- * - The file name holds a key of the bundle file's size, mtime and inode and of Node's
- *   version and architecture, so a rebuilt or upgraded vis never meets an old cache;
- *   and which V8 flags it was compiled under (src/boot/index.ts sets one).
+ * - The file name holds a hash of the bundle's folder (two installations keep a cache
+ *   each), a key of the bundle file's size, mtime and inode and of Node's version and
+ *   architecture (a rebuilt or upgraded vis never meets an old cache), and which V8
+ *   flags it was compiled under (src/boot/index.ts sets one).
  * - The folder ($XDG_CACHE_HOME/vis/code, else ~/.cache/vis/code) is created 0700 and
  *   used only when it is a directory of this user that nobody else can write to, and a
  *   cache file only when it is a regular file of this user: cached code is code, so it
@@ -120,7 +121,7 @@ function hookCompile(dir: string, bundleDir: string, word: string, variant: 'w' 
 
   proto._compile = function compileWithCache(this: Module, content: string, filename: string, ...rest: unknown[]) {
     if (!filename.startsWith(prefix)) return original.call(this, content, filename, ...rest);
-    const file = join(dir, `${basename(filename)}-${cacheKey(filename)}${variant}.v8cache`);
+    const file = join(dir, `${basename(filename)}-${fnv1a(dirname(filename))}-${cacheKey(filename)}${variant}.v8cache`);
     const cached = readCache(file);
     const script = new Script(Module.wrap(content), { filename, cachedData: cached?.data });
     if (!cached || script.cachedDataRejected) pending.push({ script, file, words: [word] });
@@ -150,10 +151,14 @@ function requireFor(mod: Module): NodeJS.Require {
   return req;
 }
 
-/** FNV-1a of what identifies the compiled code: the bundle file and this Node. */
+/** What identifies the compiled code: the bundle file and this Node. */
 function cacheKey(filename: string): string {
   const st = statSync(filename);
-  const text = `${st.size}:${st.mtimeMs}:${st.ino}:${process.version}:${process.arch}`;
+  return fnv1a(`${st.size}:${st.mtimeMs}:${st.ino}:${process.version}:${process.arch}`);
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a name, not a defence (the folder is private). */
+function fnv1a(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -199,7 +204,9 @@ function writeCache(p: Pending): void {
     }
     return;
   }
-  // Caches of an earlier build of the same file (same flags variant) are of no more use.
+  // Caches of an earlier build of the same file, at the same place and for the same
+  // flags, are of no more use. Another installation's (a global vis and a project's
+  // own) differ in the folder hash and stay.
   const own = basename(p.file);
   const stem = own.slice(0, own.lastIndexOf('-') + 1);
   const tail = own.slice(-'x.v8cache'.length);

@@ -62,7 +62,7 @@ describe('code cache', () => {
     it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
       const { env, dir } = setup();
       await runVis(['--help'], { env });
-      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/)]);
+      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/)]);
       const file = join(dir, files(dir)[0]!);
       expect(mode(file)).toBe(0o600);
       expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
@@ -113,19 +113,19 @@ describe('code cache', () => {
       expect(lstatSync(file).isFile()).toBe(true);
     });
 
-    it('the cache of an earlier build of the same file is removed when the new one is written', async () => {
+    it('the cache of an earlier build at the same place is removed when a new one is written; other installations’ stay', async () => {
       const { env, dir } = setup();
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      for (const name of ['vis.cjs-00000000n.v8cache', 'vis.cjs-00000000w.v8cache', 'table.cjs-00000000n.v8cache']) {
-        writeFileSync(join(dir, name), 'old', { mode: 0o600 });
-      }
       await runVis(['--help'], { env });
-      // The other flags variant and the other file are not this run's to remove.
-      expect(files(dir)).toHaveLength(3);
-      expect(files(dir)).toEqual(
-        expect.arrayContaining(['table.cjs-00000000n.v8cache', 'vis.cjs-00000000w.v8cache', expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/)]),
-      );
-      expect(files(dir)).not.toContain('vis.cjs-00000000n.v8cache');
+      const current = files(dir)[0]!;
+      const place = current.split('-')[1]!; // vis.cjs-<folder hash>-<key>n.v8cache
+      const older = `vis.cjs-${place}-00000000n.v8cache`;
+      const otherFlags = `vis.cjs-${place}-00000000w.v8cache`;
+      const otherInstall = `vis.cjs-${place === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'}-00000000n.v8cache`;
+      const otherFile = `table.cjs-${place}-00000000n.v8cache`;
+      for (const name of [older, otherFlags, otherInstall, otherFile]) writeFileSync(join(dir, name), 'old', { mode: 0o600 });
+      unlinkSync(join(dir, current)); // so that this run writes, and cleans up
+      await runVis(['--help'], { env });
+      expect(files(dir)).toEqual([current, otherFile, otherFlags, otherInstall].sort());
     });
 
     it('commands that send requests keep a cache of their own (compiled under --liftoff-only), and both are reused', async () => {
@@ -137,9 +137,9 @@ describe('code cache', () => {
         expect(first.code, first.stderr).toBe(0);
         await runVis(['--help'], { env: withApi });
         expect(files(dir)).toEqual([
-          expect.stringMatching(/^transport\.cjs-[0-9a-f]{8}w\.v8cache$/),
-          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}n\.v8cache$/),
-          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}w\.v8cache$/),
+          expect.stringMatching(/^transport\.cjs-[0-9a-f]{8}-[0-9a-f]{8}w\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}w\.v8cache$/),
         ]);
         const before = mtimes(dir);
         const again = await runVis(['usage', '--format', 'json'], { env: withApi });
