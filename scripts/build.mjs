@@ -79,41 +79,98 @@ const separateLibs = {
 };
 
 /**
- * Two parts of undici that vis cannot reach are left out of dist/lib/transport.cjs, each
- * replaced by a function that throws if it ever were reached:
+ * What dist/lib/transport.cjs leaves out of undici, each by an edit of undici's source at
+ * build time. Every edit names the exact text it replaces, and the build fails rather
+ * than silently bundling the part again if a new undici no longer has it.
+ *
+ * Parts vis cannot reach, replaced by a function that throws if it ever were reached:
  * - the HTTP/2 client. undici's client requires it at load time, and it loads node:http2
- *   (with node:tls and node:crypto): about 5 MB and several ms on every request. undici
- *   speaks HTTP/2 only when `allowH2` is set, and vis never sets it.
+ *   (with node:tls and node:crypto): 5 MB and several ms on every request. undici speaks
+ *   HTTP/2 only when `allowH2` is set, and vis never sets it.
  * - the fetch body encoder, which client-h1 loads for FormData bodies (with webidl, the
  *   multipart parser and more). vis sends JSON strings only.
- * Together they were a fifth of the file, parsed on every request. The build fails,
- * rather than silently bundling them again, if a new undici no longer has these lines.
+ *
+ * Node built-ins loaded at start-up for rare cases, loaded when the case arises instead:
+ * - node:http (3 MB, 5 ms): for its default maximum header size (vis passes its own,
+ *   src/http/transport.ts) and to recognise a server's IncomingMessage passed as a body
+ *   (a stream can only be one if node:http is loaded).
+ * - node:assert (1 MB, 3 ms, and it opens stderr): undici's internal invariant checks go
+ *   through a stand-in that loads the real assert the moment a check fails.
  */
-const UNDICI_PARTS_LEFT_OUT = [
+const UNDICI_EDITS = [
   {
     file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    line: "const connectH2 = require('./client-h2.js')",
-    replacement: "function connectH2 () { throw new Error('vis is built without undici\\'s HTTP/2 client (it never sets allowH2)') }",
+    edits: [
+      [
+        "const connectH2 = require('./client-h2.js')",
+        "function connectH2 () { throw new Error('vis is built without undici\\'s HTTP/2 client (it never sets allowH2)') }",
+      ],
+      ["const http = require('node:http')\n", ''],
+      [
+        `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+        `const getDefaultNodeMaxHeaderSize = () => {
+  const http = require('node:http')
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+      ],
+    ],
   },
   {
     file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
-    line: "extractBody = require('../web/fetch/body.js').extractBody",
-    replacement: "extractBody = () => { throw new Error('vis is built without undici\\'s FormData encoder (it sends JSON)') }",
+    edits: [
+      [
+        "extractBody = require('../web/fetch/body.js').extractBody",
+        "extractBody = () => { throw new Error('vis is built without undici\\'s FormData encoder (it sends JSON)') }",
+      ],
+    ],
+  },
+  {
+    file: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    edits: [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      [
+        'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+        "if (process.moduleLoadList?.includes('NativeModule http') && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage) {",
+      ],
+    ],
   },
 ];
+
+/** node:assert for undici: passes are free, and a failing check is the real assert's. */
+const LAZY_ASSERT = `'use strict'
+let real
+const load = () => (real ??= require('node:assert'))
+function assert (value, message) {
+  if (!value) load()(value, message ?? 'undici: internal invariant failed')
+}
+module.exports = new Proxy(assert, { get: (target, key) => (key in target ? target[key] : load()[key]) })
+`;
 
 const trimUndici = {
   name: 'trim-undici',
   setup(b) {
-    for (const part of UNDICI_PARTS_LEFT_OUT) {
-      b.onLoad({ filter: part.file }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes(part.line)) {
-          throw new Error(`${args.path}: expected \`${part.line}\`; update scripts/build.mjs for this undici`);
+    for (const { file, edits } of UNDICI_EDITS) {
+      b.onLoad({ filter: file }, async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (!source.includes(from)) {
+            throw new Error(`${args.path}: expected \`${from.split('\n')[0]}\`; update UNDICI_EDITS in scripts/build.mjs for this undici`);
+          }
+          source = source.replace(from, to);
         }
-        return { contents: source.replace(part.line, part.replacement), loader: 'js' };
+        return { contents: source, loader: 'js' };
       });
     }
+    b.onResolve({ filter: /^node:assert$/ }, (args) =>
+      /[\\/]undici[\\/]/.test(args.importer) ? { path: 'node:assert', namespace: 'lazy-assert' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({ contents: LAZY_ASSERT, loader: 'js' }));
   },
 };
 

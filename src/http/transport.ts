@@ -7,13 +7,16 @@
  *
  * undici has no `exports` map, so these paths are public to Node's resolver; the bundle
  * resolves them at build time against the version package-lock.json pins, and
- * test/unit/transport.test.ts fails if a new undici moves them. The build also defers
- * undici's HTTP/2 client (scripts/build.mjs): vis never enables HTTP/2, and loading it
- * pulls in node:http2, node:tls and node:crypto.
+ * the build fails if a new undici moves them. The build also leaves out the parts of
+ * undici vis cannot reach, and defers the Node built-ins it needs only in rare cases
+ * (UNDICI_EDITS in scripts/build.mjs).
  */
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import requestApi from 'undici/lib/api/api-request.js';
+
+/** The most response-header bytes accepted: 16 KiB, Node's and so undici's default. */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface AgentOptions {
   connectTimeoutMs: number;
@@ -28,6 +31,9 @@ export function createAgent(o: AgentOptions): Dispatcher {
     headersTimeout: o.headersTimeoutMs,
     bodyTimeout: o.bodyTimeoutMs,
     keepAliveTimeout: o.keepAliveTimeoutMs,
+    // Node's default, which undici would read from node:http: given here, so a request
+    // does not load node:http (see UNDICI_EDITS in scripts/build.mjs).
+    maxHeaderSize: MAX_HEADER_BYTES,
   });
 }
 

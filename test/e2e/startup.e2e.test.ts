@@ -1,0 +1,72 @@
+/**
+ * What a command loads (issue 8): the built vis, with a preload that records, as the
+ * process exits, which Node built-ins and which of vis's files were loaded. No timing:
+ * this pins the structure that makes start-up fast, so a change (or a new undici) that
+ * brings a heavy module back onto a path fails here, not only in `npm run bench`.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { cleanEnv, runVis } from './helpers.js';
+
+const ROOT = resolve(__dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'vis-startup-'));
+const PROBE = join(work, 'probe.cjs');
+writeFileSync(
+  PROBE,
+  `process.on('exit', () => require('node:fs').writeFileSync(process.env.VIS_PROBE_OUT, JSON.stringify({
+    builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
+    files: Object.keys(require.cache),
+  })));\n`,
+);
+
+interface Loaded {
+  builtins: string[];
+  files: string[];
+}
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function loaded(args: string[]): Promise<Loaded> {
+  const out = join(work, `${Math.random().toString(36).slice(2)}.json`);
+  const env = cleanEnv({
+    NODE_OPTIONS: `--require ${PROBE}`,
+    VIS_PROBE_OUT: out,
+    VIS_BASE_URL: sandbox.baseUrl,
+    VIS_API_KEY: 'vis_demo_growth',
+  });
+  const r = await runVis(args, { env });
+  expect(r.code, r.stderr).toBe(0);
+  const data = JSON.parse(readFileSync(out, 'utf8')) as Loaded;
+  return { builtins: data.builtins, files: data.files.filter((f) => f.startsWith(ROOT)).map((f) => relative(ROOT, f)) };
+}
+
+/** Built-ins that were once on these paths, each a few MB or ms. */
+const HEAVY = ['http', 'http2', 'tls', 'crypto', 'assert', 'readline', 'worker_threads', 'zlib'];
+
+describe('what a command loads', () => {
+  it('vis --help: the bundle, nothing of the request path, no lib file', async () => {
+    const l = await loaded(['--help']);
+    expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+    for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
+  });
+
+  it('vis usage --format json: undici (its Agent only) and none of the heavy built-ins', async () => {
+    const l = await loaded(['usage', '--format', 'json']);
+    expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+    for (const m of HEAVY) expect(l.builtins, m).not.toContain(m);
+  });
+
+  it('vis usage (a table) adds only the table renderer', async () => {
+    const l = await loaded(['usage']);
+    expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+  });
+});
