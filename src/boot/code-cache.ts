@@ -28,11 +28,12 @@
  *   signal exit (Ctrl-C stays instant). Any failure only means no cache.
  * NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch) turns it off.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { makeDirs } from '../fs/make-dirs.js';
 
 /** The header of a cache file: magic, then the length of a JSON list of command words. */
 const MAGIC = Buffer.from('vis-v8-cache-1\n');
@@ -98,7 +99,7 @@ function isTruthy(v: string | undefined): boolean {
 
 /** Creates the folder 0700 if needed; true when it is ours and only we can write to it. */
 function usableDir(dir: string): boolean {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir, 0o700);
   const st = lstatSync(dir);
   if (!st.isDirectory()) return false;
   if (typeof process.getuid === 'function' && (st.uid !== process.getuid() || (st.mode & 0o022) !== 0)) return false;

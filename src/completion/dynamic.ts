@@ -11,7 +11,7 @@
  * possible output is candidates, and a fetch gives up after two seconds.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkProfileName, type ConfigStore } from '../config/store.js';
 import { ApiClient } from '../http/client.js';
@@ -20,6 +20,7 @@ import { isTruthy, type Context } from '../cli/context.js';
 import { parseFlags, type RawGlobalOptions } from '../cli/options.js';
 import { resolveSettings } from '../cli/settings.js';
 import type { DynamicSource } from './shells.js';
+import { makeDirs } from '../fs/make-dirs.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -189,7 +190,7 @@ export function withEntry(cache: CacheData, key: string, entry: CacheEntry, now:
 export function writeCache(store: ConfigStore, path: string, data: CacheData): void {
   const tmp = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(store.dir, { recursive: true, mode: 0o700 });
+    makeDirs(store.dir, 0o700);
     store.tighten();
     writeFileSync(tmp, `${JSON.stringify(data)}\n`, { mode: 0o600 });
     renameSync(tmp, path);

@@ -7,11 +7,12 @@
  * failed write never leaves a half-written file. The file is 0600 in a 0700 folder, and
  * both are tightened when they were created looser.
  */
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Env } from '../cli/io.js';
+import { makeDirs } from '../fs/make-dirs.js';
 
 export interface Profile {
   base_url?: string;
@@ -126,7 +127,11 @@ export class ConfigStore {
   }
 
   private ensureDir(): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    try {
+      makeDirs(this.dir, 0o700);
+    } catch (err) {
+      throw new UsageError(`cannot create the config folder ${this.dir}: ${(err as Error).message}`);
+    }
     this.tighten();
   }
 

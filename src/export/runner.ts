@@ -20,7 +20,7 @@
  * (it is why the export is incomplete), otherwise the highest exit code among the
  * failures, and 6 when reads ran out (--force) before everything was exported.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { EndpointSpec } from '../endpoints.js';
 import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.js';
@@ -35,6 +35,7 @@ import { itemSource, itemsFromList, ItemFieldError, type Item } from './items.js
 import type { BrandRef, FailedEntry, FileEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task } from './plan.js';
+import { makeDirs } from '../fs/make-dirs.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
 export const SKIP_CODES: ReadonlySet<string> = new Set(['feature_not_in_plan', 'integration_not_connected']);
@@ -354,7 +355,7 @@ class ExportRun {
       const rel = filePath(task, target.slot, this.input.format);
       const abs = join(this.input.dir, ...rel.split('/'));
       try {
-        mkdirSync(dirname(abs), { recursive: true });
+        makeDirs(dirname(abs));
         writeFileAtomic(abs, text);
       } catch (err) {
         throw new WriteError(abs, err);

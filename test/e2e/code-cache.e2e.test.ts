@@ -58,6 +58,23 @@ describe('code cache', () => {
     expect(files(dir)).toEqual([]);
   });
 
+  const oddPlaces: Array<[string, () => string]> = [
+    ['a file', () => {
+      const f = join(mkdtempSync(join(tmpdir(), 'vis-file-')), 'cache');
+      writeFileSync(f, '');
+      return f;
+    }],
+  ];
+  // mkdirSync's `recursive` spins forever there (ENOENT for a parent that exists).
+  if (existsSync('/proc/self')) oddPlaces.push(['a place where folders cannot be made (/proc)', () => '/proc/vis-cache-test']);
+  it.each(oddPlaces)('XDG_CACHE_HOME naming %s: no cache, and the command runs normally', async (_name, make) => {
+    const env = cleanEnv({ XDG_CACHE_HOME: make() });
+    const r = await runVis(['--help'], { env, timeoutMs: 10_000 });
+    expect(r.signal).toBe(null);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: vis /);
+  });
+
   describe.runIf(OWN_CACHE)('on Node 20, vis’s own cache', () => {
     it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
       const { env, dir } = setup();

@@ -10,7 +10,7 @@
  *    unless --force; then run it (src/export/runner.ts), write manifest.json last, print
  *    the summary on stderr, and exit with the worst failure's code.
  */
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../export/account.js';
@@ -27,6 +27,7 @@ import type { Context } from '../context.js';
 import { openSession, type Session } from '../session.js';
 import { emit } from '../render.js';
 import { sendWithHints } from '../run-endpoint.js';
+import { makeDirs } from '../../fs/make-dirs.js';
 
 export async function exportCommand(ctx: Context, raw: RawExportOptions): Promise<void> {
   const opts = parseExportOptions(raw, ctx.today());
@@ -67,7 +68,12 @@ export async function exportCommand(ctx: Context, raw: RawExportOptions): Promis
     }
     if (verdict(view) === 'refused') throw budgetError(view.cost, budget, 'needs');
 
-    mkdirSync(opts.dir, { recursive: true });
+    try {
+      makeDirs(opts.dir);
+    } catch (err) {
+      // Before any read is spent: checkExportDir's look could not see every way to fail.
+      throw new UsageError(`--dir: ${opts.dir} cannot be created: ${(err as Error).message}`);
+    }
     const startedMs = ctx.clock.now();
     const bar =
       ctx.io.stderrIsTTY && !opts.flags.quiet && !opts.flags.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
