@@ -31,7 +31,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { makeDirs } from '../fs/make-dirs.js';
 
@@ -63,7 +63,7 @@ export const FLAGS_CHANGED = Symbol.for('vis.v8FlagsChanged');
 /** The cache folder, from XDG_CACHE_HOME or the home folder. */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CACHE_HOME;
-  const base = xdg && xdg.startsWith('/') ? xdg : join(env.HOME || homedir(), '.cache');
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.cache');
   return join(base, 'vis', 'code');
 }
 
@@ -118,7 +118,7 @@ function hookCompile(dir: string, bundleDir: string, word: string, variant: 'w' 
   const proto = Module.prototype as unknown as { _compile: Compile };
   const original = proto._compile;
   const pending: Pending[] = [];
-  const prefix = bundleDir.endsWith('/') ? bundleDir : `${bundleDir}/`;
+  const prefix = bundleDir.endsWith(sep) ? bundleDir : `${bundleDir}${sep}`;
 
   proto._compile = function compileWithCache(this: Module, content: string, filename: string, ...rest: unknown[]) {
     if (!filename.startsWith(prefix)) return original.call(this, content, filename, ...rest);
