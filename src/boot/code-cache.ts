@@ -33,6 +33,7 @@ import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { Script } from 'node:vm';
+import { commandWord, isTruthy } from '../cli/flags.js';
 import { makeDirs } from '../fs/make-dirs.js';
 
 /** The header of a cache file: magic, then the length of a JSON list of command words. */
@@ -81,20 +82,11 @@ export function startCodeCache(opts: CodeCacheOptions): 'node' | 'vis' | 'off' {
       enable(dir);
       return 'node';
     }
-    hookCompile(dir, opts.bundleDir, commandWord(opts.argv), opts.variant);
+    hookCompile(dir, opts.bundleDir, commandWord(opts.argv) ?? '', opts.variant);
     return 'vis';
   } catch {
     return 'off';
   }
-}
-
-/** The first word of argv that is not an option: the command, near enough. */
-export function commandWord(argv: readonly string[]): string {
-  return argv.find((a) => !a.startsWith('-')) ?? '';
-}
-
-function isTruthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
 
 /** Creates the folder 0700 if needed; true when it is ours and only we can write to it. */

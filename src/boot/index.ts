@@ -3,7 +3,8 @@
  * and the code cache. Kept apart from dist/vis.cjs because it decides how that file is
  * compiled.
  */
-import { commandWord, startCodeCache } from './code-cache.js';
+import { commandWord } from '../cli/flags.js';
+import { startCodeCache } from './code-cache.js';
 
 /** Set on globalThis when --liftoff-only is on (see limitWasmToBaseline in src/http/client.ts). */
 export const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
@@ -14,7 +15,7 @@ const NO_REQUEST = new Set(['', 'help', 'completion', 'config', 'sandbox']);
 /** Whether this command line may send a request (a wrong "yes" costs only a few ms). */
 export function mayRequest(argv: readonly string[]): boolean {
   if (argv.includes('--help') || argv.includes('-h')) return false;
-  return !NO_REQUEST.has(commandWord(argv));
+  return !NO_REQUEST.has(commandWord(argv) ?? '');
 }
 
 export function boot(bundleDir: string): void {

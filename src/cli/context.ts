@@ -57,6 +57,4 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
   };
 }
 
-export function isTruthy(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
+export { isTruthy } from './flags.js';

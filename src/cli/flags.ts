@@ -1,7 +1,8 @@
 /**
  * The names, formats and small helpers that building the command line needs: kept apart
  * from the zod rules in options.ts so that `vis --help` (which builds every command but
- * checks no values) does not load zod (issue 8).
+ * checks no values) does not load zod (issue 8). Dependency-free, so src/boot can use it
+ * before the bundle loads.
  */
 
 export const FORMATS = ['table', 'json', 'csv'] as const;
@@ -38,4 +39,32 @@ export function localDate(nowMs: number): string {
   const d = new Date(nowMs);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** An environment switch: set, and not empty, 0 or false. */
+export function isTruthy(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/**
+ * The global options that take a value (addGlobalOptions in program.ts; a test keeps the
+ * two the same). src/boot reads argv before commander is loaded, so it needs them as data.
+ */
+export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '-b', '--brand', '-m', '--market', '-d', '--days', '--from', '--to', '-f', '--format', '-o', '--output',
+  '--columns', '--rows', '--param', '--profile', '--base-url', '--timeout',
+]);
+
+/**
+ * The first word of argv that is not an option or an option's value: the command.
+ * `vis --market US-en topics` -> "topics". Undefined when there is none.
+ */
+export function commandWord(argv: readonly string[], takesValue: ReadonlySet<string> = GLOBAL_VALUE_FLAGS): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    if (!arg.includes('=') && takesValue.has(arg)) i++;
+  }
+  return undefined;
 }

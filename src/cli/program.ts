@@ -10,7 +10,7 @@ import { HELP_TOPICS, helpTopic, renderHelpTopic } from '../docs/topics.js';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
-import { FORMATS, camel, type RawGlobalOptions } from './flags.js';
+import { FORMATS, camel, commandWord, type RawGlobalOptions } from './flags.js';
 import type { Invocation } from './run-endpoint.js';
 
 /** The request path (brands, hints, rendering) is loaded only when a data command runs, not for --help. */
@@ -146,9 +146,8 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     byWord.set(w, [...(byWord.get(w) ?? []), spec]);
   }
   const names = (word: string) => [word, ...(byWord.get(word)?.flatMap((s) => (s.words.length === 1 ? (s.aliases ?? []) : [])) ?? [])];
-  const only = argv === undefined ? undefined : commandWord(program, argv);
-  const wanted = only !== undefined && [...byWord.keys()].some((w) => names(w).includes(only)) ? only : undefined;
-  const scoped = wanted !== undefined || (only !== undefined && ONE_COMMAND_TOOLS.includes(only));
+  const only = argv === undefined ? undefined : commandWord(argv);
+  const scoped = only !== undefined && ([...byWord.keys()].some((w) => names(w).includes(only)) || ONE_COMMAND_TOOLS.includes(only));
 
   for (const [word, specs] of byWord) {
     if (scoped && !names(word).includes(only!)) continue;
@@ -206,21 +205,6 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
 
 /** Tool commands that can be built alone (help and completion walk the whole program). */
 const ONE_COMMAND_TOOLS = ['auth', 'config', 'api', 'openapi', 'export', 'sandbox', COMPLETE_COMMAND];
-
-/**
- * The first word of argv that is not an option or an option's value, by the root's own
- * options: `vis --market US-en topics` -> "topics". Undefined when there is none.
- */
-function commandWord(program: Command, argv: readonly string[]): string | undefined {
-  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter(Boolean)));
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') return argv[i + 1];
-    if (!arg.startsWith('-') || arg === '-') return arg;
-    if (!arg.includes('=') && takesValue.has(arg)) i++;
-  }
-  return undefined;
-}
 
 /** Commands that are not endpoints; each module is loaded only when its command runs. */
 function registerToolCommands(program: Command, ctx: Context, only: string | undefined): void {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { codeCacheDir, commandWord } from '../../src/boot/code-cache.js';
+import { codeCacheDir } from '../../src/boot/code-cache.js';
+import { Command } from 'commander';
+import { commandWord, GLOBAL_VALUE_FLAGS } from '../../src/cli/flags.js';
+import { addGlobalOptions } from '../../src/cli/program.js';
 import { mayRequest } from '../../src/boot/index.js';
 
 describe('boot: which commands compile under --liftoff-only', () => {
@@ -16,13 +19,22 @@ describe('boot: which commands compile under --liftoff-only', () => {
     [['config', 'list'], false],
     [['completion', 'bash'], false],
     [['sandbox', '--port', '0'], false],
+    [['--profile', 'config', 'topics'], true],
   ])('%j -> %s', (argv, expected) => {
     expect(mayRequest(argv)).toBe(expected);
   });
 
-  it('the command word is the first word that is not an option', () => {
+  it('the command word is the first word that is not an option or an option’s value', () => {
     expect(commandWord(['--demo', 'topics', 'x'])).toBe('topics');
-    expect(commandWord(['--quiet'])).toBe('');
+    expect(commandWord(['--profile', 'config', 'topics'])).toBe('topics');
+    expect(commandWord(['--quiet'])).toBe(undefined);
+  });
+});
+
+describe('GLOBAL_VALUE_FLAGS', () => {
+  it('are exactly the global options that take a value, as commander has them', () => {
+    const options = addGlobalOptions(new Command('vis')).options.filter((o) => o.required || o.optional);
+    expect(new Set(options.flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined)))).toEqual(GLOBAL_VALUE_FLAGS);
   });
 });
 
