@@ -5,6 +5,7 @@
 import { UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { ApiClient } from '../http/client.js';
+import { pathSegment } from '../http/url.js';
 import type { Context } from './context.js';
 import { openSession, type Session } from './session.js';
 import { resolveBrand } from './brands.js';
@@ -50,7 +51,7 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
       if (!r.success) throw usageFromZod(r.error);
       wire = String(r.data);
     }
-    path = path.replace(`{${name}}`, encodeURIComponent(wire));
+    path = path.replace(`{${name}}`, pathSegment(wire, `${command} <${name}>`));
   }
 
   if (!spec.brand && flags.brand !== undefined) throw new UsageError(`${command} does not take --brand`);

@@ -25,6 +25,7 @@ import { dirname, join } from 'node:path';
 import type { EndpointSpec } from '../endpoints.js';
 import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
+import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
 import { renderJson } from '../output/json.js';
@@ -259,7 +260,7 @@ class ExportRun {
     }
     if (item) {
       const into = itemSource(endpoint)!.into;
-      if ('path' in into) path = path.replace(`{${into.path}}`, encodeURIComponent(item.key));
+      if ('path' in into) path = path.replace(`{${into.path}}`, itemSegment(item.key, endpoint.id));
       else query.push([into.query, item.key]);
     }
     for (const [k, v] of this.input.params) query.push([k, v]);
@@ -468,4 +469,16 @@ function periodOf(endpoint: EndpointSpec, data: unknown, asked: Period): Record<
 
 export function isoTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * An item key from a list the server sent, as one path segment. A key vis refuses to put
+ * in a path (`..`) fails that item as the server's fault, and nothing is sent for it.
+ */
+function itemSegment(key: string, endpointId: string): string {
+  try {
+    return pathSegment(key, `the ${endpointId} item`);
+  } catch (err) {
+    throw new ServerError((err as Error).message, { code: 'unexpected_shape', maybeSent: false });
+  }
 }

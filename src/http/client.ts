@@ -166,6 +166,8 @@ export class ApiClient {
   }
 
   private async attempt(req: ApiRequest, attemptNo: number): Promise<Omit<ApiResponse, 'attempts'>> {
+    // First: a path that would leave the base URL's path is refused before any wait.
+    const url = buildUrl(this.opts.baseUrl, req.path, req.query ?? []);
     const { transport, dispatcher } = await this.getDispatcher();
     if (this.opts.pacer) {
       try {
@@ -178,7 +180,6 @@ export class ApiClient {
         throw new InterruptedError();
       }
     }
-    const url = buildUrl(this.opts.baseUrl, req.path, req.query ?? []);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.opts.apiKey}`,
       'user-agent': this.opts.userAgent,

@@ -14,6 +14,7 @@
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import requestApi from 'undici/lib/api/api-request.js';
+import { requestTarget } from './url.js';
 
 /** The most response-header bytes accepted: 16 KiB, Node's and so undici's default. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -44,12 +45,15 @@ export interface SendOptions {
   signal: AbortSignal;
 }
 
-/** What `undici.request(url, { dispatcher, ... })` does, for a URL vis has already checked. */
+/**
+ * What `undici.request(url, { dispatcher, ... })` does, for a URL buildUrl has checked:
+ * the path sent is exactly the one checked (requestTarget refuses any other).
+ */
 export function sendRequest(dispatcher: Dispatcher, url: string, o: SendOptions): Promise<Dispatcher.ResponseData> {
-  const u = new URL(url);
+  const { origin, path } = requestTarget(url);
   return requestApi.call(dispatcher, {
-    origin: u.origin,
-    path: `${u.pathname}${u.search}`,
+    origin,
+    path,
     method: o.method,
     headers: o.headers,
     body: o.body,

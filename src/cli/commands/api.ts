@@ -3,6 +3,7 @@
  * `vis openapi`, which prints {base_url}/openapi.json.
  */
 import { UsageError } from '../../errors.js';
+import { checkRequestPath } from '../../http/url.js';
 import { resolveBrand } from '../brands.js';
 import type { Context } from '../context.js';
 import { openSession } from '../session.js';
@@ -23,9 +24,7 @@ export function normaliseApiPath(raw: string): { path: string; query: Array<[str
     for (const [k, v] of new URLSearchParams(p.slice(q + 1))) query.push([k, v]);
     p = p.slice(0, q);
   }
-  if (p.split('/').some((seg) => seg === '..' || seg === '.')) {
-    throw new UsageError(`vis api: the path must not contain "." or ".." segments (got "${raw}")`);
-  }
+  checkRequestPath(p, 'vis api: the path');
   return { path: p, query };
 }
 
