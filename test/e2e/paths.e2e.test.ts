@@ -1,0 +1,100 @@
+/**
+ * Item arguments and `vis api` paths never leave the base URL's path (contract section 6,
+ * issue 12): the built vis, spawned against a loopback server that records the raw
+ * request target of everything it receives. A refused path exits 2 and sends nothing,
+ * not even the brand lookup.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanEnv, runVis, sendJson } from './helpers.js';
+
+let received: string[] = [];
+let baseUrl = '';
+const server = createServer((req, res) => {
+  const target = req.url ?? '';
+  received.push(target);
+  const path = target.split('?')[0]!;
+  if (path === '/api/v1/usage') return sendJson(res, 200, { data: { reads: { used: 1, limit: 1000 } }, meta: {} });
+  if (path === '/api/v1/brands') return sendJson(res, 200, { data: { brands: [{ id: 7, name: 'Acme' }] }, meta: {} });
+  if (path === '/api/v1/competitors') {
+    return sendJson(res, 200, { data: { competitors: [{ name: '..' }, { name: '.' }, { name: 'Globex CRM' }] }, meta: {} });
+  }
+  return sendJson(res, 200, { data: { rows: [{ ok: 1 }] }, meta: {} });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+beforeEach(() => {
+  received = [];
+});
+
+const env = () => cleanEnv({ VIS_BASE_URL: baseUrl, VIS_API_KEY: 'vis_test_key_abcd', VIS_RATE_LIMIT: '1000000' });
+
+describe('paths that would leave the base URL are refused before any request', () => {
+  it.each([
+    [['api', '/%2e%2e/%2e%2e/admin'], /^vis: vis api: the path must not contain "\." or "\.\." segments, in any spelling/m],
+    [['api', '/topics\\..\\..\\..\\x'], /vis api: the path must not contain "\." or "\.\." segments/],
+    [['api', '/topics/%2E%2e/..%2F..%2Fadmin', '--brand', 'Acme'], /vis api: the path must not contain "\." or "\.\." segments/],
+    [['api', '/topics/%252e%252e'], /vis api: the path must not contain "\." or "\.\." segments/],
+    [['api', '/topics/.\t./x'], /vis api: the path must not contain control characters, "\?" or "#"/],
+    [['api', 'https://evil.example/x'], /not a full URL: the key is only sent to --base-url/],
+    [['api', '//evil.example/x'], /not a full URL: the key is only sent to --base-url/],
+    [['competitors', '..'], /vis competitors <name> must not be empty, "\." or "\.\." \(in any spelling\): it would leave the API's path \(got "\.\."\)/],
+    [['competitors', '.', '--brand', 'Acme'], /vis competitors <name> must not be empty, "\." or "\.\."/],
+    [['competitors', '%2e%2e'], /vis competitors <name> must not be empty, "\." or "\.\."/],
+    [['competitors', 'a/../../admin'], /vis competitors <name> must not be empty, "\." or "\.\."/],
+    [['topics', '.'], /vis topics <id> must not be empty, "\." or "\.\."/],
+    [['tasks', '..'], /vis tasks <id> must not be empty, "\." or "\.\."/],
+  ])('vis %j exits 2 and sends nothing', async (args, message) => {
+    const r = await runVis(args, { env: env() });
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(received).toEqual([]);
+  });
+});
+
+describe('ordinary names still work', () => {
+  it.each([
+    ['Globex CRM', '/api/v1/competitors/Globex%20CRM'],
+    ['A/B Testing Co', '/api/v1/competitors/A%2FB%20Testing%20Co'],
+    ['Zoë & Co?', '/api/v1/competitors/Zo%C3%AB%20%26%20Co%3F'],
+    ['...', '/api/v1/competitors/...'],
+  ])('vis competitors %j asks for %s', async (name, path) => {
+    const r = await runVis(['competitors', name, '--format', 'json'], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(received).toEqual([path]);
+  });
+
+  it('vis api sends the path as typed, under the base URL', async () => {
+    const r = await runVis(['api', 'topics/crm%20software?days=7', '--format', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(received).toEqual(['/api/v1/topics/crm%20software?days=7']);
+  });
+});
+
+describe('vis export', () => {
+  it('does not request an item the list names "." or "..": those fail, the rest are exported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-paths-export-'));
+    const r = await runVis(['export', '--dir', dir, '--only', 'competitors.get', '-q'], { env: env() });
+    expect(received.filter((t) => t.startsWith('/api/v1/competitors/'))).toEqual(['/api/v1/competitors/Globex%20CRM?brand_id=7']);
+    expect(received.every((t) => /^\/api\/v1\/(usage|brands|competitors)[/?]?/.test(t))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { failed: Array<{ item: string; code: string; message: string }> };
+    expect(manifest.failed.map((f) => [f.item, f.code])).toEqual([
+      ['..', 'unexpected_shape'],
+      ['.', 'unexpected_shape'],
+    ]);
+    expect(manifest.failed[0]!.message).toContain('the competitors.get item must not be empty, "." or ".." (in any spelling)');
+    expect(r.code).toBe(7);
+  });
+});
