@@ -12,6 +12,7 @@ const OPEN_ARRAY = 0x5b;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_ARRAY = 0x5d;
 const CLOSE_OBJECT = 0x7d;
+const JSON_CONTAINER_START = /^[ \t\r\n]*[[{]/;
 
 /**
  * True when JSON text opens more than `levels` objects and arrays inside each other.
@@ -46,12 +47,14 @@ function escaped(raw: string, at: number): boolean {
 }
 
 /**
- * Throws when an answer is nested deeper than MAX_NESTING: exit 7. The status stays on
+ * Throws when a JSON answer is nested deeper than MAX_NESTING: exit 7. The status stays on
  * the error, so decideRetry repeats it only for a 5xx (for the 5xx, not the body): a 2xx
  * or 4xx answer would come back the same.
  */
 export function checkNesting(raw: string, baseUrl: string, status: number): void {
-  if (!jsonNestedDeeperThan(raw, MAX_NESTING)) return;
+  // A body that does not start as a JSON object or array (an HTML error page) is left
+  // to JSON.parse, which says what it is.
+  if (!JSON_CONTAINER_START.test(raw) || !jsonNestedDeeperThan(raw, MAX_NESTING)) return;
   const http = status >= 200 && status < 300 ? '' : ` (HTTP ${status})`;
   throw new ServerError(`the answer from ${new URL(baseUrl).host} is nested deeper than ${MAX_NESTING} levels${http}`, {
     status,

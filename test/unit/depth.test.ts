@@ -84,6 +84,13 @@ describe('checkNesting', () => {
     expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: 0, random: () => 0.5 })).toEqual({ retry: false });
   });
 
+  it('a body that is not a JSON object or array is left to JSON.parse', () => {
+    const html = `<html><script>${open(100, '{')}</script></html>`;
+    expect(jsonNestedDeeperThan(html, MAX_NESTING)).toBe(true);
+    expect(() => checkNesting(html, 'https://api.example.com/api/v1', 502)).not.toThrow();
+    expect(() => checkNesting(` \r\n\t${open(100, '{')}`, 'https://api.example.com/api/v1', 200)).toThrow(ServerError);
+  });
+
   it('another status is named, and a 4xx is not retried either', () => {
     const err = thrown(() => checkNesting(nested(100_000), 'https://api.example.com/api/v1', 404)) as ServerError;
     expect(err.message).toBe(`the answer from api.example.com is nested deeper than ${MAX_NESTING} levels (HTTP 404)`);
