@@ -183,10 +183,11 @@ const trimUndici = {
 const MAY_BE_IN_BOTH = new Set([
   'src/endpoints.ts', // the endpoint table: data
   'src/http/url.ts', // the loopback rule the sandbox shares with the client: pure functions
-  // What the table renderer shares with csv and json: pure functions, and two error
+  // What the table renderer shares with csv and json: pure functions, and three error
   // classes that src/cli/render.ts recognises by name, not by instanceof.
   'src/output/csv.ts',
   'src/output/flatten.ts',
+  'src/output/nesting.ts',
   'src/output/sanitize.ts',
   'src/output/width.ts',
 ]);

@@ -4,9 +4,10 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { UsageError, VisError } from '../errors.js';
+import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
+import { isNestingError } from '../output/nesting.js';
 import { writeFileAtomic, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
 import type { FlagOptions, Format } from './options.js';
@@ -54,11 +55,15 @@ export async function renderResponse(ctx: Context, req: RenderRequest): Promise<
   }
 }
 
-/** --rows / --columns naming something the data does not have is a usage error. */
+/**
+ * --rows / --columns naming something the data does not have is a usage error; data
+ * nested past the limit (which the client refuses before it gets here) a server error.
+ */
 function selectionError(err: unknown): unknown {
   if (err instanceof Error && (err.name === 'RowsKeyError' || err.name === 'ColumnsError')) {
     return new UsageError(err.message);
   }
+  if (isNestingError(err)) return new ServerError(err.message, { code: 'too_deep' });
   return err;
 }
 

@@ -29,6 +29,7 @@ import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
 import { renderJson } from '../output/json.js';
+import { isNestingError } from '../output/nesting.js';
 import { writeFileAtomic } from '../output/write.js';
 import type { Period } from '../cli/options.js';
 import { marketsFromPayload } from './account.js';
@@ -307,8 +308,8 @@ class ExportRun {
 
   private fail(target: Target, err: unknown, prefix = ''): void {
     const e = err instanceof VisError ? err : undefined;
-    const code = e?.code ?? (err instanceof ItemFieldError ? 'unexpected_shape' : null);
-    const exitCode = err instanceof ItemFieldError ? 7 : exitCodeFor(err);
+    const code = e?.code ?? (err instanceof ItemFieldError ? 'unexpected_shape' : isNestingError(err) ? 'too_deep' : null);
+    const exitCode = err instanceof ItemFieldError || isNestingError(err) ? 7 : exitCodeFor(err);
     this.deferred.push({ kind: 'failed', target, code, message: prefix + messageOf(err), exitCode });
   }
 

@@ -16,6 +16,7 @@
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, UsageError, type VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
+import { checkNesting } from './depth.js';
 import { checkEnvelope, checkErrorEnvelope, type Envelope } from './envelope.js';
 import type { Clock, Pacer } from './pacer.js';
 import { registerSecret, redactSecrets } from './redact.js';
@@ -247,6 +248,7 @@ export class ApiClient {
         hint: 'vis does not follow redirects, so the key is never sent to another address. Check --base-url.',
       });
     }
+    checkNesting(raw, this.opts.baseUrl, status);
     let parsed: unknown;
     let isJson = true;
     try {

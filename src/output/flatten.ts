@@ -22,9 +22,13 @@
  *   array becomes its compact JSON text;
  * - a row that is not an object (a string, a number, an array) is one column, `value`;
  * - below MAX_DEPTH levels, objects are kept as JSON text instead of more dotted columns;
+ * - a JSON text cell that would take a record past MAX_NESTING levels is a NestingError
+ *   (see nesting.ts): the walk is bounded, and so is what JSON.stringify is given;
  * - if two paths flatten to the same name (`{"a.b": 1, "a": {"b": 2}}`), the later one is
  *   suffixed ` (2)`, ` (3)`, ... rather than overwriting the first.
  */
+
+import { stringifyWithin } from './nesting.js';
 
 /** A flattened cell keeps its JSON type so renderers can tell numbers from text. */
 export type FlatCell = string | number | boolean | null;
@@ -51,9 +55,12 @@ export function cellText(cell: FlatCell | undefined): string {
   return typeof cell === 'string' ? cell : String(cell);
 }
 
-/** An array as one cell: scalars joined with `; `, anything holding objects as JSON text. */
-export function arrayCell(arr: readonly unknown[]): string {
-  if (holdsRecords(arr)) return JSON.stringify(arr);
+/**
+ * An array as one cell: scalars joined with `; `, anything holding objects as JSON text.
+ * `above`: how many objects and arrays the array sits in (for the nesting limit).
+ */
+export function arrayCell(arr: readonly unknown[], above = 0): string {
+  if (holdsRecords(arr)) return stringifyWithin(arr, above);
   return arr.map((item) => (item === null || item === undefined ? '' : String(item))).join('; ');
 }
 
@@ -71,11 +78,11 @@ function flattenInto(out: FlatRecord, prefix: string, value: unknown, depth: num
   if (isScalar(value)) {
     put(out, prefix, value);
   } else if (Array.isArray(value)) {
-    put(out, prefix, arrayCell(value));
+    put(out, prefix, arrayCell(value, depth));
   } else if (isPlainObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0 || depth >= MAX_DEPTH) {
-      put(out, prefix, JSON.stringify(value));
+      put(out, prefix, stringifyWithin(value, depth));
       return;
     }
     for (const k of keys) flattenInto(out, `${prefix}.${k}`, value[k], depth + 1);

@@ -14,6 +14,8 @@
  * back the same values. Raw C0 controls cannot occur in valid JSON strings.
  */
 
+import { MAX_NESTING, NestingError } from './nesting.js';
+
 // DEL, C1, U+2028/U+2029 and the bidi controls U+202A-U+202E (one contiguous range with
 // the separators), U+2066-U+2069.
 const TERMINAL_UNSAFE = /[\x7f-\x9f\u2028-\u202e\u2066-\u2069]/g;
@@ -103,7 +105,8 @@ function decode(buf: Uint16Array, length: number): string {
 /**
  * Re-indents valid JSON text (see the module comment). Invalid input throws an Error; the
  * caller is expected to have validated the body already, so this only guards against
- * crashing or looping. Iterative, so any nesting depth is fine.
+ * crashing or looping. Iterative; text nested deeper than MAX_NESTING is a NestingError,
+ * since its indentation alone would grow with the square of the depth.
  *
  * Output is written code unit by code unit into a small reused buffer that is decoded into
  * a string each time it fills: a 5 MB body is about a million tokens, and building a string
@@ -228,6 +231,7 @@ export function renderJson(raw: string): string {
     }
     if (expect === KEY) throw new JsonSyntaxError('expected a string key', i);
     if (c === 0x7b || c === 0x5b) {
+      if (depth >= MAX_NESTING) throw new NestingError();
       buf[k++] = c;
       isObject.push(c === 0x7b);
       depth++;

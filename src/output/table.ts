@@ -58,6 +58,7 @@ import {
   type FlatCell,
   type FlatRecord,
 } from './flatten.js';
+import { stringifyWithin } from './nesting.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { viewFor } from './views/index.js';
@@ -275,10 +276,10 @@ function collectFields(
         const records = v.map(flattenRecord);
         grids.push({ kind: 'grid', title: path, columns: columnsOf(records), records });
       } else {
-        entries.push([path, arrayCell(v)]);
+        entries.push([path, arrayCell(v, depth + 1)]);
       }
     } else if (isPlainObject(v)) {
-      if (Object.keys(v).length === 0 || depth >= MAX_DEPTH) entries.push([path, JSON.stringify(v)]);
+      if (Object.keys(v).length === 0 || depth >= MAX_DEPTH) entries.push([path, stringifyWithin(v, depth + 1)]);
       else collectFields(v, path, mainRows, consumed, entries, grids, depth + 1);
     } else {
       entries.push([path, v === undefined ? null : (v as FlatCell)]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderJson, renderJsonValue } from '../../src/output/json.js';
+import { MAX_NESTING } from '../../src/output/nesting.js';
 
 describe('renderJson: the envelope exactly as received', () => {
   it('lays out like JSON.stringify(value, null, 2) with one trailing newline', () => {
@@ -63,17 +64,17 @@ describe('renderJson: the envelope exactly as received', () => {
     expect(renderJson(JSON.stringify(value, null, 7))).toBe(expected);
   });
 
-  it('handles deep nesting (the tokenizer keeps its own stack)', () => {
-    // The output grows with the square of the depth (indentation), so the depth stays
-    // modest; JSON.parse/stringify are not used to check it because they recurse.
-    const depth = 2000;
+  it('handles nesting up to the limit (the tokenizer keeps its own stack)', () => {
+    // The output grows with the square of the depth (indentation): deeper text is a
+    // NestingError (test/output/nesting.test.ts), as the client refuses it before.
+    const depth = MAX_NESTING;
     const lines: string[] = [];
     for (let d = 0; d < depth - 1; d++) lines.push(`${' '.repeat(2 * d)}[`);
     lines.push(`${' '.repeat(2 * (depth - 1))}[]`);
     for (let d = depth - 2; d >= 0; d--) lines.push(`${' '.repeat(2 * d)}]`);
     expect(renderJson(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toBe(`${lines.join('\n')}\n`);
 
-    const mixed = `${'{"a":['.repeat(200)}${']}'.repeat(200)}`;
+    const mixed = `${'{"a":['.repeat(MAX_NESTING / 2)}${']}'.repeat(MAX_NESTING / 2)}`;
     expect(renderJson(mixed)).toBe(`${JSON.stringify(JSON.parse(mixed), null, 2)}\n`);
   });
 

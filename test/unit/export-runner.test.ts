@@ -11,6 +11,7 @@ import { InterruptedError, LimitError, NotFoundError, PlanError, ServerError, ty
 import type { ApiRequest, ApiResponse } from '../../src/http/client.js';
 import { planBrand, type ExportBrand } from '../../src/export/plan.js';
 import { runExport, type RunInput, type RunResult } from '../../src/export/runner.js';
+import { MAX_NESTING } from '../../src/output/nesting.js';
 
 type Answer = Record<string, unknown> | VisError;
 type Script = (req: ApiRequest, query: Record<string, string>) => Answer;
@@ -198,6 +199,18 @@ describe('skips, failures and stops', () => {
     expect(result.failed.map((f) => [f.endpoint, f.exit_code])).toEqual([
       ['visibility', 7],
       ['prompts', 5],
+    ]);
+    expect(result.exitCode).toBe(7);
+  });
+
+  it.each(['csv', 'json'] as const)('data nested past the limit handed to the runner (%s): that file fails with exit 7, not 1; the rest is written', async (format) => {
+    // The client refuses such answers; this is the renderers' own bound, in-process.
+    const deep = JSON.parse(`${'{"k":'.repeat(200)}1${'}'.repeat(200)}`) as unknown;
+    const script: Script = (req) => (req.path === '/prompts' ? { rows: [{ id: 1, deep }] } : rows(1));
+    const { result } = await run(script, { ids: ['overview', 'prompts', 'answers'], format });
+    expect(result.files.map((f) => f.endpoint)).toEqual(['overview', 'answers']);
+    expect(result.failed).toEqual([
+      expect.objectContaining({ endpoint: 'prompts', code: 'too_deep', exit_code: 7, message: `the data is nested deeper than ${MAX_NESTING} levels` }),
     ]);
     expect(result.exitCode).toBe(7);
   });
