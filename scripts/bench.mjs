@@ -10,6 +10,8 @@
 //   vis usage --format json (sandbox)      vs `node -e 0`, with and without the code cache
 //   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
 //   20,000 answer runs -> table, piped     vs the same curl | jq
+//   an endless answer, VIS_MAX_BODY_MB=64  vs `node -e 0`: the time to give up (exit 7),
+//                                          and peak memory, which must stay below 4x the limit
 // and peak memory (max RSS, from /usr/bin/time, else from a wrapper's resourceUsage()).
 //
 // Servers: the sandbox runs in its own process (`node bin/vis.js sandbox`), as a user would
@@ -102,6 +104,28 @@ function bigRunsBody(n) {
   });
 }
 
+/** Answers every request with a chunked body that never ends, as fast as it is read. */
+async function startEndlessServer() {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"data":"');
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on('drain', pump);
+    pump();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}/api/v1`,
+    stop: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 async function startBigServer() {
   const body = Buffer.from(bigRunsBody(BIG_RUNS));
   const server = createServer((req, res) => {
@@ -125,7 +149,7 @@ async function startBigServer() {
  * Runs `argv` once, stdout to `stdoutFile` (or /dev/null); resolves to the wall time in
  * ms. With `measureMemory`, runs it under /usr/bin/time and also returns max RSS in kB.
  */
-function runOnce(argv, { env, stdoutFile = '/dev/null', measureMemory = false }) {
+function runOnce(argv, { env, stdoutFile = '/dev/null', measureMemory = false, exitCode = 0 }) {
   const out = openSync(stdoutFile, 'w');
   const memFile = join(work, 'rss.txt');
   let cmd = argv;
@@ -142,7 +166,7 @@ function runOnce(argv, { env, stdoutFile = '/dev/null', measureMemory = false })
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       closeSync(out);
-      if (code !== 0) return reject(new Error(`${argv.join(' ')} exited ${code}: ${err.trim()}`));
+      if (code !== exitCode) return reject(new Error(`${argv.join(' ')} exited ${code}: ${err.trim()}`));
       const rssKb = measureMemory ? Number(readFileSync(memFile, 'utf8').trim().split('\n').pop()) : undefined;
       resolve({ ms, rssKb });
     });
@@ -203,6 +227,8 @@ async function measureGroup(cases) {
 
 const sandbox = await startSandbox();
 const big = await startBigServer();
+const endless = await startEndlessServer();
+const ENDLESS_CAP_MB = 64;
 const prompt = 'What is the best CRM for an early-stage startup?';
 const runsUrl = `${big.baseUrl}/answers/runs?prompt=${encodeURIComponent(prompt)}`;
 const jqFields = '.engine, .run_at, .state, .named_brand, .position, (.brands_named | join("; ")), .answer, (.citations | join("; "))';
@@ -266,12 +292,24 @@ try {
       memLimitMb: 150,
     },
   ]);
-  for (const group of [startup, payload]) {
+  const limits = await measureGroup([
+    { name: 'node -e 0', argv: [node, '-e', '0'] },
+    {
+      name: `vis, endless answer, cap ${ENDLESS_CAP_MB} MiB (exit 7)`,
+      argv: [node, VIS, 'topics', '--timeout', '60'],
+      env: { ...visEnv(endless.baseUrl), VIS_MAX_BODY_MB: String(ENDLESS_CAP_MB) },
+      exitCode: 7,
+      base: 'node -e 0',
+      memLimitMb: 4 * ENDLESS_CAP_MB,
+    },
+  ]);
+  for (const group of [startup, payload, limits]) {
     for (const r of group) results.push({ ...r, base: group.find((b) => b.name === r.base) });
   }
 } finally {
   sandbox.stop();
   big.stop();
+  endless.stop();
 }
 
 const fmt = (ms) => ms.toFixed(0).padStart(6);

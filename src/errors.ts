@@ -94,11 +94,20 @@ export class ServerError extends VisError {
   readonly maybeSent: boolean;
   /** A transport failure (reset, refused, timeout) rather than an HTTP answer. */
   readonly transport: string | undefined;
-  constructor(message: string, details: VisErrorDetails & { maybeSent?: boolean; transport?: string } = {}) {
+  /** What a 503's Retry-After asked for, in ms. */
+  readonly retryAfterMs: number | undefined;
+  /** Repeating cannot help (an answer over the size limit, headers too large, a compressed body). */
+  readonly permanent: boolean;
+  constructor(
+    message: string,
+    details: VisErrorDetails & { maybeSent?: boolean; transport?: string; retryAfterMs?: number; permanent?: boolean } = {},
+  ) {
     super('server', message, details);
     this.name = 'ServerError';
     this.maybeSent = details.maybeSent ?? true;
     this.transport = details.transport;
+    this.retryAfterMs = details.retryAfterMs;
+    this.permanent = details.permanent ?? false;
   }
 }
 
@@ -163,6 +172,6 @@ export function apiError(
     case 'limit':
       return new LimitError(message, { ...details, retryAfterMs: extra.retryAfterMs });
     default:
-      return new ServerError(message, details);
+      return new ServerError(message, { ...details, retryAfterMs: extra.retryAfterMs });
   }
 }

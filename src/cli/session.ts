@@ -6,6 +6,7 @@
 import { chmodSync, statSync } from 'node:fs';
 import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
 import { ApiClient } from '../http/client.js';
 import { sharedPacer, type Pacer } from '../http/pacer.js';
 import { redactSecrets } from '../http/redact.js';
@@ -24,11 +25,22 @@ const MAX_RATE_PER_MINUTE = 1_000_000;
 
 /** The pace for this run: VIS_RATE_LIMIT (requests a minute) or the API's 60. */
 export function ratePerMinute(env: Env): number {
-  const raw = env.VIS_RATE_LIMIT;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_RATE_PER_MINUTE;
+  return wholeNumberVar(env, 'VIS_RATE_LIMIT', 'requests a minute', MAX_RATE_PER_MINUTE) ?? DEFAULT_RATE_PER_MINUTE;
+}
+
+/** The largest answer accepted: VIS_MAX_BODY_MB (MiB) or 256 MiB. */
+export function maxBodyBytes(env: Env): number {
+  const mb = wholeNumberVar(env, 'VIS_MAX_BODY_MB', 'MiB', MAX_BODY_MB_LIMIT);
+  return mb === undefined ? DEFAULT_MAX_BODY_BYTES : mb * 1024 * 1024;
+}
+
+/** A variable holding a whole number from 1 to `max`; undefined when unset or empty. */
+function wholeNumberVar(env: Env, name: string, unit: string, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
   const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_RATE_PER_MINUTE) {
-    throw new UsageError(`VIS_RATE_LIMIT must be a whole number of requests a minute, from 1 to ${MAX_RATE_PER_MINUTE} (got "${raw}")`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${name} must be a whole number of ${unit}, from 1 to ${max} (got "${raw}")`);
   }
   return n;
 }
@@ -46,6 +58,7 @@ export interface Session {
 export async function openSession(ctx: Context, flags: FlagOptions): Promise<Session> {
   const demo = flags.demo || isTruthy(ctx.env.VIS_DEMO);
   const perMinute = ratePerMinute(ctx.env);
+  const maxBody = maxBodyBytes(ctx.env);
   const settings = resolveSettings(flags, ctx.env, ctx.config());
   const debugOn = flags.debug || isTruthy(ctx.env.VIS_DEBUG);
   const debug = debugOn ? (line: string) => void ctx.io.stderr.write(`vis debug: ${redactSecrets(line)}\n`) : () => undefined;
@@ -82,6 +95,7 @@ export async function openSession(ctx: Context, flags: FlagOptions): Promise<Ses
     baseUrl: settings.baseUrl.value,
     apiKey: settings.apiKey.value,
     timeoutMs: flags.timeoutMs,
+    maxBodyBytes: maxBody,
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,

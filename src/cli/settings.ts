@@ -4,6 +4,7 @@
  */
 import { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
+import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from './io.js';
 import { FORMATS, type FlagOptions, type Format } from './options.js';
@@ -48,9 +49,7 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
   const apiKey = pick(undefined, '', env, 'VIS_API_KEY', p.api_key, where);
   if (apiKey) {
     apiKey.value = apiKey.value.trim();
-    if (/[\s\u0000-\u001f\u007f]/.test(apiKey.value)) {
-      throw new UsageError(`the API key from ${apiKey.source} contains spaces or control characters`);
-    }
+    checkApiKey(apiKey.value, `the API key from ${apiKey.source}`);
   }
 
   const formatPick = pick(flags.format, '--format', env, 'VIS_FORMAT', p.format, where);

@@ -23,13 +23,13 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
     ['1', 'unexpected failure (a bug): one line on stderr; the stack with --debug'],
     [
       '2',
-      'usage: bad flag or argument (refused before any request, so no read is spent), invalid_parameter, brand_required, no base URL or key, a bad VIS_RATE_LIMIT, `pitches create` without --yes when not at a terminal, an -o file that cannot be written',
+      'usage: bad flag or argument (refused before any request, so no read is spent), invalid_parameter, brand_required, no base URL or key, a bad VIS_RATE_LIMIT or VIS_MAX_BODY_MB, an API key with a character an HTTP header cannot carry, `pitches create` without --yes when not at a terminal, an -o file that cannot be written',
     ],
     ['3', 'authentication: invalid_api_key'],
     ['4', 'not available to this account: feature_not_in_plan, plan_inactive, 402 (pitch allowance used up), integration_not_connected'],
     ['5', 'not found: brand_not_found, market_not_found, not_found'],
     ['6', 'limits: quota_exceeded, or rate_limited still after the retries'],
-    ['7', 'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope'],
+    ['7', 'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed or not UTF-8'],
     ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
   ],
 };
@@ -53,6 +53,7 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis)'],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
     ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key (default 60, the API’s limit); lower it when other tools share the key'],
+    ['VIS_MAX_BODY_MB', 'the largest answer vis accepts, in MiB (default 256, at most 500); a larger one is abandoned as it arrives: exit 7, not retried'],
     ['XDG_CACHE_HOME', 'base folder of the compiled-code cache that makes vis start faster (default ~/.cache; vis uses its vis/code folder)'],
     ['NODE_DISABLE_COMPILE_CACHE=1', 'no compiled-code cache: vis compiles its code on every run (Node’s own variable)'],
   ],

@@ -14,11 +14,13 @@
  * (contract section 5).
  */
 import type { Dispatcher } from 'undici';
-import { apiError, InterruptedError, LimitError, ServerError, UsageError, type VisError } from '../errors.js';
+import { apiError, InterruptedError, LimitError, ServerError, type VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
+import { BodyCollector, decodeUtf8, DEFAULT_MAX_BODY_BYTES, HEAD_BYTES, MAX_HEADER_BYTES } from './body.js';
 import { checkNesting } from './depth.js';
 import { checkEnvelope, checkErrorEnvelope, type Envelope } from './envelope.js';
 import type { Clock, Pacer } from './pacer.js';
+import { checkApiKey } from './key.js';
 import { registerSecret, redactSecrets } from './redact.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { buildUrl, type QueryPairs } from './url.js';
@@ -45,6 +47,8 @@ export interface ClientOptions {
   apiKey: string;
   /** The deadline of one attempt: connect, send, headers and the whole body. */
   timeoutMs: number;
+  /** The largest body accepted (VIS_MAX_BODY_MB); default 256 MiB. */
+  maxBodyBytes?: number;
   userAgent: string;
   clock: Clock;
   random: () => number;
@@ -70,8 +74,7 @@ class DeadlineExceeded extends Error {}
 interface AttemptState {
   status?: number;
   contentLength?: number;
-  received: Buffer[];
-  receivedBytes: number;
+  body?: BodyCollector;
   deadlineHit: boolean;
 }
 
@@ -80,11 +83,9 @@ export class ApiClient {
   private transport: typeof import('./transport.js') | undefined;
 
   constructor(private readonly opts: ClientOptions) {
-    // Backstop for callers that did not check: a header value with a control character
-    // would make undici throw, and a space would send a different key than intended.
-    if (opts.apiKey === '' || /[\s\u0000-\u001f\u007f]/.test(opts.apiKey)) {
-      throw new UsageError('the API key is empty or contains spaces or control characters');
-    }
+    // Backstop for callers that did not check: a key an HTTP header cannot carry would fail
+    // as a network error (and be retried), or be sent as a different key than intended.
+    checkApiKey(opts.apiKey, 'the API key');
     registerSecret(opts.apiKey);
   }
 
@@ -136,9 +137,11 @@ export class ApiClient {
       this.opts.debug?.(`not repeating ${req.method} ${req.path}: it may have reached the server`);
       return err;
     }
-    if (reason && err instanceof LimitError && err.code === 'rate_limited' && attempts <= MAX_RETRIES) {
+    const askedToWait = err instanceof LimitError ? err.code === 'rate_limited' : err.retryAfterMs !== undefined;
+    if (reason && askedToWait && attempts <= MAX_RETRIES) {
       // Stopped because of the cap on waiting, not the number of retries: say why.
-      err.hint = joinHints(err.hint, `vis did not wait: ${reason}. Try again later, or run fewer commands at once with this key.`);
+      const advice = err instanceof LimitError ? 'Try again later, or run fewer commands at once with this key.' : 'Try again later.';
+      err.hint = joinHints(err.hint, `vis did not wait: ${reason}. ${advice}`);
     }
     if (reason) this.opts.debug?.(`giving up on ${req.method} ${req.path}: ${reason}`);
     return err;
@@ -185,6 +188,9 @@ export class ApiClient {
       authorization: `Bearer ${this.opts.apiKey}`,
       'user-agent': this.opts.userAgent,
       accept: 'application/json',
+      // Said outright: without the header any coding is acceptable (RFC 9110, 12.5.3), and
+      // vis decodes none (see readBody).
+      'accept-encoding': 'identity',
     };
     let body: string | undefined;
     if (req.body !== undefined) {
@@ -196,7 +202,7 @@ export class ApiClient {
 
     // One controller per attempt: Ctrl-C (the caller's signal) or the deadline aborts it.
     const controller = new AbortController();
-    const state: AttemptState = { received: [], receivedBytes: 0, deadlineHit: false };
+    const state: AttemptState = { deadlineHit: false };
     const onInterrupt = () => controller.abort(new InterruptedError());
     if (this.opts.signal?.aborted) throw new InterruptedError();
     this.opts.signal?.addEventListener('abort', onInterrupt, { once: true });
@@ -207,6 +213,7 @@ export class ApiClient {
 
     let retryAfter: string | undefined;
     let location: string | undefined;
+    let bytes: Buffer | undefined;
     try {
       const res = await transport.sendRequest(dispatcher, url, { method: req.method, headers, body, signal: controller.signal });
       state.status = res.statusCode;
@@ -214,11 +221,7 @@ export class ApiClient {
       if (Number.isFinite(cl)) state.contentLength = cl;
       retryAfter = headerValue(res.headers['retry-after']);
       location = headerValue(res.headers.location);
-      for await (const chunk of res.body) {
-        const b = chunk as Buffer;
-        state.received.push(b);
-        state.receivedBytes += b.length;
-      }
+      bytes = await this.readBody(res, state);
     } catch (err) {
       const failure = this.transportError(err, state);
       this.opts.debug?.(`✗ ${req.method} ${req.path} failed in ${this.opts.clock.now() - started} ms: ${failure.message}`);
@@ -228,9 +231,44 @@ export class ApiClient {
       this.opts.signal?.removeEventListener('abort', onInterrupt);
     }
     const status = state.status;
-    const raw = Buffer.concat(state.received).toString('utf8');
-    this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms (${state.receivedBytes} bytes)`);
+    this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms (${bytes.length} bytes)`);
+    const raw = decodeBody(status, bytes);
+    bytes = undefined; // the text replaces the bytes: never hold both longer than needed
     return this.interpret(req, status, raw, retryAfter, location);
+  }
+
+  /**
+   * The body, counted as it arrives: past the size limit (or announced past it by
+   * Content-Length) the request is abandoned at once. A compressed body, which vis never
+   * asks for, is refused unread.
+   */
+  private async readBody(res: Dispatcher.ResponseData, state: AttemptState): Promise<Buffer> {
+    const max = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const host = new URL(this.opts.baseUrl).host;
+    const encoding = headerValue(res.headers['content-encoding'])?.trim() ?? '';
+    if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
+      abandon(res.body);
+      throw new ServerError(
+        `the answer from ${host} (HTTP ${res.statusCode}) is compressed (Content-Encoding: ${clean(encoding.slice(0, 60))}), which vis did not ask for and does not decode`,
+        { status: res.statusCode, code: 'unsupported_encoding', permanent: true, hint: 'A proxy between vis and the API may be compressing answers. Check --base-url.' },
+      );
+    }
+    const tooLarge = () =>
+      new ServerError(`the answer from ${host} is larger than the ${formatBytes(max)} limit (VIS_MAX_BODY_MB)`, {
+        status: res.statusCode,
+        code: 'response_too_large',
+        permanent: true,
+        hint: 'Raise VIS_MAX_BODY_MB if an answer this large is expected; otherwise check --base-url.',
+      });
+    if (state.contentLength !== undefined && state.contentLength > max) {
+      abandon(res.body);
+      throw tooLarge();
+    }
+    const body = (state.body = new BodyCollector(max, state.contentLength));
+    for await (const chunk of res.body) {
+      if (!body.add(chunk as Buffer)) throw tooLarge(); // leaving the loop destroys the body
+    }
+    return body.take();
   }
 
   private interpret(
@@ -262,15 +300,17 @@ export class ApiClient {
       if (!envelope) throw malformed(status, raw, isJson);
       return { status, raw, envelope };
     }
+    // 429 and 503 may say when to come back (RFC 9110, 10.2.3).
+    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(retryAfter, this.opts.clock.now()) : undefined;
     const errorBody = isJson ? checkErrorEnvelope(parsed) : undefined;
-    if (!errorBody) throw malformed(status, raw, isJson);
-    const retryAfterMs = status === 429 ? parseRetryAfter(retryAfter, this.opts.clock.now()) : undefined;
+    if (!errorBody) throw malformed(status, raw, isJson, retryAfterMs);
     return thrower(apiError(status, errorBody.code, clean(errorBody.message), { retryAfterMs }));
   }
 
   /** A failure without a complete HTTP answer, as a typed error that says which phase failed. */
   private transportError(err: unknown, state: AttemptState): VisError {
     if (err instanceof InterruptedError || this.opts.signal?.aborted) return new InterruptedError();
+    if (err instanceof ServerError) return err; // already said (readBody)
     const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? e.name ?? 'error';
     const host = new URL(this.opts.baseUrl).host;
@@ -291,6 +331,13 @@ export class ApiClient {
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new ServerError(`could not resolve ${host}`, { transport: 'DNS failure', maybeSent: false, code: 'dns_failure' });
     }
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+      return new ServerError(`the answer from ${host} has headers larger than ${MAX_HEADER_BYTES / 1024} KiB, more than vis accepts`, {
+        code: 'headers_too_large',
+        permanent: true,
+        hint: 'Check --base-url: the API sends small headers.',
+      });
+    }
 
     const timedOut = state.deadlineHit || err instanceof DeadlineExceeded || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
     if (state.status === undefined) {
@@ -305,8 +352,8 @@ export class ApiClient {
     }
 
     // The status line arrived; the body did not, or not all of it.
-    const got = `${state.receivedBytes}${state.contentLength !== undefined ? ` of ${state.contentLength}` : ''} bytes`;
-    const partial = excerpt(Buffer.concat(state.received).toString('utf8'));
+    const got = `${state.body?.bytes ?? 0}${state.contentLength !== undefined ? ` of ${state.contentLength}` : ''} bytes`;
+    const partial = excerpt(state.body?.headText() ?? '');
     const tail = partial ? `: ${partial}` : '';
     if (timedOut) {
       return new ServerError(`the answer from ${host} (HTTP ${state.status}) did not finish within ${t}, after ${got}${tail}`, {
@@ -360,6 +407,12 @@ function thrower(err: VisError): never {
   throw err;
 }
 
+/** Drops a body unread; the error its destruction raises has no one left to tell. */
+function abandon(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
@@ -375,7 +428,8 @@ function clean(text: string): string {
 
 /** One line, at most EXCERPT_CHARS characters, sanitised, with `…` when cut. */
 function excerpt(raw: string): string {
-  const compact = raw.replace(/\s+/g, ' ').trim();
+  // Cut first: a body may be hundreds of MB, and the excerpt needs its first few lines.
+  const compact = raw.slice(0, HEAD_BYTES).replace(/\s+/g, ' ').trim();
   const cut = compact.length > EXCERPT_CHARS;
   return clean(compact.slice(0, EXCERPT_CHARS)) + (cut ? '…' : '');
 }
@@ -385,20 +439,45 @@ function formatMs(ms: number): string {
 }
 
 /** A body that is not the documented envelope: exit 7 with the status and an excerpt. */
-function malformed(status: number, raw: string, isJson: boolean): ServerError {
+function malformed(status: number, raw: string, isJson: boolean, retryAfterMs?: number): ServerError {
   const text = excerpt(raw);
-  const trimmed = raw.trimStart();
   const what =
-    raw.trim().length === 0
+    !/\S/.test(raw)
       ? 'an empty body'
       : isJson
         ? 'JSON that is not the API envelope'
-        : trimmed.startsWith('{') || trimmed.startsWith('[')
+        : /^\s*[[{]/.test(raw)
           ? 'JSON that is cut short or malformed'
           : 'a body that is not JSON';
   return new ServerError(`the server answered HTTP ${status} with ${what}${text ? `: ${text}` : ''}`, {
     status,
+    retryAfterMs,
     code: 'invalid_envelope',
     hint: status >= 500 ? undefined : 'Check --base-url: it should point at the API, ending in /api/v1.',
   });
 }
+
+/**
+ * The body as text. A successful answer must be UTF-8, as sent: vis refuses it rather
+ * than print it altered (json promises the envelope as received; table and csv are made
+ * from it). An error answer is only quoted, so bad bytes there become U+FFFD. A leading
+ * byte order mark is dropped either way.
+ */
+function decodeBody(status: number, bytes: Buffer): string {
+  if (status < 200 || status >= 300) return new TextDecoder('utf-8').decode(bytes);
+  const decoded = decodeUtf8(bytes);
+  if ('text' in decoded) return decoded.text;
+  return thrower(
+    new ServerError(`the server answered HTTP ${status} with a body that is not valid UTF-8 (at byte ${decoded.invalidAt} of ${bytes.length})`, {
+      status,
+      code: 'invalid_utf8',
+      hint: 'vis shows answers as the server sent them, so it refuses one it cannot read as UTF-8. Check --base-url.',
+    }),
+  );
+}
+
+function formatBytes(n: number): string {
+  return n % MIB === 0 ? `${n / MIB} MiB` : `${n} bytes`;
+}
+
+const MIB = 1024 * 1024;

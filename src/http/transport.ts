@@ -14,10 +14,8 @@
 import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import requestApi from 'undici/lib/api/api-request.js';
+import { MAX_HEADER_BYTES } from './body.js';
 import { requestTarget } from './url.js';
-
-/** The most response-header bytes accepted: 16 KiB, Node's and so undici's default. */
-export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface AgentOptions {
   connectTimeoutMs: number;

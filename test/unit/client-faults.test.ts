@@ -8,8 +8,11 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, InterruptedError, LimitError, ServerError, type VisError } from '../../src/errors.js';
+import { BodyCollector, decodeUtf8, firstInvalidUtf8, HEAD_BYTES } from '../../src/http/body.js';
 import { ApiClient, type ApiRequest } from '../../src/http/client.js';
 import { Pacer, sharedPacer, type Clock } from '../../src/http/pacer.js';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
@@ -528,7 +531,313 @@ describe('redirects and keys', () => {
   });
 
   it('a key with a control character is refused before anything is sent', () => {
-    expect(() => harness(base, { apiKey: 'abc\r\nX-Evil: 1' })).toThrow(/spaces or control characters/);
+    hits = 0;
+    expect(() => harness(base, { apiKey: 'abc\r\nX-Evil: 1' })).toThrow(/character 4 is U\+000D/);
+    expect(hits).toBe(0);
+  });
+
+  it.each(['vis_live_k\u20acy', 'vis_live_k\u200by', '\u201cvis_live_key\u201d'])('a key with %j (copy-paste) is refused before anything is sent, not retried', (apiKey) => {
+    hits = 0;
+    let err: unknown;
+    try {
+      harness(base, { apiKey });
+    } catch (e) {
+      err = e;
+    }
+    expect(exitCodeFor(err)).toBe(2);
+    expect((err as Error).message).toMatch(/^the API key has a character an HTTP header cannot carry: character \d+ is U\+/);
+    expect((err as Error).message).not.toContain('vis_live');
+    expect(hits).toBe(0);
+  });
+});
+
+describe('hostile answers: size, headers, encodings, Retry-After', () => {
+  let server: Server;
+  let base: string;
+  let hits: string[];
+  let closed: number;
+  let behave: (res: ServerResponse, req: { headers: Record<string, unknown> }) => void;
+  const timers: NodeJS.Timeout[] = [];
+  const MIB = 1024 * 1024;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.on('close', () => closed++);
+      behave(res, req);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  });
+  afterEach(() => {
+    timers.splice(0).forEach(clearInterval);
+    server.closeAllConnections();
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  function setup(b: typeof behave): void {
+    hits = [];
+    closed = 0;
+    behave = b;
+  }
+  const json = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => (res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  };
+  /** A chunked body that never ends: 64 KiB as fast as the client reads. */
+  const endless = (first = '{"data":"') => (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write(first);
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on('drain', pump);
+    pump();
+  };
+
+  it('an endless body: abandoned as soon as it passes the limit, exit 7, one request, not retried', async () => {
+    setup(endless());
+    const { client, clock } = harness(base, { maxBodyBytes: MIB, timeoutMs: 10_000 });
+    const err = await failure(client, GET_TOPICS);
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(7);
+    expect(err.code).toBe('response_too_large');
+    expect(err.message).toMatch(/^the answer from 127\.0\.0\.1:\d+ is larger than the 1 MiB limit \(VIS_MAX_BODY_MB\)$/);
+    expect(err.hint).toContain('VIS_MAX_BODY_MB');
+    expect(hits).toHaveLength(1);
+    expect(clock.waits).toEqual([]);
+    // The connection was dropped, not read to the end.
+    while (closed === 0) await new Promise((r) => setTimeout(r, 5));
+  });
+
+  it('the default limit is 256 MiB', async () => {
+    setup(json(200, '{"data":{}}', { 'content-length': String(256 * MIB + 1) }));
+    const { client } = harness(base);
+    const err = await failure(client, GET_TOPICS);
+    expect(err.message).toContain('larger than the 256 MiB limit (VIS_MAX_BODY_MB)');
+  });
+
+  it('a Content-Length over the limit: refused before reading, not retried', async () => {
+    setup((res) => {
+      res.writeHead(502, { 'content-type': 'application/json', 'content-length': String(600 * MIB) });
+      res.write('{"data":');
+    });
+    const { client, debug } = harness(base, { maxBodyBytes: MIB });
+    const err = await failure(client, GET_TOPICS);
+    expect(err.code).toBe('response_too_large');
+    expect(err.status).toBe(502);
+    expect(hits).toHaveLength(1);
+    expect(debug.filter((l) => l.startsWith('retry'))).toEqual([]);
+  });
+
+  it('exactly at the limit passes; one byte more does not, announced or not', async () => {
+    const body = (n: number) => `{"data":{"s":"${'x'.repeat(n - 17)}"}}`;
+    expect(body(1000)).toHaveLength(1000);
+    for (const announced of [true, false]) {
+      setup((res) => {
+        res.writeHead(200, announced ? { 'content-length': '1000' } : {});
+        res.end(body(1000));
+      });
+      const ok = await harness(base, { maxBodyBytes: 1000 }).client.send(GET_TOPICS);
+      expect(ok.raw).toBe(body(1000));
+      setup((res) => {
+        res.writeHead(200, announced ? { 'content-length': '1001' } : {});
+        res.end(body(1001));
+      });
+      const err = await failure(harness(base, { maxBodyBytes: 1000 }).client, GET_TOPICS);
+      expect(err.message).toContain('larger than the 1000 bytes limit');
+    }
+  });
+
+  it('a body that trips the limit cannot be quoted whole: an excerpt comes from the first few KiB', async () => {
+    setup(endless('<html>'));
+    const { client } = harness(base, { maxBodyBytes: 4 * MIB, timeoutMs: 10_000 });
+    const err = await failure(client, GET_TOPICS);
+    expect(err.message.length).toBeLessThan(200);
+  });
+
+  it('a huge body that is not the envelope: the excerpt is short', async () => {
+    setup(json(200, `<html>${' '.repeat(3 * MIB)}${'y'.repeat(MIB)}</html>`));
+    const { client } = harness(base, { maxBodyBytes: 8 * MIB });
+    const err = await failure(client, GET_TOPICS);
+    expect(err.message).toBe('the server answered HTTP 200 with a body that is not JSON: <html>');
+  });
+
+  it('response headers over 16 KiB: one request, exit 7, a clear message', async () => {
+    setup(json(200, '{"data":{}}', { 'x-big': 'a'.repeat(100 * 1024) }));
+    const { client, clock } = harness(base);
+    const err = await failure(client, GET_TOPICS);
+    expect(exitCodeFor(err)).toBe(7);
+    expect(err.code).toBe('headers_too_large');
+    expect(err.message).toMatch(/has headers larger than 16 KiB/);
+    expect(hits).toHaveLength(1);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('asks for no compression, and refuses a gzip answer naming it, without quoting its bytes', async () => {
+    let asked: unknown;
+    setup((res, req) => {
+      asked = req.headers['accept-encoding'];
+      json(200, gzipSync('{"data":{"a":"' + 'z'.repeat(500) + '"}}'), { 'content-encoding': 'gzip' })(res);
+    });
+    const { client } = harness(base);
+    const err = await failure(client, GET_TOPICS);
+    expect(asked).toBe('identity');
+    expect(exitCodeFor(err)).toBe(7);
+    expect(err.code).toBe('unsupported_encoding');
+    expect(err.message).toMatch(/is compressed \(Content-Encoding: gzip\), which vis did not ask for/);
+    expect(err.message).not.toMatch(/[^\x20-\x7e]/);
+    expect(hits).toHaveLength(1); // and not retried, even for a 5xx
+    setup(json(503, gzipSync('x'), { 'content-encoding': 'br' }));
+    const again = await failure(harness(base).client, GET_TOPICS);
+    expect(again.message).toContain('Content-Encoding: br');
+    expect(hits).toHaveLength(1);
+  });
+
+  it('Content-Encoding: identity is the same as none', async () => {
+    setup(json(200, '{"data":{"a":1}}', { 'content-encoding': 'Identity' }));
+    expect((await harness(base).client.send(GET_TOPICS)).envelope.data).toEqual({ a: 1 });
+  });
+
+  it('a leading UTF-8 BOM is dropped, the rest kept as received', async () => {
+    setup(json(200, '\ufeff{"data":{"n":1.0}}'));
+    const res = await harness(base).client.send(GET_TOPICS);
+    expect(res.raw).toBe('{"data":{"n":1.0}}');
+    expect(res.envelope.data).toEqual({ n: 1 });
+    setup(json(404, '\ufeff{"error":{"code":"not_found","message":"gone"}}'));
+    const err = await failure(harness(base).client, GET_TOPICS);
+    expect(exitCodeFor(err)).toBe(5);
+  });
+
+  it('a successful body that is not UTF-8 is refused with the byte offset, not altered', async () => {
+    setup(json(200, Buffer.concat([Buffer.from('{"data":{"a":"x'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')])));
+    const err = await failure(harness(base).client, GET_TOPICS);
+    expect(exitCodeFor(err)).toBe(7);
+    expect(err.code).toBe('invalid_utf8');
+    expect(err.message).toBe('the server answered HTTP 200 with a body that is not valid UTF-8 (at byte 15 of 20)');
+    expect(hits).toHaveLength(1);
+  });
+
+  it('an error body that is not UTF-8 is still read for its code (only quoted)', async () => {
+    setup(json(404, Buffer.concat([Buffer.from('{"error":{"code":"not_found","message":"no \xff'), Buffer.from([0xff]), Buffer.from('"}}')])));
+    const err = await failure(harness(base).client, GET_TOPICS);
+    expect(exitCodeFor(err)).toBe(5);
+  });
+
+  it('a 503 with Retry-After: waits what it says, for GET', async () => {
+    setup(json(503, '{"error":{"code":"unavailable","message":"down"}}', { 'retry-after': '100' }));
+    const { client, clock } = harness(base);
+    const err = await failure(client, GET_TOPICS);
+    expect(exitCodeFor(err)).toBe(7);
+    expect(clock.waits).toEqual([100_000]); // then 100 s more would pass the 120 s cap
+    expect(hits).toHaveLength(2);
+    expect(err.hint).toContain('another 100 s, which with the 100 s already waited is more than the 120 s vis waits in all');
+  });
+
+  it('a 503 HTML page from a proxy with Retry-After: honoured too', async () => {
+    setup(json(503, '<html>busy</html>', { 'retry-after': '3' }));
+    const { client, clock } = harness(base);
+    await failure(client, GET_TOPICS);
+    expect(clock.waits).toEqual([3_000, 3_000, 3_000]);
+  });
+
+  it('a 503 whose Retry-After is past the cap: stops at once and says why', async () => {
+    setup(json(503, '{"error":{"code":"unavailable","message":"down"}}', { 'retry-after': '3600' }));
+    const { client, clock } = harness(base);
+    const err = await failure(client, GET_TOPICS);
+    expect(clock.waits).toEqual([]);
+    expect(hits).toHaveLength(1);
+    expect(err.hint).toContain('the server asks to wait 3600 s, more than the 120 s vis waits in all');
+  });
+
+  it('a POST answered 503 with Retry-After is still sent once', async () => {
+    setup(json(503, '{"error":{"code":"unavailable","message":"down"}}', { 'retry-after': '1' }));
+    await failure(harness(base).client, CREATE_PITCH);
+    expect(hits).toHaveLength(1);
+  });
+
+  it.each([
+    ['-5', [5_000, 5_000, 5_000]],
+    ['2, 3', [5_000, 5_000, 5_000]],
+    ['5s', [5_000, 5_000, 5_000]],
+    [' 12 ', [12_000, 12_000, 12_000]],
+  ])('429 with Retry-After %j waits %j', async (value, waits) => {
+    setup(json(429, '{"error":{"code":"rate_limited","message":"slow"}}', { 'retry-after': value }));
+    const { client, clock } = harness(base);
+    await failure(client, GET_TOPICS);
+    expect(clock.waits).toEqual(waits);
+  });
+
+  it.each([['-5'], ['2, 3'], ['a12'], ['Sat, 03 Feb 2001 00:00:00 +0000']])('503 with Retry-After %j: the normal backoff', async (value) => {
+    setup(json(503, '{"error":{"code":"unavailable","message":"down"}}', { 'retry-after': value }));
+    const { client, clock } = harness(base);
+    await failure(client, GET_TOPICS);
+    expect(clock.waits).toEqual([250, 500, 1_000]);
+  });
+
+  it('a plain 500 is retried for GET (4 requests)', async () => {
+    setup(json(500, '{"error":{"code":"internal_error","message":"oops"}}'));
+    await failure(harness(base).client, GET_TOPICS);
+    expect(hits).toHaveLength(4);
+  });
+});
+
+describe('the body collector', () => {
+  it('keeps the head apart and gives every byte back once', () => {
+    for (const expected of [undefined, 10_000]) {
+      const c = new BodyCollector(10_000, expected);
+      const parts = [Buffer.alloc(3000, 0x61), Buffer.alloc(3000, 0x62), Buffer.alloc(4000, 0x63)];
+      for (const p of parts) expect(c.add(p)).toBe(true);
+      expect(c.bytes).toBe(10_000);
+      expect(c.headText()).toBe('a'.repeat(3000) + 'b'.repeat(HEAD_BYTES - 3000));
+      expect(c.take().equals(Buffer.concat(parts))).toBe(true);
+      expect(c.take()).toHaveLength(0);
+      expect(new BodyCollector(10_000, expected).add(Buffer.alloc(10_001))).toBe(false);
+    }
+  });
+
+  it('a body longer than its Content-Length is kept whole all the same', () => {
+    const c = new BodyCollector(100, 4);
+    c.add(Buffer.from('abc'));
+    c.add(Buffer.from('defg'));
+    expect(c.take().toString()).toBe('abcdefg');
+  });
+
+  it('decodeUtf8 drops one leading BOM, refuses what TextDecoder would replace', () => {
+    expect(decodeUtf8(Buffer.from('\ufeff{"a":1}'))).toEqual({ text: '{"a":1}' });
+    expect(decodeUtf8(Buffer.from('\ufeff\ufeffx'))).toEqual({ text: '\ufeffx' });
+    expect(decodeUtf8(Buffer.from([0x61, 0xed, 0xa0, 0x80]))).toEqual({ invalidAt: 1 }); // a surrogate
+    expect(decodeUtf8(Buffer.from([0xc0, 0x80]))).toEqual({ invalidAt: 0 }); // overlong
+    expect(decodeUtf8(Buffer.from([0x61, 0x62, 0xe2, 0x82]))).toEqual({ invalidAt: 2 }); // cut short
+    expect(decodeUtf8(Buffer.from([0xf4, 0x90, 0x80, 0x80]))).toEqual({ invalidAt: 0 }); // past U+10FFFF
+  });
+
+  it('firstInvalidUtf8 agrees with a fatal TextDecoder on any bytes', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    const valid = (b: Uint8Array) => {
+      try {
+        fatal.decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), (b) => {
+        const at = firstInvalidUtf8(b);
+        expect(at === -1).toBe(valid(b));
+        if (at >= 0) expect(valid(b.subarray(0, at))).toBe(true);
+      }),
+      { numRuns: 5_000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 3 }), (s, tail) => {
+        const b = Buffer.concat([Buffer.from(s), tail]);
+        expect(firstInvalidUtf8(b) === -1).toBe(valid(b));
+      }),
+    );
   });
 });
 

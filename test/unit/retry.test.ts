@@ -1,19 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import { LimitError, ServerError, UsageError, apiError } from '../../src/errors.js';
-import { backoffMs, decideRetry, MAX_TOTAL_WAIT_MS, parseRetryAfter } from '../../src/http/retry.js';
+import { backoffMs, decideRetry, MAX_TOTAL_WAIT_MS, parseHttpDate, parseRetryAfter } from '../../src/http/retry.js';
 import { Pacer } from '../../src/http/pacer.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const half = () => 0.5;
 
-describe('Retry-After', () => {
-  it('reads seconds and HTTP dates', () => {
+describe('Retry-After (RFC 9110 10.2.3: delay-seconds or an HTTP-date, nothing looser)', () => {
+  it('reads whole seconds, with optional whitespace around them', () => {
     expect(parseRetryAfter('12', NOW)).toBe(12_000);
+    expect(parseRetryAfter(' 12 ', NOW)).toBe(12_000);
+    expect(parseRetryAfter('\t7\t', NOW)).toBe(7_000);
     expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
-    expect(parseRetryAfter('1.5', NOW)).toBe(1500);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', NOW)).toBe(30_000);
+    expect(parseRetryAfter('007', NOW)).toBe(7_000);
+  });
+
+  it.each(['-5', '2, 3', '5s', 'a12', '12a', '1.5', '+5', '1e3', '0x10', '', ' ', '１２', 'soon', '5 5', '12\n'])('%j is not a Retry-After: undefined, so the normal wait applies', (v) => {
+    expect(parseRetryAfter(v, NOW)).toBeUndefined();
+  });
+
+  it('never reads loose dates the way Date.parse does (it makes 2001 of "2, 3")', () => {
+    expect(Date.parse('2, 3')).not.toBeNaN(); // the trap
+    for (const v of ['2001-02-03', '2, 3', 'Feb 3 2001', '3 February 2001', 'Sat Feb 03 2001', '2026-11-22T10:00:30Z', 'Sun, 22 Nov 2026 10:00:30 UTC', 'Sun, 22 Nov 2026 10:00:30 +0000']) {
+      expect(parseRetryAfter(v, NOW), v).toBeUndefined();
+    }
+  });
+
+  it('reads the three HTTP-date forms', () => {
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', NOW)).toBe(30_000); // IMF-fixdate
+    expect(parseRetryAfter('Sunday, 22-Nov-26 10:00:42 GMT', NOW)).toBe(42_000); // RFC 850
+    expect(parseRetryAfter('Sun Nov 22 10:01:00 2026', NOW)).toBe(60_000); // asctime
+    expect(parseRetryAfter('Sun Dec  6 10:00:00 2026', NOW)).toBe(14 * 86_400_000); // asctime, 1-digit day
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT', NOW)).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+    expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+    expect(parseHttpDate('Sun Nov  6 08:49:37 1994', NOW)).toBe(Date.UTC(1994, 10, 6, 8, 49, 37));
+  });
+
+  it('a date already past means retry now: 0, not a negative wait', () => {
     expect(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', NOW)).toBe(0);
-    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+    expect(parseRetryAfter('Sat, 03 Feb 2001 00:00:00 GMT', NOW)).toBe(0);
+  });
+
+  it('RFC 850 two-digit years: more than 50 years ahead means the century before', () => {
+    expect(parseHttpDate('Monday, 01-Jan-76 00:00:00 GMT', NOW)).toBe(Date.UTC(2076, 0, 1));
+    expect(parseHttpDate('Thursday, 01-Jan-77 00:00:00 GMT', NOW)).toBe(Date.UTC(1977, 0, 1));
+  });
+
+  it('refuses dates that are not whole or not real', () => {
+    for (const v of [
+      'Sun, 31 Feb 2026 10:00:00 GMT',
+      'Sun, 00 Nov 2026 10:00:00 GMT',
+      'Sun, 22 Nov 2026 24:00:00 GMT',
+      'Sun, 22 Nov 2026 10:60:00 GMT',
+      'Sun, 22 Nov 2026 10:00:61 GMT',
+      'Sun, 22 nov 2026 10:00:00 GMT',
+      'Sun, 2 Nov 2026 10:00:00 GMT',
+      'Sun, 22 Nov 26 10:00:00 GMT',
+      'Sun,  22 Nov 2026 10:00:00 GMT',
+      'Sun, 22 Nov 2026 10:00:00 GMT x',
+      'x Sun, 22 Nov 2026 10:00:00 GMT',
+      'Sunday, 22 Nov 2026 10:00:00 GMT',
+      'Sun, 22-Nov-26 10:00:00 GMT',
+      'Sun Nov 22 10:00:00 2026 GMT',
+    ]) {
+      expect(parseHttpDate(v, NOW), v).toBeUndefined();
+    }
+    // A leap second is allowed (second 60), read as :59.
+    expect(parseHttpDate('Wed, 31 Dec 2025 23:59:60 GMT', NOW)).toBe(Date.UTC(2025, 11, 31, 23, 59, 59));
+  });
+
+  it('undefined when there is no header', () => {
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
   });
 });
@@ -87,6 +143,47 @@ describe('decideRetry', () => {
     const e502 = apiError(502, 'upstream_error', 'm');
     expect(decideRetry({ method: 'GET', attempt: 1, error: e502, waitedMs: MAX_TOTAL_WAIT_MS - 100, random: half }).retry).toBe(false);
     expect(decideRetry({ method: 'GET', attempt: 1, error: e502, waitedMs: MAX_TOTAL_WAIT_MS - 1000, random: half }).retry).toBe(true);
+  });
+
+  it('a plain 500 is retried for GET; an answer below 500 is not', () => {
+    const e500 = apiError(500, 'internal_error', 'm');
+    expect(e500).toBeInstanceOf(ServerError);
+    expect(decideRetry({ method: 'GET', attempt: 0, error: e500, waitedMs: 0, random: half })).toEqual({ retry: true, delayMs: 250, reason: 'HTTP 500' });
+    const e499 = new ServerError('x', { status: 499 });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: e499, waitedMs: 0, random: half }).retry).toBe(false);
+  });
+
+  it('a 503 with Retry-After waits that long for GET, within the same 120 s cap', () => {
+    const e503 = (ms: number) => apiError(503, 'unavailable', 'm', { retryAfterMs: ms });
+    expect(e503(100_000)).toBeInstanceOf(ServerError);
+    expect(decideRetry({ method: 'GET', attempt: 0, error: e503(100_000), waitedMs: 0, random: half })).toEqual({
+      retry: true,
+      delayMs: 100_000,
+      reason: 'HTTP 503 with Retry-After',
+    });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: e503(MAX_TOTAL_WAIT_MS), waitedMs: 0, random: half }).retry).toBe(true);
+    expect(decideRetry({ method: 'GET', attempt: 0, error: e503(MAX_TOTAL_WAIT_MS + 1), waitedMs: 0, random: half })).toEqual({
+      retry: false,
+      reason: 'the server asks to wait 121 s, more than the 120 s vis waits in all',
+    });
+    const later = decideRetry({ method: 'GET', attempt: 1, error: e503(30_000), waitedMs: 100_000, random: half });
+    expect(later.retry).toBe(false);
+    expect(later.reason).toContain('100 s already waited');
+    // A POST that may have reached the server is still sent once.
+    expect(decideRetry({ method: 'POST', attempt: 0, error: e503(1_000), waitedMs: 0, random: half }).retry).toBe(false);
+    // A 503 without a usable Retry-After: the normal backoff.
+    expect(decideRetry({ method: 'GET', attempt: 0, error: apiError(503, 'unavailable', 'm'), waitedMs: 0, random: half })).toMatchObject({ retry: true, delayMs: 250 });
+  });
+
+  it('a failure that repetition cannot mend is never retried, even a GET with a 5xx status', () => {
+    for (const error of [
+      new ServerError('too large', { status: 200, code: 'response_too_large', permanent: true }),
+      new ServerError('too large', { status: 502, code: 'response_too_large', permanent: true }),
+      new ServerError('headers', { code: 'headers_too_large', permanent: true }),
+      new ServerError('gzip', { status: 503, code: 'unsupported_encoding', permanent: true, retryAfterMs: 1_000 }),
+    ]) {
+      expect(decideRetry({ method: 'GET', attempt: 0, error, waitedMs: 0, random: half }).retry).toBe(false);
+    }
   });
 
   it('full jitter stays under the capped exponential ceiling', () => {

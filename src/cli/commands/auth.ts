@@ -4,10 +4,11 @@
  */
 import { AuthError, UsageError, VisError } from '../../errors.js';
 import { ApiClient } from '../../http/client.js';
+import { checkApiKey } from '../../http/key.js';
 import { checkBaseUrl } from '../../http/url.js';
 import { sanitizeForTerminal } from '../../output/sanitize.js';
 import type { Context } from '../context.js';
-import { openSession } from '../session.js';
+import { maxBodyBytes, openSession } from '../session.js';
 import type { IO } from '../io.js';
 import { parseFlags, type RawGlobalOptions } from '../options.js';
 import { findReset } from '../hints.js';
@@ -25,12 +26,13 @@ export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<vo
   const baseUrl = checkBaseUrl(base.value, base.source);
   const key = (ctx.io.stdinIsTTY ? await promptHidden(ctx.io, 'API key (input hidden): ') : await readAll(ctx.io)).trim();
   if (key === '') throw new UsageError('no API key given: paste it at the prompt, or pipe it in (vis auth login < key.txt)');
-  if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new UsageError('the API key must not contain spaces or control characters');
+  checkApiKey(key, 'the API key given');
 
   const client = new ApiClient({
     baseUrl,
     apiKey: key,
     timeoutMs: flags.timeoutMs,
+    maxBodyBytes: maxBodyBytes(ctx.env),
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,
