@@ -46,16 +46,7 @@ export function writeFileAtomic(path: string, chunks: Chunks): void {
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
     if (keepMode !== undefined) fchmodSync(fd, keepMode);
-    const parts = typeof chunks === 'string' ? [chunks] : chunks;
-    let buffer = '';
-    for (const part of parts) {
-      buffer += part;
-      if (buffer.length >= 1 << 16) {
-        writeAll(fd, buffer);
-        buffer = '';
-      }
-    }
-    if (buffer) writeAll(fd, buffer);
+    for (const batch of batches(chunks)) writeAll(fd, batch);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -194,16 +185,21 @@ export async function writeInPlace(path: string, chunks: Chunks, signal?: AbortS
 
 /** Writes chunks to an open descriptor, waiting (not blocking) while it is full. */
 export async function writeFd(fd: number, chunks: Chunks, signal?: AbortSignal): Promise<void> {
+  for (const batch of batches(chunks)) await writeAllPatiently(fd, batch, signal);
+}
+
+/** The chunks joined into writes of 64 KiB or more (the last may be shorter), never empty. */
+function* batches(chunks: Chunks): Generator<string> {
   const parts = typeof chunks === 'string' ? [chunks] : chunks;
   let buffer = '';
   for (const part of parts) {
     buffer += part;
     if (buffer.length >= 1 << 16) {
-      await writeAllPatiently(fd, buffer, signal);
+      yield buffer;
       buffer = '';
     }
   }
-  if (buffer) await writeAllPatiently(fd, buffer, signal);
+  if (buffer) yield buffer;
 }
 
 async function writeAllPatiently(fd: number, text: string, signal?: AbortSignal): Promise<void> {

@@ -45,6 +45,16 @@ function storeWith(text: string | undefined): { store: ConfigStore; dir: string;
   return { store: new ConfigStore({ VIS_CONFIG_DIR: dir }, (l) => warnings.push(l)), dir, path, warnings };
 }
 
+/** A store whose config.json is a symlink to a `{}` file of the given mode elsewhere. */
+function linkedStore(mode: number): ReturnType<typeof storeWith> & { target: string } {
+  const s = storeWith(undefined);
+  const target = join(mkdtempSync(join(tmpdir(), 'vis-dot-')), 'vis.json');
+  writeFileSync(target, '{}');
+  chmodSync(target, mode);
+  symlinkSync(target, s.path);
+  return { ...s, target };
+}
+
 describe('configError', () => {
   const hints: Array<[string, RegExp]> = [
     ['EACCES', /permissions .*VIS_CONFIG_DIR/],
@@ -115,11 +125,7 @@ describe('ConfigStore.update', () => {
   });
 
   it('a symlinked config.json: written through, the link kept, the target mode kept, a warning', async () => {
-    const { store, dir, warnings } = storeWith(undefined);
-    const target = join(mkdtempSync(join(tmpdir(), 'vis-dot-')), 'vis.json');
-    writeFileSync(target, '{}');
-    chmodSync(target, 0o644);
-    symlinkSync(target, join(dir, 'config.json'));
+    const { store, dir, warnings, target } = linkedStore(0o644);
     await store.update((d) => void (d.profile = 'work'));
     expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
     expect(statSync(target).mode & 0o777).toBe(0o644);
@@ -129,11 +135,7 @@ describe('ConfigStore.update', () => {
   });
 
   it('a symlinked config.json whose target only its owner reads: no warning, mode kept', async () => {
-    const { store, dir, warnings } = storeWith(undefined);
-    const target = join(mkdtempSync(join(tmpdir(), 'vis-dot-')), 'vis.json');
-    writeFileSync(target, '{}');
-    chmodSync(target, 0o600);
-    symlinkSync(target, join(dir, 'config.json'));
+    const { store, warnings, target } = linkedStore(0o600);
     await store.update((d) => void (d.profile = 'work'));
     expect(statSync(target).mode & 0o777).toBe(0o600);
     expect(warnings).toEqual([]);
@@ -149,12 +151,8 @@ describe('ConfigStore.tighten', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
 
-    const linked = storeWith(undefined);
-    const target = join(mkdtempSync(join(tmpdir(), 'vis-dot-')), 'vis.json');
-    writeFileSync(target, '{}');
-    chmodSync(target, 0o664);
-    symlinkSync(target, linked.path);
-    linked.store.tighten();
+    const { store: linked, target } = linkedStore(0o664);
+    linked.tighten();
     expect(statSync(target).mode & 0o777).toBe(0o664);
   });
 });
