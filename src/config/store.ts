@@ -164,7 +164,11 @@ export class ConfigStore {
     }
   }
 
-  private ensureDir(): void {
+  /**
+   * Makes the folder and checks that vis may write in it, so a command that is about to
+   * save something (auth login) can refuse before it asks for a key or sends a request.
+   */
+  ensureDir(): void {
     try {
       makeDirs(this.dir, 0o700);
     } catch (err) {

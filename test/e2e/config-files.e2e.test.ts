@@ -141,10 +141,12 @@ describe.runIf(!IS_ROOT || CAN_DROP)('a read-only config folder', () => {
     expect(readFileSync(path, 'utf8')).toBe(old);
   });
 
-  it('auth login: exit 2 after the key was checked, and the old file is unchanged', async () => {
+  it('auth login: exit 2 before the key is sent, and the old file is unchanged', async () => {
     const old = `{"profiles":{"default":{"base_url":"${server.baseUrl}"}}}`;
     const { env, path } = readOnlyConfig(old);
+    const before = server.requests.length;
     const r = await runAsUser(['auth', 'login'], env, `${KEY}\n`);
+    expect(server.requests.length).toBe(before);
     expectEnvironmentError(r, /^vis: cannot write the config file .*config\.json: EACCES/);
     expect(r.stderr).not.toContain(KEY);
     expect(readFileSync(path, 'utf8')).toBe(old);
