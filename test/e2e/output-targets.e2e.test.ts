@@ -78,6 +78,16 @@ describe('-o onto what is not a regular file', () => {
     expect(readdirSync(dir).sort()).toEqual(['link-to-null', 'null']);
   });
 
+  it.runIf(CAN_MKNOD)('a device that refuses the write (like /dev/full): exit 2 naming it, still a device', async () => {
+    const full = join(folder(), 'full');
+    expect(spawnSync('mknod', [full, 'c', '1', '7']).status).toBe(0);
+    const r = await runVis([...USAGE, '-o', full], { env: cleanEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^vis: could not write .*full: ENOSPC/);
+    expect(r.stderr).toContain('written in place');
+    expect(lstatSync(full).isCharacterDevice()).toBe(true);
+  });
+
   it('-o - is stdout, and no file named "-" is made', async () => {
     const want = await expected();
     const dir = folder();
