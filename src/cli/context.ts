@@ -5,6 +5,7 @@
  * by such commands, so `vis --help` and usage errors never load the HTTP client.
  */
 import { ConfigStore } from '../config/store.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Clock } from '../http/pacer.js';
 import { localDate } from './flags.js';
 import type { Env, IO } from './io.js';
@@ -52,7 +53,7 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     clock: overrides.clock ?? realClock,
     random: overrides.random ?? Math.random,
     signal,
-    config: () => (store ??= new ConfigStore(env)),
+    config: () => (store ??= new ConfigStore(env, (line) => void io.stderr.write(`${sanitizeForTerminal(line)}\n`))),
     today: () => localDate(Date.now()),
   };
 }

@@ -2,13 +2,13 @@
  * Turns a response into the chosen format and writes it to stdout or, atomically, to the
  * -o file. Renderers are imported lazily: a json run never loads the table code.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../output/nesting.js';
-import { writeFileAtomic, writeStream, type Chunks } from '../output/write.js';
+import { outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
 import type { FlagOptions, Format } from './options.js';
 
@@ -29,26 +29,36 @@ export function checkOutputOptions(format: Format, flags: FlagOptions): void {
       { hint: 'Pipe the json into jq to pick fields.' },
     );
   }
-  if (flags.output !== undefined) {
-    const path = resolve(flags.output);
-    let isDir = false;
+  if (flags.output !== undefined && flags.output !== STDOUT) checkOutputPath(flags.output);
+}
+
+/** `-o -` is stdout, as for most Unix tools. */
+const STDOUT = '-';
+
+function checkOutputPath(output: string): void {
+  const path = resolve(output);
+  const target = outputTarget(path);
+  if (target.kind === 'folder') throw new UsageError(`--output must name a file, not a folder (got "${output}")`);
+  if (target.kind === 'fd') return;
+  if (target.kind === 'in-place') {
+    // A device or FIFO is written where it is: its own permission matters, not its folder's.
     try {
-      isDir = statSync(path).isDirectory();
+      accessSync(path, constants.W_OK);
     } catch {
-      // Does not exist yet: fine, the folder is what matters.
+      throw new UsageError(`--output: ${output} is not writable`);
     }
-    if (isDir) throw new UsageError(`--output must name a file, not a folder (got "${flags.output}")`);
-    try {
-      accessSync(dirname(path), constants.W_OK);
-    } catch {
-      throw new UsageError(`--output: the folder ${dirname(path)} does not exist or is not writable`);
-    }
+    return;
+  }
+  try {
+    accessSync(dirname(path), constants.W_OK);
+  } catch {
+    throw new UsageError(`--output: the folder ${dirname(path)} does not exist or is not writable`);
   }
 }
 
 export async function renderResponse(ctx: Context, req: RenderRequest): Promise<void> {
   try {
-    const chunks = await renderChunks(ctx, req, req.flags.output === undefined);
+    const chunks = await renderChunks(ctx, req, toStdout(req.flags.output));
     await emit(ctx, req.flags.output, chunks);
   } catch (err) {
     throw selectionError(err);
@@ -90,26 +100,50 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
   });
 }
 
+function toStdout(output: string | undefined): boolean {
+  return output === undefined || output === STDOUT;
+}
+
+/**
+ * Writes to stdout, or to the -o target: a regular file atomically, anything else (a
+ * device, a FIFO, /dev/stdout, /dev/fd/N) in place; see outputTarget.
+ */
 export async function emit(ctx: Context, output: string | undefined, chunks: Chunks): Promise<void> {
-  if (output === undefined) {
-    try {
-      await writeStream(ctx.io.stdout, chunks);
-    } catch (err) {
-      // The reader went away (`vis … | head -1`): not an error worth a word.
-      if ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_DESTROYED') return;
-      throw err;
-    }
-    return;
-  }
+  if (output === undefined || output === STDOUT) return writeQuietly(ctx.io.stdout, chunks);
+  const path = resolve(output);
+  const target = outputTarget(path);
   try {
-    writeFileAtomic(resolve(output), chunks);
+    if (target.kind === 'fd') {
+      if (target.fd === 1) return await writeQuietly(ctx.io.stdout, chunks);
+      if (target.fd === 2) return await writeQuietly(ctx.io.stderr, chunks);
+      return await writeFd(target.fd, chunks, ctx.signal);
+    }
+    if (target.kind === 'in-place') return await writeInPlace(path, chunks, ctx.signal);
+    writeFileAtomic(path, chunks);
   } catch (err) {
     // Only the file system's refusals (no space, no permission, file too large) are the
     // user's to fix; anything else thrown while rendering is a VisError or a bug.
     if (!isSystemError(err)) throw err;
+    // The reader of a FIFO or descriptor went away, as with `vis … | head -1`.
+    if (target.kind !== 'replace' && err.code === 'EPIPE') return;
     throw new VisError('usage', `could not write ${output}: ${err.message}`, {
-      hint: 'Nothing was written; any earlier file of that name is unchanged.',
+      hint:
+        target.kind === 'replace'
+          ? 'Nothing was written; any earlier file of that name is unchanged.'
+          : err.code === 'ENXIO'
+            ? 'It is a socket (or a device with nothing behind it): vis writes only to files, devices and FIFOs.'
+            : 'It is not a regular file, so it was written in place: part of the output may have reached it.',
     });
+  }
+}
+
+async function writeQuietly(stream: Context['io']['stdout'], chunks: Chunks): Promise<void> {
+  try {
+    await writeStream(stream, chunks);
+  } catch (err) {
+    // The reader went away (`vis … | head -1`): not an error worth a word.
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
   }
 }
 

@@ -3,7 +3,7 @@
  * (flag > env > profile > default), the client (or the in-process sandbox for --demo),
  * the shared pacer, the spinner and the debug log.
  */
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync } from 'node:fs';
 import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
@@ -140,8 +140,10 @@ export async function loadSandbox(env: Env): Promise<{ sandbox: typeof import('.
  */
 function tightenConfigFile(store: ConfigStore, debug: (line: string) => void): void {
   try {
-    const mode = statSync(store.path).mode & 0o777;
-    if ((mode & 0o077) !== 0) {
+    // lstat: a config.json that is a symlink is left alone (its target is not ours to chmod).
+    const st = lstatSync(store.path);
+    const mode = st.mode & 0o777;
+    if (st.isFile() && (mode & 0o077) !== 0) {
       chmodSync(store.path, mode & 0o700);
       debug(`tightened ${store.path} from ${mode.toString(8)} to ${(mode & 0o700).toString(8)}`);
     }

@@ -5,9 +5,14 @@
  * Reads use a plain JSON read (conf pulls in ajv and friends, which every data command
  * would pay for at start-up); writes go through conf, which writes atomically, so a
  * failed write never leaves a half-written file. The file is 0600 in a 0700 folder, and
- * both are tightened when they were created looser.
+ * both are tightened when they were created looser, but never through a symlink: a
+ * config.json that links elsewhere (a dotfiles repository) is written through, keeps its
+ * target's mode, and gets a warning when others can read it.
+ *
+ * Every failure of the file system (no permission, read-only, full, a folder where the
+ * file should be) is a usage error naming the file and what to do: exit 2, not a bug.
  */
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -59,9 +64,13 @@ export class ConfigStore {
   readonly path: string;
   private cached: ConfigData | undefined;
 
-  constructor(env: Env) {
+  /** Where a warning about the file goes (stderr); silent by default. */
+  private readonly warn: (line: string) => void;
+
+  constructor(env: Env, warn: (line: string) => void = () => undefined) {
     this.dir = configDir(env);
     this.path = join(this.dir, 'config.json');
+    this.warn = warn;
   }
 
   read(): ConfigData {
@@ -74,11 +83,11 @@ export class ConfigStore {
         this.cached = {};
         return this.cached;
       }
-      throw new UsageError(`cannot read the config file ${this.path}: ${(err as Error).message}`);
+      throw configError(err, this.path, 'read');
     }
     let parsed: unknown;
     try {
-      parsed = text.trim() === '' ? {} : JSON.parse(text);
+      parsed = parseConfig(text);
     } catch (err) {
       throw new UsageError(`the config file ${this.path} is not valid JSON (${(err as Error).message})`, {
         hint: 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.',
@@ -106,33 +115,72 @@ export class ConfigStore {
     return p && typeof p === 'object' ? p : {};
   }
 
-  /** Applies a change through conf (atomic write, 0600) and re-tightens modes. */
+  /**
+   * Applies a change through conf (atomic write, 0600) and re-tightens modes. A failure
+   * leaves the old file as it was and is a UsageError naming the file.
+   */
   async update(change: (data: ConfigData) => void): Promise<void> {
     // Read first: a corrupt file stops here instead of being replaced.
     const current = structuredClone(this.read());
     change(current);
     this.ensureDir();
     const { default: Conf } = await import('conf');
-    const conf = new Conf<ConfigData>({
-      cwd: this.dir,
-      configName: 'config',
-      projectName: 'vis',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-      accessPropertiesByDotNotation: false,
-    });
-    conf.store = current;
-    this.tighten();
+    try {
+      const conf = new Conf<ConfigData>({
+        cwd: this.dir,
+        configName: 'config',
+        projectName: 'vis',
+        configFileMode: this.fileMode(),
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+        // An empty file is an empty config, as for read(); conf would fail on it.
+        deserialize: (text) => parseConfig(text) as ConfigData,
+      });
+      conf.store = current;
+      this.tighten();
+    } catch (err) {
+      throw configError(err, this.path, 'write');
+    }
     this.cached = current;
   }
 
-  private ensureDir(): void {
+  /**
+   * The mode a write gives the file: 0600, or, for a config.json that is a symlink, the
+   * mode its target has now (conf writes through the link; vis does not chmod what the
+   * link points at). Others being able to read the key is worth a warning.
+   */
+  private fileMode(): number {
+    try {
+      if (!lstatSync(this.path).isSymbolicLink()) return 0o600;
+      const mode = statSync(this.path).mode & 0o7777;
+      if ((mode & 0o077) !== 0) {
+        this.warn(
+          `vis: warning: ${this.path} is a symlink to a file others can read (mode ${mode.toString(8)}); vis does not change modes through a link: chmod 600 its target.`,
+        );
+      }
+      return mode;
+    } catch {
+      return 0o600;
+    }
+  }
+
+  /**
+   * Makes the folder and checks that vis may write in it, so a command that is about to
+   * save something (auth login) can refuse before it asks for a key or sends a request.
+   */
+  ensureDir(): void {
     try {
       makeDirs(this.dir, 0o700);
     } catch (err) {
-      throw new UsageError(`cannot create the config folder ${this.dir}: ${(err as Error).message}`);
+      throw configError(err, this.dir, 'create', 'folder');
     }
-    this.tighten();
+    try {
+      this.tighten();
+      // conf's writer retries a refused write for a second before giving up; ask first.
+      accessSync(this.dir, constants.W_OK);
+    } catch (err) {
+      throw configError(err, this.path, 'write');
+    }
   }
 
   /** Tighten the folder to 0700 and the file to 0600 when they were created looser. */
@@ -142,11 +190,47 @@ export class ConfigStore {
   }
 }
 
+/** Never through a symlink: the link's target is not vis's to change. */
 function tightenMode(path: string, mode: number): void {
   try {
-    const st = statSync(path);
+    const st = lstatSync(path);
+    if (st.isSymbolicLink()) return;
     if ((st.mode & 0o777 & ~mode) !== 0) chmodSync(path, mode);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+}
+
+/** The config file's text as data; empty (or only white space) is an empty config. */
+function parseConfig(text: string): unknown {
+  return text.trim() === '' ? {} : JSON.parse(text);
+}
+
+/** What to do about a file system error on the config file or folder. */
+const CONFIG_HINTS: Record<string, string> = {
+  EACCES: 'Check the owner and permissions of the file and its folder (ls -ld), or set VIS_CONFIG_DIR to a folder you can write.',
+  EPERM: 'Check the owner and permissions of the file and its folder (ls -ld), or set VIS_CONFIG_DIR to a folder you can write.',
+  EROFS: 'It is on a read-only file system: set VIS_CONFIG_DIR to a writable folder, or pass the settings as VIS_BASE_URL and VIS_API_KEY.',
+  ENOSPC: 'The disk is full: free some space and try again.',
+  EDQUOT: 'The disk quota is used up: free some space and try again.',
+  EISDIR: 'A folder stands where the config file should be: move it away, or set VIS_CONFIG_DIR to another folder.',
+  ENOTDIR: 'Part of the path is a file, not a folder: fix the path, or set VIS_CONFIG_DIR to another folder.',
+};
+
+/**
+ * A UsageError (exit 2) for anything the file system or conf refused: the user's to fix,
+ * not a bug. Anything else (a VisError already, or no errno at all) passes unchanged.
+ */
+export function configError(err: unknown, path: string, action: 'read' | 'write' | 'create', what: 'file' | 'folder' = 'file'): unknown {
+  if (err instanceof UsageError) return err;
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (e instanceof SyntaxError) {
+    return new UsageError(`the config file ${path} is not valid JSON (${e.message})`, {
+      hint: 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.',
+    });
+  }
+  if (!(e instanceof Error) || typeof e.code !== 'string') return err;
+  const hint = CONFIG_HINTS[e.code] ?? 'Fix it, or set VIS_CONFIG_DIR to another folder.';
+  const unchanged = action === 'write' ? ' The config file is unchanged.' : '';
+  return new UsageError(`cannot ${action} the config ${what} ${path}: ${e.message}`, { hint: `${hint}${unchanged}` });
 }

@@ -1,11 +1,14 @@
 /**
  * Writing the result: stdout, or a file written atomically (temp file in the same folder,
  * fsync, rename), so a failure or Ctrl-C never leaves a half-written file and an old file
- * stays whole until the new one is complete.
+ * stays whole until the new one is complete. What is not a regular file (a device, a
+ * FIFO, /dev/stdout, /dev/fd/N) cannot be replaced that way and is written in place,
+ * like a shell redirect.
  */
-import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { InterruptedError } from '../errors.js';
 
 /** Temp files in flight, so the Ctrl-C handler can remove them synchronously. */
 export const pendingTempFiles = new Set<string>();
@@ -43,16 +46,7 @@ export function writeFileAtomic(path: string, chunks: Chunks): void {
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
     if (keepMode !== undefined) fchmodSync(fd, keepMode);
-    const parts = typeof chunks === 'string' ? [chunks] : chunks;
-    let buffer = '';
-    for (const part of parts) {
-      buffer += part;
-      if (buffer.length >= 1 << 16) {
-        writeAll(fd, buffer);
-        buffer = '';
-      }
-    }
-    if (buffer) writeAll(fd, buffer);
+    for (const batch of batches(chunks)) writeAll(fd, batch);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -113,6 +107,117 @@ function writeAll(fd: number, text: string): void {
   const buf = Buffer.from(text, 'utf8');
   let off = 0;
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+/**
+ * How `-o PATH` is written:
+ * - `replace`: a regular file, or nothing yet: written atomically (writeFileAtomic).
+ * - `fd`: /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N (also through symlinks):
+ *   vis's own descriptor N, written as it is (its offset and append mode kept).
+ * - `in-place`: a character or block device, a FIFO or a socket (also through a symlink):
+ *   opened and written, never replaced. Replacing it would destroy it (`-o /dev/null` as
+ *   root would leave a regular file where the device was).
+ * - `folder`: refused.
+ */
+export type OutputTarget = { kind: 'replace' } | { kind: 'fd'; fd: number } | { kind: 'in-place'; fifo: boolean } | { kind: 'folder' };
+
+export function outputTarget(path: string): OutputTarget {
+  const fd = ownDescriptor(path);
+  if (fd !== undefined) return { kind: 'fd', fd };
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    // Missing (or unreachable): the atomic write creates it, or reports why it cannot.
+    return { kind: 'replace' };
+  }
+  if (st.isFile()) return { kind: 'replace' };
+  if (st.isDirectory()) return { kind: 'folder' };
+  return { kind: 'in-place', fifo: st.isFIFO() };
+}
+
+const FD_PATH = /^\/(?:dev\/fd|proc\/(?:self|thread-self|(\d+))\/fd)\/(\d+)$/;
+const STD_PATH: Record<string, number> = { '/dev/stdin': 0, '/dev/stdout': 1, '/dev/stderr': 2 };
+
+/** The descriptor a path names (/dev/stdout, /dev/fd/3, a link to one), if it is one of ours. */
+export function ownDescriptor(path: string): number | undefined {
+  let p = resolve(path);
+  for (let hop = 0; hop < 40; hop++) {
+    if (STD_PATH[p] !== undefined) return STD_PATH[p];
+    const m = FD_PATH.exec(p);
+    if (m && (m[1] === undefined || Number(m[1]) === process.pid)) return Number(m[2]);
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return undefined;
+      p = resolve(dirname(p), readlinkSync(p));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** How long to wait between tries while a FIFO has no reader, or a device is full. */
+const RETRY_MS = 20;
+
+/**
+ * Writes chunks to an existing device or FIFO in place: opened write-only, never created,
+ * truncated or replaced. A FIFO waits for a reader, as `echo > fifo` does, but without
+ * blocking the process, so Ctrl-C still stops vis. Output already written stays written.
+ */
+export async function writeInPlace(path: string, chunks: Chunks, signal?: AbortSignal): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK;
+  let fd: number | undefined;
+  while (fd === undefined) {
+    try {
+      fd = openSync(path, flags);
+    } catch (err) {
+      // ENXIO: a FIFO with no reader yet (a socket says ENXIO too, and is not a FIFO).
+      if ((err as NodeJS.ErrnoException).code !== 'ENXIO' || !statSync(path).isFIFO()) throw err;
+      await pause(signal);
+    }
+  }
+  try {
+    await writeFd(fd, chunks, signal);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes chunks to an open descriptor, waiting (not blocking) while it is full. */
+export async function writeFd(fd: number, chunks: Chunks, signal?: AbortSignal): Promise<void> {
+  for (const batch of batches(chunks)) await writeAllPatiently(fd, batch, signal);
+}
+
+/** The chunks joined into writes of 64 KiB or more (the last may be shorter), never empty. */
+function* batches(chunks: Chunks): Generator<string> {
+  const parts = typeof chunks === 'string' ? [chunks] : chunks;
+  let buffer = '';
+  for (const part of parts) {
+    buffer += part;
+    if (buffer.length >= 1 << 16) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  if (buffer) yield buffer;
+}
+
+async function writeAllPatiently(fd: number, text: string, signal?: AbortSignal): Promise<void> {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      await pause(signal);
+    }
+  }
+}
+
+function pause(signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new InterruptedError());
+  return new Promise((done) => setTimeout(done, RETRY_MS));
 }
 
 /** Writes chunks to a stream, respecting back-pressure, batching small chunks. */

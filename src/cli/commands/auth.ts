@@ -24,6 +24,8 @@ export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<vo
     throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
   }
   const baseUrl = checkBaseUrl(base.value, base.source);
+  // A folder vis cannot write is refused now, not after the key was typed and checked.
+  store.ensureDir();
   const key = (ctx.io.stdinIsTTY ? await promptHidden(ctx.io, 'API key (input hidden): ') : await readAll(ctx.io)).trim();
   if (key === '') throw new UsageError('no API key given: paste it at the prompt, or pipe it in (vis auth login < key.txt)');
   checkApiKey(key, 'the API key given');

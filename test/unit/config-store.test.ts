@@ -1,0 +1,158 @@
+/**
+ * The config file's failure rules (issue 12, items 5 and 8), in-process: every file system
+ * refusal is a UsageError (exit 2) naming the file with what to do, a refused write leaves
+ * the old file as it was, an empty file is an empty config, and modes are never changed
+ * through a symlink.
+ */
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configError, ConfigStore } from '../../src/config/store.js';
+import { exitCodeFor, UsageError } from '../../src/errors.js';
+
+/** Set to make conf's write fail as the file system would. */
+const failure = vi.hoisted(() => ({ err: undefined as Error | undefined }));
+vi.mock('conf', async (importOriginal) => {
+  const real = (await importOriginal()) as { default: new (options: object) => object };
+  // The real conf, except that setting `store` (its write) throws failure.err when set.
+  class FailingConf {
+    constructor(options: object) {
+      const conf = new real.default(options);
+      return new Proxy(conf, {
+        set(target, key, value) {
+          if (key === 'store' && failure.err) throw failure.err;
+          return Reflect.set(target, key, value);
+        },
+      });
+    }
+  }
+  return { default: FailingConf };
+});
+afterEach(() => {
+  failure.err = undefined;
+});
+
+function errno(code: string, message = `${code}: refused, open 'x'`): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code, syscall: 'open' });
+}
+
+function storeWith(text: string | undefined): { store: ConfigStore; dir: string; path: string; warnings: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-store-'));
+  const path = join(dir, 'config.json');
+  if (text !== undefined) writeFileSync(path, text, { mode: 0o600 });
+  const warnings: string[] = [];
+  return { store: new ConfigStore({ VIS_CONFIG_DIR: dir }, (l) => warnings.push(l)), dir, path, warnings };
+}
+
+/** A store whose config.json is a symlink to a `{}` file of the given mode elsewhere. */
+function linkedStore(mode: number): ReturnType<typeof storeWith> & { target: string } {
+  const s = storeWith(undefined);
+  const target = join(mkdtempSync(join(tmpdir(), 'vis-dot-')), 'vis.json');
+  writeFileSync(target, '{}');
+  chmodSync(target, mode);
+  symlinkSync(target, s.path);
+  return { ...s, target };
+}
+
+describe('configError', () => {
+  const hints: Array<[string, RegExp]> = [
+    ['EACCES', /permissions .*VIS_CONFIG_DIR/],
+    ['EPERM', /permissions .*VIS_CONFIG_DIR/],
+    ['EROFS', /read-only file system.*VIS_CONFIG_DIR/],
+    ['ENOSPC', /disk is full/],
+    ['EDQUOT', /quota/],
+    ['EISDIR', /A folder stands where the config file should be/],
+    ['ENOTDIR', /Part of the path is a file/],
+    ['EIO', /set VIS_CONFIG_DIR to another folder/],
+  ];
+  it.each(hints)('%s: a usage error naming the file, with what to do', (code, hint) => {
+    const e = configError(errno(code), '/x/vis/config.json', 'write');
+    expect(e).toBeInstanceOf(UsageError);
+    expect(exitCodeFor(e)).toBe(2);
+    expect((e as UsageError).message).toBe(`cannot write the config file /x/vis/config.json: ${code}: refused, open 'x'`);
+    expect((e as UsageError).hint).toMatch(hint);
+    expect((e as UsageError).hint).toMatch(/The config file is unchanged\.$/);
+  });
+
+  it('says "unchanged" only for a write, and names a folder as a folder', () => {
+    const read = configError(errno('EACCES'), '/x/config.json', 'read') as UsageError;
+    expect(read.message).toMatch(/^cannot read the config file /);
+    expect(read.hint).not.toContain('unchanged');
+    const mk = configError(errno('EROFS'), '/x/vis', 'create', 'folder') as UsageError;
+    expect(mk.message).toMatch(/^cannot create the config folder \/x\/vis: EROFS/);
+  });
+
+  it('conf failing to parse is "not valid JSON", a usage error', () => {
+    const e = configError(new SyntaxError('Unexpected end of JSON input'), '/x/config.json', 'write') as UsageError;
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toBe('the config file /x/config.json is not valid JSON (Unexpected end of JSON input)');
+  });
+
+  it('a bug stays a bug (exit 1), and a usage error stays itself', () => {
+    const bug = new TypeError('x is undefined');
+    expect(configError(bug, '/x', 'write')).toBe(bug);
+    expect(exitCodeFor(configError(bug, '/x', 'write'))).toBe(1);
+    const usage = new UsageError('already explained');
+    expect(configError(usage, '/x', 'write')).toBe(usage);
+  });
+});
+
+describe('ConfigStore.update', () => {
+  it('a refused write (EROFS) is a usage error, and the old file is as it was', async () => {
+    const old = '{"profiles":{"default":{"market":"DE-de"}}}';
+    const { store, path } = storeWith(old);
+    failure.err = errno('EROFS');
+    const err = await store.update((d) => void (d.profile = 'other')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toContain(`cannot write the config file ${path}: EROFS`);
+    expect((err as UsageError).hint).toMatch(/read-only file system/);
+    expect(readFileSync(path, 'utf8')).toBe(old);
+  });
+
+  it('a full disk (ENOSPC) too', async () => {
+    const { store, path } = storeWith('{}');
+    failure.err = errno('ENOSPC');
+    await expect(store.update((d) => void (d.profile = 'x'))).rejects.toMatchObject({ kind: 'usage', hint: expect.stringMatching(/disk is full/) });
+    expect(readFileSync(path, 'utf8')).toBe('{}');
+  });
+
+  it('an empty file is an empty config: the change is saved, 0600', async () => {
+    const { store, path } = storeWith('');
+    await store.update((d) => void (d.profile = 'work'));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ profile: 'work' });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('a symlinked config.json: written through, the link kept, the target mode kept, a warning', async () => {
+    const { store, dir, warnings, target } = linkedStore(0o644);
+    await store.update((d) => void (d.profile = 'work'));
+    expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ profile: 'work' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/symlink to a file others can read \(mode 644\)/);
+  });
+
+  it('a symlinked config.json whose target only its owner reads: no warning, mode kept', async () => {
+    const { store, warnings, target } = linkedStore(0o600);
+    await store.update((d) => void (d.profile = 'work'));
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('ConfigStore.tighten', () => {
+  it('tightens a regular file and folder, and never a symlink target', () => {
+    const { store, dir, path } = storeWith('{}');
+    chmodSync(path, 0o644);
+    chmodSync(dir, 0o755);
+    store.tighten();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    const { store: linked, target } = linkedStore(0o664);
+    linked.tighten();
+    expect(statSync(target).mode & 0o777).toBe(0o664);
+  });
+});
