@@ -63,7 +63,7 @@ export function addGlobalOptions(cmd: Command): Command {
     .addOption(new Option('--from <date>', 'period start, YYYY-MM-DD (at most 90 days before --to)'))
     .addOption(new Option('--to <date>', 'period end, YYYY-MM-DD (default today; needs --from)'))
     .addOption(new Option('-f, --format <format>', 'table, json or csv (env VIS_FORMAT)').choices(FORMATS))
-    .addOption(new Option('-o, --output <file>', 'write to this file (atomically) instead of stdout'))
+    .addOption(new Option('-o, --output <file>', 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'))
     .addOption(new Option('--columns <a,b,c>', 'csv/table: pick and order columns'))
     .addOption(new Option('--rows <key>', 'csv/table: use this array inside data as the rows'))
     .addOption(new Option('--wide', 'table: keep long text whole'))
