@@ -13,7 +13,7 @@ let files;
 try {
   const outfile = join(dir, 'files.mjs');
   await build({
-    entryPoints: ['src/completion/files.ts'],
+    entryPoints: ['scripts/completion-files.ts'],
     outfile,
     bundle: true,
     format: 'esm',

@@ -4,7 +4,7 @@
  * way out is bounded: a signal exits at once, a bug exits 1 with one line, and a finished
  * command cannot be held open by a stray socket or timer.
  */
-import type { Env } from './cli/io.js';
+import type { Env } from './domain/env.js';
 import { VERSION } from './cli/version.js';
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };

@@ -33,7 +33,7 @@ import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { Script } from 'node:vm';
-import { commandWord, isTruthy } from '../cli/flags.js';
+import { commandWord, isTruthy } from '../flags/names.js';
 import { makeDirs } from '../fs/make-dirs.js';
 
 /** The header of a cache file: magic, then the length of a JSON list of command words. */

@@ -3,7 +3,7 @@
  * `--brand acme` never costs a read.
  */
 import { NotFoundError, UsageError } from '../errors.js';
-import type { ApiClient } from '../http/client.js';
+import { listBrands } from '../api/account.js';
 import type { Session } from './session.js';
 
 const BRAND_ID = /^\d+$/;
@@ -24,27 +24,3 @@ export async function resolveBrand(session: Session, value: string, source: stri
     hint: list ? `Brands: ${list}` : 'The account has no brands.',
   });
 }
-
-export interface BrandRef {
-  id: string | number;
-  name: string;
-}
-
-/** GET /brands (free), read defensively: the list is `data.brands` or the first array. */
-export async function listBrands(client: ApiClient): Promise<BrandRef[]> {
-  const res = await client.send({ method: 'GET', path: '/brands' });
-  const data = res.envelope.data as Record<string, unknown> | unknown[];
-  const arr = Array.isArray(data)
-    ? data
-    : Array.isArray(data.brands)
-      ? data.brands
-      : (Object.values(data).find(Array.isArray) as unknown[] | undefined) ?? [];
-  return arr.flatMap((b) => {
-    if (b && typeof b === 'object') {
-      const r = b as Record<string, unknown>;
-      if ((typeof r.id === 'number' || typeof r.id === 'string') && typeof r.name === 'string') return [{ id: r.id, name: r.name }];
-    }
-    return [];
-  });
-}
-

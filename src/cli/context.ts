@@ -7,8 +7,9 @@
 import { ConfigStore } from '../config/store.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Clock } from '../http/pacer.js';
-import { localDate } from './flags.js';
-import type { Env, IO } from './io.js';
+import { localDate } from '../flags/names.js';
+import type { Env } from '../domain/env.js';
+import type { IO } from './io.js';
 
 export interface Context {
   io: IO;
@@ -58,4 +59,4 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
   };
 }
 
-export { isTruthy } from './flags.js';
+export { isTruthy } from '../flags/names.js';

@@ -7,7 +7,7 @@ import type { VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Session } from './session.js';
-import { listBrands } from './brands.js';
+import { fetchBudget, listBrands } from '../api/account.js';
 
 const STATIC_HINTS: Record<string, string> = {
   feature_not_in_plan: 'Brand perception, forum threads, AI traffic and tasks come with the Pro and Growth plans; the account owner can upgrade in the app.',
@@ -71,22 +71,9 @@ async function brandsHint(session: Session, lead: string): Promise<string> {
 async function resetHint(session: Session): Promise<string> {
   const lead = 'The monthly read budget is used up (it is shared with the agent-tool server).';
   try {
-    const res = await session.client.send({ method: 'GET', path: '/usage' });
-    const reset = findReset(res.envelope.data);
+    const reset = (await fetchBudget(session.client)).resetsAt;
     return reset ? `${lead} It resets at ${sanitizeForTerminal(reset)}.` : `${lead} It resets on the first of the month.`;
   } catch {
     return `${lead} It resets on the first of the month.`;
   }
-}
-
-export function findReset(data: unknown, depth = 0): string | undefined {
-  if (!data || typeof data !== 'object' || depth > 3) return undefined;
-  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
-    if (/reset/i.test(k) && (typeof v === 'string' || typeof v === 'number')) return String(v);
-  }
-  for (const v of Object.values(data as Record<string, unknown>)) {
-    const r = findReset(v, depth + 1);
-    if (r) return r;
-  }
-  return undefined;
 }

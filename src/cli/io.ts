@@ -3,6 +3,7 @@
  * tests pass buffers. Nothing else in src/ touches process.stdout or process.stderr.
  */
 import type { Readable, Writable } from 'node:stream';
+import type { Env } from '../domain/env.js';
 
 export interface IO {
   stdout: Writable;
@@ -19,7 +20,6 @@ export interface IO {
   columns: number;
 }
 
-export type Env = Record<string, string | undefined>;
 
 /**
  * The usual conventions: --no-color and NO_COLOR (any non-empty value) turn colour off,

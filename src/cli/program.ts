@@ -10,7 +10,7 @@ import { HELP_TOPICS, helpTopic, renderHelpTopic } from '../docs/topics.js';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
-import { FORMATS, camel, commandWord, type RawGlobalOptions } from './flags.js';
+import { FORMATS, camel, commandWord, type RawGlobalOptions } from '../flags/names.js';
 import type { Invocation } from './run-endpoint.js';
 
 /** The request path (brands, hints, rendering) is loaded only when a data command runs, not for --help. */
@@ -420,7 +420,7 @@ function registerToolCommands(program: Command, ctx: Context, only: string | und
       .description('Candidates for the completion scripts, one a line: brands or profiles. Prints nothing on any error.')
       .argument('[source]', 'brands or profiles')
       .action(async (source: string | undefined, _o: unknown, self: Command) =>
-        (await import('../completion/dynamic.js')).printCandidates(ctx, source, self.optsWithGlobals()),
+        (await import('./commands/complete.js')).printCandidates(ctx, source, self.optsWithGlobals()),
       );
   }
 

@@ -10,7 +10,7 @@ import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../output/nesting.js';
 import { outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
-import type { FlagOptions, Format } from './options.js';
+import type { FlagOptions, Format } from '../flags/rules.js';
 
 export interface RenderRequest {
   format: Format;

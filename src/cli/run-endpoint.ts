@@ -10,7 +10,7 @@ import type { Context } from './context.js';
 import { openSession, type Session } from './session.js';
 import { resolveBrand } from './brands.js';
 import { hintFor } from './hints.js';
-import { intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type RawGlobalOptions } from './options.js';
+import { intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type RawGlobalOptions } from '../flags/rules.js';
 import { checkOutputOptions, renderResponse } from './render.js';
 
 export interface Invocation {

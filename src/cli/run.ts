@@ -6,7 +6,8 @@ import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { redactSecrets } from '../http/redact.js';
 import { createContext, isTruthy, type ContextOverrides } from './context.js';
-import type { Env, IO } from './io.js';
+import type { Env } from '../domain/env.js';
+import type { IO } from './io.js';
 import { buildProgram } from './program.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 

@@ -6,8 +6,8 @@ import { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
-import type { Env } from './io.js';
-import { FORMATS, type FlagOptions, type Format } from './options.js';
+import type { Env } from '../domain/env.js';
+import { FORMATS, type FlagOptions, type Format } from '../flags/rules.js';
 
 export interface Sourced<T> {
   value: T;

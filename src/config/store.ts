@@ -16,7 +16,7 @@ import { accessSync, chmodSync, constants, lstatSync, readFileSync, statSync } f
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { Env } from '../cli/io.js';
+import type { Env } from '../domain/env.js';
 import { makeDirs } from '../fs/make-dirs.js';
 
 export interface Profile {

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { renderJsonValue } from '../output/json.js';
 import { writeFileAtomic } from '../output/write.js';
-import type { Period } from '../cli/options.js';
+import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import type { ExportFormat } from './options.js';
 import type { MarketsFrom } from './plan.js';
 
@@ -34,7 +34,7 @@ interface EntryBase {
 
 export interface FileEntry extends EntryBase {
   /** The period the data covers (data.period), else the one asked for; null when the endpoint has none. */
-  period: Record<string, unknown> | null;
+  period: ReportedPeriod | null;
   /** Records of the endpoint's main collection (the csv's rows, without the header). */
   rows: number;
   bytes: number;
@@ -80,7 +80,7 @@ export interface Manifest {
   exit_code: number;
   format: ExportFormat;
   /** The period asked for (--days, --from/--to); null: each endpoint's default. */
-  period: Period | null;
+  period: PeriodFlags | null;
   endpoints: string[];
   reads: { left_before: number | null; planned: number; spent: number };
   brands: ManifestBrand[];

@@ -13,7 +13,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ENDPOINTS, needsArgument, type EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
-import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../cli/options.js';
+import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../flags/rules.js';
 import { itemSource } from './items.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;

@@ -3,7 +3,7 @@
  * document with --format json for scripts) and the summary of a real run (stderr). Pure
  * functions; text from the API passes through the terminal sanitiser.
  */
-import type { Period } from '../cli/options.js';
+import type { PeriodFlags } from '../domain/period.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import { displayWidth, padToWidth } from '../output/width.js';
 import type { ManifestBrand } from './manifest.js';
@@ -14,7 +14,7 @@ import type { RunResult } from './runner.js';
 export interface PlanView {
   dir: string;
   format: ExportFormat;
-  period: Period;
+  period: PeriodFlags;
   brands: PlannedBrand[];
   tasks: Task[];
   cost: CostEstimate;
@@ -99,7 +99,7 @@ function unknownParts(cost: CostEstimate): string {
   return parts.join(' and ');
 }
 
-function periodText(period: Period): string {
+function periodText(period: PeriodFlags): string {
   if (period.from !== undefined) return `${period.from} to ${period.to ?? 'today'}`;
   if (period.days !== undefined) return `the last ${period.days} days`;
   return 'each endpoint’s default (7 days; search-performance 28)';

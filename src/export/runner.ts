@@ -31,8 +31,8 @@ import { isPlainObject, selectRows } from '../output/flatten.js';
 import { renderJson } from '../output/json.js';
 import { isNestingError } from '../output/nesting.js';
 import { writeFileAtomic } from '../output/write.js';
-import type { Period } from '../cli/options.js';
-import { marketsFromPayload } from './account.js';
+import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
+import { marketsFromPayload } from '../api/account.js';
 import { itemSource, itemsFromList, ItemFieldError, type Item } from './items.js';
 import type { BrandRef, FailedEntry, FileEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
@@ -50,7 +50,7 @@ export interface RunInput {
   format: ExportFormat;
   endpoints: readonly EndpointSpec[];
   brands: PlannedBrand[];
-  period: Period;
+  period: PeriodFlags;
   /** --param pairs, added to every request of the export. */
   params: ReadonlyArray<readonly [string, string]>;
   /** Reads left before the export (from the free /usage); undefined when unknown. */
@@ -459,7 +459,7 @@ function marketCodeOf(meta: unknown): string | undefined {
 }
 
 /** The period a file covers: data.period as the API said, else what was asked; null without one. */
-function periodOf(endpoint: EndpointSpec, data: unknown, asked: Period): Record<string, unknown> | null {
+function periodOf(endpoint: EndpointSpec, data: unknown, asked: PeriodFlags): ReportedPeriod | null {
   if (isPlainObject(data) && isPlainObject(data.period)) return data.period;
   if (endpoint.period === 'none') return null;
   const given = Object.fromEntries(

@@ -2,7 +2,7 @@
  * The two envelopes of the reference (section 2), checked with zod. Only the envelope is
  * checked: payload shapes beyond the reference are unknown and pass through untouched.
  */
-// zod/mini: the same checks as zod at a fraction of the start-up cost (see cli/options.ts).
+// zod/mini: the same checks as zod at a fraction of the start-up cost (see flags/rules.ts).
 import * as z from 'zod/mini';
 
 // meta is read defensively by the renderers, so any object passes: a server that adds or

@@ -38,7 +38,7 @@ import { technicalPayload } from './data/technical.js';
 import { topicPayload, topicsPayload } from './data/topics.js';
 import { crawlersPayload, visitorsPayload } from './data/traffic.js';
 
-export type { DataRequest, Payload, PayloadBuilder, Period } from './data/context.js';
+export type { DataRequest, Payload, PayloadBuilder } from './data/context.js';
 
 /** Keyed by endpoint id. The server refuses to start if an endpoint of the table has none. */
 export const PAYLOAD_BUILDERS: Readonly<Record<string, PayloadBuilder>> = {

@@ -6,7 +6,7 @@
  */
 import { commonQueryNames, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
 import type { DemoAccount, DemoBrand, DemoMarket } from './accounts.js';
-import type { Period } from './data.js';
+import type { ApiPeriod } from '../domain/period.js';
 import { KNOWN_VALUES } from './data.js';
 import { addDays, daysBetween, isoDate, parseIsoDate } from './data/dates.js';
 import { ApiError, invalidParameter } from './errors.js';
@@ -93,7 +93,7 @@ function checkDate(name: string, raw: string): string {
  * `from` replaces it and may be at most 90 days before `to`. `days` is still checked when
  * `from` is given: a malformed parameter is refused even where it would be ignored.
  */
-export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: Date): Period | null {
+export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: Date): ApiPeriod | null {
   if (spec.period === 'none') return null;
   const rule = daysRule(spec);
   const rawDays = single(query, 'days');

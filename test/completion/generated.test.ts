@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completionFiles } from '../../src/completion/files.js';
+import { completionFiles } from '../../scripts/completion-files.js';
 import { SHELLS } from '../../src/completion/shells.js';
 import { spliceReference } from '../../src/docs/reference.js';
 import { ENVIRONMENT_TOPIC, EXIT_CODES_TOPIC, renderHelpTopic, wrapText } from '../../src/docs/topics.js';

@@ -4,9 +4,9 @@
  */
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../../src/cli/options.js';
+import { FORMATS } from '../../src/flags/rules.js';
 import { PROFILE_SETTINGS } from '../../src/config/store.js';
-import { inertProgram } from '../../src/completion/files.js';
+import { inertProgram } from '../../scripts/completion-files.js';
 import { allCommands, buildCompletionModel, spellings, type CommandModel, type CompletionModel, type FlagModel } from '../../src/completion/model.js';
 import { SHELLS } from '../../src/completion/shells.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';

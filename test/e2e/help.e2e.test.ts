@@ -12,7 +12,7 @@ import type { IO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { createContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { inertIO, inertProgram } from '../../src/completion/files.js';
+import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
 import { runVis } from './helpers.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
-import type { FlagOptions } from '../../src/cli/options.js';
+import type { FlagOptions } from '../../src/flags/rules.js';
 import { renderResponse } from '../../src/cli/render.js';
 import { exitCodeFor } from '../../src/errors.js';
 import type { Envelope } from '../../src/http/envelope.js';

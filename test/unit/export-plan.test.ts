@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, endpointById, needsArgument } from '../../src/endpoints.js';
-import { brandsFromPayload, budgetFromUsage, marketsFromPayload } from '../../src/export/account.js';
+import { brandsFromPayload, budgetFromUsage, marketsFromPayload } from '../../src/api/account.js';
 import { ITEM_SOURCES, ItemFieldError, itemsFromList } from '../../src/export/items.js';
 import { defaultEndpoints, exportableEndpoints, parseExportOptions, parseOnly, resolveExportFormat } from '../../src/export/options.js';
 import { brandTasks, estimate, filePath, planBrand, SAME_IN_EVERY_MARKET, type ExportBrand } from '../../src/export/plan.js';

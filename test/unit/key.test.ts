@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/config/store.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
-import { parseFlags } from '../../src/cli/options.js';
+import { parseFlags } from '../../src/flags/rules.js';
 import { maxBodyBytes } from '../../src/cli/session.js';
 import { resolveSettings } from '../../src/cli/settings.js';
 import { ApiClient } from '../../src/http/client.js';

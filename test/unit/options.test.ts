@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/endpoints.js';
-import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/cli/options.js';
+import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/flags/rules.js';
 
 const TODAY = '2026-11-22';
 const parse = (raw: Record<string, unknown>) => parseFlags(raw, TODAY);

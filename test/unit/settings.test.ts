@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore, configDir } from '../../src/config/store.js';
-import { parseFlags } from '../../src/cli/options.js';
+import { parseFlags } from '../../src/flags/rules.js';
 import { maskKey, resolveSettings } from '../../src/cli/settings.js';
 
 function store(initial?: unknown) {

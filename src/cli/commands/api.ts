@@ -7,7 +7,7 @@ import { checkRequestPath } from '../../http/url.js';
 import { resolveBrand } from '../brands.js';
 import type { Context } from '../context.js';
 import { openSession } from '../session.js';
-import { parseFlags, type RawGlobalOptions } from '../options.js';
+import { parseFlags, type RawGlobalOptions } from '../../flags/rules.js';
 import { checkOutputOptions, renderResponse } from '../render.js';
 import { sendWithHints } from '../run-endpoint.js';
 

@@ -10,8 +10,8 @@ import { sanitizeForTerminal } from '../../output/sanitize.js';
 import type { Context } from '../context.js';
 import { maxBodyBytes, openSession } from '../session.js';
 import type { IO } from '../io.js';
-import { parseFlags, type RawGlobalOptions } from '../options.js';
-import { findReset } from '../hints.js';
+import { parseFlags, type RawGlobalOptions } from '../../flags/rules.js';
+import { fetchBudget } from '../../api/account.js';
 import { maskKey, pick } from '../settings.js';
 
 export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<void> {
@@ -69,8 +69,7 @@ export async function authStatus(ctx: Context, raw: RawGlobalOptions): Promise<v
     `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`,
   ];
   try {
-    const res = await session.client.send({ method: 'GET', path: '/usage' });
-    const reset = findReset(res.envelope.data);
+    const reset = (await fetchBudget(session.client)).resetsAt;
     out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${sanitizeForTerminal(reset)}` : ''}`);
     ctx.io.stdout.write(`${out.join('\n')}\n`);
   } catch (err) {

@@ -3,7 +3,7 @@ import { checkProfileName, PROFILE_SETTINGS, type ProfileSetting } from '../../c
 import { UsageError } from '../../errors.js';
 import { checkBaseUrl } from '../../http/url.js';
 import type { Context } from '../context.js';
-import { FORMATS, type RawGlobalOptions } from '../options.js';
+import { FORMATS, type RawGlobalOptions } from '../../flags/rules.js';
 import { maskKey } from '../settings.js';
 
 type Verb = 'get' | 'set' | 'unset' | 'list' | 'path';

@@ -13,7 +13,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../errors.js';
-import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../export/account.js';
+import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../api/account.js';
 import { MANIFEST_VERSION, writeManifest, type Manifest, type ManifestBrand } from '../../export/manifest.js';
 import { parseExportOptions, resolveExportFormat, type ExportOptions, type RawExportOptions } from '../../export/options.js';
 import { brandTasks, estimate, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../export/plan.js';

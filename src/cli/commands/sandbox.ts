@@ -2,7 +2,7 @@
 import { UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../http/url.js';
 import type { Context } from '../context.js';
-import { intRule, usageFromZod } from '../options.js';
+import { intRule, usageFromZod } from '../../flags/rules.js';
 import { loadSandbox } from '../session.js';
 
 export async function sandboxCommand(ctx: Context, opts: { port?: string; host: string }): Promise<void> {

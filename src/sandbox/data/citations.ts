@@ -1,5 +1,5 @@
 /** What AI cites: sources by domain, the brand's own pages, and content gaps per question. */
-import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload, type Period } from './context.js';
+import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { byEngine, percent } from './metrics.js';
 import { ENGINES, type Engine, type MarketModel, type OwnPage, type Question, type Run } from './model.js';
 
@@ -30,7 +30,7 @@ function citedInstead(model: MarketModel, runs: readonly Run[], count: number): 
 }
 
 /** Per question: is there a page, does AI cite it, and so what to do. */
-export function contentGaps(model: MarketModel, window: Period): ContentGap[] {
+export function contentGaps(model: MarketModel, window: ApiPeriod): ContentGap[] {
   const runs = model.runs(window.from, window.to);
   return model.questions.map((question) => {
     const own = runs.filter((run) => run.question === question && run.answered);

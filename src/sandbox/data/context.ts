@@ -8,12 +8,9 @@ import type { DemoAccount, DemoBrand, DemoMarket } from '../accounts.js';
 import type { SandboxState } from '../state.js';
 import { addDays } from './dates.js';
 import { MarketModel } from './model.js';
+import type { ApiPeriod } from '../../domain/period.js';
 
-export interface Period {
-  from: string;
-  to: string;
-  days: number;
-}
+export type { ApiPeriod } from '../../domain/period.js';
 
 export interface DataRequest {
   account: DemoAccount;
@@ -22,7 +19,7 @@ export interface DataRequest {
   /** Set for every endpoint that takes market (the primary market by default). */
   market: DemoMarket | null;
   /** Set for period endpoints (days/from/to) and search-performance (days). */
-  period: Period | null;
+  period: ApiPeriod | null;
   /** The endpoint's own query parameters, checked, with their defaults filled in. */
   params: Readonly<Record<string, string | number | undefined>>;
   /** The decoded path parameter ({id}, {name}, {pitch_id}). */
@@ -46,7 +43,7 @@ export function brandOf(request: DataRequest): DemoBrand {
   return request.brand;
 }
 
-export function periodOf(request: DataRequest): Period {
+export function periodOf(request: DataRequest): ApiPeriod {
   if (!request.period) throw new Error('payload builder needs a period the server did not resolve');
   return request.period;
 }
@@ -58,11 +55,11 @@ export function modelOf(request: DataRequest): MarketModel {
 }
 
 /** The equally long period just before `period`, for "change over the period". */
-export function previousPeriod(period: Period): Period {
+export function previousPeriod(period: ApiPeriod): ApiPeriod {
   return { from: addDays(period.from, -period.days), to: addDays(period.from, -1), days: period.days };
 }
 
 /** The trailing window of `days` scans ending with the latest one, e.g. "the last 7 days". */
-export function trailingWindow(model: MarketModel, days: number): Period {
+export function trailingWindow(model: MarketModel, days: number): ApiPeriod {
   return { from: addDays(model.scanDate, -(days - 1)), to: model.scanDate, days };
 }

@@ -3,7 +3,7 @@
  * a thread keeps its title, URL and numbers in every period that includes its day.
  */
 import { localize, type ForumSite, type Lang } from './catalog.js';
-import { modelOf, periodOf, type DataRequest, type Payload, type Period } from './context.js';
+import { modelOf, periodOf, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { addDays, eachDay, isoDate, timeOnDay } from './dates.js';
 import { ENGINES, type Engine, type MarketModel, type Topic } from './model.js';
 import { hash32, rngFor, type Rng } from './prng.js';
@@ -99,7 +99,7 @@ function titleFor(model: MarketModel, topic: Topic, rng: Rng, year: string): str
     .replaceAll('{year}', year);
 }
 
-export function topicThreads(model: MarketModel, topic: Topic, period: Period, now: Date): Thread[] {
+export function topicThreads(model: MarketModel, topic: Topic, period: ApiPeriod, now: Date): Thread[] {
   const sites = model.catalog.forums.filter((site) => site.lang === model.lang);
   if (sites.length === 0) return [];
   const rate = rngFor(model.brand.id, model.market.code, 'forum', topic.id).float(0.25, 1.2);
@@ -132,7 +132,7 @@ export function topicThreads(model: MarketModel, topic: Topic, period: Period, n
   return threads;
 }
 
-function weeklySummary(model: MarketModel, threads: readonly Thread[], period: Period): string {
+function weeklySummary(model: MarketModel, threads: readonly Thread[], period: ApiPeriod): string {
   const weekFrom = addDays(period.to, -6);
   const recent = threads.filter((t) => t.postedAt.slice(0, 10) >= weekFrom);
   if (recent.length === 0) return 'No new threads in the last 7 days.';

@@ -6,7 +6,7 @@
 import { notFound } from '../errors.js';
 import { localize } from './catalog.js';
 import { contentGaps, type ContentGap } from './citations.js';
-import { modelOf, trailingWindow, type DataRequest, type Payload, type Period } from './context.js';
+import { modelOf, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { addDays, daysBetween, isoDate, timeOnDay, weekStart } from './dates.js';
 import { round1, visibilityOf } from './metrics.js';
 import { ENGINE_LABELS, type MarketModel, type Run } from './model.js';
@@ -277,7 +277,7 @@ function doneDrafts(model: MarketModel): Draft[] {
 
 /** Every task of the brand in the market, best first. */
 export function allTasks(model: MarketModel): Task[] {
-  const window: Period = trailingWindow(model, WINDOW_DAYS);
+  const window: ApiPeriod = trailingWindow(model, WINDOW_DAYS);
   const runs = model.runs(window.from, window.to);
   const scan = technicalScan(model.brand, model.now);
   const threads = model.topics.flatMap((topic) => topicThreads(model, topic, window, model.now));

@@ -1,6 +1,6 @@
 /** Topics: the list with scores for a period, and one topic in full. */
 import { notFound } from '../errors.js';
-import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload, type Period } from './context.js';
+import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { addDays } from './dates.js';
 import { byEngine, change, companyStats, round1, visibilityOf } from './metrics.js';
 import { ENGINES, type MarketModel, type Run, type Topic } from './model.js';
@@ -18,7 +18,7 @@ const CITED_PAGE_TRAITS = [
 ];
 
 /** The twelve weekly blocks of 7 scans ending with the latest scan, oldest first. */
-export function weeklyBlocks(model: MarketModel, weeks = 12): Period[] {
+export function weeklyBlocks(model: MarketModel, weeks = 12): ApiPeriod[] {
   return Array.from({ length: weeks }, (_, i) => {
     const to = addDays(model.scanDate, -7 * (weeks - 1 - i));
     return { from: addDays(to, -6), to, days: 7 };
@@ -49,7 +49,7 @@ export interface TopicScore {
   questions: number;
 }
 
-export function topicScore(model: MarketModel, topic: Topic, period: Period): TopicScore {
+export function topicScore(model: MarketModel, topic: Topic, period: ApiPeriod): TopicScore {
   const runs = model.runs(period.from, period.to, topic.questions);
   const before = previousPeriod(period);
   const stats = companyStats(model, runs);

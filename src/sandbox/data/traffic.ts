@@ -5,7 +5,7 @@
  * fetches robots.txt, as it would.
  */
 import type { DemoBrand, DemoMarket } from '../accounts.js';
-import { brandOf, periodOf, previousPeriod, type DataRequest, type Payload, type Period } from './context.js';
+import { brandOf, periodOf, previousPeriod, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { catalogFor } from './catalogs.js';
 import { eachDay, isoDate, isoTime, timeOnDay } from './dates.js';
 import { round1 } from './metrics.js';
@@ -53,7 +53,7 @@ function marketUrls(brand: DemoBrand, market: DemoMarket): string[] {
 }
 
 /** Days of the period that have happened; traffic is never reported for the future. */
-function pastDays(period: Period, now: Date): string[] {
+function pastDays(period: ApiPeriod, now: Date): string[] {
   const today = isoDate(now);
   return eachDay(period.from, period.to).filter((day) => day <= today);
 }
@@ -97,7 +97,7 @@ function notAfter(iso: string, now: Date, salt: number): string {
   return isoTime(new Date(Math.floor(now.getTime() / 60_000) * 60_000 - minutesBefore * 60_000));
 }
 
-export function crawlerTraffic(brand: DemoBrand, market: DemoMarket, period: Period, now: Date) {
+export function crawlerTraffic(brand: DemoBrand, market: DemoMarket, period: ApiPeriod, now: Date) {
   const blocked = hasIssue(technicalScan(brand, now), 'robots-blocks-ai-crawlers');
   const urls = marketUrls(brand, market);
   const days = pastDays(period, now);
@@ -143,7 +143,7 @@ function relativeChange(now: number, before: number): number | null {
   return before > 0 ? round1(((now - before) / before) * 100) : null;
 }
 
-export function visitorTraffic(brand: DemoBrand, market: DemoMarket, period: Period, now: Date) {
+export function visitorTraffic(brand: DemoBrand, market: DemoMarket, period: ApiPeriod, now: Date) {
   const days = pastDays(period, now);
   const before = pastDays(previousPeriod(period), now);
   const urls = marketUrls(brand, market);

@@ -5,11 +5,11 @@
  */
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { createContext } from '../cli/context.js';
-import type { IO } from '../cli/io.js';
-import { buildProgram } from '../cli/program.js';
-import { completionScript } from './index.js';
-import { COMPLETION_FILES, SHELLS, type Shell } from './shells.js';
+import { createContext } from '../src/cli/context.js';
+import type { IO } from '../src/cli/io.js';
+import { buildProgram } from '../src/cli/program.js';
+import { completionScript } from '../src/completion/index.js';
+import { COMPLETION_FILES, SHELLS, type Shell } from '../src/completion/shells.js';
 
 export interface CompletionFile {
   shell: Shell;

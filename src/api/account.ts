@@ -1,9 +1,15 @@
 /**
- * What the export needs to know about the account, read defensively from the answers of
- * GET /usage and GET /brands (both free) and GET /markets. The reference does not show
- * these records' fields, so each reader tries the likely shapes and says "unknown"
- * (undefined) rather than guess wrong.
+ * The account as vis reads it, for every command that needs it (`--brand <name>`, the
+ * error hints, `auth status`, `vis export`, brand completion): GET /brands and GET /usage
+ * (both free) and GET /markets. The reference does not show these records' fields, so
+ * each reader tries the likely shapes and says "unknown" (undefined) rather than guess
+ * wrong.
+ *
+ * GET /brands: the list is `data.brands` (what the sandbox sends); a bare array, or an
+ * object holding exactly one array, is accepted too. Two arrays and no `brands`: no
+ * list, rather than a guess at which one is the brands.
  */
+import type { ApiClient } from '../http/client.js';
 import { isPlainObject } from '../output/flatten.js';
 
 export interface BudgetInfo {
@@ -46,9 +52,16 @@ export function budgetFromUsage(data: unknown): BudgetInfo {
   return { left: left === undefined ? undefined : Math.max(0, Math.floor(left)), resetsAt: findResetTime(data) };
 }
 
+/**
+ * When the read budget resets, as the API wrote it: the first `*reset*` field holding a
+ * string or a number, at the top of `data` first, then up to two objects down. Pitch
+ * report fields are skipped: their reset is the pitch allowance's, not the budget's.
+ */
 function findResetTime(data: Record<string, unknown>, depth = 0): string | undefined {
   for (const [k, v] of Object.entries(data)) {
-    if (/reset/i.test(k) && !PITCH_KEY.test(k) && typeof v === 'string') return v;
+    if (!/reset/i.test(k) || PITCH_KEY.test(k)) continue;
+    if (typeof v === 'string' && v !== '') return v;
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   }
   if (depth >= 2) return undefined;
   for (const [k, v] of Object.entries(data)) {
@@ -58,6 +71,12 @@ function findResetTime(data: Record<string, unknown>, depth = 0): string | undef
     }
   }
   return undefined;
+}
+
+/** GET /usage (free): reads left and when the budget resets. Errors are the client's. */
+export async function fetchBudget(client: Pick<ApiClient, 'send'>): Promise<BudgetInfo> {
+  const res = await client.send({ method: 'GET', path: '/usage' });
+  return budgetFromUsage(res.envelope.data);
 }
 
 export interface BrandRecord {
@@ -112,6 +131,12 @@ export function brandsFromPayload(data: unknown): BrandRecord[] {
     if (markets && markets.length > 0) record.markets = markets;
     return [record];
   });
+}
+
+/** GET /brands (free): the account's brands. Errors are the client's. */
+export async function listBrands(client: Pick<ApiClient, 'send'>): Promise<BrandRecord[]> {
+  const res = await client.send({ method: 'GET', path: '/brands' });
+  return brandsFromPayload(res.envelope.data);
 }
 
 /** Market codes of GET /markets; undefined when the payload holds no list vis can read. */

@@ -10,19 +10,14 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { daysRule } from '../endpoints.js';
 
-export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './flags.js';
-import { FORMATS, camel, type Format, type RawGlobalOptions } from './flags.js';
-
-export interface Period {
-  days?: number;
-  from?: string;
-  to?: string;
-}
+export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './names.js';
+import { FORMATS, camel, type Format, type RawGlobalOptions } from './names.js';
+import type { PeriodFlags } from '../domain/period.js';
 
 export interface FlagOptions {
   brand?: string;
   market?: string;
-  period: Period;
+  period: PeriodFlags;
   format?: Format;
   output?: string;
   profile?: string;
@@ -256,7 +251,7 @@ export function parseEndpointOptions(
 }
 
 /** The period pairs an endpoint takes; a period flag it does not take is refused. */
-export function periodPairs(spec: EndpointSpec, period: Period, command: string): Array<[string, string]> {
+export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: string): Array<[string, string]> {
   const given = (['days', 'from', 'to'] as const).filter((k) => period[k] !== undefined);
   if (spec.period === 'none' && given.length > 0) {
     throw new UsageError(`${command} has no period: --${given[0]} does not apply here`, {

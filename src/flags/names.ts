@@ -1,6 +1,6 @@
 /**
  * The names, formats and small helpers that building the command line needs: kept apart
- * from the zod rules in options.ts so that `vis --help` (which builds every command but
+ * from the zod rules in rules.ts so that `vis --help` (which builds every command but
  * checks no values) does not load zod (issue 8). Dependency-free, so src/boot can use it
  * before the bundle loads.
  */

@@ -1,0 +1,190 @@
+/**
+ * Folders import downward only. Every file under src/ belongs to a layer, and a layer may
+ * import only the layers (or, for a narrow exception, the files) ALLOWED names for it. The
+ * imports are read with a regular expression, type-only ones included: a type is a
+ * dependency too, even if the bundle drops it.
+ *
+ * Top to bottom:
+ *   boot                 the code-cache shim bin/vis.js runs before the bundle
+ *   main                 the entry point: io, context, run
+ *   cli/program          the root program (cli/program.ts) and its runner (cli/run.ts)
+ *   cli/commands         one module per command that is not generated from the table
+ *   cli                  what commands share: context, io, session, settings, render, hints
+ *   export, completion   engines: the export planner/runner, the shell-script generators
+ *   api                  the account readers (GET /brands, GET /usage, GET /markets)
+ *   http, sandbox        the client; the embedded server
+ *   flags, config, docs  the command line's names and rules; profiles; help topics
+ *   output               renderers and text helpers
+ *   endpoints, errors, fs, domain   the table, the error classes, folder making, shared types
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+
+type Layer =
+  | 'boot'
+  | 'main'
+  | 'cli/program'
+  | 'cli/commands'
+  | 'cli'
+  | 'export'
+  | 'completion'
+  | 'api'
+  | 'http'
+  | 'sandbox'
+  | 'flags'
+  | 'config'
+  | 'docs'
+  | 'output'
+  | 'endpoints'
+  | 'errors'
+  | 'fs'
+  | 'domain'
+  | 'types';
+
+/**
+ * What each layer may import besides itself: layers, or single files (relative to src/)
+ * where one pure helper of a sibling is all a layer needs. Each file exception says why.
+ */
+const ALLOWED: Record<Layer, readonly string[]> = {
+  // Runs before the bundle loads: only the dependency-free flag names and folder making.
+  boot: ['flags', 'fs'],
+  main: ['cli/program', 'cli', 'output', 'domain', 'errors'],
+  'cli/program': ['cli/commands', 'cli', 'completion', 'docs', 'flags', 'http', 'output', 'endpoints', 'errors', 'domain'],
+  'cli/commands': ['cli', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'fs', 'endpoints', 'errors', 'domain'],
+  cli: ['api', 'http', 'sandbox', 'output', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  export: ['api', 'http', 'output', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  // The scripts are made from the commander program handed in; the profile setting names
+  // (`vis config set <TAB>`) and help topics are data.
+  completion: ['config', 'docs', 'endpoints', 'domain'],
+  // output/flatten.ts: isPlainObject, to read payloads of unknown shape.
+  api: ['http', 'output/flatten.ts', 'endpoints', 'errors', 'domain'],
+  // output/sanitize.ts: server text is cleaned before it becomes an error message;
+  // output/nesting.ts: the client refuses JSON nested deeper than the renderers can take.
+  http: ['output/sanitize.ts', 'output/nesting.ts', 'endpoints', 'errors', 'domain'],
+  // http/url.ts: the loopback rule the sandbox shares with the client (pure functions).
+  sandbox: ['http/url.ts', 'endpoints', 'errors', 'fs', 'domain'],
+  flags: ['endpoints', 'errors', 'domain'],
+  config: ['errors', 'fs', 'domain'],
+  docs: ['endpoints', 'domain'],
+  output: ['endpoints', 'errors', 'domain'],
+  endpoints: ['errors', 'domain'],
+  errors: [],
+  fs: [],
+  domain: [],
+  types: [],
+};
+
+/** The layer of a path relative to src/ (posix separators). */
+function layerOf(path: string): Layer | undefined {
+  if (path === 'main.ts') return 'main';
+  if (path === 'endpoints.ts') return 'endpoints';
+  if (path === 'errors.ts') return 'errors';
+  if (path === 'cli/program.ts' || path === 'cli/run.ts') return 'cli/program';
+  if (path.startsWith('cli/commands/')) return 'cli/commands';
+  const top = path.split('/')[0]!;
+  return top in ALLOWED && path.includes('/') ? (top as Layer) : undefined;
+}
+
+const IMPORT = /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+['"]([^'"]+)['"]/g;
+
+/** The relative specifiers a source imports, static, re-exported or dynamic. */
+function importsOf(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3])!).filter((s) => s.startsWith('.'));
+}
+
+/** Every import of `files` that its layer may not make, as "from -> to". */
+function violations(files: ReadonlyArray<{ path: string; source: string }>): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    const from = layerOf(f.path);
+    if (!from) {
+      out.push(`${f.path}: in no layer (add its folder to ALLOWED)`);
+      continue;
+    }
+    for (const spec of importsOf(f.source)) {
+      const target = posix.normalize(posix.join(posix.dirname(f.path), spec)).replace(/\.js$/, '.ts');
+      const to = layerOf(target);
+      if (to === from) continue;
+      if (to && ALLOWED[from].includes(to)) continue;
+      if (ALLOWED[from].includes(target)) continue;
+      out.push(`${f.path} -> ${target} (${from} may not import ${to ?? 'outside src/'})`);
+    }
+  }
+  return out;
+}
+
+function srcFiles(dir = SRC): Array<{ path: string; source: string }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) return srcFiles(full);
+    if (!/\.ts$/.test(e.name)) return [];
+    return [{ path: relative(SRC, full).split(sep).join('/'), source: readFileSync(full, 'utf8') }];
+  });
+}
+
+describe('architecture: folders import downward only', () => {
+  it('no file under src/ imports a layer above its own', () => {
+    const files = srcFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(violations(files)).toEqual([]);
+  });
+
+  it('the allowed directions form no cycle, so "downward" means something', () => {
+    const seen = new Set<Layer>();
+    const visiting: Layer[] = [];
+    const visit = (layer: Layer) => {
+      if (visiting.includes(layer)) throw new Error(`cycle: ${[...visiting, layer].join(' -> ')}`);
+      if (seen.has(layer)) return;
+      visiting.push(layer);
+      for (const target of ALLOWED[layer]) visit(target in ALLOWED ? (target as Layer) : layerOf(target)!);
+      visiting.pop();
+      seen.add(layer);
+    };
+    for (const layer of Object.keys(ALLOWED) as Layer[]) visit(layer);
+    expect(seen.size).toBe(Object.keys(ALLOWED).length);
+  });
+
+  it('every allowed target names a layer or a file that exists', () => {
+    const paths = new Set(srcFiles().map((f) => f.path));
+    for (const targets of Object.values(ALLOWED)) {
+      for (const t of targets) expect(t in ALLOWED || paths.has(t), t).toBe(true);
+    }
+  });
+
+  it('the reader sees static, type-only, re-exported, side-effect and dynamic imports', () => {
+    const source = [
+      "import { a } from '../cli/context.js';",
+      "import type { B } from '../cli/io.js';",
+      "export { c } from '../cli/flags.js';",
+      "import '../cli/side.js';",
+      "const d = await import('../cli/program.js');",
+      "import {\n  e,\n  f,\n} from './local.js';",
+      "import { readFileSync } from 'node:fs';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual(['../cli/context.js', '../cli/io.js', '../cli/flags.js', '../cli/side.js', '../cli/program.js', './local.js']);
+  });
+
+  it.each([
+    ['completion/model.ts', "import { x } from '../cli/context.js';", 'completion may not import cli'],
+    ['export/options.ts', "import { parseFlags } from '../cli/options.js';", 'export may not import cli'],
+    ['config/store.ts', "import type { Env } from '../cli/io.js';", 'config may not import cli'],
+    ['http/client.ts', "import { renderCsv } from '../output/csv.js';", 'http may not import output'],
+    ['cli/context.ts', "const m = await import('./commands/auth.js');", 'cli may not import cli/commands'],
+    ['errors.ts', "import { ENDPOINTS } from './endpoints.js';", 'errors may not import endpoints'],
+    ['extra/thing.ts', '', 'in no layer'],
+  ])('an upward import is caught: %s %s', (path, source, message) => {
+    const found = violations([{ path, source }]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+  });
+
+  it('downward and same-layer imports pass, and a file exception is only that file', () => {
+    expect(violations([{ path: 'cli/commands/export.ts', source: "import { x } from '../../export/runner.js';" }])).toEqual([]);
+    expect(violations([{ path: 'http/client.ts', source: "import { s } from '../output/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
+    expect(violations([{ path: 'sandbox/x.ts', source: "import { k } from '../http/key.js';" }])).toHaveLength(1);
+  });
+});
