@@ -6,6 +6,7 @@ import { UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { ApiClient } from '../http/client.js';
 import { pathSegment } from '../http/url.js';
+import { isProspectUrl } from '../prospect.js';
 import type { Context } from './context.js';
 import { openSession, type Session } from './session.js';
 import { resolveBrand } from './brands.js';
@@ -82,17 +83,10 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   return { flags, command, path, query, body };
 }
 
-/** A prospect is a bare domain or an http(s) URL. */
+/** A prospect is a domain or an http(s) URL, by the rule the API applies (src/prospect.ts). */
 export function checkProspect(value: string): string {
   const v = value.trim();
-  const domain = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-  if (domain.test(v)) return v;
-  try {
-    const u = new URL(v);
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && domain.test(u.hostname)) return v;
-  } catch {
-    // Fall through to the message.
-  }
+  if (isProspectUrl(v)) return v;
   throw new UsageError(`<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "${value}")`);
 }
 
