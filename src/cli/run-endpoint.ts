@@ -96,7 +96,7 @@ export async function runEndpoint(ctx: Context, spec: EndpointSpec, inv: Invocat
   const session = await openSession(ctx, flags);
   try {
     checkOutputOptions(session.settings.format.value, flags);
-    if (spec.method === 'POST') await confirmSpend(ctx, spec, prepared, inv.yes === true);
+    if (spec.spends) await confirmSpend(ctx, spec, prepared, inv.yes === true);
 
     const query: Array<[string, string]> = [];
     if (spec.brand && session.settings.brand) {
@@ -111,6 +111,7 @@ export async function runEndpoint(ctx: Context, spec: EndpointSpec, inv: Invocat
       path: prepared.path,
       query,
       body: prepared.body,
+      unknownOutcome: spec.spends?.unknownOutcome,
     }, spec);
     session.progress.stop();
     await renderResponse(ctx, {
@@ -138,7 +139,7 @@ export async function sendWithHints(session: Session, req: SendArgs, spec?: Endp
   }
 }
 
-/** POST /pitches spends money: ask on a TTY, insist on --yes otherwise. */
+/** A call that spends (POST /pitches, a pitch report): ask on a TTY, insist on --yes otherwise. */
 async function confirmSpend(ctx: Context, spec: EndpointSpec, prepared: PreparedRequest, yes: boolean): Promise<void> {
   if (yes) return;
   const target = String(prepared.body?.url ?? '');

@@ -4,7 +4,7 @@
  * parameters, the path parameter and the POST body. Each failure is the reference's
  * error with a message that names the parameter.
  */
-import { commonQueryNames, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import { commonQueryNames, daysRule, type EndpointId, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
 import { isProspectUrl } from '../prospect.js';
 import type { DemoAccount, DemoBrand, DemoMarket } from './accounts.js';
 import type { Period } from './data.js';
@@ -113,7 +113,7 @@ export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: D
   return { from, to, days: span + 1 };
 }
 
-function checkValue(endpointId: string, param: QueryParam, raw: string): string | number {
+function checkValue(endpointId: EndpointId, param: QueryParam, raw: string): string | number {
   const spec: ParamSpec = param.spec;
   let value: string | number;
   switch (spec.kind) {
