@@ -3,8 +3,13 @@
  * routes, its openapi.json, the completions and the README command reference are all
  * generated from it. Adding an endpoint is one entry here.
  *
+ * The ids form a type, `EndpointId`: a map per endpoint is a `Record<EndpointId, ...>`,
+ * so a misspelled or forgotten id is a compile error, not a surprise at run time.
+ * What is special about an endpoint is a field of its entry (`spends`, `defaultDays`,
+ * `integration`, `itemsFrom`), never a comparison with its name elsewhere.
+ *
  * The table is declarative data (no zod at module load) so that `vis --help` and
- * `vis --version` do not pay for schema construction; `src/cli/params.ts` turns a
+ * `vis --version` do not pay for schema construction; `src/flags/rules.ts` turns a
  * ParamSpec into its zod rule when a command actually runs.
  */
 
@@ -41,27 +46,56 @@ export type Plan = 'any' | 'pro';
 
 export type CommandGroup = 'data' | 'account';
 
-export interface EndpointSpec {
-  /** Stable identifier, also the export file name: `topics`, `topics.get`, `answers.runs`. */
-  id: string;
-  /** Command words after `vis`: ['answers', 'runs']. Item endpoints share words with their list. */
-  words: readonly string[];
-  aliases?: readonly string[];
+/**
+ * What a call spends beyond a read. vis asks before sending it, never sends it twice,
+ * and when it may have reached the server but no answer came, says `unknownOutcome`:
+ * only a list can tell whether it went through.
+ */
+export interface Spend {
+  what: 'pitch report';
+  unknownOutcome: string;
+}
+
+/** The fields most entries share; `endpoint()` fills in what an entry leaves out. */
+interface EndpointDefaults {
   method: 'GET' | 'POST';
-  /** Path relative to the base URL, with `{param}` placeholders. */
-  path: string;
-  pathParam?: PathParam;
   brand: boolean;
   market: boolean;
   period: Period;
+  /** `--days` when not given, for endpoints with a period. */
+  defaultDays: number;
   query: readonly QueryParam[];
-  body?: readonly QueryParam[];
   plan: Plan;
   /** `/usage` and `/brands` do not count against the read budget. */
   free: boolean;
+  group: CommandGroup;
+}
+
+const DEFAULTS: EndpointDefaults = {
+  method: 'GET',
+  brand: true,
+  market: true,
+  period: 'none',
+  defaultDays: 7,
+  query: [],
+  plan: 'any',
+  free: false,
+  group: 'data',
+};
+
+/** An entry as written in the table: generic in its id so the ids stay literal types. */
+interface EndpointEntry<Id extends string, ListId extends string> extends Partial<EndpointDefaults> {
+  /** Stable identifier, also the export file name: `topics`, `topics.get`, `answers.runs`. */
+  id: Id;
+  /** Command words after `vis`: ['answers', 'runs']. Item endpoints share words with their list. */
+  words: readonly string[];
+  aliases?: readonly string[];
+  /** Path relative to the base URL, with `{param}` placeholders. */
+  path: string;
+  pathParam?: PathParam;
+  body?: readonly QueryParam[];
   /** Key of the main collection inside `data`, used for csv rows and table views. */
   collection?: string;
-  group: CommandGroup;
   summary: string;
   description: string;
   examples: readonly string[];
@@ -74,31 +108,43 @@ export interface EndpointSpec {
    * endpoint whose rows name the items, the row field, and where the value goes. Used by
    * `vis export` to read a list and then each item of it.
    */
-  itemsFrom?: ItemSource;
+  itemsFrom?: ItemSource<ListId>;
+  spends?: Spend;
+  /** The integration the endpoint needs: without it the API answers 409 integration_not_connected. */
+  integration?: string;
 }
 
-export interface ItemSource {
+type EndpointShape<Id extends string, ListId extends string> = EndpointEntry<Id, ListId> & EndpointDefaults;
+
+export type EndpointSpec = EndpointShape<EndpointId, EndpointId>;
+
+export interface ItemSource<ListId extends string = EndpointId> {
   /** The list endpoint whose rows are the items. */
-  list: string;
+  list: ListId;
   /** The field of a row that names the item. */
   field: string;
   /** Where the value goes: the path parameter, or this query parameter. */
   into: { path: string } | { query: string };
+  /** What one item is called, in the export plan's file names: `topics.get/<topic>.csv`. */
+  item: string;
+  /** Rows that are the brand itself (`is_brand`, or its own name) are not items. */
+  skipsBrand?: boolean;
+}
+
+/** One entry with the defaults filled in. */
+function endpoint<Id extends string, ListId extends string = never>(entry: EndpointEntry<Id, ListId>): EndpointShape<Id, ListId> {
+  return { ...DEFAULTS, ...entry };
 }
 
 const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
 
-export const ENDPOINTS: readonly EndpointSpec[] = [
-  {
+const TABLE = [
+  endpoint({
     id: 'brands',
     words: ['brands'],
-    method: 'GET',
     path: '/brands',
     brand: false,
     market: false,
-    period: 'none',
-    query: [],
-    plan: 'any',
     free: true,
     collection: 'brands',
     group: 'account',
@@ -106,163 +152,103 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'Brands tracked by the account. Use the id or the name with --brand.',
     examples: ['vis brands', 'vis brands --format json | jq ".data.brands[].name"'],
     noun: 'brands',
-  },
-  {
+  }),
+  endpoint({
     id: 'markets',
     words: ['markets'],
-    method: 'GET',
     path: '/markets',
-    brand: true,
     market: false,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'markets',
     group: 'account',
     summary: 'List the markets (country + language) of a brand',
     description: 'Markets the brand is tracked in. Use the code or id with --market.',
     examples: ['vis markets', 'vis markets --brand acme'],
     noun: 'markets',
-  },
-  {
+  }),
+  endpoint({
     id: 'usage',
     words: ['usage'],
-    method: 'GET',
     path: '/usage',
     brand: false,
     market: false,
-    period: 'none',
-    query: [],
-    plan: 'any',
     free: true,
     group: 'account',
     summary: 'Reads used and left this month, and when the budget resets (free)',
     description: 'The monthly read budget, shared with the agent-tool server of the same account.',
     examples: ['vis usage', 'vis usage --format json | jq .data'],
     noun: 'usage figures',
-  },
-  {
+  }),
+  endpoint({
     id: 'overview',
     words: ['overview'],
-    method: 'GET',
     path: '/overview',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
-    group: 'data',
     summary: 'Home summary: visibility, share of voice, position, citations, readiness',
     description:
       'Visibility, share of voice, position and citations against top rivals (overall and per day), perception, cited pages, weakest topics, AI traffic, readiness score and open tasks per layer.',
     examples: ['vis overview', 'vis overview --days 30 --market GB-en'],
     noun: 'overview figures',
-  },
-  {
+  }),
+  endpoint({
     id: 'visibility',
     words: ['visibility'],
-    method: 'GET',
     path: '/visibility',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'history',
-    group: 'data',
     summary: 'Brand-wide visibility score (0-100) with 12 weeks of history',
     description:
       'Score over the trailing 7 days. A null score means nothing was measured; 0 means AI answered and named the brand nowhere.',
     examples: ['vis visibility', 'vis visibility --format csv'],
     noun: 'visibility weeks',
-  },
-  {
+  }),
+  endpoint({
     id: 'topics',
     words: ['topics'],
-    method: 'GET',
     path: '/topics',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'topics',
-    group: 'data',
     summary: 'All topics: visibility, change over the period, rank, rivals named instead',
     description: 'Topic scores for the period. `vis topics <id>` shows one topic in full.',
     examples: ['vis topics --market US-en', 'vis topics --days 30 --format csv -o topics.csv'],
     noun: 'topics',
-  },
-  {
+  }),
+  endpoint({
     id: 'topics.get',
     words: ['topics'],
-    method: 'GET',
     path: '/topics/{id}',
     pathParam: { name: 'id', type: 'string', description: 'topic id from `vis topics`' },
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'questions',
-    group: 'data',
     summary: 'One topic in full: questions and answers, head-to-heads, sources, history',
     description:
       'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
     examples: ['vis topics crm-software', 'vis topics crm-software --format json'],
     noun: 'questions',
-    itemsFrom: { list: 'topics', field: 'id', into: { path: 'id' } },
-  },
-  {
+    itemsFrom: { list: 'topics', field: 'id', into: { path: 'id' }, item: 'topic' },
+  }),
+  endpoint({
     id: 'prompts',
     words: ['prompts'],
-    method: 'GET',
     path: '/prompts',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'prompts',
-    group: 'data',
     summary: 'Buyer question by engine matrix: dominant state, rate, position',
     description:
       'Per question and engine: the dominant state over the last 7 days (open, absent, mentioned, recommended, no_answer), the rate behind it and the position when named.',
     examples: ['vis prompts', 'vis prompts --market DE-de --format csv'],
     noun: 'questions',
-  },
-  {
+  }),
+  endpoint({
     id: 'answers',
     words: ['answers'],
-    method: 'GET',
     path: '/answers',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'answers',
-    group: 'data',
     summary: 'Answers by question: how often AI named the brand, each engine’s state',
     description: 'Rate over runs counted in the rolling window, per question, with each engine’s state.',
     examples: ['vis answers', 'vis answers --format json | jq ".data.answers[].prompt"'],
     noun: 'answers',
-  },
-  {
+  }),
+  endpoint({
     id: 'answers.runs',
     words: ['answers', 'runs'],
-    method: 'GET',
     path: '/answers/runs',
-    brand: true,
-    market: true,
-    period: 'none',
     query: [
       {
         name: 'prompt',
@@ -273,172 +259,109 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         description: 'the exact question text, as `vis answers` shows it',
       },
     ],
-    plan: 'any',
-    free: false,
     collection: 'runs',
-    group: 'data',
     summary: 'The exact answer text each engine gave for one question, per run',
     description: 'Runs over the rolling window for one buyer question, with whether each named the brand.',
     examples: ['vis answers runs --prompt "best crm for startups"'],
     noun: 'runs',
-    itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' } },
-  },
-  {
+    itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' }, item: 'question' },
+  }),
+  endpoint({
     id: 'answers.history',
     words: ['answers', 'history'],
-    method: 'GET',
     path: '/answers/history',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'history',
-    group: 'data',
     summary: 'Historical answers',
     description: 'Answer history over the period.',
     examples: ['vis answers history --days 30'],
     noun: 'history entries',
-  },
-  {
+  }),
+  endpoint({
     id: 'competitors',
     words: ['competitors'],
-    method: 'GET',
     path: '/competitors',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'competitors',
-    group: 'data',
     summary: 'Share of voice per competitor over the last 30 days',
     description: 'Competitors AI names, their share of voice and the questions involved. `vis competitors <name>` for one.',
     examples: ['vis competitors', 'vis competitors "Globex CRM"'],
     noun: 'competitors',
-  },
-  {
+  }),
+  endpoint({
     id: 'competitors.get',
     words: ['competitors'],
-    method: 'GET',
     path: '/competitors/{name}',
     pathParam: { name: 'name', type: 'string', description: 'the competitor’s name as AI writes it' },
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'topics',
-    group: 'data',
     summary: 'One competitor: topics it wins, questions it wins, what AI said, its pages',
     description: 'The name is URL-encoded by vis; quote names with spaces.',
     examples: ['vis competitors "Globex CRM"'],
     noun: 'topics',
-    itemsFrom: { list: 'competitors', field: 'name', into: { path: 'name' } },
-  },
-  {
+    itemsFrom: { list: 'competitors', field: 'name', into: { path: 'name' }, item: 'competitor', skipsBrand: true },
+  }),
+  endpoint({
     id: 'sources',
     words: ['sources'],
-    method: 'GET',
     path: '/sources',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'sources',
-    group: 'data',
     summary: 'Sources AI cites in answers about the brand’s topics',
     description: 'Cited sources (domains and pages) across engines and topics.',
     examples: ['vis sources', 'vis sources --format csv -o sources.csv'],
     noun: 'sources',
-  },
-  {
+  }),
+  endpoint({
     id: 'pages',
     words: ['pages'],
-    method: 'GET',
     path: '/pages',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'pages',
-    group: 'data',
     summary: 'The brand’s own pages AI cites, now versus the previous period',
     description: 'Cited pages by engine and topic, and what AI cites instead for uncited topic pages.',
     examples: ['vis pages --days 30'],
     noun: 'cited pages',
-  },
-  {
+  }),
+  endpoint({
     id: 'content-gaps',
     words: ['content-gaps'],
-    method: 'GET',
     path: '/content-gaps',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'gaps',
-    group: 'data',
     summary: 'Per question: does the brand have a page, does AI cite it, what to do',
     description: 'Content coverage with a recommended action: write, improve or leave.',
     examples: ['vis content-gaps', 'vis content-gaps --format csv --columns prompt,action'],
     noun: 'content gaps',
-  },
-  {
+  }),
+  endpoint({
     id: 'brand-perception',
     words: ['brand-perception'],
     aliases: ['perception'],
-    method: 'GET',
     path: '/brand-perception',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'engines',
-    group: 'data',
     summary: 'Per engine: does AI know the brand, would it recommend it (Pro, Growth)',
     description: 'What AI gets right and wrong, with weekly history. Identical in every market.',
     examples: ['vis brand-perception', 'vis perception --days 30'],
     noun: 'engines',
     sameInEveryMarket: true,
-  },
-  {
+  }),
+  endpoint({
     id: 'brand-perception.transcript',
     words: ['brand-perception', 'transcript'],
-    method: 'GET',
     path: '/brand-perception/transcript',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'transcript',
-    group: 'data',
     summary: 'The perception transcript: what each engine was asked and said (Pro, Growth)',
     description: 'The questions and answers behind the perception summary.',
     examples: ['vis brand-perception transcript'],
     noun: 'transcript entries',
     sameInEveryMarket: true,
-  },
-  {
+  }),
+  endpoint({
     id: 'forum',
     words: ['forum'],
-    method: 'GET',
     path: '/forum',
-    brand: true,
-    market: true,
     period: 'range',
     query: [
       {
@@ -450,22 +373,19 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       },
     ],
     plan: 'pro',
-    free: false,
     collection: 'topics',
-    group: 'data',
     summary: 'Forum threads buyers write, by topic, and whether AI cites them (Pro, Growth)',
     description: 'Threads grouped by topic with a weekly summary per topic.',
     examples: ['vis forum --limit 5', 'vis forum --days 30 --format json'],
     noun: 'forum topics',
-  },
-  {
+  }),
+  endpoint({
     id: 'search-performance',
     words: ['search-performance'],
-    method: 'GET',
     path: '/search-performance',
-    brand: true,
-    market: true,
     period: 'days',
+    defaultDays: 28,
+    integration: 'search console',
     query: [
       {
         name: 'group_by',
@@ -482,78 +402,51 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         description: 'rows, ordered by impressions, 1-1000 (default 25)',
       },
     ],
-    plan: 'any',
-    free: false,
     collection: 'rows',
-    group: 'data',
     summary: 'Search clicks, impressions and position joined to AI citations',
     description: 'Needs the search-console integration (409 otherwise). --days defaults to 28 here.',
     examples: ['vis search-performance', 'vis search-performance --group-by page --limit 100 --days 90'],
     noun: 'search rows',
-  },
-  {
+  }),
+  endpoint({
     id: 'technical',
     words: ['technical'],
-    method: 'GET',
     path: '/technical',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'issues',
-    group: 'data',
     summary: 'Latest technical scan: AI readiness score, per-engine scores, issues',
     description: 'Weekly scan; each issue lists the pages it affects. Identical in every market.',
     examples: ['vis technical', 'vis technical --format csv --rows issues'],
     noun: 'issues',
     sameInEveryMarket: true,
-  },
-  {
+  }),
+  endpoint({
     id: 'ai-crawlers',
     words: ['ai-crawlers'],
-    method: 'GET',
     path: '/ai-crawlers',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'crawlers',
-    group: 'data',
     summary: 'Which AI bots read the brand’s pages, how often, which pages (Pro, Growth)',
     description: 'Needs a CDN integration or the vendor’s tracking script.',
     examples: ['vis ai-crawlers --days 30'],
     noun: 'crawlers',
-  },
-  {
+  }),
+  endpoint({
     id: 'ai-visitors',
     words: ['ai-visitors'],
-    method: 'GET',
     path: '/ai-visitors',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'visitors',
-    group: 'data',
     summary: 'Visits from AI engines (Pro, Growth)',
     description: 'Visitor traffic referred by AI answer engines.',
     examples: ['vis ai-visitors --days 30'],
     noun: 'visitor rows',
-  },
-  {
+  }),
+  endpoint({
     id: 'tasks',
     words: ['tasks'],
-    method: 'GET',
     path: '/tasks',
-    brand: true,
-    market: true,
-    period: 'none',
     query: [
       {
         name: 'layer',
@@ -578,116 +471,81 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       },
     ],
     plan: 'pro',
-    free: false,
     collection: 'tasks',
-    group: 'data',
     summary: 'Tasks, best first, with open counts per layer (Pro, Growth)',
     description: '`vis tasks <id>` shows one task’s full brief.',
     examples: ['vis tasks', 'vis tasks --status done --limit 10'],
     noun: 'tasks',
-  },
-  {
+  }),
+  endpoint({
     id: 'tasks.get',
     words: ['tasks'],
-    method: 'GET',
     path: '/tasks/{id}',
     pathParam: { name: 'id', type: 'string', description: 'task id from `vis tasks`' },
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'steps',
-    group: 'data',
     summary: 'One task’s brief: why it matters, steps, evidence, topics it moves (Pro, Growth)',
     description: 'The full brief of one task.',
     examples: ['vis tasks 1042'],
     noun: 'steps',
-    itemsFrom: { list: 'tasks', field: 'id', into: { path: 'id' } },
-  },
-  {
+    itemsFrom: { list: 'tasks', field: 'id', into: { path: 'id' }, item: 'task' },
+  }),
+  endpoint({
     id: 'weekly-plan',
     words: ['weekly-plan'],
-    method: 'GET',
     path: '/weekly-plan',
-    brand: true,
-    market: true,
-    period: 'none',
-    query: [],
     plan: 'pro',
-    free: false,
     collection: 'columns',
-    group: 'data',
     summary: 'The weekly board: To do, In progress, Done (Pro, Growth)',
     description: 'Tasks on this week’s board by column.',
     examples: ['vis weekly-plan'],
     noun: 'board columns',
-  },
-  {
+  }),
+  endpoint({
     id: 'activity',
     words: ['activity'],
-    method: 'GET',
     path: '/activity',
-    brand: true,
-    market: true,
     period: 'range',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'events',
-    group: 'data',
     summary: 'Activity feed',
     description: 'What changed recently for the brand.',
     examples: ['vis activity --days 14'],
     noun: 'activity events',
-  },
-  {
+  }),
+  endpoint({
     id: 'pitches',
     words: ['pitches'],
-    method: 'GET',
     path: '/pitches',
-    brand: true,
     market: false,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
     collection: 'pitches',
-    group: 'data',
     summary: 'Pitch reports about prospects',
     description: '`vis pitches <pitch_id>` shows one; `vis pitches create` makes one.',
     examples: ['vis pitches'],
     noun: 'pitch reports',
-  },
-  {
+  }),
+  endpoint({
     id: 'pitches.get',
     words: ['pitches'],
-    method: 'GET',
     path: '/pitches/{pitch_id}',
     pathParam: { name: 'pitch_id', type: 'integer', description: 'pitch id from `vis pitches`' },
-    brand: true,
     market: false,
-    period: 'none',
-    query: [],
-    plan: 'any',
-    free: false,
-    group: 'data',
     summary: 'One prospect with its report and share link',
     description: 'Market, business type and the report of one pitch.',
     examples: ['vis pitches 7'],
     noun: 'pitch details',
-    itemsFrom: { list: 'pitches', field: 'id', into: { path: 'pitch_id' } },
-  },
-  {
+    itemsFrom: { list: 'pitches', field: 'id', into: { path: 'pitch_id' }, item: 'pitch' },
+  }),
+  endpoint({
     id: 'pitches.create',
     words: ['pitches', 'create'],
     method: 'POST',
     path: '/pitches',
-    brand: true,
+    spends: {
+      what: 'pitch report',
+      unknownOutcome:
+        'The outcome is unknown: the request may have reached the server and created the pitch report, so vis did not send it again (each one spends a report).\nCheck with `vis pitches` before trying again.',
+    },
     market: false,
-    period: 'none',
-    query: [],
     body: [
       {
         name: 'url',
@@ -712,17 +570,24 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         description: 'what the prospect does, free text',
       },
     ],
-    plan: 'any',
-    free: false,
-    group: 'data',
     summary: 'Scan a prospect and create a pitch report (spends one monthly pitch report)',
     description: 'Asks before spending on a TTY; needs --yes without one.',
     examples: ['vis pitches create acme.example --market US-en --business-type "B2B SaaS"', 'vis pitches create https://acme.example --yes'],
     noun: 'pitch report',
-  },
+  }),
 ];
 
-export function endpointById(id: string): EndpointSpec {
+/** Every endpoint id, as a type: a misspelled id does not compile. */
+export type EndpointId = (typeof TABLE)[number]['id'];
+
+/** The table, in the order help, completions and the README list it. */
+export const ENDPOINTS: readonly EndpointSpec[] = TABLE;
+
+export function isEndpointId(id: string): id is EndpointId {
+  return ENDPOINTS.some((e) => e.id === id);
+}
+
+export function endpointById(id: EndpointId): EndpointSpec {
   const spec = ENDPOINTS.find((e) => e.id === id);
   if (!spec) throw new Error(`unknown endpoint id ${id}`);
   return spec;
@@ -738,9 +603,9 @@ export function commonQueryNames(spec: EndpointSpec): string[] {
   return names;
 }
 
-/** The period endpoints' `days` rule; search-performance defaults to 28 instead of 7. */
+/** The period endpoints' `days` rule, with the endpoint's own default. */
 export function daysRule(spec: EndpointSpec): ParamSpec {
-  return { ...DAYS_RULE, default: spec.id === 'search-performance' ? 28 : 7 } as ParamSpec;
+  return { ...DAYS_RULE, default: spec.defaultDays } as ParamSpec;
 }
 
 /** Endpoints that need an id or a required argument; export skips them unless asked. */

@@ -4,7 +4,7 @@
  * so explaining an error never spends a read.
  */
 import type { VisError } from '../errors.js';
-import type { EndpointSpec } from '../endpoints.js';
+import type { EndpointId, EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
@@ -18,7 +18,8 @@ const STATIC_HINTS: Record<string, string> = {
   rate_limited: 'The limit is 60 requests a minute per key, shared by everything that uses the key.',
 };
 
-const LIST_COMMAND: Record<string, string> = {
+/** Partial: only endpoints that take an id or an exact argument have a list to point to. */
+const LIST_COMMAND: Partial<Record<EndpointId, string>> = {
   'topics.get': '`vis topics` lists topic ids.',
   'tasks.get': '`vis tasks` lists task ids (add --status to see tasks that are not open).',
   'competitors.get': '`vis competitors` lists the names as AI writes them.',

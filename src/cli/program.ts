@@ -79,7 +79,7 @@ export function addGlobalOptions(cmd: Command): Command {
 
 function describe(spec: EndpointSpec): string {
   const plan = spec.plan === 'pro' ? ' Needs the Pro or Growth plan.' : ' Available on every plan.';
-  const cost = spec.free ? ' Free: no read spent.' : spec.method === 'POST' ? ' Spends one monthly pitch report.' : ' Costs one read.';
+  const cost = spec.free ? ' Free: no read spent.' : spec.spends ? ` Spends one monthly ${spec.spends.what}.` : ' Costs one read.';
   return `${spec.summary}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}`;
 }
 

@@ -6,6 +6,7 @@ import { UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { ApiClient } from '../http/client.js';
 import { pathSegment } from '../http/url.js';
+import { isProspectUrl } from '../domain/prospect.js';
 import type { Context } from './context.js';
 import { openSession, type Session } from './session.js';
 import { resolveBrand } from './brands.js';
@@ -82,17 +83,10 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   return { flags, command, path, query, body };
 }
 
-/** A prospect is a bare domain or an http(s) URL. */
+/** A prospect is a domain or an http(s) URL, by the rule the API applies (src/domain/prospect.ts). */
 export function checkProspect(value: string): string {
   const v = value.trim();
-  const domain = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-  if (domain.test(v)) return v;
-  try {
-    const u = new URL(v);
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && domain.test(u.hostname)) return v;
-  } catch {
-    // Fall through to the message.
-  }
+  if (isProspectUrl(v)) return v;
   throw new UsageError(`<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "${value}")`);
 }
 
@@ -102,7 +96,7 @@ export async function runEndpoint(ctx: Context, spec: EndpointSpec, inv: Invocat
   const session = await openSession(ctx, flags);
   try {
     checkOutputOptions(session.settings.format.value, flags);
-    if (spec.method === 'POST') await confirmSpend(ctx, spec, prepared, inv.yes === true);
+    if (spec.spends) await confirmSpend(ctx, spec, prepared, inv.yes === true);
 
     const query: Array<[string, string]> = [];
     if (spec.brand && session.settings.brand) {
@@ -117,6 +111,7 @@ export async function runEndpoint(ctx: Context, spec: EndpointSpec, inv: Invocat
       path: prepared.path,
       query,
       body: prepared.body,
+      unknownOutcome: spec.spends?.unknownOutcome,
     }, spec);
     session.progress.stop();
     await renderResponse(ctx, {
@@ -144,7 +139,7 @@ export async function sendWithHints(session: Session, req: SendArgs, spec?: Endp
   }
 }
 
-/** POST /pitches spends money: ask on a TTY, insist on --yes otherwise. */
+/** A call that spends (POST /pitches, a pitch report): ask on a TTY, insist on --yes otherwise. */
 async function confirmSpend(ctx: Context, spec: EndpointSpec, prepared: PreparedRequest, yes: boolean): Promise<void> {
   if (yes) return;
   const target = String(prepared.body?.url ?? '');

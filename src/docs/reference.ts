@@ -14,7 +14,7 @@ function usage(spec: EndpointSpec): string {
   if (spec.body) parts.push('<domain-or-url>');
   for (const q of spec.query) parts.push(q.required ? `--${q.flag} ${q.placeholder}` : `[--${q.flag} ${q.placeholder}]`);
   for (const b of spec.body ?? []) if (b.name !== 'url') parts.push(`[--${b.flag} ${b.placeholder}]`);
-  if (spec.method === 'POST') parts.push('[--yes]');
+  if (spec.spends) parts.push('[--yes]');
   return parts.join(' ');
 }
 
@@ -23,14 +23,14 @@ function flags(spec: EndpointSpec): string {
   if (spec.brand) f.push('brand');
   if (spec.market) f.push('market');
   if (spec.period === 'range') f.push('period (`--days`, `--from`/`--to`)');
-  if (spec.period === 'days') f.push('`--days` (default 28)');
+  if (spec.period === 'days') f.push(`\`--days\` (default ${spec.defaultDays})`);
   return f.length > 0 ? f.join(', ') : '—';
 }
 
 export function commandReference(): string {
   const rows = ENDPOINTS.map((s) => {
     const plan = s.plan === 'pro' ? 'Pro, Growth' : 'all';
-    const cost = s.free ? 'free' : s.method === 'POST' ? '1 pitch report' : '1 read';
+    const cost = s.free ? 'free' : s.spends ? `1 ${s.spends.what}` : '1 read';
     return `| \`${usage(s).replace(/\|/g, '\\|')}\` | ${s.summary.replace(/\|/g, '\\|')} | \`${s.method} ${s.path}\` | ${plan} | ${cost} | ${flags(s)} |`;
   });
   const examples = ENDPOINTS.flatMap((s) => s.examples.map((e) => e));

@@ -6,13 +6,14 @@
  * the `itemsFrom` entries of the endpoint table. A test checks they cover every
  * endpoint that `needsArgument` and is exportable.
  */
-import { ENDPOINTS, endpointById, type EndpointSpec, type ItemSource } from '../endpoints.js';
+import { ENDPOINTS, endpointById, type EndpointId, type EndpointSpec, type ItemSource } from '../endpoints.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
 import { shortHash, uniqueSlugs } from './slug.js';
 
 export type { ItemSource };
 
-export const ITEM_SOURCES: Readonly<Record<string, ItemSource>> = Object.fromEntries(
+/** Partial: only endpoints that take one argument per call have items. */
+export const ITEM_SOURCES: Readonly<Partial<Record<EndpointId, ItemSource>>> = Object.fromEntries(
   ENDPOINTS.flatMap((e) => (e.itemsFrom ? [[e.id, e.itemsFrom] as const] : [])),
 );
 
@@ -47,7 +48,8 @@ export class ItemFieldError extends Error {
 /**
  * The items of `spec` in the list payload `listData`, in list order, without duplicates.
  * Rows the API marks as the brand itself (`is_brand: true`) or that carry the brand's own
- * name are not competitors, so they are left out of competitors.get.
+ * name are left out where the source says so (`skipsBrand`: the brand is not its own
+ * competitor).
  */
 export function itemsFromList(spec: EndpointSpec, listData: unknown, brandName: string | undefined): Item[] {
   const source = itemSource(spec);
@@ -61,7 +63,7 @@ export function itemsFromList(spec: EndpointSpec, listData: unknown, brandName: 
     if (!(typeof v === 'string' || typeof v === 'number') || String(v).trim() === '') {
       throw new ItemFieldError(spec.id, list.id, source.field);
     }
-    if (spec.id === 'competitors.get' && isBrandRow(row, String(v), brandName)) continue;
+    if (source.skipsBrand && isBrandRow(row, String(v), brandName)) continue;
     keys.push(String(v));
   }
   const unique = [...new Set(keys)];

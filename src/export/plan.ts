@@ -22,13 +22,13 @@
  * in every market, so with several markets they are read once per brand, in its first
  * market, and the same file is written into every market's folder.
  */
-import type { EndpointSpec } from '../endpoints.js';
+import type { EndpointId, EndpointSpec } from '../endpoints.js';
 import { ENDPOINTS, endpointById } from '../endpoints.js';
 import { itemSource, listEndpointOf, type Item } from './items.js';
 import { marketFolder } from './slug.js';
 
 /** Reference, section 1: "Brand perception and the technical scan are identical in every market." */
-export const SAME_IN_EVERY_MARKET: ReadonlySet<string> = new Set(ENDPOINTS.filter((e) => e.sameInEveryMarket).map((e) => e.id));
+export const SAME_IN_EVERY_MARKET: ReadonlySet<EndpointId> = new Set(ENDPOINTS.filter((e) => e.sameInEveryMarket).map((e) => e.id));
 
 export interface ExportBrand {
   /** Sent as brand_id; undefined only when /brands listed nothing and no --brand was given. */

@@ -4,6 +4,7 @@
  * functions; text from the API passes through the terminal sanitiser.
  */
 import type { PeriodFlags } from '../domain/period.js';
+import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import { displayWidth, padToWidth } from '../output/width.js';
 import type { ManifestBrand } from './manifest.js';
@@ -60,7 +61,7 @@ export function planRows(view: PlanView): PlanRow[] {
         brand,
         market,
         reads: 'per item',
-        files: [`${folderFor(t.slot)}/${fed.id}/<${itemNoun(fed.id)}>.${view.format}`],
+        files: [`${folderFor(t.slot)}/${fed.id}/<${itemNoun(fed)}>.${view.format}`],
         note: `one read and one file per item of ${t.endpoint.id}`,
       });
     }
@@ -68,8 +69,8 @@ export function planRows(view: PlanView): PlanRow[] {
   return rows;
 }
 
-function itemNoun(endpointId: string): string {
-  return { 'topics.get': 'topic', 'tasks.get': 'task', 'competitors.get': 'competitor', 'pitches.get': 'pitch', 'answers.runs': 'question' }[endpointId] ?? 'item';
+function itemNoun(endpoint: EndpointSpec): string {
+  return endpoint.itemsFrom?.item ?? 'item';
 }
 
 export type Verdict = 'fits' | 'refused' | 'force' | 'unknown';

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
-import { daysRule } from '../endpoints.js';
+import { ENDPOINTS, daysRule } from '../endpoints.js';
 
 export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './names.js';
 import { FORMATS, camel, type Format, type RawGlobalOptions } from './names.js';
@@ -250,12 +250,18 @@ export function parseEndpointOptions(
   return pairs;
 }
 
+/** Which commands take period flags, from the table, so a new period endpoint is named too. */
+export function periodHint(): string {
+  const names = ENDPOINTS.filter((e) => e.period !== 'none').map((e) => e.words.join(' ') + (e.period === 'days' ? ' (--days only)' : ''));
+  return `Period flags apply to ${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`;
+}
+
 /** The period pairs an endpoint takes; a period flag it does not take is refused. */
 export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: string): Array<[string, string]> {
   const given = (['days', 'from', 'to'] as const).filter((k) => period[k] !== undefined);
   if (spec.period === 'none' && given.length > 0) {
     throw new UsageError(`${command} has no period: --${given[0]} does not apply here`, {
-      hint: 'Period flags apply to overview, topics, pages, sources, forum, brand-perception, ai-crawlers, ai-visitors, activity and answers history.',
+      hint: periodHint(),
     });
   }
   if (spec.period === 'days' && (period.from !== undefined || period.to !== undefined)) {

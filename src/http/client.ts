@@ -32,6 +32,12 @@ export interface ApiRequest {
   body?: Record<string, unknown>;
   /** 'json' accepts any JSON document (openapi.json is not wrapped in the envelope). */
   expect?: 'envelope' | 'json';
+  /**
+   * What to tell the user when this request is not repeated because it may have reached
+   * the server: a request that spends something says how to check; otherwise a generic
+   * line naming the method and path.
+   */
+  unknownOutcome?: string;
 }
 
 export interface ApiResponse {
@@ -130,9 +136,8 @@ export class ApiClient {
       // First, since nothing matters more than not paying twice; then any other advice
       // (raise --timeout, check --base-url).
       const outcome =
-        req.path === '/pitches'
-          ? 'The outcome is unknown: the request may have reached the server and created the pitch report, so vis did not send it again (each one spends a report).\nCheck with `vis pitches` before trying again.'
-          : `The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating ${req.method} ${req.path}.`;
+        req.unknownOutcome ??
+        `The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating ${req.method} ${req.path}.`;
       err.hint = err.hint ? joinHints(outcome, err.hint) : outcome;
       this.opts.debug?.(`not repeating ${req.method} ${req.path}: it may have reached the server`);
       return err;

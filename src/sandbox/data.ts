@@ -22,6 +22,7 @@
  * Everything is deterministic: the same request with the same clock and the same
  * sandbox state (pitches created) gives the same bytes.
  */
+import type { EndpointId } from '../endpoints.js';
 import { brandsPayload, marketsPayload, usagePayload } from './data/account.js';
 import { activityPayload } from './data/activity.js';
 import { answersPayload, historyPayload, promptsPayload, runsPayload } from './data/answers.js';
@@ -40,8 +41,8 @@ import { crawlersPayload, visitorsPayload } from './data/traffic.js';
 
 export type { DataRequest, Payload, PayloadBuilder } from './data/context.js';
 
-/** Keyed by endpoint id. The server refuses to start if an endpoint of the table has none. */
-export const PAYLOAD_BUILDERS: Readonly<Record<string, PayloadBuilder>> = {
+/** Keyed by endpoint id: an endpoint of the table without a builder does not compile. */
+export const PAYLOAD_BUILDERS: Readonly<Record<EndpointId, PayloadBuilder>> = {
   brands: brandsPayload,
   markets: marketsPayload,
   usage: usagePayload,
@@ -77,13 +78,9 @@ export const PAYLOAD_BUILDERS: Readonly<Record<string, PayloadBuilder>> = {
 /**
  * Allowed values of parameters the endpoint table leaves open (CLI-CONTRACT: "passed
  * through"): the sandbox checks them with the other parameter rules and openapi.json
- * lists them, keyed by endpoint id and parameter name.
+ * lists them, keyed by endpoint id and parameter name. Partial: only endpoints with such
+ * parameters have an entry.
  */
-export const KNOWN_VALUES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+export const KNOWN_VALUES: Readonly<Partial<Record<EndpointId, Readonly<Record<string, readonly string[]>>>>> = {
   tasks: { layer: TASK_LAYERS, status: TASK_STATUS_FILTERS },
-};
-
-/** Integrations an endpoint needs (409 integration_not_connected without), for openapi.json. */
-export const REQUIRED_INTEGRATIONS: Readonly<Record<string, string>> = {
-  'search-performance': 'search console',
 };

@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
-import { KNOWN_VALUES, REQUIRED_INTEGRATIONS } from './data.js';
+import { KNOWN_VALUES } from './data.js';
 
 type Json = Record<string, unknown>;
 
@@ -124,7 +124,7 @@ function errorCodes(spec: EndpointSpec): string[] {
   if (spec.body) codes.push('402');
   if (!spec.free) codes.push('403');
   if (spec.brand || spec.pathParam || spec.query.some((q) => q.required)) codes.push('404');
-  if (REQUIRED_INTEGRATIONS[spec.id]) codes.push('409');
+  if (spec.integration) codes.push('409');
   codes.push('429', '502');
   return codes.sort();
 }
@@ -146,7 +146,7 @@ function operation(spec: EndpointSpec): Json {
     },
   };
   for (const status of errorCodes(spec)) {
-    const integration = status === '409' ? ` (needs the ${REQUIRED_INTEGRATIONS[spec.id]} integration)` : '';
+    const integration = status === '409' ? ` (needs the ${spec.integration} integration)` : '';
     responses[status] = {
       description: `${ERROR_RESPONSES[status] ?? 'Error'}${integration}`,
       ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait (rate_limited only)', schema: { type: 'integer', minimum: 1 } } } } : {}),

@@ -4,7 +4,8 @@
  * parameters, the path parameter and the POST body. Each failure is the reference's
  * error with a message that names the parameter.
  */
-import { commonQueryNames, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import { commonQueryNames, daysRule, type EndpointId, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import { isProspectUrl } from '../domain/prospect.js';
 import type { DemoAccount, DemoBrand, DemoMarket } from './accounts.js';
 import type { ApiPeriod } from '../domain/period.js';
 import { KNOWN_VALUES } from './data.js';
@@ -112,7 +113,7 @@ export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: D
   return { from, to, days: span + 1 };
 }
 
-function checkValue(endpointId: string, param: QueryParam, raw: string): string | number {
+function checkValue(endpointId: EndpointId, param: QueryParam, raw: string): string | number {
   const spec: ParamSpec = param.spec;
   let value: string | number;
   switch (spec.kind) {
@@ -162,22 +163,6 @@ export function checkPathParam(spec: EndpointSpec, raw: string | null): string |
   }
   if (spec.pathParam.type === 'integer' && !INTEGER.test(value)) throw invalidParameter(spec.pathParam.name, `must be an integer (got "${value}")`);
   return value;
-}
-
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** "a domain or http(s) URL": `acme.example`, `acme.example/pricing`, `https://www.acme.example`. */
-export function isProspectUrl(value: string): boolean {
-  if (value.length === 0 || /\s/.test(value)) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
-  if (scheme && !/^https?$/i.test(scheme[1] ?? '')) return false;
-  let url: URL;
-  try {
-    url = new URL(scheme ? value : `https://${value}`);
-  } catch {
-    return false;
-  }
-  return url.username === '' && url.password === '' && DOMAIN.test(url.hostname);
 }
 
 /** The JSON body of a POST, checked against the endpoint's body fields. Extra fields pass. */

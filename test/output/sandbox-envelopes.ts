@@ -4,14 +4,14 @@
  * lists (the first topic, task and pitch, the first rival that is not the brand) and
  * `answers runs` for the first question of `vis answers`.
  */
-import { endpointById, type EndpointSpec } from '../../src/endpoints.js';
+import { endpointById, type EndpointId, type EndpointSpec } from '../../src/endpoints.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { VIEW_IDS } from '../../src/output/views/index.js';
 
 export const SANDBOX_NOW = '2026-11-22T12:00:00Z';
 
 export interface ViewCase {
-  id: string;
+  id: EndpointId;
   spec: EndpointSpec;
   envelope: Record<string, unknown>;
 }

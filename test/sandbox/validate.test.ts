@@ -5,7 +5,8 @@ import type { DemoBrand, DemoMarket } from '../../src/sandbox/accounts.js';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts.js';
 import { ApiError } from '../../src/sandbox/errors.js';
 import { RateLimiter } from '../../src/sandbox/rate-limit.js';
-import { isProspectUrl, resolveMarket, resolvePeriod } from '../../src/sandbox/validate.js';
+import { isProspectUrl } from '../../src/domain/prospect.js';
+import { resolveMarket, resolvePeriod } from '../../src/sandbox/validate.js';
 
 const northwind = DEMO_ACCOUNTS[0]?.brands[0] as DemoBrand;
 

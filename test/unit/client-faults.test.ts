@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, InterruptedError, LimitError, ServerError, type VisError } from '../../src/errors.js';
+import { endpointById } from '../../src/endpoints.js';
 import { BodyCollector, decodeUtf8, firstInvalidUtf8, HEAD_BYTES } from '../../src/http/body.js';
 import { ApiClient, type ApiRequest } from '../../src/http/client.js';
 import { Pacer, sharedPacer, type Clock } from '../../src/http/pacer.js';
@@ -78,7 +79,13 @@ async function failure(client: ApiClient, req: ApiRequest): Promise<VisError> {
 }
 
 const GET_TOPICS: ApiRequest = { method: 'GET', path: '/topics' };
-const CREATE_PITCH: ApiRequest = { method: 'POST', path: '/pitches', body: { url: 'acme.example' } };
+// As `vis pitches create` sends it: the table entry's spend says what to tell the user.
+const CREATE_PITCH: ApiRequest = {
+  method: 'POST',
+  path: '/pitches',
+  body: { url: 'acme.example' },
+  unknownOutcome: endpointById('pitches.create').spends?.unknownOutcome,
+};
 
 let sandbox: Sandbox;
 const origin = () => sandbox.baseUrl.replace(/\/api\/v1$/, '');
@@ -282,6 +289,15 @@ describe('POST /pitches is never repeated once it may have reached the server', 
     expect(count('POST', '/pitches')).toBe(1);
     // Why it must not be repeated: the sandbox acted on it (a read and a report spent).
     expect(sandbox.reads(KEY)).toBe(before + 1);
+  });
+
+  it('the client knows no endpoint: without the spend’s advice the hint is the generic one', async () => {
+    await setFaults([{ path: '/pitches', method: 'POST', kind: 'status', status: 502 }]);
+    const { client } = harness(sandbox.baseUrl);
+    const err = await failure(client, { ...CREATE_PITCH, unknownOutcome: undefined });
+    expect(count('POST', '/pitches')).toBe(1);
+    expect(err.hint).toContain('The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating POST /pitches.');
+    expect(err.hint).not.toContain('`vis pitches`');
   });
 
   it('a refused connection is safe to repeat: it never left this machine', async () => {

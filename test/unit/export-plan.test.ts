@@ -3,7 +3,7 @@
  * plan and its cost.
  */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, endpointById, needsArgument } from '../../src/endpoints.js';
+import { ENDPOINTS, endpointById, needsArgument, type EndpointId } from '../../src/endpoints.js';
 import { brandsFromPayload, budgetFromUsage, marketsFromPayload } from '../../src/api/account.js';
 import { ITEM_SOURCES, ItemFieldError, itemsFromList } from '../../src/export/items.js';
 import { defaultEndpoints, exportableEndpoints, parseExportOptions, parseOnly, resolveExportFormat } from '../../src/export/options.js';
@@ -101,11 +101,16 @@ describe('options', () => {
     expect(refusal(() => parseOnly(' , '))).toMatch(/at least one endpoint id/);
   });
 
+  it('a name of Object.prototype is an unknown id, not a reason', () => {
+    expect(refusal(() => parseOnly('constructor'))).toBe('--only: unknown endpoint id "constructor"');
+    expect(refusal(() => parseOnly('toString,topics'))).toBe('--only: unknown endpoint id "toString"');
+  });
+
   it('every exportable endpoint that needs an argument knows where its items come from', () => {
     const needing = exportableEndpoints().filter(needsArgument).map((e) => e.id);
     expect(Object.keys(ITEM_SOURCES).sort()).toEqual(needing.sort());
     for (const [id, source] of Object.entries(ITEM_SOURCES)) {
-      const spec = endpointById(id);
+      const spec = endpointById(id as EndpointId);
       const list = endpointById(source.list);
       expect(needsArgument(list)).toBe(false);
       expect(list.market).toBe(spec.market);
@@ -195,7 +200,7 @@ describe('items', () => {
 });
 
 const brand = (over: Partial<ExportBrand> = {}): ExportBrand => ({ id: 1, name: 'Acme', slug: 'acme', ...over });
-const ids = (specs: string[]) => specs.map(endpointById);
+const ids = (specs: EndpointId[]) => specs.map(endpointById);
 
 describe('the plan and its cost', () => {
   it('one market: one read per endpoint; brand-level endpoints go to the brand folder', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointById } from '../../src/endpoints.js';
+import { ENDPOINTS, endpointById } from '../../src/endpoints.js';
+import { VisError } from '../../src/errors.js';
 import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/flags/rules.js';
 
 const TODAY = '2026-11-22';
@@ -107,6 +108,19 @@ describe('endpoint options', () => {
 describe('period flags per endpoint', () => {
   it('refuses a period on an endpoint without one', () => {
     expect(() => periodPairs(endpointById('prompts'), { days: 7 }, 'vis prompts')).toThrow('vis prompts has no period: --days does not apply here');
+  });
+  it('the refusal names every command with a period, from the table', () => {
+    let hint: string | undefined;
+    try {
+      periodPairs(endpointById('prompts'), { days: 7 }, 'vis prompts');
+    } catch (err) {
+      hint = (err as VisError).hint;
+    }
+    expect(hint).toBe(
+      'Period flags apply to overview, topics, answers history, sources, pages, brand-perception, brand-perception transcript, forum, ' +
+        'search-performance (--days only), ai-crawlers, ai-visitors and activity.',
+    );
+    for (const spec of ENDPOINTS.filter((e) => e.period !== 'none')) expect(hint).toContain(spec.words.join(' '));
   });
   it('search-performance takes --days only', () => {
     expect(periodPairs(endpointById('search-performance'), { days: 90 }, 'x')).toEqual([['days', '90']]);

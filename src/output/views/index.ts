@@ -1,7 +1,9 @@
 /**
  * Which endpoint has which view (by `EndpointSpec.id`). Endpoints without one are shown by
- * the generic renderer; see src/output/table.ts for when a view is used at all.
+ * the generic renderer, so the map is partial; see src/output/table.ts for when a view is
+ * used at all.
  */
+import type { EndpointId } from '../../endpoints.js';
 import type { View } from './context.js';
 import { competitorView, competitorsView } from './competitors.js';
 import { crawlersView } from './crawlers.js';
@@ -17,7 +19,7 @@ import { technicalView } from './technical.js';
 import { topicView, topicsView } from './topics.js';
 import { usageView } from './usage.js';
 
-const VIEWS: Readonly<Record<string, View>> = {
+const VIEWS: Readonly<Partial<Record<EndpointId, View>>> = {
   usage: usageView,
   overview: overviewView,
   visibility: visibilityView,
@@ -39,9 +41,10 @@ const VIEWS: Readonly<Record<string, View>> = {
   'pitches.get': pitchView,
 };
 
+/** Takes any id: the table renderer also draws specs that are not endpoints of the table. */
 export function viewFor(id: string): View | undefined {
-  return Object.hasOwn(VIEWS, id) ? VIEWS[id] : undefined;
+  return Object.hasOwn(VIEWS, id) ? VIEWS[id as EndpointId] : undefined;
 }
 
 /** The endpoint ids that have a view, for tests. */
-export const VIEW_IDS: readonly string[] = Object.keys(VIEWS);
+export const VIEW_IDS = Object.keys(VIEWS) as readonly EndpointId[];
