@@ -66,6 +66,8 @@ const REQUESTS: RequestCase[] = [
   { endpoint: 'answers.history', argv: ['answers', 'history', '--days', '14'], sent: [{ method: 'GET', path: '/answers/history', query: [['days', '14']] }] },
   { endpoint: 'competitors', argv: ['competitors'], sent: [{ method: 'GET', path: '/competitors' }] },
   { endpoint: 'competitors.get', argv: ['competitors', 'Globex/EU Ltd'], sent: [{ method: 'GET', path: '/competitors/Globex%2FEU%20Ltd' }] },
+  { endpoint: 'competitors.get', argv: ['competitors', 'Zoë & Co?'], sent: [{ method: 'GET', path: '/competitors/Zo%C3%AB%20%26%20Co%3F' }] },
+  { endpoint: 'competitors.get', argv: ['competitors', '...'], sent: [{ method: 'GET', path: '/competitors/...' }] },
   { endpoint: 'sources', argv: ['sources', '--days', '90'], sent: [{ method: 'GET', path: '/sources', query: [['days', '90']] }] },
   { endpoint: 'pages', argv: ['pages'], sent: [{ method: 'GET', path: '/pages' }] },
   { endpoint: 'content-gaps', argv: ['content-gaps'], sent: [{ method: 'GET', path: '/content-gaps' }] },
@@ -117,6 +119,7 @@ const REQUESTS: RequestCase[] = [
 const API_REQUESTS: Array<Omit<RequestCase, 'endpoint'>> = [
   { argv: ['api', '/topics?b=2&a=1'], sent: [{ method: 'GET', path: '/topics', query: [['b', '2'], ['a', '1']] }] },
   { argv: ['api', 'api/v1/usage'], sent: [{ method: 'GET', path: '/usage' }] },
+  { argv: ['api', 'topics/crm%20software?days=7'], sent: [{ method: 'GET', path: '/topics/crm%20software', query: [['days', '7']] }] },
   { argv: ['api', '/api/v1/usage'], env: { VIS_BRAND: '12', VIS_MARKET: 'US-en' }, sent: [{ method: 'GET', path: '/usage' }] },
   {
     argv: ['api', '/topics?x=1', '--brand', 'acme corp', '--market', 'US-en', '--days', '7', '--param', 'y=2'],
@@ -127,6 +130,11 @@ const API_REQUESTS: Array<Omit<RequestCase, 'endpoint'>> = [
     sent: [{ method: 'GET', path: '/activity', query: [['from', '2026-11-01'], ['to', '2026-11-02']] }],
   },
 ];
+
+/** A case's name: its argv, and the variables it sets. */
+function caseName(c: { argv: string[]; env?: Record<string, unknown> }): string {
+  return `${c.argv.join(' ')}${c.env ? ` (${Object.keys(c.env).join(', ')})` : ''}`;
+}
 
 /** Registers each expected request with an answer (the brand list for GET /brands), runs argv, and compares what was sent. */
 async function expectSent(c: Omit<RequestCase, 'endpoint'>): Promise<void> {
@@ -163,7 +171,7 @@ describe('every endpoint of the table has a request case', () => {
 });
 
 describe('argv -> request', () => {
-  it.each(REQUESTS.map((c) => [`${c.argv.join(' ')}${c.env ? ` (${Object.keys(c.env).join(', ')})` : ''}`, c] as const))('vis %s', async (_name, c) => {
+  it.each(REQUESTS.map((c) => [caseName(c), c] as const))('vis %s', async (_name, c) => {
     await expectSent(c);
   });
 
@@ -199,6 +207,10 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['forum', '--limit', '0'], says: '--limit must be a whole number from 1 to 50 (got 0)' },
   { argv: ['search-performance', '--limit', '1001'], says: '--limit must be a whole number from 1 to 1000 (got 1001)' },
   { argv: ['tasks', '--limit', '0'], says: '--limit must be a whole number of at least 1 (got 0)' },
+  { argv: ['tasks', '--limit', 'many'], says: '--limit must be a whole number' },
+  { argv: ['prompts', '--days', '7'], says: 'vis prompts has no period: --days does not apply here' },
+  { argv: ['answers', 'extra-arg'], says: 'too many arguments' },
+  { argv: ['tasks', '42', '--status', 'done'], says: '--status applies to the list (vis tasks), not to vis tasks <id>' },
   { argv: ['search-performance', '--group-by', 'day'], says: '--group-by must be one of query, page (got "day")' },
   { argv: ['tasks', '--layer', ''], says: '--layer must not be empty' },
   { argv: ['tasks', 'abc', '--layer', 'content'], says: '--layer applies to the list (vis tasks), not to vis tasks <id>' },
@@ -217,9 +229,17 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['usage', '--market', 'US-en'], says: 'vis usage does not take --market' },
   { argv: ['topics', '--field', 'a=b'], says: "unknown option '--field'" },
   { argv: ['api', '/topics/../usage'], says: 'vis api: the path must not contain "." or ".." segments' },
-  { argv: ['api', 'https://evil.example/api/v1/usage'], says: 'not a full URL' },
-  { argv: ['api', '//evil.example/usage'], says: 'not a full URL' },
-  { argv: ['pitches', 'create', 'acme.com'], says: 'spends one of the month\'s pitch reports: pass --yes to confirm when not at a terminal' },
+  { argv: ['api', '/%2e%2e/%2e%2e/admin'], says: 'vis api: the path must not contain "." or ".." segments, in any spelling' },
+  { argv: ['api', '/topics\\..\\..\\..\\x'], says: 'vis api: the path must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/%2E%2e/..%2F..%2Fadmin', '--brand', 'Acme'], says: 'vis api: the path must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/%252e%252e'], says: 'vis api: the path must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/.\t./x'], says: 'vis api: the path must not contain control characters, "?" or "#"' },
+  { argv: ['competitors', 'a/../../admin'], says: 'vis competitors <name> must not be empty, "." or ".."' },
+  { argv: ['competitors', '.', '--brand', 'Acme'], says: 'vis competitors <name> must not be empty, "." or ".."' },
+  { argv: ['tasks', '..'], says: 'vis tasks <id> must not be empty, "." or ".."' },
+  { argv: ['api', 'https://evil.example/api/v1/usage'], says: 'not a full URL: the key is only sent to --base-url' },
+  { argv: ['api', '//evil.example/usage'], says: 'not a full URL: the key is only sent to --base-url' },
+  { argv: ['pitches', 'create', 'acme.com'], says: "vis: vis pitches create spends one of the month's pitch reports: pass --yes to confirm when not at a terminal" },
   { argv: ['pitches', 'create', 'not a domain', '--yes'], says: '<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "not a domain")' },
   { argv: ['pitches', 'create', 'ftp://acme.com', '--yes'], says: '<domain-or-url> must be' },
   { argv: ['pitches', 'create', 'acme.com', '--yes', '--field', '=x'], says: '--field must be key=value with a non-empty key (got "=x")' },
@@ -234,7 +254,7 @@ const USAGE_ERRORS: UsageCase[] = [
 ];
 
 describe('argv -> usage error: exit 2, the rule named, nothing sent', () => {
-  it.each(USAGE_ERRORS.map((c) => [`${c.argv.join(' ')}${c.env ? ` (${Object.keys(c.env).join(', ')})` : ''}`, c] as const))('vis %s', async (_name, c) => {
+  it.each(USAGE_ERRORS.map((c) => [caseName(c), c] as const))('vis %s', async (_name, c) => {
     const api = new FakeApi();
     const r = await runInProcess(c.argv, { api, env: c.env });
     expect(r.stderr).toContain(c.says);
