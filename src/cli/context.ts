@@ -1,15 +1,26 @@
 /**
  * One context object, created once per run and passed down: io, env, clock, the abort
- * signal for Ctrl-C, and lazily the config store. What a command that talks to the API
- * needs on top (settings, the client, the spinner) is a Session (session.ts), loaded only
- * by such commands, so `vis --help` and usage errors never load the HTTP client.
+ * signal for Ctrl-C, and lazy factories for what only some commands need: the config
+ * store, the HTTP transport (undici) and the sandbox. Nothing is loaded until asked for,
+ * so `vis --help` and usage errors never load the HTTP client. What a command that talks
+ * to the API needs on top (settings, the client, the spinner) is a Session (session.ts).
+ * Tests replace the clock and the transport (ContextOverrides; test/support/).
  */
 import { ConfigStore } from '../config/store.js';
+import { UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Clock } from '../http/pacer.js';
+import type { Transport } from '../http/transport.js';
 import { localDate } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
+import type { SandboxOptions } from '../sandbox/options.js';
 import type { IO } from './io.js';
+
+/** The sandbox (bundled apart, dist/lib/sandbox.cjs) and its options from VIS_SANDBOX_OPTIONS. */
+export interface SandboxLib {
+  sandbox: typeof import('../sandbox/index.js');
+  options: SandboxOptions;
+}
 
 export interface Context {
   io: IO;
@@ -19,6 +30,10 @@ export interface Context {
   random: () => number;
   signal: AbortSignal;
   config(): ConfigStore;
+  /** Where every request of this run goes: undici, loaded on the first call. */
+  transport(): Promise<Transport>;
+  sandbox(): Promise<SandboxLib>;
+  /** Today's local date (YYYY-MM-DD) by the context's clock. */
   today(): string;
 }
 
@@ -39,24 +54,44 @@ export const realClock: Clock = {
     }),
 };
 
-/** What tests may replace: a fake clock makes retry and pacing waits instant and exact. */
+/** What tests may replace: a fake clock makes waits instant and exact, a fake transport answers requests. */
 export interface ContextOverrides {
   clock?: Clock;
   random?: () => number;
+  transport?: Transport;
 }
 
 export function createContext(io: IO, env: Env, version: string, signal: AbortSignal, overrides: ContextOverrides = {}): Context {
   let store: ConfigStore | undefined;
+  let transport: Promise<Transport> | undefined;
+  let sandbox: Promise<SandboxLib> | undefined;
+  const clock = overrides.clock ?? realClock;
   return {
     io,
     env,
     version,
-    clock: overrides.clock ?? realClock,
+    clock,
     random: overrides.random ?? Math.random,
     signal,
     config: () => (store ??= new ConfigStore(env, (line) => void io.stderr.write(`${sanitizeForTerminal(line)}\n`))),
-    today: () => localDate(Date.now()),
+    transport: () =>
+      (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
+    sandbox: () => (sandbox ??= loadSandbox(env)),
+    today: () => localDate(clock.now()),
   };
+}
+
+/**
+ * A mistake in VIS_SANDBOX_OPTIONS is a usage error, raised here on the CLI's side: the
+ * sandbox bundle has its own copy of the error classes.
+ */
+async function loadSandbox(env: Env): Promise<SandboxLib> {
+  const sandbox = await import('../sandbox/index.js');
+  try {
+    return { sandbox, options: sandbox.sandboxOptionsFromEnv(env) };
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 export { isTruthy } from '../flags/names.js';

@@ -15,7 +15,6 @@ import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from './progress.js';
 import { resolveSettings, type Settings } from './settings.js';
-import type { SandboxOptions } from '../sandbox/options.js';
 
 export const DEMO_KEYS = ['vis_demo_growth', 'vis_demo_agency', 'vis_demo_monitor', 'vis_demo_inactive', 'vis_demo_exhausted'];
 
@@ -67,7 +66,7 @@ export async function openSession(ctx: Context, flags: FlagOptions): Promise<Ses
   let closeSandbox: (() => Promise<void>) | undefined;
 
   if (demo) {
-    const { sandbox: lib, options } = await loadSandbox(ctx.env);
+    const { sandbox: lib, options } = await ctx.sandbox();
     const sandbox = await lib.startSandbox({ ...options, host: '127.0.0.1', port: 0, quiet: true });
     closeSandbox = () => sandbox.close();
     const envKey = ctx.env.VIS_API_KEY;
@@ -103,6 +102,7 @@ export async function openSession(ctx: Context, flags: FlagOptions): Promise<Ses
     pacer,
     debug,
     onWait: (message, ms, text) => (text ? progress.countdown(text, ms) : progress.update(message)),
+    transport: ctx.transport,
   });
 
   return {
@@ -117,20 +117,6 @@ export async function openSession(ctx: Context, flags: FlagOptions): Promise<Ses
       await closeSandbox?.();
     },
   };
-}
-
-/**
- * The sandbox (bundled apart, dist/lib/sandbox.cjs) and its options from
- * VIS_SANDBOX_OPTIONS. A mistake there is a usage error, raised here on the CLI's side:
- * the sandbox bundle has its own copy of the error classes.
- */
-export async function loadSandbox(env: Env): Promise<{ sandbox: typeof import('../sandbox/index.js'); options: SandboxOptions }> {
-  const sandbox = await import('../sandbox/index.js');
-  try {
-    return { sandbox, options: sandbox.sandboxOptionsFromEnv(env) };
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
 }
 
 /**

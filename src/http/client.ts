@@ -24,6 +24,7 @@ import { checkApiKey } from './key.js';
 import { registerSecret, redactSecrets } from './redact.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { buildUrl, type QueryPairs } from './url.js';
+import type { Transport } from './transport.js';
 
 export interface ApiRequest {
   method: 'GET' | 'POST';
@@ -67,6 +68,8 @@ export interface ClientOptions {
    * message for the seconds still to wait, so a spinner can count down.
    */
   onWait?: (message: string, ms: number, text?: (secondsLeft: number) => string) => void;
+  /** Where requests go: undici, loaded by the first request, unless a test gives a fake. */
+  transport?: () => Promise<Transport>;
 }
 
 const EXCERPT_CHARS = 200;
@@ -86,7 +89,7 @@ interface AttemptState {
 
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
-  private transport: typeof import('./transport.js') | undefined;
+  private transport: Transport | undefined;
 
   constructor(private readonly opts: ClientOptions) {
     // Backstop for callers that did not check: a key an HTTP header cannot carry would fail
@@ -160,8 +163,8 @@ export class ApiClient {
     }
   }
 
-  private async getDispatcher(): Promise<{ transport: typeof import('./transport.js'); dispatcher: Dispatcher }> {
-    if (!this.transport) this.transport = await loadTransport();
+  private async getDispatcher(): Promise<{ transport: Transport; dispatcher: Dispatcher }> {
+    if (!this.transport) this.transport = await (this.opts.transport ?? loadTransport)();
     if (!this.dispatcher) {
       const t = this.opts.timeoutMs;
       this.dispatcher = this.transport.createAgent({
@@ -377,7 +380,7 @@ export class ApiClient {
 }
 
 /** undici, loaded by the first request (not for --help, not for a usage error). */
-async function loadTransport(): Promise<typeof import('./transport.js')> {
+export async function loadTransport(): Promise<Transport> {
   limitWasmToBaseline();
   return import('./transport.js');
 }

@@ -17,6 +17,15 @@ import requestApi from 'undici/lib/api/api-request.js';
 import { MAX_HEADER_BYTES } from './body.js';
 import { requestTarget } from './url.js';
 
+/**
+ * What the client needs of a transport: this module is the real one; tests hand the
+ * client a fake with the same shape through the Context (test/support/http.ts).
+ */
+export interface Transport {
+  createAgent(o: AgentOptions): Dispatcher;
+  sendRequest(dispatcher: Dispatcher, url: string, o: SendOptions): Promise<Dispatcher.ResponseData>;
+}
+
 export interface AgentOptions {
   connectTimeoutMs: number;
   headersTimeoutMs: number;

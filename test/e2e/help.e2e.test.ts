@@ -5,16 +5,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { Help, type Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { createContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
+import { testIO } from '../support/context.js';
 import { runVis } from './helpers.js';
 
 const GOLDEN_DIR = resolve(__dirname, '../golden/help');
@@ -81,28 +80,9 @@ describe('vis --help and the help topics (built CLI, not a terminal)', () => {
 
 /** Runs vis in this process with buffers for stdout and stderr. */
 async function runInProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        append(String(chunk));
-        done();
-      },
-    });
-  const io: IO = {
-    stdout: sink((s) => (stdout += s)),
-    stderr: sink((s) => (stderr += s)),
-    stdin: process.stdin,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    color: false,
-    stderrColor: false,
-    columns: 80,
-  };
+  const io = testIO();
   const code = await run(argv, io, { NO_COLOR: '1' }, new AbortController().signal);
-  return { code, stdout, stderr };
+  return { code, stdout: io.out(), stderr: io.err() };
 }
 
 function visiblePaths(cmd: Command, prefix: string[] = []): string[][] {

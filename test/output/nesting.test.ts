@@ -6,9 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
 import type { FlagOptions } from '../../src/flags/rules.js';
 import { renderResponse } from '../../src/cli/render.js';
 import { exitCodeFor } from '../../src/errors.js';
@@ -19,6 +17,7 @@ import { renderJson } from '../../src/output/json.js';
 import { isNestingError, MAX_NESTING, nestedDeeperThan, NestingError, stringifyWithin } from '../../src/output/nesting.js';
 import { renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { Shown, unshown } from '../../src/output/views/shown.js';
+import { testContext } from '../support/context.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, unknown>;
@@ -192,7 +191,7 @@ describe('a NestingError from a renderer reaches the user as exit 7', () => {
   // The table renderer is bundled apart, so render.ts maps the error by name.
   it.each(['table', 'csv', 'json'] as const)('--format %s', async (format) => {
     const raw = `{"data":{"info":${deepText(200)}},"meta":{}}`;
-    const ctx = { io: { stdout: new PassThrough(), stdoutIsTTY: false, color: false, columns: 80 } } as unknown as Context;
+    const ctx = testContext();
     const flags = { wide: false } as FlagOptions;
     const err = await renderResponse(ctx, { format, flags, raw, envelope: JSON.parse(raw) as Envelope }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'ServerError', code: 'too_deep', message: `the data is nested deeper than ${MAX_NESTING} levels` });

@@ -17,28 +17,10 @@ import { BodyCollector, decodeUtf8, firstInvalidUtf8, HEAD_BYTES } from '../../s
 import { ApiClient, type ApiRequest } from '../../src/http/client.js';
 import { Pacer, sharedPacer, type Clock } from '../../src/http/pacer.js';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
+import { fakeClock, type FakeClock } from '../support/context.js';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
 const KEY = 'vis_demo_growth';
-
-interface FakeClock extends Clock {
-  t: number;
-  waits: number[];
-}
-
-function fakeClock(): FakeClock {
-  const c: FakeClock = {
-    t: START,
-    waits: [],
-    now: () => c.t,
-    sleep: async (ms, signal) => {
-      if (signal?.aborted) throw new Error('aborted');
-      c.waits.push(ms);
-      c.t += ms;
-    },
-  };
-  return c;
-}
 
 interface Harness {
   client: ApiClient;
@@ -47,7 +29,7 @@ interface Harness {
 }
 
 function harness(baseUrl: string, over: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): Harness {
-  const clock = (over.clock as FakeClock | undefined) ?? fakeClock();
+  const clock = (over.clock as FakeClock | undefined) ?? fakeClock(START);
   const debug: string[] = [];
   const client = new ApiClient({
     baseUrl,
@@ -171,7 +153,7 @@ describe('429 rate_limited: wait Retry-After, up to 3 retries, never more than 1
 
   it('other requests of the process wait with the one that was refused', async () => {
     await setFaults([{ path: '/topics', kind: 'status', status: 429, retryAfter: '30', times: 1 }]);
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const pacer = new Pacer(60, clock);
     const heldFor: number[] = [];
     const sleep = clock.sleep;
@@ -859,7 +841,7 @@ describe('the body collector', () => {
 
 describe('pacing: many requests stay under 60 a minute without ever meeting a 429', () => {
   let paced: Sandbox;
-  const clock = fakeClock();
+  const clock = fakeClock(START);
 
   beforeAll(async () => {
     // The sandbox's rate limiter reads the same fake clock as the client.

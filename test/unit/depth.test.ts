@@ -11,6 +11,7 @@ import { ApiClient } from '../../src/http/client.js';
 import { checkNesting, jsonNestedDeeperThan } from '../../src/http/depth.js';
 import { decideRetry } from '../../src/http/retry.js';
 import { MAX_NESTING } from '../../src/output/nesting.js';
+import { fakeClock } from '../support/context.js';
 
 const open = (n: number, s = '[') => s.repeat(n);
 const nested = (n: number) => `${open(n)}${']'.repeat(n)}`;
@@ -121,13 +122,12 @@ describe('the client refuses a deep answer once, before parsing it', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   function client(): ApiClient {
-    let t = 0;
     const c = new ApiClient({
       baseUrl,
       apiKey: 'vis_test_key_abcd',
       timeoutMs: 5_000,
       userAgent: 'vis-test',
-      clock: { now: () => t, sleep: async (ms) => void (t += ms) },
+      clock: fakeClock(0),
       random: () => 0.5,
     });
     clients.push(c);

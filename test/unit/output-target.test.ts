@@ -8,12 +8,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/cli/context.js';
-import type { IO } from '../../src/cli/io.js';
 import { emit } from '../../src/cli/render.js';
 import { outputTarget, ownDescriptor, writeInPlace } from '../../src/output/write.js';
+import { testContext, testIO } from '../support/context.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'vis-target-'));
 
@@ -122,24 +120,17 @@ describe('writeInPlace', () => {
 });
 
 describe('emit', () => {
-  function context() {
-    const stdout = new PassThrough();
-    let out = '';
-    stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    const io = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, stderrColor: false, columns: 80 } as IO;
-    return { ctx: createContext(io, {}, '0.0.0-test', new AbortController().signal), out: () => out };
-  }
-
   it('-o - is stdout', async () => {
-    const { ctx, out } = context();
+    const io = testIO();
+    const ctx = testContext({ io });
     const cwd = process.cwd();
     await emit(ctx, '-', 'hello\n');
-    expect(out()).toBe('hello\n');
+    expect(io.out()).toBe('hello\n');
     expect(existsSync(join(cwd, '-'))).toBe(false);
   });
 
   it('a FIFO is written in place, a regular file replaced', async () => {
-    const { ctx } = context();
+    const ctx = testContext();
     const dir = folder();
     const p = fifo(dir);
     const got = reader(p);
@@ -152,7 +143,7 @@ describe('emit', () => {
   });
 
   it('a socket is refused as a usage error, and left as it is', async () => {
-    const { ctx } = context();
+    const ctx = testContext();
     const sock = join(folder(), 'sock');
     const server = (await import('node:net')).createServer();
     await new Promise<void>((resolve) => server.listen(sock, resolve));

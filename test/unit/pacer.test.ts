@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Pacer, sharedPacer, type Clock } from '../../src/http/pacer.js';
-
-function fakeClock(start = 0): Clock & { t: number; waits: number[] } {
-  const c = {
-    t: start,
-    waits: [] as number[],
-    now: () => c.t,
-    sleep: async (ms: number) => {
-      c.waits.push(ms);
-      c.t += ms;
-    },
-  };
-  return c;
-}
+import { Pacer, sharedPacer } from '../../src/http/pacer.js';
+import { fakeClock } from '../support/context.js';
 
 describe('Pacer', () => {
   it('never lets more than N requests into any window of a minute', async () => {
-    const clock = fakeClock();
+    const clock = fakeClock(0);
     const pacer = new Pacer(60, clock, 0);
     const sent: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -43,7 +31,7 @@ describe('Pacer', () => {
   });
 
   it('a lowered limit applies to requests already in the window', async () => {
-    const clock = fakeClock();
+    const clock = fakeClock(0);
     const pacer = new Pacer(5, clock, 0);
     for (let i = 0; i < 5; i++) {
       await pacer.acquire();
@@ -58,23 +46,23 @@ describe('Pacer', () => {
   });
 
   it('refuses a limit that is not a positive integer', () => {
-    expect(() => new Pacer(0, fakeClock())).toThrow(RangeError);
-    expect(() => new Pacer(1.5, fakeClock())).toThrow(RangeError);
+    expect(() => new Pacer(0, fakeClock(0))).toThrow(RangeError);
+    expect(() => new Pacer(1.5, fakeClock(0))).toThrow(RangeError);
   });
 });
 
 describe('sharedPacer: one limiter per key and base URL in the process', () => {
   it('returns the same pacer for the same base URL and key, another for another key or URL', () => {
-    const clock = fakeClock();
+    const clock = fakeClock(0);
     const a = sharedPacer('https://api.example.com/api/v1', 'key_one_123', 60, clock);
     expect(sharedPacer('https://api.example.com/api/v1', 'key_one_123', 60, clock)).toBe(a);
     expect(sharedPacer('https://api.example.com/api/v1', 'key_two_456', 60, clock)).not.toBe(a);
     expect(sharedPacer('https://other.example.com/api/v1', 'key_one_123', 60, clock)).not.toBe(a);
-    expect(sharedPacer('https://api.example.com/api/v1', 'key_one_123', 60, fakeClock())).not.toBe(a);
+    expect(sharedPacer('https://api.example.com/api/v1', 'key_one_123', 60, fakeClock(0))).not.toBe(a);
   });
 
   it('two users of one key share the window: together they stay at the limit', async () => {
-    const clock = fakeClock();
+    const clock = fakeClock(0);
     const session = sharedPacer('https://api.example.com/api/v1', 'key_shared_1', 60, clock);
     const exporter = sharedPacer('https://api.example.com/api/v1', 'key_shared_1', 60, clock);
     for (let i = 0; i < 60; i++) await (i % 2 ? session : exporter).acquire();
@@ -85,7 +73,7 @@ describe('sharedPacer: one limiter per key and base URL in the process', () => {
   });
 
   it('the stricter of two limits wins', () => {
-    const clock = fakeClock();
+    const clock = fakeClock(0);
     sharedPacer('https://api.example.com/api/v1', 'key_limits_1', 60, clock);
     expect(sharedPacer('https://api.example.com/api/v1', 'key_limits_1', 10, clock).limit).toBe(10);
   });

@@ -2,41 +2,12 @@
  * The spinner shows a retry wait counting down, and every way out puts the cursor back.
  * A fake TTY stream and fake timers: no real waiting.
  */
-import { clearLine, cursorTo, moveCursor } from 'node:readline';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IO } from '../../src/cli/io.js';
 import { createProgress, restoreTerminal, silentProgress } from '../../src/cli/progress.js';
+import { testIO } from '../support/context.js';
 
 const SHOW_CURSOR = '\u001b[?25h';
 const HIDE_CURSOR = '\u001b[?25l';
-
-function ttyIO(): { io: IO; output: () => string } {
-  // What ora needs of a tty.WriteStream, writing the same escape sequences.
-  const stream = new PassThrough();
-  const stderr = Object.assign(stream, {
-    isTTY: true,
-    columns: 100,
-    rows: 30,
-    cursorTo: (x: number, y?: number) => cursorTo(stream, x, y),
-    moveCursor: (dx: number, dy: number) => moveCursor(stream, dx, dy),
-    clearLine: (dir: -1 | 0 | 1) => clearLine(stream, dir),
-  });
-  let text = '';
-  stderr.on('data', (d: Buffer) => (text += d.toString('utf8')));
-  const io = {
-    stdout: new PassThrough(),
-    stderr,
-    stdin: new PassThrough(),
-    stdoutIsTTY: false,
-    stderrIsTTY: true,
-    stdinIsTTY: false,
-    color: false,
-    stderrColor: false,
-    columns: 100,
-  } as unknown as IO;
-  return { io, output: () => text };
-}
 
 const retryText = (s: number) => (s > 0 ? `rate limited, retrying in ${s} s` : 'rate limited, retrying now');
 
@@ -66,7 +37,8 @@ async function spinnerShown(output: () => string): Promise<void> {
 
 describe('spinner', () => {
   it('counts a retry wait down, second by second, then shows what it was doing again', async () => {
-    const { io, output } = ttyIO();
+    const io = testIO({ stderrIsTTY: true, columns: 100 });
+    const output = io.err;
     const p = createProgress(io, false);
     p.start('vis topics…');
     await spinnerShown(output);
@@ -85,7 +57,8 @@ describe('spinner', () => {
   });
 
   it('an update ends the countdown', async () => {
-    const { io, output } = ttyIO();
+    const io = testIO({ stderrIsTTY: true, columns: 100 });
+    const output = io.err;
     const p = createProgress(io, false);
     p.start('vis topics…');
     await spinnerShown(output);
@@ -99,7 +72,8 @@ describe('spinner', () => {
   });
 
   it('hides the cursor while spinning; restoreTerminal (the Ctrl-C path) shows it again', async () => {
-    const { io, output } = ttyIO();
+    const io = testIO({ stderrIsTTY: true, columns: 100 });
+    const output = io.err;
     const p = createProgress(io, false);
     p.start('vis answers…');
     await spinnerShown(output);
@@ -109,7 +83,7 @@ describe('spinner', () => {
   });
 
   it('never appears when stderr is not a terminal, or with --quiet', () => {
-    const { io } = ttyIO();
+    const io = testIO({ stderrIsTTY: true, columns: 100 });
     expect(createProgress({ ...io, stderrIsTTY: false }, false)).toBe(silentProgress);
     expect(createProgress(io, true)).toBe(silentProgress);
   });
@@ -117,7 +91,7 @@ describe('spinner', () => {
 
 describe('a terminal without a width', () => {
   it('gets no spinner (ora would loop clearing lines on a 0-column terminal)', () => {
-    const { io } = ttyIO();
+    const io = testIO({ stderrIsTTY: true, columns: 100 });
     (io.stderr as unknown as { columns: number }).columns = 0;
     expect(createProgress(io, false)).toBe(silentProgress);
   });

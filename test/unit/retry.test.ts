@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LimitError, ServerError, UsageError, apiError } from '../../src/errors.js';
 import { backoffMs, decideRetry, MAX_TOTAL_WAIT_MS, parseHttpDate, parseRetryAfter } from '../../src/http/retry.js';
 import { Pacer } from '../../src/http/pacer.js';
+import { fakeClock } from '../support/context.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const half = () => 0.5;
@@ -195,17 +196,16 @@ describe('decideRetry', () => {
 
 describe('Pacer', () => {
   it('lets 60 through a minute, then waits for the oldest to age out', async () => {
-    let now = 0;
+    const clock = fakeClock(0);
     const waits: number[] = [];
-    const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
     const pacer = new Pacer(60, clock, 0);
     for (let i = 0; i < 60; i++) {
       await pacer.acquire(undefined, (ms) => waits.push(ms));
-      now += 100;
+      clock.t += 100;
     }
     expect(waits).toEqual([]);
     await pacer.acquire(undefined, (ms) => waits.push(ms));
     expect(waits).toEqual([54_000]);
-    expect(now).toBe(60_000);
+    expect(clock.t).toBe(60_000);
   });
 });

@@ -7,56 +7,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/http/pacer.js';
-import type { IO } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
+import { fakeClock, testIO, type FakeClock } from '../support/context.js';
 
 interface Outcome {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-interface FakeClock extends Clock {
-  t: number;
-  waits: number[];
-}
-
-function fakeClock(): FakeClock {
-  const c: FakeClock = {
-    t: Date.parse('2026-11-22T10:00:00Z'),
-    waits: [],
-    now: () => c.t,
-    sleep: async (ms) => {
-      c.waits.push(ms);
-      c.t += ms;
-    },
-  };
-  return c;
-}
-
-function bufferIO(): { io: IO; out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
-  const io: IO = {
-    stdout,
-    stderr,
-    stdin: new PassThrough(),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    color: false,
-    stderrColor: false,
-    columns: 100,
-  };
-  return { io, out: () => out, err: () => err };
 }
 
 let sandbox: Sandbox;
@@ -69,8 +28,8 @@ async function setFaults(faults: Fault[]): Promise<void> {
 const count = (path: string) => sandbox.requests.filter((r) => r.path === path).length;
 
 async function vis(argv: string[], opts: { clock?: FakeClock; env?: Record<string, string> } = {}): Promise<Outcome & { clock: FakeClock }> {
-  const clock = opts.clock ?? fakeClock();
-  const { io, out, err } = bufferIO();
+  const clock = opts.clock ?? fakeClock(Date.parse('2026-11-22T10:00:00Z'));
+  const io = testIO({ columns: 100 });
   const env = {
     VIS_BASE_URL: sandbox.baseUrl,
     VIS_API_KEY: 'vis_demo_growth',
@@ -79,7 +38,7 @@ async function vis(argv: string[], opts: { clock?: FakeClock; env?: Record<strin
     ...opts.env,
   };
   const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5 });
-  return { code, stdout: out(), stderr: err(), clock };
+  return { code, stdout: io.out(), stderr: io.err(), clock };
 }
 
 beforeAll(async () => {

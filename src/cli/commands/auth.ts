@@ -39,6 +39,7 @@ export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<vo
     clock: ctx.clock,
     random: ctx.random,
     signal: ctx.signal,
+    transport: ctx.transport,
   });
   try {
     await client.send({ method: 'GET', path: '/usage' });

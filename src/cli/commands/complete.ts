@@ -143,6 +143,7 @@ async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): P
     clock: { now: () => ctx.clock.now(), sleep: () => Promise.reject(new Error('no waiting during completion')) },
     random: ctx.random,
     signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
+    transport: ctx.transport,
   });
   try {
     return (await listBrands(client)).map((b) => b.name);

@@ -3,7 +3,6 @@ import { UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../http/url.js';
 import type { Context } from '../context.js';
 import { intRule, usageFromZod } from '../../flags/rules.js';
-import { loadSandbox } from '../session.js';
 
 export async function sandboxCommand(ctx: Context, opts: { port?: string; host: string }): Promise<void> {
   let port = 0;
@@ -15,7 +14,7 @@ export async function sandboxCommand(ctx: Context, opts: { port?: string; host: 
   if (!isLoopbackHost(opts.host)) {
     throw new UsageError(`--host must be a loopback address (127.0.0.1, ::1 or localhost): the sandbox is for this machine only (got "${opts.host}")`);
   }
-  const { sandbox: lib, options } = await loadSandbox(ctx.env);
+  const { sandbox: lib, options } = await ctx.sandbox();
   try {
     await lib.serveSandbox({ port, host: opts.host, stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.signal, sandbox: options });
   } catch (err) {

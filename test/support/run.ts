@@ -1,0 +1,58 @@
+/**
+ * A whole command line run in-process: run() (the entry point's runner) with testIO(), a
+ * fake clock, and the requests going to a FakeApi through the Context's transport seam.
+ * What a spawned `vis` would print and exit with, with no process, socket or wait.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/cli/run.js';
+import type { Env } from '../../src/domain/env.js';
+import { fakeClock, testIO, type FakeClock, type TestIOOptions } from './context.js';
+import { FakeApi, type RecordedRequest } from './http.js';
+
+/** A key of the documented shape; nothing real. */
+export const TEST_KEY = 'vis_test_0123456789abcdef';
+
+export interface InProcessOptions {
+  /** Added to the test environment; a value of undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** The fake API (a fresh one, expecting nothing, when left out). */
+  api?: FakeApi;
+  io?: TestIOOptions;
+  clock?: FakeClock;
+}
+
+export interface InProcessOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+  requests: RecordedRequest[];
+  clock: FakeClock;
+}
+
+/**
+ * The environment of a test run: the fake API's base URL and a key, a fresh empty config
+ * folder and HOME (never the real ones), no colour. Nothing from the real environment.
+ */
+export function testEnv(api: FakeApi, extra: Record<string, string | undefined> = {}): Env {
+  const home = mkdtempSync(join(tmpdir(), 'vis-inproc-'));
+  const env: Record<string, string | undefined> = {
+    VIS_BASE_URL: api.baseUrl,
+    VIS_API_KEY: TEST_KEY,
+    VIS_CONFIG_DIR: join(home, 'config'),
+    HOME: home,
+    NO_COLOR: '1',
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+export async function runInProcess(argv: string[], o: InProcessOptions = {}): Promise<InProcessOutcome> {
+  const api = o.api ?? new FakeApi();
+  const clock = o.clock ?? fakeClock();
+  const io = testIO(o.io);
+  const before = api.requests.length;
+  const code = await run(argv, io, testEnv(api, o.env), new AbortController().signal, { clock, random: () => 0.5, transport: api.transport });
+  return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
+}
