@@ -43,6 +43,23 @@ const env = () => cleanEnv({ VIS_BASE_URL: baseUrl, VIS_API_KEY: 'vis_test_key_a
 // Refused item arguments and `vis api` paths (exit 2, nothing sent) and the encoding of
 // ordinary names are checked in-process, by test/cli/requests.test.ts. Here: the raw
 // request target the built vis puts on the wire, and export.
+describe('the issue 12 reproductions, through the real transport: exit 2, nothing sent', () => {
+  // The full table of spellings runs in-process (test/cli/requests.test.ts); these four
+  // are the ones that reached the server on 100498c, kept here because the bug lived in
+  // the URL parser on the real send path, which no fake transport exercises.
+  it.each([
+    [['api', '/%2e%2e/%2e%2e/admin'], /^vis: vis api: the path must not contain "\." or "\.\." segments, in any spelling/m],
+    [['api', '/topics\\..\\..\\..\\x'], /vis api: the path must not contain "\." or "\.\." segments/],
+    [['competitors', '..'], /vis competitors <name> must not be empty, "\." or "\.\."/],
+    [['topics', '.'], /vis topics <id> must not be empty, "\." or "\.\."/],
+  ])('vis %j', async (args, message) => {
+    const r = await runVis(args, { env: env() });
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(received).toEqual([]);
+  });
+});
+
 describe('the request target on the wire', () => {
   it('vis api sends the path as typed, under the base URL', async () => {
     const r = await runVis(['api', 'topics/crm%20software?days=7', '--format', 'json'], { env: env() });
