@@ -5,17 +5,15 @@
  * command cannot be held open by a stray socket or timer.
  */
 import type { Env } from './domain/env.js';
-import { VERSION } from './cli/version.js';
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** How long a finished command may take to exit on its own before it is made to. */
 const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
-  // Loaded here rather than at the top, so `vis --version` (below) loads none of it.
-  const [{ processIO }, { isTruthy }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
+  const [{ processIO }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
     import('./cli/io.js'),
-    import('./cli/context.js'),
+    import('./flags/names.js'),
     import('./cli/progress.js'),
     import('./cli/run.js'),
     import('./output/write.js'),
@@ -23,7 +21,7 @@ async function main(): Promise<void> {
   const env = process.env as Env;
   const argv = process.argv.slice(2);
   const io = processIO(env, argv.includes('--no-color'));
-  const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
+  const debug = debugRequested(argv, env);
   const controller = new AbortController();
 
   // Ctrl-C: remove any half-written output file, put the cursor back and leave at once,
@@ -91,24 +89,10 @@ function flush(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
-/**
- * `vis --version` alone is answered before commander and the rest are loaded: scripts and
- * shell prompts call it often. Any other argv (`vis topics --version`, `vis -V --debug`)
- * goes through commander as before.
- */
-function printVersion(): void {
-  // A reader that went away (`vis --version | true`) is not an error, as for any command.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') process.exitCode = 1;
-  });
-  process.stdout.write(`${VERSION}\n`);
-}
-
-const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) printVersion();
-else
-  main().catch((err: unknown) => {
-    // Only a failure to load vis itself gets here: main() handles everything after that.
-    process.stderr.write(`vis: could not start: ${String((err as Error)?.message ?? err)}\n`);
-    process.exitCode = 1;
-  });
+// `vis --version` alone is answered by bin/vis.js from package.json, before this bundle
+// is even parsed; any other argv with it (`vis topics --version`) is commander's.
+main().catch((err: unknown) => {
+  // Only a failure to load vis itself gets here: main() handles everything after that.
+  process.stderr.write(`vis: could not start: ${String((err as Error)?.message ?? err)}\n`);
+  process.exitCode = 1;
+});

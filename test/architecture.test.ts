@@ -7,9 +7,12 @@
  * Top to bottom:
  *   boot                 the code-cache shim bin/vis.js runs before the bundle
  *   main                 the entry point: io, context, run
- *   cli/program          the root program (cli/program.ts) and its runner (cli/run.ts)
- *   cli/commands         one module per command that is not generated from the table
- *   cli                  what commands share: context, io, session, settings, render, hints
+ *   cli/program          the root program and its registration of every command
+ *                        (cli/program.ts), and its runner (cli/run.ts)
+ *   cli/commands         one folder per command: declare.ts, parse.ts, run.ts (data/ is
+ *                        every command of the endpoint table)
+ *   cli                  what commands share: context, io, session, settings, render,
+ *                        hints, declare (the declaration contract and the runF seam)
  *   export, completion   engines: the export planner/runner, the shell-script generators
  *   api                  the account readers (GET /brands, GET /usage, GET /markets)
  *   http, sandbox        the client; the embedded server
@@ -52,9 +55,9 @@ type Layer =
 const ALLOWED: Record<Layer, readonly string[]> = {
   // Runs before the bundle loads: only the dependency-free flag names and folder making.
   boot: ['flags', 'fs'],
-  main: ['cli/program', 'cli', 'output', 'domain', 'errors'],
-  'cli/program': ['cli/commands', 'cli', 'completion', 'docs', 'flags', 'http', 'output', 'endpoints', 'errors', 'domain'],
-  'cli/commands': ['cli', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'fs', 'endpoints', 'errors', 'domain'],
+  main: ['cli/program', 'cli', 'output', 'flags', 'domain', 'errors'],
+  'cli/program': ['cli/commands', 'cli', 'docs', 'flags', 'http', 'output', 'errors', 'domain'],
+  'cli/commands': ['cli', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
   cli: ['api', 'http', 'sandbox', 'output', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   export: ['api', 'http', 'output', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
@@ -133,6 +136,30 @@ describe('architecture: folders import downward only', () => {
     expect(violations(files)).toEqual([]);
   });
 
+  it('only program.ts reaches into the commands, and only through their declare.ts', () => {
+    const found: string[] = [];
+    for (const f of srcFiles()) {
+      const from = layerOf(f.path);
+      for (const spec of importsOf(f.source)) {
+        const target = posix.normalize(posix.join(posix.dirname(f.path), spec)).replace(/\.js$/, '.ts');
+        if (layerOf(target) !== 'cli/commands' || from === 'cli/commands') continue;
+        if (f.path !== 'cli/program.ts' || !/^cli\/commands\/[a-z-]+\/declare\.ts$/.test(target)) found.push(`${f.path} -> ${target}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a declaration loads its parse and run steps only when the command runs (import())', () => {
+    const found: string[] = [];
+    for (const f of srcFiles().filter((x) => /^cli\/commands\/[a-z-]+\/declare\.ts$/.test(x.path))) {
+      const statics = [...f.source.matchAll(/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+      for (const spec of statics) {
+        if (/^\.\/(parse|run)\.js$/.test(spec) && !/import type|export type/.test(f.source.split(spec)[0]!.split('\n').at(-1)!)) found.push(`${f.path} -> ${spec}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the allowed directions form no cycle, so "downward" means something', () => {
     const seen = new Set<Layer>();
     const visiting: Layer[] = [];
@@ -183,7 +210,8 @@ describe('architecture: folders import downward only', () => {
   });
 
   it('downward and same-layer imports pass, and a file exception is only that file', () => {
-    expect(violations([{ path: 'cli/commands/export.ts', source: "import { x } from '../../export/runner.js';" }])).toEqual([]);
+    expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/runner.js';" }])).toEqual([]);
+    expect(violations([{ path: 'cli/program.ts', source: "import { c } from './commands/config/declare.js';" }])).toEqual([]);
     expect(violations([{ path: 'http/client.ts', source: "import { s } from '../output/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
     expect(violations([{ path: 'sandbox/x.ts', source: "import { k } from '../http/key.js';" }])).toHaveLength(1);
   });

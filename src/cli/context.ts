@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Clock } from '../http/pacer.js';
 import type { Transport } from '../http/transport.js';
-import { localDate } from '../flags/names.js';
+import { isTruthy, localDate } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
 import type { SandboxOptions } from '../sandbox/options.js';
 import type { IO } from './io.js';
@@ -29,6 +29,8 @@ export interface Context {
   clock: Clock;
   random: () => number;
   signal: AbortSignal;
+  /** --debug or VIS_DEBUG (debugRequested): the request log and stack traces. */
+  debug: boolean;
   config(): ConfigStore;
   /** Where every request of this run goes: undici, loaded on the first call. */
   transport(): Promise<Transport>;
@@ -59,6 +61,8 @@ export interface ContextOverrides {
   clock?: Clock;
   random?: () => number;
   transport?: Transport;
+  /** run() passes debugRequested(argv, env); without it, VIS_DEBUG alone decides. */
+  debug?: boolean;
 }
 
 export function createContext(io: IO, env: Env, version: string, signal: AbortSignal, overrides: ContextOverrides = {}): Context {
@@ -73,6 +77,7 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     clock,
     random: overrides.random ?? Math.random,
     signal,
+    debug: overrides.debug ?? isTruthy(env.VIS_DEBUG),
     config: () => (store ??= new ConfigStore(env, (line) => void io.stderr.write(`${sanitizeForTerminal(line)}\n`))),
     transport: () =>
       (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),

@@ -3,7 +3,7 @@
  * the budget resets. Hints that need data use only the free endpoints (/brands, /usage),
  * so explaining an error never spends a read.
  */
-import type { VisError } from '../errors.js';
+import { VisError } from '../errors.js';
 import type { EndpointId, EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Session } from './session.js';
@@ -76,5 +76,18 @@ async function resetHint(session: Session): Promise<string> {
     return reset ? `${lead} It resets at ${sanitizeForTerminal(reset)}.` : `${lead} It resets on the first of the month.`;
   } catch {
     return `${lead} It resets on the first of the month.`;
+  }
+}
+
+type SendArgs = Parameters<Session['client']['send']>[0];
+
+/** Sends, and on failure adds the hint that tells the user what to do next. */
+export async function sendWithHints(session: Session, req: SendArgs, spec?: EndpointSpec) {
+  try {
+    return await session.client.send(req);
+  } catch (err) {
+    session.progress.stop();
+    if (err instanceof VisError) await hintFor(err, session, spec);
+    throw err;
   }
 }

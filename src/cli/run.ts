@@ -5,7 +5,8 @@
 import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { redactSecrets } from '../http/redact.js';
-import { createContext, isTruthy, type ContextOverrides } from './context.js';
+import { createContext, type ContextOverrides } from './context.js';
+import { debugRequested } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
 import type { IO } from './io.js';
 import { buildProgram } from './program.js';
@@ -16,9 +17,9 @@ import { VERSION } from './version.js';
 export { VERSION };
 
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
-  const ctx = createContext(io, env, VERSION, signal, overrides);
+  const debug = debugRequested(argv, env);
+  const ctx = createContext(io, env, VERSION, signal, { debug, ...overrides });
   const program = buildProgram(ctx, argv);
-  const debug = argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => void io.stdout.write(s),

@@ -14,7 +14,7 @@ import { isTruthy, type Context } from './context.js';
 import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from './progress.js';
-import { resolveSettings, type Settings } from './settings.js';
+import { resolveSettings, type Settings, type Sourced } from './settings.js';
 
 export const DEMO_KEYS = ['vis_demo_growth', 'vis_demo_agency', 'vis_demo_monitor', 'vis_demo_inactive', 'vis_demo_exhausted'];
 
@@ -54,30 +54,32 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(ctx: Context, flags: FlagOptions): Promise<Session> {
+/**
+ * What opening a session needs, resolved and checked without opening anything: the pace
+ * and body limit from the environment, the settings (flag > env > profile), and, unless
+ * --demo provides them, a base URL and a key. Throws UsageError; reads the config file but
+ * writes nothing, starts no sandbox and loads no client.
+ */
+export interface SessionOptions {
+  demo: boolean;
+  perMinute: number;
+  maxBodyBytes: number;
+  settings: Settings;
+  timeoutMs: number;
+  quiet: boolean;
+}
+
+export function parseSessionOptions(ctx: Context, flags: FlagOptions): SessionOptions {
   const demo = flags.demo || isTruthy(ctx.env.VIS_DEMO);
   const perMinute = ratePerMinute(ctx.env);
   const maxBody = maxBodyBytes(ctx.env);
   const settings = resolveSettings(flags, ctx.env, ctx.config());
-  const debugOn = flags.debug || isTruthy(ctx.env.VIS_DEBUG);
-  const debug = debugOn ? (line: string) => void ctx.io.stderr.write(`vis debug: ${redactSecrets(line)}\n`) : () => undefined;
-  tightenConfigFile(ctx.config(), debug);
-  const progress = createProgress(ctx.io, flags.quiet);
-  let closeSandbox: (() => Promise<void>) | undefined;
+  if (!demo) requireConnection(settings);
+  return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet };
+}
 
-  if (demo) {
-    const { sandbox: lib, options } = await ctx.sandbox();
-    const sandbox = await lib.startSandbox({ ...options, host: '127.0.0.1', port: 0, quiet: true });
-    closeSandbox = () => sandbox.close();
-    const envKey = ctx.env.VIS_API_KEY;
-    settings.baseUrl = { value: sandbox.baseUrl, source: '--demo' };
-    settings.apiKey =
-      envKey && DEMO_KEYS.includes(envKey)
-        ? { value: envKey, source: 'VIS_API_KEY (demo)' }
-        : { value: 'vis_demo_growth', source: '--demo' };
-    debug(`demo sandbox on ${sandbox.baseUrl}`);
-  }
-
+/** A base URL and a key, or the usage error that says where to put them. */
+function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiKey: Sourced<string> } {
   if (!settings.baseUrl) {
     throw new UsageError('no API base URL: pass --base-url, set VIS_BASE_URL, or save one with `vis auth login --base-url URL`', {
       hint: 'To try vis without an account: vis --demo topics',
@@ -88,13 +90,37 @@ export async function openSession(ctx: Context, flags: FlagOptions): Promise<Ses
       hint: 'To try vis without an account: vis --demo topics',
     });
   }
+  return { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+}
 
-  const pacer = sharedPacer(settings.baseUrl.value, settings.apiKey.value, perMinute, ctx.clock);
+/** Opens what parseSessionOptions checked: the sandbox for --demo, the client, the spinner. */
+export async function openSession(ctx: Context, options: SessionOptions): Promise<Session> {
+  const settings: Settings = { ...options.settings };
+  const debug = ctx.debug ? (line: string) => void ctx.io.stderr.write(`vis debug: ${redactSecrets(line)}\n`) : () => undefined;
+  tightenConfigFile(ctx.config(), debug);
+  const progress = createProgress(ctx.io, options.quiet);
+  let closeSandbox: (() => Promise<void>) | undefined;
+
+  if (options.demo) {
+    const { sandbox: lib, options: sandboxOptions } = await ctx.sandbox();
+    const sandbox = await lib.startSandbox({ ...sandboxOptions, host: '127.0.0.1', port: 0, quiet: true });
+    closeSandbox = () => sandbox.close();
+    const envKey = ctx.env.VIS_API_KEY;
+    settings.baseUrl = { value: sandbox.baseUrl, source: '--demo' };
+    settings.apiKey =
+      envKey && DEMO_KEYS.includes(envKey)
+        ? { value: envKey, source: 'VIS_API_KEY (demo)' }
+        : { value: 'vis_demo_growth', source: '--demo' };
+    debug(`demo sandbox on ${sandbox.baseUrl}`);
+  }
+  const { baseUrl, apiKey } = requireConnection(settings);
+
+  const pacer = sharedPacer(baseUrl.value, apiKey.value, options.perMinute, ctx.clock);
   const client = new ApiClient({
-    baseUrl: settings.baseUrl.value,
-    apiKey: settings.apiKey.value,
-    timeoutMs: flags.timeoutMs,
-    maxBodyBytes: maxBody,
+    baseUrl: baseUrl.value,
+    apiKey: apiKey.value,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,

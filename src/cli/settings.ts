@@ -3,11 +3,10 @@
  * Each resolved value remembers where it came from, for `vis auth status` and messages.
  */
 import { ConfigStore } from '../config/store.js';
-import { UsageError } from '../errors.js';
 import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
-import { FORMATS, type FlagOptions, type Format } from '../flags/rules.js';
+import { checkFormat, type FlagOptions, type Format } from '../flags/rules.js';
 
 export interface Sourced<T> {
   value: T;
@@ -52,14 +51,7 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     checkApiKey(apiKey.value, `the API key from ${apiKey.source}`);
   }
 
-  const formatPick = pick(flags.format, '--format', env, 'VIS_FORMAT', p.format, where);
-  let format: Sourced<Format> = { value: 'table', source: 'default' };
-  if (formatPick) {
-    if (!(FORMATS as readonly string[]).includes(formatPick.value)) {
-      throw new UsageError(`${formatPick.source} must be one of ${FORMATS.join(', ')} (got "${formatPick.value}")`);
-    }
-    format = { value: formatPick.value as Format, source: formatPick.source };
-  }
+  const format = resolveFormat(flags.format, env, p.format, where);
 
   return {
     profile: { value: profile.name, source: profile.source },
@@ -69,6 +61,15 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     market: pick(flags.market, '--market', env, 'VIS_MARKET', p.market, where),
     format,
   };
+}
+
+/**
+ * The output format: --format > VIS_FORMAT > the profile's > table. The one place the
+ * three are merged; the value that wins is checked by the one format rule (checkFormat).
+ */
+export function resolveFormat(flag: Format | undefined, env: Env, profileValue: string | undefined, profileSource: string): Sourced<Format> {
+  const picked = pick(flag, '--format', env, 'VIS_FORMAT', profileValue, profileSource);
+  return picked ? { value: checkFormat(picked.value, picked.source), source: picked.source } : { value: 'table', source: 'default' };
 }
 
 /** Shows the last 4 characters only: enough to tell keys apart, useless to anyone else. */

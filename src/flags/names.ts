@@ -5,8 +5,19 @@
  * before the bundle loads.
  */
 
+import type { Env } from '../domain/env.js';
+
 export const FORMATS = ['table', 'json', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/**
+ * Was debugging asked for: --debug anywhere on the command line, or VIS_DEBUG. The one
+ * place it is decided; main (stack traces of escaped bugs), run (error reports) and the
+ * session (the request log) all ask it, through the Context after start-up.
+ */
+export function debugRequested(argv: readonly string[], env: Env): boolean {
+  return argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
+}
 
 /** What commander hands over for the global options (all strings, as typed). */
 export interface RawGlobalOptions {

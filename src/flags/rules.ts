@@ -11,6 +11,18 @@ import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { ENDPOINTS, daysRule } from '../endpoints.js';
 
 export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './names.js';
+
+/**
+ * The rule for a format, wherever it comes from: --format (parseFlags), VIS_FORMAT or a
+ * profile (resolveFormat in cli/settings.ts), `vis config set format`. `source` names it.
+ * (commander's choices on -f only declare the values, for help and completion.)
+ */
+export function checkFormat(value: string, source: string): Format {
+  if (!(FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`${source} must be one of ${FORMATS.join(', ')} (got "${value}")`);
+  }
+  return value as Format;
+}
 import { FORMATS, camel, type Format, type RawGlobalOptions } from './names.js';
 import type { PeriodFlags } from '../domain/period.js';
 
@@ -156,7 +168,6 @@ const flagSchema = z
     days: z.optional(intRule('--days', 1, 90)),
     from: z.optional(dateRule('--from')),
     to: z.optional(dateRule('--to')),
-    format: z.optional(enumRule('--format', FORMATS)),
     output: z.optional(textRule('--output')),
     profile: z.optional(z.string()),
     baseUrl: z.optional(z.string()),
@@ -193,6 +204,7 @@ const flagSchema = z
 export function parseFlags(raw: RawGlobalOptions, today: string): FlagOptions {
   const r = flagSchema.safeParse(raw);
   if (!r.success) throw usageFromZod(r.error);
+  const format = raw.format === undefined ? undefined : checkFormat(raw.format, '--format');
   const o = r.data;
   // --from alone ends today; the same span rule applies.
   if (o.from !== undefined && o.to === undefined) {
@@ -206,7 +218,7 @@ export function parseFlags(raw: RawGlobalOptions, today: string): FlagOptions {
     brand: o.brand,
     market: o.market,
     period: { days: o.days, from: o.from, to: o.to },
-    format: o.format as Format | undefined,
+    format,
     output: o.output,
     profile: o.profile,
     baseUrl: o.baseUrl,

@@ -17,7 +17,7 @@ import {
   withEntry,
   writeCache,
   type CacheData,
-} from '../../src/cli/commands/complete.js';
+} from '../../src/cli/commands/complete/run.js';
 import { ConfigStore } from '../../src/config/store.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_FILE } from '../../src/cli/commands/complete.js';
+import { CACHE_FILE } from '../../src/cli/commands/complete/run.js';
 import { COMPLETION_FILES, SHELLS } from '../../src/completion/shells.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, runVis, sendJson, startTestServer } from './helpers.js';

@@ -1,29 +1,22 @@
 /**
- * `vis auth login|status|logout`. The key never comes from argv: a hidden prompt on a
- * TTY, or stdin when piped. It is checked with the free GET /usage before it is saved.
+ * `vis auth login|status|logout`, run after parse.ts checked the options. The key never
+ * comes from argv: a hidden prompt on a TTY, or stdin when piped. It is checked with the
+ * free GET /usage before it is saved.
  */
-import { AuthError, UsageError, VisError } from '../../errors.js';
-import { ApiClient } from '../../http/client.js';
-import { checkApiKey } from '../../http/key.js';
-import { checkBaseUrl } from '../../http/url.js';
-import { sanitizeForTerminal } from '../../output/sanitize.js';
-import type { Context } from '../context.js';
-import { maxBodyBytes, openSession } from '../session.js';
-import type { IO } from '../io.js';
-import { parseFlags, type RawGlobalOptions } from '../../flags/rules.js';
-import { fetchBudget } from '../../api/account.js';
-import { maskKey, pick } from '../settings.js';
+import { AuthError, UsageError, VisError } from '../../../errors.js';
+import { ApiClient } from '../../../http/client.js';
+import { checkApiKey } from '../../../http/key.js';
+import { sanitizeForTerminal } from '../../../output/sanitize.js';
+import type { Context } from '../../context.js';
+import { openSession } from '../../session.js';
+import type { IO } from '../../io.js';
+import { fetchBudget } from '../../../api/account.js';
+import { maskKey } from '../../settings.js';
+import type { AuthLoginOptions, AuthLogoutOptions, AuthStatusOptions } from './parse.js';
 
-export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<void> {
-  const flags = parseFlags(raw, ctx.today());
+export async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<void> {
+  const { profile, baseUrl } = options;
   const store = ctx.config();
-  const profile = store.activeProfileName(flags.profile, ctx.env).name;
-  const saved = store.profile(profile);
-  const base = pick(flags.baseUrl, '--base-url', ctx.env, 'VIS_BASE_URL', saved.base_url, `profile "${profile}"`);
-  if (!base) {
-    throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
-  }
-  const baseUrl = checkBaseUrl(base.value, base.source);
   // A folder vis cannot write is refused now, not after the key was typed and checked.
   store.ensureDir();
   const key = (ctx.io.stdinIsTTY ? await promptHidden(ctx.io, 'API key (input hidden): ') : await readAll(ctx.io)).trim();
@@ -33,8 +26,8 @@ export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<vo
   const client = new ApiClient({
     baseUrl,
     apiKey: key,
-    timeoutMs: flags.timeoutMs,
-    maxBodyBytes: maxBodyBytes(ctx.env),
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,
@@ -60,9 +53,8 @@ export async function authLogin(ctx: Context, raw: RawGlobalOptions): Promise<vo
   }
 }
 
-export async function authStatus(ctx: Context, raw: RawGlobalOptions): Promise<void> {
-  const flags = parseFlags(raw, ctx.today());
-  const session = await openSession(ctx, flags);
+export async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<void> {
+  const session = await openSession(ctx, options.session);
   const s = session.settings;
   const out: string[] = [
     `Profile:  ${s.profile.value} (${s.profile.source})`,
@@ -84,10 +76,9 @@ export async function authStatus(ctx: Context, raw: RawGlobalOptions): Promise<v
   }
 }
 
-export async function authLogout(ctx: Context, raw: RawGlobalOptions): Promise<void> {
-  const flags = parseFlags(raw, ctx.today());
+export async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<void> {
+  const { profile } = options;
   const store = ctx.config();
-  const profile = store.activeProfileName(flags.profile, ctx.env).name;
   if (!store.profile(profile).api_key) {
     ctx.io.stderr.write(`No key is saved for profile "${profile}"; nothing to do.\n`);
   } else {

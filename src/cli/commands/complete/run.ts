@@ -13,14 +13,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkProfileName, type ConfigStore } from '../../config/store.js';
-import { listBrands } from '../../api/account.js';
-import { ApiClient } from '../../http/client.js';
-import { isTruthy, type Context } from '../context.js';
-import { parseFlags, type RawGlobalOptions } from '../../flags/rules.js';
-import { resolveSettings } from '../settings.js';
-import type { DynamicSource } from '../../completion/shells.js';
-import { makeDirs } from '../../fs/make-dirs.js';
+import { checkProfileName, type ConfigStore } from '../../../config/store.js';
+import { listBrands } from '../../../api/account.js';
+import { ApiClient } from '../../../http/client.js';
+import { isTruthy, type Context } from '../../context.js';
+import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
+import { resolveSettings } from '../../settings.js';
+import type { DynamicSource } from '../../../completion/shells.js';
+import { makeDirs } from '../../../fs/make-dirs.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;

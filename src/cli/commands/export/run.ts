@@ -2,7 +2,7 @@
  * `vis export`: the account's data to files, for cron jobs (contract section 9).
  *
  * 1. Parse and check everything on the command line, and that --dir can be written
- *    (exit 2, nothing sent).
+ *    (exit 2, nothing sent): parse.ts.
  * 2. Ask the free GET /usage (reads left) and GET /brands (which brands, and their
  *    markets when it lists them), and plan: endpoints x brands x markets, and the cost.
  * 3. --dry-run: print the plan (stdout) and stop; exit 6 when the export would be refused.
@@ -10,31 +10,33 @@
  *    unless --force; then run it (src/export/runner.ts), write manifest.json last, print
  *    the summary on stderr, and exit with the worst failure's code.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../errors.js';
-import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../api/account.js';
-import { MANIFEST_VERSION, writeManifest, type Manifest, type ManifestBrand } from '../../export/manifest.js';
-import { parseExportOptions, resolveExportFormat, type ExportOptions, type RawExportOptions } from '../../export/options.js';
-import { brandTasks, estimate, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../export/plan.js';
-import { ProgressBar } from '../../export/progress.js';
-import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../export/report.js';
-import { isoTime, runExport, type RunResult } from '../../export/runner.js';
-import { uniqueSlugs } from '../../export/slug.js';
-import { renderJsonValue } from '../../output/json.js';
-import { sanitizeForTerminal } from '../../output/sanitize.js';
-import type { Context } from '../context.js';
-import { openSession, type Session } from '../session.js';
-import { emit } from '../render.js';
-import { sendWithHints } from '../run-endpoint.js';
-import { makeDirs } from '../../fs/make-dirs.js';
+import { LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
+import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
+import { MANIFEST_VERSION, writeManifest, type Manifest, type ManifestBrand } from '../../../export/manifest.js';
+import type { ExportOptions, RawExportOptions } from '../../../export/options.js';
+import { brandTasks, estimate, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
+import { ProgressBar } from '../../../export/progress.js';
+import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../../export/report.js';
+import { isoTime, runExport, type RunResult } from '../../../export/runner.js';
+import { uniqueSlugs } from '../../../export/slug.js';
+import { renderJsonValue } from '../../../output/json.js';
+import { sanitizeForTerminal } from '../../../output/sanitize.js';
+import type { Context } from '../../context.js';
+import { openSession, type Session } from '../../session.js';
+import { emit } from '../../render.js';
+import { sendWithHints } from '../../hints.js';
+import { makeDirs } from '../../../fs/make-dirs.js';
+import { parseExportCommand, type ExportCommandOptions } from './parse.js';
 
+/** Parse, then run: what the declaration does, for a caller that has the raw options. */
 export async function exportCommand(ctx: Context, raw: RawExportOptions): Promise<void> {
-  const opts = parseExportOptions(raw, ctx.today());
-  checkExportDir(opts.dir);
-  const session = await openSession(ctx, opts.flags);
+  await runExportCommand(parseExportCommand(ctx, raw), ctx);
+}
+
+export async function runExportCommand(options: ExportCommandOptions, ctx: Context): Promise<void> {
+  const { export: opts, format } = options;
+  const session = await openSession(ctx, options.session);
   try {
-    const format = resolveExportFormat(opts, session.settings.format);
     const warn = (line: string) => {
       if (!opts.flags.quiet) ctx.io.stderr.write(`vis: warning: ${line}\n`);
     };
@@ -71,12 +73,12 @@ export async function exportCommand(ctx: Context, raw: RawExportOptions): Promis
     try {
       makeDirs(opts.dir);
     } catch (err) {
-      // Before any read is spent: checkExportDir's look could not see every way to fail.
+      // Before any read is spent: parse's look at --dir (checkExportDir) could not see every way to fail.
       throw new UsageError(`--dir: ${opts.dir} cannot be created: ${(err as Error).message}`);
     }
     const startedMs = ctx.clock.now();
     const bar =
-      ctx.io.stderrIsTTY && !opts.flags.quiet && !opts.flags.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
+      ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
     bar?.start();
     let result: RunResult;
     try {
@@ -138,30 +140,6 @@ export async function exportCommand(ctx: Context, raw: RawExportOptions): Promis
 function stderrColumns(ctx: Context): number {
   const columns = (ctx.io.stderr as { columns?: number }).columns;
   return typeof columns === 'number' && columns > 0 ? columns : ctx.io.columns;
-}
-
-/** --dir must be a folder that can be written, or a path that can be created. Checked before any request. */
-export function checkExportDir(dir: string): void {
-  let existing = dir;
-  for (;;) {
-    try {
-      const st = statSync(existing);
-      if (!st.isDirectory()) {
-        throw new UsageError(existing === dir ? `--dir must be a folder, not a file (got "${dir}")` : `--dir: ${existing} is a file, so ${dir} cannot be created`);
-      }
-      break;
-    } catch (err) {
-      if (err instanceof UsageError) throw err;
-      const parent = dirname(existing);
-      if (parent === existing) throw new UsageError(`--dir: no part of ${dir} exists`);
-      existing = parent;
-    }
-  }
-  try {
-    accessSync(existing, constants.W_OK | constants.X_OK);
-  } catch {
-    throw new UsageError(existing === dir ? `--dir: ${dir} is not writable` : `--dir: ${dir} cannot be created: ${existing} is not writable`);
-  }
 }
 
 /**

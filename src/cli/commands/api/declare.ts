@@ -1,0 +1,24 @@
+/** `vis api <path>`: the declaration. parse.ts and run.ts load when it runs. */
+import type { Command } from 'commander';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+
+export const apiCommand: CommandDeclaration = {
+  answers: (word) => word === 'api',
+  register(program, ctx, _only, runF) {
+    program
+      .command('api <path>')
+      .summary('Raw GET of any API path, for what the commands do not cover yet')
+      .description(
+        toolDescription(
+          'GET any path under the base URL and print the answer. The brand and market options are added as query parameters when given.',
+          'Calls GET <path>: one read, except the free /usage and /brands. The plan needed is the endpoint’s.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /openapi.json --format json'))
+      .action(async (path: string, _o: unknown, self: Command) => {
+        const options = (await import('./parse.js')).parseApiOptions(ctx, path, self.optsWithGlobals());
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runApi(options, ctx));
+      });
+  },
+};

@@ -1,0 +1,22 @@
+/** `vis api <path>`: a raw GET of any path, for what the table does not cover yet. */
+import { resolveBrand } from '../../brands.js';
+import type { Context } from '../../context.js';
+import { sendWithHints } from '../../hints.js';
+import { renderResponse } from '../../render.js';
+import { openSession } from '../../session.js';
+import type { ApiOptions } from './parse.js';
+
+export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {
+  const { path, flags } = options;
+  const session = await openSession(ctx, options.session);
+  try {
+    const brand: Array<[string, string]> = flags.brand !== undefined ? [['brand_id', await resolveBrand(session, flags.brand, '--brand')]] : [];
+    const query = [...options.pathQuery, ...brand, ...options.query];
+    session.progress.start(`GET ${path}…`);
+    const res = await sendWithHints(session, { method: 'GET', path, query });
+    session.progress.stop();
+    await renderResponse(ctx, { format: options.format, flags, raw: res.raw, envelope: res.envelope });
+  } finally {
+    await session.close();
+  }
+}

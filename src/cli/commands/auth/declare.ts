@@ -1,0 +1,55 @@
+/** `vis auth login|status|logout`: the declaration. parse.ts and run.ts load when one runs. */
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, type CommandDeclaration, type RunF } from '../../declare.js';
+
+function register(program: Command, ctx: Context, runF: RunF | undefined): void {
+  const auth = program
+    .command('auth')
+    .summary('Log in, log out, and see which key is in use')
+    .description(
+      toolDescription(
+        'Manage the API key of a profile. The key is read from a hidden prompt or from stdin, never from the command line, and saved in the config file (0600).',
+        'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
+      ),
+    )
+    .helpGroup(HELP_GROUPS.account)
+    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
+  auth
+    .command('login')
+    .summary('Save an API key for a profile (hidden prompt, or stdin when piped)')
+    .description(
+      toolDescription(
+        'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
+        USAGE_CHECK,
+      ),
+    )
+    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'))
+    .action(async (_o: unknown, self: Command) => {
+      const options = (await import('./parse.js')).parseAuthLogin(ctx, self.optsWithGlobals());
+      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthLogin(options, ctx));
+    });
+  auth
+    .command('status')
+    .summary('Which key is in use and where it came from (masked)')
+    .description(toolDescription('Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.', USAGE_CHECK))
+    .addHelpText('after', examplesAfter('vis auth status', 'vis auth status --profile agency'))
+    .action(async (_o: unknown, self: Command) => {
+      const options = (await import('./parse.js')).parseAuthStatus(ctx, self.optsWithGlobals());
+      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthStatus(options, ctx));
+    });
+  auth
+    .command('logout')
+    .summary('Remove the saved key of the active profile')
+    .description(toolDescription('Remove the saved key of the active profile (other settings stay).', LOCAL_ONLY))
+    .addHelpText('after', examplesAfter('vis auth logout', 'vis auth logout --profile agency'))
+    .action(async (_o: unknown, self: Command) => {
+      const options = (await import('./parse.js')).parseAuthLogout(ctx, self.optsWithGlobals());
+      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthLogout(options, ctx));
+    });
+}
+
+export const authCommand: CommandDeclaration = {
+  answers: (word) => word === 'auth',
+  register: (program, ctx, _only, runF) => register(program, ctx, runF),
+};

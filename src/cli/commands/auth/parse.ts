@@ -1,0 +1,48 @@
+/** `vis auth login|status|logout`: argv, environment and profile to checked options. Opens nothing. */
+import { UsageError } from '../../../errors.js';
+import { checkBaseUrl } from '../../../http/url.js';
+import type { Context } from '../../context.js';
+import type { ParsedOptions } from '../../declare.js';
+import { maxBodyBytes, parseSessionOptions, type SessionOptions } from '../../session.js';
+import { pick } from '../../settings.js';
+import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
+
+export interface AuthLoginOptions extends ParsedOptions {
+  command: 'auth login';
+  profile: string;
+  baseUrl: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+export interface AuthStatusOptions extends ParsedOptions {
+  command: 'auth status';
+  session: SessionOptions;
+}
+
+export interface AuthLogoutOptions extends ParsedOptions {
+  command: 'auth logout';
+  profile: string;
+}
+
+export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOptions {
+  const flags = parseFlags(raw, ctx.today());
+  const store = ctx.config();
+  const profile = store.activeProfileName(flags.profile, ctx.env).name;
+  const saved = store.profile(profile);
+  const base = pick(flags.baseUrl, '--base-url', ctx.env, 'VIS_BASE_URL', saved.base_url, `profile "${profile}"`);
+  if (!base) {
+    throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
+  }
+  const baseUrl = checkBaseUrl(base.value, base.source);
+  return { command: 'auth login', profile, baseUrl, timeoutMs: flags.timeoutMs, maxBodyBytes: maxBodyBytes(ctx.env) };
+}
+
+export function parseAuthStatus(ctx: Context, raw: RawGlobalOptions): AuthStatusOptions {
+  return { command: 'auth status', session: parseSessionOptions(ctx, parseFlags(raw, ctx.today())) };
+}
+
+export function parseAuthLogout(ctx: Context, raw: RawGlobalOptions): AuthLogoutOptions {
+  const flags = parseFlags(raw, ctx.today());
+  return { command: 'auth logout', profile: ctx.config().activeProfileName(flags.profile, ctx.env).name };
+}

@@ -1,0 +1,52 @@
+/**
+ * `vis completion <shell>`: prints the script made from the whole program. commander
+ * checks the shell (its choices), so there is nothing else to parse.
+ */
+import { Argument } from 'commander';
+import { SHELLS, type Shell } from '../../../completion/shells.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+
+export interface CompletionOptions {
+  command: 'completion';
+  shell: Shell;
+}
+
+export const completionCommand: CommandDeclaration = {
+  // The script walks every command: never built alone.
+  answers: () => false,
+  register(program, ctx, _only, runF) {
+    program
+      .command('completion')
+      .summary('Print the shell completion script for bash, zsh or fish')
+      .description(
+        toolDescription(
+          [
+            'Print the completion script of a shell: commands, sub-commands, flags and their values, profile names, and brand names for --brand.',
+            '',
+            'bash: save it as ~/.local/share/bash-completion/completions/vis',
+            '      (or source it from ~/.bashrc)',
+            'zsh:  save it as _vis in a folder on $fpath, before compinit runs',
+            'fish: save it as ~/.config/fish/completions/vis.fish',
+          ].join('\n'),
+          'Sends no request. When TAB completes --brand, the script asks `vis __complete brands`, which calls GET /brands (free: no read spent) at most once a day per account and is silent when offline.',
+        ),
+      )
+      .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+      .helpGroup(HELP_GROUPS.tools)
+      .addHelpText(
+        'after',
+        examplesAfter(
+          'vis completion bash > ~/.local/share/bash-completion/completions/vis',
+          'vis completion zsh > ~/.zfunc/_vis',
+          'vis completion fish > ~/.config/fish/completions/vis.fish',
+        ),
+      )
+      .action(async (shell: Shell) => {
+        const options: CompletionOptions = { command: 'completion', shell };
+        await runOrCapture(options, runF, async () => {
+          const { completionScript } = await import('../../../completion/index.js');
+          ctx.io.stdout.write(completionScript(shell, program));
+        });
+      });
+  },
+};

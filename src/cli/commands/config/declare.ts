@@ -1,0 +1,92 @@
+/**
+ * `vis config get|set|unset|list|path`: one table, one registration loop. parse.ts and
+ * run.ts load when one runs.
+ */
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
+import type { ConfigVerb } from './parse.js';
+
+const KEY_ARG = 'profile, base_url, brand, market or format';
+
+interface VerbDeclaration {
+  verb: ConfigVerb;
+  args: ReadonlyArray<readonly [name: string, description: string]>;
+  summary: string;
+  description: string;
+  examples: readonly string[];
+}
+
+/** In the order `vis config --help` lists them. */
+const VERBS: readonly VerbDeclaration[] = [
+  {
+    verb: 'get',
+    args: [['<key>', KEY_ARG]],
+    summary: 'Print one setting of the active profile',
+    description: 'Print one setting of the active profile: base_url, brand, market, format; or `profile`, the active profile’s name.',
+    examples: ['vis config get market', 'vis config get profile'],
+  },
+  {
+    verb: 'set',
+    args: [
+      ['<key>', KEY_ARG],
+      ['<value>', 'the new value; for profile, the name of the profile to make active'],
+    ],
+    summary: 'Change a setting of the active profile, or switch profiles',
+    description: 'Change a setting of the active profile: base_url, brand, market, format; or `profile` to switch the active profile.',
+    examples: ['vis config set market GB-en', 'vis config set profile agency', 'vis config set brand 12 --profile agency'],
+  },
+  {
+    verb: 'unset',
+    args: [['<key>', KEY_ARG]],
+    summary: 'Remove a setting of the active profile',
+    description: 'Remove a setting of the active profile: base_url, brand, market or format; `profile` goes back to the default profile.',
+    examples: ['vis config unset market', 'vis config unset brand --profile agency'],
+  },
+  {
+    verb: 'list',
+    args: [],
+    summary: 'All profiles and settings (keys masked)',
+    description: 'All profiles and their settings, keys masked to their last 4 characters; the active profile is marked.',
+    examples: ['vis config list'],
+  },
+  {
+    verb: 'path',
+    args: [],
+    summary: 'Where the config file is',
+    description: 'Print the path of the config file ($VIS_CONFIG_DIR/config.json, else $XDG_CONFIG_HOME/vis/config.json).',
+    examples: ['vis config path'],
+  },
+];
+
+function register(program: Command, ctx: Context, runF: RunF | undefined): void {
+  const config = program
+    .command('config')
+    .summary('Read and change saved settings (base URL, brand, market, format)')
+    .description(
+      toolDescription(
+        'Saved settings, one set per profile: base_url, brand, market, format. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
+        LOCAL_ONLY,
+      ),
+    )
+    .helpGroup(HELP_GROUPS.account)
+    .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
+  for (const v of VERBS) {
+    const sub = config.command(v.verb);
+    for (const [name, description] of v.args) sub.argument(name, description);
+    sub
+      .summary(v.summary)
+      .description(toolDescription(v.description, LOCAL_ONLY))
+      .addHelpText('after', examplesAfter(...v.examples))
+      .action(async (...args: unknown[]) => {
+        const self = args[args.length - 1] as Command;
+        const options = (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, self.optsWithGlobals());
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runConfig(options, ctx));
+      });
+  }
+}
+
+export const configCommand: CommandDeclaration = {
+  answers: (word) => word === 'config',
+  register: (program, ctx, _only, runF) => register(program, ctx, runF),
+};

@@ -1,0 +1,63 @@
+/**
+ * `vis config get|set|unset|list|path`: the setting's name and new value checked, and the
+ * active profile chosen, before the config file is written. Keys are set with `vis auth login`.
+ */
+import { checkProfileName, PROFILE_SETTINGS, type ProfileSetting } from '../../../config/store.js';
+import { UsageError } from '../../../errors.js';
+import { checkBaseUrl } from '../../../http/url.js';
+import type { Context } from '../../context.js';
+import type { ParsedOptions } from '../../declare.js';
+import { checkFormat } from '../../../flags/rules.js';
+import type { RawGlobalOptions } from '../../../flags/names.js';
+
+export type ConfigVerb = 'get' | 'set' | 'unset' | 'list' | 'path';
+
+/** What `get` may read; `set` and `unset` refuse api_key with the command to use instead. */
+export type ConfigSetting = ProfileSetting | 'profile' | 'api_key';
+
+export type ConfigOptions = ParsedOptions &
+  (
+    | { command: 'config path' }
+    | { command: 'config list'; profile: string }
+    | { command: 'config get'; profile: string; name: ConfigSetting }
+    | { command: 'config set'; profile: string; name: ProfileSetting | 'profile'; value: string }
+    | { command: 'config unset'; profile: string; name: ProfileSetting | 'profile' }
+  );
+
+const KEY_NAMES = ['api_key', 'api-key', 'key', 'apikey'];
+
+function settingName(raw: string): ConfigSetting {
+  const k = raw.trim().toLowerCase().replace(/-/g, '_');
+  if (k === 'profile') return 'profile';
+  if (KEY_NAMES.includes(raw.trim().toLowerCase()) || k === 'api_key') return 'api_key';
+  if ((PROFILE_SETTINGS as readonly string[]).includes(k)) return k as ProfileSetting;
+  throw new UsageError(`unknown setting "${raw}": use one of profile, ${PROFILE_SETTINGS.join(', ')}`);
+}
+
+function checkValue(name: ProfileSetting, value: string): string {
+  switch (name) {
+    case 'base_url':
+      return checkBaseUrl(value, 'base_url');
+    case 'format':
+      return checkFormat(value, 'format');
+    default:
+      if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
+      return value.trim();
+  }
+}
+
+export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonly string[], raw: RawGlobalOptions): ConfigOptions {
+  if (verb === 'path') return { command: 'config path' };
+  const profile = ctx.config().activeProfileName(raw.profile, ctx.env).name;
+  if (verb === 'list') return { command: 'config list', profile };
+
+  const name = settingName(args[0] ?? '');
+  if (verb === 'get') return { command: 'config get', profile, name };
+  if (name === 'api_key') {
+    if (verb === 'set') throw new UsageError('keys do not belong on the command line: run `vis auth login` (hidden prompt, or a key piped on stdin)');
+    throw new UsageError('remove a saved key with `vis auth logout`');
+  }
+  if (verb === 'unset') return { command: 'config unset', profile, name };
+  const value = args[1] ?? '';
+  return { command: 'config set', profile, name, value: name === 'profile' ? checkProfileName(value, 'profile') : checkValue(name, value) };
+}

@@ -1,0 +1,55 @@
+/** `vis config get|set|unset|list|path`, run after parse.ts checked the options. */
+import type { Context } from '../../context.js';
+import { maskKey } from '../../settings.js';
+import type { ConfigOptions } from './parse.js';
+
+export async function runConfig(options: ConfigOptions, ctx: Context): Promise<void> {
+  const store = ctx.config();
+  const out = (s: string) => void ctx.io.stdout.write(`${s}\n`);
+  switch (options.command) {
+    case 'config path':
+      return out(store.path);
+    case 'config list': {
+      const data = store.read();
+      const names = Object.keys(data.profiles ?? {});
+      if (names.length === 0) {
+        ctx.io.stderr.write(`No profiles saved yet (${store.path}). Start with: vis auth login --base-url URL\n`);
+        return;
+      }
+      for (const name of names) {
+        out(`[${name}]${name === options.profile ? ' (active)' : ''}`);
+        const p = store.profile(name);
+        for (const [k, v] of Object.entries(p)) out(`  ${k} = ${k === 'api_key' ? maskKey(String(v)) : String(v)}`);
+      }
+      return;
+    }
+    case 'config get': {
+      const { name, profile } = options;
+      if (name === 'profile') return out(profile);
+      const v = store.profile(profile)[name];
+      if (v !== undefined) out(name === 'api_key' ? maskKey(v) : v);
+      return;
+    }
+    case 'config set': {
+      const { name, profile, value } = options;
+      if (name === 'profile') {
+        await store.update((d) => void (d.profile = value));
+        ctx.io.stderr.write(`Active profile is now "${value}".\n`);
+        return;
+      }
+      await store.update((d) => {
+        d.profiles ??= {};
+        d.profiles[profile] = { ...d.profiles[profile], [name]: value };
+      });
+      return;
+    }
+    case 'config unset': {
+      const { name, profile } = options;
+      if (name === 'profile') return void (await store.update((d) => void delete d.profile));
+      await store.update((d) => {
+        const p = d.profiles?.[profile];
+        if (p) delete p[name];
+      });
+    }
+  }
+}

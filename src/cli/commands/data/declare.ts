@@ -1,0 +1,116 @@
+/**
+ * The data commands, declared from the endpoint table (src/endpoints.ts): one generic
+ * declaration rather than a folder per endpoint. Each first word of the table becomes a
+ * command (`vis topics [id]`), its second words sub-commands (`vis answers runs`), with
+ * the endpoint's own options and help. parse.ts and run.ts are the same for all of them.
+ */
+import { Option, type Command } from 'commander';
+import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
+import type { Context } from '../../context.js';
+import { collect, examplesAfter, HELP_GROUPS, runOrCapture, type CommandDeclaration, type RunF } from '../../declare.js';
+import type { RawGlobalOptions } from '../../../flags/names.js';
+import type { Invocation } from './parse.js';
+
+function describe(spec: EndpointSpec): string {
+  const plan = spec.plan === 'pro' ? ' Needs the Pro or Growth plan.' : ' Available on every plan.';
+  const cost = spec.free ? ' Free: no read spent.' : spec.spends ? ` Spends one monthly ${spec.spends.what}.` : ' Costs one read.';
+  return `${spec.summary}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}`;
+}
+
+function examplesText(specs: EndpointSpec[]): string {
+  const examples = specs.flatMap((s) => s.examples);
+  return examples.length > 0 ? examplesAfter(...examples) : '';
+}
+
+function addParamOptions(cmd: Command, params: readonly QueryParam[]): void {
+  for (const p of params) {
+    if (p.name === 'url' || cmd.options.some((o) => o.long === `--${p.flag}`)) continue;
+    cmd.addOption(new Option(`--${p.flag} ${p.placeholder}`, p.description));
+  }
+}
+
+function invocation(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
+  const globals = cmd.optsWithGlobals() as RawGlobalOptions;
+  let marketFromFlag = false;
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
+  }
+  return { pathArg, local: cmd.opts(), globals, marketFromFlag, ...extra };
+}
+
+/** Parse, then run (or hand the options to runF); both loaded only when a data command runs. */
+async function parseThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation, list?: EndpointSpec): Promise<void> {
+  const { parseDataOptions } = await import('./parse.js');
+  const options = parseDataOptions(ctx, spec, inv, list);
+  await runOrCapture(options, runF, async () => (await import('./run.js')).runData(options, ctx));
+}
+
+/** The table's endpoints by first word, in table order. */
+function byFirstWord(): Map<string, EndpointSpec[]> {
+  const byWord = new Map<string, EndpointSpec[]>();
+  for (const spec of ENDPOINTS) {
+    const w = spec.words[0]!;
+    byWord.set(w, [...(byWord.get(w) ?? []), spec]);
+  }
+  return byWord;
+}
+
+/** A command's names: its word and the aliases of its one-word endpoints. */
+function namesOf(word: string, specs: readonly EndpointSpec[]): string[] {
+  return [word, ...specs.flatMap((s) => (s.words.length === 1 ? (s.aliases ?? []) : []))];
+}
+
+function registerWord(program: Command, ctx: Context, runF: RunF | undefined, word: string, specs: EndpointSpec[]): void {
+  const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
+  const item = specs.find((s) => s.words.length === 1 && s.pathParam);
+  const subs = specs.filter((s) => s.words.length === 2);
+  const main = list ?? item!;
+  const cmd = program
+    .command(word)
+    .summary(main.summary)
+    .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${item.summary}. Calls ${item.method} ${item.path}.` : ''))
+    .helpGroup(HELP_GROUPS[main.group])
+    .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
+  for (const alias of main.aliases ?? []) cmd.alias(alias);
+  if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+  addParamOptions(cmd, main.query);
+  // commander passes (arg?, opts, command): the argument only when one is declared.
+  cmd.action(async (...args: unknown[]) => {
+    const self = args[args.length - 1] as Command;
+    const arg = item ? (args[0] as string | undefined) : undefined;
+    if (item && arg !== undefined) await parseThenRun(ctx, runF, item, invocation(self, arg), list);
+    else await parseThenRun(ctx, runF, main, invocation(self, undefined));
+  });
+
+  for (const sub of subs) {
+    const sc = cmd
+      .command(sub.words[1]!)
+      .summary(sub.summary)
+      .description(describe(sub))
+      .addHelpText('after', examplesText([sub]));
+    addParamOptions(sc, sub.query);
+    if (sub.body) {
+      sc.argument('<domain-or-url>', 'the prospect’s domain or http(s) URL');
+      addParamOptions(sc, sub.body.filter((b) => b.name !== 'market'));
+      sc.addOption(new Option('--field <key=value>', 'add a body field verbatim (repeatable)').argParser(collect));
+      sc.addOption(new Option('-y, --yes', 'do not ask before spending a pitch report'));
+      sc.action(async (url: string, opts: { field?: string[]; yes?: boolean }, self: Command) => {
+        await parseThenRun(ctx, runF, sub, { ...invocation(self, undefined, { fields: opts.field, yes: opts.yes }), local: { ...self.opts(), url } });
+      });
+    } else {
+      sc.action(async (_opts: unknown, self: Command) => {
+        await parseThenRun(ctx, runF, sub, invocation(self, undefined));
+      });
+    }
+  }
+}
+
+export const dataCommands: CommandDeclaration = {
+  answers: (word) => [...byFirstWord()].some(([w, specs]) => namesOf(w, specs).includes(word)),
+  register(program, ctx, only, runF) {
+    for (const [word, specs] of byFirstWord()) {
+      if (only !== undefined && !namesOf(word, specs).includes(only)) continue;
+      registerWord(program, ctx, runF, word, specs);
+    }
+  },
+};

@@ -1,0 +1,132 @@
+/**
+ * The parse step of every data command (one per entry of src/endpoints.ts): the flags,
+ * the path argument, the endpoint's own options and body, the settings (flag > env >
+ * profile), the output options and the spend confirmation, all checked into DataOptions.
+ * Throws UsageError (exit 2); opens nothing, sends nothing, writes nothing.
+ */
+import { UsageError } from '../../../errors.js';
+import type { EndpointSpec } from '../../../endpoints.js';
+import { pathSegment } from '../../../http/url.js';
+import { isProspectUrl } from '../../../domain/prospect.js';
+import type { Context } from '../../context.js';
+import type { ParsedOptions } from '../../declare.js';
+import { checkOutputOptions } from '../../render.js';
+import { parseSessionOptions, type SessionOptions } from '../../session.js';
+import { camel, intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
+
+/** What the declaration hands over from commander: raw strings, as typed. */
+export interface Invocation {
+  /** The path argument (`vis topics <id>`), for item endpoints. */
+  pathArg?: string;
+  /** The endpoint's own options as commander parsed them (camelCase keys). */
+  local: Record<string, unknown>;
+  /** The global options, merged from every level of the command. */
+  globals: RawGlobalOptions;
+  /** Was --market typed on the command line (not from env or profile)? */
+  marketFromFlag: boolean;
+  /** --field key=value pairs for POST bodies. */
+  fields?: string[];
+  yes?: boolean;
+}
+
+export interface PreparedRequest {
+  flags: FlagOptions;
+  command: string;
+  path: string;
+  query: Array<[string, string]>;
+  body?: Record<string, unknown>;
+}
+
+export interface DataOptions extends ParsedOptions {
+  command: 'data';
+  spec: EndpointSpec;
+  request: PreparedRequest;
+  session: SessionOptions;
+  /** The format that won (flag > env > profile > table), checked. */
+  format: Format;
+  /** A call that spends: confirmed by --yes, or to be asked at the terminal. */
+  confirm: 'none' | 'yes' | 'ask';
+}
+
+/**
+ * `vis <word> [<id>]`: with the id, the item endpoint (and the list's own options are
+ * refused), without it the list.
+ */
+export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocation, list?: EndpointSpec): DataOptions {
+  if (list && list !== spec) refuseListOptions(inv, list, spec);
+  const request = prepareRequest(ctx, spec, inv);
+  const session = parseSessionOptions(ctx, request.flags);
+  const format = session.settings.format.value;
+  checkOutputOptions(format, request.flags);
+  let confirm: DataOptions['confirm'] = 'none';
+  if (spec.spends) {
+    confirm = inv.yes === true ? 'yes' : 'ask';
+    if (confirm === 'ask' && (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)) {
+      throw new UsageError(`${request.command} spends one of the month's pitch reports: pass --yes to confirm when not at a terminal`);
+    }
+  }
+  return { command: 'data', spec, request, session, format, confirm };
+}
+
+/** Options of the list endpoint are refused when an item id is given. */
+function refuseListOptions(inv: Invocation, list: EndpointSpec, item: EndpointSpec): void {
+  for (const p of list.query) {
+    if (inv.local[camel(p.flag)] !== undefined) {
+      throw new UsageError(`--${p.flag} applies to the list (vis ${list.words.join(' ')}), not to vis ${item.words.join(' ')} <${item.pathParam?.name}>`);
+    }
+  }
+}
+
+/** The request part: flags, path argument, query and body. Throws UsageError. */
+export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation): PreparedRequest {
+  const flags = parseFlags(inv.globals, ctx.today());
+  const command = `vis ${spec.words.join(' ')}`;
+
+  let path = spec.path;
+  if (spec.pathParam) {
+    const name = spec.pathParam.name;
+    const value = inv.pathArg;
+    if (value === undefined || value.trim() === '') throw new UsageError(`${command} needs <${name}>`);
+    let wire = value;
+    if (spec.pathParam.type === 'integer') {
+      const r = intRule(`<${name}>`, 1).safeParse(value);
+      if (!r.success) throw usageFromZod(r.error);
+      wire = String(r.data);
+    }
+    path = path.replace(`{${name}}`, pathSegment(wire, `${command} <${name}>`));
+  }
+
+  if (!spec.brand && flags.brand !== undefined) throw new UsageError(`${command} does not take --brand`);
+  if (!spec.market && flags.market !== undefined && spec.method === 'GET') {
+    throw new UsageError(`${command} does not take --market`);
+  }
+
+  const query: Array<[string, string]> = [];
+  query.push(...periodPairs(spec, flags.period, command));
+  query.push(...parseEndpointOptions(spec, spec.query, inv.local));
+  for (const [k, v] of flags.params) query.push([k, v]);
+
+  let body: Record<string, unknown> | undefined;
+  if (spec.body) {
+    const values: Record<string, unknown> = { ...inv.local };
+    if (inv.marketFromFlag && flags.market !== undefined) values.market = flags.market;
+    body = Object.fromEntries(parseEndpointOptions(spec, spec.body, values));
+    if (typeof body.url === 'string') body.url = checkProspect(body.url);
+    for (const f of inv.fields ?? []) {
+      const eq = f.indexOf('=');
+      if (eq <= 0) throw new UsageError(`--field must be key=value with a non-empty key (got "${f}")`);
+      body[f.slice(0, eq)] = f.slice(eq + 1);
+    }
+  } else if (inv.fields && inv.fields.length > 0) {
+    throw new UsageError(`${command} does not take --field`);
+  }
+
+  return { flags, command, path, query, body };
+}
+
+/** A prospect is a domain or an http(s) URL, by the rule the API applies (src/domain/prospect.ts). */
+export function checkProspect(value: string): string {
+  const v = value.trim();
+  if (isProspectUrl(v)) return v;
+  throw new UsageError(`<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "${value}")`);
+}

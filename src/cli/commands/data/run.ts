@@ -1,0 +1,50 @@
+/**
+ * The run step of every data command: open the session, resolve the brand, ask before
+ * spending, send, render. Everything that can be refused was refused in parse.ts.
+ */
+import { UsageError } from '../../../errors.js';
+import { resolveBrand } from '../../brands.js';
+import type { Context } from '../../context.js';
+import { sendWithHints } from '../../hints.js';
+import { renderResponse } from '../../render.js';
+import { openSession } from '../../session.js';
+import type { DataOptions } from './parse.js';
+
+export async function runData(options: DataOptions, ctx: Context): Promise<void> {
+  const { spec, request } = options;
+  const session = await openSession(ctx, options.session);
+  try {
+    if (options.confirm === 'ask') await confirmSpend(ctx, options);
+
+    const query: Array<[string, string]> = [];
+    if (spec.brand && session.settings.brand) {
+      query.push(['brand_id', await resolveBrand(session, session.settings.brand.value, session.settings.brand.source)]);
+    }
+    if (spec.market && session.settings.market) query.push(['market', session.settings.market.value]);
+    query.push(...request.query);
+
+    session.progress.start(`${request.command}…`);
+    const res = await sendWithHints(
+      session,
+      { method: spec.method, path: request.path, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome },
+      spec,
+    );
+    session.progress.stop();
+    await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope });
+  } finally {
+    await session.close();
+  }
+}
+
+/** A call that spends (POST /pitches): parse made sure there is a terminal to ask at. */
+async function confirmSpend(ctx: Context, options: DataOptions): Promise<void> {
+  const target = String(options.request.body?.url ?? '');
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr, terminal: true });
+  const answer = await new Promise<string>((resolve) => {
+    rl.question(`Scan ${target} and create a pitch report? This spends 1 of the month's pitch reports. [y/N] `, resolve);
+  }).finally(() => rl.close());
+  if (!/^y(es)?$/i.test(answer.trim())) {
+    throw new UsageError(`${options.spec.words.join(' ')} cancelled: nothing was spent`);
+  }
+}

@@ -1,0 +1,13 @@
+/** `vis help`: prints the topic, or the command's help exactly as `--help` would. */
+import { renderHelpTopic } from '../../../docs/topics.js';
+import type { Context } from '../../context.js';
+import type { HelpOptions } from './parse.js';
+
+export function runHelp(options: HelpOptions, ctx: Context): void {
+  if ('topic' in options) {
+    // Fitted like commander's help: the terminal's width, or 80 when not a terminal.
+    ctx.io.stdout.write(renderHelpTopic(options.topic, ctx.io.stdoutIsTTY ? ctx.io.columns : 80));
+    return;
+  }
+  options.target.outputHelp();
+}

@@ -1,0 +1,18 @@
+/** `vis openapi`: prints {base_url}/openapi.json as received. */
+import type { Context } from '../../context.js';
+import { emit } from '../../render.js';
+import { openSession } from '../../session.js';
+import type { OpenapiOptions } from './parse.js';
+
+export async function runOpenapi(options: OpenapiOptions, ctx: Context): Promise<void> {
+  const session = await openSession(ctx, options.session);
+  try {
+    session.progress.start('GET /openapi.json…');
+    const doc = await session.client.fetchDocument('/openapi.json');
+    session.progress.stop();
+    const { renderJson } = await import('../../../output/json.js');
+    await emit(ctx, options.output, renderJson(doc));
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,25 @@
+/** `vis sandbox`: the declaration. parse.ts and run.ts load when it runs. */
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+
+export const sandboxCommand: CommandDeclaration = {
+  answers: (word) => word === 'sandbox',
+  register(program, ctx, _only, runF) {
+    program
+      .command('sandbox')
+      .summary('Serve the whole API on loopback from built-in data, with demo keys')
+      .description(
+        toolDescription(
+          'Serves the API on a loopback address until Ctrl-C, and prints its base URL and the demo keys.',
+          'Sends no request: it is the server, with built-in demo accounts on every plan.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .option('--port <n>', 'port to listen on (default: a free one)')
+      .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
+      .addHelpText('after', examplesAfter('vis sandbox --port 8787', 'VIS_BASE_URL=http://127.0.0.1:8787/api/v1 VIS_API_KEY=vis_demo_growth vis topics'))
+      .action(async (opts: { port?: string; host: string }) => {
+        const options = (await import('./parse.js')).parseSandboxOptions(opts);
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runSandbox(options, ctx));
+      });
+  },
+};
