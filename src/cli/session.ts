@@ -93,6 +93,17 @@ function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiK
   return { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
 }
 
+/** What every client of this run shares with the Context: who it is, its clock, Ctrl-C, its transport. */
+export function contextClientOptions(ctx: Context) {
+  return {
+    userAgent: `vis/${ctx.version} node/${process.versions.node}`,
+    clock: ctx.clock,
+    random: ctx.random,
+    signal: ctx.signal,
+    transport: ctx.transport,
+  };
+}
+
 /** Opens what parseSessionOptions checked: the sandbox for --demo, the client, the spinner. */
 export async function openSession(ctx: Context, options: SessionOptions): Promise<Session> {
   const settings: Settings = { ...options.settings };
@@ -121,14 +132,10 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     apiKey: apiKey.value,
     timeoutMs: options.timeoutMs,
     maxBodyBytes: options.maxBodyBytes,
-    userAgent: `vis/${ctx.version} node/${process.versions.node}`,
-    clock: ctx.clock,
-    random: ctx.random,
-    signal: ctx.signal,
+    ...contextClientOptions(ctx),
     pacer,
     debug,
     onWait: (message, ms, text) => (text ? progress.countdown(text, ms) : progress.update(message)),
-    transport: ctx.transport,
   });
 
   return {

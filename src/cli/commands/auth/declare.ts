@@ -1,7 +1,42 @@
-/** `vis auth login|status|logout`: the declaration. parse.ts and run.ts load when one runs. */
+/** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, type CommandDeclaration, type RunF } from '../../declare.js';
+import type { AuthVerb } from './parse.js';
+
+interface VerbDeclaration {
+  verb: AuthVerb;
+  summary: string;
+  description: string;
+  /** What it sends. */
+  calls: string;
+  examples: readonly string[];
+}
+
+/** In the order `vis auth --help` lists them. */
+const VERBS: readonly VerbDeclaration[] = [
+  {
+    verb: 'login',
+    summary: 'Save an API key for a profile (hidden prompt, or stdin when piped)',
+    description: 'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
+    calls: USAGE_CHECK,
+    examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'],
+  },
+  {
+    verb: 'status',
+    summary: 'Which key is in use and where it came from (masked)',
+    description: 'Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.',
+    calls: USAGE_CHECK,
+    examples: ['vis auth status', 'vis auth status --profile agency'],
+  },
+  {
+    verb: 'logout',
+    summary: 'Remove the saved key of the active profile',
+    description: 'Remove the saved key of the active profile (other settings stay).',
+    calls: LOCAL_ONLY,
+    examples: ['vis auth logout', 'vis auth logout --profile agency'],
+  },
+];
 
 function register(program: Command, ctx: Context, runF: RunF | undefined): void {
   const auth = program
@@ -15,38 +50,17 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     )
     .helpGroup(HELP_GROUPS.account)
     .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
-  auth
-    .command('login')
-    .summary('Save an API key for a profile (hidden prompt, or stdin when piped)')
-    .description(
-      toolDescription(
-        'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
-        USAGE_CHECK,
-      ),
-    )
-    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'))
-    .action(async (_o: unknown, self: Command) => {
-      const options = (await import('./parse.js')).parseAuthLogin(ctx, self.optsWithGlobals());
-      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthLogin(options, ctx));
-    });
-  auth
-    .command('status')
-    .summary('Which key is in use and where it came from (masked)')
-    .description(toolDescription('Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.', USAGE_CHECK))
-    .addHelpText('after', examplesAfter('vis auth status', 'vis auth status --profile agency'))
-    .action(async (_o: unknown, self: Command) => {
-      const options = (await import('./parse.js')).parseAuthStatus(ctx, self.optsWithGlobals());
-      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthStatus(options, ctx));
-    });
-  auth
-    .command('logout')
-    .summary('Remove the saved key of the active profile')
-    .description(toolDescription('Remove the saved key of the active profile (other settings stay).', LOCAL_ONLY))
-    .addHelpText('after', examplesAfter('vis auth logout', 'vis auth logout --profile agency'))
-    .action(async (_o: unknown, self: Command) => {
-      const options = (await import('./parse.js')).parseAuthLogout(ctx, self.optsWithGlobals());
-      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuthLogout(options, ctx));
-    });
+  for (const v of VERBS) {
+    auth
+      .command(v.verb)
+      .summary(v.summary)
+      .description(toolDescription(v.description, v.calls))
+      .addHelpText('after', examplesAfter(...v.examples))
+      .action(async (_o: unknown, self: Command) => {
+        const options = (await import('./parse.js')).parseAuthOptions(ctx, v.verb, self.optsWithGlobals());
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runAuth(options, ctx));
+      });
+  }
 }
 
 export const authCommand: CommandDeclaration = {

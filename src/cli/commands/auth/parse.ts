@@ -25,6 +25,20 @@ export interface AuthLogoutOptions extends ParsedOptions {
   profile: string;
 }
 
+export type AuthVerb = 'login' | 'status' | 'logout';
+export type AuthOptions = AuthLoginOptions | AuthStatusOptions | AuthLogoutOptions;
+
+export function parseAuthOptions(ctx: Context, verb: AuthVerb, raw: RawGlobalOptions): AuthOptions {
+  switch (verb) {
+    case 'login':
+      return parseAuthLogin(ctx, raw);
+    case 'status':
+      return parseAuthStatus(ctx, raw);
+    case 'logout':
+      return parseAuthLogout(ctx, raw);
+  }
+}
+
 export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOptions {
   const flags = parseFlags(raw, ctx.today());
   const store = ctx.config();

@@ -8,13 +8,24 @@ import { ApiClient } from '../../../http/client.js';
 import { checkApiKey } from '../../../http/key.js';
 import { sanitizeForTerminal } from '../../../output/sanitize.js';
 import type { Context } from '../../context.js';
-import { openSession } from '../../session.js';
+import { contextClientOptions, openSession } from '../../session.js';
 import type { IO } from '../../io.js';
 import { fetchBudget } from '../../../api/account.js';
 import { maskKey } from '../../settings.js';
-import type { AuthLoginOptions, AuthLogoutOptions, AuthStatusOptions } from './parse.js';
+import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
 
-export async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<void> {
+export async function runAuth(options: AuthOptions, ctx: Context): Promise<void> {
+  switch (options.command) {
+    case 'auth login':
+      return runAuthLogin(options, ctx);
+    case 'auth status':
+      return runAuthStatus(options, ctx);
+    case 'auth logout':
+      return runAuthLogout(options, ctx);
+  }
+}
+
+async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<void> {
   const { profile, baseUrl } = options;
   const store = ctx.config();
   // A folder vis cannot write is refused now, not after the key was typed and checked.
@@ -28,11 +39,7 @@ export async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Pro
     apiKey: key,
     timeoutMs: options.timeoutMs,
     maxBodyBytes: options.maxBodyBytes,
-    userAgent: `vis/${ctx.version} node/${process.versions.node}`,
-    clock: ctx.clock,
-    random: ctx.random,
-    signal: ctx.signal,
-    transport: ctx.transport,
+    ...contextClientOptions(ctx),
   });
   try {
     await client.send({ method: 'GET', path: '/usage' });
@@ -53,7 +60,7 @@ export async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Pro
   }
 }
 
-export async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<void> {
+async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<void> {
   const session = await openSession(ctx, options.session);
   const s = session.settings;
   const out: string[] = [
@@ -76,7 +83,7 @@ export async function runAuthStatus(options: AuthStatusOptions, ctx: Context): P
   }
 }
 
-export async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<void> {
+async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<void> {
   const { profile } = options;
   const store = ctx.config();
   if (!store.profile(profile).api_key) {
