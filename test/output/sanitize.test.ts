@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sanitizeForTerminal, visibleEscape } from '../../src/output/sanitize.js';
 
 const ESC = '\x1b';
@@ -69,6 +69,10 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
     ['SUB and CAN alone', '\x1a\x18', '\\x1a\\x18'],
     ['DEL', 'a\x7f', 'a\\x7f'],
     ['C1 NEL', 'a\u0085b', 'a\\x85b'],
+    // NEL and the other C1 controls are not sequence introducers: text up to a later ST stays.
+    ['C1 NEL before an 8-bit ST', 'a\x85hidden\x9cb', 'a\\x85hidden\\x9cb'],
+    ['C1 NEL before ESC \\', `a\x85hidden${ESC}\\b`, 'a\\x85hiddenb'],
+    ['every other C1 control before an ST', '\x80a\x8fb\x91c\x97d\x99e\x9af\x9c', '\\x80a\\x8fb\\x91c\\x97d\\x99e\\x9af\\x9c'],
     ['C1 IND and RI', '\u0084\u008d', '\\x84\\x8d'],
     ['a lone 8-bit ST', '\u009c', '\\x9c'],
     ['right-to-left override', 'abc\u202edef', 'abc\\u202edef'],
@@ -102,6 +106,55 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
     expect(visibleEscape(0x0d)).toBe('\\r');
     expect(visibleEscape(0x9f)).toBe('\\x9f');
     expect(visibleEscape(0x2069)).toBe('\\u2069');
+  });
+});
+
+/**
+ * Characters the regular expressions of one call step over, counted through
+ * RegExp.prototype.exec (which `test` and `exec` both go through): a measure of the work
+ * done that does not depend on the machine's speed.
+ */
+function charactersScanned(run: () => void): number {
+  const exec = RegExp.prototype.exec;
+  let scanned = 0;
+  vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, text: string) {
+    const start = this.global || this.sticky ? this.lastIndex : 0;
+    const m = exec.call(this, text);
+    scanned += (m === null ? text.length : m.index + m[0].length) - start;
+    return m;
+  });
+  try {
+    run();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return scanned;
+}
+
+describe('sanitizeForTerminal: work grows linearly with the input', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Unterminated 8-bit OSC introducers with no possible end anywhere after them: a
+  // scanner that looked for the end again from each introducer would step over the rest
+  // of the text once per introducer (n^2/2 characters).
+  it.each([
+    ['unterminated 8-bit OSC introducers', (n: number) => '\u009dx'.repeat(n)],
+    ['unterminated 8-bit DCS introducers', (n: number) => '\u0090ab'.repeat(n)],
+  ])('%s', (_name, make) => {
+    const small = make(2_000);
+    const large = make(8_000);
+    const smallWork = charactersScanned(() => sanitizeForTerminal(small));
+    const largeWork = charactersScanned(() => sanitizeForTerminal(large));
+    expect(smallWork).toBeGreaterThan(0);
+    expect(smallWork).toBeLessThanOrEqual(4 * small.length);
+    expect(largeWork).toBeLessThanOrEqual(4 * large.length);
+  });
+
+  it('still finds each end after a cached one (answers are reused only while valid)', () => {
+    expect(sanitizeForTerminal('\u009dx\u009dy\x07z\u009dw\u009c!')).toBe('z!');
+    // BEL does not end a DCS: it breaks it off, and the ST after it stands alone.
+    expect(sanitizeForTerminal(`\u0090a\x07b\u009c${ESC}]t\x07c`)).toBe('\\x90a\\x07b\\x9cc');
+    expect(sanitizeForTerminal(`${ESC}]a${ESC}]b\x07c`)).toBe('\\x1b]ac');
   });
 });
 
