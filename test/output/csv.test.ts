@@ -56,6 +56,32 @@ describe('renderCsv', () => {
     expect(() => renderCsv(data, { collection: 'topics', columns: [] })).toThrow(ColumnsError);
   });
 
+  it('says which column, in the singular, and when no column is available at all', () => {
+    expect(() => renderCsv([{ a: 1 }], { columns: ['b'] })).toThrow('--columns: unknown column "b"; available: a');
+    expect(() => renderCsv([{}], { columns: ['b'] })).toThrow('--columns: unknown column "b"; available: (none)');
+    expect(() => renderCsv([{ a: 1 }], { columns: [] })).toThrow(/^--columns: no column names given$/);
+    try {
+      renderCsv([{ a: 1, c: 2 }], { columns: ['a', 'b'] });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ColumnsError);
+      expect((e as ColumnsError).name).toBe('ColumnsError');
+      expect((e as ColumnsError).unknown).toEqual(['b']);
+      expect((e as ColumnsError).available).toEqual(['a', 'c']);
+    }
+  });
+
+  it('quotes a field for a quote, a comma, a CR or a LF alone, and nothing else', () => {
+    expect(renderCsv([{ q: 'a"b', c: 'a,b', r: 'a\rb', n: 'a\nb', plain: "a;b 'c' \t" }], {})).toBe(
+      'q,c,r,n,plain\r\n"a""b","a,b","a\rb","a\nb",a;b \'c\' \t\r\n',
+    );
+  });
+
+  it('writes a one-column record that is not empty, or two empty columns, without quotes', () => {
+    expect(renderCsv([{ a: 'x' }], {})).toBe('a\r\nx\r\n');
+    expect(renderCsv([{ a: '', b: '' }], {})).toBe('a,b\r\n,\r\n');
+  });
+
   it('takes --rows', () => {
     expect(renderCsv({ a: [{ x: 1 }], b: [{ y: 2 }] }, { rows: 'b' })).toBe('y\r\n2\r\n');
     expect(() => renderCsv({ a: [] }, { rows: 'b' })).toThrow(RowsKeyError);

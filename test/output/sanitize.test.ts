@@ -29,6 +29,15 @@ describe('sanitizeForTerminal: whole escape sequences are removed', () => {
     ['screen alignment test ESC # 8', `${ESC}#8a`, 'a'],
     ['keypad mode ESC =', `${ESC}=a`, 'a'],
     ['a lone ST as ESC \\', `a${ESC}\\b`, 'ab'],
+    // The edges of each byte range: parameters 0x30-0x3F, intermediates 0x20-0x2F, CSI
+    // finals 0x40-0x7E, other finals 0x30-0x7E.
+    ['CSI with the lowest final byte @', `${ESC}[@z`, 'z'],
+    ['CSI with the highest final byte ~', `${ESC}[5~z`, 'z'],
+    ['CSI with parameters 0 and ?', `${ESC}[0;?<=>9mz`, 'z'],
+    ['CSI with the intermediates space and /', `${ESC}[1 /pz`, 'z'],
+    ['ESC with the intermediate / and the final 0', `${ESC}/0z`, 'z'],
+    ['ESC with the final ~', `${ESC}~z`, 'z'],
+    ['ESC with the intermediate space', `${ESC} Fz`, 'z'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
   });
@@ -52,6 +61,12 @@ describe('sanitizeForTerminal: incomplete sequences show their introducer and sw
     ['ESC ESC then a CSI', `${ESC}${ESC}[31mx`, '\\x1bx'],
     ['ESC followed by intermediates only', `${ESC}(`, '\\x1b('],
     ['8-bit CSI cut off', '\u009b12', '\\x9b12'],
+    ['OSC broken off by SUB', `${ESC}]0;x\x1ay`, '\\x1b]0;x\\x1ay'],
+    ['8-bit DCS broken off by CAN', '\u0090x\x18y\u009c', '\\x90x\\x18y\\x9c'],
+    ['CSI broken by DEL', `${ESC}[1\x7fm`, '\\x1b[1\\x7fm'],
+    ['CSI broken by a byte below the intermediates', `${ESC}[\x1fm`, '\\x1b[\\x1fm'],
+    ['ESC then DEL', `${ESC}\x7f`, '\\x1b\\x7f'],
+    ['ESC then a control', `${ESC}\x01`, '\\x1b\\x01'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
   });
