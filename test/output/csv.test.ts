@@ -163,6 +163,8 @@ describe('formula guard', () => {
     ['a positive sign', '+2'],
     ['an exponent', '-1e3'],
     ['a bare fraction', '-.5'],
+    ['a signed fraction without a leading digit', '-.55'],
+    ['a signed number with a point and an exponent', '+1.5E-10'],
     ['a plain word', 'hello'],
     ['a formula sign later on', 'a=b'],
     ['a leading space', ' =1'],

@@ -62,6 +62,9 @@ describe('sanitizeForTerminal: incomplete sequences show their introducer and sw
     ['ESC followed by intermediates only', `${ESC}(`, '\\x1b('],
     ['8-bit CSI cut off', '\u009b12', '\\x9b12'],
     ['OSC broken off by SUB', `${ESC}]0;x\x1ay`, '\\x1b]0;x\\x1ay'],
+    // Only ESC makes `ESC \` an ST: after BEL or CAN a backslash is text.
+    ['OSC ended by BEL, then a backslash', `${ESC}]0;t\x07\\z`, '\\z'],
+    ['OSC broken off by CAN, then a backslash', `${ESC}]0;x\x18\\y`, '\\x1b]0;x\\x18\\y'],
     ['8-bit DCS broken off by CAN', '\u0090x\x18y\u009c', '\\x90x\\x18y\\x9c'],
     ['CSI broken by DEL', `${ESC}[1\x7fm`, '\\x1b[1\\x7fm'],
     ['CSI broken by a byte below the intermediates', `${ESC}[\x1fm`, '\\x1b[\\x1fm'],

@@ -3,6 +3,7 @@ import {
   apiError,
   AuthError,
   exitCodeFor,
+  kindForApiError,
   InterruptedError,
   LimitError,
   NotFoundError,
@@ -87,6 +88,16 @@ describe('the API code decides over the status (contract section 4)', () => {
         expect(exitCodeFor(apiError(status, code, 'm')), `${status} ${code}`).toBe(exit);
       }
     }
+  });
+});
+
+describe('kindForApiError', () => {
+  it('names the kind of each documented code, and of a status alone', () => {
+    expect(kindForApiError(429, 'upstream_error')).toBe('server');
+    expect(kindForApiError(500, 'invalid_api_key')).toBe('auth');
+    expect(kindForApiError(500, undefined)).toBe('server');
+    expect(kindForApiError(418, 'new_code')).toBe('server');
+    expect(kindForApiError(401, undefined)).toBe('auth');
   });
 });
 
