@@ -158,6 +158,8 @@ describe('sanitizeForTerminal: work grows linearly with the input', () => {
   it.each([
     ['unterminated 8-bit OSC introducers', (n: number) => '\u009dx'.repeat(n)],
     ['unterminated 8-bit DCS introducers', (n: number) => '\u0090ab'.repeat(n)],
+    // Each DCS is broken off by the BEL at the very end: every lookup has the same answer.
+    ['8-bit DCS introducers before one BEL at the end', (n: number) => `${'\u0090x'.repeat(n)}\x07`],
   ])('%s', (_name, make) => {
     const small = make(2_000);
     const large = make(8_000);
