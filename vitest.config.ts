@@ -7,6 +7,9 @@ const jsonReport = process.env.VIS_TEST_RESULTS;
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // One printed fast-check seed per run (FC_SEED replays it): test/setup/fc-seed.*.
+    globalSetup: ['test/setup/fc-seed.global.ts'],
+    setupFiles: ['test/setup/fc-seed.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // End-to-end tests spawn the built CLI; two cores, so keep the pool small.

@@ -125,25 +125,27 @@ export function exitCodeFor(err: unknown): number {
 
 /**
  * The API's documented error codes and where each lands. Unknown codes fall back on the
- * HTTP status, so a new code from the server still gets a sensible exit code.
+ * HTTP status, so a new code from the server still gets a sensible exit code. A Map, so
+ * a code such as `toString` or `__proto__` is unknown rather than an Object property.
  */
-const KIND_BY_CODE: Record<string, ErrorKind> = {
-  invalid_parameter: 'usage',
-  brand_required: 'usage',
-  invalid_api_key: 'auth',
-  feature_not_in_plan: 'plan',
-  plan_inactive: 'plan',
-  brand_not_found: 'not_found',
-  market_not_found: 'not_found',
-  not_found: 'not_found',
-  integration_not_connected: 'plan',
-  quota_exceeded: 'limit',
-  rate_limited: 'limit',
-  upstream_error: 'server',
-};
+const KIND_BY_CODE: ReadonlyMap<string, ErrorKind> = new Map([
+  ['invalid_parameter', 'usage'],
+  ['brand_required', 'usage'],
+  ['invalid_api_key', 'auth'],
+  ['feature_not_in_plan', 'plan'],
+  ['plan_inactive', 'plan'],
+  ['brand_not_found', 'not_found'],
+  ['market_not_found', 'not_found'],
+  ['not_found', 'not_found'],
+  ['integration_not_connected', 'plan'],
+  ['quota_exceeded', 'limit'],
+  ['rate_limited', 'limit'],
+  ['upstream_error', 'server'],
+]);
 
 export function kindForApiError(status: number, code: string | undefined): ErrorKind {
-  if (code !== undefined && KIND_BY_CODE[code] !== undefined) return KIND_BY_CODE[code];
+  const known = code === undefined ? undefined : KIND_BY_CODE.get(code);
+  if (known !== undefined) return known;
   if (status === 400 || status === 405 || status === 422) return 'usage';
   if (status === 401) return 'auth';
   if (status === 402 || status === 403 || status === 409) return 'plan';

@@ -52,7 +52,8 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       err.hint = spec ? LIST_COMMAND[spec.id] : undefined;
       return;
     default:
-      if (STATIC_HINTS[code]) err.hint = STATIC_HINTS[code];
+      // hasOwn: a code such as `constructor` is not a hint (it would be a function).
+      if (Object.hasOwn(STATIC_HINTS, code)) err.hint = STATIC_HINTS[code];
       else if (err.status === 402) err.hint = 'This month’s pitch reports are used up; the allowance renews on the first of the month.';
   }
 }

@@ -3,9 +3,13 @@
  * loopback: the request the sandbox received (method, path, query, body), the exit code,
  * stdout and stderr.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
+import { guardFormula } from '../../src/output/csv.js';
+import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { cellText, discoverColumns, flattenRecord, selectRows } from '../../src/output/flatten.js';
 import { cleanEnv, runVis } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -35,6 +39,12 @@ beforeAll(async () => {
   sandbox.requests.length = 0;
 });
 afterAll(() => sandbox.close());
+
+/** Fresh sandbox state (budgets, pitches, recorded requests), as at the start. */
+async function resetSandbox(): Promise<void> {
+  const res = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/reset`, { method: 'POST' });
+  expect(res.status).toBe(204);
+}
 
 const env = (extra: Record<string, string> = {}) => cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', ...extra });
 
@@ -95,10 +105,47 @@ describe('every endpoint has a case', () => {
   });
 });
 
+/**
+ * What csv and table output must hold, from the same command's JSON output on the same
+ * sandbox state: the main collection's rows (or data as one row), their flattened
+ * columns in first-seen order, and each cell's text.
+ */
+interface Expected {
+  columns: string[];
+  rows: string[][];
+  tabular: boolean;
+}
+
+function expectedFrom(json: string, id: string): Expected {
+  const data = (JSON.parse(json) as { data: unknown }).data;
+  const spec = ENDPOINTS.find((e) => e.id === id);
+  const { rows, key } = selectRows(data, { collection: spec?.collection });
+  const columns = discoverColumns(rows);
+  return {
+    columns,
+    rows: rows.map((row) => {
+      const flat = flattenRecord(row);
+      return columns.map((c) => cellText(flat.get(c)));
+    }),
+    tabular: key !== null || Array.isArray(data),
+  };
+}
+
+/** Each command's JSON output on a fresh sandbox: the reference for its csv and table. */
+const jsonOutput = new Map<string, string>();
+
+async function jsonOf(c: Case): Promise<string> {
+  await resetSandbox();
+  const r = await runVis([...c.argv(), '--format', 'json'], { env: env() });
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
 describe.each(Object.entries(CASES))('%s', (id, c) => {
   it.each(['json', 'csv', 'table'] as const)('--format %s: request, exit 0, stdout, empty stderr', async (format) => {
-    if (id === 'pitches.create' && format !== 'json') return; // spends allowance: once is enough
-    sandbox.requests.length = 0;
+    // Fresh sandbox state for each run, so pitches.create spends one report of a fresh
+    // allowance in every format and the JSON reference below sees the same data.
+    await resetSandbox();
     const r = await runVis([...c.argv(), '--format', format], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -118,11 +165,53 @@ describe.each(Object.entries(CASES))('%s', (id, c) => {
       expect(parsed).toHaveProperty('data');
       expect(parsed).toHaveProperty('meta');
       expect(r.stdout.endsWith('}\n')).toBe(true);
-    } else if (format === 'csv') {
-      expect(r.stdout.length).toBeGreaterThan(0);
+      jsonOutput.set(id, r.stdout);
+      return;
+    }
+    const reference = jsonOutput.get(id) ?? (await jsonOf(c));
+    const want = expectedFrom(reference, id);
+    expect(want.columns.length).toBeGreaterThan(0);
+    if (format === 'csv') {
       expect(r.stdout.endsWith('\r\n')).toBe(true);
+      const [header, ...body] = parse(r.stdout, { record_delimiter: '\r\n' }) as string[][];
+      expect(header).toEqual(want.columns);
+      expect(body).toHaveLength(want.rows.length);
+      expect(body).toEqual(want.rows.map((row, i) => row.map((text, j) => (typeof flattenRecord(rowsOf(reference, id)[i]).get(want.columns[j]!) === 'string' ? guardFormula(text) : text))));
     } else {
-      expect(r.stdout.trim().length).toBeGreaterThan(0);
+      // Not a terminal: tab-separated lines, a header and one line per row for a
+      // collection, `column<TAB>value` lines for a single record; text sanitised (so a
+      // newline shows as \n); a record's arrays of records get sections of their own.
+      const lines = r.stdout.split('\n');
+      const text = (cell: string) => sanitizeForTerminal(cell);
+      if (want.tabular) {
+        expect((lines[0] ?? '').split('\t')).toEqual(want.columns);
+        const body = lines.slice(1, 1 + want.rows.length).map((line) => line.split('\t'));
+        expect(body).toEqual(want.rows.map((row) => row.map(text)));
+        expect(lines[1 + want.rows.length] ?? '').toBe('');
+      } else {
+        expect(want.rows).toHaveLength(1);
+        const shown = want.columns.map((_, j) => !holdsRecordsText(want.rows[0]![j]!));
+        want.columns.forEach((col, j) => {
+          if (shown[j]) expect(lines).toContain(`${col}\t${text(want.rows[0]![j]!)}`);
+          else expect(lines).toContain(`# ${col}`);
+        });
+      }
     }
   });
 });
+
+/** True for a cell that is the JSON text of an array holding records. */
+function holdsRecordsText(cell: string): boolean {
+  if (!cell.startsWith('[')) return false;
+  try {
+    const v = JSON.parse(cell) as unknown;
+    return Array.isArray(v) && v.some((item) => typeof item === 'object' && item !== null);
+  } catch {
+    return false;
+  }
+}
+
+function rowsOf(json: string, id: string): unknown[] {
+  const data = (JSON.parse(json) as { data: unknown }).data;
+  return selectRows(data, { collection: ENDPOINTS.find((e) => e.id === id)?.collection }).rows;
+}

@@ -17,6 +17,11 @@ const CASES: Array<[number, string, number]> = [
   [404, 'market_not_found', 5],
   [404, 'not_found', 5],
   [429, 'quota_exceeded', 6],
+  // The code decides over the status; a code that names an Object property is unknown.
+  [403, 'invalid_api_key', 3],
+  [500, 'toString', 7],
+  [503, '__proto__', 7],
+  [404, 'constructor', 5],
 ];
 
 let server: TestServer;

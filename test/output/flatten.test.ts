@@ -122,6 +122,20 @@ describe('flattenRecord', () => {
     expect(flat({ 'a.b': 1, a: { b: 2 } })).toEqual({ 'a.b': 1, 'a.b (2)': 2 });
   });
 
+  it('gives a third path to the same name ` (3)`, keeping ` (2)` (no cell is lost)', () => {
+    expect([...flattenRecord({ 'a.b.c': 1, 'a.b': { c: 2 }, a: { 'b.c': 3 } })]).toEqual([
+      ['a.b.c', 1],
+      ['a.b.c (2)', 2],
+      ['a.b.c (3)', 3],
+    ]);
+    // A key that already looks like a suffixed name is not overwritten either.
+    expect([...flattenRecord({ 'a.b (2)': 0, 'a.b': 1, a: { b: 2 } })]).toEqual([
+      ['a.b (2)', 0],
+      ['a.b', 1],
+      ['a.b (3)', 2],
+    ]);
+  });
+
   it('keeps objects nested deeper than 32 levels as JSON text', () => {
     let deep: unknown = { leaf: 1 };
     for (let i = 0; i < 40; i++) deep = { d: deep };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sanitizeForTerminal, visibleEscape } from '../../src/output/sanitize.js';
 
 const ESC = '\x1b';
@@ -29,6 +29,15 @@ describe('sanitizeForTerminal: whole escape sequences are removed', () => {
     ['screen alignment test ESC # 8', `${ESC}#8a`, 'a'],
     ['keypad mode ESC =', `${ESC}=a`, 'a'],
     ['a lone ST as ESC \\', `a${ESC}\\b`, 'ab'],
+    // The edges of each byte range: parameters 0x30-0x3F, intermediates 0x20-0x2F, CSI
+    // finals 0x40-0x7E, other finals 0x30-0x7E.
+    ['CSI with the lowest final byte @', `${ESC}[@z`, 'z'],
+    ['CSI with the highest final byte ~', `${ESC}[5~z`, 'z'],
+    ['CSI with parameters 0 and ?', `${ESC}[0;?<=>9mz`, 'z'],
+    ['CSI with the intermediates space and /', `${ESC}[1 /pz`, 'z'],
+    ['ESC with the intermediate / and the final 0', `${ESC}/0z`, 'z'],
+    ['ESC with the final ~', `${ESC}~z`, 'z'],
+    ['ESC with the intermediate space', `${ESC} Fz`, 'z'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
   });
@@ -52,6 +61,15 @@ describe('sanitizeForTerminal: incomplete sequences show their introducer and sw
     ['ESC ESC then a CSI', `${ESC}${ESC}[31mx`, '\\x1bx'],
     ['ESC followed by intermediates only', `${ESC}(`, '\\x1b('],
     ['8-bit CSI cut off', '\u009b12', '\\x9b12'],
+    ['OSC broken off by SUB', `${ESC}]0;x\x1ay`, '\\x1b]0;x\\x1ay'],
+    // Only ESC makes `ESC \` an ST: after BEL or CAN a backslash is text.
+    ['OSC ended by BEL, then a backslash', `${ESC}]0;t\x07\\z`, '\\z'],
+    ['OSC broken off by CAN, then a backslash', `${ESC}]0;x\x18\\y`, '\\x1b]0;x\\x18\\y'],
+    ['8-bit DCS broken off by CAN', '\u0090x\x18y\u009c', '\\x90x\\x18y\\x9c'],
+    ['CSI broken by DEL', `${ESC}[1\x7fm`, '\\x1b[1\\x7fm'],
+    ['CSI broken by a byte below the intermediates', `${ESC}[\x1fm`, '\\x1b[\\x1fm'],
+    ['ESC then DEL', `${ESC}\x7f`, '\\x1b\\x7f'],
+    ['ESC then a control', `${ESC}\x01`, '\\x1b\\x01'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
   });
@@ -69,6 +87,10 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
     ['SUB and CAN alone', '\x1a\x18', '\\x1a\\x18'],
     ['DEL', 'a\x7f', 'a\\x7f'],
     ['C1 NEL', 'a\u0085b', 'a\\x85b'],
+    // NEL and the other C1 controls are not sequence introducers: text up to a later ST stays.
+    ['C1 NEL before an 8-bit ST', 'a\x85hidden\x9cb', 'a\\x85hidden\\x9cb'],
+    ['C1 NEL before ESC \\', `a\x85hidden${ESC}\\b`, 'a\\x85hiddenb'],
+    ['every other C1 control before an ST', '\x80a\x8fb\x91c\x97d\x99e\x9af\x9c', '\\x80a\\x8fb\\x91c\\x97d\\x99e\\x9af\\x9c'],
     ['C1 IND and RI', '\u0084\u008d', '\\x84\\x8d'],
     ['a lone 8-bit ST', '\u009c', '\\x9c'],
     ['right-to-left override', 'abc\u202edef', 'abc\\u202edef'],
@@ -102,6 +124,57 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
     expect(visibleEscape(0x0d)).toBe('\\r');
     expect(visibleEscape(0x9f)).toBe('\\x9f');
     expect(visibleEscape(0x2069)).toBe('\\u2069');
+  });
+});
+
+/**
+ * Characters the regular expressions of one call step over, counted through
+ * RegExp.prototype.exec (which `test` and `exec` both go through): a measure of the work
+ * done that does not depend on the machine's speed.
+ */
+function charactersScanned(run: () => void): number {
+  const exec = RegExp.prototype.exec;
+  let scanned = 0;
+  vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, text: string) {
+    const start = this.global || this.sticky ? this.lastIndex : 0;
+    const m = exec.call(this, text);
+    scanned += (m === null ? text.length : m.index + m[0].length) - start;
+    return m;
+  });
+  try {
+    run();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return scanned;
+}
+
+describe('sanitizeForTerminal: work grows linearly with the input', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Unterminated 8-bit OSC introducers with no possible end anywhere after them: a
+  // scanner that looked for the end again from each introducer would step over the rest
+  // of the text once per introducer (n^2/2 characters).
+  it.each([
+    ['unterminated 8-bit OSC introducers', (n: number) => '\u009dx'.repeat(n)],
+    ['unterminated 8-bit DCS introducers', (n: number) => '\u0090ab'.repeat(n)],
+    // Each DCS is broken off by the BEL at the very end: every lookup has the same answer.
+    ['8-bit DCS introducers before one BEL at the end', (n: number) => `${'\u0090x'.repeat(n)}\x07`],
+  ])('%s', (_name, make) => {
+    const small = make(2_000);
+    const large = make(8_000);
+    const smallWork = charactersScanned(() => sanitizeForTerminal(small));
+    const largeWork = charactersScanned(() => sanitizeForTerminal(large));
+    expect(smallWork).toBeGreaterThan(0);
+    expect(smallWork).toBeLessThanOrEqual(4 * small.length);
+    expect(largeWork).toBeLessThanOrEqual(4 * large.length);
+  });
+
+  it('still finds each end after a cached one (answers are reused only while valid)', () => {
+    expect(sanitizeForTerminal('\u009dx\u009dy\x07z\u009dw\u009c!')).toBe('z!');
+    // BEL does not end a DCS: it breaks it off, and the ST after it stands alone.
+    expect(sanitizeForTerminal(`\u0090a\x07b\u009c${ESC}]t\x07c`)).toBe('\\x90a\\x07b\\x9cc');
+    expect(sanitizeForTerminal(`${ESC}]a${ESC}]b\x07c`)).toBe('\\x1b]ac');
   });
 });
 

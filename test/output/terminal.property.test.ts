@@ -58,15 +58,26 @@ const LETTERS = 'fghijklmnopqrstuvwxyz'; // no `e`: varying letters must not mak
  * Text that is already safe stays as it is (the envelope's own keys among it); other text
  * becomes letters of the same screen width as its sanitised form, with `n` encoded in
  * them to keep keys distinct; null if `n` does not fit.
+ *
+ * Each code point is measured in its context, exactly as displayWidth measures the whole
+ * text (the width it adds to the text before it): a combining mark after `e` adds 0 cells
+ * although on its own, at the start of a text, it counts 1. A character that adds nothing
+ * is left out, since in the twin it would have another context and maybe another width.
  */
 function harmlessForm(s: string, n: number): string | null {
-  if (n === 0 && sanitizeForTerminal(s) === s) return s;
+  const safe = sanitizeForTerminal(s);
+  if (n === 0 && safe === s) return s;
   const chars: string[] = [];
   const free: number[] = [];
-  for (const ch of sanitizeForTerminal(s)) {
-    const width = displayWidth(ch);
-    if (KEEP.test(ch) || width === 0) {
-      chars.push(ch); // zero-width characters (a lone combining mark) are harmless and keep text non-empty
+  let prefix = '';
+  let before = 0;
+  for (const ch of safe) {
+    prefix += ch;
+    const after = displayWidth(prefix);
+    const width = after - before;
+    before = after;
+    if (KEEP.test(ch) && width === 1) {
+      chars.push(ch);
     } else {
       for (let w = width; w > 0; w--) {
         free.push(chars.length);
@@ -132,26 +143,58 @@ function harmlessTwin(envelope: unknown): unknown {
 
 const SPEC = { id: 'items', collection: 'items', noun: 'items' };
 
+/** Renders both tables and compares what a terminal makes of each. */
+async function expectSameState(envelope: unknown, twin: unknown, width: number, color: boolean): Promise<void> {
+  const hostileOut = renderTable(envelope, { spec: SPEC, width, color, tty: true, wide: false });
+  const harmlessOut = renderTable(twin, { spec: SPEC, width, color, tty: true, wide: false });
+  const [hostile, baseline] = await Promise.all([play(hostileOut, width), play(harmlessOut, width)]);
+  expect(hostile.title).toBeNull();
+  expect(hostile.bell).toBe(false);
+  expect(hostile.buffer).toBe('normal');
+  expect(hostile.modes).toBe(baseline.modes);
+  expect(hostile.row).toBe(baseline.row);
+  expect(hostile.column).toBe(baseline.column);
+  // And that row is simply one per line written.
+  expect(hostile.row).toBe(hostileOut.split('\n').length - 1);
+}
+
 describe('a terminal emulator shows hostile tables as harmless ones', () => {
   it('keeps title, bell, modes, screen and cursor as for harmless text of the same width', async () => {
     await fc.assert(
       fc.asyncProperty(hostileEnvelope(), fc.integer({ min: 20, max: 120 }), fc.boolean(), async (envelope, width, color) => {
         const twin = harmlessTwin(envelope);
         fc.pre(twin !== null);
-        const hostileOut = renderTable(envelope, { spec: SPEC, width, color, tty: true, wide: false });
-        const harmlessOut = renderTable(twin, { spec: SPEC, width, color, tty: true, wide: false });
-        const [hostile, baseline] = await Promise.all([play(hostileOut, width), play(harmlessOut, width)]);
-        expect(hostile.title).toBeNull();
-        expect(hostile.bell).toBe(false);
-        expect(hostile.buffer).toBe('normal');
-        expect(hostile.modes).toBe(baseline.modes);
-        expect(hostile.row).toBe(baseline.row);
-        expect(hostile.column).toBe(baseline.column);
-        // And that row is simply one per line written.
-        expect(hostile.row).toBe(hostileOut.split('\n').length - 1);
+        await expectSameState(envelope, twin, width, color);
       }),
       { numRuns: 150 },
     );
+  });
+
+  // The counterexample of seed 752700: a key `e` + COMBINING ACUTE ACCENT (one cell) once
+  // got a twin two cells wide, because the twin measured the mark on its own.
+  it('measures a combining mark in its context when making the twin (seed 752700)', async () => {
+    const key = 'e\u0301\u001b]0;pwned\u0007';
+    expect(harmlessForm(key, 0)).toBe('e');
+    // (n = 1 asks for a twin even of safe text.) Alone, at the start, a mark takes a cell;
+    // a ZWJ emoji sequence is one wide glyph.
+    expect(harmlessForm('\u0301', 1)).toBe('g');
+    expect(harmlessForm('\u{1f469}\u200d\u{1f4bb}', 1)).toBe('fg');
+    const envelope = {
+      data: {
+        period: { from: '', to: '', days: '' },
+        items: [],
+        note: '',
+        nested: {},
+        history: [
+          { [key]: [], '\x80': [] },
+          { '\u202a': null, '': 100000000 },
+        ],
+      },
+      meta: { brand: { id: 0, name: '' }, market: { id: 0, code: '', label: '' } },
+    };
+    const twin = harmlessTwin(envelope);
+    expect(twin).not.toBeNull();
+    await expectSameState(envelope, twin, 24, false);
   });
 
   it('notices when raw control text does get through (the judge is not blind)', async () => {
