@@ -2,6 +2,8 @@
  * A whole command line run in-process: run() (the entry point's runner) with testIO(), a
  * fake clock, and the requests going to a FakeApi through the Context's transport seam.
  * What a spawned `vis` would print and exit with, with no process, socket or wait.
+ * With `baseUrl` instead, the requests go through vis's own transport to a real server
+ * (the sandbox on loopback, started by the test): no process, but a real socket.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,8 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   /** The fake API (a fresh one, expecting nothing, when left out). */
   api?: FakeApi;
+  /** A real server to send to, through the real transport, instead of the fake API. */
+  baseUrl?: string;
   io?: TestIOOptions;
   clock?: FakeClock;
 }
@@ -53,6 +57,8 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   const clock = o.clock ?? fakeClock();
   const io = testIO(o.io);
   const before = api.requests.length;
-  const code = await run(argv, io, testEnv(api, o.env), new AbortController().signal, { clock, random: () => 0.5, transport: api.transport });
+  const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
+  const transport = o.baseUrl === undefined ? { transport: api.transport } : {};
+  const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5, ...transport });
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
 }
