@@ -2,8 +2,8 @@
  * Retries, timeouts and malformed answers through the built `vis`, over real HTTP, with
  * faults injected into a sandbox (or a small server) that the test watches. Waits are
  * kept to a second (Retry-After: 1, one short backoff); the long waits and the
- * give-up-after-4 paths run in-process with a fake clock in test/unit/client-faults.test.ts
- * and test/unit/run-faults.test.ts.
+ * give-up-after-4 paths run in-process with a fake clock in test/http/client-faults.test.ts
+ * and test/cli/run-faults.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';

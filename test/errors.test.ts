@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, exitCodeFor, InterruptedError, ServerError, UsageError } from '../../src/errors.js';
+import { apiError, exitCodeFor, InterruptedError, ServerError, UsageError } from '../src/errors.js';
 
 describe('API error -> exit code (contract section 4)', () => {
   it.each([
