@@ -21,8 +21,10 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   /** The fake API (a fresh one, expecting nothing, when left out). */
   api?: FakeApi;
-  /** A real server to send to, through the real transport, instead of the fake API. */
+  /** A real server to send to (VIS_BASE_URL), through vis's own transport, instead of the fake API. */
   baseUrl?: string;
+  /** vis's own transport without `baseUrl`: to whatever base URL `env` or a profile names. */
+  realTransport?: boolean;
   io?: TestIOOptions;
   clock?: FakeClock;
 }
@@ -58,7 +60,7 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   const io = testIO(o.io);
   const before = api.requests.length;
   const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
-  const transport = o.baseUrl === undefined ? { transport: api.transport } : {};
+  const transport = o.baseUrl === undefined && !o.realTransport ? { transport: api.transport } : {};
   const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5, ...transport });
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
 }
