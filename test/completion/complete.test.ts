@@ -13,13 +13,11 @@ import { CACHE_FILE } from '../../src/cli/commands/complete.js';
 import { COMPLETION_FILES, SHELLS } from '../../src/completion/shells.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, sendJson, startTestServer } from '../e2e/helpers.js';
-import { runInProcess } from '../support/run.js';
+import { runWithEnv } from '../support/run.js';
 
 const ROOT = resolve(__dirname, '../..');
 
-/** `vis argv` with `env` and nothing else (no key, no base URL unless it says so). */
-const vis = (argv: string[], o: { env?: Record<string, string> } = {}) =>
-  runInProcess(argv, { realTransport: true, env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...(o.env ?? cleanEnv()) } });
+const vis = (argv: string[], o: { env?: Record<string, string> } = {}) => runWithEnv(argv, { env: o.env ?? cleanEnv() });
 let sandbox: Sandbox;
 
 beforeAll(async () => {

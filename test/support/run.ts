@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/run.js';
 import type { Env } from '../../src/domain/env.js';
+import { clearSecrets } from '../../src/http/redact.js';
 import { fakeClock, testIO, type FakeClock, type TestIOOptions } from './context.js';
 import { FakeApi, type RecordedRequest } from './http.js';
 
@@ -59,8 +60,23 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   const clock = o.clock ?? fakeClock();
   const io = testIO(o.io);
   const before = api.requests.length;
+  // Each run starts as a new process would: no key known to the redactor from an earlier run.
+  clearSecrets();
   const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
   const transport = o.baseUrl === undefined && !o.realTransport ? { transport: api.transport } : {};
   const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5, ...transport });
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
+}
+
+/**
+ * What test/e2e's runVis(argv, { env, input }) spawns, in-process: a whole environment of
+ * the kind cleanEnv() makes (no key or base URL unless it names them), stdin text, and
+ * vis's own transport to whatever base URL that environment or a profile names.
+ */
+export function runWithEnv(argv: string[], o: { env?: Record<string, string>; input?: string } = {}): Promise<InProcessOutcome> {
+  return runInProcess(argv, {
+    realTransport: true,
+    env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...o.env },
+    io: o.input === undefined ? {} : { stdin: o.input },
+  });
 }
