@@ -10,7 +10,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODES, nodeBinary, pinnedNodesSupported } from './pinned-nodes.mjs';
 
-const TESTS = ['test/e2e', 'test/boot/boot.test.ts'];
+// The spawned tests, and the in-process ones that go through vis's own transport (undici)
+// to a loopback server: they were spawned once, and Node's HTTP stack differs by major.
+const TESTS = [
+  'test/e2e',
+  'test/boot/boot.test.ts',
+  'test/output/commands.test.ts',
+  'test/export/export.test.ts',
+  'test/http/resilience.test.ts',
+  'test/http/hardening.test.ts',
+  'test/http/api-errors.test.ts',
+  'test/http/key-exposure.test.ts',
+  'test/config/commands.test.ts',
+  'test/completion/complete.test.ts',
+];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
