@@ -3,11 +3,13 @@ import { defineConfig } from 'vitest/config';
 // The tests `npm run mutation` (stryker.config.mjs) runs against each mutant: the
 // in-process ones only. The end-to-end tests spawn dist/, which Stryker does not
 // mutate, and the completion tests start real shells; both would only slow it down.
+// Every other test file runs in-process (test/ mirrors src/), so all of them count.
 // Narrowing here, not with Stryker's `testFiles`, keeps values built at module load
 // (tables, regexes) attributed to the tests that use them.
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/output/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'test/completion/**', '**/node_modules/**'],
     globalSetup: ['test/setup/fc-seed.global.ts'],
     setupFiles: ['test/setup/fc-seed.setup.ts'],
     testTimeout: 20_000,

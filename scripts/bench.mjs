@@ -14,6 +14,15 @@
 //                                          and peak memory, which must stay below 4x the limit
 // and peak memory (max RSS, from /usr/bin/time, else from a wrapper's resourceUsage()).
 //
+// Each case runs on the Node running this script and on the pinned Node 24 (the current
+// LTS, which most users run; fetched into .cache/nodes/ by scripts/pinned-nodes.mjs, Linux
+// x64 only), in the same rounds: each Node's ratios are against its own `node -e 0`, since
+// Node 24 itself starts in a fraction of Node 20's time. The table prints Node 24's
+// median, ratio and peak memory beside the running Node's.
+//
+// Options: --rounds N (timed rounds, default 21; e.g. 5 for a quick look, whose ratios
+// swing more), --warmup N (default 3), --no-node24 (only the running Node).
+//
 // Servers: the sandbox runs in its own process (`node bin/vis.js sandbox`), as a user would
 // start it; the big answer comes from a small loopback server of this script's own, serving
 // one pre-built body, so vis and curl | jq read exactly the same bytes from the same place.
@@ -24,14 +33,19 @@ import { createServer } from 'node:http';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { NODES, nodeBinary, pinnedNodesSupported } from './pinned-nodes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // BENCH_VIS: another build's bin/vis.js, e.g. an older checkout's, to compare before and after.
 const VIS = process.env.BENCH_VIS ?? join(root, 'bin', 'vis.js');
 // 21: on a shared 2-core machine single runs swing by a quarter; fewer medians than this
 // moved the start-up ratios by 0.1x from one bench to the next.
-const RUNS = Number(process.env.BENCH_RUNS ?? 21);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const { values: args } = parseArgs({
+  options: { rounds: { type: 'string' }, warmup: { type: 'string' }, 'no-node24': { type: 'boolean' } },
+});
+const RUNS = count('--rounds', args.rounds ?? process.env.BENCH_RUNS ?? 21, 1);
+const WARMUP = count('--warmup', args.warmup ?? process.env.BENCH_WARMUP ?? 3, 0);
 const BIG_RUNS = 20_000;
 const KEY = 'vis_demo_growth';
 
@@ -46,6 +60,24 @@ for (const tool of ['curl', 'jq']) {
   }
 }
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const NODE24 = NODES.find((v) => v.startsWith('24.'));
+let node24Bin = null;
+if (args['no-node24']) {
+  // asked for: only the running Node
+} else if (!pinnedNodesSupported) {
+  console.error(`bench: Node ${NODE24} is fetched for linux x64 only (this is ${process.platform} ${process.arch}); its columns are left out.`);
+} else {
+  node24Bin = nodeBinary(NODE24);
+}
+
+function count(name, value, least) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least) {
+    console.error(`bench: ${name} must be a whole number of at least ${least} (got "${value}").`);
+    process.exit(2);
+  }
+  return n;
+}
 const work = mkdtempSync(join(tmpdir(), 'vis-bench-'));
 
 // ---------------------------------------------------------------------------------------
@@ -233,19 +265,25 @@ const prompt = 'What is the best CRM for an early-stage startup?';
 const runsUrl = `${big.baseUrl}/answers/runs?prompt=${encodeURIComponent(prompt)}`;
 const jqFields = '.engine, .run_at, .state, .named_brand, .position, (.brands_named | join("; ")), .answer, (.citations | join("; "))';
 const curlJq = `curl -s -H 'Authorization: Bearer ${KEY}' '${runsUrl}' | jq -r '.data.runs[] | [${jqFields}] | @csv'`;
-// vis keeps compiled code in $XDG_CACHE_HOME/vis/code (src/boot/code-cache.ts): the bench
-// gives it a folder of its own, which the warm-up runs fill, as any earlier run of vis
-// would have on a user's machine. The "no code cache" case shows the first run.
-const cacheEnv = { XDG_CACHE_HOME: join(work, 'cache') };
-const visEnv = (baseUrl) => ({ ...cacheEnv, VIS_BASE_URL: baseUrl, VIS_API_KEY: KEY, VIS_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1' });
-const node = process.execPath;
 const csvFile = join(work, 'runs.csv');
 const tableFile = join(work, 'runs.txt');
 const jqFile = join(work, 'runs-jq.csv');
 
-const results = [];
-try {
-  const startup = await measureGroup([
+/** The Nodes measured: the running one, and the pinned Node 24 unless left out. */
+const nodes = [{ tag: 'this', node: process.execPath }];
+if (node24Bin) nodes.push({ tag: '24', node: node24Bin });
+
+/**
+ * The cases of each group on one Node. `base` names the baseline case on the same Node
+ * (curl | jq is the same for both and measured once).
+ */
+function casesOn({ tag, node }) {
+  // vis keeps compiled code in $XDG_CACHE_HOME/vis/code (src/boot/code-cache.ts): the
+  // bench gives each Node a folder of its own, which the warm-up runs fill, as any earlier
+  // run of vis would have on a user's machine. The "no code cache" case shows the first run.
+  const cacheEnv = { XDG_CACHE_HOME: join(work, `cache-${tag}`) };
+  const visEnv = (baseUrl) => ({ ...cacheEnv, VIS_BASE_URL: baseUrl, VIS_API_KEY: KEY, VIS_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1' });
+  const startup = [
     { name: 'node -e 0', argv: [node, '-e', '0'] },
     { name: 'vis --version', argv: [node, VIS, '--version'], env: cacheEnv, base: 'node -e 0', target: 1.3 },
     { name: 'vis --help', argv: [node, VIS, '--help'], env: cacheEnv, base: 'node -e 0', target: 1.4 },
@@ -270,14 +308,13 @@ try {
       env: { ...visEnv(sandbox.baseUrl), NODE_DISABLE_COMPILE_CACHE: '1' },
       base: 'node -e 0',
     },
-  ]);
-  const payload = await measureGroup([
-    { name: 'curl | jq @csv', argv: ['sh', '-c', `${curlJq} > '${jqFile}'`] },
+  ];
+  const payload = [
     {
       name: `vis answers runs -f csv (${BIG_RUNS} runs)`,
       argv: [node, VIS, 'answers', 'runs', '--prompt', prompt, '--format', 'csv'],
       env: visEnv(big.baseUrl),
-      stdoutFile: csvFile,
+      stdoutFile: tag === 'this' ? csvFile : join(work, `runs-${tag}.csv`),
       base: 'curl | jq @csv',
       target: 1.0,
       memLimitMb: 150,
@@ -286,13 +323,13 @@ try {
       name: `vis answers runs -f table > file`,
       argv: [node, VIS, 'answers', 'runs', '--prompt', prompt, '--format', 'table'],
       env: visEnv(big.baseUrl),
-      stdoutFile: tableFile,
+      stdoutFile: tag === 'this' ? tableFile : join(work, `runs-${tag}.txt`),
       base: 'curl | jq @csv',
       target: 1.0,
       memLimitMb: 150,
     },
-  ]);
-  const limits = await measureGroup([
+  ];
+  const limits = [
     { name: 'node -e 0', argv: [node, '-e', '0'] },
     {
       name: `vis, endless answer, cap ${ENDLESS_CAP_MB} MiB (exit 7)`,
@@ -302,9 +339,24 @@ try {
       base: 'node -e 0',
       memLimitMb: 4 * ENDLESS_CAP_MB,
     },
-  ]);
-  for (const group of [startup, payload, limits]) {
-    for (const r of group) results.push({ ...r, base: group.find((b) => b.name === r.base) });
+  ];
+  const tagged = (cases) => cases.map((c) => ({ ...c, tag }));
+  return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits) };
+}
+
+// One row per case of the running Node; `other` holds the same case measured on Node 24.
+const results = [];
+try {
+  const perNode = nodes.map(casesOn);
+  const curl = { name: 'curl | jq @csv', argv: ['sh', '-c', `${curlJq} > '${jqFile}'`], tag: 'any' };
+  // Both Nodes' cases in the same rounds, so they see the same load (see measureGroup).
+  for (const group of ['startup', 'payload', 'limits']) {
+    const measured = await measureGroup([...(group === 'payload' ? [curl] : []), ...perNode.flatMap((cases) => cases[group])]);
+    const baseOf = (r) => measured.find((b) => b.name === r.base && (b.tag === r.tag || b.tag === 'any'));
+    for (const r of measured.filter((m) => m.tag !== '24')) {
+      const other = measured.find((m) => m.tag === '24' && m.name === r.name);
+      results.push({ ...r, base: baseOf(r), other: other && { ...other, base: baseOf(other) } });
+    }
   }
 } finally {
   sandbox.stop();
@@ -313,15 +365,18 @@ try {
 }
 
 const fmt = (ms) => ms.toFixed(0).padStart(6);
+const ratioOf = (r) => (r.base ? r.median / r.base.median : undefined);
+const thisMajor = `node ${process.versions.node.split('.')[0]}`;
 console.log(
-  `vis bench, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} cores, ` +
+  `vis bench, ${new Date().toISOString().slice(0, 10)}, node ${process.version}${node24Bin ? ` and v${NODE24}` : ''}, ${cpus().length} cores, ` +
     `${RUNS} runs after ${WARMUP} warm-up; big answer ${(big.bytes / 1e6).toFixed(1)} MB (${BIG_RUNS} runs)`,
 );
 console.log(`csv rows: vis ${lineCount(csvFile) - 1}, jq ${lineCount(jqFile)}; table lines: ${lineCount(tableFile)}`);
 console.log('');
-console.log(`${'case'.padEnd(40)}   min median    max  ratio target   peak MB  memory`);
+const otherHead = node24Bin ? `  | node 24: median  ratio peak MB` : '';
+console.log(`${'case'.padEnd(40)}   min median    max  ratio target   peak MB  memory (${thisMajor})${otherHead}`);
 for (const r of results) {
-  const ratio = r.base ? r.median / r.base.median : undefined;
+  const ratio = ratioOf(r);
   const timeOk = ratio === undefined || r.target === undefined ? '' : ratio <= r.target ? 'ok' : 'MISS';
   let mem = '';
   if (r.name === 'undici alone, same request') {
@@ -332,10 +387,16 @@ for (const r of results) {
   } else if (r.memLimitMb) {
     mem = `<= ${r.memLimitMb} MB ${r.rssMb <= r.memLimitMb ? 'ok' : 'MISS'}`;
   }
+  let other = '';
+  if (r.other) {
+    const o = ratioOf(r.other);
+    other = `  |        ${fmt(r.other.median)} ${o === undefined ? '      ' : `${o.toFixed(2)}x`.padStart(6)} ${r.other.rssMb.toFixed(1).padStart(7)}`;
+  }
+  const memText = [timeOk, mem].filter(Boolean).join('; ');
   console.log(
     `${r.name.padEnd(40)} ${fmt(r.min)} ${fmt(r.median)} ${fmt(r.max)}` +
       ` ${ratio === undefined ? '      ' : `${ratio.toFixed(2)}x`.padStart(6)} ${r.target ? `<=${r.target}`.padEnd(6) : '      '}` +
-      ` ${r.rssMb.toFixed(1).padStart(8)}  ${[timeOk, mem].filter(Boolean).join('; ')}`,
+      ` ${r.rssMb.toFixed(1).padStart(8)}  ${other ? memText.padEnd(48) : memText}${other}`,
   );
 }
 rmSync(work, { recursive: true, force: true });

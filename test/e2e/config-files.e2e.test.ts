@@ -102,7 +102,7 @@ describe('a folder where config.json should be, or a file where its folder shoul
 /**
  * A read-only config folder (0500): EACCES on the write. Root ignores permission bits, so
  * as root vis runs as nobody (setpriv); without either, the case is skipped (the mapping
- * itself is pinned in-process by test/unit/config-store.test.ts).
+ * itself is pinned in-process by test/config/store.test.ts).
  */
 describe.runIf(!IS_ROOT || CAN_DROP)('a read-only config folder', () => {
   function readOnlyConfig(text: string): { env: Record<string, string>; dir: string; path: string } {

@@ -2,12 +2,15 @@
  * A whole command line run in-process: run() (the entry point's runner) with testIO(), a
  * fake clock, and the requests going to a FakeApi through the Context's transport seam.
  * What a spawned `vis` would print and exit with, with no process, socket or wait.
+ * With `baseUrl` instead, the requests go through vis's own transport to a real server
+ * (the sandbox on loopback, started by the test): no process, but a real socket.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/run.js';
 import type { Env } from '../../src/domain/env.js';
+import { clearSecrets } from '../../src/http/redact.js';
 import { fakeClock, testIO, type FakeClock, type TestIOOptions } from './context.js';
 import { FakeApi, type RecordedRequest } from './http.js';
 
@@ -19,6 +22,10 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   /** The fake API (a fresh one, expecting nothing, when left out). */
   api?: FakeApi;
+  /** A real server to send to (VIS_BASE_URL), through vis's own transport, instead of the fake API. */
+  baseUrl?: string;
+  /** vis's own transport without `baseUrl`: to whatever base URL `env` or a profile names. */
+  realTransport?: boolean;
   io?: TestIOOptions;
   clock?: FakeClock;
 }
@@ -53,6 +60,23 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   const clock = o.clock ?? fakeClock();
   const io = testIO(o.io);
   const before = api.requests.length;
-  const code = await run(argv, io, testEnv(api, o.env), new AbortController().signal, { clock, random: () => 0.5, transport: api.transport });
+  // Each run starts as a new process would: no key known to the redactor from an earlier run.
+  clearSecrets();
+  const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
+  const transport = o.baseUrl === undefined && !o.realTransport ? { transport: api.transport } : {};
+  const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5, ...transport });
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
+}
+
+/**
+ * What test/e2e's runVis(argv, { env, input }) spawns, in-process: a whole environment of
+ * the kind cleanEnv() makes (no key or base URL unless it names them), stdin text, and
+ * vis's own transport to whatever base URL that environment or a profile names.
+ */
+export function runWithEnv(argv: string[], o: { env?: Record<string, string>; input?: string } = {}): Promise<InProcessOutcome> {
+  return runInProcess(argv, {
+    realTransport: true,
+    env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...o.env },
+    io: o.input === undefined ? {} : { stdin: o.input },
+  });
 }

@@ -11,7 +11,7 @@ import {
   ServerError,
   UsageError,
   VisError,
-} from '../../src/errors.js';
+} from '../src/errors.js';
 
 describe('API error -> exit code (contract section 4)', () => {
   it.each([

@@ -7,8 +7,9 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runVis, sendJson, startTestServer, type RunResult, type TestServer } from './helpers.js';
-import { filesUnder } from './resilience-support.js';
+import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { runWithEnv, type InProcessOutcome as RunResult } from '../support/run.js';
+import { filesUnder } from '../e2e/resilience-support.js';
 
 const KEY = 'vis_live_Qz7_K3yThatMustNeverLeak_0xBEEF';
 let server: TestServer;
@@ -61,7 +62,7 @@ describe('the key never appears in anything vis prints or writes', () => {
     ];
     const results: RunResult[] = [];
     for (const [args, exit] of runs) {
-      const r = await runVis(args, { env });
+      const r = await runWithEnv(args, { env });
       expect(r.code, `vis ${args.join(' ')}\n${r.stderr}`).toBe(exit);
       results.push(r);
     }
@@ -92,7 +93,7 @@ describe('config files', () => {
   it('auth login writes config.json 0600 in a 0700 folder, tightening a folder made looser', async () => {
     const env = cleanEnv({ VIS_BASE_URL: server.baseUrl });
     chmodSync(env.VIS_CONFIG_DIR!, 0o755);
-    const r = await runVis(['auth', 'login'], { env, input: `${KEY}\n` });
+    const r = await runWithEnv(['auth', 'login'], { env, input: `${KEY}\n` });
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(KEY);
     expect(statSync(env.VIS_CONFIG_DIR!).mode & 0o777).toBe(0o700);
@@ -104,7 +105,7 @@ describe('config files', () => {
     const path = join(env.VIS_CONFIG_DIR!, 'config.json');
     writeFileSync(path, JSON.stringify({ profile: 'default', profiles: { default: { base_url: server.baseUrl, api_key: KEY } } }));
     chmodSync(path, 0o644);
-    const r = await runVis(['topics', '--format', 'json', '--param', 'case=ok'], { env });
+    const r = await runWithEnv(['topics', '--format', 'json', '--param', 'case=ok'], { env });
     expect(r.code).toBe(0);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(path, 'utf8')).profiles.default.api_key).toBe(KEY);
@@ -115,7 +116,7 @@ describe('where the key may go', () => {
   it('no flag takes a key: --api-key, --key and --token are unknown options (exit 2, nothing sent)', async () => {
     const before = server.requests.length;
     for (const flag of ['--api-key', '--key', '--token']) {
-      const r = await runVis(['topics', flag, KEY], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
+      const r = await runWithEnv(['topics', flag, KEY], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^vis: unknown option/);
       expect(r.stderr).not.toContain(KEY);
@@ -125,7 +126,7 @@ describe('where the key may go', () => {
 
   it('no option in any help page takes a key', async () => {
     for (const args of [['--help'], ['topics', '--help'], ['auth', 'login', '--help'], ['api', '--help']]) {
-      const r = await runVis(args, { env: cleanEnv() });
+      const r = await runWithEnv(args, { env: cleanEnv() });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(/--[\w-]*(key|token|secret)[\w-]*\s*[<[]/i);
     }
@@ -137,14 +138,14 @@ describe('where the key may go', () => {
     ['http://10.0.0.1/api/v1', 2],
     ['ftp://127.0.0.1/api/v1', 2],
   ])('a key is never sent to %s (exit %i before connecting)', async (base, exit) => {
-    const r = await runVis(['topics'], { env: cleanEnv({ VIS_BASE_URL: base, VIS_API_KEY: KEY }) });
+    const r = await runWithEnv(['topics'], { env: cleanEnv({ VIS_BASE_URL: base, VIS_API_KEY: KEY }) });
     expect(r.code).toBe(exit);
     expect(r.stderr).not.toContain(KEY);
   });
 
   it('plain http to a loopback address is allowed (exact hosts)', async () => {
     const loop = server.baseUrl.replace('127.0.0.1', 'localhost');
-    const r = await runVis(['topics', '--format', 'json', '--param', 'case=ok'], { env: cleanEnv({ VIS_BASE_URL: loop, VIS_API_KEY: KEY }) });
+    const r = await runWithEnv(['topics', '--format', 'json', '--param', 'case=ok'], { env: cleanEnv({ VIS_BASE_URL: loop, VIS_API_KEY: KEY }) });
     expect(r.code).toBe(0);
   });
 });

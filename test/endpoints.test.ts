@@ -5,12 +5,12 @@
  * surprise. The runtime checks pin the defaults `endpoint()` fills in.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { daysRule, ENDPOINTS, endpointById, isEndpointId, type EndpointId, type ItemSource } from '../../src/endpoints.js';
-import { ITEM_SOURCES } from '../../src/export/items.js';
-import { SAME_IN_EVERY_MARKET } from '../../src/export/plan.js';
-import type { View } from '../../src/output/views/context.js';
-import { VIEW_IDS } from '../../src/output/views/index.js';
-import { KNOWN_VALUES, PAYLOAD_BUILDERS, type PayloadBuilder } from '../../src/sandbox/data.js';
+import { daysRule, ENDPOINTS, endpointById, isEndpointId, type EndpointId, type ItemSource } from '../src/endpoints.js';
+import { ITEM_SOURCES } from '../src/export/items.js';
+import { SAME_IN_EVERY_MARKET } from '../src/export/plan.js';
+import type { View } from '../src/output/views/context.js';
+import { VIEW_IDS } from '../src/output/views/index.js';
+import { KNOWN_VALUES, PAYLOAD_BUILDERS, type PayloadBuilder } from '../src/sandbox/data.js';
 
 describe('endpoint ids are checked by the compiler', () => {
   it('a misspelled id does not compile', () => {

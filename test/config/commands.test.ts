@@ -2,7 +2,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
+import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { runWithEnv } from '../support/run.js';
 
 const GOOD_KEY = 'vis_live_0123456789abcdef';
 let server: TestServer;
@@ -21,7 +22,7 @@ afterAll(() => server.close());
 describe('vis auth', () => {
   it('login reads the key from stdin, checks it with /usage, saves it 0600, and never prints it', async () => {
     const env = cleanEnv();
-    const r = await runVis(['auth', 'login', '--base-url', server.baseUrl], { env, input: `${GOOD_KEY}\n` });
+    const r = await runWithEnv(['auth', 'login', '--base-url', server.baseUrl], { env, input: `${GOOD_KEY}\n` });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('key ****cdef saved to profile "default"');
@@ -34,27 +35,27 @@ describe('vis auth', () => {
     expect(server.requests.at(-1)?.path).toBe('/usage');
 
     // The saved profile now works without any environment.
-    const topics = await runVis(['topics', '--format', 'json'], { env });
+    const topics = await runWithEnv(['topics', '--format', 'json'], { env });
     expect(topics.code).toBe(0);
     expect(JSON.parse(topics.stdout).data.topics[0].id).toBe('t1');
 
-    const status = await runVis(['auth', 'status'], { env });
+    const status = await runWithEnv(['auth', 'status'], { env });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('Key:      ****cdef (from profile "default"');
     expect(status.stdout).toContain('budget resets 2026-12-01');
     expect(status.stdout + status.stderr).not.toContain(GOOD_KEY);
 
-    const out = await runVis(['auth', 'logout'], { env });
+    const out = await runWithEnv(['auth', 'logout'], { env });
     expect(out.code).toBe(0);
     expect(JSON.parse(readFileSync(path, 'utf8')).profiles.default).toEqual({ base_url: server.baseUrl });
-    const after = await runVis(['topics'], { env });
+    const after = await runWithEnv(['topics'], { env });
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('no API key');
   });
 
   it('a rejected key is not saved and exits 3', async () => {
     const env = cleanEnv();
-    const r = await runVis(['auth', 'login', '--base-url', server.baseUrl, '--profile', 'work'], { env, input: 'vis_wrong_key_0000' });
+    const r = await runWithEnv(['auth', 'login', '--base-url', server.baseUrl, '--profile', 'work'], { env, input: 'vis_wrong_key_0000' });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('vis: The API key is not valid. [invalid_api_key]');
     expect(r.stderr).toContain('The key was not saved.');
@@ -62,21 +63,21 @@ describe('vis auth', () => {
   });
 
   it('status with a rejected key exits 3 and says so', async () => {
-    const r = await runVis(['auth', 'status'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_wrong_key_0000' }) });
+    const r = await runWithEnv(['auth', 'status'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_wrong_key_0000' }) });
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('Key:      ****0000 (from VIS_API_KEY)');
     expect(r.stdout).toContain('key REJECTED');
   });
 
   it('login without a base URL exits 2', async () => {
-    const r = await runVis(['auth', 'login'], { env: cleanEnv(), input: GOOD_KEY });
+    const r = await runWithEnv(['auth', 'login'], { env: cleanEnv(), input: GOOD_KEY });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('needs the API base URL');
   });
 
   it('there is no flag that takes a key', async () => {
     for (const flag of ['--api-key', '--key', '--token']) {
-      const r = await runVis(['topics', flag, GOOD_KEY], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
+      const r = await runWithEnv(['topics', flag, GOOD_KEY], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`unknown option '${flag}'`);
     }
@@ -87,19 +88,19 @@ describe('vis config', () => {
   it('set, get, unset, list and path; profiles switch', async () => {
     const env = cleanEnv();
     const path = join(env.VIS_CONFIG_DIR!, 'config.json');
-    expect((await runVis(['config', 'path'], { env })).stdout).toBe(`${path}\n`);
-    expect((await runVis(['config', 'set', 'market', 'GB-en'], { env })).code).toBe(0);
-    expect((await runVis(['config', 'set', 'format', 'json'], { env })).code).toBe(0);
-    expect((await runVis(['config', 'get', 'market'], { env })).stdout).toBe('GB-en\n');
-    expect((await runVis(['config', 'set', 'base-url', 'https://api.example.com/api/v1/'], { env })).code).toBe(0);
-    expect((await runVis(['config', 'get', 'base_url'], { env })).stdout).toBe('https://api.example.com/api/v1\n');
-    expect((await runVis(['config', 'set', 'profile', 'agency'], { env })).code).toBe(0);
-    expect((await runVis(['config', 'get', 'profile'], { env })).stdout).toBe('agency\n');
-    expect((await runVis(['config', 'get', 'market'], { env })).stdout).toBe('');
-    expect((await runVis(['config', 'get', 'market', '--profile', 'default'], { env })).stdout).toBe('GB-en\n');
-    expect((await runVis(['config', 'unset', 'market', '--profile', 'default'], { env })).code).toBe(0);
-    expect((await runVis(['config', 'get', 'market', '--profile', 'default'], { env })).stdout).toBe('');
-    const list = await runVis(['config', 'list'], { env });
+    expect((await runWithEnv(['config', 'path'], { env })).stdout).toBe(`${path}\n`);
+    expect((await runWithEnv(['config', 'set', 'market', 'GB-en'], { env })).code).toBe(0);
+    expect((await runWithEnv(['config', 'set', 'format', 'json'], { env })).code).toBe(0);
+    expect((await runWithEnv(['config', 'get', 'market'], { env })).stdout).toBe('GB-en\n');
+    expect((await runWithEnv(['config', 'set', 'base-url', 'https://api.example.com/api/v1/'], { env })).code).toBe(0);
+    expect((await runWithEnv(['config', 'get', 'base_url'], { env })).stdout).toBe('https://api.example.com/api/v1\n');
+    expect((await runWithEnv(['config', 'set', 'profile', 'agency'], { env })).code).toBe(0);
+    expect((await runWithEnv(['config', 'get', 'profile'], { env })).stdout).toBe('agency\n');
+    expect((await runWithEnv(['config', 'get', 'market'], { env })).stdout).toBe('');
+    expect((await runWithEnv(['config', 'get', 'market', '--profile', 'default'], { env })).stdout).toBe('GB-en\n');
+    expect((await runWithEnv(['config', 'unset', 'market', '--profile', 'default'], { env })).code).toBe(0);
+    expect((await runWithEnv(['config', 'get', 'market', '--profile', 'default'], { env })).stdout).toBe('');
+    const list = await runWithEnv(['config', 'list'], { env });
     expect(list.stdout).toBe('[default]\n  format = json\n  base_url = https://api.example.com/api/v1\n');
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
@@ -114,7 +115,7 @@ describe('vis config', () => {
       [['config', 'set', 'profile', '../etc'], 'profile must be 1-64 letters'],
     ];
     for (const [argv, message] of cases) {
-      const r = await runVis(argv, { env });
+      const r = await runWithEnv(argv, { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(message);
     }
@@ -124,7 +125,7 @@ describe('vis config', () => {
     const env = cleanEnv();
     const path = join(env.VIS_CONFIG_DIR!, 'config.json');
     writeFileSync(path, '{"profiles": {"default": ', { mode: 0o600 });
-    const r = await runVis(['config', 'set', 'market', 'US-en'], { env });
+    const r = await runWithEnv(['config', 'set', 'market', 'US-en'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is not valid JSON');
     expect(readFileSync(path, 'utf8')).toBe('{"profiles": {"default": ');

@@ -1,16 +1,19 @@
 /**
- * Issue 12, the HTTP client against hostile loopback servers, through the built vis:
- * answers too large or endless, oversized headers, compressed or non-UTF-8 bodies, a
- * BOM, loose Retry-After values, a 503 that says when to come back, and API keys with
- * characters a header cannot carry (refused before any request, never echoed).
+ * Issue 12, the HTTP client against hostile loopback servers, whole command lines
+ * in-process (runInProcess with `baseUrl`: vis's own transport, no process; waits pass on
+ * the fake clock): answers too large or endless, oversized headers, compressed or
+ * non-UTF-8 bodies, a BOM, loose Retry-After values, a 503 that says when to come back,
+ * and API keys with characters a header cannot carry (refused before any request, never
+ * echoed).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, runVis, sendJson, startTestServer, type Handler, type TestServer } from './helpers.js';
-import { spawnVis } from './resilience-support.js';
+import { sendJson, startTestServer, type Handler, type TestServer } from '../e2e/helpers.js';
+import { runInProcess } from '../support/run.js';
 
 const KEY = 'vis_live_Sup3rS3cretKey_0451';
 const OK = { data: { topics: [{ id: 't1', name: 'CRM' }] }, meta: {} };
@@ -25,7 +28,8 @@ async function serve(handler: Handler): Promise<TestServer> {
   server = await startTestServer(handler);
   return server;
 }
-const envFor = (s: TestServer, extra: Record<string, string> = {}) => cleanEnv({ VIS_BASE_URL: s.baseUrl, VIS_API_KEY: KEY, ...extra });
+/** A run against `s` with KEY, or what `env` says (undefined removes a variable). */
+const envFor = (s: TestServer, env: Record<string, string | undefined> = {}) => ({ baseUrl: s.baseUrl, env: { VIS_API_KEY: KEY, ...env } });
 
 function raw(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -44,7 +48,7 @@ describe('answers too large', () => {
       res.on('drain', pump);
       pump();
     });
-    const r = await runVis(['topics', '--timeout', '8'], { env: envFor(s, { VIS_MAX_BODY_MB: '1' }) });
+    const r = await runInProcess(['topics', '--timeout', '8'], envFor(s, { VIS_MAX_BODY_MB: '1' }));
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^vis: the answer from 127\.0\.0\.1:\d+ is larger than the 1 MiB limit \(VIS_MAX_BODY_MB\) \[response_too_large\]\n/);
@@ -57,7 +61,7 @@ describe('answers too large', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
       res.write('{"data":');
     });
-    const r = await runVis(['topics'], { env: envFor(s, { VIS_MAX_BODY_MB: '2' }) });
+    const r = await runInProcess(['topics'], envFor(s, { VIS_MAX_BODY_MB: '2' }));
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('is larger than the 2 MiB limit (VIS_MAX_BODY_MB)');
     expect(s.requests).toHaveLength(1);
@@ -65,7 +69,7 @@ describe('answers too large', () => {
 
   it('a bad VIS_MAX_BODY_MB: exit 2 naming it, no request', async () => {
     const s = await serve((_req, res) => sendJson(res, 200, OK));
-    const r = await runVis(['topics'], { env: envFor(s, { VIS_MAX_BODY_MB: '0.5' }) });
+    const r = await runInProcess(['topics'], envFor(s, { VIS_MAX_BODY_MB: '0.5' }));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('vis: VIS_MAX_BODY_MB must be a whole number of MiB, from 1 to 500 (got "0.5")\n');
     expect(s.requests).toHaveLength(0);
@@ -73,7 +77,7 @@ describe('answers too large', () => {
 
   it('response headers over 16 KiB: exit 7, one request, not retried', async () => {
     const s = await serve((_req, res) => raw(res, 200, JSON.stringify(OK), { 'x-padding': 'a'.repeat(100 * 1024) }));
-    const r = await runVis(['topics'], { env: envFor(s) });
+    const r = await runInProcess(['topics'], envFor(s));
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/has headers larger than 16 KiB, more than vis accepts \[headers_too_large\]/);
     expect(s.requests).toHaveLength(1);
@@ -83,7 +87,7 @@ describe('answers too large', () => {
 describe('encodings', () => {
   it('a leading UTF-8 BOM is accepted, and dropped from --format json', async () => {
     const s = await serve((_req, res) => raw(res, 200, `\ufeff${JSON.stringify(OK)}`));
-    const r = await runVis(['topics', '--format', 'json'], { env: envFor(s) });
+    const r = await runInProcess(['topics', '--format', 'json'], envFor(s));
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith('{\n')).toBe(true);
     expect(JSON.parse(r.stdout)).toEqual(OK);
@@ -91,7 +95,7 @@ describe('encodings', () => {
 
   it('a gzip body vis never asked for: exit 7 naming the encoding, no binary on stderr, not retried', async () => {
     const s = await serve((_req, res) => raw(res, 502, gzipSync(JSON.stringify({ error: { code: 'upstream_error', message: 'x'.repeat(300) } })), { 'content-encoding': 'gzip' }));
-    const r = await runVis(['topics'], { env: envFor(s) });
+    const r = await runInProcess(['topics'], envFor(s));
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('is compressed (Content-Encoding: gzip)');
     expect(r.stderr).toMatch(/^[\x20-\x7e\n]*$/);
@@ -102,7 +106,7 @@ describe('encodings', () => {
   it('--format json refuses a body that is not valid UTF-8 rather than alter it', async () => {
     const body = Buffer.concat([Buffer.from('{"data":{"topics":[{"id":"t'), Buffer.from([0xff]), Buffer.from('"}]}}')]);
     const s = await serve((_req, res) => raw(res, 200, body));
-    const r = await runVis(['topics', '--format', 'json'], { env: envFor(s) });
+    const r = await runInProcess(['topics', '--format', 'json'], envFor(s));
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`the server answered HTTP 200 with a body that is not valid UTF-8 (at byte 27 of ${body.length}) [invalid_utf8]`);
@@ -115,7 +119,7 @@ describe('Retry-After', () => {
     const s = await serve((_req, res) =>
       ++calls === 1 ? sendJson(res, 503, { error: { code: 'unavailable', message: 'down for a moment' } }, { 'retry-after': '1' }) : sendJson(res, 200, OK),
     );
-    const r = await runVis(['topics', '--format', 'json', '--debug'], { env: envFor(s) });
+    const r = await runInProcess(['topics', '--format', 'json', '--debug'], envFor(s));
     expect(r.code).toBe(0);
     expect(s.requests).toHaveLength(2);
     expect(r.stderr).toContain('vis debug: retry 1 of 3 for GET /topics in 1000 ms (HTTP 503 with Retry-After)');
@@ -123,12 +127,9 @@ describe('Retry-After', () => {
 
   it.each(['-5', '2, 3'])('a 429 with Retry-After %j is no date in 2001: the normal 5 s wait, not an instant retry', async (value) => {
     const s = await serve((_req, res) => sendJson(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': value }));
-    const live = spawnVis(['topics', '--debug'], envFor(s));
-    await live.until(() => /retry 1 of 3/.test(live.stderr()));
-    live.child.kill('SIGTERM');
-    const r = await live.done;
+    const r = await runInProcess(['topics', '--debug'], envFor(s));
     expect(r.stderr).toContain('vis debug: retry 1 of 3 for GET /topics in 5000 ms (rate limited)');
-    expect(s.requests).toHaveLength(1);
+    expect(r.clock.waits[0]).toBe(5000);
   });
 });
 
@@ -150,23 +151,23 @@ describe('API keys an HTTP header cannot carry: exit 2, no request, the key neve
 
   it.each(cases)('VIS_API_KEY with %s', async (_name, key, what) => {
     const s = await serve((_req, res) => sendJson(res, 200, OK));
-    const r = await runVis(['topics'], { env: envFor(s, { VIS_API_KEY: key }) });
+    const r = await runInProcess(['topics'], envFor(s, { VIS_API_KEY: key }));
     expectRefused(r, what, 'the API key from VIS_API_KEY');
     expect(s.requests).toHaveLength(0);
   });
 
   it.each(cases)('a saved profile key with %s', async (_name, key, what) => {
     const s = await serve((_req, res) => sendJson(res, 200, OK));
-    const env = cleanEnv({ VIS_BASE_URL: s.baseUrl });
-    writeFileSync(join(env.VIS_CONFIG_DIR!, 'config.json'), JSON.stringify({ profile: 'default', profiles: { default: { api_key: key } } }), { mode: 0o600 });
-    const r = await runVis(['topics'], { env });
+    const config = mkdtempSync(join(tmpdir(), 'vis-hardening-'));
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profile: 'default', profiles: { default: { api_key: key } } }), { mode: 0o600 });
+    const r = await runInProcess(['topics'], envFor(s, { VIS_API_KEY: undefined, VIS_CONFIG_DIR: config }));
     expectRefused(r, what, 'the API key from profile "default"');
     expect(s.requests).toHaveLength(0);
   });
 
   it.each(cases)('`vis auth login` given a key with %s', async (_name, key, what) => {
     const s = await serve((_req, res) => sendJson(res, 200, { data: { reads: 1 }, meta: {} }));
-    const r = await runVis(['auth', 'login', '--base-url', s.baseUrl], { env: cleanEnv(), input: `${key}\n` });
+    const r = await runInProcess(['auth', 'login', '--base-url', s.baseUrl], { env: { VIS_API_KEY: undefined }, io: { stdin: `${key}\n` } });
     expectRefused(r, what, 'the API key given');
     expect(s.requests).toHaveLength(0);
   });

@@ -1,16 +1,21 @@
 /**
- * Retries, timeouts and malformed answers through the built `vis`, over real HTTP, with
- * faults injected into a sandbox (or a small server) that the test watches. Waits are
- * kept to a second (Retry-After: 1, one short backoff); the long waits and the
- * give-up-after-4 paths run in-process with a fake clock in test/unit/client-faults.test.ts
- * and test/unit/run-faults.test.ts.
+ * Retries, timeouts and malformed answers over real HTTP, with faults injected into a
+ * sandbox (or a small server) that the test watches: whole command lines in-process
+ * (runInProcess with `baseUrl`: vis's own transport and client, no process), so a
+ * Retry-After or a backoff passes on the fake clock; a --timeout is real and kept to a
+ * second. The give-up-after-4 paths run with FakeApi in test/http/client-faults.test.ts
+ * and test/cli/run-faults.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
-import { STACK_LINE, startFaultySandbox, type FaultySandbox } from './resilience-support.js';
+import { sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { STACK_LINE, startFaultySandbox, type FaultySandbox } from '../e2e/resilience-support.js';
+import { TEST_NOW } from '../support/context.js';
+import { runInProcess } from '../support/run.js';
 
 let sb: FaultySandbox;
-const env = (extra: Record<string, string> = {}) => cleanEnv({ VIS_BASE_URL: sb.baseUrl, VIS_API_KEY: 'vis_demo_growth', ...extra });
+/** A run against the server at `baseUrl` with this key. */
+const at = (baseUrl: string, key: string) => ({ baseUrl, env: { VIS_API_KEY: key } });
+const env = (key = 'vis_demo_growth') => at(sb.baseUrl, key);
 
 beforeAll(async () => {
   sb = await startFaultySandbox();
@@ -20,7 +25,7 @@ afterAll(() => sb.close());
 describe('429 rate_limited', () => {
   it('Retry-After in seconds: waits, retries once, succeeds (the wait is logged with --debug)', async () => {
     await sb.reset([{ path: '/topics', kind: 'status', status: 429, retryAfter: '1', times: 1 }]);
-    const r = await runVis(['topics', '--format', 'json', '--debug'], { env: env() });
+    const r = await runInProcess(['topics', '--format', 'json', '--debug'], env());
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data.topics.length).toBeGreaterThan(0);
     expect(sb.count('GET', '/topics')).toBe(2);
@@ -33,14 +38,14 @@ describe('429 rate_limited', () => {
     const server = await startTestServer((_req, res) => {
       calls++;
       if (calls === 1) {
-        // One second ahead, at the one-second resolution of HTTP dates.
-        const when = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000).toUTCString();
+        // One second ahead of vis's (fake) clock, at the one-second resolution of HTTP dates.
+        const when = new Date(Math.ceil(TEST_NOW / 1000) * 1000 + 1000).toUTCString();
         return sendJson(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': when });
       }
       return sendJson(res, 200, { data: { topics: [{ id: 't1' }] }, meta: {} });
     });
     try {
-      const r = await runVis(['topics', '--format', 'json', '--debug'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_date_form_1' }) });
+      const r = await runInProcess(['topics', '--format', 'json', '--debug'], at(server.baseUrl, 'k_date_form_1'));
       expect(r.code).toBe(0);
       expect(server.requests).toHaveLength(2);
       const waited = Number(/retry 1 of 3 for GET \/topics in (\d+) ms \(rate limited\)/.exec(r.stderr)?.[1]);
@@ -53,7 +58,7 @@ describe('429 rate_limited', () => {
 
   it('a Retry-After over the 120 s cap: exit 6 at once, one request, and the reason', async () => {
     await sb.reset([{ path: '/topics', kind: 'status', status: 429, retryAfter: '3600' }]);
-    const r = await runVis(['topics'], { env: env() });
+    const r = await runInProcess(['topics'], env());
     expect(r.code).toBe(6);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -65,7 +70,7 @@ describe('429 rate_limited', () => {
 
   it('quota_exceeded: exactly one request to the endpoint (the reset time comes from the free /usage)', async () => {
     await sb.reset();
-    const r = await runVis(['topics'], { env: env({ VIS_API_KEY: 'vis_demo_exhausted' }) });
+    const r = await runInProcess(['topics'], env('vis_demo_exhausted'));
     expect(r.code).toBe(6);
     expect(r.stderr.split('\n')[0]).toMatch(/^vis: The monthly budget of \d+ reads is used up; .* \[quota_exceeded\]$/);
     expect(r.stderr).toContain('It resets at');
@@ -77,7 +82,7 @@ describe('429 rate_limited', () => {
 describe('5xx and broken connections: GET retried with backoff', () => {
   it('502 then success: two requests, exit 0, the data on stdout', async () => {
     await sb.reset([{ path: '/topics', kind: 'status', status: 502, times: 1 }]);
-    const r = await runVis(['topics', '--format', 'json'], { env: env() });
+    const r = await runInProcess(['topics', '--format', 'json'], env());
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).data.topics.length).toBeGreaterThan(0);
@@ -89,7 +94,7 @@ describe('5xx and broken connections: GET retried with backoff', () => {
       { path: '/topics', kind: 'reset', times: 1 },
       { path: '/topics', kind: 'truncated', times: 1 },
     ]);
-    const r = await runVis(['topics', '--format', 'json'], { env: env() });
+    const r = await runInProcess(['topics', '--format', 'json'], env());
     expect(r.code).toBe(0);
     expect(sb.count('GET', '/topics')).toBe(3);
   });
@@ -98,7 +103,7 @@ describe('5xx and broken connections: GET retried with backoff', () => {
 describe('POST /pitches is sent once when it may have reached the server', () => {
   it('under 502: exactly one POST, exit 7, the outcome is unknown, check with `vis pitches`', async () => {
     await sb.reset([{ path: '/pitches', method: 'POST', kind: 'status', status: 502 }]);
-    const r = await runVis(['pitches', 'create', 'acme.example', '--yes'], { env: env() });
+    const r = await runInProcess(['pitches', 'create', 'acme.example', '--yes'], env());
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -111,7 +116,7 @@ describe('POST /pitches is sent once when it may have reached the server', () =>
 
   it('under a timeout (--timeout 1): exactly one POST, exit 7, same advice', async () => {
     await sb.reset([{ path: '/pitches', method: 'POST', kind: 'slow', delayMs: 5_000 }]);
-    const r = await runVis(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], { env: env() });
+    const r = await runInProcess(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], env());
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toMatch(/^vis: no answer from 127\.0\.0\.1:\d+ within 1 s \[timeout\]$/);
     expect(r.stderr).toContain('Check with `vis pitches` before trying again.');
@@ -129,12 +134,12 @@ describe('a server that accepts the connection and never sends headers', () => {
     });
   });
   afterAll(() => server.close());
-  const hangEnv = () => cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_never_answers_1' });
+  const hangEnv = () => at(server.baseUrl, 'k_never_answers_1');
 
   it('POST with --timeout 1: exit 7 naming the timeout, one request, no stack', async () => {
     answerAfter = Number.POSITIVE_INFINITY;
     server.requests.length = 0;
-    const r = await runVis(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], { env: hangEnv() });
+    const r = await runInProcess(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], hangEnv());
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toMatch(/^vis: no answer from 127\.0\.0\.1:\d+ within 1 s \[timeout\]$/);
     expect(r.stderr).not.toMatch(STACK_LINE);
@@ -144,7 +149,7 @@ describe('a server that accepts the connection and never sends headers', () => {
   it('GET with --timeout 1: the silent attempt times out and the retry gets the answer', async () => {
     answerAfter = 1;
     server.requests.length = 0;
-    const r = await runVis(['topics', '--format', 'json', '--timeout', '1', '--debug'], { env: hangEnv() });
+    const r = await runInProcess(['topics', '--format', 'json', '--timeout', '1', '--debug'], hangEnv());
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/✗ GET \/topics failed in \d+ ms: no answer from 127\.0\.0\.1:\d+ within 1 s/);
     expect(r.stderr).toContain('(timeout)');
@@ -155,7 +160,7 @@ describe('a server that accepts the connection and never sends headers', () => {
 describe('answers that are not the envelope: exit 7, the status and a short sanitised excerpt', () => {
   it('an HTML page from a proxy', async () => {
     await sb.reset([{ path: '/topics', kind: 'html', status: 403 }]);
-    const r = await runVis(['topics'], { env: env() });
+    const r = await runInProcess(['topics'], env());
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')[0]).toBe(
@@ -166,7 +171,7 @@ describe('answers that are not the envelope: exit 7, the status and a short sani
 
   it('a body that is not JSON', async () => {
     await sb.reset([{ path: '/topics', kind: 'non-json' }]);
-    const r = await runVis(['topics'], { env: env() });
+    const r = await runInProcess(['topics'], env());
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toBe(
       'vis: the server answered HTTP 200 with a body that is not JSON: upstream connect error or disconnect/reset before headers. reset reason: connection termination [invalid_envelope]',
@@ -175,7 +180,7 @@ describe('answers that are not the envelope: exit 7, the status and a short sani
 
   it('an envelope without data', async () => {
     await sb.reset([{ path: '/topics', kind: 'no-data' }]);
-    const r = await runVis(['topics'], { env: env() });
+    const r = await runInProcess(['topics'], env());
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toMatch(/^vis: the server answered HTTP 200 with JSON that is not the API envelope: \{"meta":\{.*\[invalid_envelope\]$/);
   });
@@ -188,7 +193,7 @@ describe('answers that are not the envelope: exit 7, the status and a short sani
       res.end(`${body.slice(0, 40)}\u001b[2J\u001b]0;owned\u0007${body.slice(40, 700)}`);
     });
     try {
-      const r = await runVis(['topics'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'k_truncated_1' }) });
+      const r = await runInProcess(['topics'], at(server.baseUrl, 'k_truncated_1'));
       expect(r.code).toBe(7);
       const first = r.stderr.split('\n')[0]!;
       expect(first).toMatch(/^vis: the server answered HTTP 200 with JSON that is cut short or malformed: \{"data":\{"topics":\[.{100,}…? \[invalid_envelope\]$/);

@@ -1,0 +1,96 @@
+/**
+ * Every error code of the reference reaches its exit code (contract section 4), with
+ * stdout empty and `vis: <message> [<code>]` on stderr. A small server answers each code;
+ * whole command lines run in-process through vis's own transport (runWithEnv).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { runWithEnv } from '../support/run.js';
+
+const CASES: Array<[number, string, number]> = [
+  [400, 'invalid_parameter', 2],
+  [400, 'brand_required', 2],
+  [401, 'invalid_api_key', 3],
+  [403, 'feature_not_in_plan', 4],
+  [403, 'plan_inactive', 4],
+  [402, 'pitch_allowance_exhausted', 4],
+  [409, 'integration_not_connected', 4],
+  [404, 'brand_not_found', 5],
+  [404, 'market_not_found', 5],
+  [404, 'not_found', 5],
+  [429, 'quota_exceeded', 6],
+  // The code decides over the status; a code that names an Object property is unknown.
+  [403, 'invalid_api_key', 3],
+  [500, 'toString', 7],
+  [503, '__proto__', 7],
+  [404, 'constructor', 5],
+];
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (req.path === '/brands') return sendJson(res, 200, { data: { brands: [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }] }, meta: {} });
+    if (req.path === '/usage') return sendJson(res, 200, { data: { used: 10000, limit: 10000, resets_at: '2026-12-01T00:00:00Z' }, meta: {} });
+    const wanted = req.query.find(([k]) => k === 'fail')?.[1] ?? '';
+    const c = CASES.find(([, code]) => code === wanted);
+    if (c) return sendJson(res, c[0], { error: { code: c[1], message: `server says ${c[1]}` } });
+    if (wanted === 'html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html><body>Login</body></html>');
+    }
+    if (wanted === 'nodata') return sendJson(res, 200, { meta: {} });
+    if (wanted === 'redirect') {
+      res.writeHead(302, { location: 'https://elsewhere.example/steal' });
+      return res.end();
+    }
+    return sendJson(res, 200, { data: { topics: [] }, meta: {} });
+  });
+});
+afterAll(() => server.close());
+
+const env = () => cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_key_abcd' });
+
+describe('API errors -> exit codes', () => {
+  it.each(CASES)('%i %s exits %i with stdout empty', async (status, code, exit) => {
+    const r = await runWithEnv(['topics', '--param', `fail=${code}`], { env: env() });
+    expect(r.code).toBe(exit);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe(`vis: server says ${code} [${code}]`);
+  });
+
+  it('brand_required lists the brands from the free GET /brands', async () => {
+    const r = await runWithEnv(['topics', '--param', 'fail=brand_required'], { env: env() });
+    expect(r.stderr).toContain('Brands: 1 Acme, 2 Globex');
+  });
+
+  it('quota_exceeded says when the budget resets, from the free GET /usage', async () => {
+    const r = await runWithEnv(['topics', '--param', 'fail=quota_exceeded'], { env: env() });
+    expect(r.stderr).toContain('It resets at 2026-12-01T00:00:00Z.');
+  });
+
+  it('a body that is not the envelope exits 7 with the status and an excerpt', async () => {
+    const r = await runWithEnv(['topics', '--param', 'fail=html'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('vis: the server answered HTTP 200 with a body that is not JSON: <html><body>Login</body></html> [invalid_envelope]');
+    const r2 = await runWithEnv(['topics', '--param', 'fail=nodata'], { env: env() });
+    expect(r2.code).toBe(7);
+    expect(r2.stderr).toContain('JSON that is not the API envelope');
+  });
+
+  it('redirects are not followed', async () => {
+    const before = server.requests.length;
+    const r = await runWithEnv(['topics', '--param', 'fail=redirect'], { env: env() });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('HTTP 302 (a redirect to https://elsewhere.example/steal)');
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('a refused connection exits 7', async () => {
+    const r = await runWithEnv(['usage'], { env: cleanEnv({ VIS_BASE_URL: 'http://127.0.0.1:9/api/v1', VIS_API_KEY: 'k_abcdefgh' }) });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^vis: could not connect to 127\.0\.0\.1:9: connection refused \[connection_refused\]/);
+  });
+});
