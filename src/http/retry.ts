@@ -50,7 +50,7 @@ export function parseHttpDate(v: string, nowMs: number): number | undefined {
     return utc(year, m[2]!, Number(m[1]), m.slice(4, 7));
   }
   m = ASCTIME_DATE.exec(v);
-  if (m) return utc(Number(m[6]), m[1]!, Number(m[2]!.trim()), m.slice(3, 6));
+  if (m) return utc(Number(m[6]), m[1]!, Number(m[2]), m.slice(3, 6)); // Number(' 6') is 6
   return undefined;
 }
 
@@ -61,8 +61,9 @@ function utc(year: number, month: string, day: number, time: Array<string | unde
   const d = new Date(0);
   d.setUTCFullYear(year, mon, day); // not Date.UTC, which reads years 0-99 as 1900-1999
   d.setUTCHours(h, min, Math.min(s, 59));
-  // 31 Feb and the like: Date would roll them over into the next month.
-  if (d.getUTCDate() !== day || d.getUTCMonth() !== mon) return undefined;
+  // 31 Feb and the like: Date rolls them over into the next month (the day alone can
+  // never differ while the month stays, as days are at most 31).
+  if (d.getUTCMonth() !== mon) return undefined;
   return d.getTime();
 }
 
@@ -103,7 +104,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
     // An HTTP answer below 500 (a redirect, a 2xx/4xx whose body is not the envelope) will
     // not mend itself. A transport failure (an answer cut off, a stall) may, whatever the
     // status line said.
-    if (error.transport === undefined && error.status !== undefined && error.status < 500) return { retry: false };
+    if (error.transport === undefined && (error.status ?? 500) < 500) return { retry: false };
     if (error.permanent) return { retry: false };
     if (error.retryAfterMs !== undefined) {
       // A 503 that says when to come back: as for a 429, within the same cap.

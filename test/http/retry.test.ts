@@ -14,6 +14,27 @@ describe('Retry-After (RFC 9110 10.2.3: delay-seconds or an HTTP-date, nothing l
     expect(parseRetryAfter('\t7\t', NOW)).toBe(7_000);
     expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
     expect(parseRetryAfter('007', NOW)).toBe(7_000);
+    // Any run of spaces and tabs, on either side.
+    expect(parseRetryAfter('  \t12', NOW)).toBe(12_000);
+    expect(parseRetryAfter('12 \t ', NOW)).toBe(12_000);
+  });
+
+  it.each(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m, i) => [m, i] as const))(
+    'reads the month %s in every date form',
+    (month, index) => {
+      const want = Date.UTC(2027, index, 9, 8, 49, 37);
+      const weekday = (long: boolean) => new Date(want).toLocaleDateString('en-US', { weekday: long ? 'long' : 'short', timeZone: 'UTC' });
+      expect(parseHttpDate(`${weekday(false)}, 09 ${month} 2027 08:49:37 GMT`, NOW)).toBe(want);
+      expect(parseHttpDate(`${weekday(true)}, 09-${month}-27 08:49:37 GMT`, NOW)).toBe(want);
+      expect(parseHttpDate(`${weekday(false)} ${month}  9 08:49:37 2027`, NOW)).toBe(want);
+    },
+  );
+
+  it('refuses an hour past 23, a minute past 59 and a second past 60', () => {
+    expect(parseHttpDate('Sun, 06 Nov 1994 23:59:60 GMT', NOW)).toBe(Date.UTC(1994, 10, 6, 23, 59, 59));
+    expect(parseHttpDate('Sun, 06 Nov 1994 24:00:00 GMT', NOW)).toBeUndefined();
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:60:00 GMT', NOW)).toBeUndefined();
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:61 GMT', NOW)).toBeUndefined();
   });
 
   it.each(['-5', '2, 3', '5s', 'a12', '12a', '1.5', '+5', '1e3', '0x10', '', ' ', '１２', 'soon', '5 5', '12\n'])('%j is not a Retry-After: undefined, so the normal wait applies', (v) => {
@@ -88,6 +109,21 @@ describe('decideRetry', () => {
     expect(d.retry).toBe(false);
     expect(decideRetry({ method: 'GET', attempt: 0, error: rateLimited(MAX_TOTAL_WAIT_MS + 1), waitedMs: 0, random: half }).retry).toBe(false);
     expect(decideRetry({ method: 'GET', attempt: 0, error: rateLimited(MAX_TOTAL_WAIT_MS), waitedMs: 0, random: half }).retry).toBe(true);
+  });
+
+  it('says why it stops after the last retry', () => {
+    const err = new ServerError('boom', { status: 502 });
+    expect(decideRetry({ method: 'GET', attempt: 3, error: err, waitedMs: 0, random: half })).toEqual({ retry: false, reason: 'gave up after 3 retries' });
+  });
+
+  it('backoff may end exactly at the cap, not past it, and says so when it would', () => {
+    const err = new ServerError('boom', { status: 502 });
+    // attempt 0: half of a 500 ms ceiling is 250 ms.
+    expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: MAX_TOTAL_WAIT_MS - 250, random: half })).toMatchObject({ retry: true, delayMs: 250 });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: MAX_TOTAL_WAIT_MS - 249, random: half })).toEqual({
+      retry: false,
+      reason: 'another wait would take vis past the 120 s it waits in all',
+    });
   });
 
   it('stops after 3 retries', () => {
