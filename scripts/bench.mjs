@@ -293,7 +293,9 @@ function casesOn({ tag, node }) {
       env: visEnv(sandbox.baseUrl),
       base: 'node -e 0',
       target: 1.8,
-      memTarget: 1.3,
+      // Peak memory of a plain request: up to 1.4x `node -e 0`, the budget set once undici
+      // was kept (undici alone, the row below, is 1.24x).
+      memTarget: 1.4,
     },
     {
       // The floor for the memory target: undici as vis bundles it (dist/lib/transport.cjs),
