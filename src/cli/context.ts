@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Clock } from '../http/pacer.js';
 import type { Transport } from '../http/transport.js';
-import { isTruthy, localDate } from '../flags/names.js';
+import { isTruthy, localDate, utcDate, type Today } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
 import type { SandboxOptions } from '../sandbox/options.js';
 import type { IO } from './io.js';
@@ -35,8 +35,8 @@ export interface Context {
   /** Where every request of this run goes: undici, loaded on the first call. */
   transport(): Promise<Transport>;
   sandbox(): Promise<SandboxLib>;
-  /** Today's local date (YYYY-MM-DD) by the context's clock. */
-  today(): string;
+  /** Today by the context's clock: the API's date (UTC), and the local one for messages. */
+  today(): Today;
 }
 
 export const realClock: Clock = {
@@ -82,7 +82,10 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     transport: () =>
       (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
     sandbox: () => (sandbox ??= loadSandbox(env)),
-    today: () => localDate(clock.now()),
+    today: () => {
+      const now = clock.now();
+      return { api: utcDate(now), local: () => localDate(now, env.TZ) };
+    },
   };
 }
 

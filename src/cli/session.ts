@@ -5,18 +5,17 @@
  */
 import { chmodSync, lstatSync } from 'node:fs';
 import type { ConfigStore } from '../config/store.js';
-import { UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
 import { ApiClient } from '../http/client.js';
 import { sharedPacer, type Pacer } from '../http/pacer.js';
 import { redactSecrets } from '../http/redact.js';
 import { isTruthy, type Context } from './context.js';
+import { DEFAULT_DEMO_KEY, DEMO_KEYS, isDemoKey } from '../domain/demo.js';
 import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from './progress.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
-
-export const DEMO_KEYS = ['vis_demo_growth', 'vis_demo_agency', 'vis_demo_monitor', 'vis_demo_inactive', 'vis_demo_exhausted'];
 
 /** Default pace: the API allows 60 requests a minute per key. */
 export const DEFAULT_RATE_PER_MINUTE = 60;
@@ -78,6 +77,20 @@ export function parseSessionOptions(ctx: Context, flags: FlagOptions): SessionOp
   return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet };
 }
 
+/**
+ * The demo account --demo shows: VIS_API_KEY when it is a demo key, else the default one.
+ * Any other key is refused (exit 3) rather than ignored: a mistyped demo key would
+ * otherwise show another account without a word, and a real key never goes to the sandbox.
+ */
+function demoKey(env: Env): Sourced<string> {
+  const key = env.VIS_API_KEY?.trim();
+  if (!key) return { value: DEFAULT_DEMO_KEY, source: '--demo' };
+  if (isDemoKey(key)) return { value: key, source: 'VIS_API_KEY (demo)' };
+  throw new AuthError(`--demo: VIS_API_KEY is not a demo key; the demo keys are ${DEMO_KEYS.join(', ')}`, {
+    hint: `Set VIS_API_KEY to one of them, or leave it empty for ${DEFAULT_DEMO_KEY}: VIS_API_KEY= vis --demo …`,
+  });
+}
+
 /** A base URL and a key, or the usage error that says where to put them. */
 function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiKey: Sourced<string> } {
   if (!settings.baseUrl) {
@@ -113,15 +126,13 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   let closeSandbox: (() => Promise<void>) | undefined;
 
   if (options.demo) {
+    // After every usage check of the command line, before the sandbox starts.
+    const apiKey = demoKey(ctx.env);
     const { sandbox: lib, options: sandboxOptions } = await ctx.sandbox();
     const sandbox = await lib.startSandbox({ ...sandboxOptions, host: '127.0.0.1', port: 0, quiet: true });
     closeSandbox = () => sandbox.close();
-    const envKey = ctx.env.VIS_API_KEY;
     settings.baseUrl = { value: sandbox.baseUrl, source: '--demo' };
-    settings.apiKey =
-      envKey && DEMO_KEYS.includes(envKey)
-        ? { value: envKey, source: 'VIS_API_KEY (demo)' }
-        : { value: 'vis_demo_growth', source: '--demo' };
+    settings.apiKey = apiKey;
     debug(`demo sandbox on ${sandbox.baseUrl}`);
   }
   const { baseUrl, apiKey } = requireConnection(settings);

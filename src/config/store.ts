@@ -102,12 +102,42 @@ export class ConfigStore {
     return this.cached;
   }
 
-  activeProfileName(flag: string | undefined, env: Env): { name: string; source: string } {
+  /**
+   * The profile this run uses: --profile > VIS_PROFILE > the saved active one > default.
+   * A name that is not saved is refused (a typo would otherwise read as "no API base URL"),
+   * unless `create`: `vis auth login` and `vis config set <setting>` are how profiles are made.
+   */
+  activeProfileName(flag: string | undefined, env: Env, create = false): { name: string; source: string } {
+    const active = this.namedProfile(flag, env);
+    if (!create && !this.hasProfile(active.name)) {
+      const from = active.source === '--profile' || active.source === 'VIS_PROFILE' ? active.source : `the active profile (saved in ${this.path})`;
+      throw new UsageError(`${from}: no profile "${active.name}" (profiles: ${this.profileNames().join(', ')})`, {
+        hint:
+          from === active.source
+            ? `Create it with \`vis auth login --profile ${active.name} --base-url URL\`, or pick one of the above.`
+            : 'Switch with `vis config set profile NAME`, or go back to the default with `vis config unset profile`.',
+      });
+    }
+    return active;
+  }
+
+  private namedProfile(flag: string | undefined, env: Env): { name: string; source: string } {
     if (flag !== undefined) return { name: checkProfileName(flag), source: '--profile' };
     if (env.VIS_PROFILE) return { name: checkProfileName(env.VIS_PROFILE, 'VIS_PROFILE'), source: 'VIS_PROFILE' };
     const saved = this.read().profile;
     if (typeof saved === 'string' && saved !== '') return { name: saved, source: this.path };
     return { name: DEFAULT_PROFILE, source: 'default' };
+  }
+
+  /** The default profile always exists, saved or not: no config file and VIS_* variables is a setup. */
+  hasProfile(name: string): boolean {
+    return name === DEFAULT_PROFILE || Object.hasOwn(this.read().profiles ?? {}, name);
+  }
+
+  /** The saved profiles' names, and default. */
+  profileNames(): string[] {
+    const saved = Object.keys(this.read().profiles ?? {});
+    return saved.includes(DEFAULT_PROFILE) ? saved : [DEFAULT_PROFILE, ...saved];
   }
 
   profile(name: string): Profile {

@@ -13,7 +13,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ENDPOINTS, isEndpointId, needsArgument, type EndpointId, type EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
-import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../flags/rules.js';
+import { parseFlags, type FlagOptions, type RawGlobalOptions, type Today } from '../flags/rules.js';
 import { itemSource } from './items.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
@@ -92,7 +92,7 @@ export function parseOnly(value: string): EndpointSpec[] {
 }
 
 /** Checks and types everything on the command line; throws UsageError. Sends nothing. */
-export function parseExportOptions(raw: RawExportOptions, today: string, cwd: string = process.cwd()): ExportOptions {
+export function parseExportOptions(raw: RawExportOptions, today: string | Today, cwd: string = process.cwd()): ExportOptions {
   const flags = parseFlags(raw, today);
   const refuse = (flag: string, why: string) => {
     throw new UsageError(`vis export does not take ${flag}: ${why}`);

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { ENDPOINTS, daysRule } from '../endpoints.js';
 
-export { FORMATS, camel, localDate, type Format, type RawGlobalOptions } from './names.js';
+export { FORMATS, camel, localDate, type Format, type RawGlobalOptions, type Today } from './names.js';
 
 /**
  * The rule for a format, wherever it comes from: --format (parseFlags), VIS_FORMAT or a
@@ -23,7 +23,7 @@ export function checkFormat(value: string, source: string): Format {
   }
   return value as Format;
 }
-import { FORMATS, camel, type Format, type RawGlobalOptions } from './names.js';
+import { FORMATS, asToday, camel, type Format, type RawGlobalOptions, type Today } from './names.js';
 import type { PeriodFlags } from '../domain/period.js';
 
 export interface FlagOptions {
@@ -201,19 +201,13 @@ const flagSchema = z
   );
 
 /** Turns commander's raw strings into FlagOptions, or throws a UsageError. */
-export function parseFlags(raw: RawGlobalOptions, today: string): FlagOptions {
+export function parseFlags(raw: RawGlobalOptions, today: string | Today): FlagOptions {
   const r = flagSchema.safeParse(raw);
   if (!r.success) throw usageFromZod(r.error);
   const format = raw.format === undefined ? undefined : checkFormat(raw.format, '--format');
   const o = r.data;
-  // --from alone ends today; the same span rule applies.
-  if (o.from !== undefined && o.to === undefined) {
-    if (o.from > today) throw new UsageError(`--from must not be after today (${today}); got ${o.from}`);
-    const span = daysBetween(o.from, today);
-    if (span > MAX_SPAN_DAYS) {
-      throw new UsageError(`--from must be at most ${MAX_SPAN_DAYS} days before --to (today, ${today}); got ${span} days`);
-    }
-  }
+  // --from alone ends on the API's today; the same span rule applies.
+  if (o.from !== undefined && o.to === undefined) checkFromAlone(o.from, asToday(today));
   return {
     brand: o.brand,
     market: o.market,
@@ -232,6 +226,29 @@ export function parseFlags(raw: RawGlobalOptions, today: string): FlagOptions {
     columns: o.columns,
     wide: o.wide ?? false,
   };
+}
+
+/**
+ * --from without --to ends on the API's today, which is the UTC date: east of UTC the
+ * user's own today is, for part of each day, the API's tomorrow, and the API would answer
+ * 400 "from must not be after to" about a --to nobody typed.
+ */
+function checkFromAlone(from: string, today: Today): void {
+  const api = today.api;
+  if (from > api) {
+    const local = today.local();
+    if (local !== api && from <= local) {
+      throw new UsageError(
+        `--from ${from} is after the API's today, ${api} (UTC); your local date is ${local}, but the API's day starts at 00:00 UTC`,
+        { hint: `Use --from ${api} or earlier until then; the API has no data for ${from} yet.` },
+      );
+    }
+    throw new UsageError(`--from must not be after today (${api}, the API's date in UTC); got ${from}`);
+  }
+  const span = daysBetween(from, api);
+  if (span > MAX_SPAN_DAYS) {
+    throw new UsageError(`--from must be at most ${MAX_SPAN_DAYS} days before --to (today, ${api} UTC); got ${span} days`);
+  }
 }
 
 export function usageFromZod(err: { issues: ReadonlyArray<{ message: string }> }): UsageError {

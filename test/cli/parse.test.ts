@@ -82,7 +82,7 @@ describe('parse: argv, environment and profile -> typed options (nothing opened)
     ['config set format', { argv: ['config', 'set', 'format', 'json', '--profile', 'agency'] }, { command: 'config set', profile: 'agency', name: 'format', value: 'json' }],
     ['config get key aliases', { argv: ['config', 'get', 'api-key'] }, { command: 'config get', profile: 'default', name: 'api_key' }],
     ['config path', { argv: ['config', 'path'] }, { command: 'config path' }],
-    ['auth logout', { argv: ['auth', 'logout', '--profile', 'agency'] }, { command: 'auth logout', profile: 'agency' }],
+    ['auth logout', { argv: ['auth', 'logout', '--profile', 'default'] }, { command: 'auth logout', profile: 'default' }],
     ['auth login', { argv: ['auth', 'login', '--timeout', '5'] }, { command: 'auth login', profile: 'default', baseUrl: BASE, timeoutMs: 5000 }],
     ['api keeps the path query before the typed flags', { argv: ['api', '/api/v1/topics?x=1', '--market', 'US-en', '--param', 'y=2'] }, { command: 'api', path: '/topics', pathQuery: [['x', '1']], query: [['market', 'US-en'], ['y', '2']] }],
     ['sandbox', { argv: ['sandbox', '--port', '8787'] }, { command: 'sandbox', port: 8787, host: '127.0.0.1' }],
@@ -149,7 +149,7 @@ describe('parse: a usage error comes before any sandbox, transport or config wri
   });
 
   it('the spies see what a run opens: --demo starts the sandbox once parsing passed', async () => {
-    const { ctx, touched } = spiedContext({ argv: [] });
+    const { ctx, touched } = spiedContext({ argv: [], env: { VIS_API_KEY: undefined } });
     await parseAs(ctx, ['--demo', 'usage', '--format', 'json']);
     expect(touched).toContain('sandbox');
     const saved = spiedContext({ argv: [] });

@@ -194,7 +194,7 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['topics', '--from', '2026/10/01'], says: '--from must be a date written YYYY-MM-DD (got "2026/10/01")' },
   { argv: ['topics', '--from', '2026-02-30'], says: '--from must be a real calendar date (got "2026-02-30")' },
   { argv: ['topics', '--from', '2026-10-31', '--to', '2026-10-01'], says: '--from must not be after --to (got 2026-10-31 > 2026-10-01)' },
-  { argv: ['topics', '--from', '2026-11-23'], says: '--from must not be after today (2026-11-22)' },
+  { argv: ['topics', '--from', '2026-11-23'], says: "--from must not be after today (2026-11-22, the API's date in UTC)" },
   { argv: ['topics', '--from', '2026-01-01', '--to', '2026-11-01'], says: '--from must be at most 90 days before --to' },
   { argv: ['topics', '--to', '2026-11-01'], says: '--to needs --from (or use --days to count back from today)' },
   { argv: ['topics', '--days', '7', '--from', '2026-11-01'], says: '--days and --from cannot be used together' },

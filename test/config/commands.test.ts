@@ -94,6 +94,11 @@ describe('vis config', () => {
     expect((await runWithEnv(['config', 'get', 'market'], { env })).stdout).toBe('GB-en\n');
     expect((await runWithEnv(['config', 'set', 'base-url', 'https://api.example.com/api/v1/'], { env })).code).toBe(0);
     expect((await runWithEnv(['config', 'get', 'base_url'], { env })).stdout).toBe('https://api.example.com/api/v1\n');
+    // Switching needs the profile to exist; setting one of its values creates it.
+    const unknown = await runWithEnv(['config', 'set', 'profile', 'agency'], { env });
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('config set profile: no profile "agency" (profiles: default)')]);
+    expect((await runWithEnv(['config', 'get', 'profile'], { env })).stdout).toBe('default\n');
+    expect((await runWithEnv(['config', 'set', 'brand', '12', '--profile', 'agency'], { env })).code).toBe(0);
     expect((await runWithEnv(['config', 'set', 'profile', 'agency'], { env })).code).toBe(0);
     expect((await runWithEnv(['config', 'get', 'profile'], { env })).stdout).toBe('agency\n');
     expect((await runWithEnv(['config', 'get', 'market'], { env })).stdout).toBe('');
@@ -101,7 +106,7 @@ describe('vis config', () => {
     expect((await runWithEnv(['config', 'unset', 'market', '--profile', 'default'], { env })).code).toBe(0);
     expect((await runWithEnv(['config', 'get', 'market', '--profile', 'default'], { env })).stdout).toBe('');
     const list = await runWithEnv(['config', 'list'], { env });
-    expect(list.stdout).toBe('[default]\n  format = json\n  base_url = https://api.example.com/api/v1\n');
+    expect(list.stdout).toBe('[default]\n  format = json\n  base_url = https://api.example.com/api/v1\n[agency] (active)\n  brand = 12\n');
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 

@@ -34,6 +34,12 @@ describe('vis api and vis openapi', () => {
     expect(req?.query).toEqual({ days: '30', market: 'GB-en', x: '1' });
   });
 
+  it('vis api prints JSON into a pipe, whatever VIS_FORMAT says (`vis api /usage | jq .`)', async () => {
+    const r = await runVis(['api', '/usage'], { env: env('vis_demo_growth', { VIS_FORMAT: 'table' }) });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).data.plan).toBeDefined();
+  });
+
   it('vis api refuses full URLs (the key only goes to the base URL)', async () => {
     sandbox.requests.length = 0;
     const r = await runVis(['api', 'https://evil.example/api/v1/topics'], { env: env() });
@@ -74,6 +80,23 @@ describe('--demo', () => {
     const growth = await runVis(['usage', '--format', 'json'], { env: cleanEnv({ VIS_DEMO: '1' }) });
     expect(growth.code).toBe(0);
     expect(JSON.parse(growth.stdout).data.plan).toBeDefined();
+  });
+});
+
+describe("today is the API's (UTC), east of UTC too", () => {
+  // UTC+14: for 14 hours of every day the local date is already the UTC date's tomorrow.
+  const TZ = 'Pacific/Kiritimati';
+  const dateIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+  it('TZ=Pacific/Kiritimati: --from the UTC today is accepted; the local today, when it differs, is refused naming both', async () => {
+    const utc = new Date().toISOString().slice(0, 10);
+    const local = dateIn(TZ);
+    const accepted = await runVis(['--demo', 'topics', '--from', utc, '--format', 'json'], { env: cleanEnv({ TZ }) });
+    expect([accepted.code, accepted.stderr]).toEqual([0, '']);
+    if (local === utc) return;
+    const refused = await runVis(['--demo', 'topics', '--from', local], { env: cleanEnv({ TZ }) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--from ${local} is after the API's today, ${utc} (UTC); your local date is ${local}`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, endpointById } from '../../src/endpoints.js';
 import { VisError } from '../../src/errors.js';
+import { localDate, utcDate } from '../../src/flags/names.js';
 import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/flags/rules.js';
 
 const TODAY = '2026-11-22';
@@ -59,10 +60,38 @@ describe('global flags -> options', () => {
     [{ param: ['=x'] }, '--param must be key=value with a non-empty key (got "=x")'],
     [{ columns: ' , ' }, '--columns must list at least one column, comma-separated (e.g. --columns name,visibility)'],
     [{ brand: '  ' }, '--brand must not be empty'],
-    [{ from: '2026-12-01' }, '--from must not be after today (2026-11-22); got 2026-12-01'],
-    [{ from: '2026-08-01' }, '--from must be at most 90 days before --to (today, 2026-11-22); got 113 days'],
+    [{ from: '2026-12-01' }, "--from must not be after today (2026-11-22, the API's date in UTC); got 2026-12-01"],
+    [{ from: '2026-08-01' }, '--from must be at most 90 days before --to (today, 2026-11-22 UTC); got 113 days'],
   ])('refuses %j with exit 2: %s', (raw, message) => {
     expect(refuse(raw)).toEqual({ kind: 'usage', message });
+  });
+
+  it("--from alone is checked against the API's today (UTC); the local date only explains a refusal", () => {
+    // East of UTC, just after local midnight: the user's today is the API's tomorrow.
+    const sydney = { api: '2026-11-22', local: () => '2026-11-23' };
+    expect(() => parseFlags({ from: '2026-11-23' }, sydney)).toThrow(
+      "--from 2026-11-23 is after the API's today, 2026-11-22 (UTC); your local date is 2026-11-23, but the API's day starts at 00:00 UTC",
+    );
+    expect(parseFlags({ from: '2026-11-22' }, sydney).period.from).toBe('2026-11-22');
+    // Past the local date too: the plain rule.
+    expect(() => parseFlags({ from: '2026-11-24' }, sydney)).toThrow("--from must not be after today (2026-11-22, the API's date in UTC); got 2026-11-24");
+    // West of UTC the local date lags: the API's today is accepted, though it is the user's tomorrow.
+    expect(parseFlags({ from: '2026-11-22' }, { api: '2026-11-22', local: () => '2026-11-21' }).period.from).toBe('2026-11-22');
+    // The local date is asked for only when a refusal needs it.
+    let asked = 0;
+    parseFlags({ from: '2026-11-20' }, { api: '2026-11-22', local: () => String(++asked) });
+    expect(asked).toBe(0);
+  });
+
+  it('the API date is UTC; the local date follows TZ when Intl knows the zone', () => {
+    const nearMidnight = Date.parse('2026-11-22T23:30:00Z');
+    expect(utcDate(nearMidnight)).toBe('2026-11-22');
+    expect(localDate(nearMidnight, 'Australia/Sydney')).toBe('2026-11-23');
+    expect(localDate(nearMidnight, ':Pacific/Kiritimati')).toBe('2026-11-23');
+    expect(localDate(Date.parse('2026-11-22T00:30:00Z'), 'America/Los_Angeles')).toBe('2026-11-21');
+    expect(localDate(nearMidnight, 'UTC')).toBe('2026-11-22');
+    // A POSIX rule Intl does not read falls back to the process's zone, without an error.
+    expect(localDate(nearMidnight, 'XYZ-3')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('accepts the 90-day edge and a leap day', () => {

@@ -10,7 +10,7 @@ export const apiCommand: CommandDeclaration = {
       .summary('Raw GET of any API path, for what the commands do not cover yet')
       .description(
         toolDescription(
-          'GET any path under the base URL and print the answer. The brand and market options are added as query parameters when given.',
+          'GET any path under the base URL and print the answer: the JSON envelope as received, unless --format says otherwise (VIS_FORMAT and the profile’s format do not apply). The brand and market options are added as query parameters when given.',
           'Calls GET <path>: one read, except the free /usage and /brands. The plan needed is the endpoint’s.',
         ),
       )

@@ -40,7 +40,9 @@ export function parseApiOptions(ctx: Context, rawPath: string, raw: RawGlobalOpt
   const flags = parseFlags(raw, ctx.today());
   const { path, query: pathQuery } = normaliseApiPath(rawPath);
   const session = parseSessionOptions(ctx, flags);
-  const format = session.settings.format.value;
+  // A raw call answers in JSON, as `gh api` does: only --format on this command line
+  // changes that; VIS_FORMAT and the profile's format are defaults for the data commands.
+  const format = flags.format ?? 'json';
   checkOutputOptions(format, flags);
   // Only what was typed on this command line is added: a raw call should send what it says.
   const query: Array<[string, string]> = [];

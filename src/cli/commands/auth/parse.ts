@@ -42,7 +42,8 @@ export function parseAuthOptions(ctx: Context, verb: AuthVerb, raw: RawGlobalOpt
 export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOptions {
   const flags = parseFlags(raw, ctx.today());
   const store = ctx.config();
-  const profile = store.activeProfileName(flags.profile, ctx.env).name;
+  // Logging in is how a profile is made: --profile NEW creates NEW.
+  const profile = store.activeProfileName(flags.profile, ctx.env, true).name;
   const saved = store.profile(profile);
   const base = pick(flags.baseUrl, '--base-url', ctx.env, 'VIS_BASE_URL', saved.base_url, `profile "${profile}"`);
   if (!base) {

@@ -48,10 +48,14 @@ function checkValue(name: ProfileSetting, value: string): string {
 
 export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonly string[], raw: RawGlobalOptions): ConfigOptions {
   if (verb === 'path') return { command: 'config path' };
-  const profile = ctx.config().activeProfileName(raw.profile, ctx.env).name;
-  if (verb === 'list') return { command: 'config list', profile };
+  const store = ctx.config();
+  if (verb === 'list') return { command: 'config list', profile: store.activeProfileName(raw.profile, ctx.env).name };
 
   const name = settingName(args[0] ?? '');
+  // Setting a value may create the profile (how one is set up before its key); switching
+  // or resetting the active profile must work even when the saved one is gone.
+  const create = (verb === 'set' || verb === 'unset') && name === 'profile' ? true : verb === 'set';
+  const profile = store.activeProfileName(raw.profile, ctx.env, create).name;
   if (verb === 'get') return { command: 'config get', profile, name };
   if (name === 'api_key') {
     if (verb === 'set') throw new UsageError('keys do not belong on the command line: run `vis auth login` (hidden prompt, or a key piped on stdin)');
@@ -59,5 +63,12 @@ export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonl
   }
   if (verb === 'unset') return { command: 'config unset', profile, name };
   const value = args[1] ?? '';
-  return { command: 'config set', profile, name, value: name === 'profile' ? checkProfileName(value, 'profile') : checkValue(name, value) };
+  if (name !== 'profile') return { command: 'config set', profile, name, value: checkValue(name, value) };
+  const next = checkProfileName(value, 'profile');
+  if (!store.hasProfile(next)) {
+    throw new UsageError(`config set profile: no profile "${next}" (profiles: ${store.profileNames().join(', ')})`, {
+      hint: `Create it first: vis auth login --profile ${next} --base-url URL (or vis config set base_url URL --profile ${next})`,
+    });
+  }
+  return { command: 'config set', profile, name, value: next };
 }
