@@ -1,0 +1,244 @@
+/**
+ * A lock file, so parallel vis runs never lose each other's changes to a shared file (the
+ * config file, the completion cache, and any later cache or state file): every
+ * read-modify-write of such a file runs inside `withLock(file, fn)`, and `fn` reads the
+ * file fresh, changes it and writes it back before the lock is let go.
+ *
+ * How it works:
+ * - The lock is `<file>.lock`, created with O_CREAT|O_EXCL (mode 0600), so exactly one
+ *   process (or one caller in this process) holds it. It holds JSON: pid, host name, when
+ *   it was taken, and a random token that tells this holder's lock from a later one.
+ * - A caller that finds it taken waits in short sleeps (10 ms, growing to 100 ms) for at
+ *   most `timeoutMs` (10 s), then gets a UsageError (exit 2) naming the lock file and how
+ *   to remove it if no vis is running.
+ * - A lock is stale when its holder is gone (same host, and process.kill(pid, 0) says
+ *   ESRCH) or when it is older than `staleMs` (30 s; also for a lock whose text is not
+ *   written yet or is garbage, by its mtime). A stale lock is removed only by the caller
+ *   that holds `<file>.lock.break` (also O_EXCL), after judging it stale once more, so two
+ *   waiters can never both "remove the stale lock" and take away a fresh one between them.
+ * - The lock is released in a `finally`, and only if it is still this holder's (its token
+ *   matches): a holder that outlived `staleMs` and lost its lock does not remove the next
+ *   one. Locks still held when the process exits (Ctrl-C: main.ts calls process.exit) are
+ *   removed by an 'exit' listener, synchronously.
+ *
+ * The lock is not refreshed while it is held: keep `fn` short (read, change, write), and
+ * never wait on the network inside it. In-process callers are serialised the same way, by
+ * the file, so N concurrent calls in one process take turns too.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { UsageError } from '../errors.js';
+
+/** What the lock waits with; any Context clock fits. Tests pass a fake one. */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface LockOptions {
+  /** How long to wait for the lock in all, before giving up with a UsageError. Default 10 s. */
+  timeoutMs?: number;
+  /** A lock older than this is taken as abandoned and removed. Default 30 s. */
+  staleMs?: number;
+  clock?: LockClock;
+  /** Whether process `pid` of this host runs. Default: process.kill(pid, 0) does not say ESRCH. */
+  isAlive?: (pid: number) => boolean;
+}
+
+export const LOCK_TIMEOUT_MS = 10_000;
+export const LOCK_STALE_MS = 30_000;
+const FIRST_POLL_MS = 10;
+const MAX_POLL_MS = 100;
+
+/** What a lock file holds. */
+export interface LockInfo {
+  pid: number;
+  host: string;
+  /** When it was taken, in ms since the epoch (the clock of the process that took it). */
+  at: number;
+  token: string;
+}
+
+const realClock: LockClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The lock file of `file`. */
+export function lockPath(file: string): string {
+  return `${file}.lock`;
+}
+
+/**
+ * Runs `fn` while holding the lock of `file`, and returns what it returns. The lock is
+ * let go when `fn` returns or throws. Errors creating the lock file (a read-only folder)
+ * are thrown as they are, with their errno code, for the caller to word.
+ */
+export async function withLock<T>(file: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+  const held = await acquire(file, options);
+  try {
+    return await fn();
+  } finally {
+    release(held);
+  }
+}
+
+interface HeldLock {
+  path: string;
+  token: string;
+}
+
+/** Locks held by this process now, removed on exit if a signal cuts a holder short. */
+const heldLocks = new Set<HeldLock>();
+let exitListener = false;
+
+async function acquire(file: string, options: LockOptions): Promise<HeldLock> {
+  const clock = options.clock ?? realClock;
+  const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  const isAlive = options.isAlive ?? processIsAlive;
+  const path = lockPath(file);
+  const started = clock.now();
+  let poll = FIRST_POLL_MS;
+  for (;;) {
+    const info: LockInfo = { pid: process.pid, host: hostname(), at: clock.now(), token: randomBytes(8).toString('hex') };
+    if (tryCreate(path, `${JSON.stringify(info)}\n`)) {
+      const held = { path, token: info.token };
+      heldLocks.add(held);
+      if (!exitListener) {
+        exitListener = true;
+        process.on('exit', releaseAll);
+      }
+      return held;
+    }
+    const now = clock.now();
+    if (isStale(readLock(path), now, staleMs, isAlive)) {
+      breakStaleLock(path, now, staleMs, isAlive);
+      continue;
+    }
+    if (now - started >= timeoutMs) throw timeoutError(path, readLock(path)?.info, timeoutMs);
+    await clock.sleep(poll);
+    poll = Math.min(poll * 2, MAX_POLL_MS);
+  }
+}
+
+/** Creates `path` exclusively with `text`; false when it exists already. */
+function tryCreate(path: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, text);
+  } catch (err) {
+    // A full disk: no half-written lock left behind.
+    closeSync(fd);
+    unlinkSync(path);
+    throw err;
+  }
+  closeSync(fd);
+  return true;
+}
+
+interface LockState {
+  /** What the lock file says, when it holds what vis writes. */
+  info: LockInfo | undefined;
+  mtimeMs: number;
+}
+
+/** The lock file as it is now; undefined when there is none. */
+function readLock(path: string): LockState | undefined {
+  try {
+    const { mtimeMs } = statSync(path);
+    return { info: parseLock(readFileSync(path, 'utf8')), mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseLock(text: string): LockInfo | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockInfo> | null;
+    if (v && Number.isSafeInteger(v.pid) && v.pid! > 0 && typeof v.host === 'string' && typeof v.at === 'number' && typeof v.token === 'string') {
+      return v as LockInfo;
+    }
+  } catch {
+    // Not written yet (its creator is between open and write), or not vis's.
+  }
+  return undefined;
+}
+
+/** Abandoned: its holder is gone from this host, or it is older than staleMs. Gone is not stale. */
+function isStale(state: LockState | undefined, now: number, staleMs: number, isAlive: (pid: number) => boolean): boolean {
+  if (!state) return false;
+  const { info } = state;
+  if (!info) return now - state.mtimeMs >= staleMs;
+  if (info.host === hostname() && info.pid !== process.pid && !isAlive(info.pid)) return true;
+  return now - info.at >= staleMs;
+}
+
+/**
+ * Removes a stale lock, holding `<lock>.break` meanwhile and judging it stale once more
+ * under it: another waiter may have removed the stale lock and taken a fresh one since.
+ * A break file left by a process that died in these few lines is removed once it is old.
+ */
+function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pid: number) => boolean): void {
+  const breaker = `${path}.break`;
+  if (!tryCreate(breaker, `${process.pid}\n`)) {
+    try {
+      if (Date.now() - statSync(breaker).mtimeMs >= staleMs) unlinkSync(breaker);
+    } catch {
+      // Gone already.
+    }
+    return;
+  }
+  try {
+    if (isStale(readLock(path), now, staleMs, isAlive)) unlinkSync(path);
+  } catch {
+    // Removed by its holder meanwhile.
+  } finally {
+    try {
+      unlinkSync(breaker);
+    } catch {
+      // Nothing more to do.
+    }
+  }
+}
+
+/** Removes the lock if it is still ours. */
+function release(held: HeldLock): void {
+  heldLocks.delete(held);
+  try {
+    if (parseLock(readFileSync(held.path, 'utf8'))?.token === held.token) unlinkSync(held.path);
+  } catch {
+    // Gone already (broken as stale by another process).
+  }
+}
+
+function releaseAll(): void {
+  for (const held of [...heldLocks]) release(held);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function timeoutError(path: string, info: LockInfo | undefined, timeoutMs: number): UsageError {
+  // The host name is shown only when it looks like one: the file is text from outside.
+  const host = info && /^[A-Za-z0-9_.-]{1,255}$/.test(info.host) ? ` on ${info.host}` : '';
+  const since = info && Number.isFinite(new Date(info.at).getTime()) ? ` since ${new Date(info.at).toISOString()}` : '';
+  const holder = info ? ` (held by process ${info.pid}${host}${since})` : '';
+  return new UsageError(`gave up after ${Math.round(timeoutMs / 1000)} s waiting for the lock file ${path}${holder}`, {
+    hint: `Another vis is changing the same file. If none is running, the lock is left over: remove it (rm '${path}') and try again.`,
+  });
+}
