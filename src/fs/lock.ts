@@ -22,8 +22,8 @@
  *   removed by an 'exit' listener, synchronously.
  *
  * The lock is not refreshed while it is held: keep `fn` short (read, change, write), and
- * never wait on the network inside it. In-process callers are serialised the same way, by
- * the file, so N concurrent calls in one process take turns too.
+ * never wait on the network inside it. Callers in one process queue in memory first (in
+ * the order they called), then take the file lock like any other process.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
@@ -76,13 +76,29 @@ export function lockPath(file: string): string {
  * are thrown as they are, with their errno code, for the caller to word.
  */
 export async function withLock<T>(file: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
-  const held = await acquire(file, options);
+  // Callers in this process queue here first, so they take turns without polling the file.
+  const path = lockPath(file);
+  const before = queues.get(path);
+  let done!: () => void;
+  const turn = new Promise<void>((resolve) => (done = resolve));
+  const tail = (before ?? Promise.resolve()).then(() => turn);
+  queues.set(path, tail);
   try {
-    return await fn();
+    await before;
+    const held = await acquire(path, options);
+    try {
+      return await fn();
+    } finally {
+      release(held);
+    }
   } finally {
-    release(held);
+    done();
+    if (queues.get(path) === tail) queues.delete(path);
   }
 }
+
+/** By lock file: the turn of the last caller in this process that asked for it. */
+const queues = new Map<string, Promise<void>>();
 
 interface HeldLock {
   path: string;
@@ -93,12 +109,11 @@ interface HeldLock {
 const heldLocks = new Set<HeldLock>();
 let exitListener = false;
 
-async function acquire(file: string, options: LockOptions): Promise<HeldLock> {
+async function acquire(path: string, options: LockOptions): Promise<HeldLock> {
   const clock = options.clock ?? realClock;
   const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const isAlive = options.isAlive ?? processIsAlive;
-  const path = lockPath(file);
   const started = clock.now();
   let poll = FIRST_POLL_MS;
   for (;;) {
@@ -113,12 +128,10 @@ async function acquire(file: string, options: LockOptions): Promise<HeldLock> {
       return held;
     }
     const now = clock.now();
-    if (isStale(readLock(path), now, staleMs, isAlive)) {
-      breakStaleLock(path, now, staleMs, isAlive);
-      continue;
-    }
-    if (now - started >= timeoutMs) throw timeoutError(path, readLock(path)?.info, timeoutMs);
-    await clock.sleep(poll);
+    if (isStale(readLock(path), now, staleMs, isAlive) && breakStaleLock(path, now, staleMs, isAlive)) continue;
+    const left = timeoutMs - (now - started);
+    if (left <= 0) throw timeoutError(path, readLock(path)?.info, timeoutMs);
+    await clock.sleep(Math.min(poll, left));
     poll = Math.min(poll * 2, MAX_POLL_MS);
   }
 }
@@ -185,16 +198,18 @@ function isStale(state: LockState | undefined, now: number, staleMs: number, isA
  * Removes a stale lock, holding `<lock>.break` meanwhile and judging it stale once more
  * under it: another waiter may have removed the stale lock and taken a fresh one since.
  * A break file left by a process that died in these few lines is removed once it is old.
+ * False when another waiter is breaking it now: wait, as for a held lock.
  */
-function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pid: number) => boolean): void {
+function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pid: number) => boolean): boolean {
   const breaker = `${path}.break`;
   if (!tryCreate(breaker, `${process.pid}\n`)) {
     try {
-      if (Date.now() - statSync(breaker).mtimeMs >= staleMs) unlinkSync(breaker);
+      if (Date.now() - statSync(breaker).mtimeMs < staleMs) return false;
+      unlinkSync(breaker);
     } catch {
-      // Gone already.
+      // Gone already: the other waiter is done.
     }
-    return;
+    return true;
   }
   try {
     if (isStale(readLock(path), now, staleMs, isAlive)) unlinkSync(path);
@@ -207,6 +222,7 @@ function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pi
       // Nothing more to do.
     }
   }
+  return true;
 }
 
 /** Removes the lock if it is still ours. */
@@ -238,7 +254,8 @@ function timeoutError(path: string, info: LockInfo | undefined, timeoutMs: numbe
   const host = info && /^[A-Za-z0-9_.-]{1,255}$/.test(info.host) ? ` on ${info.host}` : '';
   const since = info && Number.isFinite(new Date(info.at).getTime()) ? ` since ${new Date(info.at).toISOString()}` : '';
   const holder = info ? ` (held by process ${info.pid}${host}${since})` : '';
-  return new UsageError(`gave up after ${Math.round(timeoutMs / 1000)} s waiting for the lock file ${path}${holder}`, {
+  const waited = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+  return new UsageError(`gave up after ${waited} waiting for the lock file ${path}${holder}`, {
     hint: `Another vis is changing the same file. If none is running, the lock is left over: remove it (rm '${path}') and try again.`,
   });
 }
