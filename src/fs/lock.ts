@@ -25,7 +25,6 @@
  * never wait on the network inside it. Callers in one process queue in memory first (in
  * the order they called), then take the file lock like any other process.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
@@ -117,7 +116,7 @@ async function acquire(path: string, options: LockOptions): Promise<HeldLock> {
   const started = clock.now();
   let poll = FIRST_POLL_MS;
   for (;;) {
-    const info: LockInfo = { pid: process.pid, host: hostname(), at: clock.now(), token: randomBytes(8).toString('hex') };
+    const info: LockInfo = { pid: process.pid, host: hostname(), at: clock.now(), token: newToken() };
     if (tryCreate(path, `${JSON.stringify(info)}\n`)) {
       const held = { path, token: info.token };
       heldLocks.add(held);
@@ -237,6 +236,11 @@ function release(held: HeldLock): void {
 
 function releaseAll(): void {
   for (const held of [...heldLocks]) release(held);
+}
+
+/** Unique enough to tell two holders apart; not node:crypto, which costs every start-up (test/e2e/startup). */
+function newToken(): string {
+  return `${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 12)}`;
 }
 
 function processIsAlive(pid: number): boolean {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, lockPath, parseLock, withLock, type LockInfo } from '../../src/fs/lock.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
@@ -220,6 +221,21 @@ describe('withLock', () => {
     const { dir } = target();
     const file = join(dir, 'missing', 'state.json');
     await expect(withLock(file, () => undefined)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a process that exits while it holds the lock (Ctrl-C: main.ts calls process.exit) removes it', () => {
+    const { dir, file, lock } = target();
+    const bundle = join(mkdtempSync(join(tmpdir(), 'vis-lock-bundle-')), 'lock.cjs');
+    buildSync({ entryPoints: [join(__dirname, '../../src/fs/lock.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'silent' });
+    const script = `require(${JSON.stringify(bundle)}).withLock(${JSON.stringify(file)}, () => {
+      require('node:fs').writeFileSync(${JSON.stringify(file)}, require('node:fs').readFileSync(${JSON.stringify(lock)}));
+      process.exit(130);
+    });`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(130);
+    expect(parseLock(readFileSync(file, 'utf8'))?.pid).toBe(r.pid);
+    expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
   it('N concurrent callers in one process take turns', async () => {
