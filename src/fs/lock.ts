@@ -13,7 +13,7 @@
  *   to remove it if no vis is running.
  * - A lock is stale when its holder is gone (same host, and process.kill(pid, 0) says
  *   ESRCH) or when it is older than `staleMs` (30 s; also for a lock whose text is not
- *   written yet or is garbage, by its mtime). A stale lock is removed only by the caller
+ *   written yet or is garbage, by its mtime; or dated that far ahead). A stale lock is removed only by the caller
  *   that holds `<file>.lock.break` (also O_EXCL), after judging it stale once more, so two
  *   waiters can never both "remove the stale lock" and take away a fresh one between them.
  * - The lock is released in a `finally`, and only if it is still this holder's (its token
@@ -188,9 +188,10 @@ export function parseLock(text: string): LockInfo | undefined {
 function isStale(state: LockState | undefined, now: number, staleMs: number, isAlive: (pid: number) => boolean): boolean {
   if (!state) return false;
   const { info } = state;
-  if (!info) return now - state.mtimeMs >= staleMs;
+  if (!info) return Math.abs(now - state.mtimeMs) >= staleMs;
   if (info.host === hostname() && info.pid !== process.pid && !isAlive(info.pid)) return true;
-  return now - info.at >= staleMs;
+  // Either way: a lock dated far ahead is from a clock that was wrong, or was set back.
+  return Math.abs(now - info.at) >= staleMs;
 }
 
 /**

@@ -139,6 +139,14 @@ describe('withLock', () => {
       expect(clock.waits).toEqual([]);
     });
 
+    it('the lock is dated staleMs or more ahead (a clock that was wrong, or set back)', async () => {
+      const { file, lock } = target();
+      const clock = fakeClock();
+      heldBy(lock, { at: clock.t + LOCK_STALE_MS, pid: process.pid });
+      await withLock(file, () => undefined, { clock });
+      expect(clock.waits).toEqual([]);
+    });
+
     it('a holder goes stale while we wait', async () => {
       const { file, lock } = target();
       const clock = fakeClock();
