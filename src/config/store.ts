@@ -9,6 +9,9 @@
  * config.json that links elsewhere (a dotfiles repository) is written through, keeps its
  * target's mode, and gets a warning when others can read it.
  *
+ * Every write holds the file's lock (config.json.lock, src/fs/lock.ts) from reading the
+ * file fresh to writing it, so parallel vis runs never lose each other's changes.
+ *
  * Every failure of the file system (no permission, read-only, full, a folder where the
  * file should be) is a usage error naming the file and what to do: exit 2, not a bug.
  */
@@ -18,6 +21,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Env } from '../domain/env.js';
 import { makeDirs } from '../fs/make-dirs.js';
+import { withLock } from '../fs/lock.js';
 
 export interface Profile {
   base_url?: string;
@@ -74,15 +78,17 @@ export class ConfigStore {
   }
 
   read(): ConfigData {
-    if (this.cached) return this.cached;
+    this.cached ??= this.readFile();
+    return this.cached;
+  }
+
+  /** The file as it is on disk now (not the copy read() keeps). */
+  private readFile(): ConfigData {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        this.cached = {};
-        return this.cached;
-      }
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw configError(err, this.path, 'read');
     }
     let parsed: unknown;
@@ -98,8 +104,7 @@ export class ConfigStore {
         hint: 'Fix it by hand, or move it away and run `vis auth login` again.',
       });
     }
-    this.cached = parsed as ConfigData;
-    return this.cached;
+    return parsed as ConfigData;
   }
 
   /**
@@ -146,32 +151,42 @@ export class ConfigStore {
   }
 
   /**
-   * Applies a change through conf (atomic write, 0600) and re-tightens modes. A failure
-   * leaves the old file as it was and is a UsageError naming the file.
+   * Applies a change through conf (atomic write, 0600) and re-tightens modes, holding the
+   * config file's lock (src/fs/lock.ts) from the read to the write: the change is applied
+   * to the file as it is now, not to the copy read earlier, so parallel vis runs never
+   * lose each other's changes. A failure leaves the old file as it was and is a
+   * UsageError naming the file.
    */
   async update(change: (data: ConfigData) => void): Promise<void> {
-    // Read first: a corrupt file stops here instead of being replaced.
-    const current = structuredClone(this.read());
-    change(current);
     this.ensureDir();
     const { default: Conf } = await import('conf');
+    const write = () => {
+      // Read first: a corrupt file stops here instead of being replaced.
+      const current = this.readFile();
+      change(current);
+      try {
+        const conf = new Conf<ConfigData>({
+          cwd: this.dir,
+          configName: 'config',
+          projectName: 'vis',
+          configFileMode: this.fileMode(),
+          clearInvalidConfig: false,
+          accessPropertiesByDotNotation: false,
+          // An empty file is an empty config, as for read(); conf would fail on it.
+          deserialize: (text) => parseConfig(text) as ConfigData,
+        });
+        conf.store = current;
+        this.tighten();
+      } catch (err) {
+        throw configError(err, this.path, 'write');
+      }
+      this.cached = current;
+    };
     try {
-      const conf = new Conf<ConfigData>({
-        cwd: this.dir,
-        configName: 'config',
-        projectName: 'vis',
-        configFileMode: this.fileMode(),
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-        // An empty file is an empty config, as for read(); conf would fail on it.
-        deserialize: (text) => parseConfig(text) as ConfigData,
-      });
-      conf.store = current;
-      this.tighten();
+      await withLock(this.path, write);
     } catch (err) {
       throw configError(err, this.path, 'write');
     }
-    this.cached = current;
   }
 
   /**

@@ -3,22 +3,25 @@
  * fetches, what it keeps, how it is written, and which names reach the shell.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   accountKey,
   BRANDS_TTL_MS,
   CACHE_FILE,
+  CACHE_LOCK_TIMEOUT_MS,
   isShellSafe,
   lookupStep,
   readCache,
   RETRY_AFTER_FAILURE_MS,
+  saveEntry,
   withEntry,
   writeCache,
   type CacheData,
 } from '../../src/cli/commands/complete/run.js';
 import { ConfigStore } from '../../src/config/store.js';
+import { fakeClock } from '../support/context.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -103,6 +106,23 @@ describe('the cache file', () => {
     };
     const next = withEntry(cache, 'new', { names: ['N'], fetched_at: NOW }, NOW);
     expect(Object.keys(next.brands).sort()).toEqual(['new', 'recent']);
+  });
+
+  it('parallel completions storing different accounts keep both (the cache is locked from read to write)', async () => {
+    const { dir, store, path } = configDir();
+    await Promise.all(['a', 'b', 'c', 'd'].map((k) => saveEntry(store, path, k, { names: [k.toUpperCase()], fetched_at: NOW }, NOW)));
+    expect(Object.keys(readCache(path).brands).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(readdirSync(dir)).toEqual([CACHE_FILE]);
+  });
+
+  it('a cache another vis holds locked is not written, silently, after a short wait', async () => {
+    const { dir, store, path } = configDir();
+    mkdirSync(dir, { recursive: true });
+    const clock = fakeClock(Date.now());
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.t, token: 'other' }));
+    await saveEntry(store, path, 'a', { names: ['A'], fetched_at: NOW }, NOW, { clock });
+    expect(existsSync(path)).toBe(false);
+    expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(CACHE_LOCK_TIMEOUT_MS);
   });
 
   it('is not written, silently, when the folder cannot be made', () => {

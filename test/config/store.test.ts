@@ -4,7 +4,7 @@
  * the old file as it was, an empty file is an empty config, and modes are never changed
  * through a symlink.
  */
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -139,6 +139,54 @@ describe('ConfigStore.update', () => {
     await store.update((d) => void (d.profile = 'work'));
     expect(statSync(target).mode & 0o777).toBe(0o600);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('ConfigStore.update holds the lock and changes the file as it is now (issue 15)', () => {
+  it('N concurrent updates in one process all land', async () => {
+    const { store, dir, path } = storeWith(undefined);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.update((d) => {
+          d.profiles ??= {};
+          d.profiles[`p${i}`] = { brand: `b${i}` };
+        }),
+      ),
+    );
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    expect(Object.keys(saved.profiles).sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  });
+
+  it('a change made by another process since this one read the file is kept', async () => {
+    const { store, path } = storeWith('{"profiles":{"default":{"brand":"Acme"}}}');
+    expect(store.profile('default').brand).toBe('Acme');
+    // Another vis saves a market meanwhile.
+    await new ConfigStore({ VIS_CONFIG_DIR: store.dir }).update((d) => void (d.profiles!.default!.market = 'US-en'));
+    await store.update((d) => void (d.profiles!.default!.format = 'csv'));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ profiles: { default: { brand: 'Acme', market: 'US-en', format: 'csv' } } });
+    expect(store.profile('default')).toEqual({ brand: 'Acme', market: 'US-en', format: 'csv' });
+  });
+
+  it('a file made corrupt since it was read is refused, not overwritten, and the lock let go', async () => {
+    const { store, dir, path } = storeWith('{}');
+    store.read();
+    writeFileSync(path, '{"profiles":');
+    await expect(store.update((d) => void (d.profile = 'x'))).rejects.toThrow(`the config file ${path} is not valid JSON`);
+    expect(readFileSync(path, 'utf8')).toBe('{"profiles":');
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  });
+
+  it('a change that throws leaves the file and lets go of the lock', async () => {
+    const { store, dir, path } = storeWith('{"profile":"a"}');
+    const bug = new TypeError('bug');
+    await expect(
+      store.update(() => {
+        throw bug;
+      }),
+    ).rejects.toBe(bug);
+    expect(readFileSync(path, 'utf8')).toBe('{"profile":"a"}');
+    expect(readdirSync(dir)).toEqual(['config.json']);
   });
 });
 

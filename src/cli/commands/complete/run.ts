@@ -4,7 +4,8 @@
  * - `profiles`: the profile names in the config file.
  * - `brands`: brand names from the free GET /brands (never a read), cached for a day per
  *   account in the config folder (0600 file in a 0700 folder). After a failed fetch
- *   (offline, bad key) the cache answers for a few minutes, so TAB stays instant.
+ *   (offline, bad key) the cache answers for a few minutes, so TAB stays instant. The
+ *   cache is locked while an entry is stored (src/fs/lock.ts), never during the fetch.
  *
  * Silent on every failure: no key, no base URL, offline, a broken config or cache, an
  * API error. A completion that prints errors or hangs is worse than none, so the only
@@ -21,6 +22,7 @@ import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
 import { resolveSettings } from '../../settings.js';
 import type { DynamicSource } from '../../../completion/shells.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
+import { withLock, type LockOptions } from '../../../fs/lock.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -128,7 +130,7 @@ async function brandNames(ctx: Context, raw: RawGlobalOptions): Promise<string[]
   } catch {
     next = { ...(entry ?? { names: [] }), failed_at: now };
   }
-  writeCache(store, path, withEntry(cache, key, next, now));
+  await saveEntry(store, path, key, next, now);
   return next.names;
 }
 
@@ -185,6 +187,23 @@ export function withEntry(cache: CacheData, key: string, entry: CacheEntry, now:
   }
   brands[key] = entry;
   return { version: 1, brands };
+}
+
+/** How long a completion waits for another vis to finish writing the cache; then it skips the write. */
+export const CACHE_LOCK_TIMEOUT_MS = 500;
+
+/**
+ * Stores one account's entry, holding the cache's lock from the read to the write, so
+ * completions running in parallel (two shells) never drop each other's accounts. A cache
+ * that cannot be locked or written only costs a fetch next time: nothing is said.
+ */
+export async function saveEntry(store: ConfigStore, path: string, key: string, entry: CacheEntry, now: number, lock: LockOptions = {}): Promise<void> {
+  try {
+    makeDirs(store.dir, 0o700);
+    await withLock(path, () => writeCache(store, path, withEntry(readCache(path), key, entry, now)), { timeoutMs: CACHE_LOCK_TIMEOUT_MS, ...lock });
+  } catch {
+    // Silent, like every failure of a completion.
+  }
 }
 
 /** Written atomically (temp file, rename), 0600 in a 0700 folder, like the config file. */

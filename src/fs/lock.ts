@@ -1,0 +1,266 @@
+/**
+ * A lock file, so parallel vis runs never lose each other's changes to a shared file (the
+ * config file, the completion cache, and any later cache or state file): every
+ * read-modify-write of such a file runs inside `withLock(file, fn)`, and `fn` reads the
+ * file fresh, changes it and writes it back before the lock is let go.
+ *
+ * How it works:
+ * - The lock is `<file>.lock`, created with O_CREAT|O_EXCL (mode 0600), so exactly one
+ *   process (or one caller in this process) holds it. It holds JSON: pid, host name, when
+ *   it was taken, and a random token that tells this holder's lock from a later one.
+ * - A caller that finds it taken waits in short sleeps (10 ms, growing to 100 ms) for at
+ *   most `timeoutMs` (10 s), then gets a UsageError (exit 2) naming the lock file and how
+ *   to remove it if no vis is running.
+ * - A lock is stale when its holder is gone (same host, and process.kill(pid, 0) says
+ *   ESRCH) or when it is older than `staleMs` (30 s; also for a lock whose text is not
+ *   written yet or is garbage, by its mtime; or dated that far ahead). A stale lock is removed only by the caller
+ *   that holds `<file>.lock.break` (also O_EXCL), after judging it stale once more, so two
+ *   waiters can never both "remove the stale lock" and take away a fresh one between them.
+ * - The lock is released in a `finally`, and only if it is still this holder's (its token
+ *   matches): a holder that outlived `staleMs` and lost its lock does not remove the next
+ *   one. Locks still held when the process exits (Ctrl-C: main.ts calls process.exit) are
+ *   removed by an 'exit' listener, synchronously.
+ *
+ * The lock is not refreshed while it is held: keep `fn` short (read, change, write), and
+ * never wait on the network inside it. Callers in one process queue in memory first (in
+ * the order they called), then take the file lock like any other process.
+ */
+import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { UsageError } from '../errors.js';
+
+/** What the lock waits with; any Context clock fits. Tests pass a fake one. */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface LockOptions {
+  /** How long to wait for the lock in all, before giving up with a UsageError. Default 10 s. */
+  timeoutMs?: number;
+  /** A lock older than this is taken as abandoned and removed. Default 30 s. */
+  staleMs?: number;
+  clock?: LockClock;
+  /** Whether process `pid` of this host runs. Default: process.kill(pid, 0) does not say ESRCH. */
+  isAlive?: (pid: number) => boolean;
+}
+
+export const LOCK_TIMEOUT_MS = 10_000;
+export const LOCK_STALE_MS = 30_000;
+const FIRST_POLL_MS = 10;
+const MAX_POLL_MS = 100;
+
+/** What a lock file holds. */
+export interface LockInfo {
+  pid: number;
+  host: string;
+  /** When it was taken, in ms since the epoch (the clock of the process that took it). */
+  at: number;
+  token: string;
+}
+
+const realClock: LockClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The lock file of `file`. */
+export function lockPath(file: string): string {
+  return `${file}.lock`;
+}
+
+/**
+ * Runs `fn` while holding the lock of `file`, and returns what it returns. The lock is
+ * let go when `fn` returns or throws. Errors creating the lock file (a read-only folder)
+ * are thrown as they are, with their errno code, for the caller to word.
+ */
+export async function withLock<T>(file: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+  // Callers in this process queue here first, so they take turns without polling the file.
+  const path = lockPath(file);
+  const before = queues.get(path);
+  let done!: () => void;
+  const turn = new Promise<void>((resolve) => (done = resolve));
+  const tail = (before ?? Promise.resolve()).then(() => turn);
+  queues.set(path, tail);
+  try {
+    await before;
+    const held = await acquire(path, options);
+    try {
+      return await fn();
+    } finally {
+      release(held);
+    }
+  } finally {
+    done();
+    if (queues.get(path) === tail) queues.delete(path);
+  }
+}
+
+/** By lock file: the turn of the last caller in this process that asked for it. */
+const queues = new Map<string, Promise<void>>();
+
+interface HeldLock {
+  path: string;
+  token: string;
+}
+
+/** Locks held by this process now, removed on exit if a signal cuts a holder short. */
+const heldLocks = new Set<HeldLock>();
+let exitListener = false;
+
+async function acquire(path: string, options: LockOptions): Promise<HeldLock> {
+  const clock = options.clock ?? realClock;
+  const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  const isAlive = options.isAlive ?? processIsAlive;
+  const started = clock.now();
+  let poll = FIRST_POLL_MS;
+  for (;;) {
+    const info: LockInfo = { pid: process.pid, host: hostname(), at: clock.now(), token: newToken() };
+    if (tryCreate(path, `${JSON.stringify(info)}\n`)) {
+      const held = { path, token: info.token };
+      heldLocks.add(held);
+      if (!exitListener) {
+        exitListener = true;
+        process.on('exit', releaseAll);
+      }
+      return held;
+    }
+    const now = clock.now();
+    if (isStale(readLock(path), now, staleMs, isAlive) && breakStaleLock(path, now, staleMs, isAlive)) continue;
+    const left = timeoutMs - (now - started);
+    if (left <= 0) throw timeoutError(path, readLock(path)?.info, timeoutMs);
+    await clock.sleep(Math.min(poll, left));
+    poll = Math.min(poll * 2, MAX_POLL_MS);
+  }
+}
+
+/** Creates `path` exclusively with `text`; false when it exists already. */
+function tryCreate(path: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, text);
+  } catch (err) {
+    // A full disk: no half-written lock left behind.
+    closeSync(fd);
+    unlinkSync(path);
+    throw err;
+  }
+  closeSync(fd);
+  return true;
+}
+
+interface LockState {
+  /** What the lock file says, when it holds what vis writes. */
+  info: LockInfo | undefined;
+  mtimeMs: number;
+}
+
+/** The lock file as it is now; undefined when there is none. */
+function readLock(path: string): LockState | undefined {
+  try {
+    const { mtimeMs } = statSync(path);
+    return { info: parseLock(readFileSync(path, 'utf8')), mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseLock(text: string): LockInfo | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockInfo> | null;
+    if (v && Number.isSafeInteger(v.pid) && v.pid! > 0 && typeof v.host === 'string' && typeof v.at === 'number' && typeof v.token === 'string') {
+      return v as LockInfo;
+    }
+  } catch {
+    // Not written yet (its creator is between open and write), or not vis's.
+  }
+  return undefined;
+}
+
+/** Abandoned: its holder is gone from this host, or it is older than staleMs. Gone is not stale. */
+function isStale(state: LockState | undefined, now: number, staleMs: number, isAlive: (pid: number) => boolean): boolean {
+  if (!state) return false;
+  const { info } = state;
+  if (!info) return Math.abs(now - state.mtimeMs) >= staleMs;
+  if (info.host === hostname() && info.pid !== process.pid && !isAlive(info.pid)) return true;
+  // Either way: a lock dated far ahead is from a clock that was wrong, or was set back.
+  return Math.abs(now - info.at) >= staleMs;
+}
+
+/**
+ * Removes a stale lock, holding `<lock>.break` meanwhile and judging it stale once more
+ * under it: another waiter may have removed the stale lock and taken a fresh one since.
+ * A break file left by a process that died in these few lines is removed once it is old.
+ * False when another waiter is breaking it now: wait, as for a held lock.
+ */
+function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pid: number) => boolean): boolean {
+  const breaker = `${path}.break`;
+  if (!tryCreate(breaker, `${process.pid}\n`)) {
+    try {
+      if (Date.now() - statSync(breaker).mtimeMs < staleMs) return false;
+      unlinkSync(breaker);
+    } catch {
+      // Gone already: the other waiter is done.
+    }
+    return true;
+  }
+  try {
+    if (isStale(readLock(path), now, staleMs, isAlive)) unlinkSync(path);
+  } catch {
+    // Removed by its holder meanwhile.
+  } finally {
+    try {
+      unlinkSync(breaker);
+    } catch {
+      // Nothing more to do.
+    }
+  }
+  return true;
+}
+
+/** Removes the lock if it is still ours. */
+function release(held: HeldLock): void {
+  heldLocks.delete(held);
+  try {
+    if (parseLock(readFileSync(held.path, 'utf8'))?.token === held.token) unlinkSync(held.path);
+  } catch {
+    // Gone already (broken as stale by another process).
+  }
+}
+
+function releaseAll(): void {
+  for (const held of [...heldLocks]) release(held);
+}
+
+/** Unique enough to tell two holders apart; not node:crypto, which costs every start-up (test/e2e/startup). */
+function newToken(): string {
+  return `${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function timeoutError(path: string, info: LockInfo | undefined, timeoutMs: number): UsageError {
+  // The host name is shown only when it looks like one: the file is text from outside.
+  const host = info && /^[A-Za-z0-9_.-]{1,255}$/.test(info.host) ? ` on ${info.host}` : '';
+  const since = info && Number.isFinite(new Date(info.at).getTime()) ? ` since ${new Date(info.at).toISOString()}` : '';
+  const holder = info ? ` (held by process ${info.pid}${host}${since})` : '';
+  const waited = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+  return new UsageError(`gave up after ${waited} waiting for the lock file ${path}${holder}`, {
+    hint: `Another vis is changing the same file. If none is running, the lock is left over: remove it (rm '${path}') and try again.`,
+  });
+}
