@@ -7,10 +7,16 @@
  *    markets when it lists them), and plan: endpoints x brands x markets, and the cost.
  * 3. --dry-run: print the plan (stdout) and stop; exit 6 when the export would be refused.
  * 4. Refuse (exit 6) when even the known part of the plan needs more reads than are left,
- *    unless --force; then run it (src/export/runner.ts), write manifest.json last, print
- *    the summary on stderr, and exit with the worst failure's code.
+ *    unless --force; then write a `running` manifest.json, run the plan
+ *    (src/export/runner.ts) rewriting it after every file (`interrupted` from the abort
+ *    listener on Ctrl-C/SIGTERM, `failed` on an error), write the final one, print the
+ *    summary on stderr, and exit with the worst failure's code.
+ *
+ * --resume (src/export/resume.ts): the plan comes from the folder's manifest, checked
+ * against the command line first (exit 2 on a difference, nothing sent); files it lists
+ * as written and still there are not read again.
  */
-import { InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
+import { exitCodeFor, InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
 import {
   exportLikeFiles,
@@ -126,7 +132,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
           params,
         };
     const stale = exportLikeFiles(opts.dir, new Set(exportableEndpoints().map((e) => e.id)));
-    const manifestOf = (status: ManifestStatus, result: RunResult | undefined): Manifest => {
+    const manifestOf = (status: ManifestStatus, result: RunResult | undefined, exitCode = result?.exitCode ?? 1): Manifest => {
       const files = [...(result?.files ?? [])];
       if (status !== 'complete' && status !== 'incomplete') {
         // Until the run has passed them, the earlier run's files are still this export's.
@@ -142,7 +148,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
         started_at: isoTime(startedMs),
         finished_at: isoTime(ctx.clock.now()),
         status,
-        exit_code: status === 'running' || status === 'interrupted' ? null : (result?.exitCode ?? 1),
+        exit_code: status === 'running' || status === 'interrupted' ? null : exitCode,
         format,
         period: Object.values(period).some((v) => v !== undefined) ? period : null,
         endpoints: endpoints.map((e) => e.id),
@@ -214,7 +220,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     } catch (err) {
       if (!ctx.signal.aborted && !(err instanceof InterruptedError)) {
         try {
-          writeManifest(opts.dir, manifestOf('failed', latest));
+          writeManifest(opts.dir, manifestOf('failed', latest, exitCodeFor(err)));
         } catch {
           // the error below says what went wrong; the last manifest written stays
         }
