@@ -145,7 +145,7 @@ __vis_flags() {
         'config path') REPLY='-h --help' ;;
         'api') REPLY='-h --help' ;;
         'openapi') REPLY='-h --help' ;;
-        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force -h --help' ;;
+        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help' ;;
         'sandbox') REPLY='--port --host -h --help' ;;
         'completion') REPLY='-h --help' ;;
         'help') REPLY='-h --help' ;;

@@ -286,6 +286,7 @@ complete -c vis -n '__vis_at "export"' -l all-brands -d 'every brand of the acco
 complete -c vis -n '__vis_at "export"' -l all-markets -d 'every market of each brand (default: --market, or the primary market)'
 complete -c vis -n '__vis_at "export"' -l dry-run -d 'print the plan and its cost in reads; read and write nothing'
 complete -c vis -n '__vis_at "export"' -l force -d 'when the reads left do not cover the plan, export what fits instead of refusing'
+complete -c vis -n '__vis_at "export"' -l resume -d 'finish the unfinished export in --dir with its plan, reading only the files still missing'
 
 # vis sandbox
 complete -c vis -n '__vis_at "sandbox"' -l port -x -d 'port to listen on (default: a free one)'

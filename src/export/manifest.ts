@@ -1,15 +1,23 @@
 /**
- * `manifest.json`, written last into the export folder (atomically, like every file): what
- * this run wrote, what it skipped and why, what failed, and what it did not attempt. It is
- * the record of the run: a file in the folder that the manifest does not list is from an
- * earlier run.
+ * `manifest.json` in the export folder (atomically, like every file): what this run wrote,
+ * what it skipped and why, what failed, and what it did not attempt. It is the record of
+ * the run and never lies about it: replaced by a `running` one before the first read,
+ * rewritten after every file (so even a SIGKILL leaves a list of what landed), rewritten
+ * as `interrupted` on Ctrl-C or SIGTERM and `failed` when the run stops early, and
+ * `complete` (or `incomplete`) only at the end. Files in the folder that look like export
+ * output but are not this run's are listed as `stale`, never deleted and never counted.
+ *
+ * `plan` records what the run was asked (endpoints, brands, markets, period resolved to
+ * dates, format, --param), so `--resume` can finish it with the same plan.
  *
  * Paths are relative to the export folder and always use `/`. Entries are sorted by path.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderJsonValue } from '../output/json.js';
 import { writeFileAtomic } from '../output/write.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
+import { UsageError } from '../errors.js';
 import type { ExportFormat } from './options.js';
 import type { MarketsFrom } from './plan.js';
 
@@ -61,6 +69,30 @@ export interface NotAttemptedEntry extends EntryBase {
   message: string;
 }
 
+export interface StaleEntry {
+  path: string;
+}
+
+/** What the run was asked, for `--resume` to compare and re-use. */
+export interface ManifestPlan {
+  endpoints: string[];
+  /** The ids of the brands exported. */
+  brands: Array<string | number | null>;
+  all_markets: boolean;
+  /** --market, or null: each brand's primary market (or every market with all_markets). */
+  market: string | null;
+  format: ExportFormat;
+  /** The period flags as given (an empty object: each endpoint's default). */
+  period: PeriodFlags;
+  /** The day a relative period (--days, the defaults, --from without --to) counts back from. */
+  period_date: string;
+  /** The period as dates: from the flags and period_date; null for each endpoint's default. */
+  period_resolved: { from: string; to: string } | null;
+  params: Array<[string, string]>;
+}
+
+export type ManifestStatus = 'running' | 'interrupted' | 'failed' | 'incomplete' | 'complete';
+
 export interface ManifestBrand {
   id: string | number | null;
   name: string;
@@ -74,20 +106,30 @@ export interface Manifest {
   tool: string;
   base_url: string;
   started_at: string;
+  /** When the manifest was last written, while running. */
   finished_at: string;
-  /** complete: every task wrote or was skipped; incomplete: something failed or was not attempted. */
-  status: 'complete' | 'incomplete';
-  exit_code: number;
+  /**
+   * running; interrupted (Ctrl-C, SIGTERM); failed (stopped early: a failure after which
+   * nothing more could be read, the exact cost over the budget, or an error in vis);
+   * incomplete (ran to the end, but something failed or was not attempted); complete
+   * (every file written or skipped).
+   */
+  status: ManifestStatus;
+  /** null while running or when interrupted. */
+  exit_code: number | null;
   format: ExportFormat;
   /** The period asked for (--days, --from/--to); null: each endpoint's default. */
   period: PeriodFlags | null;
   endpoints: string[];
-  reads: { left_before: number | null; planned: number; spent: number };
+  plan: ManifestPlan;
+  /** spent: by this export, over every run of it (--resume); this_run: by the last run. */
+  reads: { left_before: number | null; planned: number; spent: number; this_run: number };
   brands: ManifestBrand[];
   files: FileEntry[];
   skipped: SkippedEntry[];
   failed: FailedEntry[];
   not_attempted: NotAttemptedEntry[];
+  stale: StaleEntry[];
 }
 
 const byPath = <T extends { path: string }>(a: T, b: T) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -100,6 +142,7 @@ export function sortManifest(m: Manifest): Manifest {
     skipped: [...m.skipped].sort(byPath),
     failed: [...m.failed].sort(byPath),
     not_attempted: [...m.not_attempted].sort(byPath),
+    stale: [...m.stale].sort(byPath),
   };
 }
 
@@ -107,4 +150,74 @@ export function writeManifest(dir: string, manifest: Manifest): string {
   const path = join(dir, MANIFEST_FILE);
   writeFileAtomic(path, renderJsonValue(sortManifest(manifest)));
   return path;
+}
+
+/**
+ * The manifest already in the folder, for --resume: undefined when there is none; a
+ * UsageError when it cannot be read or predates --resume (no plan).
+ */
+export function readPreviousManifest(dir: string): Manifest | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`--resume: cannot read ${join(dir, MANIFEST_FILE)}: ${(err as Error).message}`);
+  }
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--resume: ${join(dir, MANIFEST_FILE)} is not valid JSON, so the export cannot be resumed`);
+  }
+  const ok = (v: unknown): v is Manifest =>
+    typeof v === 'object' && v !== null && typeof (v as Manifest).plan === 'object' && (v as Manifest).plan !== null && Array.isArray((v as Manifest).files);
+  if (!ok(m)) throw new UsageError(`--resume: ${join(dir, MANIFEST_FILE)} has no plan (it was written by an older vis), so the export cannot be resumed`);
+  return m;
+}
+
+/** The files of a manifest still in the folder as written (same size): what a resume need not read again. */
+export function filesStillThere(dir: string, files: readonly FileEntry[]): Map<string, FileEntry> {
+  const out = new Map<string, FileEntry>();
+  for (const f of files) {
+    try {
+      if (statSync(join(dir, ...f.path.split('/'))).size === f.bytes) out.set(f.path, f);
+    } catch {
+      // gone: read it again
+    }
+  }
+  return out;
+}
+
+/**
+ * Files in the folder laid out like export output (<brand>/<endpoint>.<ext>,
+ * <brand>/<market>/<endpoint>.<ext>, <brand>/<market>/<endpoint>/<item>.<ext>, for an
+ * endpoint id vis exports), relative with `/`. Anything else in the folder is left alone.
+ */
+export function exportLikeFiles(dir: string, endpointIds: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const walk = (abs: string, rel: string[]) => {
+    let entries;
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const parts = [...rel, e.name];
+      if (e.isDirectory()) {
+        if (parts.length < 4) walk(join(abs, e.name), parts);
+      } else if (e.isFile() && looksExported(parts, endpointIds)) out.push(parts.join('/'));
+    }
+  };
+  walk(dir, []);
+  return out.sort();
+}
+
+function looksExported(parts: readonly string[], ids: ReadonlySet<string>): boolean {
+  const m = /^(.+)\.(csv|json)$/.exec(parts[parts.length - 1]!);
+  if (!m || parts.length < 2) return false;
+  if (parts.length === 4) return ids.has(parts[2]!);
+  return ids.has(m[1]!);
 }

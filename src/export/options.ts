@@ -27,6 +27,7 @@ export interface RawExportOptions extends RawGlobalOptions {
   allMarkets?: boolean;
   dryRun?: boolean;
   force?: boolean;
+  resume?: boolean;
 }
 
 export interface ExportOptions {
@@ -42,6 +43,8 @@ export interface ExportOptions {
   allMarkets: boolean;
   dryRun: boolean;
   force: boolean;
+  /** --resume: finish the export whose manifest.json is in --dir, with its plan. */
+  resume: boolean;
   flags: FlagOptions;
 }
 
@@ -139,6 +142,7 @@ export function parseExportOptions(raw: RawExportOptions, today: string | Today,
     allMarkets: raw.allMarkets === true,
     dryRun: raw.dryRun === true,
     force: raw.force === true,
+    resume: raw.resume === true,
     flags,
   };
 }

@@ -196,3 +196,18 @@ export function filePath(t: Pick<Task, 'endpoint' | 'brand' | 'item'>, slot: Mar
   const folder = slotFolder(t.brand, t.endpoint.market ? slot : undefined);
   return t.item ? `${folder}/${t.endpoint.id}/${t.item.slug}.${ext}` : `${folder}/${t.endpoint.id}.${ext}`;
 }
+
+/** The files a task writes, relative to the export folder. */
+export function taskFiles(t: Task, ext: ExportFormatExt): string[] {
+  return (t.endpoint.market ? [t.slot, ...t.copies] : [undefined]).map((slot) => filePath(t, slot, ext));
+}
+
+/** Every file of the task is among `written` (an earlier run's, for --resume). */
+export function writtenBefore(t: Task, written: { has(path: string): boolean } | undefined, ext: ExportFormatExt): boolean {
+  return written !== undefined && t.write && !t.placeholder && taskFiles(t, ext).every((p) => written.has(p));
+}
+
+/** A task --resume need not send: its files are written and it lists no items. */
+export function leftToRead(t: Task, written: { has(path: string): boolean } | undefined, ext: ExportFormatExt): boolean {
+  return t.feeds.length > 0 || !writtenBefore(t, written, ext);
+}

@@ -22,6 +22,8 @@ export interface PlanView {
   readsLeft: number | undefined;
   resetsAt: string | undefined;
   force: boolean;
+  /** --resume: files an earlier run wrote, which the plan (only what is left) does not read again. */
+  alreadyWritten?: number;
 }
 
 export interface PlanRow {
@@ -125,6 +127,7 @@ export function renderPlanText(view: PlanView): string {
   out.push(`Folder:  ${sanitizeForTerminal(view.dir)}`);
   out.push(`Format:  ${view.format}`);
   out.push(`Period:  ${periodText(view.period)}`);
+  if (view.alreadyWritten !== undefined) out.push(`Resume:  ${plural(view.alreadyWritten, 'file')} already written; below is what is left`);
   out.push('');
   out.push(
     ...table(
@@ -157,6 +160,7 @@ export function planDocument(view: PlanView, brands: ManifestBrand[]): Record<st
     dir: view.dir,
     format: view.format,
     period: Object.values(view.period).some((v) => v !== undefined) ? view.period : null,
+    ...(view.alreadyWritten !== undefined ? { already_written: view.alreadyWritten } : {}),
     brands,
     requests: planRows(view),
     reads: {

@@ -36,7 +36,7 @@ import { marketsFromPayload } from '../api/account.js';
 import { itemSource, itemsFromList, ItemFieldError, type Item } from './items.js';
 import type { BrandRef, FailedEntry, FileEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
-import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task } from './plan.js';
+import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
 import { makeDirs } from '../fs/make-dirs.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
@@ -57,6 +57,8 @@ export interface RunInput {
   readsLeft: number | undefined;
   /** Export what fits instead of refusing when the exact cost exceeds the reads left. */
   force: boolean;
+  /** --resume: files an earlier run of the same plan wrote (by path); their reads are not spent again. */
+  written?: ReadonlyMap<string, FileEntry>;
 }
 
 export type TaskOutcome = 'written' | 'skipped' | 'failed' | 'not_attempted';
@@ -73,6 +75,8 @@ export interface RunnerDeps {
   send(req: ApiRequest): Promise<ApiResponse>;
   now(): number;
   observer?: RunObserver;
+  /** Told what the run has done so far, after every task (the manifest is rewritten from it). */
+  checkpoint?(snapshot: RunResult): void;
 }
 
 export interface RunResult {
@@ -154,17 +158,38 @@ class ExportRun {
     for (const t of this.tasks()) {
       if (t.feeds.length > 0 && !t.expanded && !this.done.has(t)) await this.execute(t);
     }
-    // 3. The exact cost is known now.
-    const remaining = this.tasks().filter((t) => !this.done.has(t));
+    // 3. The exact cost is known now (files an earlier run wrote cost nothing).
+    const remaining = this.tasks().filter((t) => !this.done.has(t) && !this.carried(t));
     const left = this.readsLeft();
     if (!this.stoppedBy && left !== undefined && remaining.length > left && !this.input.force) {
       this.refused = { needed: remaining.length, left };
       for (const t of remaining) this.notAttempted(t, 'read_budget', `the export needs ${remaining.length} more reads and ${left} are left`);
+      for (const t of this.tasks()) if (!this.done.has(t)) this.carry(t);
     } else {
       // 4. Everything else, in plan order (item tasks sit right after their list).
-      for (const t of remaining) await this.execute(t);
+      for (const t of this.tasks()) if (!this.done.has(t)) await this.execute(t);
     }
     return this.result();
+  }
+
+  /** Every file of the task was written by an earlier run (--resume), and it feeds no item endpoint. */
+  private carried(task: Task): boolean {
+    return !leftToRead(task, this.input.written, this.input.format);
+  }
+
+  private allWritten(task: Task): boolean {
+    return writtenBefore(task, this.input.written, this.input.format);
+  }
+
+  /** Records the earlier run's files of a task as this export's, without a read. */
+  private carry(task: Task): boolean {
+    if (!this.allWritten(task)) return false;
+    for (const t of this.targets(task)) {
+      const entry = this.input.written!.get(filePath(task, t.slot, this.input.format))!;
+      this.files.push(entry);
+      this.rows += entry.rows;
+    }
+    return true;
   }
 
   private readsLeft(): number | undefined {
@@ -196,7 +221,17 @@ class ExportRun {
 
   /** Sends one task and writes its files. Returns the response when it succeeded. */
   private async execute(task: Task): Promise<ApiResponse | undefined> {
+    const res = await this.send(task);
+    this.deps.checkpoint?.(this.result());
+    return res;
+  }
+
+  private async send(task: Task): Promise<ApiResponse | undefined> {
     this.done.add(task);
+    if (task.feeds.length === 0 && this.carry(task)) {
+      this.deps.observer?.end(task, 'written', this.targets(task).length, false);
+      return undefined;
+    }
     const blocked = this.blocked(task);
     if (blocked) {
       this.notAttempted(task, blocked.reason, blocked.message);
@@ -347,6 +382,8 @@ class ExportRun {
   /** Writes the task's files; `onWritten` counts each as it lands, so a failure knows which did. */
   private write(task: Task, res: ApiResponse, onWritten: () => void): void {
     const { endpoint } = task;
+    // A list read again only for its items (--resume): its file stays as the earlier run wrote it.
+    if (this.carry(task)) return;
     const data = res.envelope.data;
     if (task.slot && task.slot.label === undefined) task.slot.label = marketCodeOf(res.envelope.meta) ?? 'primary';
     const text = this.input.format === 'json' ? renderJson(res.raw) : renderCsv(data, { collection: endpoint.collection });

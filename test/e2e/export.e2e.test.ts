@@ -1,10 +1,10 @@
 /**
  * `vis export` interrupted: the built CLI spawned against the sandbox on loopback and sent
- * SIGINT mid-run, which needs a real process. The rest of export runs in-process in
+ * SIGINT or SIGTERM mid-run, which needs a real process. The rest of export runs in-process in
  * test/export/export.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -14,7 +14,10 @@ import { cleanEnv, VIS } from './helpers.js';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 describe('failures', () => {
-  it('Ctrl-C during the export: exit 130, no temp file, no manifest', async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s during the export: exit %i, no temp file, a manifest that says "interrupted" with the files written', async (signal, exitCode) => {
     const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/pages', kind: 'slow', delayMs: 30_000 }] });
     try {
       const dir = tempDir();
@@ -27,12 +30,16 @@ describe('failures', () => {
       const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       // Wait until the slow request is in flight (the earlier files are written by then).
       while (!s.requests.some((q) => q.path === '/pages')) await new Promise((r) => setTimeout(r, 20));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
+      child.kill(signal);
+      expect(await exited).toBe(exitCode);
       expect(stderr).not.toMatch(/at .*\.js:\d+/);
       expect(noTempFiles(dir)).toEqual([]);
-      expect(existsSync(join(dir, 'manifest.json'))).toBe(false);
       expect(existsSync(join(dir, 'northwind-crm/US-en/topics.csv'))).toBe(true);
+      // Written synchronously in the signal path, before the exit.
+      const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { status: string; files: Array<{ path: string }> };
+      expect(m.status).toBe('interrupted');
+      expect(m.files.map((f) => f.path)).toContain('northwind-crm/US-en/topics.csv');
+      expect(m.files.map((f) => f.path)).not.toContain('northwind-crm/US-en/pages.csv');
     } finally {
       await s.close();
     }

@@ -54,7 +54,7 @@ interface Manifest {
   format: string;
   period: unknown;
   endpoints: string[];
-  reads: { left_before: number | null; planned: number; spent: number };
+  reads: { left_before: number | null; planned: number; spent: number; this_run: number };
   brands: Array<{ id: number; name: string; slug: string; markets: string[] | null; markets_from: string }>;
   files: ManifestFile[];
   skipped: ManifestEntry[];
@@ -331,7 +331,8 @@ describe('the read budget', () => {
       // Nothing after the refused request was sent.
       expect(paths).toEqual(['/usage', '/brands', ...order.slice(0, at + 1)]);
       const m = readManifest(dir);
-      expect(m.status).toBe('incomplete');
+      // It stopped early: failed, not incomplete (which is a run that went to the end).
+      expect(m.status).toBe('failed');
       expect(m.exit_code).toBe(6);
       expect(m.failed).toEqual([expect.objectContaining({ endpoint: 'sources', code: 'quota_exceeded', exit_code: 6 })]);
       expect(m.not_attempted.map((n) => n.endpoint).sort()).toEqual(DEFAULT_SET.slice(at + 1).map((e) => e.id).sort());
@@ -427,7 +428,7 @@ describe('--all-markets when /brands does not list the markets', () => {
     ]);
     expect(listFiles(dir)).toEqual(['acme/FR-fr/prompts.csv', 'acme/FR-fr/visibility.csv', 'acme/US-en/prompts.csv', 'acme/US-en/visibility.csv', 'manifest.json']);
     const m = readManifest(dir);
-    expect(m.reads).toEqual({ left_before: 990, planned: 5, spent: 5 });
+    expect(m.reads).toEqual({ left_before: 990, planned: 5, spent: 5, this_run: 5 });
     expect(m.brands).toEqual([{ id: 7, name: 'Acme', slug: 'acme', markets: ['US-en', 'FR-fr'], markets_from: 'markets' }]);
   });
 });

@@ -28,6 +28,8 @@ export interface InProcessOptions {
   realTransport?: boolean;
   io?: TestIOOptions;
   clock?: FakeClock;
+  /** What src/main.ts aborts on Ctrl-C or SIGTERM (a fresh one, never aborted, when left out). */
+  signal?: AbortSignal;
 }
 
 export interface InProcessOutcome {
@@ -64,7 +66,7 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   clearSecrets();
   const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
   const transport = o.baseUrl === undefined && !o.realTransport ? { transport: api.transport } : {};
-  const code = await run(argv, io, env, new AbortController().signal, { clock, random: () => 0.5, ...transport });
+  const code = await run(argv, io, env, o.signal ?? new AbortController().signal, { clock, random: () => 0.5, ...transport });
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
 }
 

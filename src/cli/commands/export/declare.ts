@@ -21,12 +21,14 @@ export const exportCommand: CommandDeclaration = {
       .option('--all-markets', 'every market of each brand (default: --market, or the primary market)')
       .option('--dry-run', 'print the plan and its cost in reads; read and write nothing')
       .option('--force', 'when the reads left do not cover the plan, export what fits instead of refusing')
+      .option('--resume', 'finish the unfinished export in --dir with its plan, reading only the files still missing')
       .addHelpText(
         'after',
         examplesAfter(
           'vis export --dir ./export --dry-run',
           'vis export --dir /data/vis/$(date +%F) --all-brands --all-markets --quiet',
           'vis export --dir ./topics --only topics,topics.get --format json',
+          'vis export --dir /data/vis/2026-11-22 --resume',
         ),
       )
       .action(async (_o: unknown, self: Command) => {

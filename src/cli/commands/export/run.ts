@@ -7,14 +7,31 @@
  *    markets when it lists them), and plan: endpoints x brands x markets, and the cost.
  * 3. --dry-run: print the plan (stdout) and stop; exit 6 when the export would be refused.
  * 4. Refuse (exit 6) when even the known part of the plan needs more reads than are left,
- *    unless --force; then run it (src/export/runner.ts), write manifest.json last, print
- *    the summary on stderr, and exit with the worst failure's code.
+ *    unless --force; then write a `running` manifest.json, run the plan
+ *    (src/export/runner.ts) rewriting it after every file (`interrupted` from the abort
+ *    listener on Ctrl-C/SIGTERM, `failed` on an error), write the final one, print the
+ *    summary on stderr, and exit with the worst failure's code.
+ *
+ * --resume (src/export/resume.ts): the plan comes from the folder's manifest, checked
+ * against the command line first (exit 2 on a difference, nothing sent); files it lists
+ * as written and still there are not read again.
  */
-import { LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
+import { exitCodeFor, InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
-import { MANIFEST_VERSION, writeManifest, type Manifest, type ManifestBrand } from '../../../export/manifest.js';
-import type { ExportOptions, RawExportOptions } from '../../../export/options.js';
-import { brandTasks, estimate, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
+import {
+  exportLikeFiles,
+  filesStillThere,
+  MANIFEST_VERSION,
+  readPreviousManifest,
+  writeManifest,
+  type Manifest,
+  type ManifestBrand,
+  type ManifestPlan,
+  type ManifestStatus,
+} from '../../../export/manifest.js';
+import { exportableEndpoints, type ExportOptions, type RawExportOptions } from '../../../export/options.js';
+import { brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod } from '../../../export/resume.js';
+import { brandTasks, estimate, leftToRead, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
 import { ProgressBar } from '../../../export/progress.js';
 import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../../export/report.js';
 import { isoTime, runExport, type RunResult } from '../../../export/runner.js';
@@ -34,7 +51,18 @@ export async function exportCommand(ctx: Context, raw: RawExportOptions): Promis
 }
 
 export async function runExportCommand(options: ExportCommandOptions, ctx: Context): Promise<void> {
-  const { export: opts, format } = options;
+  const { export: opts } = options;
+  const today = ctx.today();
+  // --resume: the earlier run's plan, checked against the command line before any request.
+  const prev = opts.resume ? previousRun(opts, today) : undefined;
+  if (prev?.status === 'complete') {
+    if (!opts.flags.quiet) ctx.io.stderr.write(`vis export: the export in ${sanitizeForTerminal(opts.dir)} is complete; nothing to resume.\n`);
+    return;
+  }
+  const format = prev ? prev.plan.format : options.format;
+  const endpoints = prev ? planEndpoints(prev.plan) : opts.endpoints;
+  const period = prev ? prev.plan.period : opts.flags.period;
+  const params = prev ? prev.plan.params : opts.flags.params;
   const session = await openSession(ctx, options.session);
   try {
     const warn = (line: string) => {
@@ -45,21 +73,34 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     const budget = budgetFromUsage(usage.envelope.data);
     if (budget.left === undefined) warn('GET /usage did not say how many reads are left, so the export is not checked against the budget');
     const brandsRes = await sendWithHints(session, { method: 'GET', path: '/brands' });
-    const brands = chooseBrands(brandsFromPayload(brandsRes.envelope.data), opts, session);
+    const records = brandsFromPayload(brandsRes.envelope.data);
+    if (prev && opts.allBrands && brandsDiffer(prev.plan, records.map((r) => r.id))) {
+      throw new UsageError(`--resume: the plan differs from the export in ${opts.dir}: brands (--all-brands; the export has ${prev.plan.brands.join(', ')})`);
+    }
+    const brands = prev ? resumeBrands(records, prev) : chooseBrands(records, opts, session);
 
-    const mode: MarketMode = opts.allMarkets ? { kind: 'all' } : { kind: 'one', market: session.settings.market?.value };
-    const planned = brands.map((b) => planBrand(b, mode));
-    const tasks = planned.flatMap((pb) => brandTasks(pb, opts.endpoints));
+    const allMarkets = prev ? prev.plan.all_markets : opts.allMarkets;
+    const market = prev ? (prev.plan.market ?? undefined) : session.settings.market?.value;
+    const mode: MarketMode = allMarkets ? { kind: 'all' } : { kind: 'one', market };
+    const planned = brands.map((b) => {
+      // Markets an earlier run read GET /markets for are not read again.
+      const known = prev?.brands.find((pb) => String(pb.id) === String(b.id) && pb.markets_from === 'markets' && pb.markets !== null);
+      return known ? { brand: b, slots: known.markets!.map((code) => ({ param: code, label: code })), marketsFrom: 'markets' as const } : planBrand(b, mode);
+    });
+    const allTasks = planned.flatMap((pb) => brandTasks(pb, endpoints));
+    const written = prev ? filesStillThere(opts.dir, prev.files) : undefined;
+    const tasks = allTasks.filter((t) => leftToRead(t, written, format));
     const view: PlanView = {
       dir: opts.dir,
       format,
-      period: opts.flags.period,
+      period,
       brands: planned,
       tasks,
-      cost: estimate(tasks, opts.endpoints),
+      cost: estimate(tasks, endpoints),
       readsLeft: budget.left,
       resetsAt: budget.resetsAt,
       force: opts.force,
+      ...(written ? { alreadyWritten: written.size } : {}),
     };
 
     if (opts.dryRun) {
@@ -77,6 +118,78 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       throw new UsageError(`--dir: ${opts.dir} cannot be created: ${(err as Error).message}`);
     }
     const startedMs = ctx.clock.now();
+    const plan: ManifestPlan = prev
+      ? prev.plan
+      : {
+          endpoints: endpoints.map((e) => e.id),
+          brands: brands.map((b) => b.id ?? null),
+          all_markets: allMarkets,
+          market: market ?? null,
+          format,
+          period,
+          period_date: today,
+          period_resolved: resolvePeriod(period, today),
+          params,
+        };
+    const stale = exportLikeFiles(opts.dir, new Set(exportableEndpoints().map((e) => e.id)));
+    const manifestOf = (status: ManifestStatus, result: RunResult | undefined, exitCode = result?.exitCode ?? 1): Manifest => {
+      const files = [...(result?.files ?? [])];
+      if (status !== 'complete' && status !== 'incomplete') {
+        // Until the run has passed them, the earlier run's files are still this export's.
+        const have = new Set(files.map((f) => f.path));
+        for (const f of written?.values() ?? []) if (!have.has(f.path)) files.push(f);
+      }
+      const paths = new Set(files.map((f) => f.path));
+      const spent = result?.readsSpent ?? 0;
+      return {
+        manifest_version: MANIFEST_VERSION,
+        tool: `vis ${ctx.version}`,
+        base_url: session.settings.baseUrl?.value ?? '',
+        started_at: isoTime(startedMs),
+        finished_at: isoTime(ctx.clock.now()),
+        status,
+        exit_code: status === 'running' || status === 'interrupted' ? null : exitCode,
+        format,
+        period: Object.values(period).some((v) => v !== undefined) ? period : null,
+        endpoints: endpoints.map((e) => e.id),
+        plan,
+        reads: {
+          left_before: budget.left ?? null,
+          planned: result?.readsPlanned ?? estimate(allTasks, endpoints).reads,
+          spent: (prev?.reads.spent ?? 0) + spent,
+          this_run: spent,
+        },
+        brands: result?.brands ?? manifestBrands(planned),
+        files,
+        skipped: result?.skipped ?? [],
+        failed: result?.failed ?? [],
+        not_attempted: result?.notAttempted ?? [],
+        stale: stale.filter((p) => !paths.has(p)).map((path) => ({ path })),
+      };
+    };
+    const save = (m: Manifest): string => {
+      try {
+        return writeManifest(opts.dir, m);
+      } catch (err) {
+        throw new VisError('usage', `could not write the manifest in ${opts.dir}: ${(err as Error).message}`, {
+          hint: `${m.files.length} files were written; without the manifest, their list is this run's summary.`,
+        });
+      }
+    };
+    // The folder's manifest never describes an earlier run while this one changes the files.
+    save(manifestOf('running', undefined));
+    let latest: RunResult | undefined;
+    // Ctrl-C and SIGTERM abort the context's signal and then exit at once (src/main.ts):
+    // this listener runs synchronously before the exit, and writes atomically.
+    const onAbort = () => {
+      try {
+        writeManifest(opts.dir, manifestOf('interrupted', latest));
+      } catch {
+        // leaving at once: the 'running' manifest, with the files up to the last one, stays
+      }
+    };
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+
     const bar =
       ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
     bar?.start();
@@ -86,54 +199,86 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
         {
           dir: opts.dir,
           format,
-          endpoints: opts.endpoints,
+          endpoints,
           brands: planned,
-          period: opts.flags.period,
-          params: opts.flags.params,
+          period,
+          params,
           readsLeft: budget.left,
           force: opts.force,
+          ...(written ? { written } : {}),
         },
-        { send: (req) => session.client.send(req), now: () => ctx.clock.now(), observer: bar },
+        {
+          send: (req) => session.client.send(req),
+          now: () => ctx.clock.now(),
+          observer: bar,
+          checkpoint: (snapshot) => {
+            latest = snapshot;
+            save(manifestOf('running', snapshot));
+          },
+        },
       );
+    } catch (err) {
+      if (!ctx.signal.aborted && !(err instanceof InterruptedError)) {
+        try {
+          writeManifest(opts.dir, manifestOf('failed', latest, exitCodeFor(err)));
+        } catch {
+          // the error below says what went wrong; the last manifest written stays
+        }
+      }
+      throw err;
     } finally {
+      ctx.signal.removeEventListener('abort', onAbort);
       bar?.stop();
     }
     const finishedMs = ctx.clock.now();
 
-    const manifest: Manifest = {
-      manifest_version: MANIFEST_VERSION,
-      tool: `vis ${ctx.version}`,
-      base_url: session.settings.baseUrl?.value ?? '',
-      started_at: isoTime(startedMs),
-      finished_at: isoTime(finishedMs),
-      status: result.failed.length === 0 && result.notAttempted.length === 0 ? 'complete' : 'incomplete',
-      exit_code: result.exitCode,
-      format,
-      period: Object.values(opts.flags.period).some((v) => v !== undefined) ? opts.flags.period : null,
-      endpoints: opts.endpoints.map((e) => e.id),
-      reads: { left_before: budget.left ?? null, planned: result.readsPlanned, spent: result.readsSpent },
-      brands: result.brands,
-      files: result.files,
-      skipped: result.skipped,
-      failed: result.failed,
-      not_attempted: result.notAttempted,
-    };
-    let manifestPath: string;
-    try {
-      manifestPath = writeManifest(opts.dir, manifest);
-    } catch (err) {
-      throw new VisError('usage', `could not write the manifest in ${opts.dir}: ${(err as Error).message}`, {
-        hint: `${result.files.length} files were written; without the manifest, their list is this run's summary.`,
-      });
-    }
+    const status: ManifestStatus =
+      result.stoppedBy || result.refused ? 'failed' : result.failed.length === 0 && result.notAttempted.length === 0 ? 'complete' : 'incomplete';
+    const manifest = manifestOf(status, result);
+    const manifestPath = save(manifest);
     if (!opts.flags.quiet) {
       ctx.io.stderr.write(renderSummary(result, { dir: opts.dir, manifestPath, elapsedMs: finishedMs - startedMs, readsLeft: budget.left }));
+    }
+    if (manifest.stale.length > 0) {
+      warn(`${manifest.stale.length} file${manifest.stale.length === 1 ? '' : 's'} in ${opts.dir} are not from this export (listed as "stale" in the manifest, left in place)`);
     }
     const failure = exportFailure(result, budget, manifestPath);
     if (failure) throw failure;
   } finally {
     await session.close();
   }
+}
+
+/** The manifest of the export --resume finishes, checked against the command line (exit 2). */
+function previousRun(opts: ExportOptions, today: string): Manifest {
+  const prev = readPreviousManifest(opts.dir);
+  if (!prev) {
+    throw new UsageError(`--resume: ${opts.dir} has no manifest.json, so there is no export to resume`, { hint: 'Run the export without --resume to start one.' });
+  }
+  const differences = planDifferences(prev.plan, prev.brands ?? [], opts);
+  if (differences.length > 0) {
+    throw new UsageError(`--resume: the plan differs from the export in ${opts.dir}: ${differences.join('; ')}`, {
+      hint: 'Leave those flags out to resume the export as it was begun, or start a new export without --resume (the files it does not write are listed as stale).',
+    });
+  }
+  if (prev.status === 'complete') return prev;
+  const dayProblem = periodDayProblem(prev.plan, today);
+  if (dayProblem) {
+    throw new UsageError(dayProblem, { hint: 'Start the export again without --resume (it reads every file again); an export with --from and --to can be resumed on any day.' });
+  }
+  return prev;
+}
+
+/** The brands of the export being resumed, as GET /brands describes them now. */
+function resumeBrands(records: BrandRecord[], prev: Manifest): ExportBrand[] {
+  const all = brandsOf(records);
+  return prev.plan.brands.map((id) => {
+    const found = all.find((b) => String(b.id) === String(id));
+    if (found) return found;
+    const recorded = prev.brands.find((b) => String(b.id) === String(id));
+    if (records.length === 0 && recorded) return { id: id ?? undefined, name: recorded.name, slug: recorded.slug };
+    throw new NotFoundError(`--resume: brand ${id} of the export is not on this account any more`, { code: 'brand_not_found' });
+  });
 }
 
 /** The bar is drawn on stderr: its width, else the one vis fits tables to. */
@@ -148,15 +293,20 @@ function stderrColumns(ctx: Context): number {
  * Slugs are made from every brand of the account, so a brand's folder is the same whether
  * it is exported alone or with the others.
  */
-function chooseBrands(records: BrandRecord[], opts: ExportOptions, session: Session): ExportBrand[] {
+function brandsOf(records: BrandRecord[]): ExportBrand[] {
   const slugs = uniqueSlugs(records.map((r) => ({ key: String(r.id), name: r.name, tag: String(r.id), fallback: 'brand' })));
-  const toBrand = (r: BrandRecord): ExportBrand => ({
+  return records.map((r) => ({
     id: r.id,
     name: r.name,
     slug: slugs.get(String(r.id))!,
     ...(r.primaryMarket !== undefined ? { primaryMarket: r.primaryMarket } : {}),
     ...(r.markets !== undefined ? { listedMarkets: r.markets } : {}),
-  });
+  }));
+}
+
+function chooseBrands(records: BrandRecord[], opts: ExportOptions, session: Session): ExportBrand[] {
+  const all = brandsOf(records);
+  const toBrand = (r: BrandRecord): ExportBrand => all[records.indexOf(r)]!;
   const list = records.map((r) => `${r.id} ${sanitizeForTerminal(r.name)}`).join(', ');
 
   if (opts.allBrands) {

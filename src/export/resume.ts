@@ -1,0 +1,95 @@
+/**
+ * `vis export --resume`: what an earlier run of the export was asked (the manifest's
+ * `plan`), compared with what this command line asks. Pure: no I/O.
+ *
+ * A resume re-uses the recorded plan: endpoints, brands, markets, period, format and
+ * --param. Flags given on the command line must agree with it (a difference is refused,
+ * exit 2, named); flags left out are taken from it, not from VIS_* or the profile.
+ *
+ * The period: a relative one (--days, each endpoint's default, --from without --to)
+ * counts back from the day the export began. Resumed on another day it would cover other
+ * dates than the files already written, so it is refused; --from with --to can be resumed
+ * on any day. A resume never mixes periods.
+ */
+import type { PeriodFlags } from '../domain/period.js';
+import type { EndpointSpec } from '../endpoints.js';
+import { UsageError } from '../errors.js';
+import type { ManifestBrand, ManifestPlan } from './manifest.js';
+import { exportableEndpoints, type ExportOptions } from './options.js';
+
+/** The period as dates: --days N is the N days up to `today`; --from without --to ends `today`. */
+export function resolvePeriod(period: PeriodFlags, today: string): { from: string; to: string } | null {
+  if (period.from !== undefined) return { from: period.from, to: period.to ?? today };
+  if (period.days !== undefined) return { from: addDays(today, -(period.days - 1)), to: today };
+  return null;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function periodFlagsText(p: PeriodFlags): string {
+  const parts = [
+    ...(p.days !== undefined ? [`--days ${p.days}`] : []),
+    ...(p.from !== undefined ? [`--from ${p.from}`] : []),
+    ...(p.to !== undefined ? [`--to ${p.to}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' ') : 'each endpoint’s default';
+}
+
+const samePeriod = (a: PeriodFlags, b: PeriodFlags) => a.days === b.days && a.from === b.from && a.to === b.to;
+
+/** What the command line asks that the recorded plan does not; empty when they agree. */
+export function planDifferences(plan: ManifestPlan, brands: readonly ManifestBrand[], opts: ExportOptions): string[] {
+  const out: string[] = [];
+  const ids = opts.endpoints.map((e) => e.id);
+  if (opts.only && ids.join(',') !== plan.endpoints.join(',')) out.push(`endpoints (--only ${ids.join(',')}; the export has ${plan.endpoints.join(',')})`);
+  if (opts.format !== undefined && opts.format !== plan.format) out.push(`format (--format ${opts.format}; the export is ${plan.format})`);
+  const period = opts.flags.period;
+  const given = Object.values(period).some((v) => v !== undefined);
+  if (given && !samePeriod(period, plan.period)) out.push(`period (${periodFlagsText(period)}; the export has ${periodFlagsText(plan.period)})`);
+  if (opts.allMarkets && !plan.all_markets) out.push(`markets (--all-markets; the export has ${plan.market ?? 'the primary market'})`);
+  const market = opts.flags.market;
+  if (market !== undefined && (plan.all_markets || market !== plan.market)) {
+    out.push(`markets (--market ${market}; the export has ${plan.all_markets ? 'every market' : (plan.market ?? 'the primary market')})`);
+  }
+  const brand = opts.flags.brand?.trim();
+  if (brand !== undefined) {
+    const one = plan.brands.length === 1 ? brands.find((b) => String(b.id) === String(plan.brands[0])) : undefined;
+    const matches = one !== undefined && (String(one.id) === brand || one.name.trim().toLowerCase() === brand.toLowerCase());
+    if (!matches) out.push(`brands (--brand ${brand}; the export has ${brandList(plan, brands)})`);
+  }
+  const params = opts.flags.params;
+  if (params.length > 0 && JSON.stringify(params) !== JSON.stringify(plan.params)) {
+    out.push(`--param (${params.map(([k, v]) => `${k}=${v}`).join(' ')}; the export has ${plan.params.map(([k, v]) => `${k}=${v}`).join(' ') || 'none'})`);
+  }
+  return out;
+}
+
+function brandList(plan: ManifestPlan, brands: readonly ManifestBrand[]): string {
+  return plan.brands.map((id) => `${id} ${brands.find((b) => String(b.id) === String(id))?.name ?? ''}`.trim()).join(', ');
+}
+
+/** --all-brands with a different set of brands than the export's, found once GET /brands has answered. */
+export function brandsDiffer(plan: ManifestPlan, accountIds: ReadonlyArray<string | number>): boolean {
+  const a = plan.brands.map(String).sort().join(',');
+  const b = accountIds.map(String).sort().join(',');
+  return a !== b;
+}
+
+/** The endpoints of the recorded plan. */
+export function planEndpoints(plan: ManifestPlan): EndpointSpec[] {
+  const valid = exportableEndpoints();
+  const unknown = plan.endpoints.filter((id) => !valid.some((e) => e.id === id));
+  if (unknown.length > 0) throw new UsageError(`--resume: the export's endpoints include ${unknown.join(', ')}, which this vis does not export`);
+  return plan.endpoints.map((id) => valid.find((e) => e.id === id)!);
+}
+
+/** Why a relative period cannot be resumed today, if it cannot. */
+export function periodDayProblem(plan: ManifestPlan, today: string): string | undefined {
+  const absolute = plan.period.from !== undefined && plan.period.to !== undefined;
+  if (absolute || plan.period_date === today) return undefined;
+  return `--resume: the export's period (${periodFlagsText(plan.period)}) counts back from ${plan.period_date}, and today is ${today}: the files still missing would cover other days than those written`;
+}
