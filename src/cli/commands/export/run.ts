@@ -52,7 +52,7 @@ export async function exportCommand(ctx: Context, raw: RawExportOptions): Promis
 
 export async function runExportCommand(options: ExportCommandOptions, ctx: Context): Promise<void> {
   const { export: opts } = options;
-  const today = ctx.today();
+  const today = ctx.today().api; // the API's date (UTC): a plan is resumable on the API's same day
   // --resume: the earlier run's plan, checked against the command line before any request.
   const prev = opts.resume ? previousRun(opts, today) : undefined;
   if (prev?.status === 'complete') {
