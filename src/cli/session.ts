@@ -93,9 +93,10 @@ function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiK
   return { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
 }
 
-/** What every client of this run shares with the Context: who it is, its clock, Ctrl-C, its transport. */
+/** What every client of this run shares with the Context: who it is, its clock, Ctrl-C, its transport and proxy. */
 export function contextClientOptions(ctx: Context) {
   return {
+    proxyEnv: ctx.env,
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,
