@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
 import { ApiClient } from '../http/client.js';
 import { sharedPacer, type Pacer } from '../http/pacer.js';
+import { selectProxy } from '../http/proxy.js';
 import { redactSecrets } from '../http/redact.js';
 import { isTruthy, type Context } from './context.js';
 import type { Env } from '../domain/env.js';
@@ -74,7 +75,8 @@ export function parseSessionOptions(ctx: Context, flags: FlagOptions): SessionOp
   const perMinute = ratePerMinute(ctx.env);
   const maxBody = maxBodyBytes(ctx.env);
   const settings = resolveSettings(flags, ctx.env, ctx.config());
-  if (!demo) requireConnection(settings);
+  // A bad proxy variable is refused here with the other usage errors (the client checks again).
+  if (!demo) selectProxy(ctx.env, requireConnection(settings).baseUrl.value);
   return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet };
 }
 

@@ -145,3 +145,26 @@ describe('no proxy', () => {
     expect(r.stderr).toContain('loopback is never proxied');
   });
 });
+
+describe('every client of the run', () => {
+  it('vis auth login checks the key through the proxy', async () => {
+    const proxy = await recordingProxy(403);
+    const r = await runInProcess(['auth', 'login', '--base-url', HTTPS_BASE], {
+      realTransport: true,
+      env: { VIS_BASE_URL: undefined, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` },
+      io: { stdin: 'vis_test_0123456789abcdef\n' },
+    });
+    expect(proxy.tunnels.map((t) => t.target)).toEqual(['api.made-up.example:443']);
+    expect(r.code).toBe(7);
+  });
+
+  it('vis auth login refuses a bad proxy variable before reading the key', async () => {
+    const r = await runInProcess(['auth', 'login', '--base-url', HTTPS_BASE], {
+      realTransport: true,
+      env: { VIS_BASE_URL: undefined, HTTPS_PROXY: 'socks5://127.0.0.1:1080' },
+      io: { stdin: '' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^vis: HTTPS_PROXY: vis supports http:\/\/ and https:\/\/ proxies, not socks5:\/\//);
+  });
+});
