@@ -414,7 +414,7 @@ function proxyError(code: string, message: string, host: string, proxy: ProxyCho
   const refused = /^Proxy response \((\d{3})\) !== 200/.exec(message);
   if (refused) {
     const status = Number(refused[1]);
-    const target = host.includes(':') ? host : `${host}:443`;
+    const target = /:\d+$/.test(host) ? host : `${host}:443`; // URL.host leaves out the default port
     return new ServerError(`${which} refused the tunnel to ${target} (HTTP ${status})`, {
       transport: `proxy answered HTTP ${status}`,
       maybeSent: false,

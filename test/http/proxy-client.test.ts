@@ -81,6 +81,13 @@ describe('HTTPS_PROXY', () => {
     expect(unused.tunnels).toEqual([]);
   });
 
+  it('a base URL with its own port: the tunnel and the message name that port', async () => {
+    const proxy = await recordingProxy(403);
+    const r = await viaProxy({ VIS_BASE_URL: 'https://api.made-up.example:8443/api/v1', HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` });
+    expect(proxy.tunnels.map((t) => t.target)).toEqual(['api.made-up.example:8443']);
+    expect(r.stderr).toContain('refused the tunnel to api.made-up.example:8443 (HTTP 403)');
+  });
+
   it('a 502 from the proxy is retried like a server’s, then exit 7', async () => {
     const proxy = await recordingProxy(502);
     const r = await viaProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` });
