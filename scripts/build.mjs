@@ -89,6 +89,7 @@ const separateLibs = {
  *   HTTP/2 only when `allowH2` is set, and vis never sets it.
  * - the fetch body encoder, which client-h1 loads for FormData bodies (with webidl, the
  *   multipart parser and more). vis sends JSON strings only.
+ * - the SOCKS5 proxy agent, which the ProxyAgent loads: vis refuses socks:// proxies.
  *
  * Node built-ins loaded at start-up for rare cases, loaded when the case arises instead:
  * - node:http (3 MB, 5 ms): for its default maximum header size (vis passes its own,
@@ -127,6 +128,17 @@ const UNDICI_EDITS = [
       [
         "extractBody = require('../web/fetch/body.js').extractBody",
         "extractBody = () => { throw new Error('vis is built without undici\\'s FormData encoder (it sends JSON)') }",
+      ],
+    ],
+  },
+  {
+    // Loaded only when a proxy variable applies (src/http/proxy.ts), and vis refuses
+    // socks:// proxies, so the SOCKS5 agent (with its client and parser) is never reached.
+    file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]proxy-agent\.js$/,
+    edits: [
+      [
+        "const Socks5ProxyAgent = require('./socks5-proxy-agent')",
+        "function Socks5ProxyAgent () { throw new Error('vis is built without undici\\'s SOCKS5 proxy agent (it refuses socks:// proxies)') }",
       ],
     ],
   },

@@ -9,6 +9,7 @@ import { AuthError, UsageError } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
 import { ApiClient } from '../http/client.js';
 import { sharedPacer, type Pacer } from '../http/pacer.js';
+import { selectProxy } from '../http/proxy.js';
 import { redactSecrets } from '../http/redact.js';
 import { isTruthy, type Context } from './context.js';
 import { DEFAULT_DEMO_KEY, DEMO_KEYS, isDemoKey } from '../domain/demo.js';
@@ -73,7 +74,8 @@ export function parseSessionOptions(ctx: Context, flags: FlagOptions): SessionOp
   const perMinute = ratePerMinute(ctx.env);
   const maxBody = maxBodyBytes(ctx.env);
   const settings = resolveSettings(flags, ctx.env, ctx.config());
-  if (!demo) requireConnection(settings);
+  // A bad proxy variable is refused here with the other usage errors (the client checks again).
+  if (!demo) selectProxy(ctx.env, requireConnection(settings).baseUrl.value);
   return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet };
 }
 
@@ -106,9 +108,10 @@ function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiK
   return { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
 }
 
-/** What every client of this run shares with the Context: who it is, its clock, Ctrl-C, its transport. */
+/** What every client of this run shares with the Context: who it is, its clock, Ctrl-C, its transport and proxy. */
 export function contextClientOptions(ctx: Context) {
   return {
+    proxyEnv: ctx.env,
     userAgent: `vis/${ctx.version} node/${process.versions.node}`,
     clock: ctx.clock,
     random: ctx.random,

@@ -56,6 +56,10 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_MAX_BODY_MB', 'the largest answer vis accepts, in MiB (default 256, at most 500); a larger one is abandoned as it arrives: exit 7, not retried'],
     ['XDG_CACHE_HOME', 'base folder of the compiled-code cache that makes vis start faster (default ~/.cache; vis uses its vis/code folder)'],
     ['NODE_DISABLE_COMPILE_CACHE=1', 'no compiled-code cache: vis compiles its code on every run (Node’s own variable)'],
+    ['HTTPS_PROXY', 'the proxy for an https base URL, as http://[user:password@]host[:port]; https_proxy wins over it; credentials are never printed'],
+    ['HTTP_PROXY', 'the proxy for an http base URL (http_proxy wins); vis sends plain http only to loopback, which is never proxied'],
+    ['ALL_PROXY', 'the proxy when the scheme’s own variable is unset (all_proxy wins); socks:// is not supported'],
+    ['NO_PROXY', 'hosts reached directly (no_proxy wins): comma-separated, .example.com or example.com for the domain and its subdomains, host:port, or * for all; loopback is never proxied'],
   ],
 };
 

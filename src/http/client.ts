@@ -21,6 +21,8 @@ import { checkNesting } from './depth.js';
 import { checkEnvelope, checkErrorEnvelope, type Envelope } from './envelope.js';
 import type { Clock, Pacer } from './pacer.js';
 import { checkApiKey } from './key.js';
+import type { Env } from '../domain/env.js';
+import { selectProxy, type ProxyChoice } from './proxy.js';
 import { registerSecret, redactSecrets } from './redact.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { buildUrl, type QueryPairs } from './url.js';
@@ -70,6 +72,8 @@ export interface ClientOptions {
   onWait?: (message: string, ms: number, text?: (secondsLeft: number) => string) => void;
   /** Where requests go: undici, loaded by the first request, unless a test gives a fake. */
   transport?: () => Promise<Transport>;
+  /** Where the proxy variables are read (src/http/proxy.ts); none when left out. */
+  proxyEnv?: Env;
 }
 
 const EXCERPT_CHARS = 200;
@@ -88,14 +92,19 @@ interface AttemptState {
 }
 
 export class ApiClient {
-  private dispatcher: Dispatcher | undefined;
-  private transport: Transport | undefined;
+  private connection: Promise<{ transport: Transport; dispatcher: Dispatcher }> | undefined;
+  private readonly proxy: ProxyChoice | undefined;
 
   constructor(private readonly opts: ClientOptions) {
     // Backstop for callers that did not check: a key an HTTP header cannot carry would fail
     // as a network error (and be retried), or be sent as a different key than intended.
     checkApiKey(opts.apiKey, 'the API key');
     registerSecret(opts.apiKey);
+    // A bad proxy variable is a usage error now, before any request.
+    const decision = opts.proxyEnv ? selectProxy(opts.proxyEnv, opts.baseUrl) : { note: undefined };
+    this.proxy = decision.proxy;
+    if (decision.proxy) opts.debug?.(`proxy ${decision.proxy.display} (${decision.proxy.variable})`);
+    else if (decision.note) opts.debug?.(decision.note);
   }
 
   /** Sends a request with the retry policy of contract section 5. */
@@ -127,9 +136,9 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    if (d) await d.destroy().catch(() => undefined);
+    const c = this.connection;
+    this.connection = undefined;
+    if (c) await c.then(({ dispatcher }) => dispatcher.destroy()).catch(() => undefined);
   }
 
   /** The error the user sees when vis stops retrying, with what it tried and why it stopped. */
@@ -163,18 +172,26 @@ export class ApiClient {
     }
   }
 
-  private async getDispatcher(): Promise<{ transport: Transport; dispatcher: Dispatcher }> {
-    if (!this.transport) this.transport = await (this.opts.transport ?? loadTransport)();
-    if (!this.dispatcher) {
-      const t = this.opts.timeoutMs;
-      this.dispatcher = this.transport.createAgent({
-        connectTimeoutMs: t,
-        headersTimeoutMs: t + BACKSTOP_MS,
-        bodyTimeoutMs: t + BACKSTOP_MS,
-        keepAliveTimeoutMs: 4_000,
-      });
-    }
-    return { transport: this.transport, dispatcher: this.dispatcher };
+  /** The transport and one dispatcher, made by the first request; requests in parallel share them. */
+  private getDispatcher(): Promise<{ transport: Transport; dispatcher: Dispatcher }> {
+    this.connection ??= this.connect().catch((err: unknown) => {
+      this.connection = undefined; // the next attempt tries again
+      throw err;
+    });
+    return this.connection;
+  }
+
+  private async connect(): Promise<{ transport: Transport; dispatcher: Dispatcher }> {
+    const transport = await (this.opts.transport ?? loadTransport)();
+    const t = this.opts.timeoutMs;
+    const dispatcher = await transport.createAgent({
+      connectTimeoutMs: t,
+      headersTimeoutMs: t + BACKSTOP_MS,
+      bodyTimeoutMs: t + BACKSTOP_MS,
+      keepAliveTimeoutMs: 4_000,
+      ...(this.proxy ? { proxy: { uri: this.proxy.uri, token: this.proxy.token } } : {}),
+    });
+    return { transport, dispatcher };
   }
 
   private async attempt(req: ApiRequest, attemptNo: number): Promise<Omit<ApiResponse, 'attempts'>> {
@@ -205,7 +222,7 @@ export class ApiClient {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
-    this.opts.debug?.(`→ ${req.method} ${url} (attempt ${attemptNo} of ${MAX_RETRIES + 1}; Authorization: Bearer ***)`);
+    this.opts.debug?.(`→ ${req.method} ${url} (attempt ${attemptNo} of ${MAX_RETRIES + 1}; Authorization: Bearer ***${this.proxy ? `; via proxy ${this.proxy.hostPort}` : ''})`);
     const started = this.opts.clock.now();
 
     // One controller per attempt: Ctrl-C (the caller's signal) or the deadline aborts it.
@@ -324,6 +341,8 @@ export class ApiClient {
     const host = new URL(this.opts.baseUrl).host;
     const t = formatMs(this.opts.timeoutMs);
     const slowHint = 'Raise --timeout if the server is slow.';
+    const proxyFailure = this.proxy && proxyError(code, e.message ?? '', host, this.proxy);
+    if (proxyFailure) return proxyFailure;
 
     if (code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new ServerError(`could not connect to ${host} within ${t}`, {
@@ -377,6 +396,37 @@ export class ApiClient {
       code: 'truncated_response',
     });
   }
+}
+
+/**
+ * What only a proxy can cause: a refused or unresolvable proxy (the only connection vis
+ * makes when one is set) and a tunnel the proxy would not open. A refusal with a 4xx
+ * status (forbidden, credentials wanted) is not repeated; 5xx ones are, as from a server.
+ */
+function proxyError(code: string, message: string, host: string, proxy: ProxyChoice): ServerError | undefined {
+  const which = `the proxy ${proxy.hostPort} (${proxy.variable})`;
+  if (code === 'ECONNREFUSED') {
+    return new ServerError(`could not connect to ${which}: connection refused`, { transport: 'proxy connection refused', maybeSent: false, code: 'connection_refused' });
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new ServerError(`could not resolve ${which}`, { transport: 'proxy DNS failure', maybeSent: false, code: 'dns_failure' });
+  }
+  const refused = /^Proxy response \((\d{3})\) !== 200/.exec(message);
+  if (refused) {
+    const status = Number(refused[1]);
+    const target = /:\d+$/.test(host) ? host : `${host}:443`; // URL.host leaves out the default port
+    return new ServerError(`${which} refused the tunnel to ${target} (HTTP ${status})`, {
+      transport: `proxy answered HTTP ${status}`,
+      maybeSent: false,
+      permanent: status < 500,
+      code: 'proxy_refused',
+      hint:
+        status === 407
+          ? `The proxy wants credentials: put them in ${proxy.variable} as http://user:password@host:port (URL-encoded), or set NO_PROXY to bypass it.`
+          : `Check ${proxy.variable}, or set NO_PROXY to bypass the proxy for this host.`,
+    });
+  }
+  return undefined;
 }
 
 /** undici, loaded by the first request (not for --help, not for a usage error). */

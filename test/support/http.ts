@@ -73,7 +73,7 @@ export class FakeApi {
   constructor(baseUrl = FAKE_BASE_URL) {
     this.baseUrl = baseUrl;
     this.transport = {
-      createAgent: () => ({ destroy: async () => undefined, close: async () => undefined }) as unknown as Dispatcher,
+      createAgent: async () => ({ destroy: async () => undefined, close: async () => undefined }) as unknown as Dispatcher,
       sendRequest: async (_dispatcher, url, o) => this.answer(url, o),
     };
   }

@@ -1,5 +1,6 @@
 /** `vis auth login|status|logout`: argv, environment and profile to checked options. Opens nothing. */
 import { UsageError } from '../../../errors.js';
+import { selectProxy } from '../../../http/proxy.js';
 import { checkBaseUrl } from '../../../http/url.js';
 import type { Context } from '../../context.js';
 import type { ParsedOptions } from '../../declare.js';
@@ -50,6 +51,7 @@ export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOp
     throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
   }
   const baseUrl = checkBaseUrl(base.value, base.source);
+  selectProxy(ctx.env, baseUrl); // a bad proxy variable is refused before the key is asked for
   return { command: 'auth login', profile, baseUrl, timeoutMs: flags.timeoutMs, maxBodyBytes: maxBodyBytes(ctx.env) };
 }
 

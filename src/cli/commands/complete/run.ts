@@ -146,6 +146,7 @@ async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): P
     random: ctx.random,
     signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
     transport: ctx.transport,
+    proxyEnv: ctx.env,
   });
   try {
     return (await listBrands(client)).map((b) => b.name);
