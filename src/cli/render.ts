@@ -85,7 +85,7 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
   }
   // csv and table print numbers as sent, which JSON.parse (the client's) may not keep.
   const { parseKeepingNumbers } = await import('../output/exact-json.js');
-  const envelope = parseKeepingNumbers(req.raw, req.envelope) as Envelope;
+  const envelope = parseKeepingNumbers(req.raw, req.envelope);
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
     return renderCsvChunks(envelope.data, { collection: spec?.collection, rows: flags.rows, columns: flags.columns });
