@@ -9,17 +9,21 @@ import { hasRespelledNumber, parseExactJson, parseKeepingNumbers } from '../../s
 import { JsonSyntaxError } from '../../src/output/json.js';
 import { isRawNumber, RawNumber } from '../../src/output/raw-number.js';
 
-/** RawNumbers as `{ raw: lexeme }`, so toEqual compares lexemes, not object fields. */
-function lexemes(v: unknown): unknown {
-  if (isRawNumber(v)) return { raw: v.lexeme };
-  if (Array.isArray(v)) return v.map(lexemes);
+/** A copy of parsed JSON with every RawNumber replaced by `f` of it. */
+function mapRawNumbers(v: unknown, f: (r: RawNumber) => unknown): unknown {
+  if (isRawNumber(v)) return f(v);
+  if (Array.isArray(v)) return v.map((x) => mapRawNumbers(x, f));
   if (typeof v === 'object' && v !== null) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: lexemes((v as Record<string, unknown>)[k]), enumerable: true });
+    // defineProperty: a `__proto__` key stays an own key, as JSON.parse makes it.
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: mapRawNumbers((v as Record<string, unknown>)[k], f), enumerable: true });
     return out;
   }
   return v;
 }
+
+/** RawNumbers as `{ raw: lexeme }`, so toEqual compares lexemes, not object fields. */
+const lexemes = (v: unknown): unknown => mapRawNumbers(v, (r) => ({ raw: r.lexeme }));
 
 describe('parseExactJson', () => {
   it.each([
@@ -105,20 +109,10 @@ describe('parseExactJson', () => {
       fc.property(jsonText, (raw) => {
         const v = parseExactJson(raw);
         const found: string[] = [];
-        const walk = (x: unknown): unknown => {
-          if (isRawNumber(x)) {
-            found.push(x.lexeme);
-            return Number(x);
-          }
-          if (Array.isArray(x)) return x.map(walk);
-          if (typeof x === 'object' && x !== null) {
-            const out: Record<string, unknown> = {};
-            for (const k of Object.keys(x)) Object.defineProperty(out, k, { value: walk((x as Record<string, unknown>)[k]), enumerable: true });
-            return out;
-          }
-          return x;
-        };
-        const plain = walk(v);
+        const plain = mapRawNumbers(v, (r) => {
+          found.push(r.lexeme);
+          return Number(r);
+        });
         const respelled = respelledLexemes(raw);
         // Same values as JSON.parse once RawNumbers are read as numbers (duplicate keys: the last one).
         expect(plain).toEqual(JSON.parse(raw));
