@@ -36,7 +36,10 @@ export class RawNumber {
     return this.lexeme;
   }
 
-  /** Where JSON.rawJSON exists (Node 21+), JSON.stringify writes the lexeme itself. */
+  /**
+   * For a JSON.stringify vis does not expect to meet one: where JSON.rawJSON exists (Node
+   * 21+) the lexeme itself, else the value. vis's own JSON text cells use exactStringify.
+   */
   toJSON(): unknown {
     return rawJson === undefined ? this.value : rawJson(this.lexeme);
   }
@@ -79,11 +82,11 @@ function canonicalDecimal(text: string): string {
 
 /**
  * Compact JSON text of data that may hold RawNumbers, lexemes written as sent; the same
- * output as JSON.stringify otherwise. For Node 20, which has no JSON.rawJSON. Recursive:
- * callers bound the depth first (nesting.ts).
+ * output as JSON.stringify otherwise. Its own walk rather than JSON.stringify with toJSON
+ * above, so that Node 20 (no JSON.rawJSON) and later Nodes write the same bytes by the
+ * same code. Recursive: callers bound the depth first (nesting.ts).
  */
 export function exactStringify(value: unknown): string {
-  if (rawJson !== undefined) return JSON.stringify(value);
   return write(value) ?? 'null';
 }
 
