@@ -201,6 +201,7 @@ const MAY_BE_IN_BOTH = new Set([
   'src/output/csv.ts',
   'src/output/flatten.ts',
   'src/output/nesting.ts',
+  'src/output/raw-number.ts',
   'src/output/sanitize.ts',
   'src/output/width.ts',
 ]);

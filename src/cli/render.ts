@@ -78,11 +78,14 @@ function selectionError(err: unknown): unknown {
 }
 
 async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Chunks> {
-  const { format, flags, spec, envelope } = req;
+  const { format, flags, spec } = req;
   if (format === 'json') {
     const { renderJson } = await import('../output/json.js');
     return renderJson(req.raw);
   }
+  // csv and table print numbers as sent, which JSON.parse (the client's) may not keep.
+  const { parseKeepingNumbers } = await import('../output/exact-json.js');
+  const envelope = parseKeepingNumbers(req.raw, req.envelope);
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
     return renderCsvChunks(envelope.data, { collection: spec?.collection, rows: flags.rows, columns: flags.columns });

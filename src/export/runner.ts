@@ -28,6 +28,7 @@ import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
+import { parseKeepingNumbers } from '../output/exact-json.js';
 import { renderJson } from '../output/json.js';
 import { isNestingError } from '../output/nesting.js';
 import { writeFileAtomic } from '../output/write.js';
@@ -386,7 +387,8 @@ class ExportRun {
     if (this.carry(task)) return;
     const data = res.envelope.data;
     if (task.slot && task.slot.label === undefined) task.slot.label = marketCodeOf(res.envelope.meta) ?? 'primary';
-    const text = this.input.format === 'json' ? renderJson(res.raw) : renderCsv(data, { collection: endpoint.collection });
+    // csv keeps numbers as sent (`1.50`, 2^53+1), which the client's JSON.parse may not.
+    const text = this.input.format === 'json' ? renderJson(res.raw) : renderCsv(parseKeepingNumbers(res.raw, res.envelope).data, { collection: endpoint.collection });
     const rows = selectRows(data, { collection: endpoint.collection }).rows.length;
     const fetchedAt = isoTime(this.deps.now());
     const period = periodOf(endpoint, data, this.input.period);

@@ -29,27 +29,34 @@
  */
 
 import { stringifyWithin } from './nesting.js';
+import { isRawNumber, type RawNumber } from './raw-number.js';
 
-/** A flattened cell keeps its JSON type so renderers can tell numbers from text. */
-export type FlatCell = string | number | boolean | null;
+/**
+ * A flattened cell keeps its JSON type so renderers can tell numbers from text; a number
+ * JS would print differently from the server's lexeme is a RawNumber (raw-number.ts).
+ */
+export type FlatCell = string | number | RawNumber | boolean | null;
 export type FlatRecord = Map<string, FlatCell>;
 
 const MAX_DEPTH = 32;
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isRawNumber(v);
 }
 
-function isScalar(v: unknown): v is string | number | boolean | null {
-  return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+function isScalar(v: unknown): v is FlatCell {
+  return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || isRawNumber(v);
 }
 
 /** True when an array is shown as rows of its own (or a JSON cell), not as joined text. */
 export function holdsRecords(arr: readonly unknown[]): boolean {
-  return arr.some((item) => typeof item === 'object' && item !== null);
+  return arr.some((item) => Array.isArray(item) || isPlainObject(item));
 }
 
-/** The text of a cell as csv writes it: null empty, booleans `true`/`false`, numbers as JS prints them. */
+/**
+ * The text of a cell as csv writes it: null empty, booleans `true`/`false`, numbers as
+ * JS prints them, which is as the server sent them (a RawNumber prints its lexeme).
+ */
 export function cellText(cell: FlatCell | undefined): string {
   if (cell === null || cell === undefined) return '';
   return typeof cell === 'string' ? cell : String(cell);

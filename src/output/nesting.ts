@@ -9,9 +9,10 @@
  * first, without recursion, and throws a NestingError instead of letting JSON.stringify
  * overflow the stack. renderJson (json.ts) counts its own depth against the same limit.
  *
- * Pure and free of imports: the table renderer is bundled apart (scripts/build.mjs), so
- * NestingError is recognised by its name, not by instanceof.
+ * Pure: the table renderer is bundled apart (scripts/build.mjs), so NestingError is
+ * recognised by its name, not by instanceof.
  */
+import { exactStringify, isRawNumber } from './raw-number.js';
 
 export const MAX_NESTING = 64;
 
@@ -32,7 +33,7 @@ export function isNestingError(err: unknown): err is NestingError {
  * `[]` 1, `[{}]` 2). Iterative, and it stops at the first container too deep.
  */
 export function nestedDeeperThan(value: unknown, levels: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || isRawNumber(value)) return false;
   const stack: object[] = [value];
   const depths: number[] = [1];
   while (stack.length > 0) {
@@ -40,7 +41,7 @@ export function nestedDeeperThan(value: unknown, levels: number): boolean {
     const depth = depths.pop() as number;
     if (depth > levels) return true;
     for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (typeof child === 'object' && child !== null) {
+      if (typeof child === 'object' && child !== null && !isRawNumber(child)) {
         stack.push(child);
         depths.push(depth + 1);
       }
@@ -51,9 +52,10 @@ export function nestedDeeperThan(value: unknown, levels: number): boolean {
 
 /**
  * JSON.stringify of a value found `above` levels down (inside that many objects and
- * arrays): a NestingError when the two together go past MAX_NESTING.
+ * arrays): a NestingError when the two together go past MAX_NESTING. Numbers kept as
+ * sent (RawNumber) are written as sent.
  */
 export function stringifyWithin(value: unknown, above: number): string {
   if (nestedDeeperThan(value, MAX_NESTING - above)) throw new NestingError();
-  return JSON.stringify(value);
+  return exactStringify(value);
 }

@@ -59,6 +59,7 @@ import {
   type FlatRecord,
 } from './flatten.js';
 import { stringifyWithin } from './nesting.js';
+import { isJsonNumber } from './raw-number.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { viewFor } from './views/index.js';
@@ -293,7 +294,7 @@ function collectFields(
  * stays in the key/value rows instead of vanishing into an empty heading part.
  */
 function headingText(v: unknown): string | null {
-  if (typeof v === 'number') return String(v);
+  if (isJsonNumber(v)) return String(v);
   if (typeof v !== 'string') return null;
   const text = sanitizeForTerminal(v);
   return text === '' ? null : text;
@@ -445,7 +446,7 @@ function keyValueLines(entries: ReadonlyArray<readonly [string, string | null]>,
 }
 
 function isNumericCell(cell: FlatCell | undefined): boolean {
-  return typeof cell === 'number' || (typeof cell === 'string' && DECIMAL_NUMBER.test(cell));
+  return isJsonNumber(cell) || (typeof cell === 'string' && DECIMAL_NUMBER.test(cell));
 }
 
 function gridLines(columns: readonly string[], records: readonly FlatRecord[], tty: Tty): string[] {

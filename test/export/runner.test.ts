@@ -289,3 +289,25 @@ describe('the read budget', () => {
   });
 });
 
+
+describe('numbers', () => {
+  it('csv files keep the digits the server sent (contract section 3)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-runner-'));
+    const raw = '{"data":{"topics":[{"id":9007199254740993,"huge":1e400,"score":1.50}]},"meta":{"market":{"code":"US-en"}}}';
+    const result = await runExport(
+      {
+        dir,
+        format: 'csv',
+        endpoints: ENDPOINTS.filter((e) => e.id === 'topics'),
+        brands: [planBrand(acme(), { kind: 'one', market: 'US-en' })],
+        period: {},
+        params: [],
+        readsLeft: 1000,
+        force: false,
+      },
+      { now: () => Date.UTC(2026, 10, 22, 12), send: async () => ({ status: 200, raw, envelope: JSON.parse(raw) as ApiResponse['envelope'], attempts: 1 }) },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(readFileSync(join(dir, 'acme', 'US-en', 'topics.csv'), 'utf8')).toBe('id,huge,score\r\n9007199254740993,1e400,1.50\r\n');
+  });
+});

@@ -10,6 +10,7 @@ import { flowLines } from './flow.js';
 import { cell, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { formatCount, formatPercent } from './numbers.js';
+import { viewNumber } from './read.js';
 import { sectionTitle } from './section.js';
 import { formatTime, isUtcTime } from './time.js';
 import { wrapText } from './wrap.js';
@@ -71,7 +72,7 @@ export const pitchView: View = (data, ctx) => {
 
   const rivals = read.records(report, 'rivals', 'name', 'optional');
   if (rivals) {
-    const own = typeof report.share_of_voice === 'number' ? report.share_of_voice : null;
+    const own = viewNumber(report.share_of_voice) ?? null;
     const rows: ChartRow[] = rivals.map((r) => {
       const v = read.number(r, 'share_of_voice', 'nullable');
       return { label: cell(`  ${read.text(r, 'name')}`), value: v, valueText: v === null ? null : cell(formatPercent(v)) };

@@ -11,6 +11,7 @@
  * escapes), `prose` with its line breaks kept for wrapping (TAB becomes spaces).
  */
 import { isPlainObject } from '../flatten.js';
+import { isRawNumber, type RawNumber } from '../raw-number.js';
 import { sanitizeForTerminal } from '../sanitize.js';
 import type { Shown } from './shown.js';
 
@@ -95,7 +96,8 @@ export class Reader {
   number(o: Obj, key: string, mode: 'nullable'): number | null;
   number(o: Obj, key: string, mode: 'optional'): number | null | undefined;
   number(o: Obj, key: string, mode?: Mode): number | null | undefined {
-    return this.take(o, key, mode, isNumber, 'a number');
+    const v = this.take(o, key, mode, isNumber, 'a number');
+    return isRawNumber(v) ? v.value : v;
   }
 
   bool(o: Obj, key: string): boolean;
@@ -176,8 +178,18 @@ function isString(v: unknown): v is string {
   return typeof v === 'string';
 }
 
-function isNumber(v: unknown): v is number {
-  return typeof v === 'number' && Number.isFinite(v);
+/**
+ * A finite number; or one the server spelled another way (`1.50`), since views format
+ * numbers their own way anyway. A number JS cannot hold exactly (`9007199254740993`,
+ * `1e400`) is not one here: the generic rendering shows it as sent.
+ */
+function isNumber(v: unknown): v is number | RawNumber {
+  return (typeof v === 'number' && Number.isFinite(v)) || (isRawNumber(v) && !v.lossy && Number.isFinite(v.value));
+}
+
+/** A value a view may show as a number (see isNumber), as that number; undefined otherwise. */
+export function viewNumber(v: unknown): number | undefined {
+  return isNumber(v) ? Number(v) : undefined;
 }
 
 function isBoolean(v: unknown): v is boolean {

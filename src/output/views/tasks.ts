@@ -10,7 +10,7 @@ import { flowLines } from './flow.js';
 import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { changeCell, formatCount, formatPercent, formatScore } from './numbers.js';
-import { safeText, type Obj } from './read.js';
+import { safeText, viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime } from './time.js';
 import { wrapText } from './wrap.js';
@@ -45,8 +45,9 @@ export const tasksView: View = (data, ctx) => {
   if (filters) {
     for (const k of Object.keys(filters)) {
       const v = filters[k];
-      if (v !== null && typeof v !== 'string' && typeof v !== 'number') continue; // shown generically below
-      const text = v === null ? 'any' : typeof v === 'number' ? formatCount(v) : read.text(filters, k);
+      const n = viewNumber(v);
+      if (v !== null && typeof v !== 'string' && n === undefined) continue; // shown generically below
+      const text = v === null ? 'any' : n !== undefined ? formatCount(n) : read.text(filters, k);
       read.mark(filters, k);
       about.push([{ text: `${safeText(k)} `, style: chalk.dim }, { text }]);
     }
@@ -236,7 +237,8 @@ export const weeklyPlanView: View = (data, ctx) => {
       for (const k of Object.keys(t)) {
         if (k === 'id' || k === 'title' || k === 'priority' || k === 'layer') continue;
         const v = t[k];
-        if (typeof v === 'string' || typeof v === 'number') head.push({ text: ` ${typeof v === 'number' ? formatCount(v) : read.text(t, k)}`, style: chalk.dim }), read.mark(t, k);
+        const n = viewNumber(v);
+        if (typeof v === 'string' || n !== undefined) head.push({ text: ` ${n !== undefined ? formatCount(n) : read.text(t, k)}`, style: chalk.dim }), read.mark(t, k);
       }
       return { head, title: read.prose(t, 'title') };
     });
