@@ -158,6 +158,8 @@ __vis_flags() {
 __vis_flag_values() {
     case "$1|$2" in
         'search-performance|--group-by') __vis_words 'query page' ;;
+        'tasks|--layer') __vis_words 'content technical authority community' ;;
+        'tasks|--status') __vis_words 'open todo in_progress done dismissed all' ;;
         'export|--dir') __vis_files -d ;;
         *'|-b' | *'|--brand') __vis_dynamic brands ;;
         *'|-f' | *'|--format') __vis_words 'table json csv' ;;
@@ -180,7 +182,7 @@ __vis_arg_values() {
         'config unset|0') __vis_words 'profile base_url brand market format' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment options' ;;
     esac
 }
 

@@ -221,7 +221,7 @@ complete -c vis -n '__vis_at "" 0' -a openapi -d 'Print the API’s OpenAPI desc
 complete -c vis -n '__vis_at "" 0' -a export -d 'Write every endpoint to files (csv or json) with a manifest, for cron jobs'
 complete -c vis -n '__vis_at "" 0' -a sandbox -d 'Serve the whole API on loopback from built-in data, with demo keys'
 complete -c vis -n '__vis_at "" 0' -a completion -d 'Print the shell completion script for bash, zsh or fish'
-complete -c vis -n '__vis_at "" 0' -a help -d 'Help for a command, or a topic: exit-codes, environment'
+complete -c vis -n '__vis_at "" 0' -a help -d 'Help for a command, or a topic: exit-codes, environment, options'
 
 # vis answers
 complete -c vis -n '__vis_at "answers" 0' -a runs -d 'The exact answer text each engine gave for one question, per run'
@@ -241,8 +241,8 @@ complete -c vis -n '__vis_at "search-performance"' -l group-by -x -a 'query page
 complete -c vis -n '__vis_at "search-performance"' -l limit -x -d 'rows, ordered by impressions, 1-1000 (default 25)'
 
 # vis tasks
-complete -c vis -n '__vis_at "tasks"' -l layer -x -d 'only tasks of this layer'
-complete -c vis -n '__vis_at "tasks"' -l status -x -d 'task status (default open)'
+complete -c vis -n '__vis_at "tasks"' -l layer -x -a 'content technical authority community' -d 'only tasks of this layer; known: content, technical, authority, community (others are passed through as given)'
+complete -c vis -n '__vis_at "tasks"' -l status -x -a 'open todo in_progress done dismissed all' -d 'task status (default open); known: open, todo, in_progress, done, dismissed, all (others are passed through as given)'
 complete -c vis -n '__vis_at "tasks"' -l limit -x -d 'at most this many tasks (default 30)'
 
 # vis pitches
@@ -296,4 +296,4 @@ complete -c vis -n '__vis_at "sandbox"' -l host -x -d 'loopback address to liste
 complete -c vis -n '__vis_at "completion" 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
 
 # vis help
-complete -c vis -n '__vis_at "help" 0' -a 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment' -d 'a command and its sub-commands, or a topic (exit-codes, environment)'
+complete -c vis -n '__vis_at "help" 0' -a 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment options' -d 'a command and its sub-commands, or a topic (exit-codes, environment, options)'

@@ -30,6 +30,11 @@ export interface QueryParam {
   spec: ParamSpec;
   required?: boolean;
   description: string;
+  /**
+   * Values known to work where the reference does not fix them (`--status`, `--layer`):
+   * help lists them and TAB completes them, yet any other value is passed through.
+   */
+  known?: readonly string[];
 }
 
 export interface PathParam {
@@ -454,6 +459,7 @@ const TABLE = [
         placeholder: '<layer>',
         spec: { kind: 'string', minLength: 1 },
         description: 'only tasks of this layer',
+        known: ['content', 'technical', 'authority', 'community'],
       },
       {
         name: 'status',
@@ -461,6 +467,7 @@ const TABLE = [
         placeholder: '<status>',
         spec: { kind: 'string', minLength: 1, default: 'open' },
         description: 'task status (default open)',
+        known: ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all'],
       },
       {
         name: 'limit',

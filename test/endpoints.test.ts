@@ -70,3 +70,16 @@ describe('endpoint(): one place for the defaults', () => {
     expect(ENDPOINTS.filter((e) => e.itemsFrom?.skipsBrand).map((e) => e.id)).toEqual(['competitors.get']);
   });
 });
+
+describe('known values of open parameters (issue 17)', () => {
+  it('the table’s known values are the ones the sandbox accepts', () => {
+    for (const spec of ENDPOINTS) {
+      for (const p of spec.query) {
+        if (p.known) expect([...(KNOWN_VALUES[spec.id]?.[p.name] ?? [])], `${spec.id} --${p.flag}`).toEqual([...p.known]);
+      }
+    }
+    for (const [id, params] of Object.entries(KNOWN_VALUES)) {
+      for (const name of Object.keys(params ?? {})) expect(ENDPOINTS.find((e) => e.id === id)?.query.find((q) => q.name === name)?.known, `${id} ${name}`).toBeDefined();
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * zod, the client or a renderer; parse.ts and run.ts are imported when a command runs.
  */
 import type { Command } from 'commander';
+import type { GlobalName } from '../flags/globals.js';
 import type { Context } from './context.js';
 
 export const HELP_GROUPS = {
@@ -20,6 +21,22 @@ export function toolDescription(what: string, calls: string): string {
 
 export function examplesAfter(...examples: string[]): string {
   return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+}
+
+const GLOBALS_USED = new WeakMap<Command, ReadonlySet<GlobalName>>();
+
+/**
+ * Declares which global options `cmd` uses: its help lists those (after its own options)
+ * and no others. A command that declares none (a group such as `vis config`) lists none.
+ */
+export function usesGlobals(cmd: Command, names: readonly GlobalName[]): Command {
+  GLOBALS_USED.set(cmd, new Set(names));
+  return cmd;
+}
+
+/** The global options `cmd` declared it uses; empty when it declared none. */
+export function globalsUsedBy(cmd: Command): ReadonlySet<GlobalName> {
+  return GLOBALS_USED.get(cmd) ?? new Set();
 }
 
 /** commander's argParser for a repeatable option. */

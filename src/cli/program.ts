@@ -10,8 +10,9 @@
 import { Command, Help, Option } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from './context.js';
-import { collect, HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
+import { collect, globalsUsedBy, HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
 import { FORMATS, commandWord } from '../flags/names.js';
+import { GLOBAL_OPTIONS, type GlobalName } from '../flags/globals.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
@@ -45,37 +46,34 @@ function groupRank(heading: string): number {
   return i < 0 ? GROUP_ORDER.length : i;
 }
 
-/** The help layout shared by every command (sub-commands inherit it). */
+/**
+ * The help layout shared by every command (sub-commands inherit it). A command's help
+ * lists its own options, then only the global options it declared it uses (usesGlobals
+ * in declare.ts): `vis sandbox --help` shows no --brand, `vis tasks --help` no --days.
+ * `vis help options` lists them all once.
+ */
 const HELP_CONFIGURATION = {
   showGlobalOptions: true,
   sortSubcommands: false,
+  visibleGlobalOptions(this: Help, cmd: Command): Option[] {
+    const used = globalsUsedBy(cmd);
+    return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => used.has(o.name() as GlobalName));
+  },
   groupItems<T extends Command | Option>(this: Help, unsorted: T[], visible: T[], getGroup: (item: T) => string): Map<string, T[]> {
     const groups = Help.prototype.groupItems.bind(this)(unsorted, visible, getGroup);
     return new Map([...groups].sort(([a], [b]) => groupRank(a) - groupRank(b)));
   },
 };
 
-/** The global options of contract section 2, shared by every data command. */
+/** The global options of contract section 2 (src/flags/globals.ts), on the root. */
 export function addGlobalOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('-b, --brand <id|name>', 'brand id, or a brand name (env VIS_BRAND)'))
-    .addOption(new Option('-m, --market <code|id>', 'market: US-en, US, or a market id (env VIS_MARKET)'))
-    .addOption(new Option('-d, --days <n>', 'period: days back ending today, 1-90'))
-    .addOption(new Option('--from <date>', 'period start, YYYY-MM-DD (at most 90 days before --to)'))
-    .addOption(new Option('--to <date>', 'period end, YYYY-MM-DD (default today; needs --from)'))
-    .addOption(new Option('-f, --format <format>', 'table, json or csv (env VIS_FORMAT)').choices(FORMATS))
-    .addOption(new Option('-o, --output <file>', 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'))
-    .addOption(new Option('--columns <a,b,c>', 'csv/table: pick and order columns'))
-    .addOption(new Option('--rows <key>', 'csv/table: use this array inside data as the rows'))
-    .addOption(new Option('--wide', 'table: keep long text whole'))
-    .addOption(new Option('--param <key=value>', 'add a query parameter verbatim (repeatable)').argParser(collect))
-    .addOption(new Option('--profile <name>', 'saved profile to use (env VIS_PROFILE)'))
-    .addOption(new Option('--base-url <url>', 'API base address ending in /api/v1 (env VIS_BASE_URL)'))
-    .addOption(new Option('--demo', 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)'))
-    .addOption(new Option('--timeout <seconds>', 'per request, default 30'))
-    .addOption(new Option('-q, --quiet', 'no spinner, progress or warnings on stderr'))
-    .addOption(new Option('--debug', 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)'))
-    .addOption(new Option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)'));
+  for (const g of GLOBAL_OPTIONS) {
+    const option = new Option(g.flags, g.description);
+    if (g.name === 'format') option.choices(FORMATS);
+    if (g.name === 'param') option.argParser(collect);
+    cmd.addOption(option);
+  }
+  return cmd;
 }
 
 /**

@@ -67,16 +67,19 @@ export interface SessionOptions {
   settings: Settings;
   timeoutMs: number;
   quiet: boolean;
+  /** A public document (`vis openapi`): sent without a key when none is set. */
+  keyOptional: boolean;
 }
 
-export function parseSessionOptions(ctx: Context, flags: FlagOptions): SessionOptions {
+export function parseSessionOptions(ctx: Context, flags: FlagOptions, o: { keyOptional?: boolean } = {}): SessionOptions {
+  const keyOptional = o.keyOptional ?? false;
   const demo = flags.demo || isTruthy(ctx.env.VIS_DEMO);
   const perMinute = ratePerMinute(ctx.env);
   const maxBody = maxBodyBytes(ctx.env);
   const settings = resolveSettings(flags, ctx.env, ctx.config());
   // A bad proxy variable is refused here with the other usage errors (the client checks again).
-  if (!demo) selectProxy(ctx.env, requireConnection(settings).baseUrl.value);
-  return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet };
+  if (!demo) selectProxy(ctx.env, requireConnection(settings, keyOptional).baseUrl.value);
+  return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet, keyOptional };
 }
 
 /**
@@ -93,14 +96,14 @@ function demoKey(env: Env): Sourced<string> {
   });
 }
 
-/** A base URL and a key, or the usage error that says where to put them. */
-function requireConnection(settings: Settings): { baseUrl: Sourced<string>; apiKey: Sourced<string> } {
+/** A base URL and a key (unless keyOptional), or the usage error that says where to put them. */
+function requireConnection(settings: Settings, keyOptional = false): { baseUrl: Sourced<string>; apiKey: Sourced<string> | undefined } {
   if (!settings.baseUrl) {
     throw new UsageError('no API base URL: pass --base-url, set VIS_BASE_URL, or save one with `vis auth login --base-url URL`', {
       hint: 'To try vis without an account: vis --demo topics',
     });
   }
-  if (!settings.apiKey) {
+  if (!settings.apiKey && !keyOptional) {
     throw new UsageError('no API key: set VIS_API_KEY or run `vis auth login`', {
       hint: 'To try vis without an account: vis --demo topics',
     });
@@ -138,12 +141,12 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     settings.apiKey = apiKey;
     debug(`demo sandbox on ${sandbox.baseUrl}`);
   }
-  const { baseUrl, apiKey } = requireConnection(settings);
+  const { baseUrl, apiKey } = requireConnection(settings, options.keyOptional);
 
-  const pacer = sharedPacer(baseUrl.value, apiKey.value, options.perMinute, ctx.clock);
+  const pacer = sharedPacer(baseUrl.value, apiKey?.value ?? '', options.perMinute, ctx.clock);
   const client = new ApiClient({
     baseUrl: baseUrl.value,
-    apiKey: apiKey.value,
+    ...(apiKey ? { apiKey: apiKey.value } : {}),
     timeoutMs: options.timeoutMs,
     maxBodyBytes: options.maxBodyBytes,
     ...contextClientOptions(ctx),

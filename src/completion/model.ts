@@ -90,13 +90,15 @@ function firstSentence(text: string): string {
   return (m ? m[1]! : line).replace(/\.$/, '');
 }
 
-/** Enum values the endpoint table declares for a flag of the command at `path`. */
+/** Enum values, or the known values of an open one, the endpoint table declares for a flag of the command at `path`. */
 function tableEnum(path: readonly string[], flag: string): readonly string[] | undefined {
   const key = path.join(' ');
   for (const spec of ENDPOINTS) {
     if (spec.words.join(' ') !== key) continue;
     for (const p of [...spec.query, ...(spec.body ?? [])]) {
-      if (`--${p.flag}` === flag && p.spec.kind === 'enum') return p.spec.values;
+      if (`--${p.flag}` !== flag) continue;
+      if (p.spec.kind === 'enum') return p.spec.values;
+      if (p.known) return p.known;
     }
   }
   return undefined;

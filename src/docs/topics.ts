@@ -1,8 +1,11 @@
 /**
- * Help topics that are not commands: `vis help exit-codes` and `vis help environment`.
- * They restate README's "Exit codes" table and the environment column of its "Global
- * options" table; a test fails when the README and these drift apart.
+ * Help topics that are not commands: `vis help exit-codes`, `vis help environment` and
+ * `vis help options`. The first two restate README's "Exit codes" table and the
+ * environment column of its "Global options" table; a test fails when the README and
+ * these drift apart. The options topic is made from the list the root program is built
+ * from (src/flags/globals.ts).
  */
+import { GLOBAL_OPTIONS } from '../flags/globals.js';
 
 export interface HelpTopic {
   name: string;
@@ -63,7 +66,16 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
   ],
 };
 
-export const HELP_TOPICS: readonly HelpTopic[] = [EXIT_CODES_TOPIC, ENVIRONMENT_TOPIC];
+export const OPTIONS_TOPIC: HelpTopic = {
+  name: 'options',
+  summary: 'the global options, listed once',
+  intro:
+    'Global options, recognised before or after the command words (`vis --demo topics` and `vis topics --demo` are the same). Each command’s help lists its own options, then only the global options it uses: brand, market and period only where the endpoint takes them; `vis sandbox`, `vis config` and `vis completion` take none of them.',
+  columns: ['Option', 'Meaning'],
+  rows: GLOBAL_OPTIONS.map((g) => [g.flags, g.description] as const),
+};
+
+export const HELP_TOPICS: readonly HelpTopic[] = [EXIT_CODES_TOPIC, ENVIRONMENT_TOPIC, OPTIONS_TOPIC];
 
 export function helpTopic(name: string): HelpTopic | undefined {
   return HELP_TOPICS.find((t) => t.name === name);

@@ -53,7 +53,8 @@ export interface ApiResponse {
 
 export interface ClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /** Absent only for a public document (`vis openapi` without a key): no Authorization header. */
+  apiKey?: string;
   /** The deadline of one attempt: connect, send, headers and the whole body. */
   timeoutMs: number;
   /** The largest body accepted (VIS_MAX_BODY_MB); default 256 MiB. */
@@ -98,8 +99,10 @@ export class ApiClient {
   constructor(private readonly opts: ClientOptions) {
     // Backstop for callers that did not check: a key an HTTP header cannot carry would fail
     // as a network error (and be retried), or be sent as a different key than intended.
-    checkApiKey(opts.apiKey, 'the API key');
-    registerSecret(opts.apiKey);
+    if (opts.apiKey !== undefined) {
+      checkApiKey(opts.apiKey, 'the API key');
+      registerSecret(opts.apiKey);
+    }
     // A bad proxy variable is a usage error now, before any request.
     const decision = opts.proxyEnv ? selectProxy(opts.proxyEnv, opts.baseUrl) : { note: undefined };
     this.proxy = decision.proxy;
@@ -210,7 +213,7 @@ export class ApiClient {
       }
     }
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.opts.apiKey}`,
+      ...(this.opts.apiKey === undefined ? {} : { authorization: `Bearer ${this.opts.apiKey}` }),
       'user-agent': this.opts.userAgent,
       accept: 'application/json',
       // Said outright: without the header any coding is acceptable (RFC 9110, 12.5.3), and

@@ -1,12 +1,13 @@
 /** `vis api <path>`: the declaration. parse.ts and run.ts load when it runs. */
 import type { Command } from 'commander';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import { GLOBAL_NAMES } from '../../../flags/globals.js';
 
 export const apiCommand: CommandDeclaration = {
   answers: (word) => word === 'api',
   register(program, ctx, _only, runF) {
-    program
-      .command('api <path>')
+    // A raw call: every global option is sent or applied (brand, market and period as query parameters).
+    usesGlobals(program.command('api <path>'), GLOBAL_NAMES)
       .summary('Raw GET of any API path, for what the commands do not cover yet')
       .description(
         toolDescription(

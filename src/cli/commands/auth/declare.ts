@@ -1,7 +1,8 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, type CommandDeclaration, type RunF } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
+import { CONNECTION_GLOBALS, type GlobalName } from '../../../flags/globals.js';
 import type { AuthVerb } from './parse.js';
 
 interface VerbDeclaration {
@@ -11,6 +12,8 @@ interface VerbDeclaration {
   /** What it sends. */
   calls: string;
   examples: readonly string[];
+  /** The global options it uses (its help lists only these). */
+  globals: readonly GlobalName[];
 }
 
 /** In the order `vis auth --help` lists them. */
@@ -20,6 +23,8 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Save an API key for a profile (hidden prompt, or stdin when piped)',
     description: 'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
     calls: USAGE_CHECK,
+    // --demo has no key to save; the key is checked against --base-url.
+    globals: ['profile', 'base-url', 'timeout', 'debug'],
     examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'],
   },
   {
@@ -27,6 +32,7 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Which key is in use and where it came from (masked)',
     description: 'Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.',
     calls: USAGE_CHECK,
+    globals: CONNECTION_GLOBALS,
     examples: ['vis auth status', 'vis auth status --profile agency'],
   },
   {
@@ -34,6 +40,7 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Remove the saved key of the active profile',
     description: 'Remove the saved key of the active profile (other settings stay).',
     calls: LOCAL_ONLY,
+    globals: ['profile'],
     examples: ['vis auth logout', 'vis auth logout --profile agency'],
   },
 ];
@@ -51,8 +58,8 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     .helpGroup(HELP_GROUPS.account)
     .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
   for (const v of VERBS) {
-    auth
-      .command(v.verb)
+    const sub = auth.command(v.verb);
+    usesGlobals(sub, v.globals)
       .summary(v.summary)
       .description(toolDescription(v.description, v.calls))
       .addHelpText('after', examplesAfter(...v.examples))

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
 const KEY_ARG = 'profile, base_url, brand, market or format';
@@ -72,7 +72,8 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     .helpGroup(HELP_GROUPS.account)
     .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
   for (const v of VERBS) {
-    const sub = config.command(v.verb);
+    // Every verb but path works on one profile; none renders a response, so no --format.
+    const sub = usesGlobals(config.command(v.verb), v.verb === 'path' ? [] : ['profile']);
     for (const [name, description] of v.args) sub.argument(name, description);
     sub
       .summary(v.summary)

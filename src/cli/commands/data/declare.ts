@@ -7,7 +7,8 @@
 import { Option, type Command } from 'commander';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../context.js';
-import { collect, examplesAfter, HELP_GROUPS, runOrCapture, type CommandDeclaration, type RunF } from '../../declare.js';
+import { collect, examplesAfter, HELP_GROUPS, runOrCapture, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
+import { endpointGlobals } from '../../../flags/globals.js';
 import type { RawGlobalOptions } from '../../../flags/names.js';
 import type { Invocation } from './parse.js';
 
@@ -25,8 +26,14 @@ function examplesText(specs: EndpointSpec[]): string {
 function addParamOptions(cmd: Command, params: readonly QueryParam[]): void {
   for (const p of params) {
     if (p.name === 'url' || cmd.options.some((o) => o.long === `--${p.flag}`)) continue;
-    cmd.addOption(new Option(`--${p.flag} ${p.placeholder}`, p.description));
+    cmd.addOption(new Option(`--${p.flag} ${p.placeholder}`, paramHelp(p)));
   }
+}
+
+/** A parameter's help, with the values known for it where the reference leaves them open. */
+function paramHelp(p: QueryParam): string {
+  if (!p.known) return p.description;
+  return `${p.description}; known: ${p.known.join(', ')} (others are passed through as given)`;
 }
 
 function invocation(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
@@ -71,6 +78,7 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
     .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${item.summary}. Calls ${item.method} ${item.path}.` : ''))
     .helpGroup(HELP_GROUPS[main.group])
     .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
+  usesGlobals(cmd, endpointGlobals(item && list ? [main, item] : [main]));
   for (const alias of main.aliases ?? []) cmd.alias(alias);
   if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
   addParamOptions(cmd, main.query);
@@ -88,6 +96,7 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
       .summary(sub.summary)
       .description(describe(sub))
       .addHelpText('after', examplesText([sub]));
+    usesGlobals(sc, endpointGlobals([sub]));
     addParamOptions(sc, sub.query);
     if (sub.body) {
       sc.argument('<domain-or-url>', 'the prospect’s domain or http(s) URL');

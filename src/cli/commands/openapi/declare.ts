@@ -1,12 +1,13 @@
 /** `vis openapi`: the declaration. parse.ts and run.ts load when it runs. */
 import type { Command } from 'commander';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import { CONNECTION_GLOBALS } from '../../../flags/globals.js';
 
 export const openapiCommand: CommandDeclaration = {
   answers: (word) => word === 'openapi',
   register(program, ctx, _only, runF) {
-    program
-      .command('openapi')
+    // The document as received: --format json only (parse.ts refuses table and csv).
+    usesGlobals(program.command('openapi'), ['format', 'output', ...CONNECTION_GLOBALS])
       .summary('Print the API’s OpenAPI description ({base_url}/openapi.json)')
       .description(toolDescription('Print the API’s OpenAPI description as received.', 'Calls GET /openapi.json. Available on every plan.'))
       .helpGroup(HELP_GROUPS.tools)

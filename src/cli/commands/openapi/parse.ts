@@ -1,4 +1,5 @@
 /** `vis openapi`: flags and settings checked. Opens nothing. */
+import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import type { ParsedOptions } from '../../declare.js';
 import { parseSessionOptions, type SessionOptions } from '../../session.js';
@@ -13,5 +14,11 @@ export interface OpenapiOptions extends ParsedOptions {
 
 export function parseOpenapiOptions(ctx: Context, raw: RawGlobalOptions): OpenapiOptions {
   const flags = parseFlags(raw, ctx.today());
-  return { command: 'openapi', output: flags.output, session: parseSessionOptions(ctx, flags) };
+  // The document is printed as received; only --format on this command line is read (as
+  // for `vis api`), so a VIS_FORMAT or profile format meant for tables does not refuse it.
+  if (flags.format !== undefined && flags.format !== 'json') {
+    throw new UsageError(`vis openapi prints the OpenAPI document as received, in JSON: --format ${flags.format} does not apply (leave it out, or pass --format json)`);
+  }
+  // The description of the API is public: no key needed (one is sent when set).
+  return { command: 'openapi', output: flags.output, session: parseSessionOptions(ctx, flags, { keyOptional: true }) };
 }

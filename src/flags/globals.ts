@@ -1,0 +1,87 @@
+/**
+ * The global options (contract section 2) as data: the root program builds its options
+ * from this list, `vis help options` lists it, and each command's help shows only the
+ * ones that command uses (the data commands: from the endpoint table; the tools: the
+ * list in their declaration). Dependency-free, like names.ts: `vis --help` loads it.
+ */
+import type { EndpointSpec } from '../endpoints.js';
+
+export const GLOBAL_NAMES = [
+  'brand',
+  'market',
+  'days',
+  'from',
+  'to',
+  'format',
+  'output',
+  'columns',
+  'rows',
+  'wide',
+  'param',
+  'profile',
+  'base-url',
+  'demo',
+  'timeout',
+  'quiet',
+  'debug',
+  'no-color',
+] as const;
+
+/** A global option by its long flag without the dashes (`base-url`, `no-color`). */
+export type GlobalName = (typeof GLOBAL_NAMES)[number];
+
+export interface GlobalOption {
+  name: GlobalName;
+  /** commander's flags string: `-b, --brand <id|name>`. */
+  flags: string;
+  description: string;
+}
+
+export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
+  { name: 'brand', flags: '-b, --brand <id|name>', description: 'brand id, or a brand name (env VIS_BRAND)' },
+  { name: 'market', flags: '-m, --market <code|id>', description: 'market: US-en, US, or a market id (env VIS_MARKET)' },
+  { name: 'days', flags: '-d, --days <n>', description: 'period: days back ending today, 1-90' },
+  { name: 'from', flags: '--from <date>', description: 'period start, YYYY-MM-DD (at most 90 days before --to)' },
+  { name: 'to', flags: '--to <date>', description: 'period end, YYYY-MM-DD (default today; needs --from)' },
+  { name: 'format', flags: '-f, --format <format>', description: 'table, json or csv (env VIS_FORMAT)' },
+  {
+    name: 'output',
+    flags: '-o, --output <file>',
+    description: 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout',
+  },
+  { name: 'columns', flags: '--columns <a,b,c>', description: 'csv/table: pick and order columns' },
+  { name: 'rows', flags: '--rows <key>', description: 'csv/table: use this array inside data as the rows' },
+  { name: 'wide', flags: '--wide', description: 'table: keep long text whole' },
+  { name: 'param', flags: '--param <key=value>', description: 'add a query parameter verbatim (repeatable)' },
+  { name: 'profile', flags: '--profile <name>', description: 'saved profile to use (env VIS_PROFILE)' },
+  { name: 'base-url', flags: '--base-url <url>', description: 'API base address ending in /api/v1 (env VIS_BASE_URL)' },
+  { name: 'demo', flags: '--demo', description: 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)' },
+  { name: 'timeout', flags: '--timeout <seconds>', description: 'per request, default 30' },
+  { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress or warnings on stderr' },
+  { name: 'debug', flags: '--debug', description: 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)' },
+  { name: 'no-color', flags: '--no-color', description: 'no colour (also NO_COLOR; FORCE_COLOR forces it)' },
+];
+
+/** What every command that sends a request uses: where, as whom, how long, what it says. */
+export const CONNECTION_GLOBALS: readonly GlobalName[] = ['profile', 'base-url', 'demo', 'timeout', 'quiet', 'debug', 'no-color'];
+
+/** What every command that renders a response uses (table, json or csv). */
+export const OUTPUT_GLOBALS: readonly GlobalName[] = ['format', 'output', 'columns', 'rows', 'wide'];
+
+/**
+ * The globals a data command takes: brand, market and period as its endpoints do (a word
+ * with a list and an item, `vis topics [id]`, takes what either takes), then the output,
+ * --param and the connection. The parse step refuses the others (src/cli/commands/data/parse.ts).
+ */
+export function endpointGlobals(specs: readonly EndpointSpec[]): GlobalName[] {
+  const used = new Set<GlobalName>();
+  for (const spec of specs) {
+    if (spec.brand) used.add('brand');
+    // POST /pitches takes --market into its body.
+    if (spec.market || spec.body?.some((b) => b.flag === 'market')) used.add('market');
+    if (spec.period !== 'none') used.add('days');
+    if (spec.period === 'range') (['from', 'to'] as const).forEach((n) => used.add(n));
+  }
+  [...OUTPUT_GLOBALS, 'param' as const, ...CONNECTION_GLOBALS].forEach((n) => used.add(n));
+  return GLOBAL_NAMES.filter((n) => used.has(n));
+}

@@ -1,0 +1,246 @@
+/**
+ * Help that fits the command (issue 17): `vis <cmd> --help` lists the command's own
+ * options, then only the global options it uses. The walk below takes every command of
+ * the program and every option its help lists, and parses a command line with that
+ * option (and a valid value) through the runF seam: none may be refused. Then the
+ * per-command decisions: --format on `config` and `openapi`, `vis openapi` without a key,
+ * the values of --status and --layer, and `vis help options`.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { ParsedOptions } from '../../src/cli/declare.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { buildCompletionModel, allCommands } from '../../src/completion/model.js';
+import type { Env } from '../../src/domain/env.js';
+import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
+import { testContext, testIO } from '../support/context.js';
+import { FakeApi, json } from '../support/http.js';
+import { runInProcess, TEST_KEY } from '../support/run.js';
+
+const BASE = 'http://127.0.0.1:9/api/v1';
+
+function freshEnv(): Env {
+  const home = mkdtempSync(join(tmpdir(), 'vis-help-options-'));
+  const configDir = join(home, 'config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE } } }));
+  return { VIS_BASE_URL: BASE, VIS_API_KEY: TEST_KEY, VIS_CONFIG_DIR: configDir, HOME: home, NO_COLOR: '1' } as Env;
+}
+
+/** What a command needs besides the option under test: its required arguments and options. */
+const REQUIRED: Record<string, string[]> = {
+  'answers runs': ['--prompt', 'best crm for startups'],
+  'pitches create': ['acme.example', '--yes'],
+  api: ['/topics'],
+  'config get': ['market'],
+  'config set': ['market', 'US-en'],
+  'config unset': ['market'],
+  completion: ['bash'],
+  export: ['--dir', mkdtempSync(join(tmpdir(), 'vis-help-export-'))],
+};
+
+function isoDaysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The option with a valid value (and, for --to, the --from it needs). */
+function optionArgs(o: Option, today: string, outDir: string): string[] {
+  const flag = o.long!;
+  const values: Record<string, string[]> = {
+    '--brand': ['acme'],
+    '--market': ['US-en'],
+    '--days': ['7'],
+    '--from': [isoDaysBefore(today, 10)],
+    '--to': [today, '--from', isoDaysBefore(today, 10)],
+    '--format': ['json'],
+    '--output': [join(outDir, 'out.json')],
+    '--columns': ['id'],
+    '--rows': ['topics'],
+    '--param': ['x=1'],
+    '--profile': ['default'],
+    '--base-url': [BASE],
+    '--timeout': ['5'],
+    '--layer': ['content'],
+    '--status': ['done'],
+    '--limit': ['5'],
+    '--group-by': ['page'],
+    '--prompt': ['best crm for startups'],
+    '--market-code': ['US-en'],
+    '--business-type': ['B2B SaaS'],
+    '--field': ['k=v'],
+    '--port': ['0'],
+    '--host': ['127.0.0.1'],
+    '--dir': [mkdtempSync(join(tmpdir(), 'vis-help-dir-'))],
+    '--only': ['topics'],
+  };
+  if (!(o.required || o.optional)) return [flag];
+  const v = values[flag];
+  if (!v) throw new Error(`no test value for ${flag}: add one`);
+  return [flag, ...v];
+}
+
+interface Listed {
+  path: string[];
+  options: Option[];
+}
+
+/** Every command with an action and the options its help lists (own, then global). */
+function listedOptions(): Listed[] {
+  const program = buildProgram(testContext({ env: freshEnv() }));
+  const out: Listed[] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    for (const sub of cmd.commands) {
+      const help = sub.createHelp();
+      if (sub.name() === '__complete' || sub.name() === 'help' && path.length > 0) continue;
+      const options = [...help.visibleOptions(sub), ...help.visibleGlobalOptions(sub)].filter((o) => o.long !== '--help');
+      out.push({ path: [...path, sub.name()], options });
+      walk(sub, [...path, sub.name()]);
+    }
+  };
+  walk(program, []);
+  return out;
+}
+
+async function parses(argv: string[]): Promise<{ ok: true } | { ok: false; error: string }> {
+  const env = freshEnv();
+  const ctx = testContext({ env, io: testIO() });
+  let got: ParsedOptions | undefined;
+  const program = buildProgram(ctx, argv, (o) => void (got = o));
+  const quiet = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const c of all(program)) c.exitOverride().configureOutput(quiet);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+  return got ? { ok: true } : { ok: false, error: 'nothing parsed (a group command?)' };
+}
+
+describe('every option a command’s help lists is accepted by that command', () => {
+  const listed = listedOptions();
+  const today = testContext().today().api;
+  const outDir = mkdtempSync(join(tmpdir(), 'vis-help-out-'));
+  const cases = listed.flatMap(({ path, options }) => options.map((o) => [path.join(' '), o.long!, path, o] as const));
+
+  it('walks the whole tree (data commands, sub-commands and tools)', () => {
+    const names = listed.map((l) => l.path.join(' '));
+    expect(names).toEqual(expect.arrayContaining(['topics', 'answers runs', 'tasks', 'pitches create', 'config list', 'auth login', 'sandbox', 'openapi', 'export', 'api']));
+    expect(cases.length).toBeGreaterThan(200);
+  });
+
+  it.each(cases)('vis %s %s', async (_name, _flag, path, option) => {
+    const groups = listed.find((l) => l.path.join(' ') === path.join(' '))!;
+    // A group (`vis config`) has no action: its help lists only --help.
+    if (groups.options.length === 0) return;
+    // `vis api` answers in JSON unless told: its table options need a table.
+    const tableOnly = path[0] === 'api' && ['--columns', '--rows', '--wide'].includes(option.long!) ? ['--format', 'table'] : [];
+    const argv = [...path, ...(REQUIRED[path.join(' ')] ?? []), ...tableOnly, ...optionArgs(option, today, outDir)];
+    const r = await parses(argv);
+    expect(r, `vis ${argv.join(' ')}`).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['tasks', ['--days', '--from', '--to']],
+    ['sandbox', GLOBAL_OPTIONS.map((g) => g.flags.replace(/^.*?(--[a-z-]+).*$/, '$1'))],
+    ['config', GLOBAL_OPTIONS.map((g) => g.flags.replace(/^.*?(--[a-z-]+).*$/, '$1'))],
+    ['completion', ['--brand', '--market', '--days', '--format']],
+    ['usage', ['--brand', '--market', '--days']],
+    ['config list', ['--format', '--brand', '--demo']],
+    ['export', ['--output', '--columns', '--rows', '--wide']],
+  ])('vis %s --help does not list %j', (name, absent) => {
+    const l = listed.find((x) => x.path.join(' ') === name)!;
+    const longs = l.options.map((o) => o.long);
+    for (const flag of absent) expect(longs, `vis ${name} --help`).not.toContain(flag);
+  });
+
+  it('lists the command’s own options before the global ones', () => {
+    const program = buildProgram(testContext({ env: freshEnv() }));
+    const text = program.commands.find((c) => c.name() === 'tasks')!.helpInformation();
+    expect(text.indexOf('--status')).toBeLessThan(text.indexOf('Global Options:'));
+    expect(text).toContain('--brand');
+    expect(text).not.toContain('--days');
+  });
+});
+
+describe('enumerated values in help and completion', () => {
+  it('--status and --layer name their known values and say others pass through', () => {
+    const program = buildProgram(testContext({ env: freshEnv() }));
+    const text = program.commands.find((c) => c.name() === 'tasks')!.helpInformation().replace(/\s+/g, ' ');
+    expect(text).toContain('known: open, todo, in_progress, done, dismissed, all (others are passed through as given)');
+    expect(text).toContain('known: content, technical, authority, community');
+  });
+
+  it('TAB completes --status, --layer and --group-by values', () => {
+    const model = buildCompletionModel(buildProgram(testContext({ env: freshEnv() })));
+    const flag = (path: string, long: string) => allCommands(model).find((c) => c.path.join(' ') === path)!.flags.find((f) => f.long === long)!;
+    expect(flag('tasks', '--status').value).toEqual({ kind: 'words', words: ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all'] });
+    expect(flag('tasks', '--layer').value).toEqual({ kind: 'words', words: ['content', 'technical', 'authority', 'community'] });
+    expect(flag('search-performance', '--group-by').value).toEqual({ kind: 'words', words: ['query', 'page'] });
+  });
+
+  it('a value outside the known ones is still passed through', async () => {
+    const r = await parses(['tasks', '--status', 'archived']);
+    expect(r).toEqual({ ok: true });
+  });
+});
+
+describe('vis help options', () => {
+  it('lists every global option once', async () => {
+    const r = await runInProcess(['help', 'options']);
+    expect(r.code).toBe(0);
+    const terms = r.stdout.split('\n').filter((l) => /^  -/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
+    expect(terms).toEqual(GLOBAL_OPTIONS.map((g) => g.flags));
+  });
+});
+
+describe('--format where a command prints one thing', () => {
+  it.each([
+    [['config', 'list', '--format', 'json'], 'vis config list does not take --format: it prints plain text'],
+    [['config', 'get', 'market', '-f', 'csv'], 'vis config get does not take --format'],
+    [['openapi', '--format', 'table'], 'vis openapi prints the OpenAPI document as received, in JSON: --format table does not apply'],
+    [['openapi', '--format', 'csv'], '--format csv does not apply'],
+  ])('vis %j is refused (exit 2, no request)', async (argv, message) => {
+    const r = await runInProcess(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.requests).toEqual([]);
+  });
+
+  it('vis openapi --format json prints the document; VIS_FORMAT=table does not refuse it', async () => {
+    for (const [argv, env] of [[['openapi', '--format', 'json'], {}], [['openapi'], { VIS_FORMAT: 'table' }]] as const) {
+      const api = new FakeApi().on({ method: 'GET', path: '/openapi.json' }, json(200, { openapi: '3.1.0', paths: {} }));
+      const r = await runInProcess([...argv], { api, env });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).openapi).toBe('3.1.0');
+    }
+  });
+});
+
+describe('vis openapi needs no key', () => {
+  it('without a key: sent with no Authorization header', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/openapi.json' }, json(200, { openapi: '3.1.0', paths: {} }));
+    const r = await runInProcess(['openapi'], { api, env: { VIS_API_KEY: undefined } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.requests).toHaveLength(1);
+    expect(Object.keys(r.requests[0]!.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+  });
+
+  it('with a key: sent as usual', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/openapi.json' }, json(200, { openapi: '3.1.0', paths: {} }));
+    const r = await runInProcess(['openapi'], { api });
+    expect(r.code).toBe(0);
+    expect(r.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+  });
+
+  it('other commands still need one', async () => {
+    const r = await runInProcess(['topics'], { env: { VIS_API_KEY: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no API key');
+  });
+});
