@@ -7,6 +7,8 @@
 //   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
 //   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
+//   dist/THIRD_PARTY_NOTICES.md  the licences of every package bundled above (scripts/notices.mjs);
+//                           `npm run package` ships it at the package's root
 //
 // Why CommonJS and not ES modules with code splitting: Node 20's ES module loader reads
 // every file asynchronously, resolves through URLs, and gives every built-in module an ES
@@ -19,9 +21,10 @@
 // `vis sandbox` need the sandbox); each is self-contained, and only the stateless modules
 // in MAY_BE_IN_BOTH may be bundled into both a lib file and vis.cjs.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { thirdPartyNotices } from './notices.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -250,6 +253,7 @@ try {
     metafile: true,
   });
   checkNothingSharedButData(core.metafile, libs.metafile);
+  writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, libs.metafile]));
 } catch (err) {
   rmSync(staging, { recursive: true, force: true });
   throw err;

@@ -1,14 +1,16 @@
 /**
- * The npm package: the tarball holds only what runs, installs into an empty prefix (no
- * build step: dist/ is shipped, devDependencies are absent), and the installed `vis`
- * works; `npx vis` works from the repository. Packs the dist/ that `npm test` built,
- * with --ignore-scripts so that packing does not rebuild dist/ under the other tests.
+ * The npm package (issue 17): `npm run package` (scripts/pack.mjs) packs the bundle with a
+ * package.json written for publishing, with no dependencies and no scripts. The tarball
+ * installs offline into an empty prefix as one package, without an install-script
+ * warning, and the installed `vis` runs with no node_modules anywhere; `npx vis` works
+ * from the repository. Packs the dist/ that `npm test` built (--no-build), so that
+ * packing does not rebuild dist/ under the other tests.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -46,60 +48,101 @@ interface PackReport {
   files: Array<{ path: string }>;
 }
 
-function packReport(stdout: string): PackReport {
-  return (JSON.parse(stdout) as PackReport[])[0]!;
-}
-
-const ALLOWED = [/^bin\/(vis\.js|package\.json)$/, /^dist\/.+\.cjs$/, /^completions\/(vis\.bash|_vis|vis\.fish)$/, /^README\.md$/, /^LICENSE$/, /^package\.json$/];
+const ALLOWED = [
+  /^bin\/(vis\.js|package\.json)$/,
+  /^dist\/.+\.cjs$/,
+  /^completions\/(vis\.bash|_vis|vis\.fish)$/,
+  /^(README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json)$/,
+];
+/** The scripts npm runs when a package is installed. */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
 
 describe('npm package', () => {
-  beforeAll(() => {
+  let dir = '';
+  let report: PackReport;
+  let installed: Result;
+  let prefix = '';
+  let installedRoot = '';
+  const temporary: string[] = [];
+
+  beforeAll(async () => {
     if (!existsSync(join(ROOT, 'dist', 'vis.cjs'))) throw new Error('dist/vis.cjs is missing: run `npm run build` first (npm test does)');
+    dir = mkdtempSync(join(tmpdir(), 'vis-pack-'));
+    temporary.push(dir);
+    const packed = await exec(process.execPath, [join(ROOT, 'scripts', 'pack.mjs'), '--no-build', '--json', '--pack-destination', dir]);
+    if (packed.code !== 0) throw new Error(`npm run package failed:\n${packed.stderr}`);
+    report = (JSON.parse(packed.stdout) as PackReport[])[0]!;
+    // A global install into an empty prefix, offline: with no dependencies, npm needs
+    // nothing but the tarball.
+    prefix = join(dir, 'prefix');
+    installed = await exec(NPM, ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(dir, report.filename)], { cwd: dir });
+    installedRoot = join(prefix, 'lib', 'node_modules', pkg.name);
+  }, 180_000);
+
+  afterAll(() => {
+    for (const d of temporary) rmSync(d, { recursive: true, force: true });
   });
 
-  it('npm pack ships only the bundle, bin, completions, README, LICENSE and package.json', async () => {
-    const r = await exec(NPM, ['pack', '--dry-run', '--json', '--ignore-scripts']);
-    expect(r.code, r.stderr).toBe(0);
-    const files = packReport(r.stdout).files.map((f) => f.path).sort();
+  it('ships only the bundle, bin, completions, README, LICENSE, the third-party notices and package.json', () => {
+    const files = report.files.map((f) => f.path).sort();
     for (const f of files) expect(ALLOWED.some((re) => re.test(f)), `${f} should not be in the package`).toBe(true);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'package.json']),
+      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'package.json']),
     );
   });
 
-  it(
-    'the tarball installs into an empty prefix without building, and the installed vis works',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'vis-pack-'));
-      const packed = await exec(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir]);
-      expect(packed.code, packed.stderr).toBe(0);
-      const tarball = join(dir, packReport(packed.stdout).filename);
-      expect(existsSync(tarball)).toBe(true);
+  it('installs offline as one package: no dependencies, no install script, no warning about one', () => {
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toMatch(/added 1 package\b/);
+    expect(installed.stderr).not.toMatch(/install-scripts|allowScripts|allow-scripts/);
+    expect(readdirSync(join(prefix, 'lib', 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual([pkg.name]);
+    expect(existsSync(join(installedRoot, 'node_modules'))).toBe(false);
+    expect(existsSync(join(installedRoot, 'src'))).toBe(false);
 
-      // A global install into a temporary prefix, from the npm cache when it can be.
-      const prefix = join(dir, 'prefix');
-      const installed = await exec(NPM, ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: dir });
-      expect(installed.code, installed.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(installedRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: pkg.name, version: pkg.version, bin: { vis: 'bin/vis.js' } });
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies', 'devDependencies', 'private', 'allowScripts']) {
+      expect(manifest, `the published package.json should have no ${field}`).not.toHaveProperty(field);
+    }
+    const scripts = Object.keys((manifest.scripts ?? {}) as object);
+    expect(scripts.filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
+  });
 
-      const bin = join(prefix, 'bin', 'vis');
-      const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
-      const env = { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: '', VIS_BASE_URL: '' };
-      const version = await exec(bin, ['--version'], { cwd: dir, env });
-      expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+  it('the installed vis runs from the bundle alone: --demo topics, completion bash, --version', async () => {
+    const bin = join(prefix, 'bin', 'vis');
+    const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
+    temporary.push(home);
+    // No NODE_PATH, and nothing in node_modules above the install: a require() of a
+    // library the bundle left out would fail.
+    const env = { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), VIS_API_KEY: '', VIS_BASE_URL: '', NODE_PATH: '' };
+    const [version, topics, script] = await Promise.all([
+      exec(bin, ['--version'], { cwd: dir, env }),
+      exec(bin, ['--demo', 'topics'], { cwd: dir, env }),
+      exec(bin, ['completion', 'bash'], { cwd: dir, env }),
+    ]);
+    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    expect(topics.code, topics.stderr).toBe(0);
+    expect(topics.stdout).toMatch(/^id\tname\tvisibility\b/);
+    expect(topics.stdout).toContain('crm-for-startups\tCRM for startups');
+    // The completions ship with the package and match what the installed vis prints.
+    expect(script.code, script.stderr).toBe(0);
+    expect(script.stdout).toBe(readFileSync(join(installedRoot, 'completions', 'vis.bash'), 'utf8'));
+  });
 
-      const usage = await exec(bin, ['--demo', 'usage', '--format', 'json'], { cwd: dir, env });
-      expect(usage.code, usage.stderr).toBe(0);
-      expect(JSON.parse(usage.stdout).data).toMatchObject({ plan: expect.any(String), reads: expect.any(Object) });
+  it('ships the licences of the bundled libraries: THIRD_PARTY_NOTICES.md, as the build wrote it', () => {
+    const notices = readFileSync(join(installedRoot, 'THIRD_PARTY_NOTICES.md'), 'utf8');
+    expect(notices).toBe(readFileSync(join(ROOT, 'dist', 'THIRD_PARTY_NOTICES.md'), 'utf8'));
+    // The libraries vis is built on, and some that they bring into the bundle.
+    for (const name of ['commander', 'undici', 'chalk', 'conf', 'zod', 'ora', 'ajv', 'string-width']) {
+      expect(notices, name).toMatch(new RegExp(`^## ${name} \\d+\\.\\d+\\.\\d+\\n\\nLicence: \\S+\\n\\n\`{3,}text\\n\\S`, 'm'));
+    }
+  });
 
-      // The completions ship with the package and match what the installed vis prints.
-      const installedRoot = join(prefix, 'lib', 'node_modules', pkg.name);
-      expect(existsSync(join(installedRoot, 'src'))).toBe(false);
-      expect(existsSync(join(installedRoot, 'node_modules', 'esbuild'))).toBe(false);
-      const script = await exec(bin, ['completion', 'bash'], { cwd: dir, env });
-      expect(script.stdout).toBe(readFileSync(join(installedRoot, 'completions', 'vis.bash'), 'utf8'));
-    },
-    180_000,
-  );
+  it('npm pack in the repository refuses, and says to run npm run package', async () => {
+    const r = await exec(NPM, ['pack', '--dry-run']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain('Run `npm run package` instead');
+  });
 
   it('npx vis runs the repository’s vis', async () => {
     const r = await exec('npx', ['--no', '--', 'vis', '--version']);

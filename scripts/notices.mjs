@@ -1,0 +1,70 @@
+// The third-party notices shipped with vis (issue 17). The package has no runtime
+// dependencies: the libraries vis is built on are bundled into dist/ by scripts/build.mjs,
+// so their licences travel with the bundle instead of with a node_modules folder. The
+// list comes from esbuild's metafiles (every input file under node_modules/ belongs to
+// a package that is bundled, transitive ones included), so it follows the bundle: a
+// package added or dropped changes the notices on the next build.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const LICENCE_FILE = /^(licen[cs]e|copying|notice)(\.(md|txt|markdown))?$/i;
+
+/**
+ * The package folders (relative to the build's working directory) that the metafiles'
+ * inputs come from: for `node_modules/a/node_modules/@s/b/x.js`, `node_modules/a/node_modules/@s/b`.
+ */
+export function bundledPackageDirs(metafiles) {
+  const dirs = new Set();
+  for (const meta of metafiles) {
+    for (const input of Object.keys(meta.inputs)) {
+      const path = input.replaceAll('\\', '/');
+      const at = path.lastIndexOf('node_modules/');
+      if (at < 0 || path.includes(':')) continue; // vis's own source, or a plugin's namespace
+      const parts = path.slice(at + 'node_modules/'.length).split('/');
+      const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+      dirs.add(`${path.slice(0, at)}node_modules/${name}`);
+    }
+  }
+  return [...dirs];
+}
+
+/** One bundled package: its name, version, licence and licence texts. Throws without a licence text. */
+function readPackage(root, dir) {
+  const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+  const files = readdirSync(join(root, dir)).filter((f) => LICENCE_FILE.test(f)).sort();
+  if (files.length === 0) {
+    throw new Error(`${dir} is bundled into dist/ but has no licence file to ship in THIRD_PARTY_NOTICES.md (scripts/notices.mjs)`);
+  }
+  const licence = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'see the text below');
+  const texts = files.map((f) => readFileSync(join(root, dir, f), 'utf8').replaceAll('\r\n', '\n').trim());
+  return { name: pkg.name, version: pkg.version, licence, texts };
+}
+
+/** A fence longer than any run of backticks in the text, so no licence text can close it. */
+function fence(text) {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/** THIRD_PARTY_NOTICES.md for the packages the metafiles bundle, sorted by name then version. */
+export function thirdPartyNotices(root, metafiles) {
+  const packages = bundledPackageDirs(metafiles)
+    .map((dir) => readPackage(root, dir))
+    .sort((a, b) => (a.name === b.name ? a.version.localeCompare(b.version) : a.name < b.name ? -1 : 1));
+  const out = [
+    '# Third-party notices',
+    '',
+    'vis is distributed as a bundle (`dist/`) that contains code from the packages below,',
+    'so it installs no dependencies. Each package\'s licence follows.',
+    '',
+    ...packages.map((p) => `- ${p.name} ${p.version} (${p.licence})`),
+  ];
+  for (const p of packages) {
+    out.push('', `## ${p.name} ${p.version}`, '', `Licence: ${p.licence}`);
+    for (const text of p.texts) {
+      const f = fence(text);
+      out.push('', `${f}text`, text, f);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
