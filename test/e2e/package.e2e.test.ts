@@ -144,8 +144,10 @@ describe('npm package', () => {
     expect(r.stdout + r.stderr).toContain('Run `npm run package` instead');
   });
 
+  // npx is npm starting up (about 1 s alone); on a loaded 2-core machine it took over
+  // the default 20 s once, so this one has room.
   it('npx vis runs the repository’s vis', async () => {
     const r = await exec('npx', ['--no', '--', 'vis', '--version']);
     expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
-  });
+  }, 90_000);
 });
