@@ -64,7 +64,7 @@ describe('what a command loads', () => {
     for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
   });
 
-  it('vis usage --format json: undici (its Agent only) and no heavy built-in but crypto (the shared pacing window's name)', async () => {
+  it('vis usage --format json: undici (its Agent only) and no heavy built-in but crypto (to name the shared pacing window)', async () => {
     const l = await loaded(['usage', '--format', 'json']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
     for (const m of HEAVY_FOR_A_REQUEST) expect(l.builtins, m).not.toContain(m);
