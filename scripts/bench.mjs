@@ -23,6 +23,12 @@
 // Options: --rounds N (timed rounds, default 21; e.g. 5 for a quick look, whose ratios
 // swing more), --warmup N (default 3), --no-node24 (only the running Node).
 //
+// --export runs only the pacing case instead (issue 15; about 3 minutes, so not by
+// default): two `vis export` of one key started together against a sandbox with the
+// API's real limit (60 requests per rolling minute), 175 reads between them. It prints
+// the pace as a fraction of the limit (goal at least 0.95), the busiest minute (at most
+// 60) and the number of 429s (goal 0), from the sandbox's request log.
+//
 // Servers: the sandbox runs in its own process (`node bin/vis.js sandbox`), as a user would
 // start it; the big answer comes from a small loopback server of this script's own, serving
 // one pre-built body, so vis and curl | jq read exactly the same bytes from the same place.
@@ -42,7 +48,7 @@ const VIS = process.env.BENCH_VIS ?? join(root, 'bin', 'vis.js');
 // 21: on a shared 2-core machine single runs swing by a quarter; fewer medians than this
 // moved the start-up ratios by 0.1x from one bench to the next.
 const { values: args } = parseArgs({
-  options: { rounds: { type: 'string' }, warmup: { type: 'string' }, 'no-node24': { type: 'boolean' } },
+  options: { rounds: { type: 'string' }, warmup: { type: 'string' }, 'no-node24': { type: 'boolean' }, export: { type: 'boolean' } },
 });
 const RUNS = count('--rounds', args.rounds ?? process.env.BENCH_RUNS ?? 21, 1);
 const WARMUP = count('--warmup', args.warmup ?? process.env.BENCH_WARMUP ?? 3, 0);
@@ -53,7 +59,7 @@ if (!existsSync(join(VIS, '..', '..', 'dist', 'vis.cjs'))) {
   console.error('bench: dist/vis.cjs is missing; run `npm run build` first.');
   process.exit(1);
 }
-for (const tool of ['curl', 'jq']) {
+for (const tool of args.export ? [] : ['curl', 'jq']) {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
     console.error(`bench: ${tool} is needed for the curl | jq baseline (apt-get install -y curl jq).`);
     process.exit(1);
@@ -83,11 +89,17 @@ const work = mkdtempSync(join(tmpdir(), 'vis-bench-'));
 // ---------------------------------------------------------------------------------------
 // Servers
 
+if (args.export) {
+  await exportBench();
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+
 /** The sandbox in a process of its own, on a free loopback port. */
-async function startSandbox() {
+async function startSandbox(rateLimitPerMinute = 1_000_000) {
   // The API's 60 requests a minute would make the later usage runs wait for their turn;
   // the bench measures start-up, so its sandbox allows as many as it gets.
-  const env = { ...process.env, VIS_SANDBOX_OPTIONS: JSON.stringify({ rateLimitPerMinute: 1_000_000 }) };
+  const env = { ...process.env, VIS_SANDBOX_OPTIONS: JSON.stringify({ rateLimitPerMinute }) };
   const child = spawn(process.execPath, [VIS, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env });
   child.stderr.resume(); // its request log
   let out = '';
@@ -402,6 +414,66 @@ for (const r of results) {
   );
 }
 rmSync(work, { recursive: true, force: true });
+
+/**
+ * Two exports of one key at once (an agency's two cron jobs), with the API's limit: every
+ * request of both, from the sandbox's log, must stay at or under 60 in any minute, with
+ * no 429, and as close to 60 a minute as the limit allows.
+ */
+async function exportBench() {
+  const LIMIT = 60;
+  const sandbox = await startSandbox(LIMIT);
+  const env = {
+    ...process.env,
+    VIS_BASE_URL: sandbox.baseUrl,
+    VIS_API_KEY: 'vis_demo_agency',
+    VIS_CONFIG_DIR: join(work, 'config'),
+    HOME: work,
+    XDG_CACHE_HOME: join(work, 'cache'),
+    NO_COLOR: '1',
+  };
+  delete env.VIS_RATE_LIMIT;
+  const jobs = [
+    ['export', '--dir', join(work, 'export-a'), '--all-brands', '--all-markets', '--quiet'],
+    ['export', '--dir', join(work, 'export-b'), '--all-brands', '--quiet'],
+  ];
+  const started = Date.now();
+  let requests;
+  try {
+    const codes = await Promise.all(
+      jobs.map(
+        (argv) =>
+          new Promise((resolve) => {
+            const child = spawn(process.execPath, [VIS, ...argv], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+            child.on('close', (code) => resolve(code));
+          }),
+      ),
+    );
+    const res = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/requests`);
+    requests = await res.json();
+    if (codes.some((c) => c !== 0)) console.error(`bench: the exports exited ${codes.join(' and ')}`);
+  } finally {
+    sandbox.stop();
+  }
+  const times = requests.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+  const n = times.length;
+  const reads = requests.filter((r) => r.status === 200 && !['/usage', '/brands'].includes(r.path)).length;
+  const limited = requests.filter((r) => r.status === 429).length;
+  let busiest = 0;
+  for (let i = 0, j = 0; i < n; i++) {
+    while (times[j] < times[i] - 60_000 + 1) j++;
+    busiest = Math.max(busiest, i - j + 1);
+  }
+  // A perfect pacer sends the n-th request floor((n-1)/limit) minutes after the first.
+  const spanMs = times[n - 1] - times[0];
+  const idealMs = Math.floor((n - 1) / LIMIT) * 60_000;
+  const pace = idealMs === 0 ? 1 : idealMs / spanMs;
+  console.log(`vis bench --export, ${new Date().toISOString().slice(0, 10)}, node ${process.version}: two parallel exports, one key, sandbox limit ${LIMIT} a minute`);
+  console.log(`requests: ${n} (${reads} reads), in ${(spanMs / 1000).toFixed(1)} s; whole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`pace: ${pace.toFixed(3)} of the limit (a perfect pacer needs ${(idealMs / 1000).toFixed(0)} s for ${n}; goal >= 0.95) ${pace >= 0.95 ? 'ok' : 'MISS'}`);
+  console.log(`busiest minute: ${busiest} requests (limit ${LIMIT}) ${busiest <= LIMIT ? 'ok' : 'MISS'}`);
+  console.log(`429s: ${limited} (goal 0) ${limited === 0 ? 'ok' : 'MISS'}`);
+}
 
 function lineCount(file) {
   if (!existsSync(file) || statSync(file).size === 0) return 0;

@@ -68,7 +68,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   api: ['http', 'output/flatten.ts', 'endpoints', 'errors', 'domain'],
   // output/sanitize.ts: server text is cleaned before it becomes an error message;
   // output/nesting.ts: the client refuses JSON nested deeper than the renderers can take.
-  http: ['output/sanitize.ts', 'output/nesting.ts', 'endpoints', 'errors', 'domain'],
+  // http/shared-window.ts: the pacing window shared between processes, a locked file in the private cache folder.
+  http: ['output/sanitize.ts', 'output/nesting.ts', 'endpoints', 'errors', 'fs', 'domain'],
   // http/url.ts: the loopback rule the sandbox shares with the client (pure functions).
   sandbox: ['http/url.ts', 'endpoints', 'errors', 'fs', 'domain'],
   flags: ['endpoints', 'errors', 'domain'],

@@ -30,11 +30,10 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
-import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { commandWord, isTruthy } from '../flags/names.js';
-import { makeDirs } from '../fs/make-dirs.js';
+import { usablePrivateDir as usableDir, visCacheDir } from '../fs/private-dir.js';
 
 /** The header of a cache file: magic, then the length of a JSON list of command words. */
 const MAGIC = Buffer.from('vis-v8-cache-1\n');
@@ -63,9 +62,7 @@ export const FLAGS_CHANGED = Symbol.for('vis.v8FlagsChanged');
 
 /** The cache folder, from XDG_CACHE_HOME or the home folder. */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string {
-  const xdg = env.XDG_CACHE_HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.cache');
-  return join(base, 'vis', 'code');
+  return join(visCacheDir(env), 'code');
 }
 
 /**
@@ -87,15 +84,6 @@ export function startCodeCache(opts: CodeCacheOptions): 'node' | 'vis' | 'off' {
   } catch {
     return 'off';
   }
-}
-
-/** Creates the folder 0700 if needed; true when it is ours and only we can write to it. */
-function usableDir(dir: string): boolean {
-  makeDirs(dir, 0o700);
-  const st = lstatSync(dir);
-  if (!st.isDirectory()) return false;
-  if (typeof process.getuid === 'function' && (st.uid !== process.getuid() || (st.mode & 0o022) !== 0)) return false;
-  return true;
 }
 
 interface Pending {

@@ -4,11 +4,14 @@
  * the shared pacer, the spinner and the debug log.
  */
 import { chmodSync, lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ConfigStore } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_MB_LIMIT } from '../http/body.js';
 import { ApiClient } from '../http/client.js';
 import { sharedPacer, type Pacer } from '../http/pacer.js';
+import { fileWindowStore } from '../http/shared-window.js';
+import { envCacheDir } from '../fs/private-dir.js';
 import { selectProxy } from '../http/proxy.js';
 import { redactSecrets } from '../http/redact.js';
 import { isTruthy, type Context } from './context.js';
@@ -143,7 +146,17 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   }
   const { baseUrl, apiKey } = requireConnection(settings, options.keyOptional);
 
-  const pacer = sharedPacer(baseUrl.value, apiKey?.value ?? '', options.perMinute, ctx.clock);
+  // Shared with every vis process of this key on the machine, through a file in the cache
+  // folder; not for --demo, whose sandbox is this run's own, nor without HOME or
+  // XDG_CACHE_HOME to say where the cache folder is, nor without a key (`vis openapi`).
+  const key = apiKey?.value ?? '';
+  const cacheDir = options.demo || key === '' ? undefined : envCacheDir(ctx.env);
+  if (!options.demo && key !== '' && !cacheDir) debug('pacing: this run paces alone, not shared with other vis processes (neither XDG_CACHE_HOME nor HOME is set)');
+  const share = cacheDir === undefined ? undefined : {
+    store: fileWindowStore(join(cacheDir, 'pace'), baseUrl.value, key, ctx.clock),
+    onShareFailed: (reason: string) => debug(`pacing: this run paces alone, not shared with other vis processes (${reason})`),
+  };
+  const pacer = sharedPacer(baseUrl.value, key, options.perMinute, ctx.clock, share);
   const client = new ApiClient({
     baseUrl: baseUrl.value,
     ...(apiKey ? { apiKey: apiKey.value } : {}),

@@ -121,7 +121,7 @@ export class ApiClient {
         if (!(err instanceof ServerError || err instanceof LimitError)) throw err;
         const decision = decideRetry({ method: req.method, attempt, error: err, waitedMs, random: this.opts.random });
         if (!decision.retry) throw this.finalError(req, err, attempt + 1, decision.reason);
-        if (err instanceof LimitError) this.opts.pacer?.holdUntil(this.opts.clock.now() + decision.delayMs);
+        if (err instanceof LimitError) await this.opts.pacer?.holdUntil(this.opts.clock.now() + decision.delayMs);
         const reason = decision.reason;
         const text = (secondsLeft: number) => (secondsLeft > 0 ? `${reason}, retrying in ${secondsLeft} s` : `${reason}, retrying now`);
         this.opts.debug?.(`retry ${attempt + 1} of ${MAX_RETRIES} for ${req.method} ${req.path} in ${decision.delayMs} ms (${reason})`);

@@ -1,11 +1,21 @@
 /**
- * Keeps one key at or under N requests in any sliding window of a minute, inside this
- * process, so a command that makes many requests never meets a 429 of its own making.
+ * Keeps one key at or under N requests in any sliding window of a minute, so a command
+ * that makes many requests never meets a 429 of its own making.
  *
  * There is one Pacer per key and base URL in the process (sharedPacer): the session's
  * client, the hint look-ups that reuse it, and any other client a command opens for the
  * same key (an export running several at once) all draw from the same window.
+ *
+ * With a SharedWindowStore (shared-window.ts) the window is also shared with every other
+ * vis process of the same key on the machine (issue 15): two cron jobs started together
+ * count each other's requests, every request (free or not, retries too) is written in
+ * it, and a 429's hold is seen by all. If the store fails (a cache folder that is not
+ * private or not writable, a lock not had in time), the Pacer says so once through
+ * `onShareFailed` (--debug) and paces this process alone from then on: pacing never fails
+ * a command.
  */
+import type { SharedWindowStore, WindowState } from './shared-window.js';
+
 export interface Clock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
@@ -17,6 +27,8 @@ export class Pacer {
   private perMinute: number;
   /** No request before this time: the server said rate_limited with a Retry-After. */
   private heldUntil = 0;
+  private shared: SharedWindowStore | undefined;
+  private onShareFailed: ((reason: string) => void) | undefined;
 
   constructor(
     perMinute: number,
@@ -26,6 +38,18 @@ export class Pacer {
   ) {
     this.perMinute = checkPerMinute(perMinute);
     this.windowMs = 60_000 + marginMs;
+  }
+
+  /** Shares the window through `store` from now on (the first store given is kept). */
+  share(store: SharedWindowStore, onShareFailed?: (reason: string) => void): void {
+    if (this.shared) return;
+    this.shared = store;
+    this.onShareFailed = onShareFailed;
+  }
+
+  /** Whether the window is shared with other processes (false after a fallback). */
+  get isShared(): boolean {
+    return this.shared !== undefined;
   }
 
   get limit(): number {
@@ -42,28 +66,93 @@ export class Pacer {
    * else is using the key too) the other requests of this process wait with the one
    * that was refused, instead of each earning its own 429.
    */
-  holdUntil(untilMs: number): void {
+  holdUntil(untilMs: number): Promise<void> {
     this.heldUntil = Math.max(this.heldUntil, untilMs);
+    // Other processes of this key hold too. Never rejects: a failure means pacing alone.
+    return this.withShared(
+      (state) => {
+        if (state.heldUntil >= untilMs) return { result: undefined, changed: false };
+        state.heldUntil = untilMs;
+        return { result: undefined, changed: true };
+      },
+      () => undefined,
+    );
   }
 
-  /** How long the next request must wait to stay within the limit. */
+  /** How long the next request must wait to stay within the limit, by this process's own window. */
   delayFor(now: number): number {
-    while (this.sent.length > 0 && now - this.sent[0]! >= this.windowMs) this.sent.shift();
-    const held = Math.max(0, this.heldUntil - now);
-    if (this.sent.length < this.perMinute) return held;
-    return Math.max(held, this.sent[this.sent.length - this.perMinute]! + this.windowMs - now);
+    prune(this.sent, now, this.windowMs);
+    return delayIn(this.sent, this.heldUntil, this.perMinute, this.windowMs, now);
   }
 
   /** Waits for a slot and takes it. onWait is told how long, when it has to wait. */
   async acquire(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> {
     for (;;) {
-      const wait = this.delayFor(this.clock.now());
-      if (wait <= 0) break;
+      const wait = await this.take();
+      if (wait <= 0) return;
       onWait?.(wait);
       await this.clock.sleep(wait, signal);
     }
-    this.sent.push(this.clock.now());
   }
+
+  /** Takes a slot now (0) or says how long to wait for one. */
+  private take(): Promise<number> {
+    const local = (): number => {
+      const now = this.clock.now();
+      const wait = this.delayFor(now);
+      if (wait <= 0) this.sent.push(now);
+      return wait;
+    };
+    return this.withShared((state) => {
+      const now = this.clock.now();
+      const changed = prune(state.sent, now, this.windowMs);
+      // A hold far ahead is from a clock that was set back, or not vis's: not obeyed.
+      const held = state.heldUntil - now > MAX_HOLD_MS ? 0 : state.heldUntil;
+      const wait = Math.max(delayIn(state.sent, Math.max(held, this.heldUntil), this.perMinute, this.windowMs, now), this.delayFor(now));
+      if (wait > 0) return { result: wait, changed };
+      state.sent.push(now);
+      this.sent.push(now);
+      return { result: 0, changed: true };
+    }, local);
+  }
+
+  /** Runs `fn` on the shared state, or `local()` when there is none or it just failed. */
+  private async withShared<T>(fn: (state: WindowState) => { result: T; changed: boolean }, local: () => T): Promise<T> {
+    const store = this.shared;
+    if (!store) return local();
+    try {
+      return await store.update(fn);
+    } catch (err) {
+      if (this.shared === store) {
+        this.shared = undefined;
+        this.onShareFailed?.(`${(err as Error).message || String(err)}`);
+      }
+      return local();
+    }
+  }
+}
+
+/** A hold (Retry-After) read from the shared file further ahead than this is ignored. */
+const MAX_HOLD_MS = 15 * 60_000;
+
+/**
+ * Drops the times that left the window, and times further ahead than a window (a clock
+ * set back, or a file not vis's). `sent` is sorted; true when anything was dropped.
+ */
+function prune(sent: number[], now: number, windowMs: number): boolean {
+  const before = sent.length;
+  let old = 0;
+  while (old < sent.length && now - sent[old]! >= windowMs) old++;
+  if (old > 0) sent.splice(0, old);
+  while (sent.length > 0 && sent[sent.length - 1]! - now > windowMs) sent.pop();
+  return sent.length !== before;
+}
+
+/** The wait for the next request, given the times in the window (sorted, pruned). */
+function delayIn(sent: readonly number[], heldUntil: number, perMinute: number, windowMs: number, now: number): number {
+  const held = Math.max(0, heldUntil - now);
+  if (sent.length < perMinute) return held;
+  return Math.max(held, sent[sent.length - perMinute]! + windowMs - now);
 }
 
 function checkPerMinute(n: number): number {
@@ -78,7 +167,7 @@ function checkPerMinute(n: number): number {
  */
 const pacers = new WeakMap<Clock, Map<string, Pacer>>();
 
-export function sharedPacer(baseUrl: string, apiKey: string, perMinute: number, clock: Clock): Pacer {
+export function sharedPacer(baseUrl: string, apiKey: string, perMinute: number, clock: Clock, share?: Share): Pacer {
   let byKey = pacers.get(clock);
   if (!byKey) {
     byKey = new Map();
@@ -90,9 +179,17 @@ export function sharedPacer(baseUrl: string, apiKey: string, perMinute: number, 
   const existing = byKey.get(id);
   if (existing) {
     existing.tighten(perMinute);
+    if (share) existing.share(share.store, share.onShareFailed);
     return existing;
   }
   const pacer = new Pacer(perMinute, clock);
+  if (share) pacer.share(share.store, share.onShareFailed);
   byKey.set(id, pacer);
   return pacer;
+}
+
+/** What sharedPacer shares the window through, with other vis processes. */
+export interface Share {
+  store: SharedWindowStore;
+  onShareFailed?: (reason: string) => void;
 }

@@ -30,10 +30,12 @@ const count = (path: string) => sandbox.requests.filter((r) => r.path === path).
 async function vis(argv: string[], opts: { clock?: FakeClock; env?: Record<string, string> } = {}): Promise<Outcome & { clock: FakeClock }> {
   const clock = opts.clock ?? fakeClock(Date.parse('2026-11-22T10:00:00Z'));
   const io = testIO({ columns: 100 });
+  const home = mkdtempSync(join(tmpdir(), 'vis-run-'));
   const env = {
     VIS_BASE_URL: sandbox.baseUrl,
     VIS_API_KEY: 'vis_demo_growth',
-    VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-run-')),
+    VIS_CONFIG_DIR: home,
+    HOME: home,
     NO_COLOR: '1',
     ...opts.env,
   };
