@@ -55,6 +55,10 @@ function byEngine<T extends z.core.SomeType>(value: T) {
 }
 
 const valueChange = z.looseObject({ value: num, change });
+/** How many engines were asked about the brand, know it, would recommend it. */
+const perceptionSummary = z.looseObject({ engines: int, knows: int, recommends: int });
+/** Open tasks per layer. */
+const layerCounts = z.looseObject({ content: int, technical: int, authority: int, community: int });
 
 const brand = z.looseObject({
   id: int,
@@ -95,12 +99,12 @@ const overview = z.looseObject({
     }),
   ),
   /** Null where the plan has no perception, AI traffic or tasks (Monitor). */
-  perception: z.nullable(z.looseObject({ engines: int, knows: int, recommends: int })),
+  perception: z.nullable(perceptionSummary),
   cited_pages: valueChange,
   weakest_topics: z.array(z.looseObject({ id: text, name: text, visibility: score, change: z.nullable(change) })),
   ai_traffic: z.nullable(z.looseObject({ crawler_hits: int, ai_visits: int, ai_visits_change_pct: z.nullable(num) })),
   readiness_score: score,
-  open_tasks: z.nullable(z.looseObject({ content: int, technical: int, authority: int, community: int })),
+  open_tasks: z.nullable(layerCounts),
 });
 
 /** Reference: brand-wide score over the trailing 7 days with 12 weeks of history. */
@@ -279,7 +283,7 @@ const contentGaps = z.looseObject({
 const brandPerception = z.looseObject({
   period,
   scanned_at: datetime,
-  summary: z.looseObject({ engines: int, knows: int, recommends: int }),
+  summary: perceptionSummary,
   right: z.array(z.looseObject({ claim: text, engines: z.array(text) })),
   wrong: z.array(z.looseObject({ claim: text, truth: text, engines: z.array(text) })),
   engines: z.array(
@@ -433,8 +437,6 @@ const task = z.looseObject({
   created_at: datetime,
   updated_at: datetime,
 });
-
-const layerCounts = z.looseObject({ content: int, technical: int, authority: int, community: int });
 
 const tasks = z.looseObject({
   filters: z.looseObject({ layer: z.nullable(text), status: text, limit: int }),
