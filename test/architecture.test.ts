@@ -18,6 +18,7 @@
  *   http, sandbox        the client; the embedded server
  *   flags, config, docs  the command line's names and rules; profiles; help topics
  *   output               renderers and text helpers
+ *   schemas              the data schema of each endpoint (zod), and the columns they know
  *   endpoints, fs        the table; folder making and lock files
  *   errors, domain       the error classes, shared types
  */
@@ -43,6 +44,7 @@ type Layer =
   | 'config'
   | 'docs'
   | 'output'
+  | 'schemas'
   | 'endpoints'
   | 'errors'
   | 'fs'
@@ -59,8 +61,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   main: ['cli/program', 'cli', 'output', 'flags', 'domain', 'errors'],
   'cli/program': ['cli/commands', 'cli', 'docs', 'flags', 'http', 'output', 'errors', 'domain'],
   'cli/commands': ['cli', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
-  cli: ['api', 'http', 'sandbox', 'output', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
-  export: ['api', 'http', 'output', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  cli: ['api', 'http', 'sandbox', 'output', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  export: ['api', 'http', 'output', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
   completion: ['config', 'docs', 'endpoints', 'domain'],
@@ -77,6 +79,9 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // flags/globals.ts: `vis help options` lists the global options the root program is built from.
   docs: ['flags/globals.ts', 'endpoints', 'domain'],
   output: ['endpoints', 'errors', 'domain'],
+  // The schemas know each endpoint's data; they are not renderers (output takes column
+  // names, never a schema) and are loaded only where a command needs them.
+  schemas: ['endpoints', 'domain'],
   endpoints: ['errors', 'domain'],
   errors: [],
   // errors: a lock that cannot be had in time is a usage error (fs/lock.ts).

@@ -88,7 +88,15 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
   const envelope = parseKeepingNumbers(req.raw, req.envelope);
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
-    return renderCsvChunks(envelope.data, { collection: spec?.collection, rows: flags.rows, columns: flags.columns });
+    // The schemas are built only here, for csv of an endpoint with a main collection.
+    const knownColumns = spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
+    return renderCsvChunks(envelope.data, {
+      collection: spec?.collection,
+      oneRecord: spec !== undefined && spec.collection === undefined,
+      knownColumns,
+      rows: flags.rows,
+      columns: flags.columns,
+    });
   }
   const { renderTable } = await import('../output/table.js');
   const tty = toTerminal && ctx.io.stdoutIsTTY;

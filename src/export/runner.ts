@@ -28,6 +28,7 @@ import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
+import { knownColumns } from '../schemas/columns.js';
 import { parseKeepingNumbers } from '../output/exact-json.js';
 import { renderJson } from '../output/json.js';
 import { isNestingError } from '../output/nesting.js';
@@ -388,8 +389,10 @@ class ExportRun {
     const data = res.envelope.data;
     if (task.slot && task.slot.label === undefined) task.slot.label = marketCodeOf(res.envelope.meta) ?? 'primary';
     // csv keeps numbers as sent (`1.50`, 2^53+1), which the client's JSON.parse may not.
-    const text = this.input.format === 'json' ? renderJson(res.raw) : renderCsv(parseKeepingNumbers(res.raw, res.envelope).data, { collection: endpoint.collection });
-    const rows = selectRows(data, { collection: endpoint.collection }).rows.length;
+    const selection = { collection: endpoint.collection, oneRecord: endpoint.collection === undefined };
+    const csvData = this.input.format === 'json' ? undefined : parseKeepingNumbers(res.raw, res.envelope).data;
+    const text = csvData === undefined ? renderJson(res.raw) : renderCsv(csvData, { ...selection, knownColumns: knownColumns(endpoint.id, csvData) });
+    const rows = selectRows(data, selection).rows.length;
     const fetchedAt = isoTime(this.deps.now());
     const period = periodOf(endpoint, data, this.input.period);
     for (const target of this.targets(task)) {

@@ -15,15 +15,23 @@
  * - `--columns` names must match flattened column names exactly; an unknown name is a
  *   ColumnsError. With no rows at all nothing can be checked, so the requested columns
  *   are written as the header as they are, and a cron job gets a well-formed empty file.
- * - No rows and no `--columns`: nothing is known about the columns, and the output is
- *   empty (zero bytes) rather than a made-up header.
+ * - Known columns (`knownColumns`, from the endpoint's data schema, src/schemas/): when
+ *   the rows are the main collection, its known columns come first in the schema's
+ *   order, then any others in first-seen order (flatten.ts orderColumns); an empty
+ *   collection is its known columns as the header line and nothing else.
+ * - No rows, no known columns and no `--columns`: nothing is known about the columns,
+ *   and the output is empty (zero bytes) rather than a made-up header.
  * - A record that would be a blank line (a single column, empty) is written as `""` so
  *   that parsers that skip blank lines (pandas does by default) keep the row.
  */
-import { cellText, discoverColumns, flattenRecord, selectRows, type FlatCell } from './flatten.js';
+import { cellText, discoverColumns, flattenRecord, orderColumns, selectRows, type FlatCell } from './flatten.js';
 
 export interface CsvOptions {
   collection?: string | undefined;
+  /** The endpoint's data is one record (no `collection`): one csv row. */
+  oneRecord?: boolean | undefined;
+  /** The main collection's row columns its schema knows (schemas/columns.ts). */
+  knownColumns?: readonly string[] | undefined;
   rows?: string | undefined;
   columns?: readonly string[] | undefined;
 }
@@ -86,8 +94,10 @@ function csvLine(fields: readonly string[]): string {
  * copy of a big collection is never held in memory at once.
  */
 export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<string> {
-  const { rows } = selectRows(data, opts);
-  const columns = chooseColumns(discoverColumns(rows), opts.columns, rows.length);
+  const { rows, key } = selectRows(data, opts);
+  const fromCollection = opts.rows === undefined && key !== null && key === opts.collection;
+  const available = orderColumns(discoverColumns(rows), fromCollection ? opts.knownColumns : undefined, rows.length);
+  const columns = chooseColumns(available, opts.columns, rows.length);
   return csvLines(rows, columns);
 }
 

@@ -8,6 +8,9 @@
  *    through nested objects (`overview.topics`). Paths do not step into arrays. Anything
  *    else is a RowsKeyError listing the array keys that do exist.
  * 2. The endpoint's main collection, `data[collection]`, when it is an array.
+ *    An endpoint whose data is one record (`oneRecord`: usage, overview, a single item)
+ *    stops here: its `data` object is the one row, whatever arrays it holds, so an array
+ *    the API adds one day never replaces the record's own fields.
  * 3. `data` itself, when it is an array.
  * 4. The only array-valued key of `data`, when there is exactly one. Only top-level keys
  *    count: searching deeper would make the choice depend on far-away fields and change
@@ -117,6 +120,30 @@ export function discoverColumns(rows: readonly unknown[]): string[] {
   return [...seen];
 }
 
+/**
+ * The columns in the order to write them: the `known` ones (from the endpoint's schema)
+ * that the rows have, in the schema's order, then every other column the rows have, in
+ * first-seen order; none is ever dropped. With no rows, the known columns are the header.
+ * A column that is a known object left null in some row (`ref` beside `ref.kind`) goes
+ * just before that object's fields rather than at the end.
+ */
+export function orderColumns(discovered: readonly string[], known: readonly string[] | undefined, rowCount: number): string[] {
+  if (known === undefined || known.length === 0) return [...discovered];
+  if (rowCount === 0) return [...known];
+  const present = new Set(discovered);
+  const knownSet = new Set(known);
+  const placed = new Set<string>();
+  for (const k of known) {
+    // A null object's own column, `ref`, before the first of its known fields, `ref.kind`.
+    for (let dot = k.indexOf('.'); dot > 0; dot = k.indexOf('.', dot + 1)) {
+      const parent = k.slice(0, dot);
+      if (present.has(parent) && !knownSet.has(parent)) placed.add(parent);
+    }
+    if (present.has(k)) placed.add(k);
+  }
+  return [...placed, ...discovered.filter((c) => !placed.has(c))];
+}
+
 /** `--rows` named something that is not an array inside `data`. */
 export class RowsKeyError extends Error {
   constructor(
@@ -163,6 +190,8 @@ export interface RowSelection {
   collection?: string | undefined;
   /** `--rows` as the user gave it. */
   rows?: string | undefined;
+  /** The endpoint's data is one record (it has no `collection`): one row, see rule 2. */
+  oneRecord?: boolean | undefined;
 }
 
 /**
@@ -180,6 +209,7 @@ export function selectRows(data: unknown, opts: RowSelection): { rows: unknown[]
     const v = data[opts.collection];
     if (Array.isArray(v)) return { rows: v, key: opts.collection };
   }
+  if (opts.oneRecord === true && isPlainObject(data)) return { rows: [data], key: null };
   if (Array.isArray(data)) return { rows: data, key: null };
   if (isPlainObject(data)) {
     const arrays = Object.keys(data).filter((k) => Array.isArray(data[k]));

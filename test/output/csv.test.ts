@@ -258,3 +258,17 @@ describe('renderCsv: hostile text round-trips through a strict parser', () => {
     );
   });
 });
+
+describe('csv: known columns (from the data schema)', () => {
+  const opts = { collection: 'topics', knownColumns: ['id', 'name', 'visibility'] };
+  it('an empty collection is exactly the header line', () => {
+    expect(renderCsv({ topics: [] }, opts)).toBe('id,name,visibility\r\n');
+    expect(renderCsv({ topics: [] }, { collection: 'topics' })).toBe('');
+  });
+  it('rows keep an unknown field, after the known columns', () => {
+    expect(renderCsv({ topics: [{ extra: 1, name: 'A', id: 'a' }] }, opts)).toBe('id,name,extra\r\na,A,1\r\n');
+  });
+  it('not used when the rows are not the main collection (--rows, another array)', () => {
+    expect(renderCsv({ topics: [], other: [{ name: 'x', id: 1 }] }, { ...opts, rows: 'other' })).toBe('name,id\r\nx,1\r\n');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayKeys, discoverColumns, flattenRecord, RowsKeyError, selectRows } from '../../src/output/flatten.js';
+import { arrayKeys, discoverColumns, flattenRecord, orderColumns, RowsKeyError, selectRows } from '../../src/output/flatten.js';
 
 describe('selectRows', () => {
   const data = {
@@ -154,5 +154,29 @@ describe('discoverColumns', () => {
     const rows = [{ b: 1, a: 2 }, { c: 3, a: 4 }, { d: { e: 5 } }, 'bare'];
     expect(discoverColumns(rows)).toEqual(['b', 'a', 'c', 'd.e', 'value']);
     expect(discoverColumns(rows)).toEqual(discoverColumns(structuredClone(rows)));
+  });
+});
+
+describe('selectRows: a one-record endpoint', () => {
+  it('is one row whatever arrays it holds; without oneRecord the only array wins (unchanged)', () => {
+    const usage = { reads: { used: 1, left: 2 }, extra: [[1, 2], [3]] };
+    expect(selectRows(usage, { oneRecord: true })).toEqual({ rows: [usage], key: null });
+    expect(selectRows(usage, {}).key).toBe('extra');
+    expect(selectRows(usage, { oneRecord: true, rows: 'extra' }).rows).toEqual([[1, 2], [3]]);
+  });
+});
+
+describe('orderColumns', () => {
+  const known = ['id', 'name', 'ref.kind', 'ref.id'];
+  it('no rows: the known columns; no known columns: first-seen order', () => {
+    expect(orderColumns([], known, 0)).toEqual(known);
+    expect(orderColumns(['b', 'a'], undefined, 1)).toEqual(['b', 'a']);
+    expect(orderColumns(['b', 'a'], [], 1)).toEqual(['b', 'a']);
+  });
+  it('known columns present come first in schema order, unknown ones after in first-seen order, none dropped', () => {
+    expect(orderColumns(['zeta', 'name', 'alpha', 'id'], known, 2)).toEqual(['id', 'name', 'zeta', 'alpha']);
+  });
+  it('a known object that was null in a row keeps its own column just before its fields', () => {
+    expect(orderColumns(['ref', 'id', 'ref.kind', 'ref.id', 'name'], known, 2)).toEqual(['id', 'name', 'ref', 'ref.kind', 'ref.id']);
   });
 });
