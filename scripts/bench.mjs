@@ -231,9 +231,10 @@ const UNDICI_ALONE = `
 process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 const [file, url, key] = process.argv.slice(1);
 const t = require(file);
-const agent = t.createAgent({ connectTimeoutMs: 30000, headersTimeoutMs: 31000, bodyTimeoutMs: 31000, keepAliveTimeoutMs: 4000 });
-t.sendRequest(agent, url, { method: 'GET', headers: { authorization: 'Bearer ' + key }, signal: new AbortController().signal })
-  .then(async (res) => { for await (const _ of res.body); if (res.statusCode !== 200) process.exitCode = 1; await agent.close(); });
+// createAgent is async: a proxy agent, when one applies, is loaded on demand.
+t.createAgent({ connectTimeoutMs: 30000, headersTimeoutMs: 31000, bodyTimeoutMs: 31000, keepAliveTimeoutMs: 4000 }).then((agent) =>
+  t.sendRequest(agent, url, { method: 'GET', headers: { authorization: 'Bearer ' + key }, signal: new AbortController().signal })
+    .then(async (res) => { for await (const _ of res.body); if (res.statusCode !== 200) process.exitCode = 1; await agent.close(); }));
 `;
 
 const median = (xs) => {

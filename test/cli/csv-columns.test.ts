@@ -98,3 +98,13 @@ describe('knownColumns', () => {
     expect(knownColumns('search-performance', { rows: [pageRow] })).toEqual(byPage);
   });
 });
+
+describe('--rows naming an array the data does not hold', () => {
+  it('is a usage error (exit 2) that lists the arrays there are', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [{ id: 'a' }], extra: { notes: [] } }));
+    const r = await runInProcess(['topics', '--format', 'csv', '--rows', 'nope'], { api });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('arrays available: topics, extra.notes');
+  });
+});

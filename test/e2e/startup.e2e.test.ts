@@ -51,11 +51,6 @@ async function loaded(args: string[]): Promise<Loaded> {
 
 /** Built-ins that were once on these paths, each a few MB or ms. */
 const HEAVY = ['http', 'http2', 'tls', 'crypto', 'assert', 'readline', 'worker_threads', 'zlib'];
-/**
- * A request loads node:crypto, for one SHA-256: the name of the pacing window it shares
- * with other vis processes of the key (src/http/shared-window.ts; about 0.3 ms on Node 20).
- */
-const HEAVY_FOR_A_REQUEST = HEAVY.filter((m) => m !== 'crypto');
 
 describe('what a command loads', () => {
   it('vis --help: the bundle, nothing of the request path, no lib file', async () => {
@@ -64,10 +59,10 @@ describe('what a command loads', () => {
     for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
   });
 
-  it('vis usage --format json: undici (its Agent only) and no heavy built-in but crypto (to name the shared pacing window)', async () => {
+  it('vis usage --format json: undici (its Agent only) and none of the heavy built-ins (the pacing window is named without node:crypto)', async () => {
     const l = await loaded(['usage', '--format', 'json']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
-    for (const m of HEAVY_FOR_A_REQUEST) expect(l.builtins, m).not.toContain(m);
+    for (const m of HEAVY) expect(l.builtins, m).not.toContain(m);
   });
 
   it('vis usage (a table) adds only the table renderer', async () => {

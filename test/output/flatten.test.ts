@@ -180,3 +180,17 @@ describe('orderColumns', () => {
     expect(orderColumns(['ref', 'id', 'ref.kind', 'ref.id', 'name'], known, 2)).toEqual(['id', 'name', 'ref', 'ref.kind', 'ref.id']);
   });
 });
+
+describe('arrayKeys stops at the flattening depth', () => {
+  // The object holding `arr` sits `levels` objects below data (data itself is level 0).
+  const nested = (levels: number): unknown => {
+    let v: unknown = { arr: [1] };
+    for (let i = 0; i < levels; i++) v = { k: v };
+    return v;
+  };
+
+  it('finds an array in an object 32 levels down, and none deeper', () => {
+    expect(arrayKeys(nested(32))).toEqual([`${'k.'.repeat(32)}arr`]);
+    expect(arrayKeys(nested(33))).toEqual([]);
+  });
+});
