@@ -142,7 +142,7 @@ function sequenceEnd(s: string, i: number, finder: StringEndFinder): number {
 /** `s` made safe to print on a terminal; see the module comment for the exact rules. */
 export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): string {
   const allowNewlines = options.allowNewlines === true;
-  if (!(allowNewlines ? NEWLINES_TEST : STRICT_TEST).test(s)) return s;
+  if (!(allowNewlines ? NEWLINES_TEST : STRICT_TEST).test(s)) return escapeOrphanMarks(s, allowNewlines);
 
   const scan = allowNewlines ? NEWLINES_SCAN : STRICT_SCAN;
   const finder = new StringEndFinder(s);
@@ -165,5 +165,36 @@ export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): s
     plainStart = pos;
   }
   if (plainStart < s.length) out.push(s.slice(plainStart));
-  return out.join('');
+  return escapeOrphanMarks(out.join(''), allowNewlines);
+}
+
+/**
+ * A combining mark with no character before it (at the start of the text, or of a line
+ * where newlines are kept) has nothing of its own to combine with: a terminal draws it
+ * on whatever stands before the text (a border, a padding space, the previous cell) or as
+ * a cell of its own at the start of a line, so the text's width and look are no longer
+ * its own. Such a mark is shown as its escape. It arrives from the API, or is left
+ * behind when a sequence is removed: `ESC [ e` is a whole CSI (`e` is a final byte), so
+ * `ESC [ e U+0301` leaves the accent alone. Marks after a letter (`e U+0301`) stay.
+ */
+const MARK = /^\p{M}$/u;
+
+/** Only the one code point at `at` is looked at, so this adds no scan of the text. */
+function markAt(text: string, at: number): number | undefined {
+  const cp = text.codePointAt(at);
+  // Every combining mark is at U+0300 or above: most text never reaches the regex.
+  return cp !== undefined && cp >= 0x300 && MARK.test(String.fromCodePoint(cp)) ? cp : undefined;
+}
+
+function escapeOrphanMarks(text: string, allowNewlines: boolean): string {
+  let out = text;
+  let at = 0;
+  for (;;) {
+    const cp = markAt(out, at);
+    if (cp !== undefined) out = out.slice(0, at) + visibleEscape(cp) + out.slice(at + (cp > 0xffff ? 2 : 1));
+    if (!allowNewlines) return out;
+    const nl = out.indexOf('\n', at);
+    if (nl < 0) return out;
+    at = nl + 1;
+  }
 }

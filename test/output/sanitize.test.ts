@@ -192,3 +192,28 @@ describe('sanitizeForTerminal: cost', () => {
     expect(out).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
   });
 });
+
+describe('sanitizeForTerminal: a combining mark with nothing before it is shown as its escape', () => {
+  it('left behind by a removed sequence (ESC [ e is a whole CSI): seed 76088455 of the terminal property', () => {
+    expect(sanitizeForTerminal('\u001b[e\u0301fLx')).toBe('\\u0301fLx');
+  });
+
+  it('at the start of text from the API, one mark escaped; what follows combines with the escape', () => {
+    expect(sanitizeForTerminal('\u0301abc')).toBe('\\u0301abc');
+    expect(sanitizeForTerminal('\u{1d167}x')).toBe('\\u1d167x');
+    // U+0300 is the first combining mark; U+02FF (a modifier letter) is not one.
+    expect(sanitizeForTerminal('\u0300x')).toBe('\\u0300x');
+    expect(sanitizeForTerminal('\u02ffx')).toBe('\u02ffx');
+    expect(sanitizeForTerminal('\u0301\u0302a')).toBe('\\u0301\u0302a');
+  });
+
+  it('a mark after a letter is part of it and stays (NFD names)', () => {
+    expect(sanitizeForTerminal('Zoe\u0308')).toBe('Zoe\u0308');
+    expect(sanitizeForTerminal('e\u0301\u001b[31m')).toBe('e\u0301');
+  });
+
+  it('with newlines kept, a mark at the start of any line is escaped', () => {
+    expect(sanitizeForTerminal('a\n\u0301b\n\u0302', { allowNewlines: true })).toBe('a\n\\u0301b\n\\u0302');
+    expect(sanitizeForTerminal('a\u0301\nb', { allowNewlines: true })).toBe('a\u0301\nb');
+  });
+});
