@@ -12,21 +12,12 @@ import {
   UsageError,
   VisError,
 } from '../src/errors.js';
+import { FINAL_API_CODES } from './support/api-codes.js';
 
 describe('API error -> exit code (contract section 4)', () => {
-  it.each([
-    [400, 'invalid_parameter', 2],
-    [400, 'brand_required', 2],
-    [401, 'invalid_api_key', 3],
-    [403, 'feature_not_in_plan', 4],
-    [403, 'plan_inactive', 4],
-    [402, 'pitch_allowance_exhausted', 4],
+  it.each<readonly [number, string, number]>([
+    ...FINAL_API_CODES,
     [402, 'payment_required', 4],
-    [409, 'integration_not_connected', 4],
-    [404, 'brand_not_found', 5],
-    [404, 'market_not_found', 5],
-    [404, 'not_found', 5],
-    [429, 'quota_exceeded', 6],
     [429, 'rate_limited', 6],
     [502, 'upstream_error', 7],
     [500, 'internal_error', 7],

@@ -5,20 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { FINAL_API_CODES } from '../support/api-codes.js';
 import { runWithEnv } from '../support/run.js';
 
-const CASES: Array<[number, string, number]> = [
-  [400, 'invalid_parameter', 2],
-  [400, 'brand_required', 2],
-  [401, 'invalid_api_key', 3],
-  [403, 'feature_not_in_plan', 4],
-  [403, 'plan_inactive', 4],
-  [402, 'pitch_allowance_exhausted', 4],
-  [409, 'integration_not_connected', 4],
-  [404, 'brand_not_found', 5],
-  [404, 'market_not_found', 5],
-  [404, 'not_found', 5],
-  [429, 'quota_exceeded', 6],
+const CASES: ReadonlyArray<readonly [number, string, number]> = [
+  ...FINAL_API_CODES,
   // The code decides over the status; a code that names an Object property is unknown.
   [403, 'invalid_api_key', 3],
   [500, 'toString', 7],
