@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayKeys, discoverColumns, flattenRecord, orderColumns, RowsKeyError, selectRows } from '../../src/output/flatten.js';
+import { arrayCell, arrayKeys, cellText, discoverColumns, flattenRecord, orderColumns, RowsKeyError, selectRows } from '../../src/output/flatten.js';
 
 describe('selectRows', () => {
   const data = {
@@ -192,5 +192,25 @@ describe('arrayKeys stops at the flattening depth', () => {
   it('finds an array in an object 32 levels down, and none deeper', () => {
     expect(arrayKeys(nested(32))).toEqual([`${'k.'.repeat(32)}arr`]);
     expect(arrayKeys(nested(33))).toEqual([]);
+  });
+});
+
+describe('cellText and arrayCell: what a csv cell holds', () => {
+  it('null and a missing cell are empty, never the words null or undefined', () => {
+    expect(cellText(null)).toBe('');
+    expect(cellText(undefined)).toBe('');
+    expect(cellText(false)).toBe('false');
+    expect(cellText(0)).toBe('0');
+    expect(cellText('')).toBe('');
+  });
+
+  it('an array of scalars joins with "; ", null and undefined items as empty parts', () => {
+    expect(arrayCell([1, null, undefined, 'x', true])).toBe('1; ; ; x; true');
+    expect(arrayCell([])).toBe('');
+  });
+
+  it('an array holding an object or an array is JSON text', () => {
+    expect(arrayCell([1, { a: null }])).toBe('[1,{"a":null}]');
+    expect(arrayCell([[1, 2], 3])).toBe('[[1,2],3]');
   });
 });

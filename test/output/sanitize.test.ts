@@ -216,4 +216,22 @@ describe('sanitizeForTerminal: a combining mark with nothing before it is shown 
     expect(sanitizeForTerminal('a\n\u0301b\n\u0302', { allowNewlines: true })).toBe('a\n\\u0301b\n\\u0302');
     expect(sanitizeForTerminal('a\u0301\nb', { allowNewlines: true })).toBe('a\u0301\nb');
   });
+
+  it('a line that starts the text with a newline: the mark after it (newline at index 0)', () => {
+    expect(sanitizeForTerminal('\n\u0301x', { allowNewlines: true })).toBe('\n\\u0301x');
+    // Through the scanning path too (a control elsewhere in the text).
+    expect(sanitizeForTerminal('\n\u0301x\u0007', { allowNewlines: true })).toBe('\n\\u0301x\\x07');
+  });
+
+  it('an astral mark (two UTF-16 units) at the start of a later line is replaced whole, leaving no lone surrogate', () => {
+    const out = sanitizeForTerminal('a\n\u{1d167}b\n', { allowNewlines: true });
+    expect(out).toBe('a\n\\u1d167b\n');
+    expect(out).not.toMatch(/[\ud800-\udfff]/);
+  });
+
+  it('text ending in a newline, and empty text, end the scan without a mark to look at', () => {
+    expect(sanitizeForTerminal('a\n', { allowNewlines: true })).toBe('a\n');
+    expect(sanitizeForTerminal('', { allowNewlines: true })).toBe('');
+    expect(sanitizeForTerminal('')).toBe('');
+  });
 });
