@@ -178,7 +178,7 @@ complete -c vis -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from
 complete -c vis -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -l columns -x -d 'csv/table: pick and order columns'
-complete -c vis -l rows -x -d 'csv/table: use this array inside data as the rows'
+complete -c vis -l rows -x -d 'csv/table: the rows: an array inside data, an object inside data (one row), or . (all of data, one row)'
 complete -c vis -l wide -d 'table: keep long text whole'
 complete -c vis -l param -x -d 'add a query parameter verbatim (repeatable)'
 complete -c vis -l profile -x -a '(__vis_dynamic profiles)' -d 'saved profile to use (env VIS_PROFILE)'
