@@ -103,55 +103,54 @@ __vis_commands() {
     esac
 }
 
-# Sets REPLY to the flags of the command at path $1, its own and the global ones.
+# Sets REPLY to the flags of the command at path $1: its own and the global ones it takes.
 __vis_flags() {
     case $1 in
-        '') REPLY='-h --help' ;;
-        'brands') REPLY='-h --help' ;;
-        'markets') REPLY='-h --help' ;;
-        'usage') REPLY='-h --help' ;;
-        'overview') REPLY='-h --help' ;;
-        'visibility') REPLY='-h --help' ;;
-        'topics') REPLY='-h --help' ;;
-        'prompts') REPLY='-h --help' ;;
-        'answers') REPLY='-h --help' ;;
-        'answers runs') REPLY='--prompt -h --help' ;;
-        'answers history') REPLY='-h --help' ;;
-        'competitors') REPLY='-h --help' ;;
-        'sources') REPLY='-h --help' ;;
-        'pages') REPLY='-h --help' ;;
-        'content-gaps') REPLY='-h --help' ;;
-        'brand-perception') REPLY='-h --help' ;;
-        'brand-perception transcript') REPLY='-h --help' ;;
-        'forum') REPLY='--limit -h --help' ;;
-        'search-performance') REPLY='--group-by --limit -h --help' ;;
-        'technical') REPLY='-h --help' ;;
-        'ai-crawlers') REPLY='-h --help' ;;
-        'ai-visitors') REPLY='-h --help' ;;
-        'tasks') REPLY='--layer --status --limit -h --help' ;;
-        'weekly-plan') REPLY='-h --help' ;;
-        'activity') REPLY='-h --help' ;;
-        'pitches') REPLY='-h --help' ;;
-        'pitches create') REPLY='--business-type --field -y --yes -h --help' ;;
+        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'brands') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'usage') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'pitches create') REPLY='--business-type --field -y --yes -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
         'auth') REPLY='-h --help' ;;
-        'auth login') REPLY='-h --help' ;;
-        'auth status') REPLY='-h --help' ;;
-        'auth logout') REPLY='-h --help' ;;
+        'auth login') REPLY='-h --help --profile --base-url --timeout --debug' ;;
+        'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'auth logout') REPLY='-h --help --profile' ;;
         'config') REPLY='-h --help' ;;
-        'config get') REPLY='-h --help' ;;
-        'config set') REPLY='-h --help' ;;
-        'config unset') REPLY='-h --help' ;;
-        'config list') REPLY='-h --help' ;;
+        'config get') REPLY='-h --help --profile' ;;
+        'config set') REPLY='-h --help --profile' ;;
+        'config unset') REPLY='-h --help --profile' ;;
+        'config list') REPLY='-h --help --profile' ;;
         'config path') REPLY='-h --help' ;;
-        'api') REPLY='-h --help' ;;
-        'openapi') REPLY='-h --help' ;;
-        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help' ;;
+        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'openapi') REPLY='-h --help -f --format -o --output --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help -b --brand -m --market -d --days --from --to -f --format --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help' ;;
         'completion') REPLY='-h --help' ;;
         'help') REPLY='-h --help' ;;
-        *) REPLY= ;;
+        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
     esac
-    REPLY+=' -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color'
 }
 
 # Offers the values of flag $2 of the command at path $1.

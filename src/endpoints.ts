@@ -47,7 +47,22 @@ export interface PathParam {
 /** Which of the common parameters (reference section 4) an endpoint takes. */
 export type Period = 'range' | 'days' | 'none';
 
-export type Plan = 'any' | 'pro';
+/**
+ * Which plans answer an endpoint (reference, sections 1, 4 and 5): every plan; Pro and
+ * Growth; or a plan that carries pitch reports (POST /pitches answers 403 on one that
+ * carries none; which plans do is not in the reference: Pro and Growth in the sandbox).
+ */
+export type Plan = 'any' | 'pro' | 'pitch-reports';
+
+/** How help, the README's table and the hint after a 403 say it: one place per plan. */
+export const PLAN_TEXT: Readonly<Record<Plan, { help: string; table: string }>> = {
+  any: { help: 'Available on every plan.', table: 'all' },
+  pro: { help: 'Needs the Pro or Growth plan.', table: 'Pro, Growth' },
+  'pitch-reports': {
+    help: 'Needs a plan that carries pitch reports (`vis usage` shows the allowance; a plan without them answers 403 feature_not_in_plan).',
+    table: 'plans with pitch reports',
+  },
+};
 
 export type CommandGroup = 'data' | 'account';
 
@@ -258,16 +273,16 @@ const TABLE = [
       {
         name: 'prompt',
         flag: 'prompt',
-        placeholder: '<question>',
+        placeholder: '<id|question>',
         spec: { kind: 'string', minLength: 1 },
         required: true,
-        description: 'the exact question text, as `vis answers` shows it',
+        description: 'the question’s id as `vis answers` shows it (looked up there: one more read) or its text',
       },
     ],
     collection: 'runs',
     summary: 'The exact answer text each engine gave for one question, per run',
     description: 'Runs over the rolling window for one buyer question, with whether each named the brand.',
-    examples: ['vis answers runs --prompt "best crm for startups"'],
+    examples: ['vis answers runs --prompt startup-best-crm', 'vis answers runs --prompt "What is the best CRM for an early-stage startup?"'],
     noun: 'runs',
     itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' }, item: 'question' },
   }),
@@ -547,6 +562,7 @@ const TABLE = [
     words: ['pitches', 'create'],
     method: 'POST',
     path: '/pitches',
+    plan: 'pitch-reports',
     spends: {
       what: 'pitch report',
       unknownOutcome:

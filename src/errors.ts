@@ -39,6 +39,8 @@ export class VisError extends Error {
   hint: string | undefined;
   /** How many times the request was sent, when vis retried it before giving up. */
   attempts: number | undefined;
+  /** The server's id for the request (X-Request-Id and the like), for --debug and support. */
+  requestId: string | undefined;
 
   constructor(kind: ErrorKind, message: string, details: VisErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

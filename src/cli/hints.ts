@@ -10,7 +10,6 @@ import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
 
 const STATIC_HINTS: Record<string, string> = {
-  feature_not_in_plan: 'Brand perception, forum threads, AI traffic and tasks come with the Pro and Growth plans; the account owner can upgrade in the app.',
   plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
   integration_not_connected: 'Connect the search-console integration in the app (Settings → Integrations), then try again.',
   market_not_found: '`vis markets` lists the brand’s live markets (1 read).',
@@ -24,7 +23,7 @@ const LIST_COMMAND: Partial<Record<EndpointId, string>> = {
   'tasks.get': '`vis tasks` lists task ids (add --status to see tasks that are not open).',
   'competitors.get': '`vis competitors` lists the names as AI writes them.',
   'pitches.get': '`vis pitches` lists pitch ids.',
-  'answers.runs': '`vis answers` lists the questions; --prompt must match one exactly.',
+  'answers.runs': '`vis answers` lists the questions: --prompt takes the id in its first column, or the question’s text copied as shown there.',
 };
 
 export async function hintFor(err: VisError, session: Session, spec?: EndpointSpec): Promise<void> {
@@ -37,7 +36,7 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       return;
     }
     case 'brand_required':
-      err.hint = await brandsHint(session, 'This account has several brands: choose one with --brand (id or name) or VIS_BRAND.');
+      await brandRequired(err, session);
       return;
     case 'brand_not_found':
       err.hint = await brandsHint(session, 'That brand is not on this account.');
@@ -48,6 +47,9 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
     case 'invalid_parameter':
       err.hint = spec ? `See \`vis ${spec.words.join(' ')} --help\` for the rules.` : undefined;
       return;
+    case 'feature_not_in_plan':
+      err.hint = planHint(spec);
+      return;
     case 'not_found':
       err.hint = spec ? LIST_COMMAND[spec.id] : undefined;
       return;
@@ -56,6 +58,35 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       if (Object.hasOwn(STATIC_HINTS, code)) err.hint = STATIC_HINTS[code];
       else if (err.status === 402) err.hint = 'This month’s pitch reports are used up; the allowance renews on the first of the month.';
   }
+}
+
+/** What the plan lacks, for the command that hit it; the reference's list when vis cannot tell (`vis api`). */
+function planHint(spec: EndpointSpec | undefined): string {
+  const owner = 'the account owner can change the plan in the app.';
+  if (spec?.plan === 'pitch-reports') return `This plan carries no pitch reports (\`vis usage\` shows the allowance); ${owner}`;
+  if (spec?.plan === 'pro') return `\`vis ${spec.words.join(' ')}\` needs the Pro or Growth plan; ${owner}`;
+  return `Brand perception, forum threads, AI traffic and tasks need the Pro or Growth plan; ${owner}`;
+}
+
+/**
+ * The API's message lists the brands in its own words (`pass brand_id: 201 (…)`): with the
+ * list from GET /brands (free) vis says it once, in the CLI's words.
+ */
+async function brandRequired(err: VisError, session: Session): Promise<void> {
+  const choose = 'Choose one with --brand <name|id> (or VIS_BRAND), or save one for this profile with `vis config set brand <id>`.';
+  let brands: Awaited<ReturnType<typeof listBrands>> = [];
+  try {
+    brands = await listBrands(session.client);
+  } catch {
+    // No list: the API's own message stays, with the way to choose.
+  }
+  if (brands.length === 0) {
+    err.hint = choose;
+    return;
+  }
+  err.message = `This account has ${brands.length} brands and the command names none`;
+  const list = brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ');
+  err.hint = `${choose}\nBrands: ${list}`;
 }
 
 async function brandsHint(session: Session, lead: string): Promise<string> {

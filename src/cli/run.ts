@@ -63,7 +63,8 @@ export function report(err: unknown, io: IO, debug: boolean): number {
     say(`vis: ${err.message}${tag}`);
     if (err.attempts !== undefined && err.attempts > 1) say(`Gave up after ${err.attempts} attempts.`);
     if (err.hint) say(err.hint);
-    if (debug && err.stack) say(err.stack);
+    // A known failure is no bug: --debug adds what answered, never a stack (exit 1 only has one).
+    if (debug && err.status !== undefined) say(`vis debug: HTTP ${err.status}${err.code ? ` ${err.code}` : ''}; request id: ${err.requestId ?? 'none sent'}`);
     return code;
   }
   const e = err as Error;

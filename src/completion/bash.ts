@@ -4,7 +4,7 @@
  * then offers sub-commands, flags, or the values of the flag or argument at the cursor.
  * Works with plain bash 4 and uses bash-completion's helpers when they are loaded.
  */
-import { allCommands, spellings, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
+import { allCommands, globalsOf, spellings, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
 
 const pathKey = (c: CommandModel) => c.path.join(' ');
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -88,8 +88,9 @@ function commandListCases(model: CompletionModel): string[] {
     .map((c) => `        ${q(pathKey(c))}) REPLY=${q(c.commands.flatMap((s) => [s.path.at(-1)!, ...s.aliases]).join(' '))} ;;`);
 }
 
+/** A command's own flags and only the global flags it takes (its help lists the same). */
 function flagListCases(model: CompletionModel): string[] {
-  return allCommands(model).map((c) => `        ${q(pathKey(c))}) REPLY=${q(c.flags.flatMap(spellings).join(' '))} ;;`);
+  return allCommands(model).map((c) => `        ${q(pathKey(c))}) REPLY=${q([...c.flags, ...globalsOf(model, c)].flatMap(spellings).join(' '))} ;;`);
 }
 
 export function bashScript(model: CompletionModel): string {
@@ -129,13 +130,12 @@ ${commandListCases(model).join('\n')}
     esac
 }
 
-# Sets REPLY to the flags of the command at path $1, its own and the global ones.
+# Sets REPLY to the flags of the command at path $1: its own and the global ones it takes.
 __vis_flags() {
     case $1 in
 ${flagListCases(model).join('\n')}
-        *) REPLY= ;;
+        *) REPLY=${q(globals)} ;;
     esac
-    REPLY+=${q(` ${globals}`)}
 }
 
 # Offers the values of flag $2 of the command at path $1.

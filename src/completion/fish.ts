@@ -97,6 +97,12 @@ function takesValuePatterns(model: CompletionModel): string {
   return patterns.join(' ');
 }
 
+function globalPatterns(model: CompletionModel): string {
+  return allCommands(model)
+    .flatMap((c) => c.globals.map((g) => sq(`${pathKey(c)}|${g}`)))
+    .join(' ');
+}
+
 export function fishScript(model: CompletionModel): string {
   const name = model.program;
   const help = model.root.flags.find((f) => f.long === '--help');
@@ -177,6 +183,16 @@ function __vis_at
     test "$__vis_args[-1]" = "$argv[3]"
 end
 
+# Succeeds when the command at the cursor takes global flag $argv[1] (its help lists it).
+function __vis_global
+    __vis_parse
+    switch "$__vis_path|$argv[1]"
+        case ${globalPatterns(model)}
+            return 0
+    end
+    return 1
+end
+
 # Prints \`${name} __complete $argv[1]\` candidates (brand or profile names, one a line).
 function __vis_dynamic
     __vis_parse
@@ -187,8 +203,10 @@ end
 # No file names unless a flag asks for them.
 complete -c ${name} -f
 
-# Global flags, recognised before or after the command words.
-${[...model.globalFlags, ...(help ? [help] : [])].map((f) => flagLine(f)).join('\n')}
+# Global flags, recognised before or after the command words: each offered where the
+# command at the cursor takes it.
+${model.globalFlags.map((f) => flagLine(f, sq(`__vis_global ${f.long}`))).join('\n')}
+${help ? flagLine(help) : ''}
 
 ${allCommands(model)
   .map((c) => ({ c, lines: commandLines(c) }))

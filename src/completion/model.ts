@@ -49,8 +49,14 @@ export interface CommandModel {
   path: readonly string[];
   aliases: readonly string[];
   summary: string;
-  /** The command's own flags (with -h/--help); the global flags apply everywhere too. */
+  /** The command's own flags (with -h/--help). */
   flags: readonly FlagModel[];
+  /**
+   * The global flags offered here (their `long` spellings): those the command's help
+   * lists (src/flags/globals.ts and usesGlobals); all of them at the root, where they
+   * may come before the command words.
+   */
+  globals: readonly string[];
   /** Positional arguments in order; extra ones complete to nothing. */
   args: readonly ArgModel[];
   commands: readonly CommandModel[];
@@ -158,6 +164,8 @@ function visibleSubcommands(cmd: Command): Command[] {
 function commandModel(cmd: Command, path: readonly string[], root: Command, formats: readonly string[], isRoot: boolean): CommandModel {
   const help = new Help();
   const own = isRoot ? help.visibleOptions(cmd).filter((o) => o.long === '--help') : help.visibleOptions(cmd);
+  // The program's own help configuration knows which globals each command takes.
+  const globals = isRoot ? help.visibleOptions(cmd).filter((o) => o.long !== '--help') : cmd.createHelp().visibleGlobalOptions(cmd);
   // `vis help` takes a command and then its sub-commands; only the first word completes.
   const args = path.join(' ') === 'help' ? cmd.registeredArguments.slice(0, 1) : cmd.registeredArguments;
   return {
@@ -165,6 +173,7 @@ function commandModel(cmd: Command, path: readonly string[], root: Command, form
     aliases: cmd.aliases(),
     summary: firstSentence(cmd.summary() || cmd.description()),
     flags: own.map((o) => flagModel(o, path)),
+    globals: globals.map((o) => o.long ?? o.short!),
     args: args.map((a) => ({
       name: a.name(),
       description: oneLine(a.description),
@@ -231,6 +240,11 @@ export function allCommands(model: CompletionModel): CommandModel[] {
   };
   walk(model.root);
   return out;
+}
+
+/** The global flags the command at `c` takes, as the model's global flag entries. */
+export function globalsOf(model: CompletionModel, c: CommandModel): FlagModel[] {
+  return model.globalFlags.filter((f) => c.globals.includes(f.long));
 }
 
 /** The spellings of a flag: `['-f', '--format']`. */

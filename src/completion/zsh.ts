@@ -3,7 +3,7 @@
  * per command, each an `_arguments` spec with the global flags, the command's own flags
  * and its arguments; commands with sub-commands hand the rest of the line on.
  */
-import { allCommands, spellings, type ArgModel, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
+import { allCommands, globalsOf, spellings, type ArgModel, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Text inside an `_arguments` `[description]`. */
@@ -66,8 +66,9 @@ function describeEntries(c: CommandModel): string[] {
   return c.commands.flatMap((s) => [s.path.at(-1)!, ...s.aliases].map((w) => `                ${sq(`${w}:${s.summary}`)}`));
 }
 
-function commandFunction(c: CommandModel): string {
-  const specs = ['"${__vis_globals[@]}"', ...c.flags.map(flagSpec)];
+function commandFunction(model: CompletionModel, c: CommandModel): string {
+  // Only the global flags this command takes (its help lists the same), then its own.
+  const specs = [...globalsOf(model, c).map(flagSpec), ...c.flags.map(flagSpec)];
   const keyed = c.args.flatMap((a, i) => (a.values.kind === 'keyed' ? [{ n: i + 1, cases: a.values.cases, name: a.name }] : []));
   const hasSubs = c.commands.length > 0;
   if (hasSubs) specs.push(sq('1: :->command'), sq('*:: :->rest'));
@@ -148,16 +149,13 @@ __vis_dynamic() {
     fi
 }
 
-${allCommands(model).map(commandFunction).join('\n\n')}
+${allCommands(model).map((c) => commandFunction(model, c)).join('\n\n')}
 
 _${name}() {
     # The whole line and the cursor, before _arguments narrows $words to a sub-command's.
-    local -a __vis_line __vis_globals
+    local -a __vis_line
     local __vis_current=$CURRENT
     __vis_line=("\${words[@]}")
-    __vis_globals=(
-${model.globalFlags.map((f) => `        ${flagSpec(f)}`).join('\n')}
-    )
     ${functionName(model.root)} "$@"
 }
 

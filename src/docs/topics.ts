@@ -50,7 +50,7 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_FORMAT', '--format: table, json or csv; default table (`vis api` ignores it and prints JSON unless --format is given)'],
     ['VIS_PROFILE', '--profile: which saved profile to use; one that does not exist is exit 2'],
     ['VIS_DEMO=1', '--demo: use the built-in sandbox (key vis_demo_growth; set VIS_API_KEY to another demo key to see that account; any other VIS_API_KEY is exit 3)'],
-    ['VIS_DEBUG=1', '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***'],
+    ['VIS_DEBUG=1', '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***; a failure adds its useful headers and request id; a stack only for a bug (exit 1)'],
     ['NO_COLOR', '--no-color: colour off, whatever the value'],
     ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis)'],

@@ -50,7 +50,7 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
     description: 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout',
   },
   { name: 'columns', flags: '--columns <a,b,c>', description: 'csv/table: pick and order columns' },
-  { name: 'rows', flags: '--rows <key>', description: 'csv/table: use this array inside data as the rows' },
+  { name: 'rows', flags: '--rows <key>', description: 'csv/table: the rows: an array inside data, an object inside data (one row), or . (all of data, one row)' },
   { name: 'wide', flags: '--wide', description: 'table: keep long text whole' },
   { name: 'param', flags: '--param <key=value>', description: 'add a query parameter verbatim (repeatable)' },
   { name: 'profile', flags: '--profile <name>', description: 'saved profile to use (env VIS_PROFILE)' },

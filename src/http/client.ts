@@ -14,7 +14,7 @@
  * (contract section 5).
  */
 import type { Dispatcher } from 'undici';
-import { apiError, InterruptedError, LimitError, ServerError, type VisError } from '../errors.js';
+import { apiError, InterruptedError, LimitError, ServerError, VisError } from '../errors.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import { BodyCollector, decodeUtf8, DEFAULT_MAX_BODY_BYTES, HEAD_BYTES, MAX_HEADER_BYTES } from './body.js';
 import { checkNesting } from './depth.js';
@@ -25,6 +25,7 @@ import type { Env } from '../domain/env.js';
 import { selectProxy, type ProxyChoice } from './proxy.js';
 import { registerSecret, redactSecrets } from './redact.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
+import { requestIdOf, usefulHeaders } from './response-headers.js';
 import { buildUrl, type QueryPairs } from './url.js';
 import type { Transport } from './transport.js';
 
@@ -241,12 +242,14 @@ export class ApiClient {
 
     let retryAfter: string | undefined;
     let location: string | undefined;
+    let responseHeaders: Dispatcher.ResponseData['headers'] = {};
     let bytes: Buffer | undefined;
     try {
       const res = await transport.sendRequest(dispatcher, url, { method: req.method, headers, body, signal: controller.signal });
       state.status = res.statusCode;
       const cl = Number(headerValue(res.headers['content-length']));
       if (Number.isFinite(cl)) state.contentLength = cl;
+      responseHeaders = res.headers;
       retryAfter = headerValue(res.headers['retry-after']);
       location = headerValue(res.headers.location);
       bytes = await this.readBody(res, state);
@@ -260,9 +263,16 @@ export class ApiClient {
     }
     const status = state.status;
     this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms (${bytes.length} bytes)`);
+    // A failure's headers say what answered and how to cite the request (allow-listed: no credential).
+    if (status >= 300 && this.opts.debug) this.opts.debug(`  headers: ${clean(usefulHeaders(responseHeaders)) || 'none worth showing'}`);
     const raw = decodeBody(status, bytes);
     bytes = undefined; // the text replaces the bytes: never hold both longer than needed
-    return this.interpret(req, status, raw, retryAfter, location);
+    try {
+      return this.interpret(req, status, raw, retryAfter, location);
+    } catch (err) {
+      if (err instanceof VisError) err.requestId ??= requestIdOf(responseHeaders);
+      throw err;
+    }
   }
 
   /**

@@ -3,10 +3,11 @@
  * renderers so both show the same values under the same column names.
  *
  * Choosing the rows (`selectRows`), in this order:
- * 1. `--rows <key>`: a key inside `data` naming an array. The key is first looked up as
- *    it is (so a key that itself contains a dot still works), then as a dotted path
- *    through nested objects (`overview.topics`). Paths do not step into arrays. Anything
- *    else is a RowsKeyError listing the array keys that do exist.
+ * 1. `--rows <key>`: a key inside `data` naming an array (its records are the rows) or an
+ *    object (it is the one row); `--rows .` makes all of `data` the one row. The key is
+ *    first looked up as it is (so a key that itself contains a dot still works), then as
+ *    a dotted path through nested objects (`overview.topics`). Paths do not step into
+ *    arrays. Anything else is a RowsKeyError listing the array keys that do exist.
  * 2. The endpoint's main collection, `data[collection]`, when it is an array.
  *    An endpoint whose data is one record (`oneRecord`: usage, overview, a single item)
  *    stops here: its `data` object is the one row, whatever arrays it holds, so an array
@@ -151,8 +152,9 @@ export class RowsKeyError extends Error {
     readonly available: readonly string[],
   ) {
     super(
-      `--rows: "${key}" is not an array inside data; ` +
-        (available.length > 0 ? `arrays available: ${available.join(', ')}` : 'data holds no arrays'),
+      `--rows: "${key}" is not an array or object inside data; ` +
+        (available.length > 0 ? `arrays available: ${available.join(', ')}` : 'data holds no arrays') +
+        ` (or \`--rows ${WHOLE_DATA}\` for all of data as one row)`,
     );
     this.name = 'RowsKeyError';
   }
@@ -199,10 +201,17 @@ export interface RowSelection {
  * is where they came from (`--rows` as given, or a top-level key of `data`); null when
  * the rows are `data` itself or the single-row fallback.
  */
+/** `--rows .`: the whole of `data` is the one row. */
+export const WHOLE_DATA = '.';
+
 export function selectRows(data: unknown, opts: RowSelection): { rows: unknown[]; key: string | null } {
   if (opts.rows !== undefined) {
+    // `.`: all of `data` as one row (an item with its arrays as cells: one line per task).
+    if (opts.rows === WHOLE_DATA && isPlainObject(data)) return { rows: [data], key: null };
     const v = resolveKey(data, opts.rows);
     if (Array.isArray(v)) return { rows: v, key: opts.rows };
+    // An object is one row of its own fields (`--rows task`: the task without its brief).
+    if (isPlainObject(v)) return { rows: [v], key: opts.rows };
     throw new RowsKeyError(opts.rows, arrayKeys(data));
   }
   if (isPlainObject(data) && opts.collection !== undefined && Object.hasOwn(data, opts.collection)) {

@@ -300,7 +300,7 @@ function headingText(v: unknown): string | null {
   return text === '' ? null : text;
 }
 
-/** `Acme · US-en (United States) · 2025-01-01 – 2025-01-07 (7 days)`, or null when nothing is known. */
+/** `Acme · US-en · United States (English) · 2025-01-01 – 2025-01-07 (7 days)`, or null when nothing is known. */
 function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['heading'] {
   const parts: string[] = [];
   let marketIndex = -1;
@@ -319,7 +319,8 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
     const id = headingText(market.id);
     marketIndex = parts.length;
     marketCode = code;
-    if (code !== null && label !== null) parts.push(`${code} (${label})`);
+    // A separator, not brackets: labels carry their own (`United States (English)`).
+    if (code !== null && label !== null) parts.push(`${code} · ${label}`);
     else if (code !== null) parts.push(code);
     else if (label !== null) parts.push(label);
     else if (id !== null) parts.push(`market ${id}`);

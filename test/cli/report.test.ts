@@ -10,16 +10,32 @@ afterEach(() => clearSecrets());
 describe('report', () => {
   const KEY = 'vis_live_report_key_123456';
 
-  it('masks a registered key in the message, the hint and (with --debug) the stack', () => {
+  it('masks a registered key in the message and the hint; --debug adds the status and request id, never a stack', () => {
     registerSecret(KEY);
     const io = testIO();
-    const e = new ServerError(`proxy said: key=${KEY}`, { code: 'upstream_error', hint: `retry with ${KEY}` });
+    const e = new ServerError(`proxy said: key=${KEY}`, { code: 'upstream_error', status: 502, hint: `retry with ${KEY}` });
     e.attempts = 4;
+    e.requestId = `req-${KEY}`;
     expect(report(e, io, true)).toBe(7);
     const text = io.err();
     expect(text).not.toContain(KEY);
-    expect(text.split('\n').slice(0, 3)).toEqual(['vis: proxy said: key=*** [upstream_error]', 'Gave up after 4 attempts.', 'retry with ***']);
-    expect(text).toContain('ServerError: proxy said: key=***');
+    expect(text).toBe(
+      ['vis: proxy said: key=*** [upstream_error]', 'Gave up after 4 attempts.', 'retry with ***', 'vis debug: HTTP 502 upstream_error; request id: req-***', ''].join('\n'),
+    );
+  });
+
+  it('--debug on a failure without an answer (no status): the message alone, no stack', () => {
+    const io = testIO();
+    expect(report(new ServerError('could not connect', { code: 'ECONNREFUSED' }), io, true)).toBe(7);
+    expect(io.err()).toBe('vis: could not connect [ECONNREFUSED]\n');
+  });
+
+  it('a bug with --debug: the stack, keys masked', () => {
+    registerSecret(KEY);
+    const io = testIO();
+    expect(report(new TypeError(`broke on ${KEY}`), io, true)).toBe(1);
+    expect(io.err()).toMatch(/^vis: unexpected error: broke on \*\*\*\nTypeError: broke on \*\*\*\n {4}at /);
+    expect(io.err()).not.toContain(KEY);
   });
 
   it('an unexpected error (a bug): one line, exit 1, Bearer tokens masked, no stack without --debug', () => {

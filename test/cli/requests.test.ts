@@ -218,7 +218,7 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['competitors', '.'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['competitors', '%2e%2E'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['pitches', 'abc'], says: '<pitch_id> must be a whole number of at least 1 (got "abc")' },
-  { argv: ['answers', 'runs'], says: 'vis answers runs needs --prompt <question>' },
+  { argv: ['answers', 'runs'], says: 'vis answers runs needs --prompt <id|question>' },
   { argv: ['topics', '--param', 'novalue'], says: '--param must be key=value with a non-empty key (got "novalue")' },
   { argv: ['topics', '--param', '=x'], says: '--param must be key=value' },
   { argv: ['topics', '--columns', 'name', '--format', 'json'], says: '--columns applies to --format csv and table' },

@@ -90,9 +90,11 @@ describe('what a cron job sees when vis gives up', () => {
     const r = await vis(['topics', '--format', 'json', '--debug']);
     expect(r.code).toBe(0);
     const lines = r.stderr.split('\n').filter(Boolean);
-    expect(lines.map((l) => l.replace(/\d+ ms/g, 'N ms').replace(/\d+ bytes/, 'N bytes').replace(/127\.0\.0\.1:\d+/, 'HOST'))).toEqual([
+    const normal = (l: string) => l.replace(/\d+ ms/g, 'N ms').replace(/\d+ bytes/, 'N bytes').replace(/127\.0\.0\.1:\d+/, 'HOST').replace(/content-length: \d+; date: [^;]+$/, 'content-length: N; date: D');
+    expect(lines.map(normal)).toEqual([
       'vis debug: → GET http://HOST/api/v1/topics (attempt 1 of 4; Authorization: Bearer ***)',
       'vis debug: ← 502 GET /topics in N ms (N bytes)',
+      'vis debug:   headers: content-type: application/json; charset=utf-8; cache-control: no-store; content-length: N; date: D',
       'vis debug: retry 1 of 3 for GET /topics in N ms (HTTP 502)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 2 of 4; Authorization: Bearer ***)',
       'vis debug: ← 200 GET /topics in N ms (N bytes)',

@@ -42,6 +42,7 @@ describe('vis auth', () => {
     const status = await runWithEnv(['auth', 'status'], { env });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('Key:      ****cdef (from profile "default"');
+    expect(status.stdout).toMatch(/^Profile: {2}default \(from .*config\.json\)\n/);
     expect(status.stdout).toContain('budget resets 2026-12-01');
     expect(status.stdout + status.stderr).not.toContain(GOOD_KEY);
 
@@ -67,6 +68,17 @@ describe('vis auth', () => {
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('Key:      ****0000 (from VIS_API_KEY)');
     expect(r.stdout).toContain('key REJECTED');
+  });
+
+  it('status from the environment alone names no profile; a chosen profile is named once, with what chose it', async () => {
+    const env = cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: GOOD_KEY });
+    const r = await runWithEnv(['auth', 'status'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('Profile');
+    expect(r.stdout).toContain(`Base URL: ${server.baseUrl} (from VIS_BASE_URL)`);
+    expect(r.stdout).toContain('Key:      ****cdef (from VIS_API_KEY)');
+    const chosen = await runWithEnv(['auth', 'status'], { env: { ...env, VIS_PROFILE: 'default' } });
+    expect(chosen.stdout).toMatch(/^Profile: {2}default \(from VIS_PROFILE\)\n/);
   });
 
   it('login without a base URL exits 2', async () => {

@@ -63,6 +63,13 @@ const STATIC_CASES: Array<[string, string[]]> = [
   ['vis config set ', ['profile', 'base_url', 'brand', 'market', 'format']],
   ['vis config set format ', ['table', 'json', 'csv']],
   ['vis help exit', ['exit-codes']],
+  // Values the reference leaves open: the known ones (help says others pass through).
+  ['vis tasks --status ', ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all']],
+  ['vis tasks --layer ', ['content', 'technical', 'authority', 'community']],
+  // Only the global flags the command takes: tasks has no period, sandbox no data flags.
+  ['vis tasks --d', ['--debug', '--demo']],
+  ['vis sandbox --', ['--port', '--host', '--help']],
+  ['vis config set --', ['--profile', '--help']],
 ];
 
 const DYNAMIC_CASES: Array<[string, string[]]> = [

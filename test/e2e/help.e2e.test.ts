@@ -12,7 +12,7 @@ import { createContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
-import { ENDPOINTS } from '../../src/endpoints.js';
+import { ENDPOINTS, PLAN_TEXT } from '../../src/endpoints.js';
 import { testIO } from '../support/context.js';
 import { runVis } from './helpers.js';
 
@@ -127,7 +127,8 @@ describe('every command has help: what it shows, what it calls, the plan, exampl
         expect(text).toContain(`Calls ${spec.method} ${spec.path}.`);
       }
       const main = specs.find((s) => !s.pathParam) ?? specs[0]!;
-      expect(text).toContain(main.plan === 'pro' ? 'Needs the Pro or Growth plan.' : 'Available on every plan.');
+      expect(text).toContain(PLAN_TEXT[main.plan].help);
+      if (main.plan !== 'any') expect(text).not.toContain('Available on every plan.');
       expect(text).toMatch(/Free: no read spent\.|Costs one read\.|Spends one monthly pitch report\./);
     } else {
       expect(text).toMatch(/Calls (GET|POST) \S+|Sends no request/);

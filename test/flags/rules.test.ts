@@ -129,7 +129,7 @@ describe('endpoint options', () => {
 
   it('answers runs needs --prompt', () => {
     const runs = endpointById('answers.runs');
-    expect(() => parseEndpointOptions(runs, runs.query, {})).toThrow('vis answers runs needs --prompt <question>');
+    expect(() => parseEndpointOptions(runs, runs.query, {})).toThrow('vis answers runs needs --prompt <id|question>');
     expect(() => parseEndpointOptions(runs, runs.query, { prompt: '  ' })).toThrow('--prompt must not be empty');
   });
 });

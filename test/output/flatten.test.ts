@@ -24,12 +24,19 @@ describe('selectRows', () => {
 
   it('refuses an unknown --rows key, listing the arrays that exist', () => {
     expect(() => selectRows(data, { rows: 'nope' })).toThrow(RowsKeyError);
-    expect(() => selectRows(data, { rows: 'nope' })).toThrow('--rows: "nope" is not an array inside data; arrays available: issues, pages, overview.topics');
+    expect(() => selectRows(data, { rows: 'nope' })).toThrow('--rows: "nope" is not an array or object inside data; arrays available: issues, pages, overview.topics');
   });
 
-  it('refuses --rows naming something that is not an array', () => {
+  it('refuses --rows naming a value that is neither an array nor an object', () => {
     expect(() => selectRows(data, { rows: 'overview.score' })).toThrow(RowsKeyError);
-    expect(() => selectRows(data, { rows: 'period' })).toThrow(RowsKeyError);
+    expect(() => selectRows(data, { rows: 'overview.score' })).toThrow('(or `--rows .` for all of data as one row)');
+  });
+
+  it('--rows naming an object: that object is the one row; `--rows .`: all of data is', () => {
+    const item = { task: { id: 8664, title: 'Write a page' }, why: 'because', steps: [{ step: 1, text: 'a' }] };
+    expect(selectRows(item, { rows: 'task', collection: 'steps' })).toEqual({ rows: [item.task], key: 'task' });
+    expect(selectRows(item, { rows: '.', collection: 'steps' })).toEqual({ rows: [item], key: null });
+    expect(selectRows(item, { collection: 'steps' }).rows).toEqual(item.steps);
   });
 
   it('refuses --rows on data that holds no arrays, saying so', () => {

@@ -73,7 +73,7 @@ describe('renderTable: TTY layout', () => {
   it('starts with a heading: brand, market, period; the period is not repeated below', () => {
     const env = { data: { period: { from: '2025-01-01', to: '2025-01-07', days: 7, tz: 'UTC' }, tasks: [{ id: 1 }] }, meta: META };
     expect(renderTable(env, { ...TTY, spec: TASKS })).toBe(
-      'Acme · US-en (United States) · 2025-01-01 – 2025-01-07 (7 days)\n\nid\n──\n 1\n\nperiod.tz  UTC\n',
+      'Acme · US-en · United States · 2025-01-01 – 2025-01-07 (7 days)\n\nid\n──\n 1\n\nperiod.tz  UTC\n',
     );
   });
 

@@ -56,7 +56,7 @@ describe('when a view is used', () => {
 
   it('the generic heading takes data.window when there is no data.period', () => {
     const out = renderTable({ data: { window: { from: '2026-11-16', to: '2026-11-22', days: 7 }, answers: [{ a: 1 }] }, meta: META }, { ...TTY, spec: { id: 'answers', collection: 'answers', noun: 'answers' } });
-    expect(out.split('\n')[0]).toBe('Acme CRM · US-en (United States) · 2026-11-16 – 2026-11-22 (7 days)');
+    expect(out.split('\n')[0]).toBe('Acme CRM · US-en · United States · 2026-11-16 – 2026-11-22 (7 days)');
     expect(out).not.toContain('window');
   });
 });

@@ -15,6 +15,7 @@ import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from
 import { answerHeadLines } from './answer.js';
 import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
+import { changeParts, previousNote } from './score.js';
 
 const BRAND_MARK = '▶ ';
 
@@ -85,7 +86,9 @@ export const competitorView: View = (data, ctx) => {
     facts.push([{ text: `${label} `, style: chalk.dim }, { text: v === null ? '–' : format(v), style: chalk.bold }, ...extra]);
   };
   const sovChange = read.number(c, 'change', 'optional');
-  fact('share of voice', read.number(c, 'share_of_voice', 'nullable'), formatPercent, sovChange === undefined ? [] : [{ text: ' ' }, ...(changeCell(sovChange, 'points', 'neither', chalk) ?? [{ text: '–' }])]);
+  // The change says what it is (points, against which period), as the score views do.
+  const sovNote = sovChange === undefined ? [] : [{ text: ' (' }, ...changeParts(sovChange, 'points', 'neither', previousNote(read.object(data, 'period', 'optional') ?? read.object(data, 'window', 'optional'), ctx), ctx), { text: ')' }];
+  fact('share of voice', read.number(c, 'share_of_voice', 'nullable'), formatPercent, sovNote);
   fact('visibility', read.number(c, 'visibility', 'optional'), formatPercent);
   fact('position', read.number(c, 'position', 'optional'), formatDecimal);
   fact('mentions', read.number(c, 'mentions', 'optional'), formatCount);

@@ -50,13 +50,13 @@ export function bigFigure(figure: string, beside: readonly Part[][], ctx: ViewCo
   return [...glyphs.map((g) => chalk.bold(g).trimEnd()), '', ...beside.map((p) => fitParts(p, ctx.width))];
 }
 
-function changeParts(v: number | null | undefined, unit: ChangeUnit, better: Better, note: string, ctx: ViewContext): Part[] {
+export function changeParts(v: number | null | undefined, unit: ChangeUnit, better: Better, note: string, ctx: ViewContext): Part[] {
   if (v === null || v === undefined) return [{ text: 'change not measured', style: ctx.chalk.dim }];
   const c = changeCell(v, unit, better, ctx.chalk) ?? [];
   return [...c, { text: unit === 'points' ? ' points ' : ' ' }, { text: note, style: ctx.chalk.dim }];
 }
 
-function previousNote(window: Obj | null | undefined, ctx: ViewContext): string {
+export function previousNote(window: Obj | null | undefined, ctx: ViewContext): string {
   const days = window ? ctx.read.number(window, 'days', 'optional') : undefined;
   return typeof days === 'number' ? `vs the previous ${days === 1 ? 'day' : `${formatCount(days)} days`}` : 'vs the previous period';
 }

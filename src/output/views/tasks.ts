@@ -59,10 +59,12 @@ export const tasksView: View = (data, ctx) => {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const probe = tasks.flatMap((t) => taskRows(t, false, ctx));
+  const probe = tasks.flatMap((t) => taskRows(t, false, Infinity, ctx));
   const others = naturalWidths(TASK_COLUMNS, probe).slice(0, TITLE_COLUMN);
-  const stacked = !ctx.wide && ctx.width - others.reduce((a, b) => a + b + 2, 0) < STACK_BELOW;
-  const rows = stacked ? tasks.flatMap((t) => taskRows(t, true, ctx)) : probe;
+  const titleWidth = ctx.width - others.reduce((a, b) => a + b + 2, 0);
+  const stacked = !ctx.wide && titleWidth < STACK_BELOW;
+  // The title is what people read: it gets the rest of the line and wraps, never cut.
+  const rows = ctx.wide ? probe : tasks.flatMap((t) => taskRows(t, stacked, titleWidth, ctx));
   blocks.push(gridLines(stacked ? TASK_COLUMNS.slice(0, TITLE_COLUMN) : TASK_COLUMNS, rows, ctx));
   return blocks;
 };
@@ -90,7 +92,7 @@ function idText(t: Obj, ctx: ViewContext): string {
  * `stacked` (a terminal too narrow for a useful title column): the title goes on a line
  * of its own under the row too.
  */
-function taskRows(t: Obj, stacked: boolean, ctx: ViewContext): GridRow[] {
+function taskRows(t: Obj, stacked: boolean, titleWidth: number, ctx: ViewContext): GridRow[] {
   const { read, chalk } = ctx;
   const impact = read.number(t, 'impact', 'optional');
   const title = read.text(t, 'title');
@@ -109,7 +111,10 @@ function taskRows(t: Obj, stacked: boolean, ctx: ViewContext): GridRow[] {
     if (v !== undefined) detail.push([{ text: `${label}${v === null ? '–' : formatTime(v)}`, style: chalk.dim }]);
   }
   const sep = { text: ' · ', style: chalk.dim };
-  const rows: GridRow[] = stacked ? [{ cells }, { detail: [[{ text: title }]], column: 1 }] : [{ cells: [...cells, cell(title)] }];
+  const [first = '', ...more] = stacked || !Number.isFinite(titleWidth) ? [title] : wrapText(title, titleWidth);
+  const rows: GridRow[] = stacked
+    ? [{ cells }, { detail: [[{ text: title }]], column: 1 }]
+    : [{ cells: [...cells, cell(first)] }, ...more.map((line): GridRow => ({ detail: [[{ text: line }]], column: TITLE_COLUMN }))];
   if (detail.length > 0) rows.push({ detail, column: stacked ? 1 : TITLE_COLUMN, sep });
   return rows;
 }

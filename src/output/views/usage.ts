@@ -64,9 +64,10 @@ function meterLines(meters: readonly Meter[], ctx: ViewContext): string[] {
   const gaugeWidth = Math.min(GAUGE_MAX, ctx.width);
   for (const m of meters) {
     const [label, used, of, bar, percent, left] = meterCells(m, gaugeWidth, ctx);
-    const figures: Part[] = [...(label ?? []), { text: '  ' }, ...(used ?? []), { text: ' ' }, ...(of ?? []), { text: ' · ' }, ...(percent ?? [])];
-    if (left && left.length > 0) figures.push({ text: ' · ' }, ...left);
-    lines.push(fitParts(figures, ctx.width), fitParts(bar ?? [], ctx.width));
+    // The figures flow onto a second line rather than lose their end (`151,787 l…`).
+    const figures: Array<readonly Part[]> = [[...(label ?? []), { text: '  ' }, ...(used ?? []), { text: ' ' }, ...(of ?? [])], percent ?? []];
+    if (left && left.length > 0) figures.push(left);
+    lines.push(...flowLines(figures, ctx.width, { sep: { text: ' · ' }, wide: ctx.wide }), fitParts(bar ?? [], ctx.width));
   }
   return lines;
 }

@@ -63,11 +63,14 @@ async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<vo
 async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<void> {
   const session = await openSession(ctx, options.session);
   const s = session.settings;
-  const out: string[] = [
-    `Profile:  ${s.profile.value} (${s.profile.source})`,
-    `Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`,
-    `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`,
-  ];
+  const out: string[] = [];
+  // The profile is named only when something comes from it, and once: with everything
+  // from the environment, `Profile: default (default)` said nothing true.
+  const chosen = s.profile.source !== 'default';
+  if (chosen || [s.baseUrl, s.apiKey, s.brand, s.market, s.format].some((v) => v?.source.startsWith('profile "'))) {
+    out.push(`Profile:  ${s.profile.value}${chosen ? ` (from ${s.profile.source})` : ''}`);
+  }
+  out.push(`Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`);
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
     out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${sanitizeForTerminal(reset)}` : ''}`);

@@ -7,6 +7,7 @@ import { resolveBrand } from '../../brands.js';
 import type { Context } from '../../context.js';
 import { sendWithHints } from '../../hints.js';
 import { renderResponse } from '../../render.js';
+import { resolvePrompt } from '../../prompts.js';
 import { openSession } from '../../session.js';
 import type { DataOptions } from './parse.js';
 
@@ -21,7 +22,12 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
       query.push(['brand_id', await resolveBrand(session, session.settings.brand.value, session.settings.brand.source)]);
     }
     if (spec.market && session.settings.market) query.push(['market', session.settings.market.value]);
-    query.push(...request.query);
+    const scope = [...query];
+    for (const pair of request.query) {
+      // `vis answers runs --prompt <id>`: the API takes the text (src/cli/prompts.ts).
+      if (spec.id === 'answers.runs' && pair[0] === 'prompt') query.push(['prompt', await resolvePrompt(session, pair[1], scope, spec)]);
+      else query.push(pair);
+    }
 
     session.progress.start(`${request.command}…`);
     const res = await sendWithHints(

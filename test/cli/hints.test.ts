@@ -1,0 +1,50 @@
+/** The hint line under an API error (src/cli/hints.ts), through run() and the fake API. */
+import { describe, expect, it } from 'vitest';
+import { apiFailure, FakeApi, ok } from '../support/http.js';
+import { runInProcess } from '../support/run.js';
+
+const BRANDS = ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }, { id: 202, name: 'Larkspur Dental' }] });
+const API_WORDS = 'This account has 2 brands; pass brand_id: 201 (Bluepeak Outdoor), 202 (Larkspur Dental)';
+
+describe('brand_required', () => {
+  it('lists the brands once, in the CLI’s words, with --brand and `vis config set brand`', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS)).on({ method: 'GET', path: '/brands' }, BRANDS);
+    const r = await runInProcess(['topics'], { api });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        'vis: This account has 2 brands and the command names none [brand_required]',
+        'Choose one with --brand <name|id> (or VIS_BRAND), or save one for this profile with `vis config set brand <id>`.',
+        'Brands: 201 Bluepeak Outdoor, 202 Larkspur Dental',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).not.toContain('brand_id');
+    api.verify();
+  });
+
+  it('without the list (GET /brands fails) the API’s message stays, and the hint still says how to choose', async () => {
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS))
+      .on({ method: 'GET', path: '/brands' }, apiFailure(404, 'not_found', 'gone'));
+    const r = await runInProcess(['topics'], { api });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`vis: ${API_WORDS} [brand_required]`);
+    expect(r.stderr).toContain('`vis config set brand <id>`');
+  });
+});
+
+describe('feature_not_in_plan', () => {
+  const cases: Array<[string[], string, string, RegExp]> = [
+    [['pitches', 'create', 'acme.example', '--yes'], 'POST', '/pitches', /^This plan carries no pitch reports \(`vis usage` shows the allowance\)/],
+    [['tasks'], 'GET', '/tasks', /^`vis tasks` needs the Pro or Growth plan/],
+    [['api', '/forum'], 'GET', '/forum', /^Brand perception, forum threads, AI traffic and tasks need the Pro or Growth plan/],
+  ];
+  it.each(cases)('%j: the hint names what this command needs', async (argv, method, path, hint) => {
+    const api = new FakeApi().on({ method: method as 'GET' | 'POST', path }, apiFailure(403, 'feature_not_in_plan', 'Not on this plan'));
+    const r = await runInProcess(argv, { api });
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n')[1]).toMatch(hint);
+    expect(r.stderr).not.toMatch(/pitch/i.test(path) ? /Brand perception/ : /pitch reports/);
+  });
+});

@@ -1,0 +1,53 @@
+/** `vis answers runs --prompt`: an id as `vis answers` shows it, or the question's text (src/cli/prompts.ts). */
+import { describe, expect, it } from 'vitest';
+import { looksLikePromptId } from '../../src/cli/prompts.js';
+import { apiFailure, FakeApi, ok } from '../support/http.js';
+import { runInProcess } from '../support/run.js';
+
+const TEXT = 'What is the best CRM for an early-stage startup?';
+const ANSWERS = ok({ answers: [{ id: 'pipeline-b2b', prompt: 'What software helps manage a B2B sales pipeline?' }, { id: 'startup-best-crm', prompt: TEXT }] });
+
+describe('--prompt', () => {
+  it('an id is looked up in GET /answers (same brand and market) and the text is sent', async () => {
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/answers', query: [['brand_id', '7'], ['market', 'GB-en']] }, ANSWERS)
+      .on({ method: 'GET', path: '/answers/runs', query: [['brand_id', '7'], ['market', 'GB-en'], ['prompt', TEXT]] }, ok({ prompt: TEXT, runs: [] }));
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'startup-best-crm', '--brand', '7', '--market', 'GB-en', '--format', 'json'], { api });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).data.prompt).toBe(TEXT);
+    api.verify();
+  });
+
+  it('a question’s text goes straight to GET /answers/runs: no extra read', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/answers/runs', query: [['prompt', 'what is the best crm for an early-stage startup?']] }, ok({ runs: [] }));
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'what is the best crm for an early-stage startup?', '--format', 'json'], { api });
+    expect(r.code).toBe(0);
+    expect(r.requests.map((q) => q.path)).toEqual(['/answers/runs']);
+  });
+
+  it('an id no question has: exit 5 without the second read, and the hint says what --prompt takes', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/answers' }, ANSWERS);
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'no-such-question'], { api });
+    expect(r.code).toBe(5);
+    expect(r.requests.map((q) => q.path)).toEqual(['/answers']);
+    expect(r.stderr).toContain('--prompt: no question with the id "no-such-question"');
+    expect(r.stderr).toContain('--prompt takes the id in its first column');
+  });
+
+  it('a 404 for a text: the hint no longer claims an exact match is needed', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/answers/runs' }, apiFailure(404, 'not_found', 'No tracked question'));
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'Best CRM?'], { api });
+    expect(r.code).toBe(5);
+    expect(r.stderr).not.toContain('exactly');
+    expect(r.stderr).toContain('--prompt takes the id in its first column, or the question’s text copied as shown there.');
+  });
+
+  it('what counts as an id: no spaces, lower case, digits and dashes', () => {
+    expect(looksLikePromptId('startup-best-crm')).toBe(true);
+    expect(looksLikePromptId('q12')).toBe(true);
+    expect(looksLikePromptId('best crm')).toBe(false);
+    expect(looksLikePromptId('Best-CRM')).toBe(false);
+    expect(looksLikePromptId('crm?')).toBe(false);
+    expect(looksLikePromptId('-crm')).toBe(false);
+  });
+});
