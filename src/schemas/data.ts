@@ -84,17 +84,18 @@ const usage = z.looseObject({
 const overview = z.looseObject({
   period,
   visibility: z.looseObject({ score, change: z.nullable(change) }),
-  share_of_voice: valueChange,
+  /** Null, like every figure of a day, when nothing was measured in the period. */
+  share_of_voice: z.looseObject({ value: z.nullable(percent), change: z.nullable(change) }),
   position: z.looseObject({ value: z.nullable(num), change: z.nullable(change) }),
   citations: valueChange,
-  rivals: z.array(z.looseObject({ name: text, visibility: score, share_of_voice: percent, position: z.nullable(num), citations: int })),
+  rivals: z.array(z.looseObject({ name: text, visibility: score, share_of_voice: z.nullable(percent), position: z.nullable(num), citations: int })),
   daily: z.array(
     z.looseObject({
       date,
       visibility: score,
-      share_of_voice: percent,
+      share_of_voice: z.nullable(percent),
       position: z.nullable(num),
-      citations: int,
+      citations: z.nullable(int),
       rivals: z.array(z.looseObject({ name: text, visibility: score })),
     }),
   ),
@@ -482,7 +483,8 @@ const pitchSummary = {
   prospect: text,
   domain: text,
   market: text,
-  business_type: text,
+  /** Null when the pitch was made without one (the body field is optional). */
+  business_type: z.nullable(text),
   status: text,
   created_at: datetime,
   share_url: text,
