@@ -121,8 +121,9 @@ const topic = z.looseObject({
   name: text,
   visibility: score,
   change: z.nullable(change),
-  rank: int,
-  share_of_voice: percent,
+  /** Null, like the share of voice, for a period with nothing measured. */
+  rank: z.nullable(int),
+  share_of_voice: z.nullable(percent),
   rivals: z.array(text),
   questions: int,
 });
@@ -420,7 +421,8 @@ const aiVisitors = z.looseObject({
       label: text,
       visits: int,
       change_pct: z.nullable(num),
-      share: percent,
+      /** Null when the period had no AI visits at all. */
+      share: z.nullable(percent),
       landing_pages: z.array(z.looseObject({ url: text, visits: int })),
     }),
   ),
