@@ -254,7 +254,7 @@ complete -c vis -n '__vis_at "search-performance"' -l limit -x -d 'rows, ordered
 # vis tasks
 complete -c vis -n '__vis_at "tasks"' -l layer -x -a 'content technical authority community' -d 'only tasks of this layer; known: content, technical, authority, community (others are passed through as given)'
 complete -c vis -n '__vis_at "tasks"' -l status -x -a 'open todo in_progress done dismissed all' -d 'task status (default open); known: open, todo, in_progress, done, dismissed, all (others are passed through as given)'
-complete -c vis -n '__vis_at "tasks"' -l limit -x -d 'at most this many tasks (default 30)'
+complete -c vis -n '__vis_at "tasks"' -l limit -x -d 'at most this many tasks, 1-1000 (default 30)'
 
 # vis pitches
 complete -c vis -n '__vis_at "pitches" 0' -a create -d 'Scan a prospect and create a pitch report (spends one monthly pitch report)'

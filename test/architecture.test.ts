@@ -73,7 +73,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // http/shared-window.ts: the pacing window shared between processes, a locked file in the private cache folder.
   http: ['output/sanitize.ts', 'output/nesting.ts', 'endpoints', 'errors', 'fs', 'domain'],
   // http/url.ts: the loopback rule the sandbox shares with the client (pure functions).
-  sandbox: ['http/url.ts', 'endpoints', 'errors', 'fs', 'domain'],
+  // schemas: openapi.json's data schemas are generated from them.
+  sandbox: ['http/url.ts', 'endpoints', 'errors', 'fs', 'domain', 'schemas'],
   flags: ['endpoints', 'errors', 'domain'],
   config: ['errors', 'fs', 'domain'],
   // flags/globals.ts: `vis help options` lists the global options the root program is built from.

@@ -138,7 +138,7 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     // After every usage check of the command line, before the sandbox starts.
     const apiKey = demoKey(ctx.env);
     const { sandbox: lib, options: sandboxOptions } = await ctx.sandbox();
-    const sandbox = await lib.startSandbox({ ...sandboxOptions, host: '127.0.0.1', port: 0, quiet: true });
+    const sandbox = await lib.startSandbox({ ...sandboxOptions, host: '127.0.0.1', port: 0, quiet: true, oneShot: true });
     closeSandbox = () => sandbox.close();
     settings.baseUrl = { value: sandbox.baseUrl, source: '--demo' };
     settings.apiKey = apiKey;

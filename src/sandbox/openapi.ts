@@ -1,25 +1,67 @@
 /**
- * openapi.json (OpenAPI 3.1), generated from the endpoint table so it cannot drift from
- * the commands or the sandbox's routes: every path and method, every parameter with its
- * type, range, default and allowed values, the POST body, the envelopes, the errors each
- * endpoint can answer, bearer authentication and the sandbox as the server.
+ * openapi.json (OpenAPI 3.1), generated so it cannot drift: the operations and parameters
+ * from the endpoint table, the parameter rules from the sandbox's own checks (validate.ts,
+ * domain/prospect.ts), the `data` schemas from src/schemas/data.ts (zod's JSON Schema
+ * output), and the errors each operation can answer from the table's fields.
+ *
+ * The document is as strict as the sandbox and no stricter: every request it allows is
+ * accepted, every one it forbids is refused with 400 (test/sandbox/conformance.test.ts).
+ * What the reference does not show is marked `x-vis-choice: true`, with a description
+ * saying it is this project's choice.
+ *
+ * Loaded only when /openapi.json is asked for: building it converts every data schema.
  */
-import { ENDPOINTS, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import * as z from 'zod/mini';
+import { ENDPOINTS, daysRule, type EndpointId, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import { PROSPECT_PATTERN } from '../domain/prospect.js';
+import { DATA_SCHEMAS } from '../schemas/data.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { KNOWN_VALUES } from './data.js';
+import { MARKET_CODE_PATTERN, MARKET_ID_PATTERN } from './validate.js';
 
 type Json = Record<string, unknown>;
 
-const ERROR_RESPONSES: Readonly<Record<string, string>> = {
-  '400': 'invalid_parameter (the message names the parameter) or brand_required',
-  '401': 'invalid_api_key: the key is missing, mistyped, unknown or revoked',
-  '402': 'pitch_allowance_exhausted: this month’s pitch reports are used up',
-  '403': 'feature_not_in_plan or plan_inactive',
-  '404': 'brand_not_found, market_not_found or not_found',
-  '409': 'integration_not_connected',
-  '429': 'rate_limited (with Retry-After) or quota_exceeded',
-  '502': 'upstream_error: a service the API depends on failed; retry later',
+/** The port a document names when its sandbox lives for one command (`--demo`). */
+export const PLACEHOLDER_PORT = '4010';
+
+const CHOICE = 'This project’s choice: the reference does not show it.';
+
+/** Marks a name the reference does not show. */
+function choice(schema: Json, why = CHOICE): Json {
+  const description = typeof schema['description'] === 'string' ? `${schema['description']} ${why}` : why;
+  return { ...schema, description, 'x-vis-choice': true };
+}
+
+/** A string the sandbox trims before checking it is not empty. */
+const NOT_BLANK = '\\S';
+
+/** zod's JSON Schema of z.iso.date(): a real calendar date, YYYY-MM-DD. */
+const DATE = (() => {
+  const { $schema: _omit, ...schema } = z.toJSONSchema(z.iso.date()) as Json;
+  return schema;
+})();
+
+/**
+ * Endpoints whose parameters the reference leaves "not shown" (section 4, notes): every
+ * parameter named here is this project's choice. `all` is every parameter of the entry.
+ */
+const PARAMS_NOT_SHOWN: Partial<Record<EndpointId, 'all' | readonly string[]>> = {
+  markets: [],
+  'answers.history': 'all',
+  sources: 'all',
+  'brand-perception.transcript': 'all',
+  'ai-visitors': 'all',
+  activity: 'all',
+  pitches: 'all',
+  'pitches.create': 'all',
+  'search-performance': ['days', 'group_by', 'limit'],
+  tasks: ['layer', 'status', 'limit'],
 };
+
+function isChoiceParam(spec: EndpointSpec, name: string): boolean {
+  const rule = PARAMS_NOT_SHOWN[spec.id];
+  return rule === 'all' || (rule !== undefined && rule.includes(name));
+}
 
 export function paramSchema(spec: ParamSpec, known?: readonly string[]): Json {
   switch (spec.kind) {
@@ -31,128 +73,256 @@ export function paramSchema(spec: ParamSpec, known?: readonly string[]): Json {
         ...(spec.default !== undefined ? { default: spec.default } : {}),
       };
     case 'string':
+      if (known) return { type: 'string', enum: [...known], ...(spec.default !== undefined ? { default: spec.default } : {}) };
       return {
         type: 'string',
         ...(spec.minLength !== undefined ? { minLength: spec.minLength } : {}),
-        ...(known ? { enum: [...known] } : {}),
+        // The sandbox trims before it counts: "   " is empty.
+        ...(spec.minLength !== undefined && spec.minLength > 0 ? { pattern: NOT_BLANK } : {}),
         ...(spec.default !== undefined ? { default: spec.default } : {}),
       };
     case 'enum':
       return { type: 'string', enum: [...spec.values], ...(spec.default !== undefined ? { default: spec.default } : {}) };
     case 'date':
-      return { type: 'string', format: 'date' };
+      return { ...DATE };
   }
 }
 
-function queryParameter(spec: EndpointSpec, param: QueryParam): Json {
-  return {
-    name: param.name,
-    in: 'query',
-    required: param.required === true,
-    description: param.description,
-    schema: paramSchema(param.spec, KNOWN_VALUES[spec.id]?.[param.name]),
-  };
+function parameter(spec: EndpointSpec, name: string, place: 'query' | 'path', required: boolean, description: string, schema: Json): Json {
+  const param: Json = { name, in: place, required, description, schema };
+  return isChoiceParam(spec, name) ? choice(param) : param;
 }
 
 /** The common parameters (reference section 4) the endpoint takes, then its own. */
 export function parametersOf(spec: EndpointSpec): Json[] {
   const parameters: Json[] = [];
   if (spec.pathParam) {
-    parameters.push({
-      name: spec.pathParam.name,
-      in: 'path',
-      required: true,
-      description: spec.pathParam.description,
-      schema: { type: spec.pathParam.type },
-    });
+    const { name, type, description } = spec.pathParam;
+    // The reference names {id} but not its type; a string is the choice that refuses nothing.
+    const schema = type === 'integer' ? { type: 'integer' } : choice({ type: 'string' }, 'The type is this project’s choice: the reference does not show it.');
+    parameters.push(parameter(spec, name, 'path', true, description, schema));
   }
   if (spec.brand) {
-    parameters.push({
-      name: 'brand_id',
-      in: 'query',
-      required: false,
-      description: 'Brand from GET /brands. Required when the account has more than one brand (400 brand_required otherwise).',
-      schema: { type: 'integer' },
-    });
+    parameters.push(
+      parameter(spec, 'brand_id', 'query', false, 'Brand from GET /brands. Required when the account has more than one brand (400 brand_required otherwise).', {
+        type: 'integer',
+      }),
+    );
   }
   if (spec.market) {
-    parameters.push({
-      name: 'market',
-      in: 'query',
-      required: false,
-      description: 'Market code (`US-en`), country (`US`, when the brand has one market there) or market id, from GET /markets. Default: the primary market.',
-      schema: { type: 'string' },
-    });
+    parameters.push(
+      parameter(
+        spec,
+        'market',
+        'query',
+        false,
+        'Market code (`US-en`, any case), country (`US`, when the brand has one market there; 400 when it has several) or market id, from GET /markets. Default: the primary market.',
+        { type: 'string', anyOf: [{ pattern: MARKET_CODE_PATTERN }, { pattern: MARKET_ID_PATTERN }] },
+      ),
+    );
   }
   if (spec.period !== 'none') {
-    parameters.push({
-      name: 'days',
-      in: 'query',
-      required: false,
-      description: spec.period === 'range' ? 'Days back ending `to` (default today). Ignored when `from` is given.' : 'Trailing window in days, ending today.',
-      schema: paramSchema(daysRule(spec)),
-    });
+    const description =
+      spec.period === 'range'
+        ? 'Days back ending `to` (default today). Ignored when `from` is given: then not even checked.'
+        : 'Trailing window in days, ending today.';
+    parameters.push(parameter(spec, 'days', 'query', false, description, paramSchema(daysRule(spec))));
   }
   if (spec.period === 'range') {
     parameters.push(
-      { name: 'from', in: 'query', required: false, description: 'Start date; at most 90 days before `to`.', schema: { type: 'string', format: 'date' } },
-      { name: 'to', in: 'query', required: false, description: 'End date. Default today.', schema: { type: 'string', format: 'date' } },
+      parameter(spec, 'from', 'query', false, 'Start date (UTC); at most 90 days before `to` and not after it (400 otherwise).', { ...DATE }),
+      parameter(spec, 'to', 'query', false, 'End date (UTC). Default today.', { ...DATE }),
     );
   }
-  for (const param of spec.query) parameters.push(queryParameter(spec, param));
+  for (const param of spec.query) {
+    parameters.push(parameter(spec, param.name, 'query', param.required === true, param.description, paramSchema(param.spec, KNOWN_VALUES[spec.id]?.[param.name])));
+  }
   return parameters;
 }
 
-function dataSchema(spec: EndpointSpec): Json {
-  const properties: Json = {};
-  const required: string[] = [];
-  if (spec.collection) {
-    properties[spec.collection] = { type: 'array', items: { type: 'object' }, description: `The main collection (${spec.noun}).` };
-    required.push(spec.collection);
-  }
-  if (spec.period !== 'none') {
-    properties['period'] = { $ref: '#/components/schemas/Period' };
-    required.push('period');
-  }
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+/** The POST body's field rules beyond their ParamSpec: the prospect rule and market codes. */
+const BODY_PATTERNS: Readonly<Record<string, Json>> = {
+  url: {
+    pattern: PROSPECT_PATTERN,
+    description:
+      'The prospect: a domain (`acme.example`) or an http(s) URL, without credentials, with a domain for a host (no IP address). An international name may be typed as is or in punycode; as is, it must also be valid IDNA.',
+  },
+  market: { pattern: MARKET_CODE_PATTERN, description: 'Market code (`US-en`) or country (`US`) to scan the prospect in; not a market id.' },
+};
+
+function bodyField(field: QueryParam): Json {
+  const extra = BODY_PATTERNS[field.name];
+  const base = paramSchema(field.spec);
+  // A string rule with a pattern of its own needs no "not blank" pattern beside it.
+  const schema = extra ? { ...base, pattern: extra['pattern'] } : base;
+  return choice({ ...schema, description: (extra?.['description'] as string | undefined) ?? field.description });
 }
 
-function errorCodes(spec: EndpointSpec): string[] {
-  const codes = ['401'];
-  const takesInput = spec.brand || spec.period !== 'none' || spec.query.length > 0 || spec.pathParam !== undefined || spec.body !== undefined;
-  if (takesInput) codes.push('400');
-  if (spec.body) codes.push('402');
-  if (!spec.free) codes.push('403');
-  if (spec.brand || spec.pathParam || spec.query.some((q) => q.required)) codes.push('404');
-  if (spec.integration) codes.push('409');
-  codes.push('429', '502');
-  return codes.sort();
+/**
+ * Names of a `data` payload the reference shows (section 2): the period object, the
+ * visibility score, an answer's rate over runs counted. Everything else is marked.
+ */
+const SHOWN_DATA_NAMES: readonly string[] = ['period', 'period.from', 'period.to', 'period.days'];
+const SHOWN_DATA_NAMES_OF: Partial<Record<EndpointId, readonly string[]>> = {
+  visibility: ['score'],
+  answers: ['answers.rate', 'answers.runs_counted'],
+};
+
+/** Marks every property below `schema` whose dotted name (arrays skipped) is not shown. */
+function markDataNames(schema: unknown, shown: ReadonlySet<string>, at: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => markDataNames(item, shown, at));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema as Json)) {
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, sub]) => {
+          const path = at === '' ? name : `${at}.${name}`;
+          const marked = markDataNames(sub, shown, path) as Json;
+          return [name, shown.has(path) ? marked : { ...marked, 'x-vis-choice': true }];
+        }),
+      );
+    } else out[key] = markDataNames(value, shown, at);
+  }
+  return out;
 }
 
-function operation(spec: EndpointSpec): Json {
-  const success = spec.method === 'POST' ? '201' : '200';
-  const responses: Json = {
-    [success]: {
-      description: spec.method === 'POST' ? 'Created' : 'OK',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['data', 'meta'],
-            properties: { data: dataSchema(spec), meta: { $ref: '#/components/schemas/Meta' } },
+/** The endpoint's data schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). */
+export function dataSchema(spec: EndpointSpec): Json {
+  const { $schema: _omit, ...schema } = z.toJSONSchema(DATA_SCHEMAS[spec.id], { target: 'draft-2020-12', io: 'output' }) as Json;
+  const shown = new Set([...SHOWN_DATA_NAMES, ...(SHOWN_DATA_NAMES_OF[spec.id] ?? [])]);
+  return {
+    ...(markDataNames(schema, shown, '') as Json),
+    description:
+      'The payload. Its field names beyond the reference’s section 2 (the period object, the visibility score, an answer’s rate and runs_counted) are this project’s choice and carry `x-vis-choice`. Objects are open: a client should accept fields it does not know.',
+  };
+}
+
+/** Every error code, by status, with who decided its name. */
+const ERROR_CODES: Readonly<Record<string, readonly { code: string; reference: boolean }[]>> = {
+  '400': [
+    { code: 'invalid_parameter', reference: true },
+    { code: 'brand_required', reference: true },
+  ],
+  '401': [{ code: 'invalid_api_key', reference: true }],
+  '402': [{ code: 'pitch_allowance_exhausted', reference: false }],
+  '403': [
+    { code: 'feature_not_in_plan', reference: true },
+    { code: 'plan_inactive', reference: true },
+  ],
+  '404': [
+    { code: 'brand_not_found', reference: true },
+    { code: 'market_not_found', reference: true },
+    { code: 'not_found', reference: true },
+  ],
+  '405': [{ code: 'method_not_allowed', reference: false }],
+  '409': [{ code: 'integration_not_connected', reference: true }],
+  '413': [{ code: 'payload_too_large', reference: false }],
+  '429': [
+    { code: 'quota_exceeded', reference: true },
+    { code: 'rate_limited', reference: true },
+  ],
+  '500': [{ code: 'internal_error', reference: false }],
+  '502': [{ code: 'upstream_error', reference: true }],
+  '503': [{ code: 'service_unavailable', reference: false }],
+};
+
+const ERROR_TEXT: Readonly<Record<string, string>> = {
+  invalid_parameter: 'a parameter has the wrong type, is out of range, or a required one is missing; the message names it',
+  brand_required: 'the account has several brands and `brand_id` is absent',
+  invalid_api_key: 'the key is missing, mistyped, unknown or revoked',
+  pitch_allowance_exhausted: 'this month’s pitch reports are used up',
+  feature_not_in_plan: 'the data belongs to the Pro and Growth plans',
+  plan_inactive: 'the account’s plan is not active',
+  brand_not_found: '`brand_id` is not on this account',
+  market_not_found: 'the market is not a live market of this brand',
+  not_found: 'the item (or, outside any operation, the path) does not exist',
+  method_not_allowed: 'the path exists but not with this method; the Allow header lists the methods',
+  integration_not_connected: 'the endpoint needs an integration that is not connected',
+  payload_too_large: 'the request body is larger than 1 MiB',
+  quota_exceeded: 'the monthly read budget is used up',
+  rate_limited: 'more than 60 requests a minute with this key; Retry-After says how long to wait',
+  internal_error: 'a fault of the API itself',
+  upstream_error: 'a service the API depends on failed; retry later',
+  service_unavailable: 'the API is down for maintenance or overloaded; retry later',
+};
+
+/** The error codes one operation can answer, by status: what its table entry makes possible. */
+export function errorCodesOf(spec: EndpointSpec): Record<string, string[]> {
+  const codes: Record<string, string[]> = {};
+  const add = (status: string, ...names: string[]) => {
+    codes[status] = [...(codes[status] ?? []), ...names];
+  };
+  const takesInput = spec.brand || spec.market || spec.period !== 'none' || spec.query.length > 0 || spec.pathParam !== undefined || spec.body !== undefined;
+  if (takesInput) add('400', 'invalid_parameter');
+  if (spec.brand) add('400', 'brand_required');
+  add('401', 'invalid_api_key');
+  if (spec.spends?.what === 'pitch report') add('402', 'pitch_allowance_exhausted');
+  if (spec.plan === 'pro' || spec.spends?.what === 'pitch report') add('403', 'feature_not_in_plan');
+  // /brands and /usage answer on an inactive plan, so a user can see what is wrong.
+  if (!spec.free) add('403', 'plan_inactive');
+  if (spec.brand) add('404', 'brand_not_found');
+  if (spec.market) add('404', 'market_not_found');
+  if (spec.pathParam || spec.query.some((q) => q.required)) add('404', 'not_found');
+  if (spec.integration) add('409', 'integration_not_connected');
+  add('413', 'payload_too_large');
+  if (!spec.free) add('429', 'quota_exceeded');
+  add('429', 'rate_limited');
+  add('500', 'internal_error');
+  add('502', 'upstream_error');
+  add('503', 'service_unavailable');
+  return codes;
+}
+
+const HEADERS: Readonly<Record<string, Json>> = {
+  '401': { 'WWW-Authenticate': { required: true, description: 'Bearer, with the error of RFC 6750 when a key was sent.', schema: { type: 'string' } } },
+  '405': { Allow: { required: true, description: 'The methods the path accepts.', schema: { type: 'string' } } },
+  '429': { 'Retry-After': { description: 'Seconds to wait (rate_limited only).', schema: { type: 'integer', minimum: 1 } } },
+};
+
+function errorResponse(status: string, codes: readonly string[], note = ''): Json {
+  const chosen = codes.filter((code) => !ERROR_CODES[status]?.find((c) => c.code === code)?.reference);
+  const why = chosen.length > 0 ? ` The code${chosen.length > 1 ? 's' : ''} ${chosen.join(', ')}: this project’s choice (the reference does not show ${chosen.length > 1 ? 'them' : 'it'}).` : '';
+  const response: Json = {
+    description: `${codes.map((code) => `${code}: ${ERROR_TEXT[code] ?? code}`).join('; ')}${note}.${why}`,
+    ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string', enum: [...codes] }, message: { type: 'string' } },
+            },
           },
         },
       },
     },
   };
-  for (const status of errorCodes(spec)) {
-    const integration = status === '409' ? ` (needs the ${spec.integration} integration)` : '';
-    responses[status] = {
-      description: `${ERROR_RESPONSES[status] ?? 'Error'}${integration}`,
-      ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait (rate_limited only)', schema: { type: 'integer', minimum: 1 } } } } : {}),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
+  return chosen.length > 0 ? { ...response, 'x-vis-choice': true } : response;
+}
+
+function operation(spec: EndpointSpec): Json {
+  const created = spec.method === 'POST';
+  const success = created ? '201' : '200';
+  const envelope: Json = {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: { data: dataSchema(spec), meta: { $ref: '#/components/schemas/Meta' } },
+  };
+  const responses: Json = {
+    [success]: created
+      ? choice({ description: 'Created: the pitch report, with the allowance left.', content: { 'application/json': { schema: envelope } } }, 'The status 201 and this shape are this project’s choice: the reference does not show them.')
+      : { description: 'OK', content: { 'application/json': { schema: envelope } } },
+  };
+  for (const [status, codes] of Object.entries(errorCodesOf(spec))) {
+    const note = status === '409' ? ` (this endpoint needs the ${spec.integration} integration)` : '';
+    responses[status] = errorResponse(status, codes, note);
   }
+  const proOnly = spec.plan === 'pro' || spec.spends?.what === 'pitch report';
   const op: Json = {
     operationId: spec.id,
     summary: spec.summary,
@@ -161,18 +331,20 @@ function operation(spec: EndpointSpec): Json {
     parameters: parametersOf(spec),
     responses,
     'x-vis-command': `vis ${spec.words.join(' ')}`,
-    'x-plan': spec.plan === 'pro' ? ['pro', 'growth'] : ['monitor', 'pro', 'growth'],
+    'x-plan': proOnly ? ['pro', 'growth'] : ['monitor', 'pro', 'growth'],
     'x-counts-as-read': !spec.free,
   };
   if (spec.body) {
     op['requestBody'] = {
       required: true,
+      description: 'A JSON object. This project’s choice: the reference does not show the body. Fields beyond these are ignored; null is refused.',
+      'x-vis-choice': true,
       content: {
         'application/json': {
           schema: {
             type: 'object',
             required: spec.body.filter((f) => f.required).map((f) => f.name),
-            properties: Object.fromEntries(spec.body.map((f) => [f.name, { ...paramSchema(f.spec), description: f.description }])),
+            properties: Object.fromEntries(spec.body.map((f) => [f.name, bodyField(f)])),
             additionalProperties: true,
           },
         },
@@ -182,7 +354,30 @@ function operation(spec: EndpointSpec): Json {
   return op;
 }
 
-export function buildOpenApi(options: { serverUrl: string }): Json {
+export interface OpenApiOptions {
+  /** The port the sandbox listens on; null for a sandbox that lives for one command. */
+  port: number | null;
+  host: string;
+}
+
+function server(options: OpenApiOptions): Json {
+  const demo = `Demo keys: ${DEMO_ACCOUNTS.map((a) => a.key).join(', ')}.`;
+  const port =
+    options.port === null
+      ? { default: PLACEHOLDER_PORT, description: `A placeholder: the sandbox that served this document lived for one command. Start one with \`vis sandbox --port ${PLACEHOLDER_PORT}\`.` }
+      : { default: String(options.port), description: 'The port this sandbox listens on.' };
+  return { url: `http://${options.host}:{port}/api/v1`, description: `A vis sandbox. ${demo}`, variables: { port } };
+}
+
+/** What the API answers to a request that matches no operation. */
+function unmatchedResponses(): Json {
+  return {
+    '404': errorResponse('404', ['not_found'], ' (no endpoint at this path; after authentication)'),
+    '405': errorResponse('405', ['method_not_allowed']),
+  };
+}
+
+export function buildOpenApi(options: OpenApiOptions): Json {
   const paths: Record<string, Json> = {};
   for (const spec of ENDPOINTS) {
     const item = paths[spec.path] ?? {};
@@ -195,13 +390,17 @@ export function buildOpenApi(options: { serverUrl: string }): Json {
     info: {
       title: 'Brand AI-Visibility Read API',
       version: 'v1',
-      description:
+      description: [
         'AI-visibility data of the brands of an account: topic scores, engine answers, competitors, citations, perception, technical scan, AI traffic, forum threads, search performance, tasks and pitch reports. Served here by the vis sandbox from deterministic demo data.',
+        'The reference (api-v1-reference) fixes the paths, the common parameters, the envelopes, the enumerations, the score ranges and the section-7 error codes. Everything it does not show is this project’s choice and carries `x-vis-choice: true`: most `data` field names, some parameter names and rules, the POST body and its 201, and the codes 402 pitch_allowance_exhausted, 405 method_not_allowed, 413 payload_too_large, 500 internal_error and 503 service_unavailable.',
+        'Each operation lists the statuses it can answer and, per status, the codes. A request that matches no operation answers `x-vis-unmatched` (404 not_found for an unknown path, 405 method_not_allowed with Allow for a known path with another method), after authentication.',
+      ].join('\n\n'),
     },
-    servers: [{ url: options.serverUrl, description: `vis sandbox (demo keys: ${DEMO_ACCOUNTS.map((a) => a.key).join(', ')})` }],
+    servers: [server(options)],
     security: [{ bearerAuth: [] }],
     tags,
     paths,
+    'x-vis-unmatched': unmatchedResponses(),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>. Rate limit: 60 requests a minute per key.' },
@@ -216,22 +415,6 @@ export function buildOpenApi(options: { serverUrl: string }): Json {
               type: 'object',
               required: ['id', 'code', 'label'],
               properties: { id: { type: 'integer' }, code: { type: 'string' }, label: { type: 'string' } },
-            },
-          },
-        },
-        Period: {
-          type: 'object',
-          required: ['from', 'to', 'days'],
-          properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' }, days: { type: 'integer', minimum: 1 } },
-        },
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: { code: { type: 'string' }, message: { type: 'string' } },
             },
           },
         },

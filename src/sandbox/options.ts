@@ -46,6 +46,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Silence `log`. */
   quiet?: boolean;
+  /**
+   * The sandbox lives for one command (`--demo`): its openapi.json names a placeholder
+   * port, not this one, which is closed once the command ends.
+   */
+  oneShot?: boolean;
 }
 
 const KINDS = ['status', 'slow', 'non-json', 'html', 'truncated', 'no-headers', 'reset', 'no-data'] as const;

@@ -46,7 +46,6 @@ import { isoTime, nextMonthStart } from './data/dates.js';
 import { ApiError, notFound } from './errors.js';
 import { FaultPlan, defaultFaultCode, faultDelay, htmlErrorPage, isShortCircuit } from './faults.js';
 import { assertLoopbackHost, urlHost } from './loopback.js';
-import { buildOpenApi } from './openapi.js';
 import { parseFaults, type Fault, type FaultKind, type SandboxOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
 import { compileRoutes, matchRoute } from './routes.js';
@@ -163,6 +162,8 @@ class SandboxApp {
   private readonly routes = compileRoutes(ENDPOINTS);
   private readonly timers = new Set<NodeJS.Timeout>();
   private openapiText: string | null = null;
+  /** What openapi.json names as the server: the port, or null for a placeholder. */
+  documentServer: { host: string; port: number | null } = { host: '127.0.0.1', port: null };
 
   constructor(
     private readonly now: () => Date,
@@ -278,8 +279,12 @@ class SandboxApp {
     }
   }
 
-  private openapi(): string {
-    this.openapiText ??= JSON.stringify(buildOpenApi({ serverUrl: this.baseUrl }));
+  /** Built on first request only: it converts every data schema to JSON Schema. */
+  private async openapi(): Promise<string> {
+    if (this.openapiText === null) {
+      const { buildOpenApi } = await import('./openapi.js');
+      this.openapiText = JSON.stringify(buildOpenApi(this.documentServer));
+    }
     return this.openapiText;
   }
 
@@ -352,7 +357,7 @@ class SandboxApp {
       } else response = this.answer(method, path, url.searchParams, req.headers.authorization, bodyText);
       record.status = response.status;
       if (response.code !== undefined) record.code = response.code;
-      const text = response.body === null ? this.openapi() : JSON.stringify(response.body);
+      const text = response.body === null ? await this.openapi() : JSON.stringify(response.body);
       if (fault) {
         await this.delay(faultDelay(fault));
         this.damage(fault, response, text, res);
@@ -456,6 +461,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const address = server.address() as AddressInfo;
   app.baseUrl = `http://${urlHost(host)}:${address.port}${BASE_PATH}`;
+  app.documentServer = { host: urlHost(host), port: options.oneShot ? null : address.port };
   let closing: Promise<void> | null = null;
   return {
     baseUrl: app.baseUrl,

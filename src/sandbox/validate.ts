@@ -42,7 +42,12 @@ export function resolveBrand(account: DemoAccount, query: URLSearchParams): Demo
   return brand;
 }
 
-const MARKET_CODE = /^([A-Za-z]{2})(?:-([A-Za-z]{2,3}))?$/;
+/** `CC` or `CC-ll` (`CC-lll`); the document's patterns are built from these two sources. */
+export const MARKET_CODE_PATTERN = '^([A-Za-z]{2})(?:-([A-Za-z]{2,3}))?$';
+/** A market id: no sign, so `-5` is a malformed market (400), not an unknown one (404). */
+export const MARKET_ID_PATTERN = '^[0-9]+$';
+const MARKET_CODE = new RegExp(MARKET_CODE_PATTERN);
+const MARKET_ID = new RegExp(MARKET_ID_PATTERN);
 
 /**
  * A market by id (`1012`), by code (`GB-en`, any case) or by country (`GB`, when the
@@ -53,7 +58,7 @@ export function resolveMarket(brand: DemoBrand, query: URLSearchParams): DemoMar
   if (raw === null) return brand.markets[0];
   const live = brand.markets.map((m) => `${m.code} (${m.id})`).join(', ');
   const notLive = () => new ApiError(404, 'market_not_found', `Market "${raw}" is not a live market of ${brand.name}; its markets: ${live}`);
-  if (INTEGER.test(raw)) {
+  if (MARKET_ID.test(raw)) {
     const market = brand.markets.find((m) => m.id === Number(raw));
     if (!market) throw notLive();
     return market;
@@ -91,22 +96,30 @@ function checkDate(name: string, raw: string): string {
 
 /**
  * The period of a period endpoint. `days` (1-90) counts back from `to` (default today);
- * `from` replaces it and may be at most 90 days before `to`. `days` is still checked when
- * `from` is given: a malformed parameter is refused even where it would be ignored.
+ * `from` replaces it and may be at most 90 days before `to`. With `from`, `days` is
+ * ignored, not even checked, as the reference says ("Ignored when `from` is given").
  */
 export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: Date): ApiPeriod | null {
   if (spec.period === 'none') return null;
   const rule = daysRule(spec);
-  const rawDays = single(query, 'days');
-  const days = rawDays === null ? (rule.kind === 'int' ? (rule.default ?? 7) : 7) : checkInt('days', rawDays, rule.kind === 'int' ? rule : {});
+  const checkedDays = (): number => {
+    const rawDays = single(query, 'days');
+    return rawDays === null ? (rule.kind === 'int' ? (rule.default ?? 7) : 7) : checkInt('days', rawDays, rule.kind === 'int' ? rule : {});
+  };
   const today = isoDate(now);
-  if (spec.period === 'days') return { from: addDays(today, -(days - 1)), to: today, days };
+  if (spec.period === 'days') {
+    const days = checkedDays();
+    return { from: addDays(today, -(days - 1)), to: today, days };
+  }
 
   const rawFrom = single(query, 'from');
   const rawTo = single(query, 'to');
   const from = rawFrom === null ? null : checkDate('from', rawFrom);
   const to = rawTo === null ? today : checkDate('to', rawTo);
-  if (from === null) return { from: addDays(to, -(days - 1)), to, days };
+  if (from === null) {
+    const days = checkedDays();
+    return { from: addDays(to, -(days - 1)), to, days };
+  }
   const span = daysBetween(from, to);
   if (span < 0) throw invalidParameter('from', `must not be after to (${from} is after ${to})`);
   if (span > MAX_RANGE_DAYS) throw invalidParameter('from', `must be at most ${MAX_RANGE_DAYS} days before to (${from} is ${span} days before ${to})`);
@@ -179,11 +192,12 @@ export function checkBody(spec: EndpointSpec, text: string): Record<string, unkn
   const fields = body as Record<string, unknown>;
   for (const field of spec.body) {
     const value = fields[field.name];
-    if (value === undefined || value === null) {
+    if (value === undefined) {
       if (field.required) throw invalidParameter(field.name, 'is required');
       continue;
     }
-    if (typeof value !== 'string') throw invalidParameter(field.name, 'must be a string');
+    // null is not "absent": the document says string, so null is refused like a number.
+    if (typeof value !== 'string') throw invalidParameter(field.name, `must be a string (got ${value === null ? 'null' : typeof value})`);
     checkValue(spec.id, field, value);
   }
   const url = fields['url'];

@@ -84,17 +84,18 @@ const usage = z.looseObject({
 const overview = z.looseObject({
   period,
   visibility: z.looseObject({ score, change: z.nullable(change) }),
-  share_of_voice: valueChange,
+  /** Null, like every figure of a day, when nothing was measured in the period. */
+  share_of_voice: z.looseObject({ value: z.nullable(percent), change: z.nullable(change) }),
   position: z.looseObject({ value: z.nullable(num), change: z.nullable(change) }),
   citations: valueChange,
-  rivals: z.array(z.looseObject({ name: text, visibility: score, share_of_voice: percent, position: z.nullable(num), citations: int })),
+  rivals: z.array(z.looseObject({ name: text, visibility: score, share_of_voice: z.nullable(percent), position: z.nullable(num), citations: int })),
   daily: z.array(
     z.looseObject({
       date,
       visibility: score,
-      share_of_voice: percent,
+      share_of_voice: z.nullable(percent),
       position: z.nullable(num),
-      citations: int,
+      citations: z.nullable(int),
       rivals: z.array(z.looseObject({ name: text, visibility: score })),
     }),
   ),
@@ -120,8 +121,9 @@ const topic = z.looseObject({
   name: text,
   visibility: score,
   change: z.nullable(change),
-  rank: int,
-  share_of_voice: percent,
+  /** Null, like the share of voice, for a period with nothing measured. */
+  rank: z.nullable(int),
+  share_of_voice: z.nullable(percent),
   rivals: z.array(text),
   questions: int,
 });
@@ -419,7 +421,8 @@ const aiVisitors = z.looseObject({
       label: text,
       visits: int,
       change_pct: z.nullable(num),
-      share: percent,
+      /** Null when the period had no AI visits at all. */
+      share: z.nullable(percent),
       landing_pages: z.array(z.looseObject({ url: text, visits: int })),
     }),
   ),
@@ -482,7 +485,8 @@ const pitchSummary = {
   prospect: text,
   domain: text,
   market: text,
-  business_type: text,
+  /** Null when the pitch was made without one (the body field is optional). */
+  business_type: z.nullable(text),
   status: text,
   created_at: datetime,
   share_url: text,

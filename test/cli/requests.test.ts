@@ -206,7 +206,7 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['forum', '--limit', '51'], says: '--limit must be a whole number from 1 to 50 (got 51)' },
   { argv: ['forum', '--limit', '0'], says: '--limit must be a whole number from 1 to 50 (got 0)' },
   { argv: ['search-performance', '--limit', '1001'], says: '--limit must be a whole number from 1 to 1000 (got 1001)' },
-  { argv: ['tasks', '--limit', '0'], says: '--limit must be a whole number of at least 1 (got 0)' },
+  { argv: ['tasks', '--limit', '0'], says: '--limit must be a whole number from 1 to 1000 (got 0)' },
   { argv: ['tasks', '--limit', 'many'], says: '--limit must be a whole number' },
   { argv: ['prompts', '--days', '7'], says: 'vis prompts has no period: --days does not apply here' },
   { argv: ['answers', 'extra-arg'], says: 'too many arguments' },

@@ -117,14 +117,15 @@ describe('endpoint options', () => {
     expect(() => parseEndpointOptions(sp, sp.query, { limit: '1001' })).toThrow('--limit must be a whole number from 1 to 1000 (got 1001)');
   });
 
-  it('tasks pass layer and status through; limit is a positive integer', () => {
+  it('tasks pass layer and status through; limit is 1-1000', () => {
     const tasks = endpointById('tasks');
     expect(parseEndpointOptions(tasks, tasks.query, { layer: 'content', status: 'done', limit: '5' })).toEqual([
       ['layer', 'content'],
       ['status', 'done'],
       ['limit', '5'],
     ]);
-    expect(() => parseEndpointOptions(tasks, tasks.query, { limit: '0' })).toThrow('--limit must be a whole number of at least 1 (got 0)');
+    expect(() => parseEndpointOptions(tasks, tasks.query, { limit: '0' })).toThrow('--limit must be a whole number from 1 to 1000 (got 0)');
+    expect(() => parseEndpointOptions(tasks, tasks.query, { limit: '1001' })).toThrow('--limit must be a whole number from 1 to 1000 (got 1001)');
   });
 
   it('answers runs needs --prompt', () => {

@@ -32,7 +32,8 @@ describe('openapi.json', () => {
   it('spends no read and names this sandbox as its server', async () => {
     await call(sandbox, '/openapi.json');
     expect(sandbox.reads('vis_demo_growth')).toBe(0);
-    expect(doc.servers[0].url).toBe(sandbox.baseUrl);
+    expect(doc.servers[0].url).toBe('http://127.0.0.1:{port}/api/v1');
+    expect(doc.servers[0].variables.port.default).toBe(String(sandbox.port));
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
@@ -91,11 +92,53 @@ describe('openapi.json', () => {
     const tasks = doc.paths['/tasks'].get.parameters;
     expect(tasks.find((p: any) => p.name === 'status').schema).toMatchObject({ type: 'string', default: 'open' });
     expect(tasks.find((p: any) => p.name === 'layer').schema.enum).toEqual(['content', 'technical', 'authority', 'community']);
-    expect(tasks.find((p: any) => p.name === 'limit').schema).toEqual({ type: 'integer', minimum: 1, default: 30 });
+    expect(tasks.find((p: any) => p.name === 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 1000, default: 30 });
     const post = doc.paths['/pitches'].post;
     expect(Object.keys(post.requestBody.content['application/json'].schema.properties)).toEqual(['url', 'market', 'business_type']);
     expect(post.responses['402']).toBeDefined();
     expect(post.responses['201']).toBeDefined();
+  });
+
+  it('a sandbox that lives for one command (--demo) names a placeholder port, not its own', async () => {
+    const oneShot = await openSandbox({ oneShot: true });
+    try {
+      const server = (await call(oneShot, '/openapi.json', { key: null })).json.servers[0];
+      expect(server.url).toBe('http://127.0.0.1:{port}/api/v1');
+      expect(server.variables.port.default).not.toBe(String(oneShot.port));
+      expect(server.variables.port.description).toMatch(/placeholder/);
+    } finally {
+      await oneShot.close();
+    }
+  });
+
+  it('x-plan: POST /pitches is Pro and Growth (Monitor gets 403); names the reference does not show are marked', () => {
+    expect(doc.paths['/pitches'].post['x-plan']).toEqual(['pro', 'growth']);
+    expect(doc.paths['/pitches'].get['x-plan']).toEqual(['monitor', 'pro', 'growth']);
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name);
+    expect(param('/tasks', 'status')['x-vis-choice']).toBe(true);
+    expect(param('/tasks', 'status').description).toMatch(/this project’s choice/i);
+    expect(param('/forum', 'limit')['x-vis-choice']).toBeUndefined();
+    expect(param('/sources', 'days')['x-vis-choice']).toBe(true);
+    expect(param('/topics', 'days')['x-vis-choice']).toBeUndefined();
+    const visibility = doc.paths['/visibility'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(visibility.properties.score['x-vis-choice']).toBeUndefined();
+    expect(visibility.properties.history['x-vis-choice']).toBe(true);
+    expect(visibility.properties.score.anyOf).toEqual([{ type: 'number', minimum: 0, maximum: 100 }, { type: 'null' }]);
+    expect(doc.paths['/pitches'].post.responses['402']['x-vis-choice']).toBe(true);
+  });
+
+  it('Error.code is an enum per status, without codes the endpoint never answers', () => {
+    const codes = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status]?.content['application/json'].schema.properties.error.properties.code.enum;
+    expect(codes('/usage', 'get', '429')).toEqual(['rate_limited']);
+    expect(codes('/topics', 'get', '429')).toEqual(['quota_exceeded', 'rate_limited']);
+    expect(codes('/forum', 'get', '403')).toEqual(['feature_not_in_plan', 'plan_inactive']);
+    expect(codes('/topics', 'get', '403')).toEqual(['plan_inactive']);
+    expect(codes('/brands', 'get', '403')).toBeUndefined();
+    expect(codes('/search-performance', 'get', '409')).toEqual(['integration_not_connected']);
+    expect(codes('/topics', 'get', '409')).toBeUndefined();
+    expect(codes('/pitches', 'post', '402')).toEqual(['pitch_allowance_exhausted']);
+    for (const status of ['401', '413', '500', '502', '503']) expect(codes('/usage', 'get', status)).toHaveLength(1);
   });
 
   it('answers the same bytes every time', async () => {
