@@ -258,7 +258,7 @@ export function errorCodesOf(spec: EndpointSpec): Record<string, string[]> {
   if (spec.brand) add('400', 'brand_required');
   add('401', 'invalid_api_key');
   if (spec.spends?.what === 'pitch report') add('402', 'pitch_allowance_exhausted');
-  if (spec.plan === 'pro' || spec.spends?.what === 'pitch report') add('403', 'feature_not_in_plan');
+  if (spec.plan !== 'any') add('403', 'feature_not_in_plan');
   // /brands and /usage answer on an inactive plan, so a user can see what is wrong.
   if (!spec.free) add('403', 'plan_inactive');
   if (spec.brand) add('404', 'brand_not_found');
@@ -322,7 +322,7 @@ function operation(spec: EndpointSpec): Json {
     const note = status === '409' ? ` (this endpoint needs the ${spec.integration} integration)` : '';
     responses[status] = errorResponse(status, codes, note);
   }
-  const proOnly = spec.plan === 'pro' || spec.spends?.what === 'pitch report';
+  const proOnly = spec.plan !== 'any';
   const op: Json = {
     operationId: spec.id,
     summary: spec.summary,
