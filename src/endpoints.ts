@@ -52,6 +52,13 @@ export type Plan = 'any' | 'pro';
 export type CommandGroup = 'data' | 'account';
 
 /**
+ * How long an answer may be served from the local cache (src/cache/freshness.ts has the
+ * rules and their reasons): `scan` until the next daily scan, `weekly` a day, `hourly` an
+ * hour, `minutes` a few minutes, `none` never cached.
+ */
+export type Freshness = 'scan' | 'weekly' | 'hourly' | 'minutes' | 'none';
+
+/**
  * What a call spends beyond a read. vis asks before sending it, never sends it twice,
  * and when it may have reached the server but no answer came, says `unknownOutcome`:
  * only a list can tell whether it went through.
@@ -74,6 +81,8 @@ interface EndpointDefaults {
   /** `/usage` and `/brands` do not count against the read budget. */
   free: boolean;
   group: CommandGroup;
+  /** How long the local cache may serve the answer: AI-answer data (the default) until the next scan. */
+  freshness: Freshness;
 }
 
 const DEFAULTS: EndpointDefaults = {
@@ -86,6 +95,7 @@ const DEFAULTS: EndpointDefaults = {
   plan: 'any',
   free: false,
   group: 'data',
+  freshness: 'scan',
 };
 
 /** An entry as written in the table: generic in its id so the ids stay literal types. */
@@ -146,6 +156,7 @@ const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
 const TABLE = [
   endpoint({
     id: 'brands',
+    freshness: 'none',
     words: ['brands'],
     path: '/brands',
     brand: false,
@@ -172,6 +183,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'usage',
+    freshness: 'none',
     words: ['usage'],
     path: '/usage',
     brand: false,
@@ -338,6 +350,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception',
+    freshness: 'weekly',
     words: ['brand-perception'],
     aliases: ['perception'],
     path: '/brand-perception',
@@ -352,6 +365,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception.transcript',
+    freshness: 'weekly',
     words: ['brand-perception', 'transcript'],
     path: '/brand-perception/transcript',
     period: 'range',
@@ -365,6 +379,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'forum',
+    freshness: 'hourly',
     words: ['forum'],
     path: '/forum',
     period: 'range',
@@ -386,6 +401,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'search-performance',
+    freshness: 'hourly',
     words: ['search-performance'],
     path: '/search-performance',
     period: 'days',
@@ -415,6 +431,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'technical',
+    freshness: 'weekly',
     words: ['technical'],
     path: '/technical',
     collection: 'issues',
@@ -426,6 +443,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'ai-crawlers',
+    freshness: 'hourly',
     words: ['ai-crawlers'],
     path: '/ai-crawlers',
     period: 'range',
@@ -438,6 +456,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'ai-visitors',
+    freshness: 'hourly',
     words: ['ai-visitors'],
     path: '/ai-visitors',
     period: 'range',
@@ -450,6 +469,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks',
+    freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks',
     query: [
@@ -486,6 +506,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks.get',
+    freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks/{id}',
     pathParam: { name: 'id', type: 'string', description: 'task id from `vis tasks`' },
@@ -499,6 +520,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'weekly-plan',
+    freshness: 'minutes',
     words: ['weekly-plan'],
     path: '/weekly-plan',
     plan: 'pro',
@@ -510,6 +532,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'activity',
+    freshness: 'minutes',
     words: ['activity'],
     path: '/activity',
     period: 'range',
@@ -521,6 +544,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches',
+    freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches',
     market: false,
@@ -532,6 +556,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.get',
+    freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches/{pitch_id}',
     pathParam: { name: 'pitch_id', type: 'integer', description: 'pitch id from `vis pitches`' },
@@ -544,6 +569,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.create',
+    freshness: 'none',
     words: ['pitches', 'create'],
     method: 'POST',
     path: '/pitches',
