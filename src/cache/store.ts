@@ -34,12 +34,14 @@ const ENTRY_FILE = /^[a-z0-9.-]+\.[0-9a-f]{32}\.json$/;
 const STALE_TEMP_MS = 60_000;
 
 /**
- * Where the cache lives: beside VIS_CONFIG_DIR when that is set (`<its parent>/vis-cache`,
- * so a config kept apart keeps its cache apart too), else `$XDG_CACHE_HOME/vis/cache`
- * (or `~/.cache/vis/cache`); undefined when the environment names no home at all.
+ * Where the cache lives: beside VIS_CONFIG_DIR when that is set (`<VIS_CONFIG_DIR>-cache`,
+ * a sibling of its own, so a config kept apart keeps its cache apart too, even when many
+ * such folders share one parent such as /tmp), else `$XDG_CACHE_HOME/vis/cache` (or
+ * `~/.cache/vis/cache`); undefined when the environment names no home at all.
  */
 export function cacheRoot(env: Env): string | undefined {
-  if (env.VIS_CONFIG_DIR) return join(dirname(env.VIS_CONFIG_DIR), 'vis-cache');
+  const config = env.VIS_CONFIG_DIR?.replace(/\/+$/, '');
+  if (config) return `${config}-cache`;
   const dir = envCacheDir(env);
   return dir === undefined ? undefined : join(dir, 'cache');
 }

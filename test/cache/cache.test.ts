@@ -17,7 +17,7 @@ const TOPICS = { topics: [{ id: 'crm', name: 'CRM software', visibility: 41.5 }]
 /** One home for several runs, so they share a cache; the clock is the test's. */
 function home(): { env: Record<string, string>; root: string } {
   const dir = mkdtempSync(join(tmpdir(), 'vis-cache-test-'));
-  return { env: { HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') }, root: join(dir, 'vis-cache') };
+  return { env: { HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') }, root: join(dir, 'config-cache') };
 }
 
 function filesUnder(dir: string): string[] {
