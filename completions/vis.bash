@@ -35,6 +35,7 @@ __vis_subcommand() {
         '|pitches') REPLY='pitches' ;;
         '|auth') REPLY='auth' ;;
         '|config') REPLY='config' ;;
+        '|cache') REPLY='cache' ;;
         '|api') REPLY='api' ;;
         '|openapi') REPLY='openapi' ;;
         '|export') REPLY='export' ;;
@@ -53,6 +54,8 @@ __vis_subcommand() {
         'config|unset') REPLY='config unset' ;;
         'config|list') REPLY='config list' ;;
         'config|path') REPLY='config path' ;;
+        'cache|status') REPLY='cache status' ;;
+        'cache|clear') REPLY='cache clear' ;;
         *) return 1 ;;
     esac
 }
@@ -94,12 +97,13 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
         'auth') REPLY='login status logout' ;;
         'config') REPLY='get set unset list path' ;;
+        'cache') REPLY='status clear' ;;
     esac
 }
 
@@ -143,6 +147,9 @@ __vis_flags() {
         'config unset') REPLY='-h --help' ;;
         'config list') REPLY='-h --help' ;;
         'config path') REPLY='-h --help' ;;
+        'cache') REPLY='-h --help' ;;
+        'cache status') REPLY='-h --help' ;;
+        'cache clear') REPLY='-h --help' ;;
         'api') REPLY='-h --help' ;;
         'openapi') REPLY='-h --help' ;;
         'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help' ;;
@@ -151,7 +158,7 @@ __vis_flags() {
         'help') REPLY='-h --help' ;;
         *) REPLY= ;;
     esac
-    REPLY+=' -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color'
+    REPLY+=' -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color'
 }
 
 # Offers the values of flag $2 of the command at path $1.
@@ -172,17 +179,17 @@ __vis_flag_values() {
 # argument before it.
 __vis_arg_values() {
     case "$1|$2" in
-        'config get|0') __vis_words 'profile base_url brand market format' ;;
-        'config set|0') __vis_words 'profile base_url brand market format' ;;
+        'config get|0') __vis_words 'profile base_url brand market format cache' ;;
+        'config set|0') __vis_words 'profile base_url brand market format cache' ;;
         'config set|1')
             case $3 in
                 'format') __vis_words 'table json csv' ;;
                 'profile') __vis_dynamic profiles ;;
             esac ;;
-        'config unset|0') __vis_words 'profile base_url brand market format' ;;
+        'config unset|0') __vis_words 'profile base_url brand market format cache' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion help exit-codes environment options' ;;
     esac
 }
 

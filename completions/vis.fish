@@ -56,6 +56,8 @@ function __vis_subcommand
             echo 'auth'
         case '|config'
             echo 'config'
+        case '|cache'
+            echo 'cache'
         case '|api'
             echo 'api'
         case '|openapi'
@@ -92,6 +94,10 @@ function __vis_subcommand
             echo 'config list'
         case 'config|path'
             echo 'config path'
+        case 'cache|status'
+            echo 'cache status'
+        case 'cache|clear'
+            echo 'cache clear'
         case '*'
             return 1
     end
@@ -185,6 +191,8 @@ complete -c vis -l profile -x -a '(__vis_dynamic profiles)' -d 'saved profile to
 complete -c vis -l base-url -x -d 'API base address ending in /api/v1 (env VIS_BASE_URL)'
 complete -c vis -l demo -d 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)'
 complete -c vis -l timeout -x -d 'per request, default 30'
+complete -c vis -l refresh -d 'read from the API even when the cache holds the answer, and cache the new one'
+complete -c vis -l no-cache -d 'neither read nor write the local cache (also VIS_CACHE=off)'
 complete -c vis -s q -l quiet -d 'no spinner, progress or warnings on stderr'
 complete -c vis -l debug -d 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)'
 complete -c vis -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)'
@@ -216,6 +224,7 @@ complete -c vis -n '__vis_at "" 0' -a activity -d 'Activity feed'
 complete -c vis -n '__vis_at "" 0' -a pitches -d 'Pitch reports about prospects'
 complete -c vis -n '__vis_at "" 0' -a auth -d 'Log in, log out, and see which key is in use'
 complete -c vis -n '__vis_at "" 0' -a config -d 'Read and change saved settings (base URL, brand, market, format)'
+complete -c vis -n '__vis_at "" 0' -a cache -d 'The local response cache: status and clear'
 complete -c vis -n '__vis_at "" 0' -a api -d 'Raw GET of any API path, for what the commands do not cover yet'
 complete -c vis -n '__vis_at "" 0' -a openapi -d 'Print the API’s OpenAPI description ({base_url}/openapi.json)'
 complete -c vis -n '__vis_at "" 0' -a export -d 'Write every endpoint to files (csv or json) with a manifest, for cron jobs'
@@ -266,15 +275,19 @@ complete -c vis -n '__vis_at "config" 0' -a list -d 'All profiles and settings (
 complete -c vis -n '__vis_at "config" 0' -a path -d 'Where the config file is'
 
 # vis config get
-complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format' -d 'profile, base_url, brand, market or format'
+complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
 
 # vis config set
-complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format' -d 'profile, base_url, brand, market or format'
+complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
 complete -c vis -n '__vis_at "config set" 1 format' -a 'table json csv' -d 'the new value; for profile, the name of the profile to make active'
 complete -c vis -n '__vis_at "config set" 1 profile' -a '(__vis_dynamic profiles)' -d 'the new value; for profile, the name of the profile to make active'
 
 # vis config unset
-complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format' -d 'profile, base_url, brand, market or format'
+complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
+
+# vis cache
+complete -c vis -n '__vis_at "cache" 0' -a status -d 'Where the cache is, and per account: entries, size, reads saved this month'
+complete -c vis -n '__vis_at "cache" 0' -a clear -d 'Remove every cached answer, of every account'
 
 # vis api
 complete -c vis -n '__vis_at "api" 0' -a '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json'
@@ -296,4 +309,4 @@ complete -c vis -n '__vis_at "sandbox"' -l host -x -d 'loopback address to liste
 complete -c vis -n '__vis_at "completion" 0' -a 'bash zsh fish' -d 'bash, zsh or fish'
 
 # vis help
-complete -c vis -n '__vis_at "help" 0' -a 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment options' -d 'a command and its sub-commands, or a topic (exit-codes, environment, options)'
+complete -c vis -n '__vis_at "help" 0' -a 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion help exit-codes environment options' -d 'a command and its sub-commands, or a topic (exit-codes, environment, options)'
