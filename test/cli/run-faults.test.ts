@@ -91,6 +91,7 @@ describe('what a cron job sees when vis gives up', () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.split('\n').filter(Boolean);
     expect(lines.map((l) => l.replace(/\d+ ms/g, 'N ms').replace(/\d+ bytes/, 'N bytes').replace(/127\.0\.0\.1:\d+/, 'HOST'))).toEqual([
+      'vis debug: cache miss: GET /topics @2026-11-22 (absent)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 1 of 4; Authorization: Bearer ***)',
       'vis debug: ← 502 GET /topics in N ms (N bytes)',
       'vis debug: retry 1 of 3 for GET /topics in N ms (HTTP 502)',

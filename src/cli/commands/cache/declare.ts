@@ -5,14 +5,15 @@ import type { CacheVerb } from './parse.js';
 
 const LOCAL = 'Sends no request: works on the cache folder only.';
 
-const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: string }> = [
+const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: string; examples: readonly string[] }> = [
   {
     verb: 'status',
     summary: 'Where the cache is, and per account: entries, size, reads saved this month',
     description:
       'Where the response cache is and whether it is on, then per account (a hash of base URL and key; the key is never stored): entries, size and the reads the cache saved this month (UTC).',
+    examples: ['vis cache status', 'vis cache status --profile agency'],
   },
-  { verb: 'clear', summary: 'Remove every cached answer, of every account', description: 'Remove every cached answer of every account. The next command of each reads from the API again.' },
+  { verb: 'clear', summary: 'Remove every cached answer, of every account', description: 'Remove every cached answer of every account. The next command of each reads from the API again.', examples: ['vis cache clear'] },
 ];
 
 export const cacheCommand: CommandDeclaration = {
@@ -33,6 +34,7 @@ export const cacheCommand: CommandDeclaration = {
       usesGlobals(cache.command(v.verb), ['profile'])
         .summary(v.summary)
         .description(toolDescription(v.description, LOCAL))
+        .addHelpText('after', examplesAfter(...v.examples))
         .action(async (_o: unknown, self: Command) => {
           const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, self.optsWithGlobals());
           await runOrCapture(options, runF, async () => (await import('./run.js')).runCache(options, ctx));
