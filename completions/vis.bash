@@ -35,6 +35,7 @@ __vis_subcommand() {
         '|pitches') REPLY='pitches' ;;
         '|auth') REPLY='auth' ;;
         '|config') REPLY='config' ;;
+        '|cache') REPLY='cache' ;;
         '|api') REPLY='api' ;;
         '|openapi') REPLY='openapi' ;;
         '|export') REPLY='export' ;;
@@ -53,6 +54,8 @@ __vis_subcommand() {
         'config|unset') REPLY='config unset' ;;
         'config|list') REPLY='config list' ;;
         'config|path') REPLY='config path' ;;
+        'cache|status') REPLY='cache status' ;;
+        'cache|clear') REPLY='cache clear' ;;
         *) return 1 ;;
     esac
 }
@@ -94,44 +97,45 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
         'auth') REPLY='login status logout' ;;
         'config') REPLY='get set unset list path' ;;
+        'cache') REPLY='status clear' ;;
     esac
 }
 
 # Sets REPLY to the flags of the command at path $1: its own and the global ones it takes.
 __vis_flags() {
     case $1 in
-        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'brands') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'usage') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'pitches create') REPLY='--business-type --field -y --yes -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
         'auth') REPLY='-h --help' ;;
         'auth login') REPLY='-h --help --profile --base-url --timeout --debug' ;;
@@ -143,13 +147,16 @@ __vis_flags() {
         'config unset') REPLY='-h --help --profile' ;;
         'config list') REPLY='-h --help --profile' ;;
         'config path') REPLY='-h --help' ;;
-        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'cache') REPLY='-h --help' ;;
+        'cache status') REPLY='-h --help --profile' ;;
+        'cache clear') REPLY='-h --help --profile' ;;
+        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'openapi') REPLY='-h --help -f --format -o --output --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help -b --brand -m --market -d --days --from --to -f --format --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help -b --brand -m --market -d --days --from --to -f --format --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help' ;;
         'completion') REPLY='-h --help' ;;
         'help') REPLY='-h --help' ;;
-        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
     esac
 }
 
@@ -171,17 +178,17 @@ __vis_flag_values() {
 # argument before it.
 __vis_arg_values() {
     case "$1|$2" in
-        'config get|0') __vis_words 'profile base_url brand market format' ;;
-        'config set|0') __vis_words 'profile base_url brand market format' ;;
+        'config get|0') __vis_words 'profile base_url brand market format cache' ;;
+        'config set|0') __vis_words 'profile base_url brand market format cache' ;;
         'config set|1')
             case $3 in
                 'format') __vis_words 'table json csv' ;;
                 'profile') __vis_dynamic profiles ;;
             esac ;;
-        'config unset|0') __vis_words 'profile base_url brand market format' ;;
+        'config unset|0') __vis_words 'profile base_url brand market format cache' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config api openapi export sandbox completion help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion help exit-codes environment options' ;;
     esac
 }
 

@@ -8,6 +8,8 @@
 // each baseline is timed in the same rounds as its cases, see measureGroup):
 //   vis --version, vis --help              vs `node -e 0`
 //   vis usage --format json (sandbox)      vs `node -e 0`, with and without the code cache
+//   vis topics --format json, cache hit    vs `node -e 0`, and vs the same command sent to
+//                                          the sandbox (--no-cache): a hit must be faster
 //   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
 //   20,000 answer runs -> table, piped     vs the same curl | jq
 //   an endless answer, VIS_MAX_BODY_MB=64  vs `node -e 0`: the time to give up (exit 7),
@@ -318,6 +320,27 @@ function casesOn({ tag, node }) {
       base: 'node -e 0',
     },
     {
+      name: 'vis topics -f json, request',
+      argv: [node, VIS, 'topics', '--format', 'json', '--no-cache'],
+      env: visEnv(sandbox.baseUrl),
+      base: 'node -e 0',
+    },
+    {
+      // Answered from the response cache (issue 16), filled by the run before the rounds.
+      name: 'vis topics -f json, cache hit',
+      argv: [node, VIS, 'topics', '--format', 'json'],
+      env: visEnv(sandbox.baseUrl),
+      base: 'node -e 0',
+      prepare: true,
+    },
+    {
+      name: '  the same hit, vs the request',
+      argv: [node, VIS, 'topics', '--format', 'json'],
+      env: visEnv(sandbox.baseUrl),
+      base: 'vis topics -f json, request',
+      target: 1.0,
+    },
+    {
       name: 'vis usage, no code cache',
       argv: [node, VIS, 'usage', '--format', 'json'],
       env: { ...visEnv(sandbox.baseUrl), NODE_DISABLE_COMPILE_CACHE: '1' },
@@ -355,6 +378,8 @@ function casesOn({ tag, node }) {
       memLimitMb: 4 * ENDLESS_CAP_MB,
     },
   ];
+  // The cache-hit cases need the answer cached before the first timed round.
+  for (const c of startup.filter((x) => x.prepare)) spawnSync(c.argv[0], c.argv.slice(1), { env: { ...process.env, ...c.env }, stdio: 'ignore' });
   const tagged = (cases) => cases.map((c) => ({ ...c, tag }));
   return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits) };
 }

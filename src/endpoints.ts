@@ -67,6 +67,13 @@ export const PLAN_TEXT: Readonly<Record<Plan, { help: string; table: string }>> 
 export type CommandGroup = 'data' | 'account';
 
 /**
+ * How long an answer may be served from the local cache (src/cache/freshness.ts has the
+ * rules and their reasons): `scan` until the next daily scan, `weekly` a day, `hourly` an
+ * hour, `minutes` a few minutes, `none` never cached.
+ */
+export type Freshness = 'scan' | 'weekly' | 'hourly' | 'minutes' | 'none';
+
+/**
  * What a call spends beyond a read. vis asks before sending it, never sends it twice,
  * and when it may have reached the server but no answer came, says `unknownOutcome`:
  * only a list can tell whether it went through.
@@ -89,6 +96,8 @@ interface EndpointDefaults {
   /** `/usage` and `/brands` do not count against the read budget. */
   free: boolean;
   group: CommandGroup;
+  /** How long the local cache may serve the answer: AI-answer data (the default) until the next scan. */
+  freshness: Freshness;
 }
 
 const DEFAULTS: EndpointDefaults = {
@@ -101,6 +110,7 @@ const DEFAULTS: EndpointDefaults = {
   plan: 'any',
   free: false,
   group: 'data',
+  freshness: 'scan',
 };
 
 /** An entry as written in the table: generic in its id so the ids stay literal types. */
@@ -161,6 +171,7 @@ const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
 const TABLE = [
   endpoint({
     id: 'brands',
+    freshness: 'none',
     words: ['brands'],
     path: '/brands',
     brand: false,
@@ -187,6 +198,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'usage',
+    freshness: 'none',
     words: ['usage'],
     path: '/usage',
     brand: false,
@@ -353,6 +365,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception',
+    freshness: 'weekly',
     words: ['brand-perception'],
     aliases: ['perception'],
     path: '/brand-perception',
@@ -367,6 +380,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception.transcript',
+    freshness: 'weekly',
     words: ['brand-perception', 'transcript'],
     path: '/brand-perception/transcript',
     period: 'range',
@@ -380,6 +394,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'forum',
+    freshness: 'hourly',
     words: ['forum'],
     path: '/forum',
     period: 'range',
@@ -401,6 +416,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'search-performance',
+    freshness: 'hourly',
     words: ['search-performance'],
     path: '/search-performance',
     period: 'days',
@@ -430,6 +446,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'technical',
+    freshness: 'weekly',
     words: ['technical'],
     path: '/technical',
     collection: 'issues',
@@ -441,6 +458,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'ai-crawlers',
+    freshness: 'hourly',
     words: ['ai-crawlers'],
     path: '/ai-crawlers',
     period: 'range',
@@ -453,6 +471,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'ai-visitors',
+    freshness: 'hourly',
     words: ['ai-visitors'],
     path: '/ai-visitors',
     period: 'range',
@@ -465,6 +484,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks',
+    freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks',
     query: [
@@ -501,6 +521,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks.get',
+    freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks/{id}',
     pathParam: { name: 'id', type: 'string', description: 'task id from `vis tasks`' },
@@ -514,6 +535,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'weekly-plan',
+    freshness: 'minutes',
     words: ['weekly-plan'],
     path: '/weekly-plan',
     plan: 'pro',
@@ -525,6 +547,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'activity',
+    freshness: 'minutes',
     words: ['activity'],
     path: '/activity',
     period: 'range',
@@ -536,6 +559,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches',
+    freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches',
     market: false,
@@ -547,6 +571,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.get',
+    freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches/{pitch_id}',
     pathParam: { name: 'pitch_id', type: 'integer', description: 'pitch id from `vis pitches`' },
@@ -559,6 +584,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.create',
+    freshness: 'none',
     words: ['pitches', 'create'],
     method: 'POST',
     path: '/pitches',

@@ -14,6 +14,7 @@
  *   cli                  what commands share: context, io, session, settings, render,
  *                        hints, declare (the declaration contract and the runF seam)
  *   export, completion   engines: the export planner/runner, the shell-script generators
+ *   cache                the response cache on disk: keys, freshness rules, the store
  *   api                  the account readers (GET /brands, GET /usage, GET /markets)
  *   http, sandbox        the client; the embedded server
  *   flags, config, docs  the command line's names and rules; profiles; help topics
@@ -37,6 +38,7 @@ type Layer =
   | 'cli'
   | 'export'
   | 'completion'
+  | 'cache'
   | 'api'
   | 'http'
   | 'sandbox'
@@ -60,12 +62,15 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   boot: ['flags', 'fs'],
   main: ['cli/program', 'cli', 'output', 'flags', 'domain', 'errors'],
   'cli/program': ['cli/commands', 'cli', 'docs', 'flags', 'http', 'output', 'errors', 'domain'],
-  'cli/commands': ['cli', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
-  cli: ['api', 'http', 'sandbox', 'output', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  'cli/commands': ['cli', 'cache', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
+  cli: ['cache', 'api', 'http', 'sandbox', 'output', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   export: ['api', 'http', 'output', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
   completion: ['config', 'docs', 'endpoints', 'domain'],
+  // The freshness classes are the table's; the files are private folders (fs); names are
+  // hashed by http/sha256.ts (plain JS, no node:crypto on a hit).
+  cache: ['endpoints', 'fs', 'http/sha256.ts', 'domain'],
   // output/flatten.ts: isPlainObject, to read payloads of unknown shape.
   api: ['http', 'output/flatten.ts', 'endpoints', 'errors', 'domain'],
   // output/sanitize.ts: server text is cleaned before it becomes an error message;

@@ -16,6 +16,7 @@ import { GLOBAL_OPTIONS, type GlobalName } from '../flags/globals.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
+import { cacheCommand } from './commands/cache/declare.js';
 import { apiCommand } from './commands/api/declare.js';
 import { openapiCommand } from './commands/openapi/declare.js';
 import { exportCommand } from './commands/export/declare.js';
@@ -29,6 +30,7 @@ const COMMANDS: readonly CommandDeclaration[] = [
   dataCommands,
   authCommand,
   configCommand,
+  cacheCommand,
   apiCommand,
   openapiCommand,
   exportCommand,

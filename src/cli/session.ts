@@ -20,6 +20,7 @@ import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from './progress.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
+import { cacheRoot, ResponseCache } from '../cache/store.js';
 
 /** Default pace: the API allows 60 requests a minute per key. */
 export const DEFAULT_RATE_PER_MINUTE = 60;
@@ -54,8 +55,21 @@ export interface Session {
   pacer: Pacer;
   progress: Progress;
   debug: (line: string) => void;
+  /**
+   * The account's response cache, opened (its folders checked, made if missing) on the
+   * first call; undefined when not used (see CacheMode). src/cli/cached.ts reads it.
+   */
+  cache(): ResponseCache | undefined;
+  cacheMode: CacheMode;
   close(): Promise<void>;
 }
+
+/**
+ * `use`: serve fresh answers from the cache and store new ones; `refresh` (--refresh):
+ * always send, then store; `off` (--no-cache, VIS_CACHE=off, `cache off` in the profile,
+ * --demo, whose sandbox lives for one run): neither.
+ */
+export type CacheMode = 'use' | 'refresh' | 'off';
 
 /**
  * What opening a session needs, resolved and checked without opening anything: the pace
@@ -72,6 +86,7 @@ export interface SessionOptions {
   quiet: boolean;
   /** A public document (`vis openapi`): sent without a key when none is set. */
   keyOptional: boolean;
+  cache: CacheMode;
 }
 
 export function parseSessionOptions(ctx: Context, flags: FlagOptions, o: { keyOptional?: boolean } = {}): SessionOptions {
@@ -82,7 +97,8 @@ export function parseSessionOptions(ctx: Context, flags: FlagOptions, o: { keyOp
   const settings = resolveSettings(flags, ctx.env, ctx.config());
   // A bad proxy variable is refused here with the other usage errors (the client checks again).
   if (!demo) selectProxy(ctx.env, requireConnection(settings, keyOptional).baseUrl.value);
-  return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet, keyOptional };
+  const cache: CacheMode = demo || settings.cache.value === 'off' ? 'off' : flags.refresh ? 'refresh' : 'use';
+  return { demo, perMinute, maxBodyBytes: maxBody, settings, timeoutMs: flags.timeoutMs, quiet: flags.quiet, keyOptional, cache };
 }
 
 /**
@@ -174,12 +190,33 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     pacer,
     progress,
     debug,
+    ...openCache(ctx, options.cache, baseUrl.value, key, debug),
     async close() {
       progress.stop();
       await client.close();
       await closeSandbox?.();
     },
   };
+}
+
+/** The account's cache for a session, opened on first use, or none (with a --debug line saying why). */
+function openCache(ctx: Context, mode: CacheMode, baseUrl: string, key: string, debug: (line: string) => void): Pick<Session, 'cache' | 'cacheMode'> {
+  if (mode === 'off' || key === '') return { cacheMode: 'off', cache: () => undefined };
+  let opened: { cache: ResponseCache | undefined } | undefined;
+  const open = (): ResponseCache | undefined => {
+    const root = cacheRoot(ctx.env);
+    if (root === undefined) {
+      debug('cache: not used (neither VIS_CONFIG_DIR, XDG_CACHE_HOME nor HOME is set)');
+      return undefined;
+    }
+    const cache = ResponseCache.open(root, baseUrl, key);
+    if (typeof cache === 'string') {
+      debug(`cache: not used: ${cache}`);
+      return undefined;
+    }
+    return cache;
+  };
+  return { cacheMode: mode, cache: () => (opened ??= { cache: open() }).cache };
 }
 
 /**

@@ -3,6 +3,7 @@
  * Each resolved value remembers where it came from, for `vis auth status` and messages.
  */
 import { ConfigStore } from '../config/store.js';
+import { UsageError } from '../errors.js';
 import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
@@ -20,7 +21,11 @@ export interface Settings {
   brand?: Sourced<string>;
   market?: Sourced<string>;
   format: Sourced<Format>;
+  /** The response cache: --no-cache > VIS_CACHE > the profile's `cache` > on. */
+  cache: Sourced<CacheSwitch>;
 }
+
+export type CacheSwitch = 'on' | 'off';
 
 export function pick(
   flag: string | undefined,
@@ -60,7 +65,23 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     brand: pick(flags.brand, '--brand', env, 'VIS_BRAND', p.brand, where),
     market: pick(flags.market, '--market', env, 'VIS_MARKET', p.market, where),
     format,
+    cache: resolveCacheSwitch(flags.noCache, env, p.cache, where),
   };
+}
+
+const CACHE_WORDS: Record<string, CacheSwitch> = { on: 'on', off: 'off', '1': 'on', '0': 'off', true: 'on', false: 'off', yes: 'on', no: 'off' };
+
+/** `on` or `off` from the words people use for a switch; anything else is a usage error naming where it came from. */
+export function checkCacheSwitch(value: string, source: string): CacheSwitch {
+  const word = value.trim().toLowerCase();
+  // hasOwn: `constructor` is not a switch.
+  if (!Object.hasOwn(CACHE_WORDS, word)) throw new UsageError(`${source} must be on or off (got "${value}")`);
+  return CACHE_WORDS[word]!;
+}
+
+function resolveCacheSwitch(noCache: boolean, env: Env, profileValue: string | undefined, profileSource: string): Sourced<CacheSwitch> {
+  const picked = pick(noCache ? 'off' : undefined, '--no-cache', env, 'VIS_CACHE', profileValue, profileSource);
+  return picked ? { value: checkCacheSwitch(picked.value, picked.source), source: picked.source } : { value: 'on', source: 'default' };
 }
 
 /**

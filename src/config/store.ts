@@ -29,6 +29,8 @@ export interface Profile {
   brand?: string;
   market?: string;
   format?: string;
+  /** `off` turns the response cache off for this profile (src/cache/). */
+  cache?: string;
 }
 
 export interface ConfigData {
@@ -37,7 +39,7 @@ export interface ConfigData {
 }
 
 /** Settings a user may change with `vis config set`; the key is set with `vis auth login`. */
-export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format'] as const;
+export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format', 'cache'] as const;
 export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 
 export const DEFAULT_PROFILE = 'default';

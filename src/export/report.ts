@@ -19,6 +19,8 @@ export interface PlanView {
   brands: PlannedBrand[];
   tasks: Task[];
   cost: CostEstimate;
+  /** Reads of the plan the local cache answers now (src/cli/cached.ts); undefined when the cache is off. */
+  cachedReads?: number;
   readsLeft: number | undefined;
   resetsAt: string | undefined;
   force: boolean;
@@ -143,6 +145,9 @@ export function renderPlanText(view: PlanView): string {
   );
   out.push('');
   out.push(`Cost: ${costSentence(view.cost)}. GET /usage and GET /brands are free.`);
+  if (view.cachedReads !== undefined) {
+    out.push(`Cache: ${plural(view.cachedReads, 'answer')} of the plan cached now, so ${plural(view.cachedReads, 'read')} saved (--refresh reads them all again).`);
+  }
   const v = verdict(view);
   const left = view.readsLeft;
   const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(view.resetsAt)})` : '';
@@ -168,6 +173,7 @@ export function planDocument(view: PlanView, brands: ManifestBrand[]): Record<st
       exact: view.cost.exact,
       per_item: view.cost.pendingItems.map((p) => ({ endpoint: p.endpoint.id, list: p.list.id })),
       per_extra_market: view.cost.unknownMarkets.map((b) => ({ brand: { id: b.id ?? null, name: b.name }, reads: view.cost.readsPerExtraMarket })),
+      cached: view.cachedReads ?? null,
     },
     budget: { left: view.readsLeft ?? null, resets_at: view.resetsAt ?? null, verdict: verdict(view) },
   };

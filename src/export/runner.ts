@@ -74,7 +74,8 @@ export interface RunObserver {
 }
 
 export interface RunnerDeps {
-  send(req: ApiRequest): Promise<ApiResponse>;
+  /** Sends a task's request; `fromCache` set when the local cache answered (no read spent). */
+  send(req: ApiRequest, endpoint: EndpointSpec): Promise<ApiResponse & { fromCache?: unknown }>;
   now(): number;
   observer?: RunObserver;
   /** Told what the run has done so far, after every task (the manifest is rewritten from it). */
@@ -240,15 +241,15 @@ class ExportRun {
       return undefined;
     }
     this.deps.observer?.begin(task);
-    let res: ApiResponse;
+    let res: ApiResponse & { fromCache?: unknown };
     try {
-      res = await this.deps.send(this.request(task));
+      res = await this.deps.send(this.request(task), task.endpoint);
     } catch (err) {
       if (err instanceof InterruptedError) throw err;
       this.onError(task, err);
       return undefined;
     }
-    this.spent++;
+    if (!res.fromCache) this.spent++;
     let written = 0;
     try {
       if (task.write) this.write(task, res, () => written++);
@@ -283,26 +284,7 @@ class ExportRun {
   }
 
   private request(task: Task): ApiRequest {
-    const { endpoint, brand, slot, item } = task;
-    const query: Array<[string, string]> = [];
-    let path = endpoint.path;
-    if (endpoint.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
-    if (endpoint.market && slot?.param !== undefined) query.push(['market', slot.param]);
-    const { days, from, to } = this.input.period;
-    if (endpoint.period === 'range' || endpoint.period === 'days') {
-      if (days !== undefined) query.push(['days', String(days)]);
-    }
-    if (endpoint.period === 'range') {
-      if (from !== undefined) query.push(['from', from]);
-      if (to !== undefined) query.push(['to', to]);
-    }
-    if (item) {
-      const into = itemSource(endpoint)!.into;
-      if ('path' in into) path = path.replace(`{${into.path}}`, itemSegment(item.key, endpoint.id));
-      else query.push([into.query, item.key]);
-    }
-    for (const [k, v] of this.input.params) query.push([k, v]);
-    return { method: 'GET', path, query };
+    return taskRequest(task, this.input.period, this.input.params);
   }
 
   private targets(task: Task): Target[] {
@@ -524,4 +506,28 @@ function itemSegment(key: string, endpointId: string): string {
   } catch (err) {
     throw new ServerError((err as Error).message, { code: 'unexpected_shape', maybeSent: false });
   }
+}
+
+/** The request of one task: what the runner sends, and what the dry run looks up in the cache. */
+export function taskRequest(task: Task, period: PeriodFlags, params: ReadonlyArray<readonly [string, string]>): ApiRequest {
+  const { endpoint, brand, slot, item } = task;
+  const query: Array<[string, string]> = [];
+  let path = endpoint.path;
+  if (endpoint.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
+  if (endpoint.market && slot?.param !== undefined) query.push(['market', slot.param]);
+  const { days, from, to } = period;
+  if (endpoint.period === 'range' || endpoint.period === 'days') {
+    if (days !== undefined) query.push(['days', String(days)]);
+  }
+  if (endpoint.period === 'range') {
+    if (from !== undefined) query.push(['from', from]);
+    if (to !== undefined) query.push(['to', to]);
+  }
+  if (item) {
+    const into = itemSource(endpoint)!.into;
+    if ('path' in into) path = path.replace(`{${into.path}}`, itemSegment(item.key, endpoint.id));
+    else query.push([into.query, item.key]);
+  }
+  for (const [k, v] of params) query.push([k, v]);
+  return { method: 'GET', path, query };
 }

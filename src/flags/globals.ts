@@ -22,6 +22,8 @@ export const GLOBAL_NAMES = [
   'base-url',
   'demo',
   'timeout',
+  'refresh',
+  'no-cache',
   'quiet',
   'debug',
   'no-color',
@@ -57,6 +59,8 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
   { name: 'base-url', flags: '--base-url <url>', description: 'API base address ending in /api/v1 (env VIS_BASE_URL)' },
   { name: 'demo', flags: '--demo', description: 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)' },
   { name: 'timeout', flags: '--timeout <seconds>', description: 'per request, default 30' },
+  { name: 'refresh', flags: '--refresh', description: 'read from the API even when the cache holds the answer, and cache the new one' },
+  { name: 'no-cache', flags: '--no-cache', description: 'neither read nor write the local cache (also VIS_CACHE=off)' },
   { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress or warnings on stderr' },
   { name: 'debug', flags: '--debug', description: 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)' },
   { name: 'no-color', flags: '--no-color', description: 'no colour (also NO_COLOR; FORCE_COLOR forces it)' },
@@ -64,6 +68,9 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
 
 /** What every command that sends a request uses: where, as whom, how long, what it says. */
 export const CONNECTION_GLOBALS: readonly GlobalName[] = ['profile', 'base-url', 'demo', 'timeout', 'quiet', 'debug', 'no-color'];
+
+/** What a command that reads cacheable data takes: src/cache/, README "The cache". */
+export const CACHE_GLOBALS: readonly GlobalName[] = ['refresh', 'no-cache'];
 
 /** What every command that renders a response uses (table, json or csv). */
 export const OUTPUT_GLOBALS: readonly GlobalName[] = ['format', 'output', 'columns', 'rows', 'wide'];
@@ -81,6 +88,7 @@ export function endpointGlobals(specs: readonly EndpointSpec[]): GlobalName[] {
     if (spec.market || spec.body?.some((b) => b.flag === 'market')) used.add('market');
     if (spec.period !== 'none') used.add('days');
     if (spec.period === 'range') (['from', 'to'] as const).forEach((n) => used.add(n));
+    if (spec.method === 'GET' && spec.freshness !== 'none') CACHE_GLOBALS.forEach((n) => used.add(n));
   }
   [...OUTPUT_GLOBALS, 'param' as const, ...CONNECTION_GLOBALS].forEach((n) => used.add(n));
   return GLOBAL_NAMES.filter((n) => used.has(n));

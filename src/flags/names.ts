@@ -32,6 +32,9 @@ export interface RawGlobalOptions {
   baseUrl?: string;
   demo?: boolean;
   timeout?: string;
+  refresh?: boolean;
+  /** false for --no-cache (commander's negated option). */
+  cache?: boolean;
   quiet?: boolean;
   debug?: boolean;
   color?: boolean;

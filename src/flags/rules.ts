@@ -36,6 +36,10 @@ export interface FlagOptions {
   baseUrl?: string;
   demo: boolean;
   timeoutMs: number;
+  /** --refresh: read from the API, then update the cache. */
+  refresh: boolean;
+  /** --no-cache: neither read nor write the cache. */
+  noCache: boolean;
   quiet: boolean;
   debug: boolean;
   noColor: boolean;
@@ -173,6 +177,8 @@ const flagSchema = z
     baseUrl: z.optional(z.string()),
     demo: z.optional(z.boolean()),
     timeout: z.optional(intRule('--timeout', 1, 3600)),
+    refresh: z.optional(z.boolean()),
+    cache: z.optional(z.boolean()),
     quiet: z.optional(z.boolean()),
     debug: z.optional(z.boolean()),
     color: z.optional(z.boolean()),
@@ -185,6 +191,9 @@ const flagSchema = z
   .check(
     z.superRefine((o, refinement) => {
     const ctx = refinement as unknown as IssueSink;
+    if (o.refresh === true && o.cache === false) {
+      issue(ctx, '--refresh and --no-cache cannot be used together: --refresh reads from the API and updates the cache, --no-cache leaves the cache alone');
+    }
     if (o.days !== undefined && o.from !== undefined) {
       issue(ctx, '--days and --from cannot be used together: --days counts back from today, --from/--to give the range');
     }
@@ -218,6 +227,8 @@ export function parseFlags(raw: RawGlobalOptions, today: string | Today): FlagOp
     baseUrl: o.baseUrl,
     demo: o.demo ?? false,
     timeoutMs: (o.timeout ?? 30) * 1000,
+    refresh: o.refresh ?? false,
+    noCache: o.cache === false,
     quiet: o.quiet ?? false,
     debug: o.debug ?? false,
     noColor: o.color === false,

@@ -92,6 +92,7 @@ describe('what a cron job sees when vis gives up', () => {
     const lines = r.stderr.split('\n').filter(Boolean);
     const normal = (l: string) => l.replace(/\d+ ms/g, 'N ms').replace(/\d+ bytes/, 'N bytes').replace(/127\.0\.0\.1:\d+/, 'HOST').replace(/content-length: \d+; date: [^;]+$/, 'content-length: N; date: D');
     expect(lines.map(normal)).toEqual([
+      'vis debug: cache miss: GET /topics @2026-11-22 (absent)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 1 of 4; Authorization: Bearer ***)',
       'vis debug: ← 502 GET /topics in N ms (N bytes)',
       'vis debug:   headers: content-type: application/json; charset=utf-8; cache-control: no-store; content-length: N; date: D',

@@ -35,13 +35,14 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function loaded(args: string[]): Promise<Loaded> {
+async function loaded(args: string[], extra: Record<string, string> = {}): Promise<Loaded> {
   const out = join(work, `${Math.random().toString(36).slice(2)}.json`);
   const env = cleanEnv({
     NODE_OPTIONS: `--require ${PROBE}`,
     VIS_PROBE_OUT: out,
     VIS_BASE_URL: sandbox.baseUrl,
     VIS_API_KEY: 'vis_demo_growth',
+    ...extra,
   });
   const r = await runVis(args, { env });
   expect(r.code, r.stderr).toBe(0);
@@ -63,6 +64,15 @@ describe('what a command loads', () => {
     const l = await loaded(['usage', '--format', 'json']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
     for (const m of HEAVY) expect(l.builtins, m).not.toContain(m);
+  });
+
+  it('a cache hit (vis topics --format json, answered before) loads no undici and none of the heavy built-ins', async () => {
+    const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
+    const miss = await loaded(['topics', '--format', 'json'], shared);
+    expect(miss.files).toContain('dist/lib/transport.cjs');
+    const hit = await loaded(['topics', '--format', 'json'], shared);
+    expect(hit.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+    for (const m of HEAVY) expect(hit.builtins, m).not.toContain(m);
   });
 
   it('vis usage (a table) adds only the table renderer', async () => {

@@ -293,7 +293,7 @@ describe('the read budget', () => {
     expect(sandbox.reads('vis_demo_agency')).toBe(before);
     const doc = JSON.parse(r.stdout);
     // 6 markets in all: a visibility read and a competitors list read in each.
-    expect(doc.reads).toEqual({ at_least: 12, exact: false, per_item: [{ endpoint: 'competitors.get', list: 'competitors' }], per_extra_market: [] });
+    expect(doc.reads).toEqual({ at_least: 12, exact: false, per_item: [{ endpoint: 'competitors.get', list: 'competitors' }], per_extra_market: [], cached: 0 });
     expect(doc.budget).toMatchObject({ left: expect.any(Number), verdict: 'fits' });
     expect(doc.requests.filter((q: { endpoint: string }) => q.endpoint === 'competitors.get')).toHaveLength(6);
   });

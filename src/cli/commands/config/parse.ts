@@ -6,6 +6,7 @@ import { checkProfileName, PROFILE_SETTINGS, type ProfileSetting } from '../../.
 import { UsageError } from '../../../errors.js';
 import { checkBaseUrl } from '../../../http/url.js';
 import type { Context } from '../../context.js';
+import { checkCacheSwitch } from '../../settings.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkFormat } from '../../../flags/rules.js';
 import type { RawGlobalOptions } from '../../../flags/names.js';
@@ -40,6 +41,8 @@ function checkValue(name: ProfileSetting, value: string): string {
       return checkBaseUrl(value, 'base_url');
     case 'format':
       return checkFormat(value, 'format');
+    case 'cache':
+      return checkCacheSwitch(value, 'cache');
     default:
       if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
       return value.trim();

@@ -97,6 +97,9 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   }
 
   if (!spec.brand && flags.brand !== undefined) throw new UsageError(`${command} does not take --brand`);
+  if ((flags.refresh || flags.noCache) && (spec.method !== 'GET' || spec.freshness === 'none')) {
+    throw new UsageError(`${command} is never cached: --${flags.refresh ? 'refresh' : 'no-cache'} does not apply`);
+  }
   if (!spec.market && flags.market !== undefined && spec.method === 'GET') {
     throw new UsageError(`${command} does not take --market`);
   }

@@ -5,7 +5,7 @@
 import { UsageError } from '../../../errors.js';
 import { resolveBrand } from '../../brands.js';
 import type { Context } from '../../context.js';
-import { sendWithHints } from '../../hints.js';
+import { cacheNote, invalidateAfter, sendCached } from '../../cached.js';
 import { renderResponse } from '../../render.js';
 import { resolvePrompt } from '../../prompts.js';
 import { openSession } from '../../session.js';
@@ -19,7 +19,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
 
     const query: Array<[string, string]> = [];
     if (spec.brand && session.settings.brand) {
-      query.push(['brand_id', await resolveBrand(session, session.settings.brand.value, session.settings.brand.source)]);
+      query.push(['brand_id', await resolveBrand(session, session.settings.brand.value, session.settings.brand.source, ctx)]);
     }
     if (spec.market && session.settings.market) query.push(['market', session.settings.market.value]);
     const scope = [...query];
@@ -30,13 +30,14 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     }
 
     session.progress.start(`${request.command}…`);
-    const res = await sendWithHints(
-      session,
-      { method: spec.method, path: request.path, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome },
-      spec,
-    );
+    const req = { method: spec.method, path: request.path, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome };
+    const res = await sendCached(ctx, session, spec, req).finally(() => invalidateAfter(session, spec));
     session.progress.stop();
     await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope });
+    // stdout stays the answer alone; on a terminal one quiet line says where it came from.
+    if (res.fromCache && ctx.io.stderrIsTTY && !request.flags.quiet) {
+      ctx.io.stderr.write(`${cacheNote(res.fromCache, ctx.clock.now(), ctx.env.TZ)}\n`);
+    }
   } finally {
     await session.close();
   }

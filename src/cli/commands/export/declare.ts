@@ -1,13 +1,13 @@
 /** `vis export`: the declaration. parse.ts and run.ts load when it runs. */
 import type { Command } from 'commander';
 import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
-import { CONNECTION_GLOBALS } from '../../../flags/globals.js';
+import { CACHE_GLOBALS, CONNECTION_GLOBALS } from '../../../flags/globals.js';
 
 export const exportCommand: CommandDeclaration = {
   answers: (word) => word === 'export',
   register(program, ctx, _only, runF) {
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir (refused in its parse step).
-    usesGlobals(program.command('export'), ['brand', 'market', 'days', 'from', 'to', 'format', 'param', ...CONNECTION_GLOBALS])
+    usesGlobals(program.command('export'), ['brand', 'market', 'days', 'from', 'to', 'format', 'param', ...CACHE_GLOBALS, ...CONNECTION_GLOBALS])
       .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
       .description(
         toolDescription(

@@ -34,7 +34,7 @@ import { brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolve
 import { brandTasks, estimate, leftToRead, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
 import { ProgressBar } from '../../../export/progress.js';
 import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../../export/report.js';
-import { isoTime, runExport, type RunResult } from '../../../export/runner.js';
+import { isoTime, runExport, taskRequest, type RunResult } from '../../../export/runner.js';
 import { uniqueSlugs } from '../../../export/slug.js';
 import { renderJsonValue } from '../../../output/json.js';
 import { sanitizeForTerminal } from '../../../output/sanitize.js';
@@ -42,6 +42,7 @@ import type { Context } from '../../context.js';
 import { openSession, type Session } from '../../session.js';
 import { emit } from '../../render.js';
 import { sendWithHints } from '../../hints.js';
+import { cachedNow, sendCached } from '../../cached.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
 import { parseExportCommand, type ExportCommandOptions } from './parse.js';
 
@@ -101,6 +102,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       resetsAt: budget.resetsAt,
       force: opts.force,
       ...(written ? { alreadyWritten: written.size } : {}),
+      ...(session.cacheMode === 'use' ? { cachedReads: tasks.filter((t) => !t.placeholder && cachedNow(ctx, session, t.endpoint, taskRequest(t, period, params))).length } : {}),
     };
 
     if (opts.dryRun) {
@@ -208,7 +210,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
           ...(written ? { written } : {}),
         },
         {
-          send: (req) => session.client.send(req),
+          send: (req, endpoint) => sendCached(ctx, session, endpoint, req, { send: (r) => session.client.send(r) }),
           now: () => ctx.clock.now(),
           observer: bar,
           checkpoint: (snapshot) => {

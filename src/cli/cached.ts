@@ -1,0 +1,124 @@
+/**
+ * Every read spent once (issue 16): a data GET goes through the account's response cache
+ * (src/cache/) before the network. A fresh entry is the answer, byte for byte as it was
+ * received, so every format renders the same from it; otherwise the request is sent and
+ * a success stored with its expiry (the endpoint's `freshness`). Errors are never stored.
+ * A POST makes the entries of its path and everything below it stale (POST /pitches: the
+ * pitches list and each pitch).
+ */
+import { expiresAt, isScanBoundary } from '../cache/freshness.js';
+import { entryKey, periodEndsToday } from '../cache/keys.js';
+import type { CacheHit } from '../cache/store.js';
+import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
+import { checkEnvelope } from '../http/envelope.js';
+import type { ApiRequest, ApiResponse } from '../http/client.js';
+import { utcDate } from '../flags/names.js';
+import type { Context } from './context.js';
+import { sendWithHints } from './hints.js';
+import type { Session } from './session.js';
+
+export type Cacheable = Pick<EndpointSpec, 'id' | 'freshness' | 'period' | 'free'>;
+
+export interface CachedResponse extends ApiResponse {
+  /** Set when the answer came from the cache: no request was sent, no read spent. */
+  fromCache?: CacheHit;
+}
+
+/** Sends `req` for `spec`, through the cache when the session uses one. `lifeMs` overrides the endpoint's freshness. */
+export async function sendCached(
+  ctx: Context,
+  session: Session,
+  spec: Cacheable,
+  req: ApiRequest,
+  o: { lifeMs?: number; send?: (req: ApiRequest) => Promise<ApiResponse> } = {},
+): Promise<CachedResponse> {
+  const send = o.send ?? ((r: ApiRequest) => sendWithHints(session, r, spec as EndpointSpec));
+  const cacheable = req.method === 'GET' && (spec.freshness !== 'none' || o.lifeMs !== undefined);
+  const cache = cacheable ? session.cache() : undefined;
+  if (!cache) return send(req);
+  const now = ctx.clock.now();
+  const key = keyOf(spec, req, now);
+  if (session.cacheMode === 'use') {
+    const found = cache.lookup(spec.id, key, now);
+    const envelope = 'hit' in found ? envelopeOf(found.hit.raw) : undefined;
+    if ('hit' in found && envelope) {
+      session.debug(`cache hit: ${key} (fetched ${new Date(found.hit.fetchedAt).toISOString()}, fresh until ${new Date(found.hit.expiresAt).toISOString()})`);
+      if (!spec.free) cache.noteSaved(now);
+      return { status: 200, raw: found.hit.raw, envelope, attempts: 0, fromCache: found.hit };
+    }
+    session.debug(`cache miss: ${key} (${'miss' in found ? found.miss : 'damaged'})`);
+  } else {
+    session.debug(`cache refresh: ${key}`);
+  }
+  const res = await send(req);
+  const fetchedAt = ctx.clock.now();
+  const until = o.lifeMs !== undefined ? fetchedAt + o.lifeMs : expiresAt(spec.freshness, fetchedAt);
+  if (until !== undefined && res.status >= 200 && res.status < 300) {
+    try {
+      cache.store(spec.id, key, res.raw, fetchedAt, until);
+    } catch (err) {
+      session.debug(`cache: could not store ${key}: ${(err as Error).message}`);
+    }
+  }
+  return res;
+}
+
+/** The entry key of a request: the API's date joins it when the period ends today. */
+function keyOf(spec: Cacheable, req: ApiRequest, now: number): string {
+  const query = req.query ?? [];
+  return entryKey(req.method, req.path, query, periodEndsToday(spec.period !== 'none', query) ? utcDate(now) : undefined);
+}
+
+/** Would the cache answer this request now (the export's dry run counts them)? Reads, changes nothing. */
+export function cachedNow(ctx: Context, session: Session, spec: Cacheable, req: ApiRequest): boolean {
+  if (session.cacheMode !== 'use' || req.method !== 'GET' || spec.freshness === 'none') return false;
+  const cache = session.cache();
+  const now = ctx.clock.now();
+  const found = cache?.lookup(spec.id, keyOf(spec, req, now), now);
+  return found !== undefined && 'hit' in found && envelopeOf(found.hit.raw) !== undefined;
+}
+
+/** After a POST (sent or not: its outcome may be unknown), the GET entries of its path and below go. */
+export function invalidateAfter(session: Session, spec: Pick<EndpointSpec, 'method' | 'path'>): void {
+  if (spec.method === 'GET') return;
+  const stale = ENDPOINTS.filter((e) => e.method === 'GET' && (e.path === spec.path || e.path.startsWith(`${spec.path}/`))).map((e) => e.id);
+  const n = session.cache()?.invalidate(stale) ?? 0;
+  session.debug(`cache: ${n} entr${n === 1 ? 'y' : 'ies'} of ${stale.join(', ')} dropped after ${spec.method} ${spec.path}`);
+}
+
+/** A stored body's envelope; undefined when it is not one (a damaged entry: a miss). */
+function envelopeOf(raw: string) {
+  try {
+    return checkEnvelope(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The quiet line under a cached answer on a terminal:
+ * "from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again".
+ * Times are the user's (TZ); the scan boundary is named as the reference names it.
+ */
+export function cacheNote(hit: CacheHit, now: number, timeZone: string | undefined): string {
+  const fetched = localTime(hit.fetchedAt, now, timeZone);
+  const next = isScanBoundary(hit.expiresAt) ? 'next data after 09:00 IST' : `fresh until ${localTime(hit.expiresAt, now, timeZone)}`;
+  return `from cache, fetched ${fetched}; ${next}; --refresh to read again`;
+}
+
+/** `10:02`, or `2026-11-21 10:02` when not today, in `timeZone` (else the process's zone). */
+function localTime(t: number, now: number, timeZone: string | undefined): string {
+  const zone = timeZone?.replace(/^:/, '') || undefined;
+  const parts = (ms: number) => {
+    let f: Intl.DateTimeFormat;
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    }
+    const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  };
+  const at = parts(t);
+  return at.date === parts(now).date ? at.time : `${at.date} ${at.time}`;
+}

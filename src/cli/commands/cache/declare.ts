@@ -1,0 +1,44 @@
+/** `vis cache status|clear`: the declaration. parse.ts and run.ts load when one runs. */
+import type { Command } from 'commander';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import type { CacheVerb } from './parse.js';
+
+const LOCAL = 'Sends no request: works on the cache folder only.';
+
+const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: string; examples: readonly string[] }> = [
+  {
+    verb: 'status',
+    summary: 'Where the cache is, and per account: entries, size, reads saved this month',
+    description:
+      'Where the response cache is and whether it is on, then per account (a hash of base URL and key; the key is never stored): entries, size and the reads the cache saved this month (UTC).',
+    examples: ['vis cache status', 'vis cache status --profile agency'],
+  },
+  { verb: 'clear', summary: 'Remove every cached answer, of every account', description: 'Remove every cached answer of every account. The next command of each reads from the API again.', examples: ['vis cache clear'] },
+];
+
+export const cacheCommand: CommandDeclaration = {
+  answers: (word) => word === 'cache',
+  register(program, ctx, _only, runF) {
+    const cache = program
+      .command('cache')
+      .summary('The local response cache: status and clear')
+      .description(
+        toolDescription(
+          'Data answers are kept until the data can change (README: "The cache"): AI-answer data until the next daily scan, weekly data a day, AI traffic an hour. --refresh reads again, --no-cache or VIS_CACHE=off leaves the cache alone.',
+          LOCAL,
+        ),
+      )
+      .helpGroup(HELP_GROUPS.account)
+      .addHelpText('after', examplesAfter('vis cache status', 'vis cache clear'));
+    for (const v of VERBS) {
+      usesGlobals(cache.command(v.verb), ['profile'])
+        .summary(v.summary)
+        .description(toolDescription(v.description, LOCAL))
+        .addHelpText('after', examplesAfter(...v.examples))
+        .action(async (_o: unknown, self: Command) => {
+          const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, self.optsWithGlobals());
+          await runOrCapture(options, runF, async () => (await import('./run.js')).runCache(options, ctx));
+        });
+    }
+  },
+};
