@@ -151,7 +151,7 @@ __vis_flags() {
         'help') REPLY='-h --help' ;;
         *) REPLY= ;;
     esac
-    REPLY+=' -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color'
+    REPLY+=' -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager'
 }
 
 # Offers the values of flag $2 of the command at path $1.

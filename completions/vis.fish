@@ -188,6 +188,7 @@ complete -c vis -l timeout -x -d 'per request, default 30'
 complete -c vis -s q -l quiet -d 'no spinner, progress or warnings on stderr'
 complete -c vis -l debug -d 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)'
 complete -c vis -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)'
+complete -c vis -l no-pager -d 'never page long output on a terminal (also VIS_PAGER=)'
 complete -c vis -s h -l help -d 'show help'
 
 # vis

@@ -53,6 +53,8 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_DEBUG=1', '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***'],
     ['NO_COLOR', '--no-color: colour off, whatever the value'],
     ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
+    ['VIS_PAGER', 'the pager for output taller than the terminal (only when stdout is one; never for -o): a command split into words like a shell, run without one; empty or cat: no pager; wins over PAGER'],
+    ['PAGER', 'the pager when VIS_PAGER is unset; neither set: less -FRX if on PATH, else none (LESS=FRX is set for the pager unless LESS is)'],
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis)'],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
     ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key'],

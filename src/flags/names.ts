@@ -35,6 +35,7 @@ export interface RawGlobalOptions {
   quiet?: boolean;
   debug?: boolean;
   color?: boolean;
+  pager?: boolean;
   param?: string[];
   rows?: string;
   columns?: string;
