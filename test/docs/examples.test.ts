@@ -130,6 +130,13 @@ async function runExamples(examples: Example[]): Promise<Array<{ where: string; 
       const { command } = commandPart(ex.line);
       if (CANNOT_RUN[command] !== undefined) continue;
       const { argv, env } = expand(PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), command), home);
+      // Files go to the temp cwd or HOME only: an example naming /data/… would write there.
+      const paths = argv.flatMap((a, i) => (['-o', '--output', '--dir'].includes(argv[i - 1] as string) ? [a] : /^--(output|dir)=/.test(a) ? [a.slice(a.indexOf('=') + 1)] : []));
+      const outside = paths.find((a) => a.startsWith('/') && !a.startsWith(tmpdir()) && !a.startsWith('/dev/'));
+      if (outside !== undefined) {
+        failed.push({ where: ex.where, example: ex.line, code: -1, stderr: `names ${outside}: write examples with relative paths or ~ so they can run anywhere` });
+        continue;
+      }
       const r = await runInProcess(argv, {
         realTransport: true,
         env: { VIS_API_KEY: undefined, VIS_BASE_URL: undefined, VIS_DEMO: '1', HOME: home, VIS_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), ...env },
