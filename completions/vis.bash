@@ -110,33 +110,33 @@ __vis_commands() {
 # Sets REPLY to the flags of the command at path $1: its own and the global ones it takes.
 __vis_flags() {
     case $1 in
-        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'brands') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'usage') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'pitches create') REPLY='--business-type --field -y --yes -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'brands') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
+        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'usage') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
+        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'pitches create') REPLY='--business-type --field -y --yes -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
         'auth') REPLY='-h --help' ;;
         'auth login') REPLY='-h --help --profile --base-url --timeout --debug' ;;
         'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
@@ -150,13 +150,13 @@ __vis_flags() {
         'cache') REPLY='-h --help' ;;
         'cache status') REPLY='-h --help --profile' ;;
         'cache clear') REPLY='-h --help --profile' ;;
-        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'openapi') REPLY='-h --help -f --format -o --output --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
+        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        'openapi') REPLY='-h --help -f --format -o --output --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
         'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help -b --brand -m --market -d --days --from --to -f --format --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help' ;;
         'completion') REPLY='-h --help' ;;
         'help') REPLY='-h --help' ;;
-        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
+        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
     esac
 }
 

@@ -193,7 +193,7 @@ const TABLE = [
     group: 'account',
     summary: 'List the markets (country + language) of a brand',
     description: 'Markets the brand is tracked in. Use the code or id with --market.',
-    examples: ['vis markets', 'vis markets --brand acme'],
+    examples: ['vis markets', 'vis markets --brand "Northwind CRM"'],
     noun: 'markets',
   }),
   endpoint({
@@ -252,7 +252,7 @@ const TABLE = [
     summary: 'One topic in full: questions and answers, head-to-heads, sources, history',
     description:
       'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
-    examples: ['vis topics crm-software', 'vis topics crm-software --format json'],
+    examples: ['vis topics crm-for-startups', 'vis topics crm-for-startups --format json'],
     noun: 'questions',
     itemsFrom: { list: 'topics', field: 'id', into: { path: 'id' }, item: 'topic' },
   }),
@@ -316,7 +316,7 @@ const TABLE = [
     collection: 'competitors',
     summary: 'Share of voice per competitor over the last 30 days',
     description: 'Competitors AI names, their share of voice and the questions involved. `vis competitors <name>` for one.',
-    examples: ['vis competitors', 'vis competitors "Globex CRM"'],
+    examples: ['vis competitors', 'vis competitors --market GB-en --format csv --columns name,share_of_voice'],
     noun: 'competitors',
   }),
   endpoint({
@@ -529,7 +529,7 @@ const TABLE = [
     collection: 'steps',
     summary: 'One task’s brief: why it matters, steps, evidence, topics it moves (Pro, Growth)',
     description: 'The full brief of one task.',
-    examples: ['vis tasks 1042'],
+    examples: ['vis tasks 8664'],
     noun: 'steps',
     itemsFrom: { list: 'tasks', field: 'id', into: { path: 'id' }, item: 'task' },
   }),
@@ -621,7 +621,7 @@ const TABLE = [
     ],
     summary: 'Scan a prospect and create a pitch report (spends one monthly pitch report)',
     description: 'Asks before spending on a TTY; needs --yes without one.',
-    examples: ['vis pitches create acme.example --market US-en --business-type "B2B SaaS"', 'vis pitches create https://acme.example --yes'],
+    examples: ['vis pitches create acme.example --market US-en --business-type "B2B SaaS" --yes', 'vis pitches create https://www.acme.example/pricing --yes'],
     noun: 'pitch report',
   }),
 ];

@@ -11,7 +11,7 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGT
 const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
-  const [{ processIO }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
+  const [{ processIO, terminalHolders }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
     import('./cli/io.js'),
     import('./flags/names.js'),
     import('./cli/progress.js'),
@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   const controller = new AbortController();
 
   // Ctrl-C: remove any half-written output file, put the cursor back and leave at once,
-  // without a stack and without waiting on anything (so a second Ctrl-C has nothing to
-  // wait for either). Everything here is synchronous. The listener stays installed (not
+  // without a stack and without waiting on anything but a pager's exit (bounded), so a
+  // second Ctrl-C has nothing to wait for either. All else here is synchronous. The listener stays installed (not
   // `once`): with none left, Node would restore the default action and a second Ctrl-C
   // arriving while this one exits would kill vis by signal instead of exit 130.
   let exiting = false;
@@ -35,11 +35,17 @@ async function main(): Promise<void> {
     exiting = true;
     controller.abort();
     removePendingTempFiles();
-    if (io.stderrIsTTY) {
-      restoreTerminal();
-      process.stderr.write('\u001b[?25h');
-    }
-    process.exit(SIGNAL_EXIT[sig] ?? 1);
+    const leave = () => {
+      if (io.stderrIsTTY) {
+        restoreTerminal();
+        process.stderr.write('\u001b[?25h');
+      }
+      process.exit(SIGNAL_EXIT[sig] ?? 1);
+    };
+    // A pager holds the terminal: end it and wait for it (it restores the screen), then leave.
+    if (terminalHolders.size === 0) return leave();
+    setTimeout(leave, EXIT_GRACE_MS).unref();
+    void Promise.allSettled([...terminalHolders].map((stop) => stop())).then(leave);
   };
   for (const sig of Object.keys(SIGNAL_EXIT) as NodeJS.Signals[]) process.on(sig, onSignal);
 

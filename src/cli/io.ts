@@ -18,7 +18,20 @@ export interface IO {
   stderrColor: boolean;
   /** Width to fit tables to: the terminal's, else $COLUMNS, else 80. */
   columns: number;
+  /**
+   * Height of the terminal stdout really is (its isTTY and rows), undefined when stdout is
+   * not one: what the pager decides on, whatever layout a variable forces (cli/pager.ts).
+   */
+  stdoutRows?: number;
 }
+
+/**
+ * Processes that hold the terminal while vis runs (the pager), each as the function that
+ * stops it and resolves once it has exited. On Ctrl-C the entry point stops them and waits
+ * (bounded) before it exits, so the shell gets its terminal back after the pager, not
+ * from under it.
+ */
+export const terminalHolders = new Set<() => Promise<void>>();
 
 
 /**
@@ -61,5 +74,6 @@ export function processIO(env: Env, noColorFlag: boolean): IO {
     color: colorEnabled(stdout.isTTY === true, env, noColorFlag),
     stderrColor: colorEnabled(stderr.isTTY === true, env, noColorFlag),
     columns: terminalColumns(stdout, env),
+    stdoutRows: stdout.isTTY === true && stdout.rows > 0 ? stdout.rows : undefined,
   };
 }

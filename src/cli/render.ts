@@ -59,7 +59,7 @@ function checkOutputPath(output: string): void {
 export async function renderResponse(ctx: Context, req: RenderRequest): Promise<void> {
   try {
     const chunks = await renderChunks(ctx, req, toStdout(req.flags.output));
-    await emit(ctx, req.flags.output, chunks);
+    await emit(ctx, req.flags.output, chunks, { pager: req.flags.pager });
   } catch (err) {
     throw selectionError(err);
   }
@@ -117,10 +117,17 @@ function toStdout(output: string | undefined): boolean {
 
 /**
  * Writes to stdout, or to the -o target: a regular file atomically, anything else (a
- * device, a FIFO, /dev/stdout, /dev/fd/N) in place; see outputTarget.
+ * device, a FIFO, /dev/stdout, /dev/fd/N) in place; see outputTarget. With `pager` (a
+ * result, not --no-pager), output to a real terminal that is taller than it goes through
+ * the pager (cli/pager.ts, loaded only then); -o - is stdout and paged alike.
  */
-export async function emit(ctx: Context, output: string | undefined, chunks: Chunks): Promise<void> {
-  if (output === undefined || output === STDOUT) return writeQuietly(ctx.io.stdout, chunks);
+export async function emit(ctx: Context, output: string | undefined, chunks: Chunks, o: { pager?: boolean } = {}): Promise<void> {
+  if (output === undefined || output === STDOUT) {
+    const rows = ctx.io.stdoutRows;
+    if (o.pager !== true || rows === undefined) return writeQuietly(ctx.io.stdout, chunks);
+    const { writePaged } = await import('./pager.js');
+    return writePaged({ env: ctx.env, columns: ctx.io.columns, rows, stderr: ctx.io.stderr, direct: (c) => writeQuietly(ctx.io.stdout, c) }, chunks);
+  }
   const path = resolve(output);
   const target = outputTarget(path);
   try {
@@ -148,7 +155,7 @@ export async function emit(ctx: Context, output: string | undefined, chunks: Chu
   }
 }
 
-async function writeQuietly(stream: Context['io']['stdout'], chunks: Chunks): Promise<void> {
+async function writeQuietly(stream: Context['io']['stdout'], chunks: Chunks | Iterable<string>): Promise<void> {
   try {
     await writeStream(stream, chunks);
   } catch (err) {

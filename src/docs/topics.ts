@@ -54,6 +54,8 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_CACHE', 'off (or 0, false, no): no response cache, --no-cache for every command; on: the cache, whatever the profile’s `cache` says (default on)'],
     ['NO_COLOR', '--no-color: colour off, whatever the value'],
     ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
+    ['VIS_PAGER', 'the pager for output taller than the terminal (only when stdout is one; never for -o): a command split into words like a shell, run without one; empty or cat: no pager; wins over PAGER'],
+    ['PAGER', 'the pager when VIS_PAGER is unset; neither set: less -FRX if on PATH, else none (LESS=FRX is set for the pager unless LESS is)'],
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis); when set, the response cache is its sibling <VIS_CONFIG_DIR>-cache'],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
     ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key'],

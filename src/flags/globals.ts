@@ -27,6 +27,7 @@ export const GLOBAL_NAMES = [
   'quiet',
   'debug',
   'no-color',
+  'no-pager',
 ] as const;
 
 /** A global option by its long flag without the dashes (`base-url`, `no-color`). */
@@ -64,6 +65,7 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
   { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress or warnings on stderr' },
   { name: 'debug', flags: '--debug', description: 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)' },
   { name: 'no-color', flags: '--no-color', description: 'no colour (also NO_COLOR; FORCE_COLOR forces it)' },
+  { name: 'no-pager', flags: '--no-pager', description: 'never page long output on a terminal (also VIS_PAGER=)' },
 ];
 
 /** What every command that sends a request uses: where, as whom, how long, what it says. */
@@ -73,7 +75,7 @@ export const CONNECTION_GLOBALS: readonly GlobalName[] = ['profile', 'base-url',
 export const CACHE_GLOBALS: readonly GlobalName[] = ['refresh', 'no-cache'];
 
 /** What every command that renders a response uses (table, json or csv). */
-export const OUTPUT_GLOBALS: readonly GlobalName[] = ['format', 'output', 'columns', 'rows', 'wide'];
+export const OUTPUT_GLOBALS: readonly GlobalName[] = ['format', 'output', 'columns', 'rows', 'wide', 'no-pager'];
 
 /**
  * The globals a data command takes: brand, market and period as its endpoints do (a word

@@ -38,6 +38,7 @@ export interface RawGlobalOptions {
   quiet?: boolean;
   debug?: boolean;
   color?: boolean;
+  pager?: boolean;
   param?: string[];
   rows?: string;
   columns?: string;

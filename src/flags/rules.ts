@@ -43,6 +43,8 @@ export interface FlagOptions {
   quiet: boolean;
   debug: boolean;
   noColor: boolean;
+  /** --no-pager: false. */
+  pager: boolean;
   params: Array<[string, string]>;
   rows?: string;
   columns?: string[];
@@ -182,6 +184,7 @@ const flagSchema = z
     quiet: z.optional(z.boolean()),
     debug: z.optional(z.boolean()),
     color: z.optional(z.boolean()),
+    pager: z.optional(z.boolean()),
     param: z.optional(z.array(paramRule)),
     rows: z.optional(textRule('--rows')),
     columns: z.optional(columnsRule),
@@ -232,6 +235,7 @@ export function parseFlags(raw: RawGlobalOptions, today: string | Today): FlagOp
     quiet: o.quiet ?? false,
     debug: o.debug ?? false,
     noColor: o.color === false,
+    pager: o.pager !== false,
     params: o.param ?? [],
     rows: o.rows,
     columns: o.columns,

@@ -3,7 +3,7 @@
  * instance per startSandbox call, so tests never share budgets.
  */
 import { DEMO_ACCOUNTS, PITCH_ALLOWANCES, READ_BUDGETS, type DemoAccount, type PitchSeed } from './accounts.js';
-import { isoTime, monthKey, monthStart } from './data/dates.js';
+import { isoDate, isoTime, monthKey, monthStart, timeOnDay } from './data/dates.js';
 
 export interface PitchRecord {
   id: number;
@@ -35,10 +35,16 @@ export function prospectDomain(url: string): string {
   return new URL(withScheme).hostname.toLowerCase().replace(/^www\./, '');
 }
 
+/**
+ * A seeded report's time: a fixed point of last month, or of this month before today
+ * (UTC). Measured to today's start, not to the clock's second, so two runs on the same
+ * day show the same times and share links.
+ */
 function seededCreatedAt(seed: PitchSeed, start: Date): string {
   const thisMonth = monthStart(start);
   const lastMonth = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1));
-  const [from, to] = seed.monthsAgo === 0 ? [thisMonth, start] : [lastMonth, thisMonth];
+  const today = new Date(`${isoDate(start)}T00:00:00Z`);
+  const [from, to] = seed.monthsAgo === 0 ? [thisMonth, today] : [lastMonth, thisMonth];
   return isoTime(new Date(Math.floor((from.getTime() + seed.at * (to.getTime() - from.getTime())) / 1000) * 1000));
 }
 
@@ -47,6 +53,8 @@ export class SandboxState {
   private spent = new Map<string, Map<string, number>>();
   private pitches: PitchRecord[] = [];
   private startMonth = '';
+  /** Reports created through this sandbox so far: the n-th is stamped n minutes into its day. */
+  private created = 0;
 
   constructor(private readonly now: () => Date) {
     this.reset();
@@ -56,6 +64,7 @@ export class SandboxState {
     const start = this.now();
     this.startMonth = monthKey(start);
     this.spent = new Map();
+    this.created = 0;
     this.pitches = DEMO_ACCOUNTS.flatMap((account) =>
       account.pitches.map((seed) => ({
         id: seed.id,
@@ -105,9 +114,17 @@ export class SandboxState {
     return { allowance, used, left: Math.max(0, allowance - used) };
   }
 
-  createPitch(account: DemoAccount, fields: Omit<PitchRecord, 'id' | 'accountKey' | 'domain'>): PitchRecord {
+  /**
+   * A new report: the account's next id, and a time from the request order and the
+   * sandbox's day (the n-th report created through this sandbox: n minutes past 00:00 UTC
+   * of the day of `at`), never the clock's second, so the same requests give the same
+   * answers (ids, times, share links) on every run that day.
+   */
+  createPitch(account: DemoAccount, fields: Omit<PitchRecord, 'id' | 'accountKey' | 'domain' | 'createdAt'>, at: Date): PitchRecord {
     const id = Math.max(0, ...this.pitches.filter((p) => p.accountKey === account.key).map((p) => p.id)) + 1;
-    const record: PitchRecord = { id, accountKey: account.key, domain: prospectDomain(fields.url), ...fields };
+    this.created += 1;
+    const createdAt = timeOnDay(isoDate(at), Math.floor(this.created / 60) % 24, this.created % 60);
+    const record: PitchRecord = { id, accountKey: account.key, domain: prospectDomain(fields.url), createdAt, ...fields };
     this.pitches.push(record);
     return record;
   }

@@ -23,6 +23,8 @@ export interface TestIOOptions {
   color?: boolean;
   stderrColor?: boolean;
   columns?: number;
+  /** Height of a real terminal on stdout (IO.stdoutRows): only then may the pager start. */
+  rows?: number;
   /** What stdin holds. A piped stdin then ends (empty without it); a TTY one stays open. */
   stdin?: string;
 }
@@ -73,6 +75,7 @@ export function testIO(o: TestIOOptions = {}): TestIO {
     color: o.color ?? false,
     stderrColor: o.stderrColor ?? false,
     columns,
+    stdoutRows: o.rows,
     out: stdout.text,
     err: stderr.text,
   };

@@ -4,7 +4,7 @@
  */
 import { localize, type ForumSite, type Lang } from './catalog.js';
 import { modelOf, periodOf, type DataRequest, type Payload, type ApiPeriod } from './context.js';
-import { addDays, eachDay, isoDate, timeOnDay } from './dates.js';
+import { addDays, daysBetween, eachDay, isoDate, timeOnDay } from './dates.js';
 import { ENGINES, type Engine, type MarketModel, type Topic } from './model.js';
 import { hash32, rngFor, type Rng } from './prng.js';
 
@@ -113,7 +113,8 @@ export function topicThreads(model: MarketModel, topic: Topic, period: ApiPeriod
       const title = titleFor(model, topic, rng, day.slice(0, 4));
       const site = rng.pick(sites);
       const replies = Math.round(Math.exp(rng.normal(2.3, 0.9)));
-      const ageDays = Math.max(0, Math.round((now.getTime() - Date.parse(`${day}T00:00:00Z`)) / 86_400_000));
+      // Whole days to the sandbox's today, not to the clock's hour: the same answer all day.
+      const ageDays = daysBetween(day, today);
       const citedBy = ENGINES.filter((engine) => rng.chance(ageDays < 2 ? 0 : Math.min(0.8, CITES_FORUMS[engine] * (1 + replies / 40))));
       const mentions = model.companies.filter((company) => title.includes(company.name) || rng.chance(company.isBrand ? 0.2 : 0.25)).map((c) => c.name);
       threads.push({

@@ -112,8 +112,7 @@ export function createPitchPayload(request: DataRequest): Payload {
     url: String(body['url']),
     market: typeof body['market'] === 'string' ? normalizeMarketCode(body['market']) : brand.markets[0].code,
     businessType: typeof body['business_type'] === 'string' ? body['business_type'] : null,
-    createdAt: isoTime(request.now),
-  });
+  }, request.now);
   return {
     status: 201,
     data: {

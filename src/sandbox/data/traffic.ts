@@ -90,11 +90,16 @@ function botHitsOn(brand: DemoBrand, market: DemoMarket, def: BotDef, day: strin
   return Math.max(0, Math.round(expected * (1 + 0.3 * rng.normal(0, 1))));
 }
 
-/** A time that would lie after the clock moves back to a stable moment shortly before it. */
+/**
+ * A time of today (UTC) or later moves back to a stable moment of yesterday evening: never
+ * after the clock, and the same answer at any hour of the day (the sandbox is deterministic
+ * per day, not per minute).
+ */
 function notAfter(iso: string, now: Date, salt: number): string {
-  if (Date.parse(iso) <= now.getTime()) return iso;
+  const dayStart = Date.parse(`${isoDate(now)}T00:00:00Z`);
+  if (Date.parse(iso) < dayStart) return iso;
   const minutesBefore = 1 + ((salt * 37) % 180);
-  return isoTime(new Date(Math.floor(now.getTime() / 60_000) * 60_000 - minutesBefore * 60_000));
+  return isoTime(new Date(dayStart - minutesBefore * 60_000));
 }
 
 export function crawlerTraffic(brand: DemoBrand, market: DemoMarket, period: ApiPeriod, now: Date) {

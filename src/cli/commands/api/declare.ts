@@ -16,7 +16,7 @@ export const apiCommand: CommandDeclaration = {
         ),
       )
       .helpGroup(HELP_GROUPS.tools)
-      .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /openapi.json --format json'))
+      .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /tasks --param status=done --format csv'))
       .action(async (path: string, _o: unknown, self: Command) => {
         const options = (await import('./parse.js')).parseApiOptions(ctx, path, self.optsWithGlobals());
         await runOrCapture(options, runF, async () => (await import('./run.js')).runApi(options, ctx));

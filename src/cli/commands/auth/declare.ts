@@ -25,7 +25,7 @@ const VERBS: readonly VerbDeclaration[] = [
     calls: USAGE_CHECK,
     // --demo has no key to save; the key is checked against --base-url.
     globals: ['profile', 'base-url', 'timeout', 'debug'],
-    examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency < key.txt'],
+    examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency --base-url https://api.example.com/api/v1 < key.txt'],
   },
   {
     verb: 'status',

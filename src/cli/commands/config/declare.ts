@@ -34,7 +34,7 @@ const VERBS: readonly VerbDeclaration[] = [
     ],
     summary: 'Change a setting of the active profile, or switch profiles',
     description: 'Change a setting of the active profile: base_url, brand, market, format, cache (on or off); or `profile` to switch the active profile.',
-    examples: ['vis config set market GB-en', 'vis config set cache off', 'vis config set profile agency', 'vis config set brand 12 --profile agency'],
+    examples: ['vis config set market GB-en', 'vis config set cache off', 'vis config set brand 201 --profile agency', 'vis config set profile agency'],
   },
   {
     verb: 'unset',

@@ -27,9 +27,9 @@ export const exportCommand: CommandDeclaration = {
         'after',
         examplesAfter(
           'vis export --dir ./export --dry-run',
-          'vis export --dir /data/vis/$(date +%F) --all-brands --all-markets --quiet',
+          'vis export --dir ~/vis-exports/$(date +%F) --all-brands --all-markets --quiet',
           'vis export --dir ./topics --only topics,topics.get --format json',
-          'vis export --dir /data/vis/2026-11-22 --resume',
+          'vis export --dir ~/vis-exports/$(date +%F) --resume',
         ),
       )
       .action(async (_o: unknown, self: Command) => {

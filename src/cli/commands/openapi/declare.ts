@@ -7,7 +7,7 @@ export const openapiCommand: CommandDeclaration = {
   answers: (word) => word === 'openapi',
   register(program, ctx, _only, runF) {
     // The document as received: --format json only (parse.ts refuses table and csv).
-    usesGlobals(program.command('openapi'), ['format', 'output', ...CONNECTION_GLOBALS])
+    usesGlobals(program.command('openapi'), ['format', 'output', 'no-pager', ...CONNECTION_GLOBALS])
       .summary('Print the API’s OpenAPI description ({base_url}/openapi.json)')
       .description(toolDescription('Print the API’s OpenAPI description as received.', 'Calls GET /openapi.json. Available on every plan.'))
       .helpGroup(HELP_GROUPS.tools)

@@ -9,6 +9,8 @@ export interface OpenapiOptions extends ParsedOptions {
   command: 'openapi';
   /** -o: the document is printed as received (json), whatever the format. */
   output: string | undefined;
+  /** false with --no-pager. */
+  pager: boolean;
   session: SessionOptions;
 }
 
@@ -20,5 +22,5 @@ export function parseOpenapiOptions(ctx: Context, raw: RawGlobalOptions): Openap
     throw new UsageError(`vis openapi prints the OpenAPI document as received, in JSON: --format ${flags.format} does not apply (leave it out, or pass --format json)`);
   }
   // The description of the API is public: no key needed (one is sent when set).
-  return { command: 'openapi', output: flags.output, session: parseSessionOptions(ctx, flags, { keyOptional: true }) };
+  return { command: 'openapi', output: flags.output, pager: flags.pager, session: parseSessionOptions(ctx, flags, { keyOptional: true }) };
 }

@@ -11,7 +11,7 @@ export async function runOpenapi(options: OpenapiOptions, ctx: Context): Promise
     const doc = await session.client.fetchDocument('/openapi.json');
     session.progress.stop();
     const { renderJson } = await import('../../../output/json.js');
-    await emit(ctx, options.output, renderJson(doc));
+    await emit(ctx, options.output, renderJson(doc), { pager: options.pager });
   } finally {
     await session.close();
   }

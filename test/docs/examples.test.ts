@@ -1,0 +1,221 @@
+/**
+ * Every example in the README (lines starting `vis ` or `$ vis ` in its sh code blocks)
+ * and in every command's `--help` ("Examples:") runs against the sandbox (VIS_DEMO=1,
+ * the demo key vis_demo_growth unless the example names another) and exits 0, or the
+ * code written after it as a trailing comment `# exit N`.
+ *
+ * How a line is run: the part before an unquoted `|`, `>`, `<` or `#` is the vis command
+ * (what a pipe or redirect does with its output is the shell's business, and jq need not
+ * be installed); leading VAR=value words go into its environment; /bin/sh expands the
+ * words (quotes, ~, $(date +%F)) with HOME a temp folder, and vis runs in-process with the
+ * cwd a temp folder, so -o and --dir files land there. The examples of one README block
+ * or one help page share a HOME and config folder and run in order, as a reader would.
+ */
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli/program.js';
+import { testContext } from '../support/context.js';
+import { runInProcess } from '../support/run.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+
+export interface Example {
+  /** Where it is written: `README.md:144` or `vis tasks --help`. */
+  where: string;
+  line: string;
+  /** The exit code it is documented with (`# exit N`), else 0. */
+  exit: number;
+}
+
+/** Examples that cannot run in-process, and why. */
+const CANNOT_RUN: Record<string, string> = {
+  'vis sandbox --port 8787': 'serves until Ctrl-C (the sandbox command is tested in test/e2e/tools.e2e.test.ts)',
+};
+
+/** The line's vis command, before any pipe, redirect or comment outside quotes. */
+export function commandPart(line: string): { command: string; comment: string } {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '\\') i++;
+    else if (c === '|' || c === '>' || c === '<' || (c === '#' && (i === 0 || line[i - 1] === ' '))) {
+      const rest = line.slice(i);
+      return { command: line.slice(0, i).trim(), comment: rest.startsWith('#') ? rest : (/#.*$/.exec(rest)?.[0] ?? '') };
+    }
+  }
+  return { command: line.trim(), comment: '' };
+}
+
+export function exitAnnotation(comment: string): number {
+  const m = /#\s*exit (\d+)\b/.exec(comment);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The README's examples, by code block; only ```sh blocks hold commands (a bare ``` block shows output). */
+export function readmeExamples(text: string): Example[][] {
+  const blocks: Example[][] = [];
+  let block: Example[] | undefined;
+  let inFence = false;
+  text.split('\n').forEach((raw, i) => {
+    if (raw.startsWith('```')) {
+      if (inFence && block && block.length > 0) blocks.push(block);
+      block = !inFence && /^```(sh|bash|console)\s*$/.test(raw) ? [] : undefined;
+      inFence = !inFence;
+      return;
+    }
+    const line = raw.replace(/^\$ /, '');
+    if (block && line.startsWith('vis ')) block.push({ where: `README.md:${i + 1}`, line, exit: exitAnnotation(commandPart(line).comment) });
+  });
+  return blocks;
+}
+
+/** The "Examples:" lines of a help text. */
+export function helpExamples(help: string, where: string): Example[] {
+  const at = help.indexOf('\nExamples:\n');
+  if (at < 0) return [];
+  const lines: Example[] = [];
+  for (const raw of help.slice(at + '\nExamples:\n'.length).split('\n')) {
+    const m = /^\s+\$ (.*)$/.exec(raw);
+    if (!m) break;
+    lines.push({ where, line: m[1] as string, exit: exitAnnotation(commandPart(m[1] as string).comment) });
+  }
+  return lines;
+}
+
+/** argv and environment of the command, expanded by /bin/sh as the shell would (HOME = `home`). */
+function expand(command: string, home: string): { argv: string[]; env: Record<string, string> } {
+  const r = spawnSync('/bin/sh', ['-c', `set -- ${command}; printf '%s\\0' "$@"`], { env: { HOME: home, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`sh could not expand ${command}: ${r.stderr}`);
+  const words = r.stdout.split('\0').slice(0, -1);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0] as string)) {
+    const w = words.shift() as string;
+    env[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
+  }
+  if (words.shift() !== 'vis') throw new Error(`not a vis command: ${command}`);
+  return { argv: words, env };
+}
+
+/** Every command path of the program: [], ['topics'], ['answers', 'runs'], … */
+function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
+  return cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).flatMap((c) => [[...prefix, c.name()], ...commandPaths(c, [...prefix, c.name()])]);
+}
+
+/** Addresses examples write for a real API: the test's loopback sandbox stands in for them. */
+const PLACEHOLDER_URLS = ['https://YOUR-API-HOST/api/v1', 'https://api.example.com/api/v1', 'http://127.0.0.1:8787/api/v1'];
+let sandboxUrl = '';
+let sandbox: Sandbox | undefined;
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimitPerMinute: 100_000, quiet: true });
+  sandboxUrl = sandbox.baseUrl;
+});
+afterAll(() => sandbox?.close());
+
+/** Runs the examples in order; returns those that did not exit as documented. */
+async function runExamples(examples: Example[]): Promise<Array<{ where: string; example: string; code: number; stderr: string }>> {
+  const failed: Array<{ where: string; example: string; code: number; stderr: string }> = [];
+  const home = mkdtempSync(join(tmpdir(), 'vis-examples-home-'));
+  const cwd = mkdtempSync(join(tmpdir(), 'vis-examples-cwd-'));
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    for (const ex of examples) {
+      const { command } = commandPart(ex.line);
+      if (CANNOT_RUN[command] !== undefined) continue;
+      const { argv, env } = expand(PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), command), home);
+      // Files go to the temp cwd or HOME only: an example naming /data/… would write there.
+      const paths = argv.flatMap((a, i) => (['-o', '--output', '--dir'].includes(argv[i - 1] as string) ? [a] : /^--(output|dir)=/.test(a) ? [a.slice(a.indexOf('=') + 1)] : []));
+      const outside = paths.find((a) => a.startsWith('/') && !a.startsWith(tmpdir()) && !a.startsWith('/dev/'));
+      if (outside !== undefined) {
+        failed.push({ where: ex.where, example: ex.line, code: -1, stderr: `names ${outside}: write examples with relative paths or ~ so they can run anywhere` });
+        continue;
+      }
+      const r = await runInProcess(argv, {
+        realTransport: true,
+        env: { VIS_API_KEY: undefined, VIS_BASE_URL: undefined, VIS_DEMO: '1', HOME: home, VIS_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), ...env },
+        // `vis auth login` reads the key from stdin when it is not a terminal.
+        io: { stdin: 'vis_demo_growth\n' },
+      });
+      if (r.code !== ex.exit) failed.push({ where: ex.where, example: ex.line, code: r.code, stderr: r.stderr.slice(0, 300) });
+    }
+  } finally {
+    process.chdir(before);
+  }
+  return failed;
+}
+
+const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+
+describe('extracting examples', () => {
+  it('cuts a line at an unquoted pipe, redirect or comment', () => {
+    expect(commandPart(`vis competitors --format json | jq '.a | b'`)).toEqual({ command: 'vis competitors --format json', comment: '' });
+    expect(commandPart(`vis x "a | b" > f # exit 4`)).toEqual({ command: 'vis x "a | b"', comment: '# exit 4' });
+    expect(commandPart(`vis auth login   # paste the key`)).toEqual({ command: 'vis auth login', comment: '# paste the key' });
+    expect(exitAnnotation('# exit 4')).toBe(4);
+    expect(exitAnnotation('# paste the key')).toBe(0);
+  });
+
+  it('finds the README examples in sh blocks only, and each help page’s', () => {
+    const blocks = readmeExamples(README);
+    const lines = blocks.flat().map((e) => e.line);
+    expect(lines).toContain('vis usage');
+    expect(lines.some((l) => l.startsWith('vis debug:'))).toBe(false);
+    expect(lines.length).toBeGreaterThan(40);
+    expect(helpExamples('Usage: x\n\nExamples:\n  $ vis a\n  $ vis b # exit 3\n\nMore\n  $ vis c\n', 'h')).toEqual([
+      { where: 'h', line: 'vis a', exit: 0 },
+      { where: 'h', line: 'vis b # exit 3', exit: 3 },
+    ]);
+  });
+
+  it('examples are not repeated within the README command reference or one help page', () => {
+    for (const block of readmeExamples(README)) {
+      const lines = block.map((e) => e.line);
+      expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
+    }
+  });
+});
+
+describe('README examples run against the sandbox', () => {
+  for (const block of readmeExamples(README)) {
+    it(`${block[0]?.where}: ${block.length} example(s)`, async () => {
+      expect(await runExamples(block)).toEqual([]);
+    }, 60_000);
+  }
+});
+
+describe('--help examples run against the sandbox', () => {
+  const paths = commandPaths(buildProgram(testContext()));
+  let helps: Array<{ where: string; examples: Example[] }> = [];
+  beforeAll(async () => {
+    for (const path of paths) {
+      const r = await runInProcess([...path, '--help']);
+      helps.push({ where: `vis ${path.join(' ')} --help`, examples: helpExamples(r.stdout, `vis ${path.join(' ')} --help`) });
+    }
+  });
+  afterAll(() => {
+    helps = [];
+  });
+  it('there are examples to run', () => {
+    expect(helps.filter((h) => h.examples.length > 0).length).toBeGreaterThan(25);
+  });
+  it('none repeated on one page', () => {
+    for (const h of helps) {
+      const lines = h.examples.map((e) => e.line);
+      expect({ where: h.where, repeated: lines.filter((l, i) => lines.indexOf(l) !== i) }).toEqual({ where: h.where, repeated: [] });
+    }
+  });
+  // The pages of one command word (`vis auth login`, `vis auth status`, …) share a HOME,
+  // in the order of the help: `vis auth status --profile agency` follows the login that made it.
+  const words = [...new Set(paths.map((p) => p[0] as string))];
+  it.each(words)('vis %s: each example runs, exit 0 or as annotated', async (word) => {
+    const examples = helps.filter((h) => h.where.split(' ')[1] === word).flatMap((h) => h.examples);
+    expect(await runExamples(examples)).toEqual([]);
+  }, 60_000);
+});
