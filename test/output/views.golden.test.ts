@@ -1,6 +1,7 @@
 /**
- * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at width 100
- * and 60, no colour, on a terminal: test/golden/views/<id>.<width>.txt. And each view's
+ * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at the widths
+ * in WIDTHS (100 and 60 unless listed), no colour, on a terminal:
+ * test/golden/views/<id>.<width>.txt. And each view's
  * fallback: the same data with one field the view needs broken, which must come out as
  * the generic rendering (test/golden/views/<id>.fallback.txt, width 100).
  * `UPDATE_GOLDEN=1 npx vitest run test/output` rewrites the goldens; review the diff.
@@ -35,7 +36,25 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
   'tasks.get': (d) => (d.task.title = 5012),
   'weekly-plan': (d) => (d.columns[0].tasks = '6'),
   'pitches.get': (d) => delete d.prospect,
+  answers: (d) => (d.answers[0].engines = ['chatgpt']),
+  'answers.history': (d) => (d.history[0].rate = '40'),
+  sources: (d) => (d.sources[0].domain = null),
+  'brand-perception': (d) => (d.engines[0].knows = 'yes'),
+  'brand-perception.transcript': (d) => (d.transcript[0].answer = { text: 'Yes.' }),
 };
+
+/**
+ * The widths each view is pinned at: 100 and 60 for the first views; 50 (cards), 80 and
+ * 160 for the views added since (issue 17), so earlier goldens need not all be rewritten.
+ */
+const WIDTHS: Readonly<Record<string, readonly number[]>> = {
+  answers: [50, 80, 160],
+  'answers.history': [50, 80, 160],
+  sources: [50, 80, 160],
+  'brand-perception': [50, 80, 160],
+  'brand-perception.transcript': [50, 80, 160],
+};
+const widthsOf = (id: string): readonly number[] => WIDTHS[id] ?? [100, 60];
 
 let cases: ViewCase[] = [];
 beforeAll(async () => {
@@ -59,7 +78,7 @@ describe('views: golden output on sandbox data', () => {
 
   for (const id of VIEW_IDS) {
     describe(id, () => {
-      for (const width of [100, 60]) {
+      for (const width of widthsOf(id)) {
         it(`tty, width ${width}, no colour`, () => {
           const c = caseOf(id);
           const viewed = renderView(c.envelope, tty(c, width), true);
@@ -83,7 +102,7 @@ describe('views: golden output on sandbox data', () => {
   }
 
   it.skipIf(UPDATING)('has no stale golden files', () => {
-    const expected = VIEW_IDS.flatMap((id) => [`${id}.100`, `${id}.60`, `${id}.fallback`]).sort();
+    const expected = VIEW_IDS.flatMap((id) => [...widthsOf(id).map((w) => `${id}.${w}`), `${id}.fallback`]).sort();
     expect(goldenNames(VIEWS_GOLDEN_DIR)).toEqual(expected);
   });
 });
