@@ -49,7 +49,7 @@ describe('when a view is used', () => {
 
   it('an endpoint without a view, or data that is not an object, is shown generically', () => {
     const answers = { data: { answers: [{ prompt: 'q', rate: 1 }] }, meta: META };
-    const spec = { id: 'answers', collection: 'answers', noun: 'answers' };
+    const spec = { id: 'no-such-endpoint', collection: 'answers', noun: 'answers' };
     expect(renderView(answers, { ...TTY, spec })).toBeNull();
     expect(renderView({ data: [{ id: 'x' }], meta: META }, { ...TTY, spec: { id: 'topics', collection: 'topics', noun: 'topics' } })).toBeNull();
   });

@@ -120,7 +120,7 @@ export const sourcesView: View = (data, ctx) => {
     const engineRows: GridRow[] = perEngine.map((p) => ({
       cells: [p.label, ...engines.map((e) => (p.counts.has(e.raw) ? count(p.counts.get(e.raw)) : []))],
     }));
-    const columns: Column[] = [{ header: 'domain', shrink: true, min: 12 }, ...engines.map((e) => ({ header: e.name, align: 'right' as const }))];
+    const columns: Column[] = [{ header: 'domain', shrink: true, min: 20 }, ...engines.map((e) => ({ header: e.name, align: 'right' as const }))];
     blocks.push([sectionTitle('Citations by engine', null, ctx), ...gridLines(columns, engineRows, ctx)]);
   }
   return blocks;
