@@ -95,6 +95,12 @@ describe('sources', () => {
     expect(out).toContain('in all 9 topics');
   });
 
+  it('the page cited most as a path on the row’s own domain, whole on another', () => {
+    const out = render('sources', (d) => (d.sources[1].top_url = 'https://old.reddit.com/r/crm'));
+    expect(out).toContain('\n  /categories/sales-pipeline-management · in all 9 topics\n');
+    expect(out).toContain('\n  https://old.reddit.com/r/crm · in all 9 topics\n');
+  });
+
   it('the brand’s domain in bold yellow, a competitor’s in red; the owner said where the kind does not', () => {
     const coloured = render('sources', undefined, COLOUR);
     expect(coloured).toContain('\u001b[1m\u001b[33mnorthwindcrm.example');

@@ -2,7 +2,8 @@
  * `vis sources`: the domains AI cites, most cited first: who owns each (the brand's own
  * in bold yellow, a competitor's in red, the owner in words where the kind does not
  * say it), what kind of site it is, its citations and
- * share of all citations as a bar, and under the domain the page cited most and the
+ * share of all citations as a bar, and under the domain the page cited most (its path
+ * when on that domain) and the
  * topics it is cited in (all of them, or which it is missing from). Then the citations
  * per engine, one column per engine.
  */
@@ -14,6 +15,7 @@ import { wordText } from './marks.js';
 import { formatCount, formatPercent } from './numbers.js';
 import { safeText } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
+import { commonOrigin, pathOf } from './urls.js';
 
 function ownerStyle(raw: string | undefined, ctx: ViewContext): Style | undefined {
   if (raw === 'brand') return ctx.chalk.bold.yellow;
@@ -68,8 +70,11 @@ export const sourcesView: View = (data, ctx) => {
     const style = ownerStyle(ownerRaw, ctx);
     const label = cell(domain, style);
     const detail: Part[][] = [];
+    // The page cited most, as a path when it is on the row's domain (the domain is on the row).
     const topUrl = read.text(s, 'top_url', 'optional');
-    if (topUrl) detail.push([{ text: topUrl, style: chalk.dim }]);
+    const origin = topUrl ? commonOrigin([topUrl]) : null;
+    const onDomain = origin !== null && /^https?:\/\/(?:www\.)?(.*)$/.exec(origin)?.[1] === domain.replace(/^www\./, '');
+    if (topUrl) detail.push([{ text: onDomain ? pathOf(topUrl, origin) : topUrl, style: chalk.dim }]);
     const topics = read.texts(s, 'topics', 'optional');
     if (topics) {
       const raw = s.topics as string[];
@@ -100,7 +105,7 @@ export const sourcesView: View = (data, ctx) => {
   const columns: Column[] = [
     { header: 'domain', shrink: true, min: 20 },
     { header: 'share', align: 'right' },
-    { header: 'citations', align: 'right' },
+    { header: 'cited', align: 'right' },
     { header: 'kind', shrink: true, min: 6 },
   ];
   // A bar of the share after the domain, in the room the other columns leave.
@@ -114,7 +119,7 @@ export const sourcesView: View = (data, ctx) => {
     return p.detail.length > 0 ? [{ cells }, { detail: p.detail, column: 0, indent: 2, sep: { text: ' · ', style: chalk.dim } }] : [{ cells }];
   });
   const gridColumns = withBar ? [columns[0] as Column, { header: '' }, ...columns.slice(1)] : columns;
-  blocks.push([sectionTitle('Sources AI cites', `share of all citations; ${ctx.brand ?? 'the brand'} in yellow, competitors in red`, ctx), ...gridLines(gridColumns, rows, ctx)]);
+  blocks.push([sectionTitle('Sources AI cites', `under each: its page cited most, its topics; ${ctx.brand ?? 'the brand'} in yellow, competitors in red`, ctx), ...gridLines(gridColumns, rows, ctx)]);
 
   if (engines.length > 0) {
     const engineRows: GridRow[] = perEngine.map((p) => ({
