@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderView, type TableOptions } from '../../src/output/table.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;
 const TTY: Omit<TableOptions, 'spec'> = { width: 80, color: false, tty: true, wide: false };
@@ -15,11 +15,7 @@ let cases: ViewCase[] = [];
 beforeAll(async () => {
   cases = await fetchViewCases();
 });
-function caseOf(id: string): ViewCase {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no case ${id}`);
-  return c;
-}
+const caseOf = (id: string): ViewCase => findCase(cases, id);
 function render(id: string, change: (d: Rec) => void = () => {}, opts: Omit<TableOptions, 'spec'> = TTY): string {
   const c = caseOf(id);
   const env = structuredClone(c.envelope) as Rec;

@@ -11,7 +11,7 @@ import { renderGenericTable, renderTable, renderView, type TableOptions } from '
 import { VIEW_IDS } from '../../src/output/views/index.js';
 import { displayWidth } from '../../src/output/width.js';
 import { expectGolden, goldenNames, UPDATING, VIEWS_GOLDEN_DIR } from './golden.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;
 
@@ -61,11 +61,7 @@ beforeAll(async () => {
   cases = await fetchViewCases();
 });
 
-function caseOf(id: string): ViewCase {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no sandbox envelope for ${id}`);
-  return c;
-}
+const caseOf = (id: string): ViewCase => findCase(cases, id);
 
 function tty(c: ViewCase, width: number): TableOptions {
   return { spec: c.spec, width, color: false, tty: true, wide: false };

@@ -30,9 +30,12 @@ function engineStates(o: Obj, ctx: ViewContext): Array<{ raw: string; name: stri
   });
 }
 
-/** Engines in the order first seen, over all records. */
-function addEngine(engines: Array<{ raw: string; name: string }>, e: { raw: string; name: string }): void {
-  if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: e.name });
+/** Notes the engines (in the order first seen, over all records) and the states no mark is known for. */
+function noteStates(states: ReadonlyArray<{ raw: string; name: string; state: string }>, engines: Array<{ raw: string; name: string }>, unknown: string[]): void {
+  for (const s of states) {
+    if (!engines.some((x) => x.raw === s.raw)) engines.push({ raw: s.raw, name: s.name });
+    if (answerState(s.state) === undefined && !unknown.includes(s.state)) unknown.push(s.state);
+  }
 }
 
 /** The topic group line: its name in bold, its id dimmed (either may be missing). */
@@ -94,10 +97,7 @@ export const answersView: View = (data, ctx) => {
   const unknown: string[] = [];
   const parsed = answers.map((a) => {
     const states = engineStates(a, ctx);
-    for (const s of states) {
-      addEngine(engines, s);
-      if (answerState(s.state) === undefined && !unknown.includes(s.state)) unknown.push(s.state);
-    }
+    noteStates(states, engines, unknown);
     return {
       question: read.text(a, 'prompt'),
       id: read.text(a, 'id', 'optional'),
@@ -152,10 +152,7 @@ export const answersHistoryView: View = (data, ctx) => {
     const id = read.text(h, 'prompt_id', 'optional');
     const key = read.rawText(h, 'prompt_id') ?? read.rawText(h, 'prompt') ?? '';
     const states = engineStates(h, ctx);
-    for (const s of states) {
-      addEngine(engines, s);
-      if (answerState(s.state) === undefined && !unknown.includes(s.state)) unknown.push(s.state);
-    }
+    noteStates(states, engines, unknown);
     const rate = read.number(h, 'rate', 'nullable');
     const topicId = read.text(h, 'topic_id', 'optional');
     let q = questions.get(key);
