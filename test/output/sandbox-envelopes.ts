@@ -62,3 +62,10 @@ export async function fetchViewCases(): Promise<ViewCase[]> {
     await sandbox.close();
   }
 }
+
+/** The case of one endpoint among the fetched ones; throws when there is none. */
+export function findCase(cases: readonly ViewCase[], id: string): ViewCase {
+  const c = cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no sandbox envelope for ${id}`);
+  return c;
+}

@@ -1,6 +1,7 @@
 /**
- * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at width 100
- * and 60, no colour, on a terminal: test/golden/views/<id>.<width>.txt. And each view's
+ * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at the widths
+ * in WIDTHS (100 and 60 unless listed), no colour, on a terminal:
+ * test/golden/views/<id>.<width>.txt. And each view's
  * fallback: the same data with one field the view needs broken, which must come out as
  * the generic rendering (test/golden/views/<id>.fallback.txt, width 100).
  * `UPDATE_GOLDEN=1 npx vitest run test/output` rewrites the goldens; review the diff.
@@ -10,7 +11,7 @@ import { renderGenericTable, renderTable, renderView, type TableOptions } from '
 import { VIEW_IDS } from '../../src/output/views/index.js';
 import { displayWidth } from '../../src/output/width.js';
 import { expectGolden, goldenNames, UPDATING, VIEWS_GOLDEN_DIR } from './golden.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;
 
@@ -35,18 +36,32 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
   'tasks.get': (d) => (d.task.title = 5012),
   'weekly-plan': (d) => (d.columns[0].tasks = '6'),
   'pitches.get': (d) => delete d.prospect,
+  answers: (d) => (d.answers[0].engines = ['chatgpt']),
+  'answers.history': (d) => (d.history[0].rate = '40'),
+  sources: (d) => (d.sources[0].domain = null),
+  'brand-perception': (d) => (d.engines[0].knows = 'yes'),
+  'brand-perception.transcript': (d) => (d.transcript[0].answer = { text: 'Yes.' }),
 };
+
+/**
+ * The widths each view is pinned at: 100 and 60 for the first views; 50 (cards), 80 and
+ * 160 for the views added since (issue 17), so earlier goldens need not all be rewritten.
+ */
+const WIDTHS: Readonly<Record<string, readonly number[]>> = {
+  answers: [50, 80, 160],
+  'answers.history': [50, 80, 160],
+  sources: [50, 80, 160],
+  'brand-perception': [50, 80, 160],
+  'brand-perception.transcript': [50, 80, 160],
+};
+const widthsOf = (id: string): readonly number[] => WIDTHS[id] ?? [100, 60];
 
 let cases: ViewCase[] = [];
 beforeAll(async () => {
   cases = await fetchViewCases();
 });
 
-function caseOf(id: string): ViewCase {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no sandbox envelope for ${id}`);
-  return c;
-}
+const caseOf = (id: string): ViewCase => findCase(cases, id);
 
 function tty(c: ViewCase, width: number): TableOptions {
   return { spec: c.spec, width, color: false, tty: true, wide: false };
@@ -59,7 +74,7 @@ describe('views: golden output on sandbox data', () => {
 
   for (const id of VIEW_IDS) {
     describe(id, () => {
-      for (const width of [100, 60]) {
+      for (const width of widthsOf(id)) {
         it(`tty, width ${width}, no colour`, () => {
           const c = caseOf(id);
           const viewed = renderView(c.envelope, tty(c, width), true);
@@ -83,7 +98,7 @@ describe('views: golden output on sandbox data', () => {
   }
 
   it.skipIf(UPDATING)('has no stale golden files', () => {
-    const expected = VIEW_IDS.flatMap((id) => [`${id}.100`, `${id}.60`, `${id}.fallback`]).sort();
+    const expected = VIEW_IDS.flatMap((id) => [...widthsOf(id).map((w) => `${id}.${w}`), `${id}.fallback`]).sort();
     expect(goldenNames(VIEWS_GOLDEN_DIR)).toEqual(expected);
   });
 });

@@ -15,7 +15,7 @@ import { Shown, unshown } from '../../src/output/views/shown.js';
 import { sparkline } from '../../src/output/views/sparkline.js';
 import { wrapRanges, wrapText } from '../../src/output/views/wrap.js';
 import { displayWidth } from '../../src/output/width.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;
 const TTY: Omit<TableOptions, 'spec'> = { width: 100, color: false, tty: true, wide: false };
@@ -25,11 +25,7 @@ let cases: ViewCase[] = [];
 beforeAll(async () => {
   cases = await fetchViewCases();
 });
-function caseOf(id: string): ViewCase {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no case ${id}`);
-  return c;
-}
+const caseOf = (id: string): ViewCase => findCase(cases, id);
 const clone = (c: ViewCase): Rec => structuredClone(c.envelope) as Rec;
 const strip = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -49,7 +45,7 @@ describe('when a view is used', () => {
 
   it('an endpoint without a view, or data that is not an object, is shown generically', () => {
     const answers = { data: { answers: [{ prompt: 'q', rate: 1 }] }, meta: META };
-    const spec = { id: 'answers', collection: 'answers', noun: 'answers' };
+    const spec = { id: 'no-such-endpoint', collection: 'answers', noun: 'answers' };
     expect(renderView(answers, { ...TTY, spec })).toBeNull();
     expect(renderView({ data: [{ id: 'x' }], meta: META }, { ...TTY, spec: { id: 'topics', collection: 'topics', noun: 'topics' } })).toBeNull();
   });

@@ -5,15 +5,18 @@
  */
 import type { EndpointId } from '../../endpoints.js';
 import type { View } from './context.js';
+import { answersHistoryView, answersView } from './answers.js';
 import { competitorView, competitorsView } from './competitors.js';
 import { crawlersView } from './crawlers.js';
 import { forumView } from './forum.js';
 import { contentGapsView, pagesView } from './pages.js';
+import { perceptionView, transcriptView } from './perception.js';
 import { pitchView } from './pitches.js';
 import { promptsView } from './prompts.js';
 import { runsView } from './runs.js';
 import { overviewView, visibilityView } from './score.js';
 import { searchView } from './search.js';
+import { sourcesView } from './sources.js';
 import { taskView, tasksView, weeklyPlanView } from './tasks.js';
 import { technicalView } from './technical.js';
 import { topicView, topicsView } from './topics.js';
@@ -27,11 +30,16 @@ const VIEWS: Readonly<Partial<Record<EndpointId, View>>> = {
   'topics.get': topicView,
   prompts: promptsView,
   'answers.runs': runsView,
+  answers: answersView,
+  'answers.history': answersHistoryView,
   competitors: competitorsView,
   'competitors.get': competitorView,
+  sources: sourcesView,
   pages: pagesView,
   'content-gaps': contentGapsView,
   forum: forumView,
+  'brand-perception': perceptionView,
+  'brand-perception.transcript': transcriptView,
   'search-performance': searchView,
   technical: technicalView,
   'ai-crawlers': crawlersView,

@@ -92,3 +92,10 @@ export function toneOf(raw: string | null | undefined, chalk: ChalkInstance): St
 export function wordText(s: string): string {
   return s.replace(/_/g, ' ');
 }
+
+/** The legend of the answer-state marks, then any state the view did not know, as flow items. */
+export function stateLegend(unknown: readonly string[], chalk: ChalkInstance, safe: (s: string) => string): Part[][] {
+  const legend: Part[][] = ANSWER_STATES.map((s) => [{ text: s.mark, style: s.style(chalk) }, { text: ` ${s.label}` }]);
+  for (const u of unknown) legend.push([{ text: UNKNOWN_MARK }, { text: ` ${safe(u)}` }]);
+  return legend;
+}

@@ -6,9 +6,9 @@
  * each question's id.
  */
 import type { Block, View } from './context.js';
-import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, type Cell, type Column, type GridRow } from './grid.js';
 import { flowLines } from './flow.js';
-import { ANSWER_STATES, UNKNOWN_MARK, answerState, stateMarkPart } from './marks.js';
+import { answerState, stateLegend, stateMarkPart } from './marks.js';
 import { formatDecimal, formatPercent } from './numbers.js';
 import { safeText } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
@@ -78,8 +78,7 @@ export const promptsView: View = (data, ctx) => {
   }
 
   const matrixColumns: Column[] = [stacked ? { header: '' } : { header: 'question', shrink: true, min: 12 }, ...engines.map((e) => ({ header: e.name }))];
-  const legend: Part[][] = ANSWER_STATES.map((s) => [{ text: s.mark, style: s.style(chalk) }, { text: ` ${s.label}` }]);
-  for (const u of unknown) legend.push([{ text: UNKNOWN_MARK }, { text: ` ${safeText(u)}` }]);
+  const legend = stateLegend(unknown, chalk, safeText);
   const blocks: Block[] = [
     gridLines(matrixColumns, matrixRows, ctx),
     [
