@@ -185,7 +185,7 @@ complete -c vis -l profile -x -a '(__vis_dynamic profiles)' -d 'saved profile to
 complete -c vis -l base-url -x -d 'API base address ending in /api/v1 (env VIS_BASE_URL)'
 complete -c vis -l demo -d 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)'
 complete -c vis -l timeout -x -d 'per request, default 30'
-complete -c vis -s q -l quiet -d 'no spinner, progress or warnings on stderr'
+complete -c vis -s q -l quiet -d 'no spinner, progress, warnings or piped-table notes on stderr'
 complete -c vis -l debug -d 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)'
 complete -c vis -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)'
 complete -c vis -s h -l help -d 'show help'
