@@ -1,6 +1,8 @@
 /**
  * Turns a response into the chosen format and writes it to stdout or, atomically, to the
- * -o file. Renderers are imported lazily: a json run never loads the table code.
+ * -o file. Renderers are imported lazily: a json run never loads the table code. A table
+ * that is not going to a terminal (and VIS_FORCE_TTY unset) is the piped layout: its rows
+ * go to stdout or -o, and everything else (the notes) to stderr unless --quiet.
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
