@@ -41,8 +41,8 @@
  * parts. `rows`, for stdout, is the main collection and nothing else: a header line and
  * one line per record, cells separated by TAB, every line with the same number of fields.
  * Rows and columns are chosen exactly as for csv (selectRows with `oneRecord` for an
- * endpoint whose data is one record, so usage, overview, visibility and an item are a
- * header and one row; `knownColumns` first, in the schema's order, and as the header of
+ * endpoint whose data is one record, so usage, overview and a single pitch are a header
+ * and one row; `knownColumns` first, in the schema's order, and as the header of
  * an empty collection; `--columns` as the header when there are no rows). `rest`, for
  * stderr (the caller leaves it out with --quiet), is everything else in the same plain
  * form: the `No <noun> match.` sentence of an empty collection (or `No data.`), every
@@ -88,7 +88,7 @@ export interface TableOptions {
   /** Terminal width in columns. */
   width: number;
   color: boolean;
-  /** stdout is a terminal: the fitted, coloured layout; otherwise the tab-separated one. */
+  /** The terminal layout (stdout is a terminal, or VIS_FORCE_TTY); otherwise the piped one. */
   tty: boolean;
   /** `--wide`: never shorten text. */
   wide: boolean;
