@@ -204,7 +204,7 @@ complete -c vis -n '__vis_global --demo' -l demo -d 'use the built-in sandbox: n
 complete -c vis -n '__vis_global --timeout' -l timeout -x -d 'per request, default 30'
 complete -c vis -n '__vis_global --refresh' -l refresh -d 'read from the API even when the cache holds the answer, and cache the new one'
 complete -c vis -n '__vis_global --no-cache' -l no-cache -d 'neither read nor write the local cache (also VIS_CACHE=off)'
-complete -c vis -n '__vis_global --quiet' -s q -l quiet -d 'no spinner, progress or warnings on stderr'
+complete -c vis -n '__vis_global --quiet' -s q -l quiet -d 'no spinner, progress, warnings or piped-table notes on stderr'
 complete -c vis -n '__vis_global --debug' -l debug -d 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)'
 complete -c vis -n '__vis_global --no-color' -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)'
 complete -c vis -n '__vis_global --no-pager' -l no-pager -d 'never page long output on a terminal (also VIS_PAGER=)'

@@ -1,6 +1,8 @@
 /**
  * Turns a response into the chosen format and writes it to stdout or, atomically, to the
- * -o file. Renderers are imported lazily: a json run never loads the table code.
+ * -o file. Renderers are imported lazily: a json run never loads the table code. A table
+ * that is not going to a terminal (and VIS_FORCE_TTY unset) is the piped layout: its rows
+ * go to stdout or -o, and everything else (the notes) to stderr unless --quiet.
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +12,7 @@ import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../output/nesting.js';
 import { outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
+import { forcedTty } from './force-tty.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
 
 export interface RenderRequest {
@@ -21,8 +24,9 @@ export interface RenderRequest {
   envelope: Envelope;
 }
 
-/** Refuses output options that cannot work, before any request is sent. */
-export function checkOutputOptions(format: Format, flags: FlagOptions): void {
+/** Refuses output options that cannot work (and a bad VIS_FORCE_TTY), before any request is sent. */
+export function checkOutputOptions(format: Format, flags: FlagOptions, ctx: Pick<Context, 'io' | 'env'>): void {
+  forcedTty(ctx.io, ctx.env);
   if (format === 'json' && (flags.columns !== undefined || flags.rows !== undefined)) {
     throw new UsageError(
       `--${flags.columns !== undefined ? 'columns' : 'rows'} applies to --format csv and table; json is the API's answer exactly as received`,
@@ -57,12 +61,22 @@ function checkOutputPath(output: string): void {
 }
 
 export async function renderResponse(ctx: Context, req: RenderRequest): Promise<void> {
+  let notes: string;
   try {
-    const chunks = await renderChunks(ctx, req, toStdout(req.flags.output));
-    await emit(ctx, req.flags.output, chunks, { pager: req.flags.pager });
+    const rendered = await renderChunks(ctx, req, toStdout(req.flags.output));
+    notes = rendered.notes;
+    await emit(ctx, req.flags.output, rendered.chunks, { pager: req.flags.pager });
   } catch (err) {
     throw selectionError(err);
   }
+  // The piped table's notes, after the rows; --quiet leaves them out.
+  if (notes !== '' && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
+}
+
+/** What goes to stdout (or -o), and what goes to stderr. */
+interface Rendered {
+  chunks: Chunks;
+  notes: string;
 }
 
 /**
@@ -77,38 +91,47 @@ function selectionError(err: unknown): unknown {
   return err;
 }
 
-async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Chunks> {
+async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
   const { format, flags, spec } = req;
   if (format === 'json') {
     const { renderJson } = await import('../output/json.js');
-    return renderJson(req.raw);
+    return { chunks: renderJson(req.raw), notes: '' };
   }
   // csv and table print numbers as sent, which JSON.parse (the client's) may not keep.
   const { parseKeepingNumbers } = await import('../output/exact-json.js');
   const envelope = parseKeepingNumbers(req.raw, req.envelope);
+  // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
+  const known = async () =>
+    spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
-    // The schemas are built only here, for csv of an endpoint with a main collection.
-    const knownColumns = spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
-    return renderCsvChunks(envelope.data, {
+    const chunks = renderCsvChunks(envelope.data, {
       collection: spec?.collection,
       oneRecord: spec !== undefined && spec.collection === undefined,
-      knownColumns,
+      knownColumns: await known(),
       rows: flags.rows,
       columns: flags.columns,
     });
+    return { chunks, notes: '' };
   }
-  const { renderTable } = await import('../output/table.js');
-  const tty = toTerminal && ctx.io.stdoutIsTTY;
-  return renderTable(envelope, {
+  const { renderTable, renderPlainTable } = await import('../output/table.js');
+  // VIS_FORCE_TTY: the terminal layout wherever the table goes (never a pager, see force-tty.ts).
+  const forced = forcedTty(ctx.io, ctx.env);
+  const tty = forced !== null || (toTerminal && ctx.io.stdoutIsTTY);
+  if (!tty) {
+    const { rows, rest } = renderPlainTable(envelope, { spec, rows: flags.rows, columns: flags.columns, knownColumns: await known() });
+    return { chunks: [rows], notes: rest };
+  }
+  const chunks = renderTable(envelope, {
     spec,
-    width: ctx.io.columns,
-    color: tty && ctx.io.color,
+    width: forced?.width ?? ctx.io.columns,
+    color: toTerminal && ctx.io.color,
     tty,
     wide: flags.wide,
     rows: flags.rows,
     columns: flags.columns,
   });
+  return { chunks, notes: '' };
 }
 
 function toStdout(output: string | undefined): boolean {

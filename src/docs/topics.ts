@@ -56,6 +56,7 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
     ['VIS_PAGER', 'the pager for output taller than the terminal (only when stdout is one; never for -o): a command split into words like a shell, run without one; empty or cat: no pager; wins over PAGER'],
     ['PAGER', 'the pager when VIS_PAGER is unset; neither set: less -FRX if on PATH, else none (LESS=FRX is set for the pager unless LESS is)'],
+    ['VIS_FORCE_TTY', '--format table as on a terminal (heading, views, fitted columns) when stdout is a pipe or file: 1 or a word for the terminal’s width (else $COLUMNS, else 80), a number for that many columns (20-1000), N% for that share of the terminal’s width; 0, false, no or off: not forced. Never starts a pager; colour still follows NO_COLOR/FORCE_COLOR. A bad value is exit 2'],
     ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis); when set, the response cache is its sibling <VIS_CONFIG_DIR>-cache'],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
     ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key'],

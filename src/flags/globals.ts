@@ -62,7 +62,7 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
   { name: 'timeout', flags: '--timeout <seconds>', description: 'per request, default 30' },
   { name: 'refresh', flags: '--refresh', description: 'read from the API even when the cache holds the answer, and cache the new one' },
   { name: 'no-cache', flags: '--no-cache', description: 'neither read nor write the local cache (also VIS_CACHE=off)' },
-  { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress or warnings on stderr' },
+  { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress, warnings or piped-table notes on stderr' },
   { name: 'debug', flags: '--debug', description: 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)' },
   { name: 'no-color', flags: '--no-color', description: 'no colour (also NO_COLOR; FORCE_COLOR forces it)' },
   { name: 'no-pager', flags: '--no-pager', description: 'never page long output on a terminal (also VIS_PAGER=)' },

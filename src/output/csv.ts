@@ -16,15 +16,15 @@
  *   ColumnsError. With no rows at all nothing can be checked, so the requested columns
  *   are written as the header as they are, and a cron job gets a well-formed empty file.
  * - Known columns (`knownColumns`, from the endpoint's data schema, src/schemas/): when
- *   the rows are the main collection, its known columns come first in the schema's
- *   order, then any others in first-seen order (flatten.ts orderColumns); an empty
- *   collection is its known columns as the header line and nothing else.
+ *   the rows are the main collection (or `data` itself, an array), its known columns
+ *   come first in the schema's order, then any others in first-seen order (flatten.ts
+ *   rowColumns); an empty collection is its known columns as the header line alone.
  * - No rows, no known columns and no `--columns`: nothing is known about the columns,
  *   and the output is empty (zero bytes) rather than a made-up header.
  * - A record that would be a blank line (a single column, empty) is written as `""` so
  *   that parsers that skip blank lines (pandas does by default) keep the row.
  */
-import { cellText, discoverColumns, flattenRecord, orderColumns, selectRows, type FlatCell } from './flatten.js';
+import { cellText, flattenRecord, rowColumns, selectRows, type FlatCell } from './flatten.js';
 
 export interface CsvOptions {
   collection?: string | undefined;
@@ -95,8 +95,7 @@ function csvLine(fields: readonly string[]): string {
  */
 export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<string> {
   const { rows, key } = selectRows(data, opts);
-  const fromCollection = opts.rows === undefined && key !== null && key === opts.collection;
-  const available = orderColumns(discoverColumns(rows), fromCollection ? opts.knownColumns : undefined, rows.length);
+  const available = rowColumns(rows, key, data, opts);
   const columns = chooseColumns(available, opts.columns, rows.length);
   return csvLines(rows, columns);
 }

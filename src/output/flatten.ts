@@ -145,6 +145,22 @@ export function orderColumns(discovered: readonly string[], known: readonly stri
   return [...placed, ...discovered.filter((c) => !placed.has(c))];
 }
 
+/**
+ * The columns of rows chosen by selectRows, in the order to write them (orderColumns):
+ * the endpoint's `knownColumns` count when the rows are its main collection, or `data`
+ * itself as an array, and never for rows picked with `--rows`. Shared by csv and the
+ * piped table, so both print the same header, also for an empty collection.
+ */
+export function rowColumns(
+  rows: readonly unknown[],
+  key: string | null,
+  data: unknown,
+  opts: RowSelection & { knownColumns?: readonly string[] | undefined },
+): string[] {
+  const isCollection = opts.rows === undefined && (key !== null ? key === opts.collection : Array.isArray(data));
+  return orderColumns(discoverColumns(rows), isCollection ? opts.knownColumns : undefined, rows.length);
+}
+
 /** `--rows` named something that is not an array inside `data`. */
 export class RowsKeyError extends Error {
   constructor(

@@ -12,7 +12,7 @@
  * Piped output never uses views: `grep`, `cut` and `awk` get the generic tab-separated
  * rows with raw values (41.8, not `41.8%`), the same for every endpoint.
  *
- * What gets shown, in this order:
+ * What gets shown on a terminal, in this order (the piped layout is at the end):
  * 1. On a TTY, a one-line heading: brand (`meta.brand.name`), market (`meta.market.code`
  *    and `label`; the label is left out when the line would not fit), period
  *    (`data.period.from` – `to`, `days`; `data.window` when there is no period: the
@@ -37,11 +37,20 @@
  * below MIN_WIDTH is treated as MIN_WIDTH, and one that is not a positive number (no
  * terminal size known) as DEFAULT_WIDTH.
  *
- * Piped layout (`tty: false`), for grep, cut and awk: no heading, borders, colour or
- * shortening. A table is a header line and one line per record, cells separated by TAB;
- * key/value rows are `key<TAB>value`; a sub-table starts with a `# <key>` line; sections
- * are separated by one blank line. Null and missing cells are empty. TAB, LF and every
- * other control inside values appear as visible escapes, so each record is one line.
+ * Piped layout (`tty: false`, renderPlainTable), for grep, cut, awk and loaders: two
+ * parts. `rows`, for stdout, is the main collection and nothing else: a header line and
+ * one line per record, cells separated by TAB, every line with the same number of fields.
+ * Rows and columns are chosen exactly as for csv (selectRows with `oneRecord` for an
+ * endpoint whose data is one record, so usage, overview and a single pitch are a header
+ * and one row; `knownColumns` first, in the schema's order, and as the header of
+ * an empty collection; `--columns` as the header when there are no rows). `rest`, for
+ * stderr (the caller leaves it out with --quiet), is everything else in the same plain
+ * form: the `No <noun> match.` sentence of an empty collection (or `No data.`), every
+ * other field of `data` as `key<TAB>value` rows, every other array of objects as a
+ * sub-table after a `# <key>` line; sections are separated by one blank line. No heading,
+ * borders, colour or shortening in either part. Null and missing cells are empty. TAB, LF
+ * and every other control inside values and keys appear as visible escapes, so each
+ * record is one line. `renderTable` with `tty: false` returns `rows` alone.
  *
  * Every string from the API (values, keys, the heading) passes through
  * sanitizeForTerminal. Colour comes only from `color` through a local chalk instance.
@@ -54,6 +63,7 @@ import {
   flattenRecord,
   holdsRecords,
   isPlainObject,
+  rowColumns,
   selectRows,
   type FlatCell,
   type FlatRecord,
@@ -78,12 +88,21 @@ export interface TableOptions {
   /** Terminal width in columns. */
   width: number;
   color: boolean;
-  /** stdout is a terminal: the fitted, coloured layout; otherwise the tab-separated one. */
+  /** The terminal layout (stdout is a terminal, or VIS_FORCE_TTY); otherwise the piped one. */
   tty: boolean;
   /** `--wide`: never shorten text. */
   wide: boolean;
   rows?: string | undefined;
   columns?: readonly string[] | undefined;
+  /** The main collection's columns its schema knows (schemas/columns.ts); piped layout only. */
+  knownColumns?: readonly string[] | undefined;
+}
+
+/** The piped layout's two parts (see the module comment): `rows` for stdout, `rest` for stderr. */
+export interface PlainTable {
+  rows: string;
+  /** Empty when there is nothing besides the rows. */
+  rest: string;
 }
 
 const MIN_WIDTH = 20;
@@ -117,9 +136,8 @@ export function renderTable(envelope: unknown, opts: TableOptions): string {
 
 /** The generic rendering alone, whatever view the endpoint has. */
 export function renderGenericTable(envelope: unknown, opts: TableOptions): string {
-  const model = buildModel(envelope, opts);
-  const lines = opts.tty ? layoutTty(model, opts) : layoutPlain(model);
-  return `${lines.join('\n')}\n`;
+  if (!opts.tty) return renderPlainTable(envelope, opts).rows;
+  return `${layoutTty(buildModel(envelope, opts), opts).join('\n')}\n`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -358,9 +376,9 @@ function plain(cell: FlatCell | undefined): string {
   return sanitizeForTerminal(cellText(cell));
 }
 
-function layoutPlain(model: Model): string[] {
+function layoutPlain(sections: readonly Section[]): string[] {
   const lines: string[] = [];
-  for (const section of model.sections) {
+  for (const section of sections) {
     if (lines.length > 0) lines.push('');
     if (section.kind === 'text') {
       lines.push(sanitizeForTerminal(section.text));
@@ -373,6 +391,36 @@ function layoutPlain(model: Model): string[] {
     }
   }
   return lines;
+}
+
+const joinLines = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+
+/** The piped layout: the main collection for stdout, everything else for stderr (module comment). */
+export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'width' | 'color' | 'tty' | 'wide'>): PlainTable {
+  const hasEnvelope = isPlainObject(envelope) && Object.hasOwn(envelope, 'data');
+  const data = hasEnvelope ? envelope.data : envelope;
+  const collection = opts.spec?.collection;
+  const { rows, key } = selectRows(data, { collection, oneRecord: opts.spec !== undefined && collection === undefined, rows: opts.rows });
+  const records = rows.map(flattenRecord);
+  const available = rowColumns(rows, key, data, { collection, rows: opts.rows, knownColumns: opts.knownColumns });
+  const columns = chooseColumns(available, opts.columns, records.length);
+  const main: Section[] = columns.length === 0 ? [] : [{ kind: 'grid', title: null, columns, records }];
+
+  const rest: Section[] = [];
+  if (data === null || data === undefined || (records.length > 0 && columns.length === 0)) {
+    rest.push({ kind: 'text', text: 'No data.' });
+  } else if (records.length === 0) {
+    rest.push({ kind: 'text', text: `No ${nounFor(key, opts.spec, Array.isArray(data))} match.` });
+  }
+  // The rows came from an array inside `data`: the rest of `data` is shown too.
+  if (key !== null && isPlainObject(data)) {
+    const entries: Array<readonly [string, FlatCell]> = [];
+    const grids: Section[] = [];
+    collectFields(data, '', rows, new Shown(), entries, grids, 0);
+    if (entries.length > 0) rest.push({ kind: 'fields', entries });
+    rest.push(...grids);
+  }
+  return { rows: joinLines(layoutPlain(main)), rest: joinLines(layoutPlain(rest)) };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ describe('a profile that does not exist is exit 2, naming the profiles', () => {
 
   it('default always exists: no config file, VIS_BASE_URL and VIS_API_KEY work, with or without --profile default', async () => {
     for (const argv of [['usage'], ['usage', '--profile', 'default'], ['usage', '--format', 'json']]) {
-      const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok({}));
+      const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok({ plan: 'growth' }));
       const r = await runInProcess(argv, { api, env: { VIS_PROFILE: argv.includes('--profile') ? undefined : 'default' } });
       expect([r.code, r.stderr]).toEqual([0, '']);
       expect(r.requests).toHaveLength(1);

@@ -67,10 +67,12 @@ describe('vis api and vis openapi', () => {
 describe('--demo', () => {
   it('`vis --demo topics` works with no config, key or network (README first command)', async () => {
     const r = await runVis(['--demo', 'topics'], { env: cleanEnv() });
-    expect(r.stderr).toBe('');
+    // Piped: the rows on stdout, the period on stderr.
+    expect(r.stderr).toMatch(/^period\.from\t\d{4}-\d\d-\d\d\n/);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('id\tname\tvisibility\tchange\trank\tshare_of_voice\trivals\tquestions');
     expect(r.stdout).toContain('crm-for-startups\tCRM for startups\t');
+    expect(r.stdout).not.toContain('period');
   });
 
   it('VIS_DEMO=1 does the same, and VIS_API_KEY picks another demo account', async () => {

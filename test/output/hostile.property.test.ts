@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeForTerminal } from '../../src/output/sanitize.js';
-import { renderTable, renderView, type TableOptions } from '../../src/output/table.js';
+import { renderPlainTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { displayWidth } from '../../src/output/width.js';
 import { FORBIDDEN_IN_TERMINAL, hostileEnvelope, hostileText, withHostileStrings } from './hostile.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
@@ -64,6 +64,21 @@ describe('no terminal control reaches the output', () => {
             for (const row of rows) expect(row.split('\t')).toHaveLength(fields);
           }
         }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('renderPlainTable: neither the rows (stdout) nor the rest (stderr) carry terminal control; every row line has as many fields as the header', () => {
+    fc.assert(
+      fc.property(hostileEnvelope(), (envelope) => {
+        const { rows, rest } = renderPlainTable(envelope, { spec: SPEC });
+        expect(rows).not.toMatch(FORBIDDEN_IN_TERMINAL);
+        expect(rest).not.toMatch(FORBIDDEN_IN_TERMINAL);
+        const lines = rows.split('\n');
+        expect(lines.pop()).toBe('');
+        const fields = lines[0]?.split('\t').length;
+        for (const line of lines) expect(line.split('\t')).toHaveLength(fields ?? 0);
       }),
       { numRuns: 200 },
     );

@@ -8,7 +8,7 @@ import { renderCsv } from '../../src/output/csv.js';
 import { parseExactJson } from '../../src/output/exact-json.js';
 import { stringifyWithin } from '../../src/output/nesting.js';
 import { exactStringify, isJsonNumber, isRawNumber, RawNumber, sameDecimal } from '../../src/output/raw-number.js';
-import { renderTable, renderView, type TableOptions } from '../../src/output/table.js';
+import { renderPlainTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { Reader, ShapeError } from '../../src/output/views/read.js';
 import { Shown } from '../../src/output/views/shown.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
@@ -74,8 +74,9 @@ describe('csv and table print the digits the server sent', () => {
 
   it('key/value rows and the heading', () => {
     const env = parseExactJson('{"data":{"total":9007199254740993,"period":{"from":"a","to":"b","days":7.0},"rows":[]},"meta":{"brand":{"id":1.0}}}');
-    expect(renderTable(env, PIPED)).toContain('total\t9007199254740993\n');
-    expect(renderTable(env, PIPED)).toContain('period.days\t7.0\n');
+    // Piped, key/value rows go to stderr (renderPlainTable's `rest`).
+    expect(renderPlainTable(env, {}).rest).toContain('total\t9007199254740993\n');
+    expect(renderPlainTable(env, {}).rest).toContain('period.days\t7.0\n');
     expect(renderTable(env, TTY).split('\n')[0]).toBe('brand 1.0 · a – b (7.0 days)');
   });
 });

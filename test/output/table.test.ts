@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ColumnsError } from '../../src/output/csv.js';
 import { RowsKeyError, selectRows } from '../../src/output/flatten.js';
-import { renderTable, type TableOptions } from '../../src/output/table.js';
+import { renderPlainTable, renderTable, type TableOptions } from '../../src/output/table.js';
 import { displayWidth } from '../../src/output/width.js';
 
 const TTY: TableOptions = { width: 80, color: false, tty: true, wide: false };
@@ -10,48 +10,84 @@ const PIPED: TableOptions = { width: 80, color: false, tty: false, wide: false }
 const TASKS = { id: 'tasks', collection: 'tasks', noun: 'tasks' };
 const META = { brand: { id: 1, name: 'Acme' }, market: { id: 2, code: 'US-en', label: 'United States' } };
 
+/** The piped layout as `stdout`, then `stderr` (what the CLI sends there unless --quiet). */
+const piped = (envelope: unknown, opts: Partial<TableOptions> = {}) => {
+  const { rows, rest } = renderPlainTable(envelope, opts);
+  return { stdout: rows, stderr: rest };
+};
+
 describe('renderTable: what is shown', () => {
-  it('prints one sentence for an empty collection, on a TTY and piped', () => {
+  it('prints one sentence for an empty collection on a TTY; piped, the header on stdout and the sentence on stderr', () => {
     const env = { data: { tasks: [] }, meta: {} };
     expect(renderTable(env, { ...TTY, spec: TASKS })).toBe('No tasks match.\n');
-    expect(renderTable(env, { ...PIPED, spec: TASKS })).toBe('No tasks match.\n');
+    expect(piped(env, { spec: TASKS, knownColumns: ['id', 'title'] })).toEqual({ stdout: 'id\ttitle\n', stderr: 'No tasks match.\n' });
+    // --columns is the header when there is nothing to check it against, as for csv.
+    expect(piped(env, { spec: TASKS, columns: ['title'] })).toEqual({ stdout: 'title\n', stderr: 'No tasks match.\n' });
+    // Nothing known about the columns: nothing on stdout.
+    expect(piped(env, { spec: TASKS })).toEqual({ stdout: '', stderr: 'No tasks match.\n' });
+    // renderTable piped is the stdout part.
+    expect(renderTable(env, { ...PIPED, spec: TASKS, knownColumns: ['id'] })).toBe('id\n');
+  });
+
+  it('uses the known columns for data that is itself the (empty) collection, never for --rows', () => {
+    expect(piped({ data: [] }, { spec: TASKS, knownColumns: ['id'] })).toEqual({ stdout: 'id\n', stderr: 'No tasks match.\n' });
+    const env = { data: { tasks: [{ id: 1, title: 't' }], done: [] } };
+    expect(piped(env, { spec: TASKS, rows: 'done', knownColumns: ['id', 'title'] })).toEqual({ stdout: '', stderr: 'No done match.\n\n# tasks\nid\ttitle\n1\tt\n' });
+    // With rows, the known columns come first, then the others as seen.
+    expect(piped({ data: { tasks: [{ x: 1, title: 't', id: 2 }] } }, { spec: TASKS, knownColumns: ['id', 'title'] }).stdout).toBe('id\ttitle\tx\n2\tt\t1\n');
   });
 
   it('names an empty --rows collection after its key', () => {
     const env = { data: { tasks: [{ id: 1 }], overview: { topics: [] } } };
-    expect(renderTable(env, { ...PIPED, spec: TASKS, rows: 'overview.topics' })).toBe('No topics match.\n\n# tasks\nid\n1\n');
+    expect(piped(env, { spec: TASKS, rows: 'overview.topics' })).toEqual({ stdout: '', stderr: 'No topics match.\n\n# tasks\nid\n1\n' });
   });
 
   it('handles null, missing and scalar data', () => {
-    expect(renderTable({ data: null, meta: {} }, PIPED)).toBe('No data.\n');
-    expect(renderTable({ data: 'just text\u001b[2J' }, PIPED)).toBe('just text\n');
+    expect(piped({ data: null, meta: {} })).toEqual({ stdout: '', stderr: 'No data.\n' });
+    expect(piped({ data: 'just text\u001b[2J' })).toEqual({ stdout: 'value\njust text\n', stderr: '' });
     expect(renderTable({ data: 42 }, TTY)).toBe('42\n');
-    expect(renderTable({ data: {} }, PIPED)).toBe('No data.\n');
-    expect(renderTable(undefined, PIPED)).toBe('No data.\n');
+    expect(piped({ data: {} })).toEqual({ stdout: '', stderr: 'No data.\n' });
+    expect(piped(undefined)).toEqual({ stdout: '', stderr: 'No data.\n' });
   });
 
   it('shows an envelope without `data` whole rather than dropping it', () => {
-    expect(renderTable({ meta: { api_version: 'v1' }, extra: { n: 1 } }, PIPED)).toBe('meta.api_version\tv1\nextra.n\t1\n');
+    expect(piped({ meta: { api_version: 'v1' }, extra: { n: 1 } })).toEqual({ stdout: 'meta.api_version\textra.n\nv1\t1\n', stderr: '' });
     // Its only array is taken as the main collection, as csv would.
-    expect(renderTable({ meta: { api_version: 'v1' }, extra: [1, 2] }, PIPED)).toBe('value\n1\n2\n\nmeta.api_version\tv1\n');
+    expect(piped({ meta: { api_version: 'v1' }, extra: [1, 2] })).toEqual({ stdout: 'value\n1\n2\n', stderr: 'meta.api_version\tv1\n' });
   });
 
   it('takes data that is an array as the rows', () => {
-    expect(renderTable({ data: [{ a: 1 }, { a: 2, b: 'x' }] }, PIPED)).toBe('a\tb\n1\t\n2\tx\n');
+    expect(piped({ data: [{ a: 1 }, { a: 2, b: 'x' }] })).toEqual({ stdout: 'a\tb\n1\t\n2\tx\n', stderr: '' });
   });
 
-  it('shows every other field as key/value rows and every other array of objects as a sub-table', () => {
+  it('shows one record (no collection in the spec) as a header and one row, as csv', () => {
+    const usage = { id: 'usage', noun: 'usage' };
+    const env = { data: { plan: 'growth', reads: { used: 5, limit: null }, brands: [{ id: 1 }], tags: ['a', 'b'] }, meta: META };
+    expect(piped(env, { spec: usage })).toEqual({ stdout: 'plan\treads.used\treads.limit\tbrands\ttags\ngrowth\t5\t\t[{"id":1}]\ta; b\n', stderr: '' });
+  });
+
+  it('piped: the main collection on stdout; every other field and array of objects on stderr, in the plain form', () => {
     const env = {
       data: { total: 2, filters: { status: 'open', layer: null }, tags: ['a', 'b'], tasks: [{ id: 1 }], per_layer: [{ layer: 'content', open: 3 }] },
     };
-    expect(renderTable(env, { ...PIPED, spec: TASKS })).toBe(
-      'id\n1\n\ntotal\t2\nfilters.status\topen\nfilters.layer\t\ntags\ta; b\n\n# per_layer\nlayer\topen\ncontent\t3\n',
-    );
+    expect(piped(env, { spec: TASKS })).toEqual({
+      stdout: 'id\n1\n',
+      stderr: 'total\t2\nfilters.status\topen\nfilters.layer\t\ntags\ta; b\n\n# per_layer\nlayer\topen\ncontent\t3\n',
+    });
+  });
+
+  it('keeps each record on one line with the same number of fields, whatever the values hold', () => {
+    const env = { data: { tasks: [{ id: 1, title: 'a\tb\nc', note: null }, { id: 2, extra: '\r\u001b[2J' }] } };
+    const { stdout } = piped(env, { spec: TASKS });
+    const lines = stdout.split('\n').slice(0, -1);
+    expect(lines).toHaveLength(3);
+    expect(new Set(lines.map((l) => l.split('\t').length))).toEqual(new Set([4]));
+    expect(lines[0]).toBe('id\ttitle\tnote\textra');
   });
 
   it('shows --rows as the main table and the usual collection as a sub-table', () => {
     const env = { data: { tasks: [{ id: 1 }], done: [{ id: 9 }] } };
-    expect(renderTable(env, { ...PIPED, spec: TASKS, rows: 'done' })).toBe('id\n9\n\n# tasks\nid\n1\n');
+    expect(piped(env, { spec: TASKS, rows: 'done' })).toEqual({ stdout: 'id\n9\n', stderr: '# tasks\nid\n1\n' });
   });
 
   it('refuses an unknown --rows key and an unknown column', () => {
@@ -182,7 +218,7 @@ describe('renderTable: nothing is silently dropped', () => {
     return v;
   }
 
-  it('shows every key and every string and number of data, piped and with --wide', () => {
+  it('shows every key and every string and number of data, piped (stdout and stderr) and with --wide', () => {
     fc.assert(
       fc.property(value, fc.boolean(), (raw, useSpec) => {
         const tokens: string[] = [];
@@ -191,8 +227,9 @@ describe('renderTable: nothing is silently dropped', () => {
         // The main table is not titled with its key (the command names it); everything else counts.
         const { key } = selectRows(data, { collection: spec?.collection });
         const required = tokens.filter((t) => t !== key);
-        for (const opts of [PIPED, { ...TTY, wide: true }]) {
-          const out = renderTable({ data, meta: META }, { ...opts, spec });
+        // Piped, stdout and stderr together.
+        const { rows, rest } = renderPlainTable({ data, meta: META }, { spec });
+        for (const out of [rows + rest, renderTable({ data, meta: META }, { ...TTY, wide: true, spec })]) {
           for (const t of required) expect(out).toContain(t);
         }
       }),

@@ -43,7 +43,7 @@ export function parseApiOptions(ctx: Context, rawPath: string, raw: RawGlobalOpt
   // A raw call answers in JSON, as `gh api` does: only --format on this command line
   // changes that; VIS_FORMAT and the profile's format are defaults for the data commands.
   const format = flags.format ?? 'json';
-  checkOutputOptions(format, flags);
+  checkOutputOptions(format, flags, ctx);
   // Only what was typed on this command line is added: a raw call should send what it says.
   const query: Array<[string, string]> = [];
   if (flags.market !== undefined) query.push(['market', flags.market]);

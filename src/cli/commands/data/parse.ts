@@ -57,7 +57,7 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocati
   const request = prepareRequest(ctx, spec, inv);
   const session = parseSessionOptions(ctx, request.flags);
   const format = session.settings.format.value;
-  checkOutputOptions(format, request.flags);
+  checkOutputOptions(format, request.flags, ctx);
   let confirm: DataOptions['confirm'] = 'none';
   if (spec.spends) {
     confirm = inv.yes === true ? 'yes' : 'ask';
