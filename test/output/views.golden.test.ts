@@ -1,6 +1,6 @@
 /**
- * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at width 100
- * and 60, no colour, on a terminal: test/golden/views/<id>.<width>.txt. And each view's
+ * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at the widths
+ * of WIDTHS (100 and 60 unless listed), no colour, on a terminal: test/golden/views/<id>.<width>.txt. And each view's
  * fallback: the same data with one field the view needs broken, which must come out as
  * the generic rendering (test/golden/views/<id>.fallback.txt, width 100).
  * `UPDATE_GOLDEN=1 npx vitest run test/output` rewrites the goldens; review the diff.
@@ -35,7 +35,22 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
   'tasks.get': (d) => (d.task.title = 5012),
   'weekly-plan': (d) => (d.columns[0].tasks = '6'),
   'pitches.get': (d) => delete d.prospect,
+  brands: (d) => (d.brands[0].markets = 'US-en'),
+  markets: (d) => (d.markets[0].primary = 'yes'),
+  'ai-visitors': (d) => (d.visitors[0].landing_pages = '/pricing'),
+  activity: (d) => (d.events[0].at = 1763784000),
+  pitches: (d) => (d.allowance.used = '2'),
 };
+
+/** Widths per view where they differ from 100 and 60: the small, usual and wide terminal. */
+const WIDTHS: Readonly<Record<string, readonly number[]>> = {
+  brands: [50, 80, 160],
+  markets: [50, 80, 160],
+  'ai-visitors': [50, 80, 160],
+  activity: [50, 80, 160],
+  pitches: [50, 80, 160],
+};
+const widthsOf = (id: string): readonly number[] => WIDTHS[id] ?? [100, 60];
 
 let cases: ViewCase[] = [];
 beforeAll(async () => {
@@ -59,7 +74,7 @@ describe('views: golden output on sandbox data', () => {
 
   for (const id of VIEW_IDS) {
     describe(id, () => {
-      for (const width of [100, 60]) {
+      for (const width of widthsOf(id)) {
         it(`tty, width ${width}, no colour`, () => {
           const c = caseOf(id);
           const viewed = renderView(c.envelope, tty(c, width), true);
@@ -83,7 +98,7 @@ describe('views: golden output on sandbox data', () => {
   }
 
   it.skipIf(UPDATING)('has no stale golden files', () => {
-    const expected = VIEW_IDS.flatMap((id) => [`${id}.100`, `${id}.60`, `${id}.fallback`]).sort();
+    const expected = VIEW_IDS.flatMap((id) => [...widthsOf(id).map((w) => `${id}.${w}`), `${id}.fallback`]).sort();
     expect(goldenNames(VIEWS_GOLDEN_DIR)).toEqual(expected);
   });
 });
