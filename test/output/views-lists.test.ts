@@ -82,8 +82,10 @@ describe('markets', () => {
 });
 
 describe('activity', () => {
-  it('events by day under a weekday, times without the date, UTC said once', () => {
-    const out = draw('activity', payload('growth/activity'));
+  it('events by day under a weekday, times to the minute without the date, UTC said once', () => {
+    const env = payload('growth/activity');
+    env.data.events[0].at = '2026-11-22T04:00:27Z';
+    const out = draw('activity', env);
     expect(out).toContain('\nSun 2026-11-22\n04:00  Daily scan');
     expect(out.match(/UTC/g)).toHaveLength(1);
     expect(out).not.toMatch(/T\d\d:\d\d/);
@@ -97,9 +99,9 @@ describe('activity', () => {
     second.ref = { kind: 'topic', id: 'crm migration; rm -rf' };
     third.ref = { kind: 'invoice', id: 'inv-7' };
     const out = draw('activity', env, { width: 160 });
-    expect(out).toContain('named in 26 · scan · → vis tasks 4749');
-    expect(out).toContain('named in 22 · scan · topic crm migration; rm -rf');
-    expect(out).toContain('named in 26 · scan · invoice inv-7');
+    expect(out).toContain('named in 26 · scan  → vis tasks 4749');
+    expect(out).toContain('named in 22 · scan  topic crm migration; rm -rf');
+    expect(out).toContain('named in 26 · scan  invoice inv-7');
   });
 
   it('a time it does not understand is shown as sent, and titles wrap rather than being cut', () => {
@@ -144,10 +146,12 @@ describe('ai-visitors', () => {
 describe('pitches', () => {
   it('the share link is whole on its line; where it would not fit, its site is said once', () => {
     const wide = draw('pitches', payload('growth/pitches'), { width: 100 });
-    expect(wide).toMatch(/\n    acme-analytics\.example · https:\/\/share\.aivisibility\.example\/pitch\/\w+\n/);
+    expect(wide).toMatch(/\n    (?:.* · )?https:\/\/share\.aivisibility\.example\/pitch\/\w+\n/);
+    expect(wide).not.toContain('links on');
     const narrow = draw('pitches', payload('growth/pitches'), { width: 50 });
     expect(narrow).toContain('(links on https://share.aivisibility.example)');
-    expect(narrow).toMatch(/\n  acme-analytics\.example · \/pitch\/\w+\n/);
+    expect(narrow).toMatch(/\n  (?:.* · )?\/pitch\/\w+\n/);
+    expect(narrow).toMatch(/\nprospect +Acme Analytics\n/); // a card: the name whole
   });
 
   it('the allowance as a gauge; none at all says so; an empty list is one sentence', () => {

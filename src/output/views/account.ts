@@ -74,16 +74,17 @@ export const brandsView: View = (data, ctx) => {
     ...integrations.map((k): Column => ({ header: safeText(k).replace(/_/g, ' ') })),
   ];
   const blocks: Block[] = [gridLines(columns, rows, ctx)];
-  const note: Part[][] = [];
-  if (rows.some((r) => 'cells' in r && (r.cells[3]?.length ?? 0) > 1)) note.push([{ text: 'Primary market first, in bold.', style: chalk.dim }]);
+  // Each note its own line (or lines, on a narrow terminal).
+  const notes: Part[][][] = [];
+  if (rows.some((r) => 'cells' in r && (r.cells[3]?.length ?? 0) > 1)) notes.push([[{ text: 'Primary market first, in bold.', style: chalk.dim }]]);
   if (brands.length > 1) {
-    note.push(
+    notes.push([
       [{ text: `${formatCount(brands.length)} brands: choose one with`, style: chalk.dim }],
       [{ text: '--brand <id or name>' }],
       [{ text: 'or', style: chalk.dim }, { text: ' vis config set brand <id>' }],
-    );
+    ]);
   }
-  if (note.length > 0) blocks.push(hint(note, ctx));
+  if (notes.length > 0) blocks.push(notes.flatMap((items) => hint(items, ctx)));
   return blocks;
 };
 

@@ -52,7 +52,7 @@ function refParts(e: Obj, ctx: ViewContext): Part[] | null {
   const id = viewNumber(ref.id) !== undefined ? String(read.number(ref, 'id')) : read.text(ref, 'id');
   const command = Object.hasOwn(REF_COMMANDS, read.rawText(ref, 'kind') ?? '') ? REF_COMMANDS[read.rawText(ref, 'kind') ?? ''] : undefined;
   // A command only when the id can be typed as it is; else the kind and id as sent.
-  if (command !== undefined && PLAIN_ID.test(id)) return [{ text: '→ ', style: chalk.dim }, { text: `${command} ${id}`, style: chalk.cyan }];
+  if (command !== undefined && PLAIN_ID.test(id)) return [{ text: '→ ', style: chalk.dim }, { text: `${command} ${id}` }];
   return [{ text: `${kind} `, style: chalk.dim }, { text: id }];
 }
 
@@ -60,11 +60,12 @@ function readEvent(e: Obj, ctx: ViewContext): Event {
   const { read } = ctx;
   const at = read.text(e, 'at');
   const utc = isUtcTime(at);
-  const local = formatTime(at); // `2026-11-22 04:00`
+  const local = formatTime(at); // `2026-11-22 04:00`, seconds when not :00
   const type = read.text(e, 'type', 'optional');
   return {
     day: utc ? local.slice(0, 10) : null,
-    time: utc ? local.slice(11) : '',
+    // To the minute: a column of times reads best all one width.
+    time: utc ? local.slice(11, 16) : '',
     rawAt: utc ? null : at,
     type: type ? wordText(type) : null,
     title: read.text(e, 'title'),
@@ -104,8 +105,11 @@ export const activityView: View = (data, ctx) => {
     // The title, then (on its line when it fits, else the next) the type and the ref.
     const items: Part[][] = [[{ text: e.title }]];
     if (e.rawAt !== null) items.push([{ text: e.rawAt, style: chalk.dim }]);
-    if (e.type !== null) items.push([{ text: e.type, style: chalk.dim }]);
-    if (e.ref !== null) items.push(e.ref);
+    // The type and the ref stay together: after the title when both fit, else below it.
+    const tail: Part[] = [];
+    if (e.type !== null) tail.push({ text: e.type, style: chalk.dim });
+    if (e.ref !== null) tail.push(...(tail.length > 0 ? [{ text: '  ' }] : []), ...e.ref);
+    if (tail.length > 0) items.push(tail);
     const flowed = flowLines(items, room, { sep, wide: ctx.wide });
     flowed.forEach((line, i) => lines.push(`${i === 0 ? padToWidth(e.time, timeWidth) + GAP : ' '.repeat(indent)}${line}`.trimEnd()));
   }

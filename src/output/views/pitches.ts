@@ -7,7 +7,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, fitLine, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { formatCount, formatPercent } from './numbers.js';
 import { safeText, viewNumber } from './read.js';
@@ -20,6 +20,8 @@ import { displayWidth } from '../width.js';
 
 /** Where a share link starts under its pitch, in the cards of a narrow terminal at least. */
 const SHARE_INDENT = 4;
+/** Narrowest the prospect column gets before the rows become cards. */
+const PROSPECT_MIN = 24;
 
 function bullets(items: readonly string[], ctx: ViewContext): string[] {
   const width = Math.max(10, ctx.width - 4);
@@ -100,8 +102,8 @@ export const pitchView: View = (data, ctx) => {
 
 /**
  * `vis pitches`: the allowance as a gauge (used of the allowance, what is left, when it
- * resets), then one row per pitch report: id, prospect, business, market, status
- * (coloured), when created; under it the prospect's domain and the share link, whole.
+ * resets), then one row per pitch report: id, prospect, market, status (coloured), when
+ * created; under it the business, the prospect's domain and the share link, whole.
  */
 export const pitchesView: View = (data, ctx) => {
   const { read, chalk } = ctx;
@@ -142,29 +144,31 @@ export const pitchesView: View = (data, ctx) => {
       cells: [
         id === undefined ? [] : id === null ? null : cell(String(id), chalk.dim),
         cell(read.text(p, 'prospect'), chalk.bold),
-        text('business_type'),
         text('market'),
         status === undefined ? [] : status === null ? null : cell(wordText(status), toneOf(read.rawText(p, 'status'), chalk)),
-        created === undefined ? [] : created === null ? null : cell(formatTime(created), chalk.dim),
+        // To the minute: a column of times reads best all one width.
+        created === undefined ? [] : created === null ? null : cell(isUtcTime(created) ? formatTime(created).slice(0, 16) : created, chalk.dim),
       ],
     });
     const detail: Part[][] = [];
+    const business = read.text(p, 'business_type', 'optional');
+    if (business) detail.push([{ text: business }]);
     const domain = read.text(p, 'domain', 'optional');
-    if (domain) detail.push([{ text: domain }]);
+    if (domain) detail.push([{ text: domain, style: chalk.dim }]);
     const share = read.text(p, 'share_url', 'optional');
     if (share) detail.push([{ text: pathOf(share, origin), style: chalk.underline }]);
     if (detail.length > 0) rows.push({ detail, column: 1, sep });
   }
   const columns: Column[] = [
     { header: 'id', align: 'right' },
-    { header: 'prospect', shrink: true, min: 10, weight: 2 },
-    { header: 'business', shrink: true, min: 8, weight: 3 },
+    // The name whole (up to PROSPECT_MIN columns), or the rows become cards.
+    { header: 'prospect', shrink: true, min: Math.min(PROSPECT_MIN, Math.max(0, ...rows.map((r) => ('cells' in r && r.cells[1] ? partsWidth(r.cells[1]) : 0)))) },
     { header: 'market' },
     { header: 'status' },
     { header: utc ? 'created (UTC)' : 'created' },
   ];
   const lines = gridLines(columns, rows, ctx);
-  const note: Part[][] = [[{ text: 'Under each: the domain and the share link.', style: chalk.dim }]];
+  const note: Part[][] = [[{ text: 'Under each: business, domain, share link.', style: chalk.dim }]];
   if (origin) note.push([{ text: `(links on ${origin})`, style: chalk.dim }]);
   note.push([{ text: 'One in full:', style: chalk.dim }, { text: ' vis pitches <id>' }]);
   lines.push('', ...flowLines(note, ctx.width, { sep: { text: ' ' }, wide: ctx.wide }));
