@@ -165,6 +165,19 @@ describe('pitches', () => {
   });
 });
 
+describe('nothing dropped', () => {
+  it('a field a view does not know is shown after it, with the label of its record', () => {
+    const env = payload('growth/activity');
+    env.data.events[3].severity = 'info';
+    env.data.events[3].ref.note = 'first of three';
+    const out = draw('activity', env, { width: 100 });
+    expect(out).toMatch(/\nevents\ntitle +ref\.note +severity\n[─ ]+\nNew task: Rework .*Gmail and Outlook sync.* +first of three +info\n/);
+    const brands = payload('agency/brands');
+    brands.data.brands[1].integrations.crm = 'pending';
+    expect(draw('brands', brands, { width: 100 })).toMatch(/\nbrands\nname +integrations\.crm\n[─ ]+\nLarkspur Dental +pending\n/);
+  });
+});
+
 describe('empty lists are one sentence', () => {
   it.each([
     ['brands', 'growth/brands', 'brands', 'No brands match.'],

@@ -13,7 +13,7 @@ import { changeCell, formatCount, formatPercent } from './numbers.js';
 import { viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { sparkline } from './sparkline.js';
-import { commonOrigin, pathOf } from './urls.js';
+import { pageCountRows, pageCountsNote, pagesOrigin, readPageCounts } from './page-counts.js';
 
 /** Up to this many days, one bar per day; beyond, a sparkline. */
 const BARS_UP_TO = 14;
@@ -67,18 +67,15 @@ export const visitorsView: View = (data, ctx) => {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const pageUrls: string[] = [];
   const prepared = visitors.map((v) => {
-    const top = read.records(v, 'landing_pages', 'url', 'optional');
-    const pages = (top ?? []).map((p) => ({ url: read.text(p, 'url'), visits: read.number(p, 'visits', 'nullable') }));
-    pageUrls.push(...pages.map((p) => p.url));
+    const pages = readPageCounts(v, 'landing_pages', 'visits', ctx);
     // The engine's id is its label in lower case: no need to say both.
     const engine = read.text(v, 'engine');
     const label = read.text(v, 'label', 'optional');
     const name = label && label.toLowerCase() === engine.toLowerCase() ? label : label ? `${label} (${engine})` : engine;
     return { v, pages, name };
   });
-  const origin = commonOrigin(pageUrls);
+  const origin = pagesOrigin(prepared.map((p) => p.pages));
   const cellsOf = (v: Obj, name: string, shareWidth: number): Cell[] => {
     const visits = read.number(v, 'visits', 'nullable');
     const share = read.number(v, 'share', 'optional');
@@ -105,19 +102,10 @@ export const visitorsView: View = (data, ctx) => {
   for (const { v, pages, name } of prepared) {
     const cells = cellsOf(v, name, shareWidth);
     rows.push({ cells: shareWidth === 0 ? cells.filter((_, j) => j !== 3) : cells });
-    if (pages.length > 0) {
-      rows.push({
-        detail: pages.map((p) => [{ text: pathOf(p.url, origin), style: chalk.dim }, { text: ` ${p.visits === null ? '–' : formatCount(p.visits)}` }]),
-        column: 1,
-        indent: 0,
-        sep: { text: ' · ', style: chalk.dim },
-      });
-    }
+    rows.push(...pageCountRows(pages, origin, ctx));
   }
   const lines = gridLines(shareWidth === 0 ? [...columns.slice(0, 3), { header: 'share', align: 'right' }] : columns, rows, ctx);
-  const note: Part[][] = [[{ text: 'Under each engine: its landing pages, with visits', style: chalk.dim }]];
-  if (origin) note.push([{ text: `(paths on ${origin})`, style: chalk.dim }]);
-  lines.unshift(...flowLines(note, ctx.width, { sep: { text: ' ' }, wide: ctx.wide }));
+  lines.unshift(...pageCountsNote('Under each engine: its landing pages, with visits', origin, ctx));
   blocks.push(lines);
   return blocks;
 };
