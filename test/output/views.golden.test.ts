@@ -41,6 +41,11 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
   sources: (d) => (d.sources[0].domain = null),
   'brand-perception': (d) => (d.engines[0].knows = 'yes'),
   'brand-perception.transcript': (d) => (d.transcript[0].answer = { text: 'Yes.' }),
+  brands: (d) => (d.brands[0].markets = 'US-en'),
+  markets: (d) => (d.markets[0].primary = 'yes'),
+  'ai-visitors': (d) => (d.visitors[0].landing_pages = '/pricing'),
+  activity: (d) => (d.events[0].at = 1763784000),
+  pitches: (d) => (d.allowance.used = '2'),
 };
 
 /**
@@ -53,6 +58,11 @@ const WIDTHS: Readonly<Record<string, readonly number[]>> = {
   sources: [50, 80, 160],
   'brand-perception': [50, 80, 160],
   'brand-perception.transcript': [50, 80, 160],
+  brands: [50, 80, 160],
+  markets: [50, 80, 160],
+  'ai-visitors': [50, 80, 160],
+  activity: [50, 80, 160],
+  pitches: [50, 80, 160],
 };
 const widthsOf = (id: string): readonly number[] => WIDTHS[id] ?? [100, 60];
 

@@ -10,7 +10,7 @@ import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from
 import { formatCount } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime } from './time.js';
-import { commonOrigin, pathOf } from './urls.js';
+import { pageCountRows, pageCountsNote, pagesOrigin, readPageCounts } from './page-counts.js';
 
 export const crawlersView: View = (data, ctx) => {
   const { read, chalk } = ctx;
@@ -34,14 +34,8 @@ export const crawlersView: View = (data, ctx) => {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const pageUrls: string[] = [];
-  const prepared = crawlers.map((c) => {
-    const top = read.records(c, 'top_pages', 'url', 'optional');
-    const pages = (top ?? []).map((p) => ({ url: read.text(p, 'url'), hits: read.number(p, 'hits', 'nullable') }));
-    pageUrls.push(...pages.map((p) => p.url));
-    return { c, pages };
-  });
-  const origin = commonOrigin(pageUrls);
+  const prepared = crawlers.map((c) => ({ c, pages: readPageCounts(c, 'top_pages', 'hits', ctx) }));
+  const origin = pagesOrigin(prepared.map((p) => p.pages));
   const num = (v: number | null | undefined): Cell => (v === undefined ? [] : v === null ? null : cell(formatCount(v)));
   const rows: GridRow[] = [];
   for (const { c, pages } of prepared) {
@@ -56,13 +50,7 @@ export const crawlersView: View = (data, ctx) => {
         last === undefined ? [] : last === null ? null : cell(formatTime(last), chalk.dim),
       ],
     });
-    if (pages.length > 0) {
-      rows.push({
-        detail: pages.map((p) => [{ text: pathOf(p.url, origin), style: chalk.dim }, { text: ` ${p.hits === null ? '–' : formatCount(p.hits)}` }]),
-        column: 1,
-        sep: { text: ' · ', style: chalk.dim },
-      });
-    }
+    rows.push(...pageCountRows(pages, origin, ctx));
   }
   const columns: Column[] = [
     { header: 'bot', shrink: true, min: 8 },
@@ -73,9 +61,7 @@ export const crawlersView: View = (data, ctx) => {
     { header: 'last seen (UTC)' },
   ];
   const lines = gridLines(columns, rows, ctx);
-  const note: Part[][] = [[{ text: 'Under each bot: the pages it read most, with hits', style: chalk.dim }]];
-  if (origin) note.push([{ text: `(paths on ${origin})`, style: chalk.dim }]);
-  lines.unshift(...flowLines(note, ctx.width, { sep: { text: ' ' }, wide: ctx.wide }));
+  lines.unshift(...pageCountsNote('Under each bot: the pages it read most, with hits', origin, ctx));
   blocks.push(lines);
   return blocks;
 };

@@ -5,13 +5,15 @@
  */
 import type { EndpointId } from '../../endpoints.js';
 import type { View } from './context.js';
+import { activityView } from './activity.js';
 import { answersHistoryView, answersView } from './answers.js';
+import { brandsView, marketsView } from './account.js';
 import { competitorView, competitorsView } from './competitors.js';
 import { crawlersView } from './crawlers.js';
 import { forumView } from './forum.js';
 import { contentGapsView, pagesView } from './pages.js';
 import { perceptionView, transcriptView } from './perception.js';
-import { pitchView } from './pitches.js';
+import { pitchesView, pitchView } from './pitches.js';
 import { promptsView } from './prompts.js';
 import { runsView } from './runs.js';
 import { overviewView, visibilityView } from './score.js';
@@ -21,6 +23,7 @@ import { taskView, tasksView, weeklyPlanView } from './tasks.js';
 import { technicalView } from './technical.js';
 import { topicView, topicsView } from './topics.js';
 import { usageView } from './usage.js';
+import { visitorsView } from './visitors.js';
 
 const VIEWS: Readonly<Partial<Record<EndpointId, View>>> = {
   usage: usageView,
@@ -47,6 +50,11 @@ const VIEWS: Readonly<Partial<Record<EndpointId, View>>> = {
   'tasks.get': taskView,
   'weekly-plan': weeklyPlanView,
   'pitches.get': pitchView,
+  brands: brandsView,
+  markets: marketsView,
+  'ai-visitors': visitorsView,
+  activity: activityView,
+  pitches: pitchesView,
 };
 
 /** Takes any id: the table renderer also draws specs that are not endpoints of the table. */

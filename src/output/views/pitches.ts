@@ -7,13 +7,21 @@
 import type { Block, View, ViewContext } from './context.js';
 import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
-import { cell, type Part } from './grid.js';
+import { cell, fitLine, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { formatCount, formatPercent } from './numbers.js';
-import { viewNumber } from './read.js';
-import { sectionTitle } from './section.js';
+import { safeText, viewNumber } from './read.js';
+import { noneMatch, sectionTitle } from './section.js';
+import { meterLines, readMeter } from './usage.js';
 import { formatTime, isUtcTime } from './time.js';
+import { commonOrigin, pathOf } from './urls.js';
 import { wrapText } from './wrap.js';
+import { displayWidth } from '../width.js';
+
+/** Where a share link starts under its pitch, in the cards of a narrow terminal at least. */
+const SHARE_INDENT = 4;
+/** Narrowest the prospect column gets before the rows become cards. */
+const PROSPECT_MIN = 24;
 
 function bullets(items: readonly string[], ctx: ViewContext): string[] {
   const width = Math.max(10, ctx.width - 4);
@@ -89,5 +97,81 @@ export const pitchView: View = (data, ctx) => {
     const items = read.texts(report, key, 'optional');
     if (items) blocks.push([sectionTitle(label, null, ctx), ...(items.length ? bullets(items, ctx) : ['  none'])]);
   }
+  return blocks;
+};
+
+/**
+ * `vis pitches`: the allowance as a gauge (used of the allowance, what is left, when it
+ * resets), then one row per pitch report: id, prospect, market, status (coloured), when
+ * created; under it the business, the prospect's domain and the share link, whole.
+ */
+export const pitchesView: View = (data, ctx) => {
+  const { read, chalk } = ctx;
+  const pitches = read.records(data, 'pitches', 'prospect');
+  const blocks: Block[] = [];
+  if (read.has(data, 'allowance')) {
+    const meter = readMeter(data, 'allowance', 'allowance', 'Pitch reports', ctx);
+    const allowance = read.object(data, 'allowance');
+    const lines =
+      meter.limit === 0 && meter.used === 0
+        ? [fitLine([{ text: 'Pitch reports', style: chalk.bold }, { text: '  none in this allowance', style: chalk.dim }], ctx)]
+        : meterLines([meter], ctx);
+    const resets = read.text(allowance, 'resets_at', 'optional');
+    if (resets) lines.push(fitLine([{ text: 'Resets ', style: chalk.dim }, { text: `${formatTime(resets)}${isUtcTime(resets) ? ' UTC' : ''}` }], ctx));
+    blocks.push(lines);
+  }
+  if (pitches.length === 0) {
+    blocks.push([noneMatch(ctx)]);
+    return blocks;
+  }
+  const sep = { text: ' · ', style: chalk.dim };
+  const rows: GridRow[] = [];
+  let utc = false;
+  // Share links too long for a line lose their common site (said once below), so no
+  // link is ever broken in two.
+  const shares = pitches.map((p) => read.rawText(p, 'share_url')).filter((u): u is string => u !== undefined);
+  const origin = !ctx.wide && shares.some((u) => displayWidth(safeText(u)) > ctx.width - SHARE_INDENT) ? commonOrigin(shares.map(safeText)) : null;
+  for (const p of pitches) {
+    const id = read.number(p, 'id', 'optional');
+    const status = read.text(p, 'status', 'optional');
+    const created = read.text(p, 'created_at', 'optional');
+    if (created && isUtcTime(created)) utc = true;
+    const text = (key: string): Cell => {
+      const v = read.text(p, key, 'optional');
+      return v === undefined ? [] : v === null ? null : cell(v);
+    };
+    rows.push({
+      cells: [
+        id === undefined ? [] : id === null ? null : cell(String(id), chalk.dim),
+        cell(read.text(p, 'prospect'), chalk.bold),
+        text('market'),
+        status === undefined ? [] : status === null ? null : cell(wordText(status), toneOf(read.rawText(p, 'status'), chalk)),
+        // To the minute: a column of times reads best all one width.
+        created === undefined ? [] : created === null ? null : cell(isUtcTime(created) ? formatTime(created).slice(0, 16) : created, chalk.dim),
+      ],
+    });
+    const detail: Part[][] = [];
+    const business = read.text(p, 'business_type', 'optional');
+    if (business) detail.push([{ text: business }]);
+    const domain = read.text(p, 'domain', 'optional');
+    if (domain) detail.push([{ text: domain, style: chalk.dim }]);
+    const share = read.text(p, 'share_url', 'optional');
+    if (share) detail.push([{ text: pathOf(share, origin), style: chalk.underline }]);
+    if (detail.length > 0) rows.push({ detail, column: 1, sep });
+  }
+  const columns: Column[] = [
+    { header: 'id', align: 'right' },
+    // The name whole (up to PROSPECT_MIN columns), or the rows become cards.
+    { header: 'prospect', shrink: true, min: Math.min(PROSPECT_MIN, Math.max(0, ...rows.map((r) => ('cells' in r && r.cells[1] ? partsWidth(r.cells[1]) : 0)))) },
+    { header: 'market' },
+    { header: 'status' },
+    { header: utc ? 'created (UTC)' : 'created' },
+  ];
+  const lines = gridLines(columns, rows, ctx);
+  const note: Part[][] = [[{ text: 'Under each: business, domain, share link.', style: chalk.dim }]];
+  if (origin) note.push([{ text: `(links on ${origin})`, style: chalk.dim }]);
+  note.push([{ text: 'One in full:', style: chalk.dim }, { text: ' vis pitches <id>' }]);
+  lines.push('', ...flowLines(note, ctx.width, { sep: { text: ' ' }, wide: ctx.wide }));
+  blocks.push(lines);
   return blocks;
 };

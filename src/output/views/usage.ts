@@ -22,7 +22,7 @@ function usageStyle(fraction: number, chalk: ChalkInstance): (s: string) => stri
   return chalk.green;
 }
 
-interface Meter {
+export interface Meter {
   label: string;
   used: number;
   limit: number;
@@ -51,7 +51,7 @@ function meterCells(m: Meter, gaugeWidth: number, ctx: ViewContext): Cell[] {
  * One line per allowance with the gauge between the figures; on a terminal too narrow
  * for a gauge of GAUGE_MIN cells there, the figures on one line and the gauge below.
  */
-function meterLines(meters: readonly Meter[], ctx: ViewContext): string[] {
+export function meterLines(meters: readonly Meter[], ctx: ViewContext): string[] {
   const columns: Column[] = [{ header: '' }, { header: '', align: 'right' }, { header: '' }, { header: '' }, { header: '', align: 'right' }, { header: '', align: 'right' }];
   const probe = meters.map((m) => meterCells(m, 0, ctx));
   const others = columns.map((_, j) => Math.max(...probe.map((r) => partsWidth(r[j] ?? []))));
@@ -72,7 +72,7 @@ function meterLines(meters: readonly Meter[], ctx: ViewContext): string[] {
   return lines;
 }
 
-function readMeter(o: Obj, key: string, limitKey: string, label: string, ctx: ViewContext): Meter {
+export function readMeter(o: Obj, key: string, limitKey: string, label: string, ctx: ViewContext): Meter {
   const { read } = ctx;
   const m = read.object(o, key);
   return { label, used: read.number(m, 'used'), limit: read.number(m, limitKey), left: read.number(m, 'left', 'optional') ?? null };
