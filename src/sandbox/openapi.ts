@@ -280,12 +280,15 @@ const HEADERS: Readonly<Record<string, Json>> = {
   '429': { 'Retry-After': { description: 'Seconds to wait (rate_limited only).', schema: { type: 'integer', minimum: 1 } } },
 };
 
+/** Every response the sandbox sends carries its request id (server.ts). */
+const REQUEST_ID_HEADER: Json = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+
 function errorResponse(status: string, codes: readonly string[], note = ''): Json {
   const chosen = codes.filter((code) => !ERROR_CODES[status]?.find((c) => c.code === code)?.reference);
   const why = chosen.length > 0 ? ` The code${chosen.length > 1 ? 's' : ''} ${chosen.join(', ')}: this project’s choice (the reference does not show ${chosen.length > 1 ? 'them' : 'it'}).` : '';
   const response: Json = {
     description: `${codes.map((code) => `${code}: ${ERROR_TEXT[code] ?? code}`).join('; ')}${note}.${why}`,
-    ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
+    headers: { ...REQUEST_ID_HEADER, ...(HEADERS[status] ?? {}) },
     content: {
       'application/json': {
         schema: {
@@ -315,8 +318,8 @@ function operation(spec: EndpointSpec): Json {
   };
   const responses: Json = {
     [success]: created
-      ? choice({ description: 'Created: the pitch report, with the allowance left.', content: { 'application/json': { schema: envelope } } }, 'The status 201 and this shape are this project’s choice: the reference does not show them.')
-      : { description: 'OK', content: { 'application/json': { schema: envelope } } },
+      ? choice({ description: 'Created: the pitch report, with the allowance left.', headers: REQUEST_ID_HEADER, content: { 'application/json': { schema: envelope } } }, 'The status 201 and this shape are this project’s choice: the reference does not show them.')
+      : { description: 'OK', headers: REQUEST_ID_HEADER, content: { 'application/json': { schema: envelope } } },
   };
   for (const [status, codes] of Object.entries(errorCodesOf(spec))) {
     const note = status === '409' ? ` (this endpoint needs the ${spec.integration} integration)` : '';
@@ -404,6 +407,12 @@ export function buildOpenApi(options: OpenApiOptions): Json {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>. Rate limit: 60 requests a minute per key.' },
+      },
+      headers: {
+        RequestId: choice({
+          description: 'The request’s id, `req_` and the number of the request since the sandbox started (or was reset), at least six digits: `req_000042`. `vis --debug` shows it with an API error.',
+          schema: { type: 'string', pattern: '^req_[0-9]{6,}$' },
+        }, 'The header is this project’s choice: the reference does not show one.'),
       },
       schemas: {
         Meta: {

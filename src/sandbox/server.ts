@@ -147,6 +147,11 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** The id of the sandbox's `n`th request (1-based, counted since it started or was reset): `req_000042`. */
+export function sandboxRequestId(n: number): string {
+  return `req_${String(n).padStart(6, '0')}`;
+}
+
 function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, 'content-length': String(Buffer.byteLength(text)) });
   res.end(text);
@@ -340,6 +345,8 @@ class SandboxApp {
       at: this.now().toISOString(),
     };
     this.requests.push(record);
+    // Deterministic, so a session against the sandbox reads the same every time.
+    res.setHeader('x-request-id', sandboxRequestId(this.requests.length));
 
     const fault = inApi ? this.faults.take(method, path) : null;
     if (fault) record.fault = fault.kind;

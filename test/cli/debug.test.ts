@@ -40,3 +40,19 @@ describe('--debug on an API error', () => {
     expect(usefulHeaders({ cookie: 'x', authorization: 'Bearer y', 'content-type': 'text/html' })).toBe('content-type: text/html');
   });
 });
+
+describe('--debug against the sandbox', () => {
+  it('names the request id the sandbox sends (its request count), not "none sent"', async () => {
+    const { startSandbox } = await import('../../src/sandbox/server.js');
+    const sandbox = await startSandbox({ quiet: true });
+    try {
+      await runInProcess(['topics'], { baseUrl: sandbox.baseUrl, env: { VIS_API_KEY: 'vis_demo_growth' } });
+      const r = await runInProcess(['forum', '--debug'], { baseUrl: sandbox.baseUrl, env: { VIS_API_KEY: 'vis_demo_monitor' } });
+      expect(r.code).toBe(4);
+      expect(r.stderr.split('\n')).toContain('vis debug: HTTP 403 feature_not_in_plan; request id: req_000002');
+      expect(r.stderr).not.toContain('none sent');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -29,6 +29,15 @@ describe('openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('documents the X-Request-Id header on every response of every operation', () => {
+    expect(doc.components.headers.RequestId.schema.pattern).toBe('^req_[0-9]{6,}$');
+    for (const spec of ENDPOINTS) {
+      for (const [status, response] of Object.entries<any>(operationOf(spec).responses)) {
+        expect(response.headers?.['X-Request-Id'], `${spec.id} ${status}`).toEqual({ $ref: '#/components/headers/RequestId' });
+      }
+    }
+  });
+
   it('spends no read and names this sandbox as its server', async () => {
     await call(sandbox, '/openapi.json');
     expect(sandbox.reads('vis_demo_growth')).toBe(0);

@@ -95,6 +95,24 @@ describe('recording', () => {
     expect((await call(sandbox, '/usage')).json.data.pitch_reports.left).toBe(3);
   });
 
+  it('numbers every response with an x-request-id, from req_000001 again after a reset', async () => {
+    const sandbox = await track(openSandbox());
+    const ids = [];
+    for (const [path, key] of [['/topics', undefined], ['/nope', 'wrong'], ['/forum', 'vis_demo_monitor'], ['/topics', undefined]] as const) {
+      ids.push((await call(sandbox, path, key === undefined ? {} : { key })).headers.get('x-request-id'));
+    }
+    expect(ids).toEqual(['req_000001', 'req_000002', 'req_000003', 'req_000004']);
+    await fetch(`${origin(sandbox)}/__sandbox/reset`, { method: 'POST' });
+    expect((await call(sandbox, '/usage')).headers.get('x-request-id')).toBe('req_000001');
+  });
+
+  it('gives the request id with injected faults too', async () => {
+    const sandbox = await track(openSandbox({ faults: [{ path: '/topics', kind: 'status', status: 503, code: 'service_unavailable' }] }));
+    const reply = await call(sandbox, '/topics');
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('x-request-id')).toBe('req_000001');
+  });
+
   it('does not record the test-only routes', async () => {
     const sandbox = await track(openSandbox());
     await fetch(`${origin(sandbox)}/__sandbox/requests`);
