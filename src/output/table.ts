@@ -121,7 +121,11 @@ type Section =
 
 interface Model {
   /** The heading, and a shorter form (market code without its label) for narrow terminals. */
-  heading: { full: string; compact: string } | null;
+  /**
+   * The heading, longest first: in full; with the market's code alone; `parts` of that
+   * without the span in days (the dates say it), put on more lines when even that is too wide.
+   */
+  heading: { full: string; compact: string; parts: readonly string[] } | null;
   sections: Section[];
 }
 
@@ -323,6 +327,8 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
   const parts: string[] = [];
   let marketIndex = -1;
   let marketCode: string | null = null;
+  let periodIndex = -1;
+  let periodShort: string | null = null;
   const brand = isPlainObject(meta) ? meta.brand : undefined;
   if (isPlainObject(brand)) {
     const name = headingText(brand.name);
@@ -355,6 +361,8 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
     else if (to !== null) text = `to ${to}${span ? ` (${span})` : ''}`;
     else if (span) text = `last ${span}`;
     if (text !== null) {
+      periodIndex = parts.length;
+      if (span && (from !== null || to !== null)) periodShort = from !== null && to !== null ? `${from} – ${to}` : from !== null ? `from ${from}` : `to ${to}`;
       parts.push(text);
       if (from !== null) consumed.key(period, 'from');
       if (to !== null) consumed.key(period, 'to');
@@ -363,10 +371,11 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
   }
   if (parts.length === 0) return null;
   const full = parts.join(' · ');
-  if (marketCode === null) return { full, compact: full };
   const short = [...parts];
-  short[marketIndex] = marketCode;
-  return { full, compact: short.join(' · ') };
+  if (marketCode !== null) short[marketIndex] = marketCode;
+  const shortest = [...short];
+  if (periodShort !== null) shortest[periodIndex] = periodShort;
+  return { full, compact: short.join(' · '), parts: shortest };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -448,9 +457,18 @@ function layoutTty(model: Model, opts: TableOptions): string[] {
 
 function headingLines(heading: Model['heading'], tty: Tty): string[] {
   if (heading === null) return [];
-  const { full, compact } = heading;
-  const text = tty.wide || displayWidth(full, tty.width) <= tty.width ? full : compact;
-  return [tty.chalk.dim(fit(text, tty))];
+  const { full, compact, parts } = heading;
+  const fits = (t: string) => displayWidth(t, tty.width) <= tty.width;
+  const text = tty.wide || fits(full) ? full : fits(compact) ? compact : parts.join(' · ');
+  if (tty.wide || fits(text)) return [tty.chalk.dim(text)];
+  // Still too wide: the parts over several lines, as many on each as fit.
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && fits(`${lines[last]} · ${part}`)) lines[last] = `${lines[last]} · ${part}`;
+    else lines.push(part);
+  }
+  return lines.map((l) => tty.chalk.dim(fit(l, tty)));
 }
 
 /** Sections one blank line apart (and apart from what comes before them, if anything). */

@@ -113,11 +113,14 @@ describe('renderTable: TTY layout', () => {
     );
   });
 
-  it('drops the market label from the heading before shortening it', () => {
+  it('drops the market label from the heading, then the span in days, then puts it over two lines', () => {
     const env = { data: { period: { from: '2025-01-01', to: '2025-01-07', days: 7 }, tasks: [{ id: 1 }] }, meta: META };
-    const first = renderTable(env, { ...TTY, spec: TASKS, width: 45 }).split('\n')[0];
-    expect(first).toBe('Acme · US-en · 2025-01-01 – 2025-01-07 (7 da…');
-    expect(displayWidth(first ?? '')).toBeLessThanOrEqual(45);
+    const heading = (width: number) => renderTable(env, { ...TTY, spec: TASKS, width }).split('\n\n')[0];
+    expect(heading(63)).toBe('Acme · US-en · United States · 2025-01-01 – 2025-01-07 (7 days)');
+    expect(heading(62)).toBe('Acme · US-en · 2025-01-01 – 2025-01-07 (7 days)');
+    expect(heading(46)).toBe('Acme · US-en · 2025-01-01 – 2025-01-07');
+    expect(heading(37)).toBe('Acme · US-en\n2025-01-01 – 2025-01-07');
+    for (const w of [20, 37, 46]) for (const line of heading(w)?.split('\n') ?? []) expect(displayWidth(line)).toBeLessThanOrEqual(w);
   });
 
   it('has no heading when nothing is known, and none when piped', () => {

@@ -79,7 +79,7 @@ describe('answers history', () => {
   it('cards, one line per figure, when the marks do not fit beside each other', () => {
     const out = lines(render('answers.history', undefined, { ...TTY, width: 50 }));
     const at = out.findIndex((l) => l.includes('startup-best-crm'));
-    expect(out[at + 1]).toMatch(/^ {4}named by day +[▁-█ ]{7}$/);
+    expect(out[at + 1]).toMatch(/^ {4}named\/day +[▁-█ ]{7}$/);
     expect(out.slice(at, at + 10).join('\n')).toMatch(/\n {4}chatgpt +[●◐○·– ]{7}\n/);
   });
 });

@@ -58,8 +58,17 @@ describe('brands', () => {
     const env = payload('agency/brands');
     env.data.brands[2].primary_market = 'AU-en'; // sent last of US-en, GB-en, AU-en
     const out = draw('brands', env);
-    expect(out).toMatch(/Copperline Payments +copperline\.example +AU-en US-en GB-en +yes/);
-    expect(out).toMatch(/Larkspur Dental +larkspurdental\.example +GB-en +no/);
+    expect(out).toMatch(/Copperline Payments +AU-en US-en GB-en +yes\n +copperline\.example\n/);
+    expect(out).toMatch(/Larkspur Dental +GB-en +no\n/);
+  });
+
+  it('at 80 columns the domain goes under the name rather than a header over two lines; in a column when all fits', () => {
+    const agency = draw('brands', payload('agency/brands'));
+    expect(agency.split('\n')[0]).toMatch(/^ id  brand +markets +search console$/);
+    expect(agency).toMatch(/\n203  Copperline Payments  US-en GB-en AU-en  yes\n {5}copperline\.example\n/);
+    const wide = draw('brands', payload('agency/brands'), { width: 90 });
+    expect(wide.split('\n')[0]).toMatch(/^ id  brand +domain +markets +search console$/);
+    expect(wide).toMatch(/Copperline Payments  copperline\.example +US-en GB-en AU-en  yes\n/);
   });
 
   it('at 50 columns each brand is a card, market codes and names whole', () => {

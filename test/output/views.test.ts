@@ -214,6 +214,10 @@ describe('the pieces', () => {
     expect(wrapText('a\nb', 10)).toEqual(['a', 'b']);
     expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
     expect(wrapText('漢字漢字漢字', 5)).toEqual(['漢字', '漢字', '漢字']);
+    // A path or link breaks after a / near the end of the line, else a -, never too early.
+    expect(wrapText('/advisor/business/software/best-crm-small-business/', 30)).toEqual(['/advisor/business/software/', 'best-crm-small-business/']);
+    expect(wrapText('best-crm-for-small-business-teams', 20)).toEqual(['best-crm-for-small-', 'business-teams']);
+    expect(wrapText('/a/bcdefghijklmnopqrstuvwxyz', 12)).toEqual(['/a/bcdefghij', 'klmnopqrstuv', 'wxyz']);
     const text = '1. Northwind CRM: known for a fast setup';
     const lines = wrapRanges(text, 20, { hang: true });
     expect(lines.map((l) => ' '.repeat(l.indent) + text.slice(l.start, l.end))).toEqual(['1. Northwind CRM:', '   known for a fast', '   setup']);

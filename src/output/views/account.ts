@@ -6,7 +6,7 @@
  */
 import type { Block, View, ViewContext } from './context.js';
 import { flowLines } from './flow.js';
-import { cell, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount } from './numbers.js';
 import { safeText, viewNumber, type Obj } from './read.js';
 import { noneMatch } from './section.js';
@@ -41,7 +41,7 @@ export const brandsView: View = (data, ctx) => {
   const brands = read.records(data, 'brands', 'name');
   if (brands.length === 0) return [[noneMatch(ctx)]];
   const integrations = integrationKeys(brands);
-  const rows: GridRow[] = brands.map((b) => {
+  const parsed = brands.map((b) => {
     const primary = read.text(b, 'primary_market', 'optional');
     const markets = read.texts(b, 'markets', 'optional');
     // Primary first and bold; then the others as sent.
@@ -55,28 +55,32 @@ export const brandsView: View = (data, ctx) => {
       return read.bool(map, k) ? cell('yes', chalk.green) : cell('no', chalk.dim);
     });
     const domain = read.text(b, 'domain', 'optional');
-    return {
-      cells: [
-        idCell(b, ctx),
-        cell(read.text(b, 'name'), chalk.bold),
-        domain === undefined ? [] : domain === null ? null : cell(domain),
-        primary === null && markets === undefined ? null : list,
-        ...flags,
-      ],
-    };
+    return { id: idCell(b, ctx), name: cell(read.text(b, 'name'), chalk.bold), domain: domain === undefined ? [] : domain === null ? null : cell(domain), markets: primary === null && markets === undefined ? null : list, flags };
   });
-  const columns: Column[] = [
-    { header: 'id', align: 'right' },
-    { header: 'brand', shrink: true, min: 16 },
-    { header: 'domain' },
+  const marketsColumn = (rows: readonly GridRow[], j: number): Column =>
     // The codes whole (up to MARKETS_MIN columns of them), or the rows become cards.
-    { header: 'markets', shrink: true, min: Math.min(MARKETS_MIN, Math.max(7, ...rows.map((r) => ('cells' in r && r.cells[3] ? partsWidth(r.cells[3]) : 0)))) },
-    ...integrations.map((k): Column => ({ header: safeText(k).replace(/_/g, ' ') })),
-  ];
+    ({ header: 'markets', shrink: true, min: Math.min(MARKETS_MIN, Math.max(7, ...rows.map((r) => ('cells' in r && r.cells[j] ? partsWidth(r.cells[j]) : 0)))) });
+  const flagColumns = integrations.map((k): Column => ({ header: safeText(k).replace(/_/g, ' ') }));
+  let rows: GridRow[] = parsed.map((p) => ({ cells: [p.id, p.name, p.domain, p.markets, ...p.flags] }));
+  let columns: Column[] = [{ header: 'id', align: 'right' }, { header: 'brand', shrink: true, min: 16 }, { header: 'domain' }, marketsColumn(rows, 3), ...flagColumns];
+  const fits = (c: readonly Column[], r: readonly GridRow[]) => {
+    const natural = naturalWidths(c, r);
+    return ctx.wide || natural.reduce((a, b) => a + b, 0) + 2 * (natural.length - 1) <= ctx.width;
+  };
+  if (!fits(columns, rows)) {
+    // Too wide with every header whole: the domain under the brand's name instead of in a
+    // column of its own, when that fits (rather than a header over two lines); else cards.
+    const under = parsed.flatMap((p): GridRow[] => [
+      { cells: [p.id, p.name, p.markets, ...p.flags] },
+      ...(p.domain && p.domain.length > 0 ? [{ detail: [p.domain.map((x) => ({ ...x, style: chalk.dim }))], column: 1 }] : []),
+    ]);
+    const underColumns: Column[] = [{ header: 'id', align: 'right' }, { header: 'brand', shrink: true, min: 16 }, marketsColumn(under, 2), ...flagColumns];
+    if (fits(underColumns, under)) [rows, columns] = [under, underColumns];
+  }
   const blocks: Block[] = [gridLines(columns, rows, ctx)];
   // Each note its own line (or lines, on a narrow terminal).
   const notes: Part[][][] = [];
-  if (rows.some((r) => 'cells' in r && (r.cells[3]?.length ?? 0) > 1)) notes.push([[{ text: 'Primary market first, in bold.', style: chalk.dim }]]);
+  if (parsed.some((p) => (p.markets?.length ?? 0) > 1)) notes.push([[{ text: 'Primary market first, in bold.', style: chalk.dim }]]);
   if (brands.length > 1) {
     notes.push([
       [{ text: `${formatCount(brands.length)} brands: choose one with`, style: chalk.dim }],

@@ -59,6 +59,7 @@ function questionTable(
   items: ReadonlyArray<{ group: GridRow | null; question: string; id: string | null | undefined; cells: Cell[] }>,
   cellColumns: readonly Column[],
   ctx: ViewContext,
+  marks?: { from: number; names: readonly string[] },
 ): string[] {
   const { chalk } = ctx;
   const anyId = items.some((i) => i.id);
@@ -86,6 +87,18 @@ function questionTable(
   // The cells alone do not fit beside each other: a card per question instead.
   const cellsWidth = naturalWidths(cellColumns.map(() => ({ header: '' })), rows).reduce((a, b) => a + b + GAP, 0);
   if (cellsWidth > ctx.width) return gridLines([{ header: '' }, { header: '', shrink: true }], cards, ctx, { header: false });
+  const withHeaders = naturalWidths([{ header: '' }, ...cellColumns], rows);
+  if (marks && withHeaders.reduce((a, b) => a + b + GAP, -GAP) > ctx.width) {
+    // The marks fit but their headers (the engines' names) do not: one column of marks,
+    // a space apart, the engines named once above the table in the same order.
+    const stripped = rows.map((r): GridRow => {
+      if (!('cells' in r)) return r;
+      const strip: Part[] = r.cells.slice(marks.from + 1).flatMap((c, k) => [...(k > 0 ? [{ text: ' ' }] : []), ...(c === null || c.length === 0 ? [{ text: ' ' }] : c)]);
+      return { cells: [...r.cells.slice(0, marks.from + 1), strip] };
+    });
+    const order = flowLines([[{ text: 'engines, left to right:', style: chalk.dim }], ...marks.names.map((n, k) => [{ text: k < marks.names.length - 1 ? `${n},` : n }])], ctx.width, { wide: ctx.wide, sep: { text: ' ' } });
+    return [...order, ...gridLines([{ header: '' }, ...cellColumns.slice(0, marks.from), { header: 'engines' }], stripped, ctx)];
+  }
   return gridLines([{ header: '' }, ...cellColumns], rows, ctx);
 }
 
@@ -124,8 +137,8 @@ export const answersView: View = (data, ctx) => {
     return { group, question: p.question, id: p.id, cells };
   });
   const columns: Column[] = [{ header: 'named', align: 'right' }, ...(anyCount ? [{ header: 'runs', align: 'right' as const }] : []), ...engines.map((e) => ({ header: e.name }))];
-  const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. \`vis answers runs --prompt "<question>"\` shows the answers.`;
-  return [questionTable(items, columns, ctx), legendLines(unknown, note, ctx)];
+  const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. \`vis answers runs --prompt ${parsed.some((p) => p.id) ? '<id>' : '"<question>"'}\` shows a question's answers.`;
+  return [questionTable(items, columns, ctx, { from: columns.length - engines.length, names: engines.map((e) => e.name) }), legendLines(unknown, note, ctx)];
 };
 
 // ---------------------------------------------------------------------------------------
@@ -190,7 +203,7 @@ export const answersHistoryView: View = (data, ctx) => {
     }
     return { group, question: q.question, id: q.id, cells };
   });
-  const columns: Column[] = [{ header: 'named by day' }, { header: 'low–high', align: 'right' }, { header: 'last', align: 'right' }, ...engines.map((e) => ({ header: e.name }))];
+  const columns: Column[] = [{ header: 'named/day' }, { header: 'low–high', align: 'right' }, { header: 'last', align: 'right' }, ...engines.map((e) => ({ header: e.name }))];
   const span = first === last ? `on ${first}` : `${first} to ${last}, oldest first`;
   const note = `One bar or mark per day ${span}. named: share of answers naming ${ctx.brand ?? 'the brand'} that day; a mark per engine for its state.`;
   const head: Part[][] = [[{ text: formatCount(questions.size), style: chalk.bold }, { text: questions.size === 1 ? ' question' : ' questions' }], [{ text: formatCount(dayList.length), style: chalk.bold }, { text: dayList.length === 1 ? ' day' : ' days' }]];

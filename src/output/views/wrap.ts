@@ -1,8 +1,9 @@
 /**
  * Word wrap by display width, for answer text and descriptions laid out over several
  * lines on purpose. Line breaks in the text are kept; a word longer than the line is
- * broken at the width. Returns the ranges of each line in the text (spaces at a break
- * dropped), so callers can paint highlights that were found in the whole text.
+ * broken after a `/` or `-` near the width, else at the width. Returns the ranges of
+ * each line in the text (spaces at a break dropped), so callers can paint highlights
+ * that were found in the whole text.
  */
 import { displayWidth } from '../width.js';
 
@@ -27,7 +28,22 @@ function widthOf(text: string, from: number, to: number): number {
   return displayWidth(text.slice(from, to));
 }
 
-/** Splits a word that is wider than `width` into pieces that fit, by code point. */
+/**
+ * Where to break a piece `text[start, end)` that is one character too wide: after its
+ * last `/` (a path or link breaks between its segments), else after its last `-`, `_`,
+ * `?`, `&` or `=`, when that leaves the line at least a third full; else at `end`.
+ */
+function breakAt(text: string, start: number, end: number, width: number): number {
+  const piece = text.slice(start, end);
+  for (const marks of [/\//g, /[-_?&=]/g]) {
+    let last = -1;
+    for (let m = marks.exec(piece); m !== null; m = marks.exec(piece)) last = m.index;
+    if (last >= 0 && displayWidth(piece.slice(0, last + 1)) * 3 >= width) return start + last + 1;
+  }
+  return end;
+}
+
+/** Splits a word that is wider than `width` into pieces that fit: at a `/` or `-` where one is near the end (breakAt), else by code point. */
 function breakWord(text: string, from: number, to: number, width: number): LineRange[] {
   const pieces: LineRange[] = [];
   let start = from;
@@ -38,8 +54,10 @@ function breakWord(text: string, from: number, to: number, width: number): LineR
     const len = cp > 0xffff ? 2 : 1;
     const cw = displayWidth(text.slice(start, i + len)) - w;
     if (w + cw > width && i > start) {
-      pieces.push({ start, end: i, indent: 0 });
-      start = i;
+      const end = breakAt(text, start, i, width);
+      pieces.push({ start, end, indent: 0 });
+      start = end;
+      i = end;
       w = 0;
       continue;
     }
