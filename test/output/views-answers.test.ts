@@ -54,6 +54,21 @@ describe('answers', () => {
     }
   });
 
+  it('engine names that do not fit over their marks: one column of marks, the engines named once in order', () => {
+    const at80 = lines(render('answers', undefined, { ...TTY, width: 80 }));
+    expect(at80.find((l) => l.includes('named'))).toMatch(/named +runs +chatgpt +perplexity +gemini +claude +copilot$/);
+    expect(at80.join('\n')).not.toContain('left to right');
+    const out = lines(render('answers', undefined, { ...TTY, width: 50 }));
+    expect(out.join(' ').replace(/ +/g, ' ')).toContain('engines, left to right: chatgpt, perplexity, gemini, claude, copilot');
+    expect(out.find((l) => l.includes('named'))).toMatch(/^ +named +runs +engines$/);
+    const at = out.findIndex((l) => l.includes(question));
+    expect(out.slice(at, at + 3).join('\n')).toMatch(/29\.4% +10\/34 +○ ○ ○ ○ ◐$/m);
+    expect(out.filter((l) => l.includes('…'))).toEqual([]);
+    // An engine missing from one question leaves a blank in its place, not a mark.
+    const gap = lines(render('answers', (d) => delete d.answers[1].engines.perplexity, { ...TTY, width: 50 }));
+    expect(gap.join('\n')).toMatch(/54\.5% +18\/33 +○   ○ ○ ○$/m);
+  });
+
   it('an unknown state is a ? with a legend entry; states are coloured marks', () => {
     const out = render('answers', (d) => (d.answers[0].engines.chatgpt = 'hallucinated'));
     expect(out).toContain('? hallucinated');
