@@ -111,9 +111,21 @@ describe('activity', () => {
     second.ref = { kind: 'topic', id: 'crm migration; rm -rf' };
     third.ref = { kind: 'invoice', id: 'inv-7' };
     const out = draw('activity', env, { width: 160 });
-    expect(out).toContain('named in 26 · scan  → vis tasks 4749');
-    expect(out).toContain('named in 22 · scan  topic crm migration; rm -rf');
-    expect(out).toContain('named in 26 · scan  invoice inv-7');
+    expect(out).toContain('named in 26 · → vis tasks 4749');
+    expect(out).toContain('named in 22 · topic crm migration; rm -rf');
+    expect(out).toContain('named in 26 · invoice inv-7');
+  });
+
+  it('the type after the title only where the title does not say it', () => {
+    const env = payload('growth/activity');
+    const [first, second] = env.data.events as [Rec, Rec];
+    first.title = 'Daily scan: 85 answers';
+    second.title = 'Rescanned the site';
+    second.type = 'scan';
+    const out = draw('activity', env, { width: 160 });
+    expect(out).toMatch(/Daily scan: 85 answers\n/);
+    expect(out).toContain('Rescanned the site · scan\n');
+    expect(out).toMatch(/New task: .* · task created +→ vis tasks \d+/);
   });
 
   it('a time it does not understand is shown as sent, and titles wrap rather than being cut', () => {
@@ -172,7 +184,8 @@ describe('pitches', () => {
     env.data.allowance = { allowance: 0, used: 0, left: 0, resets_at: '2026-12-01T00:00:00Z' };
     env.data.pitches = [];
     const out = draw('pitches', env);
-    expect(out).toContain('Pitch reports  none in this allowance');
+    expect(out).toContain('Pitch reports  none included in this plan');
+    expect(out).not.toContain('Resets');
     expect(out).toContain('\nNo pitch reports match.\n');
   });
 });

@@ -2,8 +2,9 @@
  * `vis activity`: how many events of each type, then the events by day (in the order
  * sent), each with its time and its title wrapped to the width; an event
  * about a task, pitch report or topic ends with the command that shows it
- * (`→ vis tasks 4749`). The type and the ref follow the title, on its last line when
- * they fit (titles say what happened; the type is there to scan and count by). Times
+ * (`→ vis tasks 4749`). The type (unless the title says it) and the ref follow the
+ * title, on its last line when they fit (titles say what happened; the type is there to
+ * scan and count by). Times
  * are UTC, said once at the top.
  */
 import type { Block, View, ViewContext } from './context.js';
@@ -73,6 +74,12 @@ function readEvent(e: Obj, ctx: ViewContext): Event {
   };
 }
 
+/** Whether `title` has the words of `type` in it, as words, in any case. */
+function says(title: string, type: string): boolean {
+  const words = type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(/\s+/).join('\\s+');
+  return words !== '' && new RegExp(`(?:^|[^\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, 'iu').test(title);
+}
+
 export const activityView: View = (data, ctx) => {
   const { read, chalk } = ctx;
   const records = read.records(data, 'events', 'title');
@@ -107,7 +114,8 @@ export const activityView: View = (data, ctx) => {
     if (e.rawAt !== null) items.push([{ text: e.rawAt, style: chalk.dim }]);
     // The type and the ref stay together: after the title when both fit, else below it.
     const tail: Part[] = [];
-    if (e.type !== null) tail.push({ text: e.type, style: chalk.dim });
+    // The type only where the title does not already say it (`Daily scan: …` is a scan).
+    if (e.type !== null && !says(e.title, e.type)) tail.push({ text: e.type, style: chalk.dim });
     if (e.ref !== null) tail.push(...(tail.length > 0 ? [{ text: '  ' }] : []), ...e.ref);
     if (tail.length > 0) items.push(tail);
     const flowed = flowLines(items, room, { sep, wide: ctx.wide });

@@ -112,11 +112,11 @@ export const pitchesView: View = (data, ctx) => {
   if (read.has(data, 'allowance')) {
     const meter = readMeter(data, 'allowance', 'allowance', 'Pitch reports', ctx);
     const allowance = read.object(data, 'allowance');
-    const lines =
-      meter.limit === 0 && meter.used === 0
-        ? [fitLine([{ text: 'Pitch reports', style: chalk.bold }, { text: '  none in this allowance', style: chalk.dim }], ctx)]
-        : meterLines([meter], ctx);
-    const resets = read.text(allowance, 'resets_at', 'optional');
+    const none = meter.limit === 0 && meter.used === 0;
+    const lines = none ? [fitLine([{ text: 'Pitch reports', style: chalk.bold }, { text: '  none included in this plan', style: chalk.dim }], ctx)] : meterLines([meter], ctx);
+    // When none are included, when "none" resets says nothing.
+    if (none) read.mark(allowance, 'resets_at');
+    const resets = none ? undefined : read.text(allowance, 'resets_at', 'optional');
     if (resets) lines.push(fitLine([{ text: 'Resets ', style: chalk.dim }, { text: `${formatTime(resets)}${isUtcTime(resets) ? ' UTC' : ''}` }], ctx));
     blocks.push(lines);
   }
