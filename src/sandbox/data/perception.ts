@@ -101,6 +101,13 @@ function globalRivals(brand: DemoBrand): string[] {
     .map((c) => c.name);
 }
 
+
+/** A claim placed after "that": lower case first, unless it starts with the brand's name. */
+function midSentence(claim: string, brandName: string): string {
+  const first = brandName.split(' ')[0] ?? brandName;
+  return claim.startsWith(first) ? claim : `${claim.charAt(0).toLowerCase()}${claim.slice(1)}`;
+}
+
 function transcriptAnswers(brand: DemoBrand, scan: EnginePerception): [string, string][] {
   const [rival = 'the market leader', second = 'other established vendors'] = globalRivals(brand);
   const category = localize(catalogFor(brand.vertical).category, 'en');
@@ -118,7 +125,7 @@ function transcriptAnswers(brand: DemoBrand, scan: EnginePerception): [string, s
     : `It can work, but ${rival} and ${second} are more established choices. ${brand.name} is worth a look if ${knownFor} matters most to you.`;
   const firstWrong = scan.wrong[0];
   const downsides = firstWrong
-    ? `People mention that ${firstWrong.claim.charAt(0).toLowerCase()}${firstWrong.claim.slice(1)}, and its ecosystem is smaller than ${rival}'s.`
+    ? `People mention that ${midSentence(firstWrong.claim, brand.name)}, and its ecosystem is smaller than ${rival}'s.`
     : `Its ecosystem of integrations is smaller than ${rival}'s, and it has fewer independent reviews.`;
   return [
     [`What is ${brand.name}?`, `${brand.name} (${brand.domain}) is a ${category} known for ${knownFor}. ${facts}`.trim()],
