@@ -179,7 +179,7 @@ describe('pitches', () => {
   });
 
   it('the allowance as a gauge; none at all says so; an empty list is one sentence', () => {
-    expect(draw('pitches', payload('growth/pitches'))).toMatch(/Pitch reports +2 +of 5 used +█+░+ +40\.0% +3 left\nResets 2026-12-01 00:00 UTC/);
+    expect(draw('pitches', payload('growth/pitches'))).toMatch(/Pitch reports  2 of 5 used +█+░+ +40\.0% +3 left\nResets 2026-12-01 00:00 UTC/);
     const env = payload('growth/pitches');
     env.data.allowance = { allowance: 0, used: 0, left: 0, resets_at: '2026-12-01T00:00:00Z' };
     env.data.pitches = [];

@@ -58,7 +58,13 @@ export function meterLines(meters: readonly Meter[], ctx: ViewContext): string[]
   const room = ctx.width - others.reduce((a, b) => a + b, 0) - 2 * (columns.length - 1);
   if (room >= GAUGE_MIN || ctx.wide) {
     const gaugeWidth = Math.max(GAUGE_MIN, Math.min(GAUGE_MAX, room));
-    return gridLines(columns, meters.map((m) => ({ cells: meterCells(m, gaugeWidth, ctx) })), ctx, { header: false });
+    const rows = meters.map((m) => meterCells(m, gaugeWidth, ctx));
+    // One meter has no column of counts to line up: `2 of 5 used`, one space apart.
+    if (rows.length === 1 && rows[0]) {
+      const [label, used, of, ...rest] = rows[0];
+      return gridLines([columns[0] as Column, ...columns.slice(2)], [{ cells: [label ?? [], [...(used ?? []), { text: ' ' }, ...(of ?? [])], ...rest] }], ctx, { header: false });
+    }
+    return gridLines(columns, rows.map((cells) => ({ cells })), ctx, { header: false });
   }
   const lines: string[] = [];
   const gaugeWidth = Math.min(GAUGE_MAX, ctx.width);
