@@ -100,6 +100,16 @@ describe('answers history', () => {
 });
 
 describe('sources', () => {
+  it('citations by engine: engines as column headers where they fit, else named once above headerless columns', () => {
+    const at80 = render('sources').split('Citations by engine\n')[1] ?? '';
+    expect(at80.split('\n')[0]).toMatch(/^domain +chatgpt +perplexity +gemini +claude +copilot$/);
+    const at50 = render('sources', undefined, { ...TTY, width: 50 }).split('Citations by engine\n')[1] ?? '';
+    expect(at50.split('\n').slice(0, 2).join(' ')).toBe('columns: domain, chatgpt, perplexity, gemini, claude, copilot');
+    expect(at50).toMatch(/\ng2\.com +30 +64 +33 +18 +40\n/);
+    expect(at50).not.toContain('…');
+    expect(at50).not.toContain('──');
+  });
+
   it('topics a source is missing from are named; all topics said as a count', () => {
     const out = render('sources', (d) => (d.sources[0].topics = d.sources[0].topics.slice(2)));
     expect(out).toMatch(/in 7 of 9 topics, not crm-automation, crm-for-startups/);

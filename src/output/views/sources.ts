@@ -125,12 +125,19 @@ export const sourcesView: View = (data, ctx) => {
     const engineRows: GridRow[] = perEngine.map((p) => ({
       cells: [p.label, ...engines.map((e) => (p.counts.has(e.raw) ? count(p.counts.get(e.raw)) : []))],
     }));
-    const columns: Column[] = [{ header: 'domain', shrink: true, min: 20 }, ...engines.map((e) => ({ header: e.name, align: 'right' as const }))];
-    blocks.push([sectionTitle('Citations by engine', null, ctx), ...gridLines(columns, engineRows, ctx)]);
+    const named: Column[] = [{ header: 'domain', shrink: true, min: DOMAIN_MIN }, ...engines.map((e) => ({ header: e.name, align: 'right' as const }))];
+    const widths = naturalWidths(named, engineRows);
+    const fits = ctx.wide || widths.reduce((a, b, j) => a + (j === 0 ? Math.min(b, DOMAIN_MIN) : b) + GAP, -GAP) <= ctx.width;
+    // Engine names too wide for their columns: no header line; the columns named once, in
+    // order, in the section's note (rather than `cha…  per…`).
+    const note = fits ? null : `columns: domain, ${engines.map((e) => e.name).join(', ')}`;
+    blocks.push([sectionTitle('Citations by engine', note, ctx), ...gridLines(named, engineRows, ctx, { header: fits })]);
   }
   return blocks;
 };
 
 const GAP = 2;
+/** Narrowest the domain column gets. */
+const DOMAIN_MIN = 20;
 const BAR_MIN = 6;
 const BAR_MAX = 20;
