@@ -95,7 +95,7 @@ describe('what a cron job sees when vis gives up', () => {
       'vis debug: cache miss: GET /topics @2026-11-22 (absent)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 1 of 4; Authorization: Bearer ***)',
       'vis debug: ← 502 GET /topics in N ms (N bytes)',
-      'vis debug:   headers: content-type: application/json; charset=utf-8; cache-control: no-store; content-length: N; date: D',
+      'vis debug:   headers: x-request-id: req_000001; content-type: application/json; charset=utf-8; cache-control: no-store; content-length: N; date: D',
       'vis debug: retry 1 of 3 for GET /topics in N ms (HTTP 502)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 2 of 4; Authorization: Bearer ***)',
       'vis debug: ← 200 GET /topics in N ms (N bytes)',
