@@ -16,6 +16,7 @@ const TESTS = [
   'test/e2e',
   'test/boot/boot.test.ts',
   'test/output/commands.test.ts',
+  'test/output/piped-table.test.ts',
   'test/export/export.test.ts',
   'test/http/resilience.test.ts',
   'test/http/hardening.test.ts',

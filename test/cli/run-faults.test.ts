@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxControl } from '../support/http.js';
 import { run } from '../../src/cli/run.js';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
 import { fakeClock, testIO, type FakeClock } from '../support/context.js';
@@ -19,11 +20,10 @@ interface Outcome {
 }
 
 let sandbox: Sandbox;
-const origin = () => sandbox.baseUrl.replace(/\/api\/v1$/, '');
 
 async function setFaults(faults: Fault[]): Promise<void> {
-  await fetch(`${origin()}/__sandbox/reset`, { method: 'POST' });
-  await fetch(`${origin()}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(faults) });
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/reset')).toBe(204);
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/faults', faults)).toBe(204);
 }
 const count = (path: string) => sandbox.requests.filter((r) => r.path === path).length;
 

@@ -87,45 +87,77 @@ export function readlineWords(line: string): string[] {
 }
 
 /**
- * COMPREPLY of `_vis` for `line` (cursor at the end), in a bash that sourced the script
- * (and bash-completion first, when `withBashCompletion`). Also prints `complete -p vis`
- * first, so the caller can check the registration: the first line of the result.
+ * COMPREPLY of `_vis` for each line (cursor at the end), in one bash that sourced the
+ * script (and bash-completion first, when `withBashCompletion`), each call from a fresh
+ * COMPREPLY and COMP_* as readline sets them. Also prints `complete -p vis` first, so the
+ * caller can check the registration.
  */
+export async function bashCompleteAll(
+  lines: readonly string[],
+  env: Record<string, string>,
+  withBashCompletion: boolean,
+  cwd?: string,
+): Promise<Array<{ registration: string; candidates: string[] }>> {
+  const calls = lines.flatMap((line) => {
+    const words = readlineWords(line);
+    return [
+      'COMPREPLY=()',
+      `COMP_LINE=${sq(line)}`,
+      'COMP_POINT=${#COMP_LINE}',
+      `COMP_WORDS=(${words.map(sq).join(' ')})`,
+      `COMP_CWORD=${words.length - 1}`,
+      'COMP_TYPE=9 COMP_KEY=9',
+      '_vis vis "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"',
+      `printf '%s\\n' ${sq(LINE_MARK)} "\${COMPREPLY[@]}"`,
+    ];
+  });
+  const script = [
+    withBashCompletion ? `source ${sq(BASH_COMPLETION)}` : '',
+    `source ${sq(join(COMPLETIONS, 'vis.bash'))}`,
+    'complete -p vis',
+    ...calls,
+  ].join('\n');
+  const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], env, cwd);
+  if (r.code !== 0) throw new Error(`bash exited ${r.code}: ${r.stderr}`);
+  const [head = '', ...answers] = r.stdout.split(`${LINE_MARK}\n`);
+  if (answers.length !== lines.length) throw new Error(`bash answered ${answers.length} of ${lines.length} lines: ${r.stdout}${r.stderr}`);
+  const registration = head.split('\n')[0] ?? '';
+  return answers.map((a) => ({ registration, candidates: a.split('\n').filter((c) => c !== '') }));
+}
+
+/** What `bashCompleteAll` gives for one line. */
 export async function bashComplete(
   line: string,
   env: Record<string, string>,
   withBashCompletion: boolean,
   cwd?: string,
 ): Promise<{ registration: string; candidates: string[] }> {
-  const words = readlineWords(line);
-  const script = [
-    withBashCompletion ? `source ${sq(BASH_COMPLETION)}` : '',
-    `source ${sq(join(COMPLETIONS, 'vis.bash'))}`,
-    'complete -p vis',
-    `COMP_LINE=${sq(line)}`,
-    'COMP_POINT=${#COMP_LINE}',
-    `COMP_WORDS=(${words.map(sq).join(' ')})`,
-    `COMP_CWORD=${words.length - 1}`,
-    'COMP_TYPE=9 COMP_KEY=9',
-    '_vis vis "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"',
-    "printf '%s\\n' \"${COMPREPLY[@]}\"",
-  ].join('\n');
-  const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], env, cwd);
-  if (r.code !== 0) throw new Error(`bash exited ${r.code}: ${r.stderr}`);
-  const [registration = '', ...candidates] = r.stdout.split('\n');
-  return { registration, candidates: candidates.filter((c) => c !== '') };
+  return (await bashCompleteAll([line], env, withBashCompletion, cwd))[0]!;
 }
 
-/** Candidates fish offers for `line`, from `complete -C` (without their descriptions). */
-export async function fishComplete(line: string, env: Record<string, string>, source = true, cwd?: string): Promise<string[]> {
+/** Marks the start of each line's candidates in a batch's output. */
+const LINE_MARK = '<<<vis-completion-line>>>';
+
+/** Candidates fish offers for each line, from `complete -C` (without their descriptions), in one fish. */
+export async function fishCompleteAll(lines: readonly string[], env: Record<string, string>, source = true, cwd?: string): Promise<string[][]> {
   const load = source ? `source ${sq(join(COMPLETIONS, 'vis.fish'))}; ` : '';
-  const args = source ? ['--no-config', '-c', `${load}complete -C ${sq(line)}`] : ['-c', `complete -C ${sq(line)}`];
+  const calls = lines.map((line) => `echo ${sq(LINE_MARK)}; complete -C ${sq(line)}`).join('; ');
+  const args = source ? ['--no-config', '-c', `${load}${calls}`] : ['-c', calls];
   const r = await runProgram('fish', args, env, cwd);
   if (r.code !== 0) throw new Error(`fish exited ${r.code}: ${r.stderr}`);
-  return r.stdout
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => l.split('\t')[0]!);
+  const answers = r.stdout.split(`${LINE_MARK}\n`).slice(1);
+  if (answers.length !== lines.length) throw new Error(`fish answered ${answers.length} of ${lines.length} lines: ${r.stdout}${r.stderr}`);
+  return answers.map((a) =>
+    a
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split('\t')[0]!),
+  );
+}
+
+/** What `fishCompleteAll` gives for one line. */
+export async function fishComplete(line: string, env: Record<string, string>, source = true, cwd?: string): Promise<string[]> {
+  return (await fishCompleteAll([line], env, source, cwd))[0]!;
 }
 
 /** Candidates an interactive zsh offers for `line` + TAB, with completions/ on $fpath. */

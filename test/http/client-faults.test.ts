@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxControl } from '../support/http.js';
 import { exitCodeFor, InterruptedError, LimitError, ServerError, type VisError } from '../../src/errors.js';
 import { endpointById } from '../../src/endpoints.js';
 import { BodyCollector, decodeUtf8, firstInvalidUtf8, HEAD_BYTES } from '../../src/http/body.js';
@@ -70,12 +71,10 @@ const CREATE_PITCH: ApiRequest = {
 };
 
 let sandbox: Sandbox;
-const origin = () => sandbox.baseUrl.replace(/\/api\/v1$/, '');
 
 async function setFaults(faults: Fault[]): Promise<void> {
-  await fetch(`${origin()}/__sandbox/reset`, { method: 'POST' });
-  const res = await fetch(`${origin()}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(faults) });
-  expect(res.status).toBe(204);
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/reset')).toBe(204);
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/faults', faults)).toBe(204);
 }
 const count = (method: string, path: string) => sandbox.requests.filter((r) => r.method === method && r.path === path).length;
 

@@ -10,6 +10,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxControl } from '../support/http.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
 import { guardFormula } from '../../src/output/csv.js';
 import { cellText, discoverColumns, flattenRecord, selectRows } from '../../src/output/flatten.js';
@@ -41,8 +42,7 @@ afterAll(() => sandbox.close());
 
 /** Fresh sandbox state (budgets, pitches, recorded requests), as at the start. */
 async function resetSandbox(): Promise<void> {
-  const res = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/reset`, { method: 'POST' });
-  expect(res.status).toBe(204);
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/reset')).toBe(204);
 }
 
 interface Case {

@@ -216,7 +216,9 @@ function requests(spec: EndpointSpec, items: Map<string, Record<string, string[]
     const known = items.get(account.key)?.[spec.id] ?? [];
     const fields = Object.fromEntries(
       params.map((p) => {
-        const value = valueOf(p, account, p.in === 'path' || p.name === 'prompt' ? known : []);
+        const any = valueOf(p, account, p.in === 'path' || p.name === 'prompt' ? known : []);
+        // An empty path parameter is no value of it: `/pitches/` is another path (404 not_found).
+        const value = p.in === 'path' ? any.filter((v: unknown) => v !== '') : any;
         return [`${p.in}:${p.name}`, p.required ? value : fc.option(value, { nil: undefined, freq: 2 })];
       }),
     );

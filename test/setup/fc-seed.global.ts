@@ -19,8 +19,14 @@ export function chooseSeed(env: NodeJS.ProcessEnv = process.env): number {
   return Date.now() | 0;
 }
 
+/** Chosen once per run: each project of vitest.config.ts loads this file anew and runs it. */
+const RUN_SEED = Symbol.for('vis.test.fcSeed');
+
 export default function setup(project: TestProject): void {
-  const seed = chooseSeed();
-  project.provide('fcSeed', seed);
-  console.log(`fast-check seed: ${seed} (replay with FC_SEED=${seed} npm test)`);
+  const run = globalThis as { [RUN_SEED]?: number };
+  if (run[RUN_SEED] === undefined) {
+    run[RUN_SEED] = chooseSeed();
+    console.log(`fast-check seed: ${run[RUN_SEED]} (replay with FC_SEED=${run[RUN_SEED]} npm test)`);
+  }
+  project.provide('fcSeed', run[RUN_SEED]);
 }

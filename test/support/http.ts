@@ -5,6 +5,7 @@
  * kept; verify() fails on those and on stubs never used. No socket, no undici: the fake
  * has the shape of src/http/transport.ts and is handed to the CLI through the Context.
  */
+import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dispatcher } from 'undici';
@@ -142,4 +143,23 @@ function matches(m: Matcher, r: RecordedRequest): boolean {
 function describe(r: RecordedRequest): string {
   const q = r.query.length > 0 ? `?${new URLSearchParams(r.query).toString()}` : '';
   return `${r.method} ${r.path}${q}${r.body === undefined ? '' : ` ${JSON.stringify(r.body)}`}`;
+}
+
+/**
+ * POSTs to a control path of a loopback sandbox (`/__sandbox/reset`, `/__sandbox/faults`)
+ * on a connection of its own, closed after the answer; resolves to the status. The global
+ * fetch reuses idle keep-alive connections, and a POST sent on one the server is closing
+ * as idle fails with ECONNRESET (a POST is not retried): seen under load.
+ */
+export function sandboxControl(sandboxBaseUrl: string, path: `/__sandbox/${string}`, body?: unknown): Promise<number> {
+  const url = new URL(`${sandboxBaseUrl.replace(/\/api\/v1$/, '')}${path}`);
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

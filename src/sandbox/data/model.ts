@@ -105,6 +105,120 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
+/**
+ * What a market's simulation is made of that does not depend on the clock: the topics,
+ * questions, companies and sources, and the memo of every simulated answer. A model is
+ * built per request (its `now` is the request's), but the models of one brand, market and
+ * latest scan day share one of these: an answer is simulated once per process, not once
+ * per request, and a question is the same object in every request's runs.
+ */
+interface Shared {
+  pages: OwnPage[];
+  topics: Topic[];
+  questions: Question[];
+  brandCompany: Company;
+  competitors: Company[];
+  companies: Company[];
+  sources: { list: SourceDef[]; weight: number };
+  runCache: Map<string, Run | null>;
+  competitorOdds: Map<string, number[]>;
+  engineBias: Map<Engine, number>;
+  driftShapes: Map<string, readonly [number, number, number, number]>;
+}
+
+/** Per brand and market object, per scan day; a few days kept (a long-running sandbox crosses midnight). */
+const SHARED = new WeakMap<DemoBrand, WeakMap<DemoMarket, Map<string, Shared>>>();
+const SCAN_DAYS_KEPT = 4;
+
+function sharedFor(brand: DemoBrand, market: DemoMarket, scanDate: string): Shared {
+  let perBrand = SHARED.get(brand);
+  if (!perBrand) SHARED.set(brand, (perBrand = new WeakMap()));
+  let perDay = perBrand.get(market);
+  if (!perDay) perBrand.set(market, (perDay = new Map()));
+  let shared = perDay.get(scanDate);
+  if (!shared) {
+    shared = buildShared(brand, market);
+    perDay.set(scanDate, shared);
+    if (perDay.size > SCAN_DAYS_KEPT) perDay.delete(perDay.keys().next().value as string);
+  }
+  return shared;
+}
+
+function buildShared(brand: DemoBrand, market: DemoMarket): Shared {
+  const lang = market.language;
+  const catalog = catalogFor(brand.vertical);
+  const origin = `https://${brand.domain}`;
+  const ownPages: OwnPage[] = catalog.pages.map((page) => ({
+    path: page.path,
+    url: `${origin}${market.sitePrefix}${page.path}`,
+    title: localize(page.title, lang).replaceAll('{brand}', brand.name),
+  }));
+
+  // Brands are strongest in the market they started in.
+  const marketBias = market.id === brand.markets[0].id ? 0.04 : rngFor(brand.id, market.code, 'market').float(-0.1, 0);
+  const topics = catalog.topics.map((def) => {
+    const pages = def.pages.map((path) => {
+      const page = ownPages.find((p) => p.path === path);
+      if (!page) throw new Error(`catalog ${catalog.vertical} has no page ${path}`);
+      return page;
+    });
+    const questions = def.questions.map((q): Question => {
+      const rng = rngFor(brand.id, market.code, 'question', q.key);
+      return {
+        key: q.key,
+        text: localize(q.text, lang),
+        topicId: def.id,
+        openness: q.openness ?? 0.1,
+        page: q.uncovered ? null : (pages[0] ?? null),
+        strength: clamp(brand.strength + def.bias + marketBias + rng.float(-0.12, 0.12), 0.03, 0.85),
+        pageQuality: rng.next() ** 2,
+      };
+    });
+    return {
+      id: def.id,
+      name: localize(def.name, lang),
+      questions,
+      pages,
+      queries: def.queries[lang] ?? def.queries.en,
+      threadTitles: def.threads?.[lang] ?? [],
+    };
+  });
+  const questions = topics.flatMap((topic) => topic.questions);
+
+  const brandCompany: Company = {
+    name: brand.name,
+    domain: brand.domain,
+    isBrand: true,
+    knownFor: localize(brand.knownFor, lang),
+    pages: ownPages.map(({ url, title }) => ({ url, title })),
+  };
+  const competitors = catalog.competitors
+    .filter((c) => !c.countries || c.countries.includes(market.country))
+    .map((c): Company => ({
+      name: c.name,
+      domain: c.domain,
+      isBrand: false,
+      knownFor: localize(c.knownFor, lang),
+      pages: c.pages.map((page) => ({ url: `https://${c.domain}${page.path}`, title: localize(page.title, lang) })),
+    }));
+  const companies = [brandCompany, ...competitors];
+  const langSources = catalog.sources.filter((source) => source.lang === lang);
+  const sources = { list: langSources, weight: langSources.reduce((sum, source) => sum + source.weight, 0) };
+  return {
+    pages: ownPages,
+    topics,
+    questions,
+    brandCompany,
+    competitors,
+    companies,
+    sources,
+    runCache: new Map(),
+    competitorOdds: new Map(),
+    engineBias: new Map(),
+    driftShapes: new Map(),
+  };
+}
+
 export class MarketModel {
   readonly lang: Lang;
   readonly catalog: Catalog;
@@ -122,12 +236,12 @@ export class MarketModel {
   /** One 7-day block with no scans (a paused tracker): the visibility history's null week.
    * It sits 3-9 weeks before the latest scan, so it never empties the default windows. */
   private readonly outage: { from: string; to: string };
-  private readonly runCache = new Map<string, Run | null>();
+  private readonly runCache: Map<string, Run | null>;
   /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
-  private readonly competitorOdds = new Map<string, number[]>();
+  private readonly competitorOdds: Map<string, number[]>;
   private readonly sources: { list: SourceDef[]; weight: number };
-  private readonly engineBias = new Map<Engine, number>();
-  private readonly driftShapes = new Map<string, readonly [number, number, number, number]>();
+  private readonly engineBias: Map<Engine, number>;
+  private readonly driftShapes: Map<string, readonly [number, number, number, number]>;
 
   constructor(
     readonly brand: DemoBrand,
@@ -141,60 +255,18 @@ export class MarketModel {
     const outageWeek = rngFor(brand.id, market.code, 'outage').int(3, 9);
     this.outage = { from: addDays(this.scanDate, -7 * outageWeek - 6), to: addDays(this.scanDate, -7 * outageWeek) };
 
-    const origin = `https://${brand.domain}`;
-    this.pages = this.catalog.pages.map((page) => ({
-      path: page.path,
-      url: `${origin}${market.sitePrefix}${page.path}`,
-      title: localize(page.title, this.lang).replaceAll('{brand}', brand.name),
-    }));
-
-    // Brands are strongest in the market they started in.
-    const marketBias = market.id === brand.markets[0].id ? 0.04 : rngFor(brand.id, market.code, 'market').float(-0.1, 0);
-    this.topics = this.catalog.topics.map((def) => {
-      const pages = def.pages.map((path) => this.pageAt(path));
-      const questions = def.questions.map((q): Question => {
-        const rng = rngFor(brand.id, market.code, 'question', q.key);
-        return {
-          key: q.key,
-          text: localize(q.text, this.lang),
-          topicId: def.id,
-          openness: q.openness ?? 0.1,
-          page: q.uncovered ? null : (pages[0] ?? null),
-          strength: clamp(brand.strength + def.bias + marketBias + rng.float(-0.12, 0.12), 0.03, 0.85),
-          pageQuality: rng.next() ** 2,
-        };
-      });
-      return {
-        id: def.id,
-        name: localize(def.name, this.lang),
-        questions,
-        pages,
-        queries: def.queries[this.lang] ?? def.queries.en,
-        threadTitles: def.threads?.[this.lang] ?? [],
-      };
-    });
-    this.questions = this.topics.flatMap((topic) => topic.questions);
-
-    this.brandCompany = {
-      name: brand.name,
-      domain: brand.domain,
-      isBrand: true,
-      knownFor: localize(brand.knownFor, this.lang),
-      pages: this.pages.map(({ url, title }) => ({ url, title })),
-    };
-    const competitors = this.catalog.competitors
-      .filter((c) => !c.countries || c.countries.includes(market.country))
-      .map((c): Company => ({
-        name: c.name,
-        domain: c.domain,
-        isBrand: false,
-        knownFor: localize(c.knownFor, this.lang),
-        pages: c.pages.map((page) => ({ url: `https://${c.domain}${page.path}`, title: localize(page.title, this.lang) })),
-      }));
-    this.competitors = competitors;
-    this.companies = [this.brandCompany, ...competitors];
-    const sources = this.catalog.sources.filter((source) => source.lang === this.lang);
-    this.sources = { list: sources, weight: sources.reduce((sum, source) => sum + source.weight, 0) };
+    const shared = sharedFor(brand, market, this.scanDate);
+    this.pages = shared.pages;
+    this.topics = shared.topics;
+    this.questions = shared.questions;
+    this.brandCompany = shared.brandCompany;
+    this.competitors = shared.competitors;
+    this.companies = shared.companies;
+    this.sources = shared.sources;
+    this.runCache = shared.runCache;
+    this.competitorOdds = shared.competitorOdds;
+    this.engineBias = shared.engineBias;
+    this.driftShapes = shared.driftShapes;
   }
 
   topic(id: string): Topic | undefined {
@@ -209,12 +281,6 @@ export class MarketModel {
 
   company(name: string): Company | undefined {
     return this.companies.find((company) => company.name === name);
-  }
-
-  private pageAt(path: string): OwnPage {
-    const page = this.pages.find((p) => p.path === path);
-    if (!page) throw new Error(`catalog ${this.catalog.vertical} has no page ${path}`);
-    return page;
   }
 
   /** Whether the daily scan produced answers on `day`. */
