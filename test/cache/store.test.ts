@@ -125,8 +125,9 @@ describe('open and status', () => {
     mkdirSync(join(root, 'notes'));
     writeFileSync(join(root, 'notes', entryFileName('topics', 'x')), 'x'.repeat(50));
     mkdirSync(join(root, `${a.account}x`));
+    mkdirSync(join(root, `x${a.account}`));
     writeFileSync(join(a.dir, 'topics.json'), 'not an entry');
-    writeFileSync(join(a.dir, `TOPICS.${'0'.repeat(32)}.json`), 'not an entry');
+    writeFileSync(join(a.dir, `Topics.${'0'.repeat(32)}.json`), 'not an entry');
     writeFileSync(join(a.dir, `topics.${'0'.repeat(31)}.json`), 'not an entry');
     writeFileSync(join(a.dir, `topics.${'0'.repeat(32)}.json.bak`), 'not an entry');
     writeFileSync(join(b.dir, 'account.json'), '{"base_url":5}');
@@ -137,7 +138,7 @@ describe('open and status', () => {
     expect(status.find((s) => s.account === a.account)?.baseUrl).toBe(URL);
     // clear removes the account folders only.
     expect(clearCache(root)).toBe(0);
-    expect(readdirSync(root).sort()).toEqual([`${a.account}x`, 'notes'].sort());
+    expect(readdirSync(root).sort()).toEqual([`${a.account}x`, `x${a.account}`, 'notes'].sort());
   });
 });
 
