@@ -173,6 +173,15 @@ describe('writePaged', () => {
     expect(await run({ PAGER: "less '-R" })).toEqual({ direct: tall, err: "vis: no pager: PAGER has an unclosed quote: less '-R\n" });
   });
 
+  it('a PAGER with terminal control in it is quoted sanitised in either line', async () => {
+    const quote = await run({ PAGER: "less '\u001b[2J\u0007x" });
+    expect(quote.err).toBe("vis: no pager: PAGER has an unclosed quote: less '\\x07x\n");
+    const missing = await run({ PAGER: '/nonexistent/\u001b]0;title\u0007pager' });
+    expect(missing.direct).toBe(tall);
+    expect(missing.err).toMatch(/^vis: could not start the pager "\/nonexistent\/pager" \(PAGER\): /);
+    expect(missing.err).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('the default looks for less on PATH unless told whether it is there', async () => {
     // A `less` on PATH that swallows its input: used when found on PATH, not when hasLess says no.
     const env = { PATH: `${executable('less')}:${process.env.PATH ?? ''}` };
