@@ -3,13 +3,13 @@
  * where it lives, when an entry is served, what a damaged header is, which files
  * invalidation and the size cap touch (and which they leave alone), and the status counts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_LOOKUP_LIFE_MS, isScanBoundary, lastScanBoundary } from '../../src/cache/freshness.js';
 import { accountId, entryFileName, entryKey, periodEndsToday } from '../../src/cache/keys.js';
-import { ResponseCache, cacheRoot, cacheStatus, clearCache, parseEntry } from '../../src/cache/store.js';
+import { ResponseCache, cacheRoot, cacheStatus, clearCache, parseEntry, refusePrivateDir } from '../../src/cache/store.js';
 
 const URL = 'https://x.test/api/v1';
 const NOV = Date.parse('2026-11-22T12:00:00Z');
@@ -122,6 +122,7 @@ describe('open and status', () => {
     const a = ResponseCache.open(root, URL, 'key-a');
     const b = ResponseCache.open(root, URL, 'key-b');
     if (typeof a === 'string' || typeof b === 'string') throw new Error('not opened');
+    const more = ['key-c', 'key-d', 'key-e', 'key-f'].map((k) => (ResponseCache.open(root, URL, k) as ResponseCache).account);
     mkdirSync(join(root, 'notes'));
     writeFileSync(join(root, 'notes', entryFileName('topics', 'x')), 'x'.repeat(50));
     mkdirSync(join(root, `${a.account}x`));
@@ -132,13 +133,44 @@ describe('open and status', () => {
     writeFileSync(join(a.dir, `topics.${'0'.repeat(32)}.json.bak`), 'not an entry');
     writeFileSync(join(b.dir, 'account.json'), '{"base_url":5}');
     const status = cacheStatus(root, NOV);
-    expect(status.map((s) => s.account)).toEqual([a.account, b.account].sort());
-    expect(status.map((s) => s.entries)).toEqual([0, 0]);
+    expect(status.map((s) => s.account)).toEqual([a.account, b.account, ...more].sort());
+    expect(status.map((s) => s.entries)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(status.find((s) => s.account === b.account)?.baseUrl).toBeUndefined();
     expect(status.find((s) => s.account === a.account)?.baseUrl).toBe(URL);
     // clear removes the account folders only.
     expect(clearCache(root)).toBe(0);
     expect(readdirSync(root).sort()).toEqual([`${a.account}x`, `x${a.account}`, 'notes'].sort());
+  });
+});
+
+describe('what cannot be done is not an error', () => {
+  it('a root that cannot be made is refused with the reason', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-store-')), 'file');
+    writeFileSync(file, '');
+    expect(refusePrivateDir(join(file, 'c'))).toMatch(/^.*\/file\/c cannot be used: .*ENOTDIR/);
+    expect(ResponseCache.open(join(file, 'c'), URL, 'k')).toMatch(/cannot be used/);
+  });
+
+  it('a failed write throws and leaves no temp file; the old state stays', () => {
+    const cache = open();
+    const target = join(cache.dir, entryFileName('topics', 'GET /topics'));
+    mkdirSync(target);
+    writeFileSync(join(target, 'x'), '');
+    expect(() => cache.store('topics', 'GET /topics', '{}', 1, 2)).toThrow();
+    expect(readdirSync(cache.dir).filter((n) => n.startsWith('.tmp.'))).toEqual([]);
+    // An entry name that is a folder cannot be removed: not counted as dropped.
+    expect(cache.invalidate(['topics'])).toBe(0);
+  });
+
+  it('an entry that vanishes while the cap is checked (a dangling link) is passed over', () => {
+    const cache = open(1_000_000);
+    symlinkSync(join(cache.dir, 'gone'), join(cache.dir, entryFileName('topics', 'GET /gone')));
+    expect(() => cache.store('topics', 'GET /topics', '{}', 1, 2)).not.toThrow();
+    expect(cacheStatus(cache.root, NOV)[0]?.entries).toBe(1);
+  });
+
+  it('a root that does not exist has no accounts', () => {
+    expect(cacheStatus(join(tmpdir(), 'vis-no-such-root-', String(process.pid), 'x'), NOV)).toEqual([]);
   });
 });
 

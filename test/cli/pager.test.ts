@@ -126,6 +126,11 @@ describe('RowCounter', () => {
     const c = new RowCounter(10, 3);
     c.add(`\u001b[1m${'x'.repeat(35)}\u001b[22m\n`);
     expect(c.rows).toBe(4);
+    // Wide characters are measured (up to what the limit needs): 36 columns, 4 rows.
+    const wide = new RowCounter(10, 3);
+    wide.add(`${'漢'.repeat(18)}\n`);
+    expect(wide.rows).toBe(4);
+    expect(wide.over).toBe(true);
   });
 
   it('measure: a last line without a newline can make the output tall', () => {
