@@ -114,6 +114,12 @@ describe('RowCounter', () => {
     expect(c.over).toBe(true);
   });
 
+  it('each line starts afresh: a short line after a long one is one row', () => {
+    const c = new RowCounter(10, 10);
+    c.add('a\nb\ncdefghij\n');
+    expect(c.rows).toBe(3);
+  });
+
   it('a last line without a newline counts once; an empty rest counts nothing', () => {
     const c = new RowCounter(80, 10);
     c.add('a\n');
@@ -161,11 +167,13 @@ describe('onPath', () => {
 });
 
 describe('writePaged', () => {
-  const tall = 'x\n'.repeat(30);
+  const tall = Array.from({ length: 30 }, (_, i) => `x ${i}\n`).join('');
   const run = async (env: Record<string, string | undefined>, hasLess?: () => boolean) => {
     let direct = '';
     let err = '';
-    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, direct: async (c) => void (direct = [...c].join('')), hasLess }, tall);
+    // One chunk a line: what was read to measure and what was not are both written.
+    const chunks = tall.split(/(?<=\n)/);
+    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, direct: async (c) => void (direct = [...c].join('')), hasLess }, chunks);
     return { direct, err };
   };
 
