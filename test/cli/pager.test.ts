@@ -121,11 +121,14 @@ describe('RowCounter', () => {
   });
 
   it('a last line without a newline counts once; an empty rest counts nothing', () => {
-    const c = new RowCounter(80, 10);
+    const c = new RowCounter(10, 10);
     c.add('a\n');
     expect(c.finish()).toBe(1);
     c.add('b');
     expect(c.finish()).toBe(2);
+    // Counting goes on after a finish, from a fresh line.
+    c.add('cdefghij\n');
+    expect(c.finish()).toBe(3);
   });
 
   it('a long line takes the rows it wraps to, colours not counted', () => {
