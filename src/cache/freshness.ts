@@ -1,7 +1,7 @@
 /**
  * When a cached answer stops being served: the reference's "Freshness" table turned into
  * one expiry time per endpoint class (the `freshness` field of each entry in
- * src/endpoints.ts). The README's freshness table is this list; a test holds them equal.
+ * src/endpoints.ts); the README's freshness table says the same in words.
  */
 import type { Freshness } from '../endpoints.js';
 
@@ -18,25 +18,6 @@ export const SETTLING_LIFE_MS = HOUR;
 export const MINUTES_LIFE_MS = 5 * MINUTE;
 /** A brand name looked up in GET /brands (free) for --brand NAME: briefly, so a cache hit sends nothing. */
 export const BRAND_LOOKUP_LIFE_MS = 10 * MINUTE;
-
-export interface FreshnessRule {
-  freshness: Freshness;
-  life: string;
-  reason: string;
-}
-
-/** Each rule in words, for the README and `vis cache status`. */
-export const FRESHNESS_RULES: readonly FreshnessRule[] = [
-  {
-    freshness: 'scan',
-    life: 'until the next daily scan (09:00 IST = 03:30 UTC); at most 1 hour when fetched in the 3 hours after it',
-    reason: 'AI answers change only after the daily scan; right after it the scan may still be landing',
-  },
-  { freshness: 'weekly', life: 'at most 24 hours', reason: 'weekly data, and the reference does not say which day the week turns' },
-  { freshness: 'hourly', life: 'at most 1 hour', reason: 'AI traffic changes every few minutes to every hour; "polling more often than once an hour is unnecessary"' },
-  { freshness: 'minutes', life: '5 minutes', reason: 'people change tasks, the board and pitches; a repeat in the same minutes is still spared' },
-  { freshness: 'none', life: 'never cached', reason: 'free anyway (/usage, /brands), and `vis usage` must be current; a POST spends' },
-];
 
 /** The most recent scan boundary at or before `t`. */
 export function lastScanBoundary(t: number): number {

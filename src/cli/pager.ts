@@ -10,6 +10,7 @@
  * directly instead, so a typo in PAGER never loses a result.
  */
 import type { Env } from '../domain/env.js';
+import { sanitizeForTerminal } from '../output/sanitize.js';
 import { displayWidth } from '../output/width.js';
 import type { Chunks } from '../output/write.js';
 
@@ -27,7 +28,7 @@ export function choosePager(env: Env, hasLess: () => boolean): PagerChoice {
     const value = env[name];
     if (value === undefined) continue;
     const words = splitCommand(value);
-    if (words === undefined) return { error: `${name} has an unclosed quote: ${value}` };
+    if (words === undefined) return { error: `${name} has an unclosed quote: ${sanitizeForTerminal(value)}` };
     if (words.length === 0 || (words.length === 1 && words[0] === 'cat')) return undefined;
     return { argv: words, from: name };
   }
@@ -166,7 +167,7 @@ export async function writePaged(target: PagedTarget, chunks: Chunks): Promise<v
   const { runPager } = await import('./pager-process.js');
   const started = await runPager(choice.argv, target.env, concat(head, rest));
   if (started.error !== undefined) {
-    target.stderr.write(`vis: could not start the pager "${choice.argv[0]}" (${choice.from}): ${started.error}; writing without it\n`);
+    target.stderr.write(`vis: could not start the pager "${sanitizeForTerminal(choice.argv[0] ?? '')}" (${choice.from}): ${sanitizeForTerminal(started.error)}; writing without it\n`);
     return target.direct(concat(head, rest));
   }
 }

@@ -28,11 +28,12 @@ describe('parseForceTty', () => {
     ['50%', 60],
     ['100%', 120],
     ['1%', 20], // never narrower than the table's minimum
+    ['v2', 120], // a word, even with a digit in it
   ])('%j forces the terminal layout, %i columns wide (terminal: 120)', (raw, width) => {
     expect(parseForceTty(raw, 120)).toEqual({ width });
   });
 
-  it.each(['5', '19', '1001', '0%', '101%', '1.5', '-3', '+80', '120px', '%', '50 %', 'abc%', '.5'])('%j is refused, naming VIS_FORCE_TTY and the rule', (raw) => {
+  it.each(['5', '19', '1001', '0%', '101%', '1.5', '-3', '+80', '120px', '%', '50 %', 'abc%', '.5', '1e3', '0x40', 'x50%', '50%x'])('%j is refused, naming VIS_FORCE_TTY and the rule', (raw) => {
     expect(() => parseForceTty(raw, 120)).toThrow(UsageError);
     expect(() => parseForceTty(raw, 120)).toThrow(/^VIS_FORCE_TTY must be a width from 20 to 1000 columns, a percentage .* got "/);
   });
@@ -47,6 +48,18 @@ describe('terminalWidth: the real terminal, when stdout is redirected', () => {
     expect(terminalWidth(testIO({ stdoutIsTTY: true, columns: 97 }))).toBe(97);
     expect(terminalWidth(testIO({ stderrIsTTY: true, columns: 150 }))).toBe(150);
     expect(terminalWidth(testIO({ columns: 72 }))).toBe(72);
+  });
+
+  it('stdout first; a stderr without a usable width is passed over; no width at all is 80', () => {
+    const io = (o: { stdoutIsTTY?: boolean; stderrIsTTY?: boolean; columns: number; stderrColumns?: number }) =>
+      ({ ...testIO(), stdoutIsTTY: o.stdoutIsTTY ?? false, stderrIsTTY: o.stderrIsTTY ?? false, columns: o.columns, stderr: { columns: o.stderrColumns } }) as unknown as Parameters<typeof terminalWidth>[0];
+    expect(terminalWidth(io({ stdoutIsTTY: true, stderrIsTTY: true, columns: 97, stderrColumns: 150 }))).toBe(97);
+    expect(terminalWidth(io({ stderrIsTTY: true, columns: 72, stderrColumns: 150 }))).toBe(150);
+    expect(terminalWidth(io({ stderrIsTTY: false, columns: 72, stderrColumns: 150 }))).toBe(72);
+    expect(terminalWidth(io({ stderrIsTTY: true, columns: 72, stderrColumns: 0 }))).toBe(72);
+    expect(terminalWidth(io({ stderrIsTTY: true, columns: 72 }))).toBe(72);
+    expect(terminalWidth(io({ columns: 0 }))).toBe(80);
+    expect(terminalWidth(io({ stderrIsTTY: true, columns: 0, stderrColumns: -1 }))).toBe(80);
   });
 });
 

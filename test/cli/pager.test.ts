@@ -3,11 +3,11 @@
  * output is tall enough, and, in-process with a fake pager script, that it starts only on
  * a real terminal, for tall output, without --no-pager, and never for -o.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { choosePager, measure, splitCommand, writePaged } from '../../src/cli/pager.js';
+import { RowCounter, choosePager, measure, onPath, splitCommand, writePaged } from '../../src/cli/pager.js';
 import { runInProcess } from '../support/run.js';
 
 describe('choosePager', () => {
@@ -45,7 +45,9 @@ describe('splitCommand', () => {
     [`less ''`, ['less', '']],
     [`less $HOME;rm -rf x`, ['less', '$HOME;rm', '-rf', 'x']],
     ['', []],
-  ])('%s', (line, words) => {
+    ['less\n-R', ['less', '-R']],
+    ['less\\', ['less']], // a backslash at the very end escapes nothing
+  ])('%j', (line, words) => {
     expect(splitCommand(line)).toEqual(words);
   });
 
@@ -104,7 +106,105 @@ function fakePager(): { dir: string; pager: string; seen: () => { args: string; 
   };
 }
 
+describe('RowCounter', () => {
+  it('stops counting once over the limit', () => {
+    const c = new RowCounter(80, 2);
+    c.add('a\nb\nc\nd\ne\n');
+    expect(c.rows).toBe(3);
+    expect(c.over).toBe(true);
+  });
+
+  it('each line starts afresh: a short line after a long one is one row', () => {
+    const c = new RowCounter(10, 10);
+    c.add('a\nb\ncdefghij\n');
+    expect(c.rows).toBe(3);
+  });
+
+  it('a last line without a newline counts once; an empty rest counts nothing', () => {
+    const c = new RowCounter(10, 10);
+    c.add('a\n');
+    expect(c.finish()).toBe(1);
+    c.add('b');
+    expect(c.finish()).toBe(2);
+    // Counting goes on after a finish, from a fresh line.
+    c.add('cdefghij\n');
+    expect(c.finish()).toBe(3);
+  });
+
+  it('a long line takes the rows it wraps to, colours not counted', () => {
+    const c = new RowCounter(10, 3);
+    c.add(`\u001b[1m${'x'.repeat(35)}\u001b[22m\n`);
+    expect(c.rows).toBe(4);
+    // Wide characters are measured (up to what the limit needs): 36 columns, 4 rows.
+    const wide = new RowCounter(10, 3);
+    wide.add(`${'漢'.repeat(18)}\n`);
+    expect(wide.rows).toBe(4);
+    expect(wide.over).toBe(true);
+  });
+
+  it('measure: a last line without a newline can make the output tall', () => {
+    expect(measure('a\nb\nc', 80, 3).tall).toBe(true);
+    expect(measure('a\nb', 80, 3).tall).toBe(false);
+  });
+});
+
+/** An executable file `name` in a new folder. */
+function executable(name: string, mode = 0o755): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-path-'));
+  writeFileSync(join(dir, name), '#!/bin/sh\ncat > /dev/null\n');
+  chmodSync(join(dir, name), mode);
+  return dir;
+}
+
+describe('onPath', () => {
+  it('finds an executable file in any folder of PATH, skipping empty entries; not a plain file, not a folder', () => {
+    const dir = executable('less');
+    expect(onPath('less', { PATH: `:/nonexistent:${dir}` })).toBe(true);
+    expect(onPath('less', { PATH: '/nonexistent' })).toBe(false);
+    expect(onPath('less', {})).toBe(false);
+    expect(onPath('less', { PATH: executable('less', 0o644) })).toBe(false);
+    const folder = mkdtempSync(join(tmpdir(), 'vis-path-'));
+    mkdirSync(join(folder, 'less'), { mode: 0o755 });
+    expect(onPath('less', { PATH: folder })).toBe(false);
+  });
+});
+
 describe('writePaged', () => {
+  const tall = Array.from({ length: 30 }, (_, i) => `x ${i}\n`).join('');
+  const run = async (env: Record<string, string | undefined>, hasLess?: () => boolean) => {
+    let direct = '';
+    let err = '';
+    // One chunk a line: what was read to measure and what was not are both written.
+    const chunks = tall.split(/(?<=\n)/);
+    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, direct: async (c) => void (direct = [...c].join('')), hasLess }, chunks);
+    return { direct, err };
+  };
+
+  it('no pager chosen (VIS_PAGER empty, no less): written directly, nothing said', async () => {
+    expect(await run({ VIS_PAGER: '' })).toEqual({ direct: tall, err: '' });
+    expect(await run({}, () => false)).toEqual({ direct: tall, err: '' });
+  });
+
+  it('an unclosed quote: one line naming the variable, then written directly', async () => {
+    expect(await run({ PAGER: "less '-R" })).toEqual({ direct: tall, err: "vis: no pager: PAGER has an unclosed quote: less '-R\n" });
+  });
+
+  it('a PAGER with terminal control in it is quoted sanitised in either line', async () => {
+    const quote = await run({ PAGER: "less '\u001b[2J\u0007x" });
+    expect(quote.err).toBe("vis: no pager: PAGER has an unclosed quote: less '\\x07x\n");
+    const missing = await run({ PAGER: '/nonexistent/\u001b]0;title\u0007pager' });
+    expect(missing.direct).toBe(tall);
+    expect(missing.err).toMatch(/^vis: could not start the pager "\/nonexistent\/pager" \(PAGER\): /);
+    expect(missing.err).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('the default looks for less on PATH unless told whether it is there', async () => {
+    // A `less` on PATH that swallows its input: used when found on PATH, not when hasLess says no.
+    const env = { PATH: `${executable('less')}:${process.env.PATH ?? ''}` };
+    expect((await run(env)).direct).toBe('');
+    expect((await run(env, () => false)).direct).toBe(tall);
+  });
+
   it('writes a short output directly, and a tall one through the pager with its arguments', async () => {
     const f = fakePager();
     let direct = '';
