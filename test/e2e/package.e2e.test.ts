@@ -26,7 +26,9 @@ function exec(file: string, args: string[], opts: { cwd?: string; env?: NodeJS.P
   return new Promise((resolvePromise, reject) => {
     const child = spawn(file, args, {
       cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...opts.env },
+      // offline: npm never asks the registry (npx --no did, for 20 s and more when it was slow);
+      // tests reach nothing beyond loopback.
+      env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -144,8 +146,8 @@ describe('npm package', () => {
     expect(r.stdout + r.stderr).toContain('Run `npm run package` instead');
   });
 
-  // npx is npm starting up (about 1 s alone); on a loaded 2-core machine it took over
-  // the default 20 s once, so this one has room.
+  // npx is npm starting up (about 1 s alone, offline); on a loaded 2-core machine it took
+  // over the default 20 s once, so this one has room.
   it('npx vis runs the repository’s vis', async () => {
     const r = await exec('npx', ['--no', '--', 'vis', '--version']);
     expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
