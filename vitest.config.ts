@@ -17,7 +17,7 @@ const ISOLATED = ['test/config/store.test.ts', 'test/cli/pager.test.ts', 'test/e
 export default defineConfig({
   test: {
     // One printed fast-check seed per run (FC_SEED replays it): test/setup/fc-seed.*.
-    globalSetup: ['test/setup/fc-seed.global.ts'],
+    globalSetup: ['test/setup/tmp.global.ts', 'test/setup/fc-seed.global.ts'],
     setupFiles: ['test/setup/fc-seed.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/completion/**', 'test/docs/examples.test.ts', '**/node_modules/**'],
-    globalSetup: ['test/setup/fc-seed.global.ts'],
+    globalSetup: ['test/setup/tmp.global.ts', 'test/setup/fc-seed.global.ts'],
     setupFiles: ['test/setup/fc-seed.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
