@@ -149,8 +149,12 @@ describe('npm package', () => {
   // npx is npm starting up (about 1 s alone, offline); on a loaded 2-core machine it took
   // over the default 20 s once, so this one has room.
   it('npx vis runs the repository’s vis', async () => {
-    // Killed well inside the test's limit, so a hang shows what npx printed.
-    const r = await exec('npx', ['--no', '--', 'vis', '--version'], { timeoutMs: 60_000 });
+    // npx installs the project into its own cache (running prepare) on first use: an
+    // empty cache of the test's own, so neither an earlier run's leftovers (a killed npx
+    // leaves a broken one) nor the registry decide the outcome. Killed well inside the
+    // test's limit, so a hang shows what npx printed.
+    const cache = mkdtempSync(join(tmpdir(), 'vis-npx-cache-'));
+    const r = await exec('npx', ['--no', '--', 'vis', '--version'], { timeoutMs: 60_000, env: { npm_config_cache: cache } });
     expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
   }, 90_000);
 });
