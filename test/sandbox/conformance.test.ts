@@ -217,8 +217,9 @@ function requests(spec: EndpointSpec, items: Map<string, Record<string, string[]
     const fields = Object.fromEntries(
       params.map((p) => {
         const any = valueOf(p, account, p.in === 'path' || p.name === 'prompt' ? known : []);
-        // An empty path parameter is no value of it: `/pitches/` is another path (404 not_found).
-        const value = p.in === 'path' ? any.filter((v: unknown) => v !== '') : any;
+        // An empty path parameter, or a dot segment, is no value of it: `/pitches/` and
+        // `/topics/.` (which a URL resolves to `/topics/`) are other paths (404 not_found).
+        const value = p.in === 'path' ? any.filter((v: unknown) => v !== '' && v !== '.' && v !== '..') : any;
         return [`${p.in}:${p.name}`, p.required ? value : fc.option(value, { nil: undefined, freq: 2 })];
       }),
     );
