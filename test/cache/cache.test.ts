@@ -48,6 +48,20 @@ describe('freshness rules', () => {
 });
 
 describe('the cache through the command line', () => {
+  it('a cron job with no HOME, XDG_CACHE_HOME or VIS_CONFIG_DIR: no cache, every run still answers (and says why under --debug)', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS), 2);
+    const env = { HOME: undefined, XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined, VIS_CONFIG_DIR: undefined };
+    const first = await runInProcess(['topics', '-f', 'csv'], { api, env });
+    const second = await runInProcess(['topics', '-f', 'csv', '--debug'], { api, env });
+    for (const r of [first, second]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.requests).toHaveLength(1);
+    }
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toContain('cache: not used (neither VIS_CONFIG_DIR, XDG_CACHE_HOME nor HOME is set)');
+    api.verify();
+  });
+
   it('serves the second run from the cache: one request, the same stdout in every format', async () => {
     const { env } = home();
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS), 1);
