@@ -4,6 +4,9 @@
  * rows otherwise, the piped notes on stderr unless --quiet, and a bad value refused
  * before any request.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseForceTty, terminalWidth } from '../../src/cli/force-tty.js';
 import { UsageError } from '../../src/errors.js';
@@ -101,6 +104,22 @@ describe('vis topics with stdout not a terminal', () => {
     expect(await at('133')).toBe(133);
     expect(await at('50%', 180)).toBe(90);
     expect(await at('true', 110)).toBe(110);
+  });
+
+  it('-o FILE: the file gets the rows alone (the notes stay on stderr); with VIS_FORCE_TTY, the terminal layout without colour', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-force-tty-'));
+    const rows = join(dir, 'rows.tsv');
+    const r = await runInProcess(['topics', '-o', rows], { api: api() });
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect(readFileSync(rows, 'utf8')).toBe('id\tname\tvisibility\na\tCRM for startups\t0.42\n');
+    expect(r.stderr).toBe('period.from\t2026-11-01\nperiod.to\t2026-11-21\nperiod.days\t21\n');
+    const drawn = join(dir, 'table.txt');
+    const f = await runInProcess(['topics', '-o', drawn], { api: api(), env: { VIS_FORCE_TTY: '70', FORCE_COLOR: '1' } });
+    expect([f.code, f.stdout, f.stderr]).toEqual([0, '', '']);
+    const text = readFileSync(drawn, 'utf8');
+    expect(text.split('\n')[0]).toContain('Acme');
+    expect(text).toContain('─');
+    expect(text).not.toContain('\u001b');
   });
 
   it('VIS_FORCE_TTY=0 is off: the piped rows', async () => {
