@@ -23,6 +23,7 @@
 import { build } from 'esbuild';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
 
@@ -221,6 +222,25 @@ function checkNothingSharedButData(coreMeta, libsMeta) {
   }
 }
 
+/**
+ * Every bundle file must be Latin-1 only. V8 keeps a script's source in memory for as long
+ * as the script lives, one byte per character when every character fits in one, else two
+ * for the whole file: a single `œ` in a regular expression (which charset: 'ascii' cannot
+ * escape) doubled dist/vis.cjs's 395 KB in the heap of every run and put `vis usage` over
+ * its memory budget (issue 16). Write such characters as \\u escapes in the source.
+ */
+function checkOneByte(metas) {
+  for (const out of metas.flatMap((meta) => Object.keys(meta.outputs))) {
+    if (!out.endsWith('.cjs')) continue;
+    const text = readFileSync(join(root, out), 'utf8');
+    const at = text.search(/[^\u0000-\u00ff]/);
+    if (at >= 0) {
+      const near = JSON.stringify(text.slice(Math.max(0, at - 40), at + 20));
+      throw new Error(`${out.replace(/.*dist[^/]*\//, 'dist/')} has ${JSON.stringify(text[at])} (beyond Latin-1), near ${near}: V8 would keep the whole file as two bytes a character; write it as a \\u escape in the source (see checkOneByte in scripts/build.mjs)`);
+    }
+  }
+}
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -254,6 +274,7 @@ try {
     metafile: true,
   });
   checkNothingSharedButData(core.metafile, libs.metafile);
+  checkOneByte([core.metafile, libs.metafile]);
   writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, libs.metafile]));
 } catch (err) {
   rmSync(staging, { recursive: true, force: true });

@@ -26,10 +26,10 @@ export function slugify(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/œ/g, 'oe')
+    .replace(/\u00df/g, 'ss') // ß
+    .replace(/\u00e6/g, 'ae') // æ
+    .replace(/\u00f8/g, 'o') // ø
+    .replace(/\u0153/g, 'oe') // œ: escaped, see checkOneByte in scripts/build.mjs
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return trimSlug(ascii);

@@ -4,7 +4,7 @@
  * this pins the structure that makes start-up fast, so a change (or a new undici) that
  * brings a heavy module back onto a path fails here, not only in `npm run bench`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,5 +78,22 @@ describe('what a command loads', () => {
   it('vis usage (a table) adds only the table renderer', async () => {
     const l = await loaded(['usage']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+  });
+});
+
+describe('what a loaded file costs', () => {
+  // V8 keeps each script's source for as long as the script lives, one byte a character
+  // only when every character is Latin-1: one `œ` in a regular expression once doubled
+  // dist/vis.cjs in the heap of every run and put `vis usage` over its memory budget.
+  // scripts/build.mjs refuses such a bundle (checkOneByte); this pins that the shipped
+  // files are built so.
+  const files = ['dist', 'dist/lib'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.cjs')).map((f) => `${dir}/${f}`));
+  it('covers the bundle and every lib file', () => {
+    expect(files).toEqual(expect.arrayContaining(['dist/vis.cjs', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/lib/table.cjs']));
+  });
+  it.each(files)('%s is Latin-1 only', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const at = text.search(/[^\u0000-\u00ff]/);
+    expect(at === -1 ? '' : text.slice(Math.max(0, at - 40), at + 10)).toBe('');
   });
 });

@@ -275,7 +275,8 @@ function cardLines(card: BoardColumn['cards'][number], width: number, ctx: ViewC
   let title = wrapText(card.title, width);
   if (!ctx.wide && title.length > TITLE_LINES) {
     title = title.slice(0, TITLE_LINES);
-    title[TITLE_LINES - 1] = truncateToWidth(`${title[TITLE_LINES - 1]} …`.replace(/ …$/, '…'), width);
+    // The regular expression's … is a \u escape: see checkOneByte in scripts/build.mjs.
+    title[TITLE_LINES - 1] = truncateToWidth(`${title[TITLE_LINES - 1]} …`.replace(/ \u2026$/, '…'), width);
     if (!(title[TITLE_LINES - 1] ?? '').endsWith('…')) title[TITLE_LINES - 1] = truncateToWidth(`${title[TITLE_LINES - 1]}…`, width);
   }
   lines.push(...title);

@@ -22,7 +22,7 @@ export interface WrapOptions {
   hang?: boolean;
 }
 
-const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*•]) +/;
+const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*\u2022]) +/; // • escaped: see checkOneByte in scripts/build.mjs
 
 function widthOf(text: string, from: number, to: number): number {
   return displayWidth(text.slice(from, to));
