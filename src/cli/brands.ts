@@ -20,6 +20,7 @@ export async function resolveBrand(session: Session, value: string, source: stri
   const spec = endpointById('brands');
   const client = ctx ? { send: (req: Parameters<Session['client']['send']>[0]) => sendCached(ctx, session, spec, req, { lifeMs: BRAND_LOOKUP_LIFE_MS }) } : session.client;
   const brands = await listBrands(client);
+  if (brands.length === 1) session.oneBrand = String(brands[0]!.id);
   const wanted = value.trim().toLowerCase();
   const matches = brands.filter((b) => b.name.toLowerCase() === wanted);
   if (matches.length === 1) return String(matches[0]!.id);

@@ -17,7 +17,7 @@ import type { Context } from './context.js';
 import { sendWithHints } from './hints.js';
 import type { Session } from './session.js';
 
-export type Cacheable = Pick<EndpointSpec, 'id' | 'freshness' | 'period' | 'free'>;
+export type Cacheable = Pick<EndpointSpec, 'id' | 'freshness' | 'period' | 'free'> & Partial<Pick<EndpointSpec, 'brand'>>;
 
 export interface CachedResponse extends ApiResponse {
   /** Set when the answer came from the cache: no request was sent, no read spent. */
@@ -54,13 +54,51 @@ export async function sendCached(
   const fetchedAt = ctx.clock.now();
   const until = o.lifeMs !== undefined ? fetchedAt + o.lifeMs : expiresAt(spec.freshness, fetchedAt);
   if (until !== undefined && res.status >= 200 && res.status < 300) {
-    try {
-      cache.store(spec.id, key, res.raw, fetchedAt, until);
-    } catch (err) {
-      session.debug(`cache: could not store ${key}: ${(err as Error).message}`);
+    for (const k of [key, ...aliasKeys(spec, req, res, session, now)]) {
+      try {
+        cache.store(spec.id, k, res.raw, fetchedAt, until);
+      } catch (err) {
+        session.debug(`cache: could not store ${k}: ${(err as Error).message}`);
+        break;
+      }
     }
   }
   return res;
+}
+
+/**
+ * On an account with one brand, a request without brand_id and the same request with the
+ * brand's id are the same question (the reference: brand_id is required only when the
+ * account has several), but their keys differ: `vis topics` sends none, while `vis export`
+ * and a configured brand send one. So an answer is filed under both keys, and a cron export
+ * after an interactive session (or the other way round) spends nothing twice:
+ * - asked without brand_id: the answer's meta.brand.id says which brand answered (an
+ *   account with several brands answers 400 brand_required, which is never stored);
+ * - asked with brand_id=X: when this run's GET /brands listed X alone (session.oneBrand).
+ * Without either fact, nothing more is filed: never a guess.
+ */
+export function aliasKeys(spec: Cacheable, req: ApiRequest, res: ApiResponse, session: Pick<Session, 'oneBrand'>, now: number): string[] {
+  if (!spec.brand || req.method !== 'GET') return [];
+  const query = req.query ?? [];
+  const brandIds = query.filter(([k]) => k === 'brand_id');
+  if (brandIds.length === 0) {
+    const id = metaBrandId(res.envelope.meta);
+    return id === undefined ? [] : [keyOf(spec, { ...req, query: [...query, ['brand_id', id]] }, now)];
+  }
+  if (brandIds.length === 1 && session.oneBrand !== undefined && brandIds[0]![1] === session.oneBrand) {
+    return [keyOf(spec, { ...req, query: query.filter(([k]) => k !== 'brand_id') }, now)];
+  }
+  return [];
+}
+
+/** meta.brand.id as the brand_id text a request carries (a whole number), else undefined. */
+function metaBrandId(meta: Record<string, unknown> | undefined): string | undefined {
+  const brand = meta?.brand;
+  if (brand === null || typeof brand !== 'object') return undefined;
+  const id = (brand as Record<string, unknown>).id;
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return String(id);
+  if (typeof id === 'string' && /^\d{1,15}$/.test(id)) return id;
+  return undefined;
 }
 
 /** The entry key of a request: the API's date joins it when the period ends today. */

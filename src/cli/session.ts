@@ -61,6 +61,12 @@ export interface Session {
    */
   cache(): ResponseCache | undefined;
   cacheMode: CacheMode;
+  /**
+   * The id of the account's only brand, once a GET /brands answer in this run listed
+   * exactly one (the export; a --brand NAME lookup). The cache then files an answer asked
+   * with that brand_id under the same request without one too (src/cli/cached.ts).
+   */
+  oneBrand?: string;
   close(): Promise<void>;
 }
 

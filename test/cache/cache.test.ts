@@ -244,6 +244,67 @@ describe('the cache through the command line', () => {
   });
 });
 
+describe('one brand, asked with and without brand_id (the export names it, `vis topics` need not)', () => {
+  const BRANDS_ONE = { brands: [{ id: 7, name: 'Acme' }] };
+  const BRANDS_TWO = { brands: [{ id: 7, name: 'Acme' }, { id: 8, name: 'Acme Labs' }] };
+  const topics = (brand?: number) => ({ method: 'GET', path: '/topics', ...(brand === undefined ? {} : { query: { brand_id: String(brand) } }) });
+
+  it('an answer without brand_id is filed under the brand its meta names: `--brand 7` afterwards sends nothing', async () => {
+    const { env } = home();
+    const clock = fakeClock();
+    const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS, { brand: { id: 7, name: 'Acme' } }), 1);
+    const first = await runInProcess(['topics', '-f', 'json'], { api, env, clock });
+    const second = await runInProcess(['topics', '-f', 'json', '--brand', '7'], { api, env, clock });
+    expect([first.code, second.code], second.stderr).toEqual([0, 0]);
+    expect(first.requests.map((r) => [r.path, r.query])).toEqual([['/topics', []]]);
+    expect(second.requests).toHaveLength(0);
+    expect(second.stdout).toBe(first.stdout);
+    // Another brand is another question.
+    const other = await runInProcess(['topics', '-f', 'json', '--brand', '8'], { api: new FakeApi().on(topics(8), ok(TOPICS), 1), env, clock });
+    expect(other.requests).toHaveLength(1);
+  });
+
+  it('without meta.brand (or with one that is not a whole number) nothing more is filed', async () => {
+    for (const meta of [{}, { brand: { id: 'seven' } }, { brand: { id: -7 } }, { brand: { id: 7.5 } }, { brand: null }, { brand: 7 }]) {
+      const { env } = home();
+      const clock = fakeClock();
+      const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS, meta), 2);
+      await runInProcess(['topics', '-f', 'json'], { api, env, clock });
+      const second = await runInProcess(['topics', '-f', 'json', '--brand', '7'], { api, env, clock });
+      expect(second.requests, JSON.stringify(meta)).toHaveLength(1);
+    }
+  });
+
+  it('an answer with brand_id is filed without it only when GET /brands listed that brand alone', async () => {
+    for (const [brands, spends] of [[BRANDS_ONE, 0], [BRANDS_TWO, 1]] as const) {
+      const { env } = home();
+      const clock = fakeClock();
+      const api = new FakeApi().on({ method: 'GET', path: '/brands' }, ok(brands), 1).on(topics(7), ok(TOPICS, { brand: { id: 7, name: 'Acme' } }), 1).on({ method: 'GET', path: '/topics' }, ok(TOPICS), 1);
+      const named = await runInProcess(['topics', '-f', 'json', '--brand', 'Acme'], { api, env, clock });
+      expect(named.code, named.stderr).toBe(0);
+      const bare = await runInProcess(['topics', '-f', 'json'], { api, env, clock });
+      expect(bare.requests, JSON.stringify(brands)).toHaveLength(spends);
+    }
+  });
+
+  it('the export on a one-brand account files its answers for `vis topics` too; on an account of several it does not', async () => {
+    for (const [brands, spends] of [[BRANDS_ONE, 0], [BRANDS_TWO, 1]] as const) {
+      const { env } = home();
+      const dir = mkdtempSync(join(tmpdir(), 'vis-cache-export-'));
+      const clock = fakeClock();
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/usage' }, ok({ reads_used: 0, reads_limit: 1000 }), 1)
+        .on({ method: 'GET', path: '/brands' }, ok(brands), 1)
+        .on(topics(7), ok(TOPICS, { brand: { id: 7, name: 'Acme' } }), 1)
+        .on({ method: 'GET', path: '/topics' }, ok(TOPICS), 1);
+      const exp = await runInProcess(['export', '--dir', join(dir, 'out'), '--only', 'topics', '--brand', '7'], { api, env, clock });
+      expect(exp.code, exp.stderr).toBe(0);
+      const bare = await runInProcess(['topics', '-f', 'json'], { api, env, clock });
+      expect(bare.requests, JSON.stringify(brands)).toHaveLength(spends);
+    }
+  });
+});
+
 describe('the store', () => {
   it('evicts the oldest entries past the size cap', () => {
     const root = mkdtempSync(join(tmpdir(), 'vis-cache-cap-'));

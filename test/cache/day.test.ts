@@ -1,5 +1,5 @@
 /**
- * Issue 16's scripted day: 32 commands a person and a cron job might run against the
+ * Issue 16's scripted day: 33 commands a person and a cron job might run against the
  * sandbox (repeats across formats, two markets, an export, a --refresh, the clock moved
  * past midnight UTC and past the 03:30 UTC scan boundary). Each step says whether it may
  * spend a read: it does when its (request, freshness window) pair is new. The sandbox's own
@@ -37,44 +37,48 @@ type Step = { at?: string; argv: string[]; spends: number; olderThanNetwork?: bo
 const B = ['--brand', '101'];
 /** `spends`: reads this step may spend (an export: one per file it reads). */
 const DAY = (dir: string): Step[] => [
-  { at: '2026-11-22T08:00:00Z', argv: ['topics', ...B], spends: 1 },
-  { argv: ['topics', ...B, '-f', 'json'], spends: 0 },
-  { argv: ['topics', ...B, '-f', 'csv', '-o', join(dir, 't.csv')], spends: 0 },
-  { argv: ['topics', ...B, '--market', 'GB-en'], spends: 1 },
-  { argv: ['topics', ...B, '--market', 'GB-en', '-f', 'json'], spends: 0 },
-  { argv: ['topics', ...B, '--days', '30'], spends: 1 },
-  { argv: ['visibility', ...B], spends: 1 },
-  { argv: ['visibility', ...B, '-f', 'csv'], spends: 0 },
-  { argv: ['competitors', ...B], spends: 1 },
-  { argv: ['competitors', ...B, '-f', 'json'], spends: 0 },
-  { argv: ['technical', ...B], spends: 1 },
-  { argv: ['ai-crawlers', ...B], spends: 1 },
-  { argv: ['tasks', ...B], spends: 1 },
+  { at: '2026-11-22T08:00:00Z', argv: ['topics'], spends: 1 },
+  { argv: ['topics', '-f', 'json'], spends: 0 },
+  { argv: ['topics', '-f', 'csv', '-o', join(dir, 't.csv')], spends: 0 },
+  { argv: ['topics', '--market', 'GB-en'], spends: 1 },
+  { argv: ['topics', '--market', 'GB-en', '-f', 'json'], spends: 0 },
+  { argv: ['topics', '--days', '30'], spends: 1 },
+  { argv: ['visibility'], spends: 1 },
+  { argv: ['visibility', '-f', 'csv'], spends: 0 },
+  { argv: ['competitors'], spends: 1 },
+  { argv: ['competitors', '-f', 'json'], spends: 0 },
+  { argv: ['technical'], spends: 1 },
+  { argv: ['ai-crawlers'], spends: 1 },
+  { argv: ['tasks'], spends: 1 },
   { argv: ['usage'], spends: 0 },
   // An hour on: AI traffic and tasks are read again, AI-answer data is not.
-  { at: '2026-11-22T09:00:00Z', argv: ['ai-crawlers', ...B], spends: 1 },
-  { argv: ['topics', ...B, '-f', 'json'], spends: 0 },
-  { argv: ['tasks', ...B], spends: 1 },
-  { argv: ['topics', ...B, '--refresh'], spends: 1 },
-  { argv: ['topics', ...B], spends: 0 },
-  // The cron export right after: every answer it needs is cached.
-  { argv: ['export', '--dir', join(dir, 'plan'), '--only', 'topics,visibility,competitors', ...B, '--dry-run'], spends: 0 },
-  { argv: ['export', '--dir', join(dir, 'export'), '--only', 'topics,visibility,competitors', ...B], spends: 0 },
-  { at: '2026-11-22T12:00:00Z', argv: ['technical', ...B], spends: 0 },
+  { at: '2026-11-22T09:00:00Z', argv: ['ai-crawlers'], spends: 1 },
+  { argv: ['topics', '-f', 'json'], spends: 0 },
+  { argv: ['tasks'], spends: 1 },
+  { argv: ['topics', '--refresh'], spends: 1 },
+  { argv: ['topics'], spends: 0 },
+  // The cron export right after: every answer it needs but content gaps is cached, though
+  // the export names the brand (brand_id=101) and the commands above named none.
+  { argv: ['export', '--dir', join(dir, 'plan'), '--only', 'topics,visibility,competitors,content-gaps', '--dry-run'], spends: 0 },
+  { argv: ['export', '--dir', join(dir, 'export'), '--only', 'topics,visibility,competitors,content-gaps'], spends: 1 },
+  // And the other way round: what the export read is cached for the commands that name no brand,
+  { at: '2026-11-22T12:00:00Z', argv: ['content-gaps'], spends: 0 },
+  { argv: ['technical'], spends: 0 },
+  // and for those that name it.
   { argv: ['competitors', ...B, '-f', 'csv'], spends: 0 },
   // After midnight UTC, before the scan: a period ending "today" is another request.
-  { at: '2026-11-23T02:00:00Z', argv: ['topics', ...B], spends: 1 },
-  { argv: ['visibility', ...B], spends: 0 },
+  { at: '2026-11-23T02:00:00Z', argv: ['topics'], spends: 1 },
+  { argv: ['visibility'], spends: 0 },
   // After the 03:30 UTC scan boundary: everything AI-answer is new; while the scan may be landing, for an hour at most.
-  { at: '2026-11-23T04:00:00Z', argv: ['visibility', ...B], spends: 1 },
-  { argv: ['visibility', ...B, '-f', 'json'], spends: 0 },
-  { at: '2026-11-23T05:30:00Z', argv: ['visibility', ...B], spends: 1 },
-  { argv: ['topics', ...B, '-f', 'csv'], spends: 1 },
-  { argv: ['topics', ...B, '-f', 'json'], spends: 0 },
+  { at: '2026-11-23T04:00:00Z', argv: ['visibility'], spends: 1 },
+  { argv: ['visibility', '-f', 'json'], spends: 0 },
+  { at: '2026-11-23T05:30:00Z', argv: ['visibility'], spends: 1 },
+  { argv: ['topics', '-f', 'csv'], spends: 1 },
+  { argv: ['topics', '-f', 'json'], spends: 0 },
   // The sandbox's weekly scan turned at 02:00 UTC; the reference does not say when the
   // week turns, so weekly data is served for at most 24 hours: here the answer of 08:00.
-  { argv: ['technical', ...B], spends: 0, olderThanNetwork: true },
-  { argv: ['competitors', ...B, '--market', 'GB-en'], spends: 1 },
+  { argv: ['technical'], spends: 0, olderThanNetwork: true },
+  { argv: ['competitors', '--market', 'GB-en'], spends: 1 },
 ];
 
 async function runDay(cache: 'on' | 'off'): Promise<{ total: number; perStep: number[]; outputs: string[] }> {
@@ -97,7 +101,7 @@ async function runDay(cache: 'on' | 'off'): Promise<{ total: number; perStep: nu
 describe('a day of vis with the cache (issue 16)', () => {
   it('spends a read exactly once per (request, freshness window), and each answer renders as it would from the network', async () => {
     const script = DAY('');
-    expect(script).toHaveLength(32);
+    expect(script).toHaveLength(33);
     const withCache = await runDay('on');
     const without = await runDay('off');
     console.log(`scripted day: ${withCache.total} reads with the cache, ${without.total} without`);
@@ -105,8 +109,8 @@ describe('a day of vis with the cache (issue 16)', () => {
       expect(withCache.perStep[i], `step ${i + 1}: vis ${step.argv.join(' ')}`).toBe(step.spends);
     }
     expect(withCache.total).toBe(script.reduce((s, x) => s + x.spends, 0));
-    // Without the cache every data command spends (the export 3, its dry run and usage none).
-    expect(without.total).toBe(script.filter((s) => s.argv[0] !== 'usage' && !s.argv.includes('--dry-run')).length + 2);
+    // Without the cache every data command spends (the export 4, its dry run and usage none).
+    expect(without.total).toBe(script.filter((s) => s.argv[0] !== 'usage' && !s.argv.includes('--dry-run')).length + 3);
     // The dry run of the export says what the cache saves.
     expect(withCache.outputs[19]).toContain('Cache: 3 answers of the plan cached now, so 3 reads saved');
     // Every answer is the one the network gave at that moment (the fixed clock makes the two runs comparable).

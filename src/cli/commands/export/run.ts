@@ -75,6 +75,8 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     if (budget.left === undefined) warn('GET /usage did not say how many reads are left, so the export is not checked against the budget');
     const brandsRes = await sendWithHints(session, { method: 'GET', path: '/brands' });
     const records = brandsFromPayload(brandsRes.envelope.data);
+    // One brand: its answers are filed under the requests without brand_id too (src/cli/cached.ts).
+    if (records.length === 1) session.oneBrand = String(records[0]!.id);
     if (prev && opts.allBrands && brandsDiffer(prev.plan, records.map((r) => r.id))) {
       throw new UsageError(`--resume: the plan differs from the export in ${opts.dir}: brands (--all-brands; the export has ${prev.plan.brands.join(', ')})`);
     }
