@@ -4,28 +4,17 @@
  * with the same message written into a pipe (one line a message, unwrapped).
  * The rule itself is pinned in-process (test/cli/report.test.ts, test/output/wrap-message.test.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runVis, VIS } from './helpers.js';
+import { cleanEnv, runVis, shellQuote, tmuxServer, until, VIS } from './helpers.js';
 
-const SOCKET = `vis-messages-test-${process.pid}`;
-const tmux = (...args: string[]) => spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+const tmux = tmuxServer(`vis-messages-test-${process.pid}`);
 afterAll(() => {
   tmux('kill-server');
 });
-
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-async function until(test: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const q = shellQuote;
 
 describe('error messages on a 50-column terminal', () => {
   it('`vis --demo tasks 999999`: lines within 50 columns, every word whole, the words of the piped message', async () => {
