@@ -14,7 +14,7 @@ import type { Transport } from '../http/transport.js';
 import { isTruthy, localDate, utcDate, type Today } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
 import type { SandboxOptions } from '../sandbox/options.js';
-import type { IO } from './io.js';
+import { writeMessage, type IO } from './io.js';
 
 /** The sandbox (bundled apart, dist/lib/sandbox.cjs) and its options from VIS_SANDBOX_OPTIONS. */
 export interface SandboxLib {
@@ -78,7 +78,7 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     random: overrides.random ?? Math.random,
     signal,
     debug: overrides.debug ?? isTruthy(env.VIS_DEBUG),
-    config: () => (store ??= new ConfigStore(env, (line) => void io.stderr.write(`${sanitizeForTerminal(line)}\n`))),
+    config: () => (store ??= new ConfigStore(env, (line) => writeMessage(io, sanitizeForTerminal(line)))),
     transport: () =>
       (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
     sandbox: () => (sandbox ??= loadSandbox(env)),

@@ -15,7 +15,7 @@
 import { UsageError } from '../errors.js';
 import type { Env } from '../domain/env.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
-import type { IO } from './io.js';
+import { stderrColumns, type IO } from './io.js';
 
 export const MIN_COLUMNS = 20;
 export const MAX_COLUMNS = 1000;
@@ -43,8 +43,8 @@ export function parseForceTty(raw: string | undefined, terminalWidth: number): {
 /** The real terminal's width: stdout's, else stderr's (stdout is redirected), else $COLUMNS, else 80. */
 export function terminalWidth(io: IO): number {
   if (io.stdoutIsTTY) return io.columns;
-  const stderrColumns = (io.stderr as { columns?: number }).columns;
-  if (io.stderrIsTTY && typeof stderrColumns === 'number' && stderrColumns > 0) return stderrColumns;
+  const fromStderr = stderrColumns(io);
+  if (fromStderr !== undefined) return fromStderr;
   return io.columns > 0 ? io.columns : FALLBACK_COLUMNS;
 }
 

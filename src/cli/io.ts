@@ -4,6 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Env } from '../domain/env.js';
+import { wrapAtSpaces } from '../output/wrap-message.js';
 
 export interface IO {
   stdout: Writable;
@@ -76,4 +77,22 @@ export function processIO(env: Env, noColorFlag: boolean): IO {
     columns: terminalColumns(stdout, env),
     stdoutRows: stdout.isTTY === true && stdout.rows > 0 ? stdout.rows : undefined,
   };
+}
+
+/**
+ * The width to wrap messages on stderr to: the terminal's when stderr is one, else
+ * undefined (a log file or a pipe gets each message on one line, for grep).
+ */
+export function stderrColumns(io: IO): number | undefined {
+  const columns = (io.stderr as { columns?: number }).columns;
+  return io.stderrIsTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
+}
+
+/**
+ * Writes a message for people (an error, a hint, a warning: text already sanitised) and a
+ * newline to stderr, wrapped at spaces to the terminal's width when stderr is one.
+ */
+export function writeMessage(io: IO, text: string): void {
+  const columns = stderrColumns(io);
+  io.stderr.write(`${columns === undefined ? text : wrapAtSpaces(text, columns)}\n`);
 }

@@ -8,7 +8,7 @@ import { redactSecrets } from '../http/redact.js';
 import { createContext, type ContextOverrides } from './context.js';
 import { debugRequested } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
-import type { IO } from './io.js';
+import { writeMessage, type IO } from './io.js';
 import { buildProgram } from './program.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 
@@ -46,7 +46,7 @@ function allCommands(cmd: import('commander').Command): import('commander').Comm
 /**
  * Prints `vis: <message> [<code>]` and a hint line; returns the exit code. Everything it
  * prints passes through redactSecrets (no key, whatever a server or library put in the
- * text) and the terminal sanitiser.
+ * text) and the terminal sanitiser, then is wrapped at spaces on a terminal (writeMessage).
  */
 export function report(err: unknown, io: IO, debug: boolean): number {
   if (err instanceof CommanderError) {
@@ -57,7 +57,7 @@ export function report(err: unknown, io: IO, debug: boolean): number {
   }
   if (err instanceof InterruptedError) return 130;
   const code = exitCodeFor(err);
-  const say = (text: string, lines = true) => void io.stderr.write(`${sanitizeForTerminal(redactSecrets(text), { allowNewlines: lines })}\n`);
+  const say = (text: string, lines = true) => writeMessage(io, sanitizeForTerminal(redactSecrets(text), { allowNewlines: lines }));
   if (err instanceof VisError) {
     const tag = err.code ? ` [${err.code}]` : '';
     say(`vis: ${err.message}${tag}`);

@@ -166,6 +166,23 @@ describe('every option a command’s help lists is accepted by that command', ()
   });
 });
 
+describe('--no-pager: taken where output can page, refused where nothing pages', () => {
+  // A command pages when its help lists --no-pager (usesGlobals); everywhere else the flag
+  // is refused, exit 2, as --refresh is on a command that is never cached.
+  const listed = listedOptions().filter((l) => l.options.length > 0);
+  const cases = listed.map((l) => [l.path.join(' '), l.options.some((o) => o.long === '--no-pager')] as const);
+
+  it('both kinds exist', () => {
+    expect(cases.filter(([, pages]) => pages).map(([n]) => n)).toEqual(expect.arrayContaining(['topics', 'api', 'openapi', 'pitches create']));
+    expect(cases.filter(([, pages]) => !pages).map(([n]) => n)).toEqual(expect.arrayContaining(['export', 'auth status', 'config get', 'cache clear', 'sandbox']));
+  });
+
+  it.each(cases)('vis %s --no-pager (pages: %s)', async (name, pages) => {
+    const argv = [...name.split(' '), ...(REQUIRED[name] ?? []), '--no-pager'];
+    expect(await parses(argv)).toEqual(pages ? { ok: true } : { ok: false, error: `vis ${name} never pages: --no-pager does not apply` });
+  });
+});
+
 describe('enumerated values in help and completion', () => {
   it('--status and --layer name their known values and say others pass through', () => {
     const program = buildProgram(testContext({ env: freshEnv() }));

@@ -1,9 +1,10 @@
 /** report(): the one place errors become stderr lines and exit codes; keys never pass it. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { report } from '../../src/cli/run.js';
-import { InterruptedError, ServerError } from '../../src/errors.js';
+import { InterruptedError, NotFoundError, ServerError, UsageError } from '../../src/errors.js';
 import { clearSecrets, registerSecret } from '../../src/http/redact.js';
 import { testIO } from '../support/context.js';
+import { runInProcess } from '../support/run.js';
 
 afterEach(() => clearSecrets());
 
@@ -50,5 +51,44 @@ describe('report', () => {
     const io = testIO();
     expect(report(new InterruptedError(), io, true)).toBe(130);
     expect(io.err()).toBe('');
+  });
+
+  it('on a terminal, wraps the message and the hint at spaces to its width: no word cut at the edge, a URL whole', () => {
+    const io = testIO({ stderrIsTTY: true, columns: 50 });
+    const url = 'https://api.example.com/api/v1/topics/long-topic-id-0123456789';
+    const e = new NotFoundError(`No task 999999 in US-en; \`vis tasks --status all\` lists them; see ${url}`, {
+      code: 'not_found',
+      hint: '`vis tasks` lists task ids (add --status to see tasks that are not open).',
+    });
+    expect(report(e, io, false)).toBe(5);
+    expect(io.err()).toBe(
+      [
+        'vis: No task 999999 in US-en; `vis tasks --status',
+        'all` lists them; see',
+        url,
+        '[not_found]',
+        '`vis tasks` lists task ids (add --status to see',
+        'tasks that are not open).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('into a pipe or a file (not a terminal), each message stays on one line, for grep', () => {
+    const io = testIO({ stderrIsTTY: false, columns: 50 });
+    const text = 'a message much longer than fifty columns, which a log file keeps on one line';
+    expect(report(new UsageError(text), io, false)).toBe(2);
+    expect(io.err()).toBe(`vis: ${text}\n`);
+  });
+
+  it('a real command at 50 columns: every line fits, and the words are those of the one-line message', async () => {
+    const argv = ['topics', '--from', 'last-tuesday-or-so'];
+    const piped = await runInProcess(argv);
+    const narrow = await runInProcess(argv, { io: { stderrIsTTY: true, columns: 50 } });
+    expect(narrow.code).toBe(2);
+    const lines = narrow.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(piped.stderr.trimEnd().split('\n').length);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(50);
+    expect(narrow.stderr.split(/\s+/)).toEqual(piped.stderr.split(/\s+/));
   });
 });

@@ -228,21 +228,30 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['brands', '--brand', '7'], says: 'vis brands does not take --brand' },
   { argv: ['usage', '--market', 'US-en'], says: 'vis usage does not take --market' },
   { argv: ['topics', '--field', 'a=b'], says: "unknown option '--field'" },
-  { argv: ['api', '/topics/../usage'], says: 'vis api: the path must not contain "." or ".." segments' },
-  { argv: ['api', '/%2e%2e/%2e%2e/admin'], says: 'vis api: the path must not contain "." or ".." segments, in any spelling' },
-  { argv: ['api', '/topics\\..\\..\\..\\x'], says: 'vis api: the path must not contain "." or ".." segments' },
-  { argv: ['api', '/topics/%2E%2e/..%2F..%2Fadmin', '--brand', 'Acme'], says: 'vis api: the path must not contain "." or ".." segments' },
-  { argv: ['api', '/topics/%252e%252e'], says: 'vis api: the path must not contain "." or ".." segments' },
-  { argv: ['api', '/topics/.\t./x'], says: 'vis api: the path must not contain control characters, "?" or "#"' },
+  { argv: ['api', '/topics/../usage'], says: 'vis: <path> must not contain "." or ".." segments' },
+  { argv: ['api', '/%2e%2e/%2e%2e/admin'], says: 'vis: <path> must not contain "." or ".." segments, in any spelling' },
+  { argv: ['api', '/topics\\..\\..\\..\\x'], says: 'vis: <path> must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/%2E%2e/..%2F..%2Fadmin', '--brand', 'Acme'], says: 'vis: <path> must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/%252e%252e'], says: 'vis: <path> must not contain "." or ".." segments' },
+  { argv: ['api', '/topics/.\t./x'], says: 'vis: <path> must not contain control characters, "?" or "#"' },
   { argv: ['competitors', 'a/../../admin'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['competitors', '.', '--brand', 'Acme'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['tasks', '..'], says: 'vis tasks <id> must not be empty, "." or ".."' },
-  { argv: ['api', 'https://evil.example/api/v1/usage'], says: 'not a full URL: the key is only sent to --base-url' },
-  { argv: ['api', '//evil.example/usage'], says: 'not a full URL: the key is only sent to --base-url' },
+  { argv: ['api', 'https://evil.example/api/v1/usage'], says: 'vis: <path> must be a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url (got "https://evil.example/api/v1/usage")' },
+  { argv: ['api', '//evil.example/usage'], says: 'vis: <path> must be a path under the base URL (e.g. /topics), not a full URL' },
+  { argv: ['api', 'javascript:alert(1)'], says: 'vis: <path> must be a path under the base URL' },
+  { argv: ['api', '/topics#x'], says: 'vis: <path> must not contain control characters, "?" or "#" (got "/topics#x")' },
+  { argv: ['api', '/topics', '-X', 'POST'], says: "vis: unknown option '-X'" },
+  { argv: ['api'], says: "vis: missing required argument 'path'" },
   { argv: ['pitches', 'create', 'acme.com'], says: "vis: vis pitches create spends one of the month's pitch reports: pass --yes to confirm when not at a terminal" },
   { argv: ['pitches', 'create', 'not a domain', '--yes'], says: '<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "not a domain")' },
   { argv: ['pitches', 'create', 'ftp://acme.com', '--yes'], says: '<domain-or-url> must be' },
   { argv: ['pitches', 'create', 'acme.com', '--yes', '--field', '=x'], says: '--field must be key=value with a non-empty key (got "=x")' },
+  { argv: ['export', '--dir', 'out', '--no-pager'], says: 'vis: vis export never pages: --no-pager does not apply' },
+  { argv: ['--no-pager', 'config', 'path'], says: 'vis: vis config path never pages: --no-pager does not apply' },
+  { argv: ['auth', 'status', '--no-pager'], says: 'vis: vis auth status never pages: --no-pager does not apply' },
+  { argv: ['cache', 'status', '--no-pager'], says: 'vis: vis cache status never pages: --no-pager does not apply' },
+  { argv: ['completion', 'bash', '--no-pager'], says: 'vis: vis completion never pages: --no-pager does not apply' },
   { argv: ['topics'], env: { VIS_API_KEY: 'vis_tést_key' }, says: 'the API key from VIS_API_KEY has a character an HTTP header cannot carry: character 6 is U+00E9 (not ASCII)' },
   { argv: ['topics'], env: { VIS_API_KEY: undefined }, says: 'no API key: set VIS_API_KEY or run `vis auth login`' },
   { argv: ['topics'], env: { VIS_BASE_URL: undefined }, says: 'no API base URL' },
@@ -259,6 +268,8 @@ describe('argv -> usage error: exit 2, the rule named, nothing sent', () => {
     const r = await runInProcess(c.argv, { api, env: c.env });
     expect(r.stderr).toContain(c.says);
     expect(r.stderr.startsWith('vis: ')).toBe(true);
+    // One prefix: never `vis: vis api: …`, a command's name as a second prefix.
+    expect(r.stderr).not.toMatch(/^vis: vis [a-z-]+(?: [a-z-]+)?: /m);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.requests).toEqual([]);

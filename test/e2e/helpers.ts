@@ -2,7 +2,7 @@
  * End-to-end helpers: spawn the built `vis` (bin/vis.js -> dist/) with a clean
  * environment, and small loopback servers that record what they receive.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,6 +61,23 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
     if (opts.input !== undefined) child.stdin.end(opts.input);
     else child.stdin.end();
   });
+}
+
+/** `s` quoted for sh. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** tmux on its own server (`-L name`), with no user configuration: real terminals of a given size. */
+export function tmuxServer(name: string): (...args: string[]) => { status: number | null; stdout: string; stderr: string } {
+  return (...args) => spawnSync('tmux', ['-L', name, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+}
+
+/** Polls (50 ms steps, at most `ms`) until `test` holds. */
+export async function until(test: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export interface Recorded {

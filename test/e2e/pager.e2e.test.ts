@@ -4,29 +4,18 @@
  * output or a pipe; a pager quit early ends vis with exit 0 and no message; Ctrl-C while
  * paging exits 130 with the pager ended (it ignores SIGINT as less does) and reaped.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv, VIS } from './helpers.js';
+import { cleanEnv, shellQuote, tmuxServer, until, VIS } from './helpers.js';
 
-const SOCKET = `vis-pager-test-${process.pid}`;
-const tmux = (...args: string[]) => spawnSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+const tmux = tmuxServer(`vis-pager-test-${process.pid}`);
 afterAll(() => {
   tmux('kill-server');
 });
 
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** Polls (50 ms steps, at most `ms`) until `test` holds. */
-async function until(test: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const q = shellQuote;
 
 interface PaneRun {
   dir: string;

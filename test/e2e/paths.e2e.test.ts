@@ -48,8 +48,8 @@ describe('the issue 12 reproductions, through the real transport: exit 2, nothin
   // are the ones that reached the server on 100498c, kept here because the bug lived in
   // the URL parser on the real send path, which no fake transport exercises.
   it.each([
-    [['api', '/%2e%2e/%2e%2e/admin'], /^vis: vis api: the path must not contain "\." or "\.\." segments, in any spelling/m],
-    [['api', '/topics\\..\\..\\..\\x'], /vis api: the path must not contain "\." or "\.\." segments/],
+    [['api', '/%2e%2e/%2e%2e/admin'], /^vis: <path> must not contain "\." or "\.\." segments, in any spelling/m],
+    [['api', '/topics\\..\\..\\..\\x'], /^vis: <path> must not contain "\." or "\.\." segments/],
     [['competitors', '..'], /vis competitors <name> must not be empty, "\." or "\.\."/],
     [['topics', '.'], /vis topics <id> must not be empty, "\." or "\.\."/],
   ])('vis %j', async (args, message) => {

@@ -102,14 +102,14 @@ describe('paths never leave the base URL', () => {
 describe('vis api paths', () => {
   it.each(['https://evil.example/x', '//evil.example/x', 'HTTP://127.0.0.1:1/x', 'javascript:alert(1)'])('refuses the full URL %s', (raw) => {
     expect(() => normaliseApiPath(raw)).toThrow(
-      'vis api takes a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url',
+      `<path> must be a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url (got "${raw}")`,
     );
   });
   it.each(['/%2e%2e/%2e%2e/admin', '/topics\\..\\..\\..\\x', '..', '/api/v1/../admin', 'topics/%252E%252E', '/x/.%2F..'])('refuses %s', (raw) => {
-    expect(() => normaliseApiPath(raw)).toThrow(/^vis api: the path must not contain "\." or "\.\." segments, in any spelling/);
+    expect(() => normaliseApiPath(raw)).toThrow(/^<path> must not contain "\." or "\.\." segments, in any spelling/);
   });
   it('refuses a fragment, which would swallow the query', () => {
-    expect(() => normaliseApiPath('/topics#x')).toThrow('vis api: the path must not contain control characters, "?" or "#" (got "/topics#x")');
+    expect(() => normaliseApiPath('/topics#x')).toThrow('<path> must not contain control characters, "?" or "#" (got "/topics#x")');
   });
   it('keeps ordinary paths and their query', () => {
     expect(normaliseApiPath(' topics?days=30&x=a#b ')).toEqual({ path: '/topics', query: [['days', '30'], ['x', 'a#b']] });

@@ -68,13 +68,13 @@ describe('requests stay under the base URL\'s path', () => {
   });
 
   it.each(['/x\ty', '/x\ny', '/x\ry', '/x\u0000', '/x\u001f', '/x\u007f', '/x?y', '/x#y'])('refuses the path %j (control character, ? or #)', (path) => {
-    expect(() => checkRequestPath(path, 'vis api: the path')).toThrow(`vis api: the path must not contain control characters, "?" or "#" (got "${path}")`);
+    expect(() => checkRequestPath(path, '<path>')).toThrow(`<path> must not contain control characters, "?" or "#" (got "${path}")`);
   });
   it.each(['/%2e%2e/%2e%2e/admin', '/topics\\..\\..\\..\\x', '/competitors/..', '/topics/.', '/x/.%2E/y', '/x/%252e%252e/y', '/x/%2f..%2fy'])(
     'refuses the path %s (dot segment)',
     (path) => {
-      expect(() => checkRequestPath(path, 'vis api: the path')).toThrow(
-        `vis api: the path must not contain "." or ".." segments, in any spelling: it would leave the API's path (got "${path}")`,
+      expect(() => checkRequestPath(path, '<path>')).toThrow(
+        `<path> must not contain "." or ".." segments, in any spelling: it would leave the API's path (got "${path}")`,
       );
       expect(() => buildUrl(BASE, path, [])).toThrow(UsageError);
     },

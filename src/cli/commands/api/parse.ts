@@ -22,7 +22,7 @@ export interface ApiOptions extends ParsedOptions {
 export function normaliseApiPath(raw: string): { path: string; query: Array<[string, string]> } {
   let p = raw.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('//')) {
-    throw new UsageError('vis api takes a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url');
+    throw new UsageError(`<path> must be a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url (got "${p}")`);
   }
   if (!p.startsWith('/')) p = `/${p}`;
   p = p.replace(/^\/api\/v1(?=\/)/, '');
@@ -32,7 +32,9 @@ export function normaliseApiPath(raw: string): { path: string; query: Array<[str
     for (const [k, v] of new URLSearchParams(p.slice(q + 1))) query.push([k, v]);
     p = p.slice(0, q);
   }
-  checkRequestPath(p, 'vis api: the path');
+  // Named as the data commands name their arguments (`<domain-or-url> must be …`): report()
+  // adds the one `vis: ` prefix.
+  checkRequestPath(p, '<path>');
   return { path: p, query };
 }
 

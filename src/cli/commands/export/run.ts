@@ -39,6 +39,7 @@ import { uniqueSlugs } from '../../../export/slug.js';
 import { renderJsonValue } from '../../../output/json.js';
 import { sanitizeForTerminal } from '../../../output/sanitize.js';
 import type { Context } from '../../context.js';
+import { writeMessage } from '../../io.js';
 import { openSession, type Session } from '../../session.js';
 import { emit } from '../../render.js';
 import { sendWithHints } from '../../hints.js';
@@ -67,7 +68,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
   const session = await openSession(ctx, options.session);
   try {
     const warn = (line: string) => {
-      if (!opts.flags.quiet) ctx.io.stderr.write(`vis: warning: ${line}\n`);
+      if (!opts.flags.quiet) writeMessage(ctx.io, `vis: warning: ${line}`);
     };
 
     const usage = await sendWithHints(session, { method: 'GET', path: '/usage' });

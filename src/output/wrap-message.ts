@@ -1,0 +1,34 @@
+/**
+ * Messages for people on stderr (errors, hints, warnings) wrapped to the terminal's width
+ * at spaces, so the terminal does not cut a word in two at its edge. A word wider than
+ * the line (a URL, a path, a long flag) is left whole on a line of its own, for the
+ * terminal to fold: a newline inserted inside it would break copying it. The table
+ * views' wrap (views/wrap.ts) breaks such words instead; it lives in the table bundle,
+ * and a message must stay copyable.
+ */
+import { displayWidth } from './width.js';
+
+/** `text` with each of its lines wrapped to `width` columns at spaces; words are never split. */
+export function wrapAtSpaces(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => wrapLine(line, width))
+    .join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  if (displayWidth(line) <= width) return line;
+  const lines: string[] = [];
+  let current = '';
+  // Each word with the spaces before it; the first keeps its indentation.
+  for (const [token] of line.matchAll(/ *[^ ]+| +$/g)) {
+    if (current === '') current = lines.length === 0 ? token : token.trimStart();
+    else if (displayWidth(current + token) <= width) current += token;
+    else {
+      lines.push(current);
+      current = token.trimStart();
+    }
+  }
+  if (current !== '') lines.push(current);
+  return lines.join('\n');
+}
