@@ -18,6 +18,7 @@ export default {
     'src/cache/store.ts',
     'src/cache/keys.ts',
     'src/cache/freshness.ts',
+    'src/cli/cached.ts',
     'src/cli/force-tty.ts',
     'src/cli/pager.ts',
   ],
