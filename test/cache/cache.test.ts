@@ -247,7 +247,7 @@ describe('the cache through the command line', () => {
 describe('one brand, asked with and without brand_id (the export names it, `vis topics` need not)', () => {
   const BRANDS_ONE = { brands: [{ id: 7, name: 'Acme' }] };
   const BRANDS_TWO = { brands: [{ id: 7, name: 'Acme' }, { id: 8, name: 'Acme Labs' }] };
-  const topics = (brand?: number) => ({ method: 'GET', path: '/topics', ...(brand === undefined ? {} : { query: { brand_id: String(brand) } }) });
+  const topics = (brand?: number) => ({ method: 'GET' as const, path: '/topics', ...(brand === undefined ? {} : { query: [['brand_id', String(brand)]] as Array<[string, string]> }) });
 
   it('an answer without brand_id is filed under the brand its meta names: `--brand 7` afterwards sends nothing', async () => {
     const { env } = home();
