@@ -39,11 +39,15 @@ describe('parallel runs and the cache', () => {
     }
     const root = `${env.VIS_CONFIG_DIR}-cache`;
     const [account] = readdirSync(root).filter((d) => /^[0-9a-f]{32}$/.test(d));
+    // One request, filed under its key and (a one-brand account: src/cli/cached.ts) the same request with brand_id.
     const entries = readdirSync(`${root}/${account}`).filter((n) => n.startsWith('topics.'));
-    expect(entries).toHaveLength(1);
-    const buf = readFileSync(`${root}/${account}/${entries[0]}`);
-    const key = JSON.parse(buf.subarray(0, buf.indexOf(0x0a)).toString()).key as string;
-    expect(parseEntry(buf, key, 'topics')).toBeDefined();
+    const keys = entries.map((name) => {
+      const buf = readFileSync(`${root}/${account}/${name}`);
+      const key = JSON.parse(buf.subarray(0, buf.indexOf(0x0a)).toString()).key as string;
+      expect(parseEntry(buf, key, 'topics')).toBeDefined();
+      return key;
+    });
+    expect(keys.map((k) => k.includes('brand_id=')).sort()).toEqual([false, true]);
     expect(readdirSync(`${root}/${account}`).filter((n) => n.startsWith('.tmp.'))).toEqual([]);
     const before = await reads();
     const hits = await Promise.all(Array.from({ length: 6 }, () => runVis(['topics', '-f', 'json'], { env })));
