@@ -249,7 +249,7 @@ complete -c vis -n '__vis_at "answers" 0' -a runs -d 'The exact answer text each
 complete -c vis -n '__vis_at "answers" 0' -a history -d 'Historical answers'
 
 # vis answers runs
-complete -c vis -n '__vis_at "answers runs"' -l prompt -x -d 'the question’s id as `vis answers` shows it (looked up there: one more read) or its text'
+complete -c vis -n '__vis_at "answers runs"' -l prompt -x -d 'the question’s id as `vis answers` shows it (looked up there: one more read, unless cached) or its text'
 
 # vis brand-perception
 complete -c vis -n '__vis_at "brand-perception" 0' -a transcript -d 'The perception transcript: what each engine was asked and said (Pro, Growth)'

@@ -139,6 +139,11 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
    * `vis export` to read a list and then each item of it.
    */
   itemsFrom?: ItemSource<ListId>;
+  /**
+   * An id given instead of the text an endpoint takes (`--prompt <id>`) is looked up in
+   * this list first: one more read, unless the cache holds the list.
+   */
+  idLookup?: ListId;
   spends?: Spend;
   /** The integration the endpoint needs: without it the API answers 409 integration_not_connected. */
   integration?: string;
@@ -288,7 +293,7 @@ const TABLE = [
         placeholder: '<id|question>',
         spec: { kind: 'string', minLength: 1 },
         required: true,
-        description: 'the question’s id as `vis answers` shows it (looked up there: one more read) or its text',
+        description: 'the question’s id as `vis answers` shows it (looked up there: one more read, unless cached) or its text',
       },
     ],
     collection: 'runs',
@@ -297,6 +302,7 @@ const TABLE = [
     examples: ['vis answers runs --prompt startup-best-crm', 'vis answers runs --prompt "What is the best CRM for an early-stage startup?"'],
     noun: 'runs',
     itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' }, item: 'question' },
+    idLookup: 'answers',
   }),
   endpoint({
     id: 'answers.history',

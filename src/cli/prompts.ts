@@ -1,13 +1,15 @@
 /**
  * `--prompt` of `vis answers runs`: the question's text, or its id as the first column of
  * `vis answers` shows it. GET /answers/runs takes only the text (reference, section 4),
- * so an id is looked up in GET /answers first: one more read, spent only for an id.
+ * so an id is looked up in GET /answers first: one more read, spent only for an id, and
+ * only when the cache does not hold that list (a `vis answers` just before: it does).
  */
 import { NotFoundError } from '../errors.js';
 import { isPlainObject } from '../output/flatten.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
-import { sendWithHints } from './hints.js';
-import type { EndpointSpec } from '../endpoints.js';
+import { endpointById, type EndpointSpec } from '../endpoints.js';
+import { sendCached } from './cached.js';
+import type { Context } from './context.js';
 import type { Session } from './session.js';
 
 /** An id, never a question: lower-case letters and digits joined by `-` or `_`, no space. */
@@ -20,11 +22,13 @@ export function looksLikePromptId(value: string): boolean {
 /**
  * The question text for `value`: `value` itself when it is not an id; otherwise the
  * `prompt` of the GET /answers row whose `id` it is (exit 5 when no row has it).
- * `query` carries brand_id and market, so the list is the same brand's and market's.
+ * `query` carries brand_id and market, so the list is the same brand's and market's: the
+ * request `vis answers` sends, so it goes through the cache as that one does.
  */
-export async function resolvePrompt(session: Session, value: string, query: Array<[string, string]>, spec: EndpointSpec): Promise<string> {
-  if (!looksLikePromptId(value)) return value;
-  const res = await sendWithHints(session, { method: 'GET', path: '/answers', query }, spec);
+export async function resolvePrompt(ctx: Context, session: Session, value: string, query: Array<[string, string]>, spec: EndpointSpec): Promise<string> {
+  if (!looksLikePromptId(value) || !spec.idLookup) return value;
+  const list = endpointById(spec.idLookup);
+  const res = await sendCached(ctx, session, list, { method: 'GET', path: list.path, query });
   const data = res.envelope.data;
   const rows = isPlainObject(data) && Array.isArray(data.answers) ? data.answers : [];
   for (const row of rows) {

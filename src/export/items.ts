@@ -66,6 +66,11 @@ export function itemsFromList(spec: EndpointSpec, listData: unknown, brandName: 
     if (source.skipsBrand && isBrandRow(row, String(v), brandName)) continue;
     keys.push(String(v));
   }
+  return itemsOfKeys(keys);
+}
+
+/** Items from their keys, in order, without duplicates: a list's (above) or the ones a manifest recorded (--resume). */
+export function itemsOfKeys(keys: readonly string[]): Item[] {
   const unique = [...new Set(keys)];
   const slugs = uniqueSlugs(unique.map((key) => ({ key, name: key, tag: shortHash(key), fallback: 'item' })));
   return unique.map((key) => ({ key, slug: slugs.get(key)! }));

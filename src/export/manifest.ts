@@ -91,6 +91,18 @@ export interface ManifestPlan {
   params: Array<[string, string]>;
 }
 
+/**
+ * The items one list read gave an item endpoint: `request` is the list's request
+ * (`GET /topics?brand_id=101&market=US-en`), `date` the API day it was read. A --resume on
+ * the same API day takes the items from here instead of reading the list again.
+ */
+export interface ListedEntry {
+  request: string;
+  endpoint: string;
+  date: string;
+  items: string[];
+}
+
 export type ManifestStatus = 'running' | 'interrupted' | 'failed' | 'incomplete' | 'complete';
 
 export interface ManifestBrand {
@@ -130,9 +142,12 @@ export interface Manifest {
   failed: FailedEntry[];
   not_attempted: NotAttemptedEntry[];
   stale: StaleEntry[];
+  /** The items each list read gave (absent in manifests of older vis versions). */
+  listed?: ListedEntry[];
 }
 
-const byPath = <T extends { path: string }>(a: T, b: T) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byPath = <T extends { path: string }>(a: T, b: T) => compare(a.path, b.path);
 
 /** The manifest with its lists in a stable order. */
 export function sortManifest(m: Manifest): Manifest {
@@ -143,6 +158,7 @@ export function sortManifest(m: Manifest): Manifest {
     failed: [...m.failed].sort(byPath),
     not_attempted: [...m.not_attempted].sort(byPath),
     stale: [...m.stale].sort(byPath),
+    ...(m.listed ? { listed: [...m.listed].sort((a, b) => compare(a.request, b.request) || compare(a.endpoint, b.endpoint)) } : {}),
   };
 }
 

@@ -35,8 +35,9 @@ import { isNestingError } from '../output/nesting.js';
 import { writeFileAtomic } from '../output/write.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { marketsFromPayload } from '../api/account.js';
-import { itemSource, itemsFromList, ItemFieldError, type Item } from './items.js';
-import type { BrandRef, FailedEntry, FileEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
+import { utcDate } from '../flags/names.js';
+import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
+import type { BrandRef, FailedEntry, FileEntry, ListedEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
 import { makeDirs } from '../fs/make-dirs.js';
@@ -61,6 +62,11 @@ export interface RunInput {
   force: boolean;
   /** --resume: files an earlier run of the same plan wrote (by path); their reads are not spent again. */
   written?: ReadonlyMap<string, FileEntry>;
+  /**
+   * --resume: the items an earlier run's list reads gave. A list read on this API day is
+   * not read again unless its own file is still to be written; other days' are read again.
+   */
+  listed?: readonly ListedEntry[];
 }
 
 export type TaskOutcome = 'written' | 'skipped' | 'failed' | 'not_attempted';
@@ -92,6 +98,8 @@ export interface RunResult {
   readsPlanned: number;
   rows: number;
   brands: ManifestBrand[];
+  /** The items each list read gave, this run's and the earlier runs' (for the manifest). */
+  listed: ListedEntry[];
   /** The failure that stopped the export early. */
   stoppedBy: VisError | undefined;
   /** Set when the exact cost, known after the discovery reads, exceeded the reads left. */
@@ -130,6 +138,7 @@ class ExportRun {
   private readonly deferred: Deferred[] = [];
   private readonly failedSlots = new Map<MarketSlot, VisError>();
   private readonly failedBrands = new Map<ExportBrand, VisError>();
+  private readonly listed: ListedEntry[];
   private spent = 0;
   private rows = 0;
   private stoppedBy: VisError | undefined;
@@ -140,6 +149,7 @@ class ExportRun {
     private readonly deps: RunnerDeps,
   ) {
     for (const pb of input.brands) this.perBrand.set(pb, brandTasks(pb, input.endpoints));
+    this.listed = [...(input.listed ?? [])];
   }
 
   private tasks(): Task[] {
@@ -159,7 +169,7 @@ class ExportRun {
     }
     // 2. The lists item endpoints take their items from.
     for (const t of this.tasks()) {
-      if (t.feeds.length > 0 && !t.expanded && !this.done.has(t)) await this.execute(t);
+      if (t.feeds.length > 0 && !t.expanded && !this.done.has(t) && !this.fromRecord(t)) await this.execute(t);
     }
     // 3. The exact cost is known now (files an earlier run wrote cost nothing).
     const remaining = this.tasks().filter((t) => !this.done.has(t) && !this.carried(t));
@@ -192,6 +202,22 @@ class ExportRun {
       this.files.push(entry);
       this.rows += entry.rows;
     }
+    return true;
+  }
+
+  /**
+   * --resume on the API day the list was read: its items as the manifest recorded them,
+   * without a read. A list whose own file is still to be written is read (for the file).
+   */
+  private fromRecord(list: Task): boolean {
+    const { listed, written, format, period, params } = this.input;
+    const items = recordedItems(list, { listed, written, format, period, params, today: utcDate(this.deps.now()) });
+    if (!items) return false;
+    this.done.add(list);
+    if (list.write) this.carry(list);
+    this.insertItems(list, items);
+    this.deps.observer?.end(list, 'written', list.write ? this.targets(list).length : 0, false);
+    this.deps.checkpoint?.(this.result());
     return true;
   }
 
@@ -342,18 +368,31 @@ class ExportRun {
     this.deps.observer?.end(task, 'not_attempted', 0, false);
   }
 
-  /** Adds the item tasks a list yields, right after the list. */
+  /** Adds the item tasks a list yields, right after the list, and records its items for --resume. */
   private expand(list: Task, res: ApiResponse): void {
     list.expanded = true;
     const items = new Map<string, Item[]>();
+    const request = requestText(this.request(list));
+    const date = utcDate(this.deps.now());
     for (const e of list.feeds) {
       try {
-        items.set(e.id, itemsFromList(e, res.envelope.data, list.brand.name));
+        const found = itemsFromList(e, res.envelope.data, list.brand.name);
+        items.set(e.id, found);
+        const at = this.listed.findIndex((r) => r.request === request && r.endpoint === e.id);
+        const entry = { request, endpoint: e.id, date, items: found.map((i) => i.key) };
+        if (at >= 0) this.listed[at] = entry;
+        else this.listed.push(entry);
       } catch (err) {
         if (!(err instanceof ItemFieldError)) throw err;
         this.fail({ task: list, slot: list.slot, endpoint: e }, err);
       }
     }
+    this.insertItems(list, items);
+  }
+
+  /** Adds the item tasks of `items`, right after their list. */
+  private insertItems(list: Task, items: ReadonlyMap<string, Item[]>): void {
+    list.expanded = true;
     const added = itemTasks(list, items);
     for (const [pb, tasks] of this.perBrand) {
       const at = tasks.indexOf(list);
@@ -448,6 +487,7 @@ class ExportRun {
       readsPlanned: estimate(this.tasks(), this.input.endpoints).reads,
       rows: this.rows,
       brands,
+      listed: [...this.listed],
       stoppedBy: this.stoppedBy,
       refused: this.refused,
       exitCode: worstExitCode(this.stoppedBy, failed, notAttempted, this.refused !== undefined),
@@ -506,6 +546,32 @@ function itemSegment(key: string, endpointId: string): string {
   } catch (err) {
     throw new ServerError((err as Error).message, { code: 'unexpected_shape', maybeSent: false });
   }
+}
+
+/**
+ * --resume: the items of a list task as the manifest recorded them on `today`, for each
+ * item endpoint it feeds; undefined when the list must be read (a feed not recorded, a
+ * record of another day, or the list's own file still to be written).
+ */
+export function recordedItems(
+  list: Task,
+  o: { listed: readonly ListedEntry[] | undefined; written: RunInput['written']; format: ExportFormat; period: PeriodFlags; params: RunInput['params']; today: string },
+): Map<string, Item[]> | undefined {
+  if (!o.listed || list.feeds.length === 0 || list.placeholder || (list.write && !writtenBefore(list, o.written, o.format))) return undefined;
+  const request = requestText(taskRequest(list, o.period, o.params));
+  const items = new Map<string, Item[]>();
+  for (const e of list.feeds) {
+    const recorded = o.listed.find((r) => r.request === request && r.endpoint === e.id && r.date === o.today);
+    if (!recorded) return undefined;
+    items.set(e.id, itemsOfKeys(recorded.items));
+  }
+  return items;
+}
+
+/** A request as one line, `GET /topics?brand_id=101&market=US-en`: how the manifest names a list read. */
+export function requestText(req: ApiRequest): string {
+  const query = new URLSearchParams((req.query ?? []).map(([k, v]) => [k, v])).toString();
+  return `${req.method} ${req.path}${query ? `?${query}` : ''}`;
 }
 
 /** The request of one task: what the runner sends, and what the dry run looks up in the cache. */

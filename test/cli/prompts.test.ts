@@ -1,6 +1,12 @@
 /** `vis answers runs --prompt`: an id as `vis answers` shows it, or the question's text (src/cli/prompts.ts). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { looksLikePromptId } from '../../src/cli/prompts.js';
+import { commandReference } from '../../src/docs/reference.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { fakeClock } from '../support/context.js';
 import { apiFailure, FakeApi, ok } from '../support/http.js';
 import { runInProcess } from '../support/run.js';
 
@@ -49,5 +55,46 @@ describe('--prompt', () => {
     expect(looksLikePromptId('Best-CRM')).toBe(false);
     expect(looksLikePromptId('crm?')).toBe(false);
     expect(looksLikePromptId('-crm')).toBe(false);
+  });
+});
+
+describe('--prompt <id> against the sandbox: what it costs, counted by the sandbox', () => {
+  const KEY = 'vis_demo_growth';
+  const clock = () => fakeClock(Date.parse('2026-11-22T12:00:00Z'));
+
+  async function day(cache: 'on' | 'off') {
+    const c = clock();
+    const s = await startSandbox({ now: () => new Date(c.t), rateLimitPerMinute: 1_000_000 });
+    try {
+      const home = mkdtempSync(join(tmpdir(), 'vis-prompt-'));
+      const o = { baseUrl: s.baseUrl, clock: c, env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: KEY, VIS_RATE_LIMIT: '1000000', VIS_CACHE: cache } };
+      const spent: number[] = [];
+      const step = async (argv: string[]) => {
+        const before = s.reads(KEY);
+        const r = await runInProcess(argv, o);
+        expect(r.code, r.stderr).toBe(0);
+        spent.push(s.reads(KEY) - before);
+        return r;
+      };
+      const list = JSON.parse((await step(['answers', '-f', 'json'])).stdout) as { data: { answers: Array<{ id: string; prompt: string }> } };
+      const [first, second] = list.data.answers;
+      const runs = JSON.parse((await step(['answers', 'runs', '--prompt', first!.id, '-f', 'json'])).stdout) as { data: { prompt: string } };
+      expect(runs.data.prompt).toBe(first!.prompt);
+      await step(['answers', 'runs', '--prompt', second!.id, '-f', 'json']);
+      return spent;
+    } finally {
+      await s.close();
+    }
+  }
+
+  it('after `vis answers` the id lookup is a cache hit: 1 + 1 + 1, not 1 + 2 + 2', async () => {
+    expect(await day('on')).toEqual([1, 1, 1]);
+  });
+
+  it('with the cache off an id costs 2 reads, as the README and the help say', async () => {
+    expect(await day('off')).toEqual([1, 2, 2]);
+    const help = await runInProcess(['answers', 'runs', '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after `vis answers`).');
+    expect(commandReference()).toContain('| `GET /answers/runs` | all | 1 read; 2 with an id, unless `vis answers` is cached |');
   });
 });

@@ -5,7 +5,7 @@
  * interruption is the context's abort signal, which src/main.ts aborts on Ctrl-C and
  * SIGTERM (the spawned check is in test/e2e/export.e2e.test.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointSpec } from '../../src/endpoints.js';
@@ -266,5 +266,87 @@ describe('--resume', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('--resume of item endpoints: the lists are not read again on the same API day', () => {
+  /** The second item the sandbox lists for `list` (read on a sandbox of its own, so no read here is counted). */
+  async function secondItem(list: string, field: string): Promise<string> {
+    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000 });
+    try {
+      const res = await fetch(`${s.baseUrl}${list}?brand_id=101`, { headers: { authorization: `Bearer ${KEY}` } });
+      const data = ((await res.json()) as { data: Record<string, unknown> }).data;
+      const rows = Object.values(data).find((v): v is Array<Record<string, unknown>> => Array.isArray(v))!;
+      return `${list}/${encodeURIComponent(String(rows[1]![field]))}`;
+    } finally {
+      await s.close();
+    }
+  }
+
+  /** The export of `only` with the cache off, aborted while the second item hangs; then what its resume reads. */
+  async function interruptedThenResumed(only: string, list: string, field: string, edit?: (dir: string) => void) {
+    const hang = await secondItem(list, field);
+    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: hang, kind: 'slow', delayMs: 60_000, times: 1 }] });
+    try {
+      const dir = tempDir();
+      const env = on(s.baseUrl, { VIS_CACHE: 'off' });
+      const controller = new AbortController();
+      const running = runInProcess(['export', '--dir', dir, '--only', only], { ...env, signal: controller.signal });
+      while (!s.requests.some((q) => q.path === hang)) await new Promise((r) => setTimeout(r, 5));
+      controller.abort();
+      expect((await running).code).toBe(130);
+      edit?.(dir);
+      const m = readManifest(dir) as Manifest & { listed: Array<{ request: string; endpoint: string; date: string; items: string[] }> };
+      const dry = await runInProcess(['export', '--dir', dir, '--resume', '--dry-run'], env);
+      const readsBefore = s.reads(KEY);
+      const from = s.requests.length;
+      const resumed = await runInProcess(['export', '--dir', dir, '--resume'], env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      return { m, dry, spent: s.reads(KEY) - readsBefore, paths: s.requests.slice(from).map((q) => q.path), final: readManifest(dir) };
+    } finally {
+      await s.close();
+    }
+  }
+
+  it('topic detail: the resume reads only the topics not yet written, not /topics (cache off)', async () => {
+    const { m, dry, spent, paths, final } = await interruptedThenResumed('topics.get', '/topics', 'id');
+    expect(m.listed).toEqual([{ request: 'GET /topics?brand_id=101', endpoint: 'topics.get', date: '2026-11-22', items: expect.any(Array) }]);
+    const items = m.listed[0]!.items;
+    const done = new Set(m.files.map((f) => f.path.replace(/^.*\/topics\.get\/(.*)\.csv$/, '$1')));
+    expect(done.size).toBe(1);
+    const missing = items.filter((id) => !done.has(id));
+    // The minimum: one read per topic file not yet written, and nothing else.
+    expect(paths).toEqual(['/usage', '/brands', ...missing.map((id) => `/topics/${encodeURIComponent(id)}`)]);
+    expect(spent).toBe(missing.length);
+    // The dry run knows the items too: an exact cost, without the list.
+    expect(dry.stdout).toContain(`Cost: ${missing.length} reads.`);
+    expect(final).toMatchObject({ status: 'complete', reads: { this_run: missing.length } });
+    expect(final.files).toHaveLength(items.length);
+  });
+
+  it('tasks: the resume does not read /tasks again, though its cache entry would have expired (cache off)', async () => {
+    const { m, spent, paths } = await interruptedThenResumed('tasks.get', '/tasks', 'id');
+    const missing = m.listed[0]!.items.length - m.files.length;
+    expect(paths).not.toContain('/tasks');
+    expect(spent).toBe(missing);
+  });
+
+  it('a list recorded on another API day is read again', async () => {
+    const { spent, paths, m } = await interruptedThenResumed('topics.get', '/topics', 'id', (dir) => {
+      const old = readManifest(dir) as Manifest & { listed: Array<{ date: string }> };
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...old, listed: old.listed.map((l) => ({ ...l, date: '2026-11-21' })) }));
+    });
+    expect(paths.slice(0, 3)).toEqual(['/usage', '/brands', '/topics']);
+    expect(spent).toBe(1 + m.listed[0]!.items.length - m.files.length);
+  });
+
+  it('a list whose own file is not written yet is read (for its file)', async () => {
+    const { spent, paths, m, final } = await interruptedThenResumed('topics,topics.get', '/topics', 'id', (dir) => {
+      rmSync(join(dir, 'northwind-crm/US-en/topics.csv'));
+    });
+    expect(paths.slice(0, 3)).toEqual(['/usage', '/brands', '/topics']);
+    // m.files still lists topics.csv (removed behind the manifest's back); it is read again.
+    expect(spent).toBe(1 + m.listed[0]!.items.length - (m.files.length - 1));
+    expect(final.status).toBe('complete');
   });
 });

@@ -5,7 +5,7 @@
  * the endpoint's own options and help. parse.ts and run.ts are the same for all of them.
  */
 import { Option, type Command } from 'commander';
-import { ENDPOINTS, PLAN_TEXT, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
+import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../context.js';
 import { collect, examplesAfter, HELP_GROUPS, runOrCapture, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
 import { endpointGlobals } from '../../../flags/globals.js';
@@ -15,7 +15,9 @@ import type { Invocation } from './parse.js';
 function describe(spec: EndpointSpec): string {
   const plan = ` ${PLAN_TEXT[spec.plan].help}`;
   const cost = spec.free ? ' Free: no read spent.' : spec.spends ? ` Spends one monthly ${spec.spends.what}.` : ' Costs one read.';
-  return `${spec.summary}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}`;
+  const lookup = spec.idLookup ? endpointById(spec.idLookup) : undefined;
+  const idCost = lookup ? ` An id costs one more: GET ${lookup.path}, to find the text, unless the cache holds it (as after \`vis ${lookup.words.join(' ')}\`).` : '';
+  return `${spec.summary}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}${idCost}`;
 }
 
 function examplesText(specs: EndpointSpec[]): string {

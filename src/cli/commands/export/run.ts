@@ -14,7 +14,8 @@
  *
  * --resume (src/export/resume.ts): the plan comes from the folder's manifest, checked
  * against the command line first (exit 2 on a difference, nothing sent); files it lists
- * as written and still there are not read again.
+ * as written and still there are not read again, nor, on the same API day, the lists
+ * whose items it recorded (`listed`).
  */
 import { exitCodeFor, InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
@@ -31,10 +32,10 @@ import {
 } from '../../../export/manifest.js';
 import { exportableEndpoints, type ExportOptions, type RawExportOptions } from '../../../export/options.js';
 import { brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod } from '../../../export/resume.js';
-import { brandTasks, estimate, leftToRead, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
+import { brandTasks, estimate, itemTasks, leftToRead, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
 import { ProgressBar } from '../../../export/progress.js';
 import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../../export/report.js';
-import { isoTime, runExport, taskRequest, type RunResult } from '../../../export/runner.js';
+import { isoTime, recordedItems, runExport, taskRequest, type RunResult } from '../../../export/runner.js';
 import { uniqueSlugs } from '../../../export/slug.js';
 import { renderJsonValue } from '../../../output/json.js';
 import { sanitizeForTerminal } from '../../../output/sanitize.js';
@@ -93,7 +94,13 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     });
     const allTasks = planned.flatMap((pb) => brandTasks(pb, endpoints));
     const written = prev ? filesStillThere(opts.dir, prev.files) : undefined;
-    const tasks = allTasks.filter((t) => leftToRead(t, written, format));
+    // --resume: a list read today that the manifest recorded is not read again; its items are planned now.
+    const recorded = { listed: prev?.listed, written, format, period, params, today };
+    const tasks = allTasks.flatMap((t) => {
+      const items = recordedItems(t, recorded);
+      if (!items) return leftToRead(t, written, format) ? [t] : [];
+      return itemTasks({ ...t, expanded: true }, items).filter((i) => leftToRead(i, written, format));
+    });
     const view: PlanView = {
       dir: opts.dir,
       format,
@@ -170,6 +177,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
         failed: result?.failed ?? [],
         not_attempted: result?.notAttempted ?? [],
         stale: stale.filter((p) => !paths.has(p)).map((path) => ({ path })),
+        listed: result?.listed ?? prev?.listed ?? [],
       };
     };
     const save = (m: Manifest): string => {
@@ -211,6 +219,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
           readsLeft: budget.left,
           force: opts.force,
           ...(written ? { written } : {}),
+          ...(prev?.listed ? { listed: prev.listed } : {}),
         },
         {
           send: (req, endpoint) => sendCached(ctx, session, endpoint, req, { send: (r) => session.client.send(r) }),
