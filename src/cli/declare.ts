@@ -24,19 +24,46 @@ export function examplesAfter(...examples: string[]): string {
 }
 
 const GLOBALS_USED = new WeakMap<Command, ReadonlySet<GlobalName>>();
+const GLOBALS_TOLERATED = new WeakMap<Command, ReadonlySet<GlobalName>>();
+const WHY_NOT = new WeakMap<Command, Partial<Record<GlobalName, string>>>();
+
+/** Why a command does not take some global options: the end of its refusal message. */
+export type WhyNot = Partial<Record<GlobalName, string>>;
 
 /**
  * Declares which global options `cmd` uses: its help lists those (after its own options)
- * and no others. A command that declares none (a group such as `vis config`) lists none.
+ * and no others, and any other typed on the command line is refused before it runs
+ * (src/cli/globals-rule.ts). A command that declares none (a group such as `vis config`)
+ * lists none. `whyNot` says, for some of the others, why the command does not take them.
  */
-export function usesGlobals(cmd: Command, names: readonly GlobalName[]): Command {
+export function usesGlobals(cmd: Command, names: readonly GlobalName[], whyNot: WhyNot = {}): Command {
   GLOBALS_USED.set(cmd, new Set(names));
+  WHY_NOT.set(cmd, whyNot);
   return cmd;
 }
 
 /** The global options `cmd` declared it uses; empty when it declared none. */
 export function globalsUsedBy(cmd: Command): ReadonlySet<GlobalName> {
   return GLOBALS_USED.get(cmd) ?? new Set();
+}
+
+/**
+ * Global options `cmd` accepts and ignores though its help does not list them: the
+ * account options on the commands that describe vis itself (help, completion), so an
+ * alias such as `alias vd='vis --demo'` still runs `vd help topics`.
+ */
+export function toleratesGlobals(cmd: Command, names: readonly GlobalName[]): Command {
+  GLOBALS_TOLERATED.set(cmd, new Set(names));
+  return cmd;
+}
+
+export function globalsToleratedBy(cmd: Command): ReadonlySet<GlobalName> {
+  return GLOBALS_TOLERATED.get(cmd) ?? new Set();
+}
+
+/** Why `cmd` does not take `name`, when its declaration says. */
+export function whyNotTaken(cmd: Command, name: GlobalName): string | undefined {
+  return WHY_NOT.get(cmd)?.[name];
 }
 
 /** commander's argParser for a repeatable option. */

@@ -5,12 +5,13 @@
  * (argv, environment and profile to typed, checked options) and run.ts (run(options,
  * ctx)); the data commands share one folder, declared from the endpoint table. Global
  * options live on the root and are recognised before or after the command words
- * (`vis --demo topics` and `vis topics --demo` both work).
+ * (`vis --demo topics` and `vis topics --demo` both work); one a command does not use is
+ * refused (src/cli/globals-rule.ts).
  */
 import { Command, Help, Option } from 'commander';
-import { UsageError } from '../errors.js';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from './context.js';
+import { refuseGlobalsNotTaken } from './globals-rule.js';
 import { collect, globalsUsedBy, HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
 import { FORMATS, commandWord } from '../flags/names.js';
 import { GLOBAL_OPTIONS, type GlobalName } from '../flags/globals.js';
@@ -80,19 +81,6 @@ export function addGlobalOptions(cmd: Command): Command {
 }
 
 /**
- * --no-pager on a command that never pages (export, auth, config, cache, completion,
- * sandbox, help) is refused, exit 2, as --refresh is on a command that is never cached:
- * a flag that changes nothing there would mislead. A command pages when it declared
- * `no-pager` among the globals it uses, so its help, its completions and this rule agree.
- */
-function refuseNoPagerWhereNothingPages(cmd: Command): void {
-  if (cmd.optsWithGlobals().pager !== false || globalsUsedBy(cmd).has('no-pager')) return;
-  const words: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
-  throw new UsageError(`vis ${words.join(' ')} never pages: --no-pager does not apply`);
-}
-
-/**
  * Builds the program. With `argv`, only the command that argv names is built (with the
  * root and its global options): `vis usage` need not build thirty other commands and
  * their options first (issue 8). When argv names no known command (root help, a typo,
@@ -120,7 +108,8 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
       ].join('\n'),
     );
   addGlobalOptions(program);
-  program.hook('preAction', (_root, action) => refuseNoPagerWhereNothingPages(action));
+  // A global typed where the command does not use it is refused before anything runs.
+  program.hook('preAction', (root, action) => refuseGlobalsNotTaken(root, action));
 
   const word = argv === undefined ? undefined : commandWord(argv);
   const alone = word === undefined ? undefined : COMMANDS.find((c) => c.answers(word));

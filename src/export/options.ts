@@ -97,14 +97,6 @@ export function parseOnly(value: string): EndpointSpec[] {
 /** Checks and types everything on the command line; throws UsageError. Sends nothing. */
 export function parseExportOptions(raw: RawExportOptions, today: string | Today, cwd: string = process.cwd()): ExportOptions {
   const flags = parseFlags(raw, today);
-  const refuse = (flag: string, why: string) => {
-    throw new UsageError(`vis export does not take ${flag}: ${why}`);
-  };
-  if (raw.output !== undefined) refuse('--output', 'it writes one file per endpoint into --dir');
-  if (raw.columns !== undefined) refuse('--columns', 'each file holds every column of its endpoint');
-  if (raw.rows !== undefined) refuse('--rows', 'each file holds its endpoint’s main collection');
-  if (raw.wide) refuse('--wide', 'it writes files, not tables');
-
   if (raw.dir === undefined || raw.dir.trim() === '') {
     throw new UsageError('vis export needs --dir <folder>: where to write the files', { hint: 'For example: vis export --dir ./export' });
   }

@@ -71,6 +71,17 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
 /** What every command that sends a request uses: where, as whom, how long, what it says. */
 export const CONNECTION_GLOBALS: readonly GlobalName[] = ['profile', 'base-url', 'demo', 'timeout', 'quiet', 'debug', 'no-color'];
 
+/**
+ * Accepted by every command, listed in its help or not: they change how vis reports
+ * (stderr notes, the request log, colour), never what a command does, so they are safe
+ * in an alias or a wrapper script. Any other global a command does not use is refused
+ * (src/cli/globals-rule.ts).
+ */
+export const ACCEPTED_EVERYWHERE: readonly GlobalName[] = ['quiet', 'debug', 'no-color'];
+
+/** Which account: also accepted by the commands that describe vis itself (help, completion). */
+export const ACCOUNT_GLOBALS: readonly GlobalName[] = ['profile', 'base-url', 'demo'];
+
 /** What a command that reads cacheable data takes: src/cache/, README "The cache". */
 export const CACHE_GLOBALS: readonly GlobalName[] = ['refresh', 'no-cache'];
 

@@ -17,6 +17,7 @@ import { buildCompletionModel, allCommands } from '../../src/completion/model.js
 import type { Env } from '../../src/domain/env.js';
 import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
 import { testContext, testIO } from '../support/context.js';
+import { requiredArgs } from '../support/commands.js';
 import { FakeApi, json } from '../support/http.js';
 import { runInProcess, TEST_KEY } from '../support/run.js';
 
@@ -31,16 +32,7 @@ function freshEnv(): Env {
 }
 
 /** What a command needs besides the option under test: its required arguments and options. */
-const REQUIRED: Record<string, string[]> = {
-  'answers runs': ['--prompt', 'best crm for startups'],
-  'pitches create': ['acme.example', '--yes'],
-  api: ['/topics'],
-  'config get': ['market'],
-  'config set': ['market', 'US-en'],
-  'config unset': ['market'],
-  completion: ['bash'],
-  export: ['--dir', mkdtempSync(join(tmpdir(), 'vis-help-export-'))],
-};
+const REQUIRED = requiredArgs();
 
 function isoDaysBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -168,7 +160,7 @@ describe('every option a command’s help lists is accepted by that command', ()
 
 describe('--no-pager: taken where output can page, refused where nothing pages', () => {
   // A command pages when its help lists --no-pager (usesGlobals); everywhere else the flag
-  // is refused, exit 2, as --refresh is on a command that is never cached.
+  // is refused, exit 2, as every global a command does not use is (src/cli/globals-rule.ts).
   const listed = listedOptions().filter((l) => l.options.length > 0);
   const cases = listed.map((l) => [l.path.join(' '), l.options.some((o) => o.long === '--no-pager')] as const);
 
@@ -179,7 +171,7 @@ describe('--no-pager: taken where output can page, refused where nothing pages',
 
   it.each(cases)('vis %s --no-pager (pages: %s)', async (name, pages) => {
     const argv = [...name.split(' '), ...(REQUIRED[name] ?? []), '--no-pager'];
-    expect(await parses(argv)).toEqual(pages ? { ok: true } : { ok: false, error: `vis ${name} never pages: --no-pager does not apply` });
+    expect(await parses(argv)).toEqual(pages ? { ok: true } : { ok: false, error: `vis ${name} does not take --no-pager: it never pages` });
   });
 });
 

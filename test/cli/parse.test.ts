@@ -15,6 +15,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import type { Env } from '../../src/domain/env.js';
 import { UsageError } from '../../src/errors.js';
 import { testContext, testIO, type TestIOOptions } from '../support/context.js';
+import { spyOn } from '../support/commands.js';
 import { TEST_KEY } from '../support/run.js';
 
 const BASE = 'http://127.0.0.1:9/api/v1';
@@ -38,19 +39,7 @@ function spiedContext(c: Case): { ctx: Context; touched: string[]; dir: string }
   const base: Record<string, string | undefined> = { VIS_BASE_URL: BASE, VIS_API_KEY: TEST_KEY, VIS_CONFIG_DIR: configDir, HOME: home, NO_COLOR: '1', ...c.env };
   const env = Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined)) as Env;
   const ctx = testContext({ env, io: testIO(c.io) });
-  const touched: string[] = [];
-  const { sandbox, transport, config } = ctx;
-  ctx.sandbox = () => (touched.push('sandbox'), sandbox());
-  ctx.transport = () => (touched.push('transport'), transport());
-  ctx.config = () => {
-    const store = config();
-    for (const name of ['update', 'ensureDir'] as const) {
-      const real = store[name].bind(store) as (...a: unknown[]) => unknown;
-      Object.assign(store, { [name]: (...a: unknown[]) => (touched.push(`config.${name}`), real(...a)) });
-    }
-    return store;
-  };
-  return { ctx, touched, dir: home };
+  return { ctx, touched: spyOn(ctx), dir: home };
 }
 
 async function parseAs(ctx: Context, argv: string[], runF?: (o: ParsedOptions) => void): Promise<void> {
@@ -123,7 +112,7 @@ describe('parse: a usage error comes before any sandbox, transport or config wri
     [{ argv: ['--demo', 'pitches', 'create', 'not a domain', '--yes'] }, '<domain-or-url> must be a domain'],
     [{ argv: ['--demo', 'tasks', '42', '--status', 'open'] }, '--status applies to the list (vis tasks)'],
     [{ argv: ['--demo', 'pitches', 'abc'] }, 'must be a whole number of at least 1'],
-    [{ argv: ['--demo', 'usage', '--days', '7'] }, 'vis usage has no period'],
+    [{ argv: ['--demo', 'usage', '--days', '7'] }, 'vis usage does not take --days: it has no period'],
     [{ argv: ['--demo', 'topics'], env: { VIS_RATE_LIMIT: 'fast' } }, 'VIS_RATE_LIMIT must be a whole number'],
     [{ argv: ['topics'], env: { VIS_BASE_URL: undefined } }, 'no API base URL'],
     [{ argv: ['--demo', 'api', 'https://elsewhere.example/topics'] }, 'not a full URL'],

@@ -126,7 +126,6 @@ describe('options', () => {
     expect(o.flags.params).toEqual([['x', '1']]);
     expect(refusal(() => parseExportOptions({ dir: 'x', format: 'table' }, TODAY))).toMatch(/csv \(the default\) or json/);
     expect(refusal(() => parseExportOptions({}, TODAY))).toMatch(/needs --dir/);
-    expect(refusal(() => parseExportOptions({ dir: 'x', columns: 'a' }, TODAY))).toMatch(/does not take --columns/);
     expect(refusal(() => parseExportOptions({ dir: 'x', allMarkets: true, market: 'US-en' }, TODAY))).toMatch(/cannot be used together/);
   });
 

@@ -1,7 +1,7 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import { CONNECTION_GLOBALS, type GlobalName } from '../../../flags/globals.js';
 import type { AuthVerb } from './parse.js';
 
@@ -14,6 +14,8 @@ interface VerbDeclaration {
   examples: readonly string[];
   /** The global options it uses (its help lists only these). */
   globals: readonly GlobalName[];
+  /** Why it does not take some of the others. */
+  whyNot?: WhyNot;
 }
 
 /** In the order `vis auth --help` lists them. */
@@ -25,6 +27,7 @@ const VERBS: readonly VerbDeclaration[] = [
     calls: USAGE_CHECK,
     // --demo has no key to save; the key is checked against --base-url.
     globals: ['profile', 'base-url', 'timeout', 'debug'],
+    whyNot: { demo: 'the sandbox needs no login (vis --demo <command> works without a key)' },
     examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency --base-url https://api.example.com/api/v1 < key.txt'],
   },
   {
@@ -59,7 +62,7 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
   for (const v of VERBS) {
     const sub = auth.command(v.verb);
-    usesGlobals(sub, v.globals)
+    usesGlobals(sub, v.globals, v.whyNot)
       .summary(v.summary)
       .description(toolDescription(v.description, v.calls))
       .addHelpText('after', examplesAfter(...v.examples))

@@ -23,7 +23,6 @@ export interface CacheOptions extends ParsedOptions {
 }
 
 export function parseCacheOptions(ctx: Context, verb: CacheVerb, raw: RawGlobalOptions): CacheOptions {
-  if (raw.format !== undefined) throw new UsageError(`vis cache ${verb} does not take --format: it prints plain text`);
   const root = cacheRoot(ctx.env);
   if (root === undefined) throw new UsageError('no cache folder: set XDG_CACHE_HOME or HOME (or VIS_CONFIG_DIR)');
   const settings = resolveSettings(parseFlags(raw, ctx.today()), ctx.env, ctx.config());

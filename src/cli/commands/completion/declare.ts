@@ -4,7 +4,8 @@
  */
 import { Argument } from 'commander';
 import { SHELLS, type Shell } from '../../../completion/shells.js';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { ACCOUNT_GLOBALS } from '../../../flags/globals.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toleratesGlobals, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export interface CompletionOptions {
   command: 'completion';
@@ -15,8 +16,8 @@ export const completionCommand: CommandDeclaration = {
   // The script walks every command: never built alone.
   answers: () => false,
   register(program, ctx, _only, runF) {
-    program
-      .command('completion')
+    // The same script for every account: an alias's --demo or --profile is harmless here.
+    toleratesGlobals(program.command('completion'), ACCOUNT_GLOBALS)
       .summary('Print the shell completion script for bash, zsh or fish')
       .description(
         toolDescription(

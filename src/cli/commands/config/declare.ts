@@ -4,10 +4,17 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
 const KEY_ARG = 'profile, base_url, brand, market, format or cache';
+
+/** Why `vis config` does not take some globals (the others: src/cli/globals-rule.ts). */
+const WHY_NOT: WhyNot = {
+  brand: 'it works on saved settings (vis config set brand <id|name> saves one)',
+  market: 'it works on saved settings (vis config set market <code|id> saves one)',
+  profile: 'one config file holds every profile',
+};
 
 interface VerbDeclaration {
   verb: ConfigVerb;
@@ -73,7 +80,7 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
   for (const v of VERBS) {
     // Every verb but path works on one profile; none renders a response, so no --format.
-    const sub = usesGlobals(config.command(v.verb), v.verb === 'path' ? [] : ['profile']);
+    const sub = usesGlobals(config.command(v.verb), v.verb === 'path' ? [] : ['profile'], WHY_NOT);
     for (const [name, description] of v.args) sub.argument(name, description);
     sub
       .summary(v.summary)

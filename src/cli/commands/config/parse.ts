@@ -50,8 +50,6 @@ function checkValue(name: ProfileSetting, value: string): string {
 }
 
 export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonly string[], raw: RawGlobalOptions): ConfigOptions {
-  // Settings print as plain text; a --format that changed nothing would mislead a script.
-  if (raw.format !== undefined) throw new UsageError(`vis config ${verb} does not take --format: it prints plain text`);
   if (verb === 'path') return { command: 'config path' };
   const store = ctx.config();
   if (verb === 'list') return { command: 'config list', profile: store.activeProfileName(raw.profile, ctx.env).name };

@@ -96,14 +96,9 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
     path = path.replace(`{${name}}`, pathSegment(wire, `${command} <${name}>`));
   }
 
-  if (!spec.brand && flags.brand !== undefined) throw new UsageError(`${command} does not take --brand`);
-  if ((flags.refresh || flags.noCache) && (spec.method !== 'GET' || spec.freshness === 'none')) {
-    throw new UsageError(`${command} is never cached: --${flags.refresh ? 'refresh' : 'no-cache'} does not apply`);
-  }
-  if (!spec.market && flags.market !== undefined && spec.method === 'GET') {
-    throw new UsageError(`${command} does not take --market`);
-  }
-
+  // --brand, --market, --refresh and --no-cache where the command does not take them
+  // were refused before this step (src/cli/globals-rule.ts): a list and its item take
+  // the same ones. The period can differ (`vis topics <id>` has none): periodPairs.
   const query: Array<[string, string]> = [];
   query.push(...periodPairs(spec, flags.period, command));
   query.push(...parseEndpointOptions(spec, spec.query, inv.local));

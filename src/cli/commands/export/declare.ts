@@ -6,8 +6,13 @@ import { CACHE_GLOBALS, CONNECTION_GLOBALS } from '../../../flags/globals.js';
 export const exportCommand: CommandDeclaration = {
   answers: (word) => word === 'export',
   register(program, ctx, _only, runF) {
-    // Not --output, --columns, --rows or --wide: it writes whole files into --dir (refused in its parse step).
-    usesGlobals(program.command('export'), ['brand', 'market', 'days', 'from', 'to', 'format', 'param', ...CACHE_GLOBALS, ...CONNECTION_GLOBALS])
+    // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
+    usesGlobals(program.command('export'), ['brand', 'market', 'days', 'from', 'to', 'format', 'param', ...CACHE_GLOBALS, ...CONNECTION_GLOBALS], {
+      output: 'it writes one file per endpoint into --dir',
+      columns: 'each file holds every column of its endpoint',
+      rows: 'each file holds its endpoint’s main collection',
+      wide: 'it writes files, not tables',
+    })
       .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
       .description(
         toolDescription(

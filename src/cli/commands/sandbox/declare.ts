@@ -1,11 +1,11 @@
 /** `vis sandbox`: the declaration. parse.ts and run.ts load when it runs. */
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
 
 export const sandboxCommand: CommandDeclaration = {
   answers: (word) => word === 'sandbox',
   register(program, ctx, _only, runF) {
-    program
-      .command('sandbox')
+    // It is the server: no global option applies.
+    usesGlobals(program.command('sandbox'), [], { demo: 'it is the sandbox, serving the demo data itself' })
       .summary('Serve the whole API on loopback from built-in data, with demo keys')
       .description(
         toolDescription(
