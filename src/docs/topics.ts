@@ -74,7 +74,7 @@ export const OPTIONS_TOPIC: HelpTopic = {
   name: 'options',
   summary: 'the global options, listed once',
   intro:
-    'Global options, recognised before or after the command words (`vis --demo topics` and `vis topics --demo` are the same). Each command’s help lists its own options, then only the global options it uses: brand, market and period only where the endpoint takes them; `vis sandbox`, `vis config` and `vis completion` take none of them.',
+    'Global options, recognised before or after the command words (`vis --demo topics` and `vis topics --demo` are the same). Each command’s help lists its own options, then only the global options it uses: brand, market and period only where the endpoint takes them; `vis sandbox`, `vis config` and `vis completion` take none of them. A global option typed where the command does not use it is refused (exit 2), except -q, --debug and --no-color, which every command accepts.',
   columns: ['Option', 'Meaning'],
   rows: GLOBAL_OPTIONS.map((g) => [g.flags, g.description] as const),
 };
