@@ -4,7 +4,7 @@
  * what a command really uses is declared (usesGlobals in declare.ts), and its help and
  * completions list only those. A global typed on the command line that the command does
  * not use is refused here, before its action runs (nothing parsed, opened, sent or
- * written): exit 2, `vis config get does not take --market`. Except:
+ * written): exit 2, `--market does not apply to vis config get`. Except:
  *
  * - ACCEPTED_EVERYWHERE (-q, --debug, --no-color): how vis reports, never what it does;
  * - what a command tolerates (toleratesGlobals: the account options on help, completion).
@@ -76,5 +76,5 @@ export async function refuseGlobalsNotTaken(root: Command, cmd: Command): Promis
   // Which commands have a period is worth naming; the table it comes from loads only now.
   const periodless = (refused === 'days' || refused === 'from' || refused === 'to') && !used.has('days');
   const hint = periodless ? (await import('../flags/rules.js')).periodHint() : `Run \`vis ${name} --help\` for the options it takes.`;
-  throw new UsageError(`vis ${name} does not take --${refused}${why === undefined ? '' : `: ${why}`}`, { hint });
+  throw new UsageError(`--${refused} does not apply to vis ${name}${why === undefined ? '' : `: ${why}`}`, { hint });
 }

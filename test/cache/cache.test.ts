@@ -124,7 +124,7 @@ describe('the cache through the command line', () => {
     for (const [argv, extra, message] of [
       [['topics', '--refresh', '--no-cache'], {}, '--refresh and --no-cache cannot be used together'],
       [['topics'], { VIS_CACHE: 'sometimes' }, 'VIS_CACHE must be on or off (got "sometimes")'],
-      [['usage', '--refresh'], {}, 'vis usage does not take --refresh: what it shows is never cached'],
+      [['usage', '--refresh'], {}, '--refresh does not apply to vis usage: what it shows is never cached'],
       [['config', 'set', 'cache', 'maybe'], {}, 'cache must be on or off (got "maybe")'],
     ] as const) {
       const r = await runInProcess([...argv], { env: { ...env, ...extra } });

@@ -144,7 +144,7 @@ describe('a global option is accepted exactly where the command uses it', () => 
       const api = new FakeApi();
       const r = await runInProcess(argv, { api, env: freshHome().env });
       expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toContain(`vis ${name} does not take --${flag}`);
+      expect(r.stderr).toContain(`--${flag} does not apply to vis ${name}`);
       expect(r.requests).toEqual([]);
       expect(existsSync(outFile)).toBe(false);
       // The real action, spied: refused before the sandbox, the transport or a config write.
@@ -152,7 +152,7 @@ describe('a global option is accepted exactly where the command uses it', () => 
       const touched = spyOn(ctx);
       const err = await parse(ctx, argv, false);
       expect(err).toBeInstanceOf(UsageError);
-      expect((err as Error).message).toContain(`does not take --${flag}`);
+      expect((err as Error).message).toContain(`--${flag} does not apply to`);
       expect(touched).toEqual([]);
     }
   });
@@ -160,14 +160,14 @@ describe('a global option is accepted exactly where the command uses it', () => 
 
 describe('what the refusal says', () => {
   it.each([
-    [['config', 'get', 'market', '--market', 'US'], 'vis config get does not take --market: it works on saved settings (vis config set market <code|id> saves one)'],
-    [['--format', 'json', 'auth', 'status'], 'vis auth status does not take --format: it prints plain text'],
-    [['cache', 'status', '--days', '7'], 'vis cache status does not take --days: it has no period\nPeriod flags apply to '],
-    [['usage', '--brand', '5'], 'vis usage does not take --brand\nRun `vis usage --help` for the options it takes.'],
-    [['export', '--dir', 'out', '--wide'], 'vis export does not take --wide: it writes files, not tables'],
-    [['config', 'path', '--profile', 'agency'], 'vis config path does not take --profile: one config file holds every profile'],
-    [['auth', 'login', '--demo'], 'vis auth login does not take --demo: the sandbox needs no login'],
-    [['sandbox', '--timeout', '5'], 'vis sandbox does not take --timeout: it sends no request'],
+    [['config', 'get', 'market', '--market', 'US'], '--market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)'],
+    [['--format', 'json', 'auth', 'status'], '--format does not apply to vis auth status: it prints plain text'],
+    [['cache', 'status', '--days', '7'], '--days does not apply to vis cache status: it has no period\nPeriod flags apply to '],
+    [['usage', '--brand', '5'], '--brand does not apply to vis usage\nRun `vis usage --help` for the options it takes.'],
+    [['export', '--dir', 'out', '--wide'], '--wide does not apply to vis export: it writes files, not tables'],
+    [['config', 'path', '--profile', 'agency'], '--profile does not apply to vis config path: one config file holds every profile'],
+    [['auth', 'login', '--demo'], '--demo does not apply to vis auth login: the sandbox needs no login'],
+    [['sandbox', '--timeout', '5'], '--timeout does not apply to vis sandbox: it sends no request'],
   ])('%j', async (argv, message) => {
     const r = await runInProcess(argv, { env: freshHome().env });
     expect(r.code).toBe(2);
@@ -182,7 +182,7 @@ describe('what is never refused', () => {
     const r = await runInProcess(['config', 'get', 'market'], {
       env: { ...env, VIS_MARKET: 'US', VIS_BRAND: '5', VIS_FORMAT: 'json', VIS_DEMO: '1', VIS_PAGER: '', VIS_CACHE: 'off', VIS_DEBUG: '1' },
     });
-    expect(r.stderr).not.toContain('does not take');
+    expect(r.stderr).not.toContain('does not apply to');
     expect(r.code).toBe(0);
   });
 

@@ -171,7 +171,7 @@ describe('--no-pager: taken where output can page, refused where nothing pages',
 
   it.each(cases)('vis %s --no-pager (pages: %s)', async (name, pages) => {
     const argv = [...name.split(' '), ...(REQUIRED[name] ?? []), '--no-pager'];
-    expect(await parses(argv)).toEqual(pages ? { ok: true } : { ok: false, error: `vis ${name} does not take --no-pager: it never pages` });
+    expect(await parses(argv)).toEqual(pages ? { ok: true } : { ok: false, error: `--no-pager does not apply to vis ${name}: it never pages` });
   });
 });
 
@@ -208,8 +208,8 @@ describe('vis help options', () => {
 
 describe('--format where a command prints one thing', () => {
   it.each([
-    [['config', 'list', '--format', 'json'], 'vis config list does not take --format: it prints plain text'],
-    [['config', 'get', 'market', '-f', 'csv'], 'vis config get does not take --format'],
+    [['config', 'list', '--format', 'json'], '--format does not apply to vis config list: it prints plain text'],
+    [['config', 'get', 'market', '-f', 'csv'], '--format does not apply to vis config get'],
     [['openapi', '--format', 'table'], 'vis openapi prints the OpenAPI document as received, in JSON: --format table does not apply'],
     [['openapi', '--format', 'csv'], '--format csv does not apply'],
   ])('vis %j is refused (exit 2, no request)', async (argv, message) => {

@@ -440,10 +440,10 @@ describe('bad input is refused before any request (exit 2)', () => {
     [['--only', 'pitches.create'], /never exported: it spends/],
     [['--all-brands', '--brand', 'acme'], /--all-brands and --brand cannot be used together/],
     [['--all-markets', '--market', 'US-en'], /--all-markets and --market cannot be used together/],
-    [['--output', 'x.csv'], /vis export does not take --output: it writes one file per endpoint into --dir/],
-    [['--columns', 'name'], /vis export does not take --columns: each file holds every column of its endpoint/],
-    [['--rows', 'items'], /vis export does not take --rows/],
-    [['--wide'], /vis export does not take --wide: it writes files, not tables/],
+    [['--output', 'x.csv'], /--output does not apply to vis export: it writes one file per endpoint into --dir/],
+    [['--columns', 'name'], /--columns does not apply to vis export: each file holds every column of its endpoint/],
+    [['--rows', 'items'], /--rows does not apply to vis export/],
+    [['--wide'], /--wide does not apply to vis export: it writes files, not tables/],
     [['--days', '120'], /--days must be a whole number from 1 to 90/],
   ])('%j', async (args, message) => {
     const from = sandbox.requests.length;

@@ -116,7 +116,7 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
       body[f.slice(0, eq)] = f.slice(eq + 1);
     }
   } else if (inv.fields && inv.fields.length > 0) {
-    throw new UsageError(`${command} does not take --field`);
+    throw new UsageError(`--field does not apply to ${command}`);
   }
 
   return { flags, command, path, query, body };
