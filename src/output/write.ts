@@ -220,7 +220,13 @@ function pause(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((done) => setTimeout(done, RETRY_MS));
 }
 
-/** Writes chunks to a stream, respecting back-pressure, batching small chunks. */
+/**
+ * Writes chunks to a stream, respecting back-pressure, batching small chunks. A stream
+ * destroyed on the way without an error ends the write quietly, the rest dropped: a child
+ * process's stdin is destroyed when the child exits, and that can be seen before the
+ * EPIPE of the write it left unread (another child's SIGCHLD makes Node reap them all at
+ * once; a process the pager left behind can hold its stdin open).
+ */
 export async function writeStream(stream: Writable, chunks: Chunks): Promise<void> {
   const parts = typeof chunks === 'string' ? [chunks] : chunks;
   let buffer = '';
@@ -235,22 +241,25 @@ export async function writeStream(stream: Writable, chunks: Chunks): Promise<voi
   if (buffer && !stream.destroyed) await writeOne(stream, buffer);
 }
 
+/** Resolves once the stream can take more (drain) or is gone (close); rejects on its error. */
 function writeOne(stream: Writable, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const ok = stream.write(text, (err) => (err ? reject(err) : undefined));
-    if (ok) resolve();
-    else {
-      const onDrain = () => {
-        stream.off('error', onError);
-        resolve();
-      };
-      const onError = (err: Error) => {
-        stream.off('drain', onDrain);
-        reject(err);
-      };
-      stream.once('drain', onDrain);
-      stream.once('error', onError);
-    }
+    if (ok) return resolve();
+    const settle = (err?: Error) => {
+      stream.off('drain', onDrain);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onError = (err: Error) => settle(err);
+    // Destroyed without an error: neither 'drain' nor 'error' ever comes.
+    const onClose = () => settle();
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
+    stream.once('close', onClose);
   });
 }
 

@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { RowCounter, choosePager, measure, onPath, splitCommand, writePaged } from '../../src/cli/pager.js';
 import { runInProcess } from '../support/run.js';
 
@@ -237,6 +237,24 @@ describe('writePaged', () => {
     // Far more than a pipe buffer, so writing would block or fail without the quiet ending.
     const huge = Array.from({ length: 40_000 }, (_, i) => `row ${i} ${'y'.repeat(60)}\n`);
     await expect(writePaged({ env: { VIS_PAGER: pager }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined }, huge)).resolves.toBeUndefined();
+  });
+
+  it('a pager that exits while a process it started still holds its input open ends the write quietly', async () => {
+    // Node destroys a child's stdin when it sees the child exit. Here no EPIPE ever comes
+    // (the holder keeps the pipe open; the pager waits until vis has filled it), so a write
+    // waiting for a drain must end on the close. The race this pins: Node seeing a quitting
+    // pager's exit before the EPIPE, which hung the test above in a busy shared worker.
+    const dir = mkdtempSync(join(tmpdir(), 'vis-pager-'));
+    const pager = join(dir, 'leaver');
+    writeFileSync(pager, `#!/bin/sh\nexec 3<&0\nsleep 30 <&3 >/dev/null 2>&1 &\necho $! > "${dir}/holder"\nsleep 0.2\nexit 0\n`);
+    chmodSync(pager, 0o755);
+    // The holder is ended however the test ends (a hang ends it by the test's timeout).
+    onTestFinished(() => {
+      const holder = existsSync(join(dir, 'holder')) ? Number(readFileSync(join(dir, 'holder'), 'utf8')) : 0;
+      if (holder > 0) process.kill(holder, 'SIGKILL');
+    });
+    const huge = Array.from({ length: 40_000 }, (_, i) => `row ${i} ${'y'.repeat(60)}\n`);
+    await expect(writePaged({ env: { VIS_PAGER: pager, PATH: process.env.PATH }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined }, huge)).resolves.toBeUndefined();
   });
 });
 

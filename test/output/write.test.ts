@@ -6,8 +6,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { pendingTempFiles, removePendingTempFiles, writeFileAtomic } from '../../src/output/write.js';
+import { pendingTempFiles, removePendingTempFiles, writeFileAtomic, writeStream } from '../../src/output/write.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'vis-write-'));
 
@@ -89,5 +90,36 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(link, 'new');
     expect(readFileSync(real, 'utf8')).toBe('new');
     expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json']);
+  });
+});
+
+describe('writeStream', () => {
+  /** A stream that takes what it is given and never says it is written: every write waits for a drain. */
+  const stuck = () => {
+    const taken: string[] = [];
+    const stream = new Writable({ highWaterMark: 16, write: (chunk: Buffer) => void taken.push(chunk.toString()) });
+    return { stream, taken };
+  };
+
+  it('a stream destroyed without an error while a write waits for its drain ends the write quietly, the rest dropped', async () => {
+    // What a child process's stdin gets when the child's exit is seen before the EPIPE.
+    const { stream, taken } = stuck();
+    let settled = false;
+    const writing = writeStream(stream, ['a'.repeat(1 << 16), 'b'.repeat(1 << 16)]).then(() => (settled = true));
+    expect(taken).toHaveLength(1);
+    stream.destroy();
+    await new Promise((resolve) => stream.once('close', resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
+    await writing;
+    expect(taken).toEqual(['a'.repeat(1 << 16)]);
+  });
+
+  it('an error while waiting is the write’s error', async () => {
+    const { stream } = stuck();
+    stream.on('error', () => undefined);
+    const writing = writeStream(stream, 'x'.repeat(1 << 16));
+    stream.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    await expect(writing).rejects.toMatchObject({ code: 'EPIPE' });
   });
 });
