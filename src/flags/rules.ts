@@ -304,7 +304,7 @@ export function periodHint(): string {
 export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: string): Array<[string, string]> {
   const given = (['days', 'from', 'to'] as const).filter((k) => period[k] !== undefined);
   if (spec.period === 'none' && given.length > 0) {
-    throw new UsageError(`${command} has no period: --${given[0]} does not apply here`, {
+    throw new UsageError(`--${given[0]} does not apply to ${command}: it has no period`, {
       hint: periodHint(),
     });
   }

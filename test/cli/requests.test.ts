@@ -199,6 +199,7 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['topics', '--to', '2026-11-01'], says: '--to needs --from (or use --days to count back from today)' },
   { argv: ['topics', '--days', '7', '--from', '2026-11-01'], says: '--days and --from cannot be used together' },
   { argv: ['visibility', '--days', '7'], says: '--days does not apply to vis visibility: it has no period' },
+  { argv: ['topics', 'crm-for-startups', '--days', '7'], says: '--days does not apply to vis topics <id>: it has no period' },
   { argv: ['search-performance', '--from', '2026-11-01'], says: '--from does not apply to vis search-performance: it takes a trailing window only: use --days' },
   { argv: ['topics', '--format', 'xml'], says: "option '-f, --format <format>' argument 'xml' is invalid. Allowed choices are table, json, csv." },
   { argv: ['topics', '--bogus'], says: "unknown option '--bogus'" },

@@ -137,7 +137,7 @@ describe('endpoint options', () => {
 
 describe('period flags per endpoint', () => {
   it('refuses a period on an endpoint without one', () => {
-    expect(() => periodPairs(endpointById('prompts'), { days: 7 }, 'vis prompts')).toThrow('vis prompts has no period: --days does not apply here');
+    expect(() => periodPairs(endpointById('prompts'), { days: 7 }, 'vis prompts')).toThrow('--days does not apply to vis prompts: it has no period');
   });
   it('the refusal names every command with a period, from the table', () => {
     let hint: string | undefined;

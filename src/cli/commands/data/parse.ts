@@ -100,7 +100,7 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   // were refused before this step (src/cli/globals-rule.ts): a list and its item take
   // the same ones. The period can differ (`vis topics <id>` has none): periodPairs.
   const query: Array<[string, string]> = [];
-  query.push(...periodPairs(spec, flags.period, command));
+  query.push(...periodPairs(spec, flags.period, spec.pathParam ? `${command} <${spec.pathParam.name}>` : command));
   query.push(...parseEndpointOptions(spec, spec.query, inv.local));
   for (const [k, v] of flags.params) query.push([k, v]);
 
