@@ -11,6 +11,7 @@
  */
 import type { Env } from '../domain/env.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
+import { wrapAtSpaces } from '../output/wrap-message.js';
 import { displayWidth } from '../output/width.js';
 import type { Chunks } from '../output/write.js';
 
@@ -145,6 +146,8 @@ export interface PagedTarget {
   columns: number;
   rows: number;
   stderr: { write(s: string): unknown };
+  /** stderr's width when it is a terminal: a notice is wrapped at spaces to it, as errors are. */
+  stderrColumns?: number;
   /** Writes chunks where they would go without a pager (stdout). */
   direct(chunks: Iterable<string>): Promise<void>;
   /** Is `less` on PATH (for the default pager). */
@@ -161,15 +164,19 @@ export async function writePaged(target: PagedTarget, chunks: Chunks): Promise<v
   const choice = choosePager(target.env, target.hasLess ?? (() => onPath('less', target.env)));
   if (choice === undefined) return target.direct(concat(head, rest));
   if ('error' in choice) {
-    target.stderr.write(`vis: no pager: ${choice.error}\n`);
+    notice(target, `vis: no pager: ${choice.error}`);
     return target.direct(concat(head, rest));
   }
   const { runPager } = await import('./pager-process.js');
   const started = await runPager(choice.argv, target.env, concat(head, rest));
   if (started.error !== undefined) {
-    target.stderr.write(`vis: could not start the pager "${sanitizeForTerminal(choice.argv[0] ?? '')}" (${choice.from}): ${sanitizeForTerminal(started.error)}; writing without it\n`);
+    notice(target, `vis: could not start the pager "${sanitizeForTerminal(choice.argv[0] ?? '')}" (${choice.from}): ${sanitizeForTerminal(started.error)}; writing without it`);
     return target.direct(concat(head, rest));
   }
+}
+
+function notice(target: PagedTarget, text: string): void {
+  target.stderr.write(`${target.stderrColumns === undefined ? text : wrapAtSpaces(text, target.stderrColumns)}\n`);
 }
 
 /** Is `cmd` an executable file in one of PATH's folders. */

@@ -13,6 +13,7 @@ import { isNestingError } from '../output/nesting.js';
 import { outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
 import { forcedTty } from './force-tty.js';
+import { stderrColumns } from './io.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
 
 export interface RenderRequest {
@@ -149,7 +150,7 @@ export async function emit(ctx: Context, output: string | undefined, chunks: Chu
     const rows = ctx.io.stdoutRows;
     if (o.pager !== true || rows === undefined) return writeQuietly(ctx.io.stdout, chunks);
     const { writePaged } = await import('./pager.js');
-    return writePaged({ env: ctx.env, columns: ctx.io.columns, rows, stderr: ctx.io.stderr, direct: (c) => writeQuietly(ctx.io.stdout, c) }, chunks);
+    return writePaged({ env: ctx.env, columns: ctx.io.columns, rows, stderr: ctx.io.stderr, stderrColumns: stderrColumns(ctx.io), direct: (c) => writeQuietly(ctx.io.stdout, c) }, chunks);
   }
   const path = resolve(output);
   const target = outputTarget(path);

@@ -171,12 +171,12 @@ describe('onPath', () => {
 
 describe('writePaged', () => {
   const tall = Array.from({ length: 30 }, (_, i) => `x ${i}\n`).join('');
-  const run = async (env: Record<string, string | undefined>, hasLess?: () => boolean) => {
+  const run = async (env: Record<string, string | undefined>, hasLess?: () => boolean, stderrColumns?: number) => {
     let direct = '';
     let err = '';
     // One chunk a line: what was read to measure and what was not are both written.
     const chunks = tall.split(/(?<=\n)/);
-    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, direct: async (c) => void (direct = [...c].join('')), hasLess }, chunks);
+    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, stderrColumns, direct: async (c) => void (direct = [...c].join('')), hasLess }, chunks);
     return { direct, err };
   };
 
@@ -187,6 +187,13 @@ describe('writePaged', () => {
 
   it('an unclosed quote: one line naming the variable, then written directly', async () => {
     expect(await run({ PAGER: "less '-R" })).toEqual({ direct: tall, err: "vis: no pager: PAGER has an unclosed quote: less '-R\n" });
+  });
+
+  it('on a narrow terminal the notice is wrapped at spaces, as errors are', async () => {
+    expect(await run({ PAGER: "less '-R" }, undefined, 30)).toEqual({ direct: tall, err: "vis: no pager: PAGER has an\nunclosed quote: less '-R\n" });
+    const missing = await run({ PAGER: '/nonexistent/pager' }, undefined, 40);
+    expect(missing.err.split('\n').slice(0, -1).every((line) => line.length <= 40)).toBe(true);
+    expect(missing.err.replace(/\n(?!$)/g, ' ')).toMatch(/^vis: could not start the pager "\/nonexistent\/pager" \(PAGER\): .*; writing without it\n$/);
   });
 
   it('a PAGER with terminal control in it is quoted sanitised in either line', async () => {
