@@ -23,6 +23,16 @@ export function examplesAfter(...examples: string[]): string {
   return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
+/** A command of the Account group whose verbs the caller adds (`vis auth`, `vis config`, `vis cache`). */
+export function accountGroup(program: Command, name: string, o: { summary: string; what: string; calls: string; examples: readonly string[] }): Command {
+  return program
+    .command(name)
+    .summary(o.summary)
+    .description(toolDescription(o.what, o.calls))
+    .helpGroup(HELP_GROUPS.account)
+    .addHelpText('after', examplesAfter(...o.examples));
+}
+
 const GLOBALS_USED = new WeakMap<Command, ReadonlySet<GlobalName>>();
 const GLOBALS_TOLERATED = new WeakMap<Command, ReadonlySet<GlobalName>>();
 const WHY_NOT = new WeakMap<Command, Partial<Record<GlobalName, string>>>();

@@ -1,7 +1,7 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
+import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import { CONNECTION_GLOBALS, type GlobalName } from '../../../flags/globals.js';
 import type { AuthVerb } from './parse.js';
 
@@ -49,17 +49,12 @@ const VERBS: readonly VerbDeclaration[] = [
 ];
 
 function register(program: Command, ctx: Context, runF: RunF | undefined): void {
-  const auth = program
-    .command('auth')
-    .summary('Log in, log out, and see which key is in use')
-    .description(
-      toolDescription(
-        'Manage the API key of a profile. The key is read from a hidden prompt or from stdin, never from the command line, and saved in the config file (0600).',
-        'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
-      ),
-    )
-    .helpGroup(HELP_GROUPS.account)
-    .addHelpText('after', examplesAfter('vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'));
+  const auth = accountGroup(program, 'auth', {
+    summary: 'Log in, log out, and see which key is in use',
+    what: 'Manage the API key of a profile. The key is read from a hidden prompt or from stdin, never from the command line, and saved in the config file (0600).',
+    calls: 'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
+    examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'],
+  });
   for (const v of VERBS) {
     const sub = auth.command(v.verb);
     usesGlobals(sub, v.globals, v.whyNot)

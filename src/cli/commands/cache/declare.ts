@@ -1,6 +1,6 @@
 /** `vis cache status|clear`: the declaration. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import { accountGroup, examplesAfter, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
 import type { CacheVerb } from './parse.js';
 
 const LOCAL = 'Sends no request: works on the cache folder only.';
@@ -19,17 +19,12 @@ const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: stri
 export const cacheCommand: CommandDeclaration = {
   answers: (word) => word === 'cache',
   register(program, ctx, _only, runF) {
-    const cache = program
-      .command('cache')
-      .summary('The local response cache: status and clear')
-      .description(
-        toolDescription(
-          'Data answers are kept until the data can change (README: "The cache"): AI-answer data until the next daily scan, weekly data a day, AI traffic an hour. --refresh reads again, --no-cache or VIS_CACHE=off leaves the cache alone.',
-          LOCAL,
-        ),
-      )
-      .helpGroup(HELP_GROUPS.account)
-      .addHelpText('after', examplesAfter('vis cache status', 'vis cache clear'));
+    const cache = accountGroup(program, 'cache', {
+      summary: 'The local response cache: status and clear',
+      what: 'Data answers are kept until the data can change (README: "The cache"): AI-answer data until the next daily scan, weekly data a day, AI traffic an hour. --refresh reads again, --no-cache or VIS_CACHE=off leaves the cache alone.',
+      calls: LOCAL,
+      examples: ['vis cache status', 'vis cache clear'],
+    });
     for (const v of VERBS) {
       usesGlobals(cache.command(v.verb), ['profile'])
         .summary(v.summary)

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { examplesAfter, HELP_GROUPS, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
+import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
 const KEY_ARG = 'profile, base_url, brand, market, format or cache';
@@ -67,17 +67,12 @@ const VERBS: readonly VerbDeclaration[] = [
 ];
 
 function register(program: Command, ctx: Context, runF: RunF | undefined): void {
-  const config = program
-    .command('config')
-    .summary('Read and change saved settings (base URL, brand, market, format)')
-    .description(
-      toolDescription(
-        'Saved settings, one set per profile: base_url, brand, market, format, cache. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
-        LOCAL_ONLY,
-      ),
-    )
-    .helpGroup(HELP_GROUPS.account)
-    .addHelpText('after', examplesAfter('vis config set market GB-en', 'vis config list'));
+  const config = accountGroup(program, 'config', {
+    summary: 'Read and change saved settings (base URL, brand, market, format)',
+    what: 'Saved settings, one set per profile: base_url, brand, market, format, cache. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
+    calls: LOCAL_ONLY,
+    examples: ['vis config set market GB-en', 'vis config list'],
+  });
   for (const v of VERBS) {
     // Every verb but path works on one profile; none renders a response, so no --format.
     const sub = usesGlobals(config.command(v.verb), v.verb === 'path' ? [] : ['profile'], WHY_NOT);
