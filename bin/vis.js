@@ -15,6 +15,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   return;
 }
 
-// The code cache (Node's own on 22+, vis's on 20) and one V8 flag: src/boot/.
-require('../dist/boot.cjs').boot(require('node:path').join(__dirname, '..', 'dist'));
+// Node's compile cache (Node 22+) and one V8 flag: src/boot/.
+require('../dist/boot.cjs').boot();
 require('../dist/vis.cjs');

@@ -5,7 +5,7 @@
  * dependency too, even if the bundle drops it.
  *
  * Top to bottom:
- *   boot                 the code-cache shim bin/vis.js runs before the bundle
+ *   boot                 what bin/vis.js runs before the bundle (a V8 flag, Node's compile cache)
  *   main                 the entry point: io, context, run
  *   cli/program          the root program and its registration of every command
  *                        (cli/program.ts), and its runner (cli/run.ts)
@@ -68,9 +68,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
   completion: ['config', 'docs', 'endpoints', 'domain'],
-  // The freshness classes are the table's; the files are private folders (fs); names are
-  // hashed by http/sha256.ts (plain JS, no node:crypto on a hit).
-  cache: ['endpoints', 'fs', 'http/sha256.ts', 'domain'],
+  // The freshness classes are the table's; the files are private folders (fs).
+  cache: ['endpoints', 'fs', 'domain'],
   // output/flatten.ts: isPlainObject, to read payloads of unknown shape.
   api: ['http', 'output/flatten.ts', 'endpoints', 'errors', 'domain'],
   // output/sanitize.ts: server text is cleaned before it becomes an error message;

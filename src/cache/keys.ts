@@ -1,10 +1,11 @@
 /**
  * Names in the cache: the account folder (a hash of base URL and key, never the key) and
  * the entry key (method, path, sorted query and, when the period ends today, the API's
- * date), hashed into the entry's file name. Hashed by src/http/sha256.ts, which costs
- * microseconds, not node:crypto's load on every run.
+ * date), hashed into the entry's file name.
  */
-import { sha256Hex } from '../http/sha256.js';
+import { createHash } from 'node:crypto';
+
+const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The account's folder name: 32 hex digits of SHA-256 over the base URL and key. */
 export function accountId(baseUrl: string, apiKey: string): string {

@@ -464,15 +464,13 @@ function limitWasmToBaseline(): void {
   try {
     process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
     flags[LIFTOFF_ONLY] = true;
-    flags[FLAGS_CHANGED] = true;
   } catch {
     // Not fatal: the request works the same, the exit is just slower.
   }
 }
 
-/** The same symbols as src/boot (a separate bundle): Symbol.for makes them one. */
+/** The same symbol as src/boot (a separate bundle): Symbol.for makes them one. */
 const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
-const FLAGS_CHANGED = Symbol.for('vis.v8FlagsChanged');
 
 function thrower(err: VisError): never {
   throw err;

@@ -5,8 +5,7 @@
  * set after a 429. Every read-modify-write of it runs under `withLock` (src/fs/lock.ts),
  * and each is short: read, decide, write; never a wait or a request inside.
  *
- * The file is named by a SHA-256 of the base URL and the key, never the key itself,
- * computed by src/http/sha256.ts so that a request does not load node:crypto.
+ * The file is named by a SHA-256 of the base URL and the key, never the key itself.
  *
  * Anything wrong with the folder or the file is thrown for the Pacer to fall back to
  * pacing in-process: a folder that is not private or not writable, a lock not had in
@@ -16,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock, type LockClock } from '../fs/lock.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
-import { sha256Hex } from './sha256.js';
+import { createHash } from 'node:crypto';
 
 export interface WindowState {
   /** Times (ms since the epoch) of the requests sent, oldest first. */
@@ -41,7 +40,7 @@ const LOCK_TIMEOUT_MS = 2_000;
 const MAX_ENTRIES = 100_000;
 
 export function paceFileName(baseUrl: string, apiKey: string): string {
-  return `${sha256Hex(`${baseUrl}\n${apiKey}`).slice(0, 32)}.json`;
+  return `${createHash('sha256').update(`${baseUrl}\n${apiKey}`, 'utf8').digest('hex').slice(0, 32)}.json`;
 }
 
 /** The shared window of (baseUrl, apiKey) in `dir` (made 0700 if missing), checked on first use. */

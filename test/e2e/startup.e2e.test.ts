@@ -52,6 +52,11 @@ async function loaded(args: string[], extra: Record<string, string> = {}): Promi
 
 /** Built-ins that were once on these paths, each a few MB or ms. */
 const HEAVY = ['http', 'http2', 'tls', 'crypto', 'assert', 'readline', 'worker_threads', 'zlib'];
+/**
+ * A command that reads names its pacing window and cache entries with node:crypto's
+ * SHA-256 (about 3 ms and 2 MB, accepted since the memory budget that kept it out went).
+ */
+const HEAVY_FOR_A_READ = HEAVY.filter((m) => m !== 'crypto');
 
 describe('what a command loads', () => {
   it('vis --help: the bundle, nothing of the request path, no lib file', async () => {
@@ -60,10 +65,10 @@ describe('what a command loads', () => {
     for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
   });
 
-  it('vis usage --format json: undici (its Agent only) and none of the heavy built-ins (the pacing window is named without node:crypto)', async () => {
+  it('vis usage --format json: undici (its Agent only) and none of the heavy built-ins but node:crypto', async () => {
     const l = await loaded(['usage', '--format', 'json']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
-    for (const m of HEAVY) expect(l.builtins, m).not.toContain(m);
+    for (const m of HEAVY_FOR_A_READ) expect(l.builtins, m).not.toContain(m);
   });
 
   it('a cache hit (vis topics --format json, answered before) loads no undici and none of the heavy built-ins', async () => {
@@ -72,7 +77,7 @@ describe('what a command loads', () => {
     expect(miss.files).toContain('dist/lib/transport.cjs');
     const hit = await loaded(['topics', '--format', 'json'], shared);
     expect(hit.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
-    for (const m of HEAVY) expect(hit.builtins, m).not.toContain(m);
+    for (const m of HEAVY_FOR_A_READ) expect(hit.builtins, m).not.toContain(m);
   });
 
   it('vis usage (a table) adds only the table renderer', async () => {
