@@ -147,6 +147,23 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
   spends?: Spend;
   /** The integration the endpoint needs: without it the API answers 409 integration_not_connected. */
   integration?: string;
+  /**
+   * The hint under a 404 `not_found` for an item endpoint: the command that lists what the
+   * argument may be.
+   */
+  listHint?: string;
+  /** Why `vis export --only` refuses the endpoint; absent: it may be exported. */
+  neverExported?: string;
+  /**
+   * Reference, section 4: its parameters are "not shown" there, so their names and rules
+   * are this project's choice (marked so in openapi.json): `all`, or the names.
+   */
+  paramsNotShown?: 'all' | readonly string[];
+  /**
+   * Dotted names in `data` that the reference shows (section 2), beyond the period object
+   * every period endpoint has; every other name in the schema is this project's choice.
+   */
+  shownDataNames?: readonly string[];
 }
 
 type EndpointShape<Id extends string, ListId extends string> = EndpointEntry<Id, ListId> & EndpointDefaults;
@@ -168,7 +185,9 @@ export interface ItemSource<ListId extends string = EndpointId> {
 
 /** One entry with the defaults filled in. */
 function endpoint<Id extends string, ListId extends string = never>(entry: EndpointEntry<Id, ListId>): EndpointShape<Id, ListId> {
-  return { ...DEFAULTS, ...entry };
+  const shape = { ...DEFAULTS, ...entry };
+  // The plans that answer it close the summary, from `plan`, never typed by hand.
+  return shape.plan === 'pro' ? { ...shape, summary: `${shape.summary} (${PLAN_TEXT.pro.table})` } : shape;
 }
 
 const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
@@ -176,6 +195,7 @@ const DAYS_RULE: ParamSpec = { kind: 'int', min: 1, max: 90 };
 const TABLE = [
   endpoint({
     id: 'brands',
+    neverExported: 'brands is not exported: it is free account data, and manifest.json lists the brands exported',
     freshness: 'none',
     words: ['brands'],
     path: '/brands',
@@ -191,6 +211,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'markets',
+    paramsNotShown: [],
     words: ['markets'],
     path: '/markets',
     market: false,
@@ -203,6 +224,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'usage',
+    neverExported: 'usage is not exported: it is free account data, and manifest.json records the reads spent',
     freshness: 'none',
     words: ['usage'],
     path: '/usage',
@@ -228,6 +250,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'visibility',
+    shownDataNames: ['score'],
     words: ['visibility'],
     path: '/visibility',
     collection: 'history',
@@ -250,6 +273,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'topics.get',
+    listHint: '`vis topics` lists topic ids.',
     words: ['topics'],
     path: '/topics/{id}',
     pathParam: { name: 'id', type: 'string', description: 'topic id from `vis topics`' },
@@ -274,6 +298,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers',
+    shownDataNames: ['answers.rate', 'answers.runs_counted'],
     words: ['answers'],
     path: '/answers',
     collection: 'answers',
@@ -284,6 +309,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers.runs',
+    listHint: '`vis answers` lists the questions: --prompt takes the id in its first column, or the question’s text copied as shown there.',
     words: ['answers', 'runs'],
     path: '/answers/runs',
     query: [
@@ -306,6 +332,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers.history',
+    paramsNotShown: 'all',
     words: ['answers', 'history'],
     path: '/answers/history',
     period: 'range',
@@ -327,6 +354,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'competitors.get',
+    listHint: '`vis competitors` lists the names as AI writes them.',
     words: ['competitors'],
     path: '/competitors/{name}',
     pathParam: { name: 'name', type: 'string', description: 'the competitor’s name as AI writes it' },
@@ -339,6 +367,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'sources',
+    paramsNotShown: 'all',
     words: ['sources'],
     path: '/sources',
     period: 'range',
@@ -378,7 +407,7 @@ const TABLE = [
     period: 'range',
     plan: 'pro',
     collection: 'engines',
-    summary: 'Per engine: does AI know the brand, would it recommend it (Pro, Growth)',
+    summary: 'Per engine: does AI know the brand, would it recommend it',
     description: 'What AI gets right and wrong, with weekly history. Identical in every market.',
     examples: ['vis brand-perception', 'vis perception --days 30'],
     noun: 'engines',
@@ -386,13 +415,14 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception.transcript',
+    paramsNotShown: 'all',
     freshness: 'weekly',
     words: ['brand-perception', 'transcript'],
     path: '/brand-perception/transcript',
     period: 'range',
     plan: 'pro',
     collection: 'transcript',
-    summary: 'The perception transcript: what each engine was asked and said (Pro, Growth)',
+    summary: 'The perception transcript: what each engine was asked and said',
     description: 'The questions and answers behind the perception summary.',
     examples: ['vis brand-perception transcript'],
     noun: 'transcript entries',
@@ -415,13 +445,14 @@ const TABLE = [
     ],
     plan: 'pro',
     collection: 'topics',
-    summary: 'Forum threads buyers write, by topic, and whether AI cites them (Pro, Growth)',
+    summary: 'Forum threads buyers write, by topic, and whether AI cites them',
     description: 'Threads grouped by topic with a weekly summary per topic.',
     examples: ['vis forum --limit 5', 'vis forum --days 30 --format json'],
     noun: 'forum topics',
   }),
   endpoint({
     id: 'search-performance',
+    paramsNotShown: ['days', 'group_by', 'limit'],
     freshness: 'hourly',
     words: ['search-performance'],
     path: '/search-performance',
@@ -470,26 +501,28 @@ const TABLE = [
     period: 'range',
     plan: 'pro',
     collection: 'crawlers',
-    summary: 'Which AI bots read the brand’s pages, how often, which pages (Pro, Growth)',
+    summary: 'Which AI bots read the brand’s pages, how often, which pages',
     description: 'Needs a CDN integration or the vendor’s tracking script.',
     examples: ['vis ai-crawlers --days 30'],
     noun: 'crawlers',
   }),
   endpoint({
     id: 'ai-visitors',
+    paramsNotShown: 'all',
     freshness: 'hourly',
     words: ['ai-visitors'],
     path: '/ai-visitors',
     period: 'range',
     plan: 'pro',
     collection: 'visitors',
-    summary: 'Visits from AI engines (Pro, Growth)',
+    summary: 'Visits from AI engines',
     description: 'Visitor traffic referred by AI answer engines.',
     examples: ['vis ai-visitors --days 30'],
     noun: 'visitor rows',
   }),
   endpoint({
     id: 'tasks',
+    paramsNotShown: ['layer', 'status', 'limit'],
     freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks',
@@ -520,20 +553,21 @@ const TABLE = [
     ],
     plan: 'pro',
     collection: 'tasks',
-    summary: 'Tasks, best first, with open counts per layer (Pro, Growth)',
+    summary: 'Tasks, best first, with open counts per layer',
     description: '`vis tasks <id>` shows one task’s full brief.',
     examples: ['vis tasks', 'vis tasks --status done --limit 10'],
     noun: 'tasks',
   }),
   endpoint({
     id: 'tasks.get',
+    listHint: '`vis tasks` lists task ids (add --status to see tasks that are not open).',
     freshness: 'minutes',
     words: ['tasks'],
     path: '/tasks/{id}',
     pathParam: { name: 'id', type: 'string', description: 'task id from `vis tasks`' },
     plan: 'pro',
     collection: 'steps',
-    summary: 'One task’s brief: why it matters, steps, evidence, topics it moves (Pro, Growth)',
+    summary: 'One task’s brief: why it matters, steps, evidence, topics it moves',
     description: 'The full brief of one task.',
     examples: ['vis tasks 8664'],
     noun: 'steps',
@@ -546,13 +580,14 @@ const TABLE = [
     path: '/weekly-plan',
     plan: 'pro',
     collection: 'columns',
-    summary: 'The weekly board: To do, In progress, Done (Pro, Growth)',
+    summary: 'The weekly board: To do, In progress, Done',
     description: 'Tasks on this week’s board by column.',
     examples: ['vis weekly-plan'],
     noun: 'board columns',
   }),
   endpoint({
     id: 'activity',
+    paramsNotShown: 'all',
     freshness: 'minutes',
     words: ['activity'],
     path: '/activity',
@@ -565,6 +600,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches',
+    paramsNotShown: 'all',
     freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches',
@@ -577,6 +613,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.get',
+    listHint: '`vis pitches` lists pitch ids.',
     freshness: 'minutes',
     words: ['pitches'],
     path: '/pitches/{pitch_id}',
@@ -590,6 +627,8 @@ const TABLE = [
   }),
   endpoint({
     id: 'pitches.create',
+    neverExported: 'pitches.create is never exported: it spends one of the month’s pitch reports',
+    paramsNotShown: 'all',
     freshness: 'none',
     words: ['pitches', 'create'],
     method: 'POST',

@@ -10,7 +10,9 @@ import { ITEM_SOURCES } from '../src/export/items.js';
 import { SAME_IN_EVERY_MARKET } from '../src/export/plan.js';
 import type { View } from '../src/output/views/context.js';
 import { VIEW_IDS } from '../src/output/views/index.js';
-import { KNOWN_VALUES, PAYLOAD_BUILDERS, type PayloadBuilder } from '../src/sandbox/data.js';
+import { PAYLOAD_BUILDERS, type PayloadBuilder } from '../src/sandbox/data.js';
+import { TASK_LAYERS, TASK_STATUS_FILTERS } from '../src/sandbox/data/tasks.js';
+import { checkQuery } from '../src/sandbox/validate.js';
 
 describe('endpoint ids are checked by the compiler', () => {
   it('a misspelled id does not compile', () => {
@@ -31,7 +33,6 @@ describe('endpoint ids are checked by the compiler', () => {
 
   it('the maps per endpoint are keyed by EndpointId', () => {
     expectTypeOf(PAYLOAD_BUILDERS).toEqualTypeOf<Readonly<Record<EndpointId, PayloadBuilder>>>();
-    expectTypeOf(KNOWN_VALUES).toEqualTypeOf<Readonly<Partial<Record<EndpointId, Readonly<Record<string, readonly string[]>>>>>>();
     expectTypeOf(ITEM_SOURCES).toEqualTypeOf<Readonly<Partial<Record<EndpointId, ItemSource>>>>();
     expectTypeOf(VIEW_IDS).toEqualTypeOf<readonly EndpointId[]>();
     expectTypeOf(SAME_IN_EVERY_MARKET).toEqualTypeOf<ReadonlySet<EndpointId>>();
@@ -72,14 +73,15 @@ describe('endpoint(): one place for the defaults', () => {
 });
 
 describe('known values of open parameters (issue 17)', () => {
-  it('the table’s known values are the ones the sandbox accepts', () => {
+  it('the table’s known values are the ones the sandbox accepts, and no other', () => {
+    expect([...TASK_LAYERS]).toEqual([...endpointById('tasks').query.find((q) => q.name === 'layer')!.known!]);
+    expect([...TASK_STATUS_FILTERS]).toEqual([...endpointById('tasks').query.find((q) => q.name === 'status')!.known!]);
     for (const spec of ENDPOINTS) {
       for (const p of spec.query) {
-        if (p.known) expect([...(KNOWN_VALUES[spec.id]?.[p.name] ?? [])], `${spec.id} --${p.flag}`).toEqual([...p.known]);
+        if (!p.known) continue;
+        for (const v of p.known) expect(() => checkQuery(spec, new URLSearchParams([[p.name, v]])), `${spec.id} --${p.flag} ${v}`).not.toThrow();
+        expect(() => checkQuery(spec, new URLSearchParams([[p.name, 'no-such-value']])), `${spec.id} --${p.flag}`).toThrow(/must be one of/);
       }
-    }
-    for (const [id, params] of Object.entries(KNOWN_VALUES)) {
-      for (const name of Object.keys(params ?? {})) expect(ENDPOINTS.find((e) => e.id === id)?.query.find((q) => q.name === name)?.known, `${id} ${name}`).toBeDefined();
     }
   });
 });

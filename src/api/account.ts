@@ -9,6 +9,7 @@
  * object holding exactly one array, is accepted too. Two arrays and no `brands`: no
  * list, rather than a guess at which one is the brands.
  */
+import { endpointById } from '../endpoints.js';
 import type { ApiClient } from '../http/client.js';
 import { isPlainObject } from '../output/flatten.js';
 
@@ -75,7 +76,7 @@ function findResetTime(data: Record<string, unknown>, depth = 0): string | undef
 
 /** GET /usage (free): reads left and when the budget resets. Errors are the client's. */
 export async function fetchBudget(client: Pick<ApiClient, 'send'>): Promise<BudgetInfo> {
-  const res = await client.send({ method: 'GET', path: '/usage' });
+  const res = await client.send({ method: 'GET', path: endpointById('usage').path });
   return budgetFromUsage(res.envelope.data);
 }
 
@@ -135,7 +136,7 @@ export function brandsFromPayload(data: unknown): BrandRecord[] {
 
 /** GET /brands (free): the account's brands. Errors are the client's. */
 export async function listBrands(client: Pick<ApiClient, 'send'>): Promise<BrandRecord[]> {
-  const res = await client.send({ method: 'GET', path: '/brands' });
+  const res = await client.send({ method: 'GET', path: endpointById('brands').path });
   return brandsFromPayload(res.envelope.data);
 }
 

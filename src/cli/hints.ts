@@ -4,26 +4,16 @@
  * so explaining an error never spends a read.
  */
 import { VisError } from '../errors.js';
-import type { EndpointId, EndpointSpec } from '../endpoints.js';
+import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../output/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
 
 const STATIC_HINTS: Record<string, string> = {
   plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
-  integration_not_connected: 'Connect the search-console integration in the app (Settings → Integrations), then try again.',
   market_not_found: '`vis markets` lists the brand’s live markets (1 read).',
   upstream_error: 'A service behind the API failed; try again in a few minutes.',
   rate_limited: 'The limit is 60 requests a minute per key, shared by everything that uses the key.',
-};
-
-/** Partial: only endpoints that take an id or an exact argument have a list to point to. */
-const LIST_COMMAND: Partial<Record<EndpointId, string>> = {
-  'topics.get': '`vis topics` lists topic ids.',
-  'tasks.get': '`vis tasks` lists task ids (add --status to see tasks that are not open).',
-  'competitors.get': '`vis competitors` lists the names as AI writes them.',
-  'pitches.get': '`vis pitches` lists pitch ids.',
-  'answers.runs': '`vis answers` lists the questions: --prompt takes the id in its first column, or the question’s text copied as shown there.',
 };
 
 export async function hintFor(err: VisError, session: Session, spec?: EndpointSpec): Promise<void> {
@@ -51,7 +41,11 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       err.hint = planHint(spec);
       return;
     case 'not_found':
-      err.hint = spec ? LIST_COMMAND[spec.id] : undefined;
+      err.hint = spec?.listHint;
+      return;
+    case 'integration_not_connected':
+      // The entry names the integration; `vis api` cannot tell which one was meant.
+      err.hint = `Connect the ${spec?.integration ? `${spec.integration} integration` : 'integration the endpoint needs'} in the app (Settings → Integrations), then try again.`;
       return;
     default:
       // hasOwn: a code such as `constructor` is not a hint (it would be a function).

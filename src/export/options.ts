@@ -11,7 +11,7 @@
  *   tasks.get, competitors.get, pitches.get, answers.runs) only when `--only` names them.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { ENDPOINTS, isEndpointId, needsArgument, type EndpointId, type EndpointSpec } from '../endpoints.js';
+import { endpointById, ENDPOINTS, isEndpointId, needsArgument, type EndpointId, type EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions, type Today } from '../flags/rules.js';
 import { itemSource } from './items.js';
@@ -58,13 +58,6 @@ export function defaultEndpoints(): EndpointSpec[] {
   return exportableEndpoints().filter((e) => e.group === 'data' && !needsArgument(e));
 }
 
-/** Partial: why an endpoint `--only` may not name is never exported; the rest may be. */
-const NEVER_EXPORTED: Readonly<Partial<Record<EndpointId, string>>> = {
-  'pitches.create': 'pitches.create is never exported: it spends one of the month’s pitch reports',
-  brands: 'brands is not exported: it is free account data, and manifest.json lists the brands exported',
-  usage: 'usage is not exported: it is free account data, and manifest.json records the reads spent',
-};
-
 /** `--only a,b,c` -> the endpoints, in table order. Unknown ids are refused, all named at once. */
 export function parseOnly(value: string): EndpointSpec[] {
   const ids = [
@@ -82,7 +75,7 @@ export function parseOnly(value: string): EndpointSpec[] {
     });
   }
   for (const id of ids) {
-    const reason = isEndpointId(id) ? NEVER_EXPORTED[id] : undefined;
+    const reason = isEndpointId(id) ? endpointById(id).neverExported : undefined;
     if (reason) throw new UsageError(`--only: ${reason}`);
   }
   const unknown = ids.filter((id) => !valid.some((e) => e.id === id));

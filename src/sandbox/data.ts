@@ -34,7 +34,7 @@ import { overviewPayload, visibilityPayload } from './data/overview.js';
 import { perceptionPayload, transcriptPayload } from './data/perception.js';
 import { createPitchPayload, pitchPayload, pitchesPayload } from './data/pitches.js';
 import { searchPayload } from './data/search.js';
-import { TASK_LAYERS, TASK_STATUS_FILTERS, taskPayload, tasksPayload, weeklyPlanPayload } from './data/tasks.js';
+import { taskPayload, tasksPayload, weeklyPlanPayload } from './data/tasks.js';
 import { technicalPayload } from './data/technical.js';
 import { topicPayload, topicsPayload } from './data/topics.js';
 import { crawlersPayload, visitorsPayload } from './data/traffic.js';
@@ -75,12 +75,3 @@ export const PAYLOAD_BUILDERS: Readonly<Record<EndpointId, PayloadBuilder>> = {
   'pitches.create': createPitchPayload,
 };
 
-/**
- * Allowed values of parameters the endpoint table leaves open (CLI-CONTRACT: "passed
- * through"): the sandbox checks them with the other parameter rules and openapi.json
- * lists them, keyed by endpoint id and parameter name. Partial: only endpoints with such
- * parameters have an entry.
- */
-export const KNOWN_VALUES: Readonly<Partial<Record<EndpointId, Readonly<Record<string, readonly string[]>>>>> = {
-  tasks: { layer: TASK_LAYERS, status: TASK_STATUS_FILTERS },
-};

@@ -16,7 +16,6 @@ import { ENDPOINTS, daysRule, type EndpointId, type EndpointSpec, type ParamSpec
 import { PROSPECT_PATTERN } from '../domain/prospect.js';
 import { DATA_SCHEMAS } from '../schemas/data.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
-import { KNOWN_VALUES } from './data.js';
 import { MARKET_CODE_PATTERN, MARKET_ID_PATTERN } from './validate.js';
 
 type Json = Record<string, unknown>;
@@ -41,25 +40,8 @@ const DATE = (() => {
   return schema;
 })();
 
-/**
- * Endpoints whose parameters the reference leaves "not shown" (section 4, notes): every
- * parameter named here is this project's choice. `all` is every parameter of the entry.
- */
-const PARAMS_NOT_SHOWN: Partial<Record<EndpointId, 'all' | readonly string[]>> = {
-  markets: [],
-  'answers.history': 'all',
-  sources: 'all',
-  'brand-perception.transcript': 'all',
-  'ai-visitors': 'all',
-  activity: 'all',
-  pitches: 'all',
-  'pitches.create': 'all',
-  'search-performance': ['days', 'group_by', 'limit'],
-  tasks: ['layer', 'status', 'limit'],
-};
-
 function isChoiceParam(spec: EndpointSpec, name: string): boolean {
-  const rule = PARAMS_NOT_SHOWN[spec.id];
+  const rule = spec.paramsNotShown;
   return rule === 'all' || (rule !== undefined && rule.includes(name));
 }
 
@@ -135,7 +117,7 @@ export function parametersOf(spec: EndpointSpec): Json[] {
     );
   }
   for (const param of spec.query) {
-    parameters.push(parameter(spec, param.name, 'query', param.required === true, param.description, paramSchema(param.spec, KNOWN_VALUES[spec.id]?.[param.name])));
+    parameters.push(parameter(spec, param.name, 'query', param.required === true, param.description, paramSchema(param.spec, param.known)));
   }
   return parameters;
 }
@@ -163,10 +145,6 @@ function bodyField(field: QueryParam): Json {
  * visibility score, an answer's rate over runs counted. Everything else is marked.
  */
 const SHOWN_DATA_NAMES: readonly string[] = ['period', 'period.from', 'period.to', 'period.days'];
-const SHOWN_DATA_NAMES_OF: Partial<Record<EndpointId, readonly string[]>> = {
-  visibility: ['score'],
-  answers: ['answers.rate', 'answers.runs_counted'],
-};
 
 /** Marks every property below `schema` whose dotted name (arrays skipped) is not shown. */
 function markDataNames(schema: unknown, shown: ReadonlySet<string>, at: string): unknown {
@@ -190,7 +168,7 @@ function markDataNames(schema: unknown, shown: ReadonlySet<string>, at: string):
 /** The endpoint's data schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). */
 export function dataSchema(spec: EndpointSpec): Json {
   const { $schema: _omit, ...schema } = z.toJSONSchema(DATA_SCHEMAS[spec.id], { target: 'draft-2020-12', io: 'output' }) as Json;
-  const shown = new Set([...SHOWN_DATA_NAMES, ...(SHOWN_DATA_NAMES_OF[spec.id] ?? [])]);
+  const shown = new Set([...SHOWN_DATA_NAMES, ...(spec.shownDataNames ?? [])]);
   return {
     ...(markDataNames(schema, shown, '') as Json),
     description:

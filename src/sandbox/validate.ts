@@ -8,7 +8,6 @@ import { commonQueryNames, daysRule, type EndpointId, type EndpointSpec, type Pa
 import { isProspectUrl } from '../domain/prospect.js';
 import type { DemoAccount, DemoBrand, DemoMarket } from './accounts.js';
 import type { ApiPeriod } from '../domain/period.js';
-import { KNOWN_VALUES } from './data.js';
 import { addDays, daysBetween, isoDate, parseIsoDate } from './data/dates.js';
 import { ApiError, invalidParameter } from './errors.js';
 
@@ -145,7 +144,8 @@ function checkValue(endpointId: EndpointId, param: QueryParam, raw: string): str
       value = raw;
       break;
   }
-  const known = KNOWN_VALUES[endpointId]?.[param.name];
+  // The sandbox refuses what the table calls known-to-work, where the CLI passes anything.
+  const known = param.known;
   if (known && !known.includes(String(value))) throw invalidParameter(param.name, `must be one of ${known.join(', ')} (got "${raw}")`);
   return value;
 }

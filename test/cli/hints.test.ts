@@ -48,3 +48,30 @@ describe('feature_not_in_plan', () => {
     expect(r.stderr).not.toMatch(/pitch/i.test(path) ? /Brand perception/ : /pitch reports/);
   });
 });
+
+describe('hints from the endpoint entry', () => {
+  it('integration_not_connected names the integration the entry says the endpoint needs', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/search-performance' }, apiFailure(409, 'integration_not_connected', 'Not connected'));
+    const r = await runInProcess(['search-performance'], { api });
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n')[1]).toBe('Connect the search console integration in the app (Settings → Integrations), then try again.');
+  });
+
+  it('integration_not_connected through `vis api`, where no entry says which: a hint that names none', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/search-performance' }, apiFailure(409, 'integration_not_connected', 'Not connected'));
+    const r = await runInProcess(['api', '/search-performance'], { api });
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n')[1]).toBe('Connect the integration the endpoint needs in the app (Settings → Integrations), then try again.');
+  });
+
+  it.each([
+    [['topics', 'nope'], '/topics/nope', '`vis topics` lists topic ids.'],
+    [['tasks', '99'], '/tasks/99', '`vis tasks` lists task ids (add --status to see tasks that are not open).'],
+    [['competitors', 'Nobody'], '/competitors/Nobody', '`vis competitors` lists the names as AI writes them.'],
+  ])('not_found on %j points to the list (the entry’s listHint)', async (argv, path, hint) => {
+    const api = new FakeApi().on({ method: 'GET', path }, apiFailure(404, 'not_found', 'No such thing'));
+    const r = await runInProcess(argv, { api });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n')[1]).toBe(hint);
+  });
+});

@@ -7,6 +7,7 @@ import { notFound } from '../errors.js';
 import { localize } from './catalog.js';
 import { contentGaps, type ContentGap } from './citations.js';
 import { modelOf, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
+import { endpointById } from '../../endpoints.js';
 import { addDays, daysBetween, isoDate, timeOnDay, weekStart } from './dates.js';
 import { round1, visibilityOf } from './metrics.js';
 import { ENGINE_LABELS, type MarketModel, type Run } from './model.js';
@@ -14,11 +15,18 @@ import { hash32, rngFor, type Rng } from './prng.js';
 import { technicalScan, type ScanIssue } from './technical.js';
 import { topicThreads, type Thread } from './forum.js';
 
-export const TASK_LAYERS = ['content', 'technical', 'authority', 'community'] as const;
-export type Layer = (typeof TASK_LAYERS)[number];
+/** The layers `--layer` knows, from the endpoint table (the sandbox refuses any other). */
+export const TASK_LAYERS: readonly string[] = knownValues('layer');
+export type Layer = string;
 export type TaskStatus = 'todo' | 'in_progress' | 'done' | 'dismissed';
-/** Values `status` accepts: a task status, `open` (to do or in progress, the default) or `all`. */
-export const TASK_STATUS_FILTERS = ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all'] as const;
+/** Values `status` accepts, from the table: a task status, `open` (to do or in progress, the default) or `all`. */
+export const TASK_STATUS_FILTERS: readonly string[] = knownValues('status');
+
+function knownValues(name: string): readonly string[] {
+  const known = endpointById('tasks').query.find((q) => q.name === name)?.known;
+  if (!known) throw new Error(`the endpoint table gives /tasks no known values for ${name}`);
+  return known;
+}
 export type Priority = 'high' | 'medium' | 'low';
 
 const PRIORITY_ORDER: readonly Priority[] = ['high', 'medium', 'low'];
