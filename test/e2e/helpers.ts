@@ -3,7 +3,7 @@
  * environment, and small loopback servers that record what they receive.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,9 +66,17 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
 /** `s` quoted for sh. */
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** tmux on its own server (`-L name`), with no user configuration: real terminals of a given size. */
+/**
+ * tmux on its own server (`-L name`), with no user configuration: real terminals of a given size.
+ * Panes run their command through /bin/sh, not the user's login shell, which may be one that
+ * refuses to run anything (nobody's nologin) or one that reads a profile.
+ */
 export function tmuxServer(name: string): (...args: string[]) => { status: number | null; stdout: string; stderr: string } {
-  return (...args) => spawnSync('tmux', ['-L', name, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const conf = join(mkdtempSync(join(tmpdir(), 'vis-tmux-')), 'tmux.conf');
+  writeFileSync(conf, 'set-option -g default-shell /bin/sh\n');
+  // SHELL too: tmux takes the shell from it when it starts, before any configuration is read.
+  const env = { ...process.env, SHELL: '/bin/sh' };
+  return (...args) => spawnSync('tmux', ['-L', name, '-f', conf, ...args], { encoding: 'utf8', env });
 }
 
 /** Polls (50 ms steps, at most `ms`) until `test` holds. */
