@@ -214,22 +214,55 @@ __vis_files() {
 }
 
 # Offers `vis __complete $1` candidates (brand or profile names, one a line) that start
-# with the word at the cursor, ignoring case, escaped for the command line. The --profile
-# and --base-url given on the line pick the account.
+# with the word at the cursor, ignoring case. Readline inserts a candidate as it is, after
+# any quote the user opened, so each is escaped for that place: brand names come from
+# the API and must never run as code. The --profile and --base-url given on the line pick
+# the account.
 __vis_dynamic() {
     local -a opts=()
     [[ -n $profile ]] && opts+=(--profile "$profile")
     [[ -n $base_url ]] && opts+=(--base-url "$base_url")
-    local want=${cur#[\"\']} line quoted
+    local open= want=$cur line
+    if [[ $cur == [\"\']* ]]; then
+        open=${cur:0:1} want=${cur:1}
+    fi
     while IFS= read -r line; do
-        [[ ${line,,} == "${want,,}"* ]] || continue
-        if [[ $cur == [\"\']* ]]; then
-            COMPREPLY+=("$line")
-        else
-            printf -v quoted '%q' "$line"
-            COMPREPLY+=("$quoted")
+        # Nothing inside quotes can spell a control character (vis never prints one).
+        [[ $line == *[[:cntrl:]]* ]] && continue
+        __vis_escape "$open" "$line"
+        # What was typed may be the name or its escaped spelling (\$ inside "...").
+        if [[ ${line,,} == "${want,,}"* || ${REPLY,,} == "${want,,}"* ]]; then
+            COMPREPLY+=("$REPLY")
         fi
     done < <("${words[0]}" __complete "$1" "${opts[@]}" 2>/dev/null </dev/null)
+}
+
+# Sets REPLY to $2 written so that, inside a word opened with quote $1 (" or ', or none),
+# the shell reads back exactly $2 and expands nothing.
+__vis_escape() {
+    local c i
+    REPLY=
+    case $1 in
+        \")
+            for ((i = 0; i < ${#2}; i++)); do
+                c=${2:i:1}
+                case $c in
+                    [\$\`\"\\]) REPLY+=\\$c ;;
+                    # History expansion sees ! even inside "..." and \! keeps its backslash
+                    # there: close the quote, escape it, reopen.
+                    !) REPLY+='"\!"' ;;
+                    *) REPLY+=$c ;;
+                esac
+            done
+            ;;
+        \')
+            for ((i = 0; i < ${#2}; i++)); do
+                c=${2:i:1}
+                if [[ $c == \' ]]; then REPLY+="'\\''"; else REPLY+=$c; fi
+            done
+            ;;
+        *) printf -v REPLY '%q' "$2" ;;
+    esac
 }
 
 _vis() {

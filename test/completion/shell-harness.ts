@@ -168,3 +168,67 @@ export async function zshComplete(line: string, env: Record<string, string>, cwd
 }
 
 export const bashCompletionInstalled = () => existsSync(BASH_COMPLETION);
+
+const PTY_LINES = join(__dirname, 'pty-lines.zsh');
+
+/** The shells `typedLines` can type into; `bash+bash-completion` loads bash-completion first. */
+export type TypingShell = 'bash' | 'bash+bash-completion' | 'zsh' | 'fish';
+
+/**
+ * What sets up each shell for `typedLines`: the completion script, and a `vis` function
+ * that reports its arguments instead of running (`vis __complete` still runs the real one).
+ */
+function typingInit(shell: TypingShell): { command: string; init: string } {
+  const report = `printf '<<<vis-arg>>>%s\\n' "$@"; printf '<<<vis-%s>>>\\n' done`;
+  const posix = [
+    `vis() { if [[ $1 == __complete ]]; then command vis "$@"; return; fi; ${report}; }`,
+    `__vis_ready() { printf '<<<vis-%s>>>\\n' ready; }`,
+  ];
+  switch (shell) {
+    case 'bash':
+    case 'bash+bash-completion':
+      return {
+        command: 'bash --norc --noprofile -i',
+        init: [
+          "PS1='$ ' PS2='> '",
+          shell === 'bash+bash-completion' ? `source ${sq(BASH_COMPLETION)}` : '',
+          `source ${sq(join(COMPLETIONS, 'vis.bash'))}`,
+          ...posix,
+        ].join('\n'),
+      };
+    case 'zsh':
+      return {
+        command: 'zsh -f -i',
+        init: ["PROMPT='' RPROMPT='' PS2=''", `fpath=(${sq(COMPLETIONS)} $fpath)`, 'autoload -Uz compinit && compinit -u -D', ...posix].join('\n'),
+      };
+    case 'fish':
+      return {
+        command: 'fish --no-config -i',
+        init: [
+          `source ${sq(join(COMPLETIONS, 'vis.fish'))}`,
+          `function vis; if test "$argv[1]" = __complete; command vis $argv; return; end; ${report.replace('"$@"', '$argv')}; end`,
+          `function __vis_ready; printf '<<<vis-%s>>>\\n' ready; end`,
+        ].join('\n'),
+      };
+  }
+}
+
+/**
+ * Each line typed into an interactive `shell` in a pseudo-terminal, completed with TAB and
+ * entered (see pty-lines.zsh): the arguments `vis` received, or undefined when the shell
+ * never ran the line. The shell's own line editor inserts the completion and the shell
+ * reads the result, quotes, expansions and history expansion included.
+ */
+export async function typedLines(shell: TypingShell, lines: readonly string[], env: Record<string, string>, cwd: string): Promise<Array<string[] | undefined>> {
+  const { command, init } = typingInit(shell);
+  const initFile = join(mkdtempSync(join(tmpdir(), 'vis-typing-')), 'init');
+  writeFileSync(initFile, `${init}\n`);
+  const r = await runProgram('zsh', ['-f', PTY_LINES, initFile, command, ...lines], env, cwd, 60_000);
+  if (r.code !== 0) throw new Error(`${shell} in a pseudo-terminal exited ${r.code}: ${r.stderr}${r.stdout}`);
+  const answers = r.stdout.split('<<<vis-line>>>\n').slice(1);
+  if (answers.length !== lines.length) throw new Error(`${shell} answered ${answers.length} of ${lines.length} lines: ${r.stdout}${r.stderr}`);
+  return answers.map((a) => {
+    const args = a.split('\n').filter((l) => l !== '');
+    return args[0] === '<<<vis-not-run>>>' ? undefined : args;
+  });
+}

@@ -3,10 +3,11 @@
  * come from the scripts; profile and brand names from the built `vis __complete`, against
  * the sandbox on loopback (agency key: three brands).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKey, CACHE_FILE } from '../../src/cli/commands/complete/run.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import {
   bashComplete,
@@ -19,8 +20,10 @@ import {
   fishCompleteAll,
   hasCommand,
   runProgram,
+  typedLines,
   visShimDir,
   zshComplete,
+  type TypingShell,
 } from '../completion/shell-harness.js';
 
 let sandbox: Sandbox;
@@ -217,6 +220,77 @@ describeWith('zsh', hasCommand('zsh'), () => {
   it('completes the value after --format=', async () => {
     expect(await zshComplete('vis topics --format=c', env)).toEqual(['csv']);
   });
+});
+
+/**
+ * Brand names come from the API: a name that reads as shell code must reach vis as the
+ * same text, whichever quote the user opened before TAB, and run nothing. The names are
+ * served from the completion cache of an account whose server is offline.
+ */
+const HOSTILE = ['Acme $(touch MARKER)', 'Bolt `touch MARKER`', "Cove's !touch MARKER", 'Dune "q" \\ ${HOME} $(touch MARKER) end'];
+const OPENINGS = ['"', "'", ''];
+/** Each line typed before TAB, and the arguments vis must then receive. */
+const HOSTILE_LINES: Array<{ line: string; argv: string[] }> = [
+  ...HOSTILE.flatMap((name) => OPENINGS.map((open) => ({ line: `vis topics --brand ${open}${name.slice(0, 2)}`, argv: ['topics', '--brand', name] }))),
+  { line: 'vis topics --brand="Co', argv: ['topics', `--brand=${HOSTILE[2]!}`] },
+  { line: "vis -b 'Du", argv: ['-b', HOSTILE[3]!] },
+];
+
+function hostileEnv(): Record<string, string> {
+  const baseUrl = 'http://127.0.0.1:9/api/v1';
+  const apiKey = 'vis_live_hostile_names_0001';
+  const config = mkdtempSync(join(tmpdir(), 'vis-config-'));
+  writeFileSync(join(config, 'config.json'), JSON.stringify({ profile: 'hostile', profiles: { hostile: { base_url: baseUrl, api_key: apiKey } } }));
+  const cache = { version: 1, brands: { [accountKey(baseUrl, apiKey)]: { names: HOSTILE, fetched_at: Date.now() } } };
+  writeFileSync(join(config, CACHE_FILE), JSON.stringify(cache));
+  return { ...env, HOME: mkdtempSync(join(tmpdir(), 'vis-home-')), VIS_CONFIG_DIR: config };
+}
+
+describe('brand names that read as shell code', () => {
+  // Typed through zsh's pseudo-terminal module, so every shell here needs zsh too.
+  const shells: Array<[TypingShell, boolean]> = (
+    [
+      ['bash', hasCommand('bash')],
+      ['bash+bash-completion', hasCommand('bash') && bashCompletionInstalled()],
+      ['zsh', true],
+      ['fish', hasCommand('fish')],
+    ] as Array<[TypingShell, boolean]>
+  ).map(([shell, present]) => [shell, present && hasCommand('zsh')]);
+  let hostile: Record<string, string>;
+  const typing = new Map<TypingShell, { cwd: string; received: Promise<Array<string[] | undefined>> }>();
+  // All shells type at once: each spends most of its time waiting on its terminal.
+  beforeAll(() => {
+    hostile = hostileEnv();
+    for (const [shell, present] of shells) {
+      if (!present) continue;
+      const cwd = mkdtempSync(join(tmpdir(), 'vis-typed-'));
+      const received = typedLines(shell, HOSTILE_LINES.map((c) => c.line), hostile, cwd);
+      received.catch(() => undefined); // reported by the shell's own tests
+      typing.set(shell, { cwd, received });
+    }
+  });
+
+  it('vis __complete brands offers the names as they are', async () => {
+    const r = await runProgram('vis', ['__complete', 'brands'], hostile);
+    expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual(HOSTILE);
+  });
+
+  for (const [shell, present] of shells) {
+    describeWith(`${shell}, typed in a terminal`, present, () => {
+      let received: Array<string[] | undefined> = [];
+      beforeAll(async () => {
+        received = await typing.get(shell)!.received;
+      }, 120_000);
+
+      it.each(HOSTILE_LINES.map((c, i) => [c.line, c.argv, i] as const))('%s + TAB + Return passes %j to vis', (_line, argv, i) => {
+        expect(received[i]).toEqual(argv);
+      });
+
+      it('ran none of the commands inside the names', () => {
+        expect(existsSync(join(typing.get(shell)!.cwd, 'MARKER'))).toBe(false);
+      });
+    });
+  }
 });
 
 describe('completion spends no reads', () => {

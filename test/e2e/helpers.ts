@@ -3,11 +3,11 @@
  * environment, and small loopback servers that record what they receive.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const VIS = resolve(__dirname, '../../bin/vis.js');
 
@@ -66,9 +66,17 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
 /** `s` quoted for sh. */
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** tmux on its own server (`-L name`), with no user configuration: real terminals of a given size. */
+/**
+ * tmux on its own server (`-L name`), with no user configuration: real terminals of a given size.
+ * Panes run their command through /bin/sh, not the user's login shell, which may be one that
+ * refuses to run anything (nobody's nologin) or one that reads a profile.
+ */
 export function tmuxServer(name: string): (...args: string[]) => { status: number | null; stdout: string; stderr: string } {
-  return (...args) => spawnSync('tmux', ['-L', name, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const conf = join(mkdtempSync(join(tmpdir(), 'vis-tmux-')), 'tmux.conf');
+  writeFileSync(conf, 'set-option -g default-shell /bin/sh\n');
+  // SHELL too: tmux takes the shell from it when it starts, before any configuration is read.
+  const env = { ...process.env, SHELL: '/bin/sh' };
+  return (...args) => spawnSync('tmux', ['-L', name, '-f', conf, ...args], { encoding: 'utf8', env });
 }
 
 /** Polls (50 ms steps, at most `ms`) until `test` holds. */
@@ -132,4 +140,56 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** The uid and gid of `nobody`, whom tests run vis as when they need permission bits to bite. */
+export const NOBODY = 65534;
+
+/** What vis loads at run time: the shim, the bundle and package.json (`--version`). */
+const RUN_TIME_PARTS = ['bin', 'dist', 'package.json'];
+
+/** argv for setpriv running a command as `uid`, with no supplementary groups. */
+export function asUser(uid: number, argv: readonly string[]): string[] {
+  return ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', ...argv];
+}
+
+/** Why `uid` cannot run `vis --help` from `vis`, or undefined when it can. */
+function whyNotRunnable(uid: number, vis: string): string | undefined {
+  const r = spawnSync('setpriv', asUser(uid, [process.execPath, vis, '--help']), {
+    cwd: '/',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  if (r.error) return `setpriv: ${r.error.message}`;
+  if (r.status === 0) return undefined;
+  return (r.stderr.trim().split('\n')[0] ?? '') || `exit ${r.status}`;
+}
+
+/** Opens a copied tree to everyone: a private clone's files may be 0600 and its folders 0700. */
+function openToAll(path: string, isDir: boolean): void {
+  chmodSync(path, isDir ? 0o755 : 0o644);
+  if (!isDir) return;
+  for (const e of readdirSync(path, { withFileTypes: true })) openToAll(join(path, e.name), e.isDirectory());
+}
+
+/**
+ * The built vis that user `uid` can run, or why there is none. A clone in a private
+ * folder (a 0700 home, as root's is) cannot be read by another user; then what vis loads
+ * at run time is copied to a folder anyone can read, in this run's temporary folder
+ * (mode 1777, like /tmp). There is none when that user cannot reach the temporary folder
+ * or run node itself.
+ */
+export function visRunnableBy(uid: number, vis = VIS): { vis: string } | { reason: string } {
+  const direct = whyNotRunnable(uid, vis);
+  if (direct === undefined) return { vis };
+  const root = resolve(dirname(vis), '..');
+  const copy = mkdtempSync(join(tmpdir(), 'vis-build-'));
+  for (const part of RUN_TIME_PARTS) cpSync(join(root, part), join(copy, part), { recursive: true });
+  openToAll(copy, true);
+  const copied = join(copy, 'bin', 'vis.js');
+  chmodSync(copied, 0o755);
+  const still = whyNotRunnable(uid, copied);
+  if (still === undefined) return { vis: copied };
+  return { reason: `user ${uid} cannot run vis from ${vis} (${direct}) nor from a copy in ${copy} (${still})` };
 }
