@@ -128,7 +128,7 @@ export class ResponseCache {
     const body = Buffer.from(raw, 'utf8');
     const header: Header = { v: FORMAT_VERSION, key, endpoint, fetchedAt, expiresAt, bytes: body.length };
     const target = join(this.dir, entryFileName(endpoint, key));
-    replaceFile(target, [`${JSON.stringify(header)}\n`, body], 0o600);
+    replaceFile(target, [Buffer.from(`${JSON.stringify(header)}\n`), body], 0o600);
     this.evict();
   }
 
@@ -260,7 +260,8 @@ export function cacheStatus(root: string, now: number): AccountStatus[] {
     }
     let savedThisMonth = 0;
     try {
-      savedThisMonth = lstatSync(join(dir, savedFile(now))).size;
+      const st = lstatSync(join(dir, savedFile(now)));
+      if (st.isFile()) savedThisMonth = st.size;
     } catch {
       // none this month
     }

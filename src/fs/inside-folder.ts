@@ -75,7 +75,7 @@ export function checkPathInside(root: string, rel: string): void {
  */
 export function writeFileInside(root: string, rel: string, text: string): string {
   const target = walk(root, rel, true);
-  replaceFile(target, text, FILE_MODE);
+  replaceFile(target, [Buffer.from(text)], FILE_MODE);
   return target;
 }
 

@@ -58,7 +58,7 @@ export function appendToRegularFile(path: string, text: string, mode: number): v
   const fd = openNoFollow(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, mode);
   try {
     requireRegular(fd, path);
-    writeAll(fd, Buffer.from(text, 'utf8'));
+    writeAll(fd, Buffer.from(text));
   } finally {
     closeSync(fd);
   }
@@ -70,12 +70,12 @@ export function appendToRegularFile(path: string, text: string, mode: number): v
  * place, so a reader sees the old file or the new one, whole. Throws, leaving the old
  * file as it was and no temporary file, on any failure.
  */
-export function replaceFile(path: string, parts: string | ReadonlyArray<string | Buffer>, mode: number): void {
+export function replaceFile(path: string, parts: readonly Buffer[], mode: number): void {
   const tmp = join(dirname(path), `${TEMP_PREFIX}${process.pid}.${Math.random().toString(36).slice(2, 10)}`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-    for (const part of typeof parts === 'string' ? [parts] : parts) writeAll(fd, typeof part === 'string' ? Buffer.from(part, 'utf8') : part);
+    for (const part of parts) writeAll(fd, part);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

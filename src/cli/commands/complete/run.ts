@@ -212,7 +212,7 @@ export function writeCache(store: ConfigStore, path: string, data: CacheData): v
   try {
     makeDirs(store.dir, 0o700);
     store.tighten();
-    replaceFile(path, `${JSON.stringify(data)}\n`, 0o600);
+    replaceFile(path, [Buffer.from(`${JSON.stringify(data)}\n`)], 0o600);
   } catch {
     // A cache that cannot be written only costs a fetch next time.
   }
