@@ -9,7 +9,11 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, symlinkSync, 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { ENDPOINTS } from '../../src/endpoints.js';
 import { exportLikeFiles, filesStillThere, type FileEntry } from '../../src/export/manifest.js';
+import type { ExportFormat } from '../../src/export/options.js';
+import { planBrand } from '../../src/export/plan.js';
+import { runExport } from '../../src/export/runner.js';
 import { FakeApi, ok } from '../support/http.js';
 import { listFiles, tempDir } from '../support/files.js';
 import { runInProcess } from '../support/run.js';
@@ -90,6 +94,42 @@ describe('--resume never writes outside --dir, whatever the manifest says', () =
     const r = await runInProcess(['export', '--dir', dir, '--resume'], { api, clock: undefined, env: { VIS_CACHE: 'off' } });
     expect(outside(base)).toEqual([]);
     expect(r.code).toBe(2);
+  });
+});
+
+describe('the runner itself, whatever it is handed (the last line of defence)', () => {
+  it.each([
+    ['a format that climbs out', 'csv/../../../../fmt-pwn', 'northwind'],
+    ['a brand slug that climbs out', 'csv', '../../../pwned-outside'],
+  ])('%s: the export stops (exit 2), nothing is written outside --dir', async (_what, format, slug) => {
+    const { base, dir } = nestedDir();
+    const sent: string[] = [];
+    const result = await runExport(
+      {
+        dir,
+        format: format as ExportFormat,
+        endpoints: ENDPOINTS.filter((e) => e.id === 'topics' || e.id === 'pages'),
+        brands: [planBrand({ id: 101, name: 'Northwind', slug }, { kind: 'one', market: 'US-en' })],
+        period: {},
+        params: [],
+        readsLeft: 100,
+        force: false,
+      },
+      {
+        now: () => NOW.getTime(),
+        send: async (req) => {
+          sent.push(req.path);
+          const envelope = { data: { rows: [{ n: 1 }] }, meta: {} };
+          return { status: 200, raw: JSON.stringify(envelope), envelope, attempts: 1 };
+        },
+      },
+    );
+    expect(outside(base)).toEqual([]);
+    expect(listFiles(dir)).toEqual([]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stoppedBy?.message).toContain('is not a path inside');
+    // Stopped at the first file that could not be written: no more reads spent on data that cannot be saved.
+    expect(sent).toEqual(['/topics']);
   });
 });
 
