@@ -6,8 +6,8 @@
  * - A relative path must resolve strictly inside the folder, and be written the way it
  *   resolves: no `..`, `.`, empty part, leading `/` or NUL. The resolved path is compared,
  *   not a string prefix (`/data/export-evil` starts with `/data/export`).
- * - The folder itself must be the user's own (a link to it that they named is followed)
- *   and not writable by other users, as git refuses a repository another user owns:
+ * - The folder itself must be the user's own (their own link to it is followed, one
+ *   another user made is not) and not writable by other users, as git refuses a repository another user owns:
  *   whoever else could write there could plant links, FIFOs or files for vis to trust.
  *   Group-writable is fine (a umask of 002 is common).
  * - Folders on the way are made one at a time without following links: one that exists
@@ -50,14 +50,25 @@ export function pathInside(root: string, rel: string): string {
 export function folderProblem(path: string, st: Stats): string | undefined {
   if (st.isSymbolicLink()) return `${path} is a symbolic link`;
   if (!st.isDirectory()) return `${path} is not a folder`;
-  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `${path} belongs to another user`;
+  if (foreign(st)) return `${path} belongs to another user`;
   if ((st.mode & 0o002) !== 0) return `${path} is writable by other users`;
   return undefined;
 }
 
-/** Why vis will not write into `dir`, the folder the user named (their own link to it followed); undefined when it will. Throws what stat throws. */
+/**
+ * Why vis will not write into `dir`, the folder the user named; undefined when it will.
+ * Their own link to it is followed; a link someone else made (in /tmp, say) is not theirs
+ * to follow. Throws what lstat and stat throw.
+ */
 export function ownFolderProblem(dir: string): string | undefined {
+  const named = lstatSync(dir);
+  if (named.isSymbolicLink() && foreign(named)) return `${dir} is a symbolic link another user made`;
   return folderProblem(dir, statSync(dir));
+}
+
+/** Owned by another user (where there are user ids: not on Windows). */
+function foreign(st: Stats): boolean {
+  return typeof process.getuid === 'function' && st.uid !== process.getuid();
 }
 
 /**

@@ -3,7 +3,7 @@
  * written as they resolve are refused, folders on the way are real folders of the user's
  * own that others cannot write to, and files land as new regular files.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPathInside, folderProblem, ownFolderProblem, pathInside, UnsafePathError, writeFileInside } from '../../src/fs/inside-folder.js';
@@ -86,13 +86,27 @@ describe('folderProblem and ownFolderProblem', () => {
     expect(ownFolderProblem(dir)).toBe(`${dir} belongs to another user`);
   });
 
+  it.runIf(root)('a link to the user’s folder that another user made is not followed', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'mine'));
+    symlinkSync(join(dir, 'mine'), join(dir, 'planted'));
+    lchownSync(join(dir, 'planted'), 65534, 65534);
+    expect(ownFolderProblem(join(dir, 'planted'))).toBe(`${join(dir, 'planted')} is a symbolic link another user made`);
+    expect(() => checkPathInside(join(dir, 'planted'), 'x.csv')).toThrow(`${join(dir, 'planted')} is a symbolic link another user made`);
+  });
+
   it.runIf(root)('where there are no user ids (Windows), the owner is not checked', () => {
     const dir = tempDir();
-    chownSync(dir, 65534, 65534);
+    mkdirSync(join(dir, 'theirs'));
+    symlinkSync(join(dir, 'theirs'), join(dir, 'link'));
+    lchownSync(join(dir, 'link'), 65534, 65534);
+    chownSync(join(dir, 'theirs'), 65534, 65534);
+    expect(ownFolderProblem(join(dir, 'link'))).toBe(`${join(dir, 'link')} is a symbolic link another user made`);
+    expect(ownFolderProblem(join(dir, 'theirs'))).toBe(`${join(dir, 'theirs')} belongs to another user`);
     const getuid = process.getuid;
     (process as { getuid?: unknown }).getuid = undefined;
     try {
-      expect(ownFolderProblem(dir)).toBeUndefined();
+      expect(ownFolderProblem(join(dir, 'link'))).toBeUndefined();
     } finally {
       process.getuid = getuid;
     }
