@@ -5,6 +5,7 @@
  */
 import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { checkPathInside, folderProblem, ownFolderProblem, pathInside, UnsafePathError, writeFileInside } from '../../src/fs/inside-folder.js';
 import { listFiles, tempDir } from '../support/files.js';
@@ -149,23 +150,30 @@ describe('checkPathInside', () => {
 });
 
 describe('writeFileInside', () => {
-  it('makes the folders on the way (closed to others even with a umask of 000) and writes the file; returns its path', () => {
+  it('makes the folders on the way and writes the file; returns its path', () => {
     const dir = tempDir();
-    const umask = process.umask(0);
-    try {
-      expect(writeFileInside(dir, 'a/b/c.csv', 'x,é\r\n')).toBe(join(dir, 'a', 'b', 'c.csv'));
-    } finally {
-      process.umask(umask);
-    }
+    expect(writeFileInside(dir, 'a/b/c.csv', 'x,é\r\n')).toBe(join(dir, 'a', 'b', 'c.csv'));
     expect(readFileSync(join(dir, 'a/b/c.csv'), 'utf8')).toBe('x,é\r\n');
-    expect(lstatSync(join(dir, 'a')).mode & 0o777).toBe(0o775);
-    expect(lstatSync(join(dir, 'a/b')).mode & 0o777).toBe(0o775);
-    expect(lstatSync(join(dir, 'a/b/c.csv')).mode & 0o777).toBe(0o666);
+    expect(lstatSync(join(dir, 'a/b')).isDirectory()).toBe(true);
     // Again, into the folders made the first time.
     writeFileInside(dir, 'a/b/c.csv', 'y');
     writeFileInside(dir, 'top.json', '{}');
     expect(listFiles(dir)).toEqual(['a/b/c.csv', 'top.json']);
     expect(readFileSync(join(dir, 'a/b/c.csv'), 'utf8')).toBe('y');
+  });
+
+  // Worker threads (the mutation runner's) cannot set the umask.
+  it.runIf(isMainThread)('with a umask of 000, the folders it makes are still closed to others; files are 0666', () => {
+    const dir = tempDir();
+    const umask = process.umask(0);
+    try {
+      writeFileInside(dir, 'a/b/c.csv', 'x');
+    } finally {
+      process.umask(umask);
+    }
+    expect(lstatSync(join(dir, 'a')).mode & 0o777).toBe(0o775);
+    expect(lstatSync(join(dir, 'a/b')).mode & 0o777).toBe(0o775);
+    expect(lstatSync(join(dir, 'a/b/c.csv')).mode & 0o777).toBe(0o666);
   });
 
   it('replaces a link at the file; the file it pointed to is unchanged', () => {
