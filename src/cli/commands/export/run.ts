@@ -291,7 +291,7 @@ function checkFolderBeforeReads(dir: string, tasks: readonly Task[], format: Exp
       checkPathInside(dir, rel);
     } catch (err) {
       if (err instanceof UnsafePathError && err.outside) {
-        throw new UsageError(`--dir: the plan would write ${err.message}`, {
+        throw new UsageError(`--dir: the plan names a file outside the folder: ${err.message}`, {
           hint: 'A resumed export takes its paths from manifest.json: one that leads outside the folder was not written by vis. Start the export again without --resume.',
         });
       }
