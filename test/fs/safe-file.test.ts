@@ -2,7 +2,7 @@
  * Reading back and writing files vis does not trust: never through a link, never waiting
  * on a FIFO, only regular files read, every file written new and renamed into place.
  */
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendToRegularFile, NotRegularFileError, readRegularFile, replaceFile, TEMP_PREFIX } from '../../src/fs/safe-file.js';
@@ -152,5 +152,24 @@ describe('replaceFile', () => {
 
   it(`temp files are named ${TEMP_PREFIX}<pid>.<random> (so readers of a folder can pass them over)`, () => {
     expect(TEMP_PREFIX).toBe('.tmp.');
+  });
+});
+
+describe('descriptors', () => {
+  /** Descriptors this process holds open (Linux); other threads of the test run may open a few meanwhile. */
+  const openDescriptors = () => readdirSync('/proc/self/fd').length;
+  const ROUNDS = 200;
+
+  it.runIf(existsSync('/proc/self/fd'))('reading and appending close what they open, also when they refuse the file', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'f'), 'x');
+    mkdirSync(join(dir, 'sub'));
+    const before = openDescriptors();
+    for (let i = 0; i < ROUNDS; i++) {
+      readRegularFile(join(dir, 'f'));
+      thrown(() => readRegularFile(join(dir, 'sub')));
+      appendToRegularFile(join(dir, 'count'), '.', 0o600);
+    }
+    expect(openDescriptors() - before).toBeLessThan(ROUNDS / 2);
   });
 });
