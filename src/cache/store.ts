@@ -9,8 +9,10 @@
  * body is shorter or longer than the header says, or whose clock times make no sense is a
  * miss, never an error: the cache can only ever save a read, not cost an answer.
  *
- * Each entry is written to a temp file and renamed into place, so a reader sees the old
- * entry or the new one, whole; two processes writing the same entry both write whole
+ * Files are read back without following links, and only when they are regular files (a
+ * FIFO planted as an entry is a miss, not a hang); each entry is written to a new temp
+ * file and renamed into place (src/fs/safe-file.ts), never through what was there, so a
+ * reader sees the old entry or the new one, whole; two processes writing the same entry both write whole
  * files and the last rename wins (both hold the same answer for the same window), so no
  * lock is needed for entries. The count of reads saved is an append-only file per month
  * (one byte per hit: appends of one byte do not interleave), again without a lock.
@@ -19,9 +21,10 @@
  * oldest (by modification time) are removed down to 90% of it. Removing a file another
  * process removed first is not an error.
  */
-import { appendFileSync, closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { envCacheDir, usablePrivateDir } from '../fs/private-dir.js';
+import { appendToRegularFile, NotRegularFileError, readRegularFile, replaceFile, TEMP_PREFIX } from '../fs/safe-file.js';
 import type { Env } from '../domain/env.js';
 import { accountId, entryFileName } from './keys.js';
 
@@ -100,22 +103,18 @@ export class ResponseCache {
     const cache = new ResponseCache(root, id, maxBytes);
     const refused = refusePrivateDir(root) ?? refusePrivateDir(cache.dir);
     if (refused) return refused;
-    const note = join(cache.dir, 'account.json');
-    try {
-      lstatSync(note);
-    } catch {
-      // The base URL (not a secret) lets `vis cache status` say which account a folder is.
-      tryQuietly(() => writeFileSync(note, `${JSON.stringify({ base_url: baseUrl })}\n`, { mode: 0o600 }));
-    }
+    // The base URL (not a secret) lets `vis cache status` say which account a folder is.
+    // Written once: O_EXCL, which also never follows a link already there.
+    tryQuietly(() => writeFileSync(join(cache.dir, 'account.json'), `${JSON.stringify({ base_url: baseUrl })}\n`, { mode: 0o600, flag: 'wx' }));
     return cache;
   }
 
   lookup(endpoint: string, key: string, now: number): Lookup {
     let buf: Buffer;
     try {
-      buf = readFileSync(join(this.dir, entryFileName(endpoint, key)));
-    } catch {
-      return { miss: 'absent' };
+      buf = readRegularFile(join(this.dir, entryFileName(endpoint, key)));
+    } catch (err) {
+      return { miss: err instanceof NotRegularFileError ? 'damaged' : 'absent' };
     }
     const entry = parseEntry(buf, key, endpoint);
     if (!entry) return { miss: 'damaged' };
@@ -129,7 +128,7 @@ export class ResponseCache {
     const body = Buffer.from(raw, 'utf8');
     const header: Header = { v: FORMAT_VERSION, key, endpoint, fetchedAt, expiresAt, bytes: body.length };
     const target = join(this.dir, entryFileName(endpoint, key));
-    writeAtomic(target, [Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]);
+    replaceFile(target, [Buffer.from(`${JSON.stringify(header)}\n`), body], 0o600);
     this.evict();
   }
 
@@ -147,7 +146,7 @@ export class ResponseCache {
 
   /** One read saved this month (UTC): one byte appended to the month's count. */
   noteSaved(now: number): void {
-    tryQuietly(() => appendFileSync(join(this.dir, savedFile(now)), '.', { mode: 0o600 }));
+    tryQuietly(() => appendToRegularFile(join(this.dir, savedFile(now)), '.', 0o600));
   }
 
   /** Removes entries, oldest first, while all accounts' entries together pass the cap. */
@@ -191,28 +190,6 @@ function isTime(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 }
 
-/**
- * Temp file (0600, O_EXCL) in the same folder, then rename. No fsync: a crash can at
- * worst leave a cut entry, which reads as a miss, and a hit must stay cheap to make.
- */
-function writeAtomic(target: string, parts: readonly Buffer[]): void {
-  const tmp = join(dirname(target), `.tmp.${process.pid}.${Math.random().toString(36).slice(2, 10)}`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-    for (const p of parts) {
-      for (let off = 0; off < p.length; ) off += writeSync(fd, p, off, p.length - off);
-    }
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, target);
-  } catch (err) {
-    if (fd !== undefined) tryQuietly(() => closeSync(fd!));
-    tryQuietly(() => unlinkSync(tmp));
-    throw err;
-  }
-}
-
 interface FileInfo {
   path: string;
   bytes: number;
@@ -230,15 +207,16 @@ function allEntries(root: string): FileInfo[] {
       const path = join(dir, name);
       let st;
       try {
-        st = statSync(path);
+        st = lstatSync(path);
       } catch {
         continue;
       }
-      if (name.startsWith('.tmp.')) {
+      if (name.startsWith(TEMP_PREFIX)) {
         if (now - st.mtimeMs > STALE_TEMP_MS) tryQuietly(() => unlinkSync(path));
         continue;
       }
-      if (ENTRY_FILE.test(name)) out.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
+      // A link or a FIFO is not an entry vis wrote: neither counted nor removed.
+      if (ENTRY_FILE.test(name) && st.isFile()) out.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
     }
   }
   return out;
@@ -272,7 +250,9 @@ export function cacheStatus(root: string, now: number): AccountStatus[] {
     for (const name of listDir(dir)) {
       if (!ENTRY_FILE.test(name)) continue;
       try {
-        bytes += statSync(join(dir, name)).size;
+        const st = lstatSync(join(dir, name));
+        if (!st.isFile()) continue;
+        bytes += st.size;
         entries++;
       } catch {
         // removed meanwhile
@@ -280,13 +260,14 @@ export function cacheStatus(root: string, now: number): AccountStatus[] {
     }
     let savedThisMonth = 0;
     try {
-      savedThisMonth = statSync(join(dir, savedFile(now))).size;
+      const st = lstatSync(join(dir, savedFile(now)));
+      if (st.isFile()) savedThisMonth = st.size;
     } catch {
       // none this month
     }
     let baseUrl: string | undefined;
     try {
-      const note = JSON.parse(readFileSync(join(dir, 'account.json'), 'utf8')) as { base_url?: unknown };
+      const note = JSON.parse(readRegularFile(join(dir, 'account.json')).toString('utf8')) as { base_url?: unknown };
       if (typeof note.base_url === 'string') baseUrl = note.base_url;
     } catch {
       // written by nothing we know

@@ -12,10 +12,11 @@
  *
  * Paths are relative to the export folder and always use `/`. Entries are sorted by path.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderJsonValue } from '../output/json.js';
-import { writeFileAtomic } from '../output/write.js';
+import { pathInside, writeFileInside } from '../fs/inside-folder.js';
+import { NotRegularFileError, readRegularFile } from '../fs/safe-file.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { UsageError } from '../errors.js';
 import type { ExportFormat } from './options.js';
@@ -163,21 +164,25 @@ export function sortManifest(m: Manifest): Manifest {
 }
 
 export function writeManifest(dir: string, manifest: Manifest): string {
-  const path = join(dir, MANIFEST_FILE);
-  writeFileAtomic(path, renderJsonValue(sortManifest(manifest)));
-  return path;
+  return writeFileInside(dir, MANIFEST_FILE, renderJsonValue(sortManifest(manifest)));
 }
 
 /**
  * The manifest already in the folder, for --resume: undefined when there is none; a
- * UsageError when it cannot be read or predates --resume (no plan).
+ * UsageError when it cannot be read, is not a regular file (a link, a FIFO), or predates
+ * --resume (no plan).
  */
 export function readPreviousManifest(dir: string): Manifest | undefined {
   let text: string;
   try {
-    text = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    text = readRegularFile(join(dir, MANIFEST_FILE)).toString('utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof NotRegularFileError) {
+      throw new UsageError(`--resume: ${err.message}, so the export cannot be resumed`, {
+        hint: 'vis reads back only the regular files it wrote. Remove it and start the export again without --resume.',
+      });
+    }
     throw new UsageError(`--resume: cannot read ${join(dir, MANIFEST_FILE)}: ${(err as Error).message}`);
   }
   let m: unknown;
@@ -192,14 +197,18 @@ export function readPreviousManifest(dir: string): Manifest | undefined {
   return m;
 }
 
-/** The files of a manifest still in the folder as written (same size): what a resume need not read again. */
+/**
+ * The files of a manifest still in the folder as written (a regular file inside it, of
+ * the same size): what a resume need not read again. A link is not a file vis wrote.
+ */
 export function filesStillThere(dir: string, files: readonly FileEntry[]): Map<string, FileEntry> {
   const out = new Map<string, FileEntry>();
   for (const f of files) {
     try {
-      if (statSync(join(dir, ...f.path.split('/'))).size === f.bytes) out.set(f.path, f);
+      const st = lstatSync(pathInside(dir, f.path));
+      if (st.isFile() && st.size === f.bytes) out.set(f.path, f);
     } catch {
-      // gone: read it again
+      // gone, or a path outside the folder: read it again
     }
   }
   return out;
@@ -209,6 +218,7 @@ export function filesStillThere(dir: string, files: readonly FileEntry[]): Map<s
  * Files in the folder laid out like export output (<brand>/<endpoint>.<ext>,
  * <brand>/<market>/<endpoint>.<ext>, <brand>/<market>/<endpoint>/<item>.<ext>, for an
  * endpoint id vis exports), relative with `/`. Anything else in the folder is left alone.
+ * An entry's type is its own (as lstat says): a link is neither a file nor a folder here.
  */
 export function exportLikeFiles(dir: string, endpointIds: ReadonlySet<string>): string[] {
   const out: string[] = [];

@@ -20,8 +20,8 @@
  * (it is why the export is incomplete), otherwise the highest exit code among the
  * failures, and 6 when reads ran out (--force) before everything was exported.
  */
-import { statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EndpointSpec } from '../endpoints.js';
 import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
@@ -32,7 +32,6 @@ import { knownColumns } from '../schemas/columns.js';
 import { parseKeepingNumbers } from '../output/exact-json.js';
 import { renderJson } from '../output/json.js';
 import { isNestingError } from '../output/nesting.js';
-import { writeFileAtomic } from '../output/write.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { marketsFromPayload } from '../api/account.js';
 import { utcDate } from '../flags/names.js';
@@ -40,7 +39,7 @@ import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } fro
 import type { BrandRef, FailedEntry, FileEntry, ListedEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
-import { makeDirs } from '../fs/make-dirs.js';
+import { writeFileInside } from '../fs/inside-folder.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
 export const SKIP_CODES: ReadonlySet<string> = new Set(['feature_not_in_plan', 'integration_not_connected']);
@@ -418,19 +417,18 @@ class ExportRun {
     const period = periodOf(endpoint, data, this.input.period);
     for (const target of this.targets(task)) {
       const rel = filePath(task, target.slot, this.input.format);
-      const abs = join(this.input.dir, ...rel.split('/'));
+      let abs: string;
       try {
-        makeDirs(dirname(abs));
-        writeFileAtomic(abs, text);
+        abs = writeFileInside(this.input.dir, rel, text);
       } catch (err) {
-        throw new WriteError(abs, err);
+        throw new WriteError(join(this.input.dir, rel), err);
       }
       const entry: FileEntry = {
         ...this.entryBase(target),
         path: rel,
         period,
         rows,
-        bytes: statSync(abs).size,
+        bytes: lstatSync(abs).size,
         fetched_at: fetchedAt,
       };
       if (task.copies.length > 0 && task.slot) entry.fetched_in_market = slotLabel(task.slot);

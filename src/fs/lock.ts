@@ -25,9 +25,10 @@
  * never wait on the network inside it. Callers in one process queue in memory first (in
  * the order they called), then take the file lock like any other process.
  */
-import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
+import { NotRegularFileError, readRegularFile } from './safe-file.js';
 
 /** What the lock waits with; any Context clock fits. Tests pass a fake one. */
 export interface LockClock {
@@ -166,7 +167,14 @@ interface LockState {
 function readLock(path: string): LockState | undefined {
   try {
     const { mtimeMs } = statSync(path);
-    return { info: parseLock(readFileSync(path, 'utf8')), mtimeMs };
+    // Not a regular file (a FIFO would block here for good): unreadable, judged by its age.
+    let text = '';
+    try {
+      text = readRegularFile(path).toString('utf8');
+    } catch (err) {
+      if (!(err instanceof NotRegularFileError)) throw err;
+    }
+    return { info: parseLock(text), mtimeMs };
   } catch {
     return undefined;
   }
@@ -229,7 +237,7 @@ function breakStaleLock(path: string, now: number, staleMs: number, isAlive: (pi
 function release(held: HeldLock): void {
   heldLocks.delete(held);
   try {
-    if (parseLock(readFileSync(held.path, 'utf8'))?.token === held.token) unlinkSync(held.path);
+    if (parseLock(readRegularFile(held.path).toString('utf8'))?.token === held.token) unlinkSync(held.path);
   } catch {
     // Gone already (broken as stale by another process).
   }

@@ -12,7 +12,6 @@
  * possible output is candidates, and a fetch gives up after two seconds.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkProfileName, type ConfigStore } from '../../../config/store.js';
 import { listBrands } from '../../../api/account.js';
@@ -23,6 +22,7 @@ import { resolveSettings } from '../../settings.js';
 import type { DynamicSource } from '../../../completion/shells.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
+import { readRegularFile, replaceFile } from '../../../fs/safe-file.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -155,11 +155,11 @@ async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): P
   }
 }
 
-/** The cache file, or an empty cache when it is missing or not what vis wrote. */
+/** The cache file, or an empty cache when it is missing, not a regular file, or not what vis wrote. */
 export function readCache(path: string): CacheData {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(readRegularFile(path).toString('utf8'));
   } catch {
     return emptyCache();
   }
@@ -209,18 +209,11 @@ export async function saveEntry(store: ConfigStore, path: string, key: string, e
 
 /** Written atomically (temp file, rename), 0600 in a 0700 folder, like the config file. */
 export function writeCache(store: ConfigStore, path: string, data: CacheData): void {
-  const tmp = `${path}.${process.pid}.tmp`;
   try {
     makeDirs(store.dir, 0o700);
     store.tighten();
-    writeFileSync(tmp, `${JSON.stringify(data)}\n`, { mode: 0o600 });
-    renameSync(tmp, path);
+    replaceFile(path, [Buffer.from(`${JSON.stringify(data)}\n`)], 0o600);
   } catch {
     // A cache that cannot be written only costs a fetch next time.
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Nothing more to do: the next write uses the same temp name and replaces it.
-    }
   }
 }

@@ -7,6 +7,7 @@ import { parseExportOptions, resolveExportFormat, type ExportFormat, type Export
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { ownFolderProblem } from '../../../fs/inside-folder.js';
 import type { Context } from '../../context.js';
 import type { ParsedOptions } from '../../declare.js';
 import { parseSessionOptions, type SessionOptions } from '../../session.js';
@@ -26,7 +27,10 @@ export function parseExportCommand(ctx: Context, raw: RawExportOptions): ExportC
   return { command: 'export', export: opts, session, format: resolveExportFormat(opts, session.settings.format) };
 }
 
-/** --dir must be a folder that can be written, or a path that can be created. Checked before any request. */
+/**
+ * --dir must be a folder that can be written, or a path that can be created; an existing
+ * one must be the user's own and closed to other users. Checked before any request.
+ */
 export function checkExportDir(dir: string): void {
   let existing = dir;
   for (;;) {
@@ -43,9 +47,18 @@ export function checkExportDir(dir: string): void {
       existing = parent;
     }
   }
+  if (existing === dir) refuseUnsafeDir(ownFolderProblem(dir));
   try {
     accessSync(existing, constants.W_OK | constants.X_OK);
   } catch {
     throw new UsageError(existing === dir ? `--dir: ${dir} is not writable` : `--dir: ${dir} cannot be created: ${existing} is not writable`);
   }
+}
+
+/** --dir, or a folder in it, is not one vis writes into (a link, another user's, open to others): exit 2. */
+export function refuseUnsafeDir(problem: string | undefined): void {
+  if (problem === undefined) return;
+  throw new UsageError(`--dir: ${problem}`, {
+    hint: 'vis writes only into folders of your own that other users cannot write to, never through links: whoever else can write there could plant links or files for vis to write through. Export into a folder of your own (for example ~/vis-export).',
+  });
 }

@@ -22,6 +22,7 @@ import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo }
 import {
   exportLikeFiles,
   filesStillThere,
+  MANIFEST_FILE,
   MANIFEST_VERSION,
   readPreviousManifest,
   writeManifest,
@@ -30,9 +31,22 @@ import {
   type ManifestPlan,
   type ManifestStatus,
 } from '../../../export/manifest.js';
-import { exportableEndpoints, type ExportOptions, type RawExportOptions } from '../../../export/options.js';
+import { exportableEndpoints, type ExportFormat, type ExportOptions, type RawExportOptions } from '../../../export/options.js';
 import { brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod } from '../../../export/resume.js';
-import { brandTasks, estimate, itemTasks, leftToRead, planBrand, slotLabel, type CostEstimate, type ExportBrand, type MarketMode, type PlannedBrand } from '../../../export/plan.js';
+import {
+  brandTasks,
+  estimate,
+  itemTasks,
+  leftToRead,
+  planBrand,
+  slotLabel,
+  taskFiles,
+  type CostEstimate,
+  type ExportBrand,
+  type MarketMode,
+  type PlannedBrand,
+  type Task,
+} from '../../../export/plan.js';
 import { ProgressBar } from '../../../export/progress.js';
 import { costSentence, planDocument, renderPlanText, renderSummary, verdict, type PlanView } from '../../../export/report.js';
 import { isoTime, recordedItems, runExport, taskRequest, type RunResult } from '../../../export/runner.js';
@@ -46,7 +60,8 @@ import { emit } from '../../render.js';
 import { sendWithHints } from '../../hints.js';
 import { cachedNow, sendCached } from '../../cached.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
-import { parseExportCommand, type ExportCommandOptions } from './parse.js';
+import { checkPathInside, ownFolderProblem, UnsafePathError } from '../../../fs/inside-folder.js';
+import { parseExportCommand, refuseUnsafeDir, type ExportCommandOptions } from './parse.js';
 
 /** Parse, then run: what the declaration does, for a caller that has the raw options. */
 export async function exportCommand(ctx: Context, raw: RawExportOptions): Promise<void> {
@@ -124,11 +139,12 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     if (verdict(view) === 'refused') throw budgetError(view.cost, budget, 'needs');
 
     try {
-      makeDirs(opts.dir);
+      makeDirs(opts.dir, 0o775);
     } catch (err) {
       // Before any read is spent: parse's look at --dir (checkExportDir) could not see every way to fail.
       throw new UsageError(`--dir: ${opts.dir} cannot be created: ${(err as Error).message}`);
     }
+    checkFolderBeforeReads(opts.dir, allTasks, format);
     const startedMs = ctx.clock.now();
     const plan: ManifestPlan = prev
       ? prev.plan
@@ -260,6 +276,28 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     if (failure) throw failure;
   } finally {
     await session.close();
+  }
+}
+
+/**
+ * Before any read: --dir (made now, or planted meanwhile) is still the user's own, and
+ * every file the plan knows of lies inside it, past folders vis will write into (exit 2
+ * otherwise). The runner checks each file again as it writes it.
+ */
+function checkFolderBeforeReads(dir: string, tasks: readonly Task[], format: ExportFormat): void {
+  refuseUnsafeDir(ownFolderProblem(dir));
+  for (const rel of [MANIFEST_FILE, ...tasks.flatMap((t) => taskFiles(t, format))]) {
+    try {
+      checkPathInside(dir, rel);
+    } catch (err) {
+      if (err instanceof UnsafePathError && err.outside) {
+        throw new UsageError(`--dir: the plan names a file outside the folder: ${err.message}`, {
+          hint: 'A resumed export takes its paths from manifest.json: one that leads outside the folder was not written by vis. Start the export again without --resume.',
+        });
+      }
+      if (err instanceof UnsafePathError) refuseUnsafeDir(err.message);
+      throw new UsageError(`--dir: cannot check ${dir}: ${(err as Error).message}`);
+    }
   }
 }
 

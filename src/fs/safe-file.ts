@@ -1,0 +1,110 @@
+/**
+ * Reading back, and writing, the files vis keeps outside its config folder.
+ *
+ * What vis trusts: its own config folder. What it does not: manifests, export folders,
+ * the response cache and the completion cache, history files, the server's text and the
+ * environment. Whoever could write there may have left a link, a FIFO or a device where
+ * vis expects a file of its own, so:
+ * - a file read back is opened without following a link (O_NOFOLLOW) and without waiting
+ *   (O_NONBLOCK: opening a FIFO nobody writes to would block the process where no signal
+ *   handler runs, so not even Ctrl-C would stop it), and read only when the descriptor
+ *   turns out to be a regular file;
+ * - a file is written as a new regular file: an exclusive temporary file beside it
+ *   (O_CREAT|O_EXCL|O_NOFOLLOW), renamed over the target. rename replaces a link, a FIFO
+ *   or an old file itself, never what a link points to;
+ * - nothing is written outside the folder the user named (src/fs/inside-folder.ts).
+ *
+ * `-o PATH` is not written here: the user named that file, and it is written as a shell
+ * redirect would write it, their own links followed (src/output/write.ts).
+ *
+ * Everything here is synchronous: a signal's handler runs only once it returns, so Ctrl-C
+ * never leaves a temporary file behind.
+ */
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** vis expected a regular file of its own and found a link, a FIFO, a device or a folder. */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREG';
+
+  constructor(
+    readonly path: string,
+    readonly link: boolean,
+  ) {
+    super(`${path} is ${link ? 'a symbolic link' : 'not a regular file'}`);
+    this.name = 'NotRegularFileError';
+  }
+}
+
+/** Temporary files start so: a folder's reader can tell them from the files it keeps. */
+export const TEMP_PREFIX = '.tmp.';
+
+/**
+ * The bytes of a regular file. Throws NotRegularFileError for a link or anything but a
+ * regular file, and what open() throws otherwise (ENOENT when there is none).
+ */
+export function readRegularFile(path: string): Buffer {
+  const fd = openNoFollow(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    requireRegular(fd, path);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Appends to a regular file, creating it with `mode` when missing; refused like readRegularFile. */
+export function appendToRegularFile(path: string, text: string, mode: number): void {
+  const fd = openNoFollow(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, mode);
+  try {
+    requireRegular(fd, path);
+    writeAll(fd, Buffer.from(text));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces `path` with a new regular file holding `parts`, created with `mode` (less the
+ * umask): written to a temporary file in the same folder and fsynced, then renamed into
+ * place, so a reader sees the old file or the new one, whole. Throws, leaving the old
+ * file as it was and no temporary file, on any failure.
+ */
+export function replaceFile(path: string, parts: readonly Buffer[], mode: number): void {
+  const tmp = join(dirname(path), `${TEMP_PREFIX}${process.pid}.${Math.random().toString(36).slice(2, 10)}`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    for (const part of parts) writeAll(fd, part);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Never created.
+    }
+    throw err;
+  }
+}
+
+function openNoFollow(path: string, flags: number, mode?: number): number {
+  try {
+    return openSync(path, flags | constants.O_NOFOLLOW, mode);
+  } catch (err) {
+    // O_NOFOLLOW's answer when the last part of the path is a link.
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError(path, true);
+    throw err;
+  }
+}
+
+function requireRegular(fd: number, path: string): void {
+  if (!fstatSync(fd).isFile()) throw new NotRegularFileError(path, false);
+}
+
+function writeAll(fd: number, buf: Buffer): void {
+  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+}
