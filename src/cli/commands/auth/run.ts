@@ -6,7 +6,7 @@
 import { AuthError, UsageError, VisError } from '../../../errors.js';
 import { ApiClient } from '../../../http/client.js';
 import { checkApiKey } from '../../../http/key.js';
-import { sanitizeForTerminal } from '../../../output/sanitize.js';
+import { printable } from '../../../http/redact.js';
 import type { Context } from '../../context.js';
 import { contextClientOptions, openSession } from '../../session.js';
 import type { IO } from '../../io.js';
@@ -73,11 +73,11 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
   out.push(`Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`);
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
-    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${sanitizeForTerminal(reset)}` : ''}`);
+    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${printable(reset)}` : ''}`);
     ctx.io.stdout.write(`${out.join('\n')}\n`);
   } catch (err) {
     if (err instanceof VisError) {
-      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${err.message}`);
+      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${printable(err.message)}`);
       ctx.io.stdout.write(`${out.join('\n')}\n`);
     }
     throw err;
