@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { contextClientOptions, openSession } from '../../session.js';
 import type { IO } from '../../io.js';
 import { fetchBudget } from '../../../api/account.js';
-import { maskKey } from '../../settings.js';
+import { maskKey, type Settings } from '../../settings.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
 
 export async function runAuth(options: AuthOptions, ctx: Context): Promise<void> {
@@ -71,6 +71,7 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
     out.push(`Profile:  ${s.profile.value}${chosen ? ` (from ${s.profile.source})` : ''}`);
   }
   out.push(`Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`);
+  out.push(`Key for:  ${keyFor(s, options.session.demo)}`);
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
     out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${printable(reset)}` : ''}`);
@@ -84,6 +85,13 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
   } finally {
     await session.close();
   }
+}
+
+/** Where the key in use may go: a saved key only to its profile's base URL. */
+function keyFor(s: Settings, demo: boolean): string {
+  if (demo) return 'the built-in sandbox of this run (--demo)';
+  if (s.keyFor !== undefined) return `${s.keyFor} only (a saved key goes only to its profile's base URL)`;
+  return 'any base URL (VIS_API_KEY goes wherever the base URL points)';
 }
 
 async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<void> {
