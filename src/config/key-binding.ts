@@ -29,17 +29,17 @@ export interface Target {
  * drops a default port), no credentials, query or fragment, no trailing slash. Undefined
  * for text that is not a URL.
  */
-export function comparableBaseUrl(raw: string): string | undefined {
+export function comparableBaseUrl(raw: string | undefined): string | undefined {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw ?? '');
   } catch {
     return undefined;
   }
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export function sameBaseUrl(a: string, b: string): boolean {
+export function sameBaseUrl(a: string | undefined, b: string): boolean {
   const x = comparableBaseUrl(a);
   return x !== undefined && x === comparableBaseUrl(b);
 }
@@ -50,7 +50,7 @@ export function sameBaseUrl(a: string, b: string): boolean {
  * the saved one may come from a hand-edited file) and how to give the other one a key.
  */
 export function checkSavedKeyTarget(saved: SavedKey, target: Target): void {
-  if (saved.baseUrl !== undefined && saved.baseUrl !== '' && sameBaseUrl(saved.baseUrl, target.value)) return;
+  if (sameBaseUrl(saved.baseUrl, target.value)) return;
   const to = comparableBaseUrl(target.value) ?? target.value;
   const rule = `vis does not send it to ${to} (from ${target.source}): a saved key goes only to its profile's base URL`;
   const key = `the API key saved in profile "${saved.profile}"`;

@@ -37,19 +37,15 @@ const MASK = '***';
 const BEARER = /\b(bearer)(\s+)([^\s"'`,;<>()[\]{}\\]{8,})/gi;
 const CREDENTIAL_LIKE = /[0-9_\-.=+/~]/;
 
-/** One percent escape, `%25` any number of times first: a text encoded twice decodes in one step. */
-const PERCENT = /%(?:25)*([0-9a-f]{2})/gi;
-
-/** The sanitiser's visible notation of a character (src/output/sanitize.ts), in either case of hex. */
-const NOTATION = /\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|([tnr]))/gi;
-const NOTATION_LETTERS: Record<string, string> = { t: '\t', n: '\n', r: '\r' };
+/** One percent escape. Decoded round after round, so `%255F` (encoded twice) is read as `_` too. */
+const PERCENT = /%([0-9a-f]{2})/gi;
 
 /**
  * One character a terminal does not show: a C0 or C1 control, DEL, a line or paragraph
  * separator, or an invisible format character (zero-width spaces and joiners, the soft
  * hyphen, bidi controls, the byte order mark).
  */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/u;
 
 /**
  * What a terminal does not show, as src/output/sanitize.ts reads it: a whole escape
@@ -58,6 +54,9 @@ const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
  */
 const HIDDEN =
   /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x18\x1a\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|\x1b[\x20-\x2f]*[\x30-\x7e]|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
+
+/** The sanitiser's visible notation of a character: `\t`, `\n`, `\r`, `\xNN`, `\uNNNN`. */
+const NOTATION = /\\(?:[tnr]|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/g;
 
 export function registerSecret(value: string): void {
   if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
@@ -69,18 +68,16 @@ export function clearSecrets(): void {
 }
 
 /** Text from outside made safe to print: sanitised for the terminal first, then every key masked. */
-export function printable(text: string, options: SanitizeOptions = {}): string {
+export function printable(text: string, options?: SanitizeOptions): string {
   return redactSecrets(sanitizeForTerminal(text, options));
 }
 
 /** The text with every registered key (as written, or disguised) and every Bearer token masked. */
 export function redactSecrets(text: string): string {
   let out = text;
-  if (secrets.size > 0) {
-    // As written first: this also finds a key inside what the normalised copy drops (an OSC title).
-    for (const secret of secrets) out = out.split(secret).join(MASK);
-    out = maskRanges(out, disguisedKeyRanges(out));
-  }
+  // As written first: this also finds a key inside what the normalised copy drops (an OSC title).
+  for (const secret of secrets) out = out.split(secret).join(MASK);
+  out = maskRanges(out, disguisedKeyRanges(out));
   return out.replace(BEARER, (whole, word: string, space: string, token: string) =>
     CREDENTIAL_LIKE.test(token) ? `${word}${space}${MASK}` : whole,
   );
@@ -98,9 +95,10 @@ interface Normalised {
 
 /** The stretches of `text` that hold a registered key once normalised. */
 function disguisedKeyRanges(text: string): Array<[number, number]> {
-  const copy = normalise(text);
+  let copy: Normalised | undefined;
   const ranges: Array<[number, number]> = [];
   for (const secret of secrets) {
+    copy ??= normalise(text);
     const needle = normalise(secret).text;
     if (needle.length < MIN_SECRET_LENGTH) continue;
     for (let at = copy.text.indexOf(needle); at >= 0; at = copy.text.indexOf(needle, at + needle.length)) {
@@ -118,16 +116,20 @@ function normalise(text: string): Normalised {
     end[i] = i + 1;
   }
   let copy: Normalised = { text, start, end };
-  // Each round shortens the text, so this ends; `%2541` becomes `%41` in one, `A` in the next.
-  for (let before = ''; copy.text !== before; ) {
+  // Each round that changes the text shortens it, so this ends.
+  let before: string;
+  do {
     before = copy.text;
     copy = rewrite(copy, PERCENT, (m) => String.fromCharCode(parseInt(m[1]!, 16)));
-  }
+  } while (copy.text !== before);
   copy = rewrite(copy, HIDDEN, () => '');
-  // The notation is read back after the sequences are gone, and each character it stands
-  // for taken out alone: the text `\x1bK` shows a K, where ESC K would hide it.
-  copy = rewrite(copy, NOTATION, (m) => (m[3] !== undefined ? NOTATION_LETTERS[m[3].toLowerCase()]! : String.fromCharCode(parseInt(m[1] ?? m[2]!, 16))));
-  return rewrite(copy, CONTROL, () => '');
+  // The notation is looked at after the sequences are gone, and a control it stands for
+  // is taken out alone: the text `\x1bK` shows a K, where ESC K would hide it. The
+  // notation of a visible character stays: it does not read as that character.
+  return rewrite(copy, NOTATION, (m) => {
+    const hex = m[1] ?? m[2];
+    return CONTROL.test(hex === undefined ? '\n' : String.fromCharCode(parseInt(hex, 16))) ? '' : m[0];
+  });
 }
 
 /** `copy` with each match of `pattern` replaced; every character of a replacement stands for the whole match. */
@@ -159,15 +161,12 @@ function rewrite(copy: Normalised, pattern: RegExp, replace: (m: RegExpExecArray
 
 /** `text` with each stretch replaced by the mask; stretches that overlap (two keys) become one. */
 function maskRanges(text: string, ranges: Array<[number, number]>): string {
-  if (ranges.length === 0) return text;
   ranges.sort((a, b) => a[0] - b[0]);
   const out: string[] = [];
   let done = 0;
   for (const [from, to] of ranges) {
-    if (to <= done) continue;
-    out.push(text.slice(done, Math.max(from, done)));
-    if (from >= done) out.push(MASK);
-    done = to;
+    if (from >= done) out.push(text.slice(done, from), MASK);
+    done = Math.max(done, to);
   }
   out.push(text.slice(done));
   return out.join('');

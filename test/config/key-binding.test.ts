@@ -25,6 +25,7 @@ describe('comparableBaseUrl', () => {
   it('is undefined for text that is not a URL', () => {
     expect(comparableBaseUrl('a.example/api/v1')).toBeUndefined();
     expect(comparableBaseUrl('')).toBeUndefined();
+    expect(comparableBaseUrl(undefined)).toBeUndefined();
   });
 });
 
@@ -41,6 +42,7 @@ describe('sameBaseUrl', () => {
     expect(sameBaseUrl('not a url', 'not a url')).toBe(false);
     expect(sameBaseUrl('not a url', A)).toBe(false);
     expect(sameBaseUrl(A, 'not a url')).toBe(false);
+    expect(sameBaseUrl(undefined, A)).toBe(false);
   });
 });
 

@@ -32,7 +32,13 @@ const DISGUISES: ReadonlyArray<readonly [string, string]> = [
   ['a DCS', at(KEY, 4, '\x1bPq\x9c')],
   ['a two-byte escape (ESC 7)', at(KEY, 12, '\x1b7')],
   ['a run of several sequences', at(at(KEY, 16, '\x1b[0m\x1b[K'), 3, '\x1b(B')],
+  ['a CSI with an intermediate byte', at(KEY, 5, '\x1b[0 q')],
+  ['an 8-bit OSC, 8-bit ST', at(KEY, 9, '\x9d0;x\x9c')],
+  ['an APC', at(KEY, 9, '\x1b_x\x1b\\')],
   ['a C1 control (NEL)', at(KEY, 11, '\x85')],
+  ['a tab', at(KEY, 11, '\t')],
+  ['a line end', at(KEY, 11, '\n')],
+  ['a carriage return', at(KEY, 11, '\r')],
   ['a C0 control (NUL)', at(KEY, 7, '\x00')],
   ['DEL', at(KEY, 7, '\x7f')],
   ['a backspace', at(KEY, 7, '\b')],
@@ -76,6 +82,35 @@ describe('a registered key is masked however the server disguises it', () => {
     expect(printable(text)).toBe('a *** b *** c');
   });
 
+  it('masks two disguised copies side by side as two', () => {
+    registerSecret(KEY);
+    const disguised = at(KEY, 3, '\x85');
+    expect(printable(`[${disguised}${disguised}]`)).toBe('[******]');
+  });
+
+  it('masks every key, wherever each stands in the text', () => {
+    const other = 'vis_other_key_00112233';
+    registerSecret(KEY);
+    registerSecret(other);
+    const text = `first ${at(other, 5, '\x85')}, then ${at(KEY, 5, '\x85')}, then ${at(other, 9, '%00')}`;
+    expect(printable(text)).toBe('first ***, then ***, then ***');
+  });
+
+  it('a key inside a longer one: the longer one is masked once', () => {
+    const inner = KEY.slice(3);
+    registerSecret(KEY);
+    registerSecret(inner);
+    expect(printable(`<${at(KEY, 12, '\x85')}>`)).toBe('<***>');
+    expect(printable(`<${at(KEY, 12, '\x85')}> <${at(inner, 2, '\x85')}>`)).toBe('<***> <***>');
+  });
+
+  it('a key of 6 characters is looked for in disguise; one that normalises to fewer is not', () => {
+    registerSecret('k3y_ab');
+    registerSecret('%41%42%43%44%45');
+    expect(printable('[k3y%5Fab]')).toBe('[***]');
+    expect(printable('[ABCDE]')).toBe('[ABCDE]');
+  });
+
   it('masks only the key: controls around it stay as the sanitiser shows them', () => {
     registerSecret(KEY);
     expect(printable(`\x07${KEY}\x07`)).toBe('\\x07***\\x07');
@@ -84,7 +119,14 @@ describe('a registered key is masked however the server disguises it', () => {
 
   it('text that only looks like part of a key is left alone', () => {
     registerSecret(KEY);
-    const near = [`${KEY.slice(0, -1)}`, `${KEY.slice(0, 10)}\x1b[m${KEY.slice(11)}`, `${KEY.slice(0, 10)}X${KEY.slice(10)}`];
+    const near = [
+      `${KEY.slice(0, -1)}`,
+      `${KEY.slice(0, 10)}\x1b[m${KEY.slice(11)}`,
+      `${KEY.slice(0, 10)}X${KEY.slice(10)}`,
+      // The notation of a visible character does not read as that character, nor as nothing.
+      `${KEY.slice(0, 10)}\\x41${KEY.slice(10)}`,
+      `${KEY.slice(0, 10)}\\u0041${KEY.slice(10)}`,
+    ];
     for (const text of near) expect(printable(text)).toBe(sanitizeForTerminal(text));
   });
 
