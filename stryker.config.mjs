@@ -11,6 +11,7 @@ export default {
     'src/errors.ts',
     'src/http/url.ts',
     'src/http/redact.ts',
+    'src/config/key-binding.ts',
     'src/http/retry.ts',
     'src/output/sanitize.ts',
     'src/output/csv.ts',

@@ -4,13 +4,12 @@
  */
 import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
-import { redactSecrets } from '../http/redact.js';
+import { printable } from '../http/redact.js';
 import { createContext, type ContextOverrides } from './context.js';
 import { debugRequested } from '../flags/names.js';
 import type { Env } from '../domain/env.js';
 import { writeMessage, type IO } from './io.js';
 import { buildProgram } from './program.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
 
 import { VERSION } from './version.js';
 
@@ -45,8 +44,10 @@ function allCommands(cmd: import('commander').Command): import('commander').Comm
 
 /**
  * Prints `vis: <message> [<code>]` and a hint line; returns the exit code. Everything it
- * prints passes through redactSecrets (no key, whatever a server or library put in the
- * text) and the terminal sanitiser, then is wrapped at spaces on a terminal (writeMessage).
+ * prints passes through the terminal sanitiser and then redactSecrets (printable): masking
+ * after sanitising, so a key a server split with an escape sequence, which the sanitiser
+ * removes, is whole again when it is looked for. Then it is wrapped at spaces on a
+ * terminal (writeMessage).
  */
 export function report(err: unknown, io: IO, debug: boolean): number {
   if (err instanceof CommanderError) {
@@ -57,7 +58,7 @@ export function report(err: unknown, io: IO, debug: boolean): number {
   }
   if (err instanceof InterruptedError) return 130;
   const code = exitCodeFor(err);
-  const say = (text: string, lines = true) => writeMessage(io, sanitizeForTerminal(redactSecrets(text), { allowNewlines: lines }));
+  const say = (text: string, lines = true) => writeMessage(io, printable(text, { allowNewlines: lines }));
   if (err instanceof VisError) {
     const tag = err.code ? ` [${err.code}]` : '';
     say(`vis: ${err.message}${tag}`);

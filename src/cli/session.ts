@@ -13,7 +13,7 @@ import { sharedPacer, type Pacer } from '../http/pacer.js';
 import { fileWindowStore } from '../http/shared-window.js';
 import { envCacheDir } from '../fs/private-dir.js';
 import { selectProxy } from '../http/proxy.js';
-import { redactSecrets } from '../http/redact.js';
+import { printable } from '../http/redact.js';
 import { isTruthy, type Context } from './context.js';
 import { DEFAULT_DEMO_KEY, DEMO_KEYS, isDemoKey } from '../domain/demo.js';
 import type { Env } from '../domain/env.js';
@@ -151,7 +151,8 @@ export function contextClientOptions(ctx: Context) {
 /** Opens what parseSessionOptions checked: the sandbox for --demo, the client, the spinner. */
 export async function openSession(ctx: Context, options: SessionOptions): Promise<Session> {
   const settings: Settings = { ...options.settings };
-  const debug = ctx.debug ? (line: string) => void ctx.io.stderr.write(`vis debug: ${redactSecrets(line)}\n`) : () => undefined;
+  // Debug lines quote the server (headers, request ids) and what the user typed: sanitised, then masked.
+  const debug = ctx.debug ? (line: string) => void ctx.io.stderr.write(`vis debug: ${printable(line)}\n`) : () => undefined;
   tightenConfigFile(ctx.config(), debug);
   const progress = createProgress(ctx.io, options.quiet);
   let closeSandbox: (() => Promise<void>) | undefined;

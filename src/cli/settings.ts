@@ -2,12 +2,14 @@
  * Precedence, contract section 2: flag > environment > active profile > default.
  * Each resolved value remembers where it came from, for `vis auth status` and messages.
  */
+import { checkSavedKeyTarget } from '../config/key-binding.js';
 import { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
 import { checkFormat, type FlagOptions, type Format } from '../flags/rules.js';
+import { isTruthy } from '../flags/names.js';
 
 export interface Sourced<T> {
   value: T;
@@ -18,6 +20,8 @@ export interface Settings {
   profile: Sourced<string>;
   baseUrl?: Sourced<string>;
   apiKey?: Sourced<string>;
+  /** For a key saved in a profile: the one base URL it is sent to (that profile's). */
+  keyFor?: string;
   brand?: Sourced<string>;
   market?: Sourced<string>;
   format: Sourced<Format>;
@@ -55,6 +59,11 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     apiKey.value = apiKey.value.trim();
     checkApiKey(apiKey.value, `the API key from ${apiKey.source}`);
   }
+  // A saved key goes only to its profile's base URL; another one needs its own key.
+  // --demo sends neither: it talks to its own sandbox with a demo key.
+  const demo = flags.demo || isTruthy(env.VIS_DEMO);
+  const saved = apiKey?.source === where && !demo ? { profile: profile.name, baseUrl: typeof p.base_url === 'string' ? p.base_url : undefined } : undefined;
+  if (saved && baseUrl) checkSavedKeyTarget(saved, baseUrl);
 
   const format = resolveFormat(flags.format, env, p.format, where);
 
@@ -62,6 +71,7 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     profile: { value: profile.name, source: profile.source },
     baseUrl,
     apiKey,
+    ...(saved && baseUrl ? { keyFor: baseUrl.value } : {}),
     brand: pick(flags.brand, '--brand', env, 'VIS_BRAND', p.brand, where),
     market: pick(flags.market, '--market', env, 'VIS_MARKET', p.market, where),
     format,

@@ -15,7 +15,6 @@
  */
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, VisError } from '../errors.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
 import { BodyCollector, decodeUtf8, DEFAULT_MAX_BODY_BYTES, HEAD_BYTES, MAX_HEADER_BYTES } from './body.js';
 import { checkNesting } from './depth.js';
 import { checkEnvelope, checkErrorEnvelope, type Envelope } from './envelope.js';
@@ -23,7 +22,7 @@ import type { Clock, Pacer } from './pacer.js';
 import { checkApiKey } from './key.js';
 import type { Env } from '../domain/env.js';
 import { selectProxy, type ProxyChoice } from './proxy.js';
-import { registerSecret, redactSecrets } from './redact.js';
+import { printable, registerSecret } from './redact.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { requestIdOf, usefulHeaders } from './response-headers.js';
 import { buildUrl, type QueryPairs } from './url.js';
@@ -342,7 +341,8 @@ export class ApiClient {
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(retryAfter, this.opts.clock.now()) : undefined;
     const errorBody = isJson ? checkErrorEnvelope(parsed) : undefined;
     if (!errorBody) throw malformed(status, raw, isJson, retryAfterMs);
-    return thrower(apiError(status, errorBody.code, clean(errorBody.message), { retryAfterMs }));
+    // The code is printed too (`[code]`, export summaries, the manifest): as safe as the message.
+    return thrower(apiError(status, clean(errorBody.code), clean(errorBody.message), { retryAfterMs }));
   }
 
   /** A failure without a complete HTTP answer, as a typed error that says which phase failed. */
@@ -490,9 +490,9 @@ function joinHints(a: string | undefined, b: string): string {
   return a ? `${a}\n${b}` : b;
 }
 
-/** Text from outside (a server, a proxy, a library) made safe to print. */
+/** Text from outside (a server, a proxy, a library) made safe to print: sanitised, then keys masked. */
 function clean(text: string): string {
-  return sanitizeForTerminal(redactSecrets(text));
+  return printable(text);
 }
 
 /** One line, at most EXCERPT_CHARS characters, sanitised, with `…` when cut. */

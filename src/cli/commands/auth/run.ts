@@ -6,12 +6,12 @@
 import { AuthError, UsageError, VisError } from '../../../errors.js';
 import { ApiClient } from '../../../http/client.js';
 import { checkApiKey } from '../../../http/key.js';
-import { sanitizeForTerminal } from '../../../output/sanitize.js';
+import { printable } from '../../../http/redact.js';
 import type { Context } from '../../context.js';
 import { contextClientOptions, openSession } from '../../session.js';
 import type { IO } from '../../io.js';
 import { fetchBudget } from '../../../api/account.js';
-import { maskKey } from '../../settings.js';
+import { maskKey, type Settings } from '../../settings.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
 
 export async function runAuth(options: AuthOptions, ctx: Context): Promise<void> {
@@ -71,19 +71,27 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
     out.push(`Profile:  ${s.profile.value}${chosen ? ` (from ${s.profile.source})` : ''}`);
   }
   out.push(`Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`);
+  out.push(`Key for:  ${keyFor(s, options.session.demo)}`);
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
-    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${sanitizeForTerminal(reset)}` : ''}`);
+    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${printable(reset)}` : ''}`);
     ctx.io.stdout.write(`${out.join('\n')}\n`);
   } catch (err) {
     if (err instanceof VisError) {
-      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${err.message}`);
+      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${printable(err.message)}`);
       ctx.io.stdout.write(`${out.join('\n')}\n`);
     }
     throw err;
   } finally {
     await session.close();
   }
+}
+
+/** Where the key in use may go: a saved key only to its profile's base URL. */
+function keyFor(s: Settings, demo: boolean): string {
+  if (demo) return 'the built-in sandbox of this run (--demo)';
+  if (s.keyFor !== undefined) return `${s.keyFor} only (a saved key goes only to its profile's base URL)`;
+  return 'any base URL (VIS_API_KEY goes wherever the base URL points)';
 }
 
 async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<void> {
