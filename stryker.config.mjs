@@ -21,6 +21,7 @@ export default {
     'src/cli/cached.ts',
     'src/cli/force-tty.ts',
     'src/cli/pager.ts',
+    'src/export/manifest-check.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
