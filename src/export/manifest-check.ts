@@ -69,10 +69,9 @@ class Checker {
   /** The values as vis export's command line would take them: its rule, its message. */
   asTyped(field: string, raw: RawExportOptions, today: string): ExportOptions {
     try {
-      return parseExportOptions({ dir: '.', ...raw }, today, '/');
+      return parseExportOptions({ dir: '.', ...raw }, today);
     } catch (err) {
-      if (err instanceof UsageError) throw this.bad(field, `breaks the command line's rule: ${err.message}`);
-      throw err;
+      throw this.bad(field, `breaks the command line's rule: ${(err as Error).message}`);
     }
   }
 

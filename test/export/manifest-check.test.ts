@@ -84,6 +84,45 @@ describe('a manifest as the export writes it', () => {
     expect(m).toMatchObject({ format: 'csv', period: { days: 7 }, endpoints: ['topics', 'topics.get', 'pitches'] });
   });
 
+  it('returns only what it checked: what a resume does not read back is left empty', () => {
+    expect(checkManifest(valid(), FILE)).toEqual({
+      manifest_version: 1,
+      tool: '',
+      base_url: '',
+      account: valid().account,
+      started_at: '',
+      finished_at: '',
+      status: 'interrupted',
+      exit_code: null,
+      format: 'csv',
+      period: { days: 7 },
+      endpoints: ['topics', 'topics.get', 'pitches'],
+      plan: valid().plan,
+      reads: { left_before: null, planned: 0, spent: 3, this_run: 0 },
+      brands: valid().brands,
+      files: valid().files,
+      skipped: [],
+      failed: [],
+      not_attempted: [],
+      stale: [],
+      listed: valid().listed,
+    });
+  });
+
+  it('a brand whose name gives no slug is called brand-<id>, as the export calls it', () => {
+    const m = checkManifest(
+      edited((x) => {
+        x.brands[0].name = '日本';
+        x.plan.brands = [0];
+        x.brands[0].id = 0;
+        x.files = [];
+      }),
+      FILE,
+    );
+    expect(m.brands[0]!.slug).toBe('brand-0');
+    expect(m.plan.brands).toEqual([0]);
+  });
+
   it('a stored slug is never used: it is made again from the name', () => {
     const m = checkManifest(
       edited((x) => {
