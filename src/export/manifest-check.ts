@@ -57,8 +57,9 @@ class Checker {
   }
 
   count(v: unknown, field: string): number {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw this.bad(field, `must be a whole number of at least 0 (got ${JSON.stringify(v)})`);
-    return v;
+    // Number.isSafeInteger is false for anything that is not a number.
+    if (!Number.isSafeInteger(v) || (v as number) < 0) throw this.bad(field, `must be a whole number of at least 0 (got ${JSON.stringify(v)})`);
+    return v as number;
   }
 
   oneOf<T extends string>(v: unknown, values: readonly T[], field: string): T {
@@ -238,16 +239,16 @@ function checkFile(c: Checker, raw: unknown, field: string, format: string, endp
   const parts = path.split('/');
   const [brandFolder, ...rest] = parts;
   const marketFolder = endpoint.market ? rest.shift() : undefined;
-  const expected = isItem ? [endpoint.id, `*.${format}`] : [`${endpoint.id}.${format}`];
   const last = rest.at(-1) ?? '';
-  const itemSlug = last.endsWith(`.${format}`) ? last.slice(0, -format.length - 1) : '';
+  const name = last.slice(0, last.length - format.length - 1);
   const laidOut =
     isSlugShaped(brandFolder!) &&
     (marketFolder === undefined || isMarketFolderShaped(marketFolder)) &&
-    rest.length === expected.length &&
-    (isItem ? rest[0] === endpoint.id && isSlugShaped(itemSlug) : last === expected[0]);
+    rest.length === (isItem ? 2 : 1) &&
+    last === `${name}.${format}` &&
+    (isItem ? rest[0] === endpoint.id && isSlugShaped(name) : name === endpoint.id);
   if (!laidOut) {
-    const layout = ['<brand>', ...(endpoint.market ? ['<market>'] : []), ...(isItem ? [endpoint.id, `<item>.${format}`] : expected)].join('/');
+    const layout = ['<brand>', ...(endpoint.market ? ['<market>'] : []), ...(isItem ? [endpoint.id, '<item>'] : [endpoint.id])].join('/') + `.${format}`;
     throw c.bad(`${field}.path`, `must be laid out as the export writes ${endpoint.id} files, ${layout}, each folder a name it makes (got "${path}")`);
   }
   const entry: FileEntry = {
