@@ -24,6 +24,7 @@ export default {
     'src/cli/pager.ts',
     'src/fs/safe-file.ts',
     'src/fs/inside-folder.ts',
+    'src/export/manifest-check.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

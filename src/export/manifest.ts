@@ -114,10 +114,26 @@ export interface ManifestBrand {
   markets_from: MarketsFrom;
 }
 
+/**
+ * Whose export this is, so that --resume refuses to finish it with another account's data.
+ * Nothing of the key: the API as a normalised base URL, what the free GET /usage calls
+ * the account, and the brand ids the free GET /brands lists (see accountDifference).
+ */
+export interface ManifestAccount {
+  /** The base URL, normalised (scheme, host, port, path, no trailing slash); `demo` for --demo's sandbox. */
+  api: string;
+  /** The account as GET /usage names it (an id, else a name); null when it does not say. */
+  name: string | null;
+  /** The ids of the account's brands, as GET /brands lists them, as text, sorted. */
+  brands: string[];
+}
+
 export interface Manifest {
   manifest_version: number;
   tool: string;
   base_url: string;
+  /** Absent in manifests of older vis versions, which --resume therefore refuses. */
+  account?: ManifestAccount;
   started_at: string;
   /** When the manifest was last written, while running. */
   finished_at: string;

@@ -25,7 +25,7 @@
 import type { EndpointId, EndpointSpec } from '../endpoints.js';
 import { ENDPOINTS, endpointById } from '../endpoints.js';
 import { itemSource, listEndpointOf, type Item } from './items.js';
-import { marketFolder } from './slug.js';
+import { marketFolder, uniqueMarketFolders } from './slug.js';
 
 /** Reference, section 1: "Brand perception and the technical scan are identical in every market." */
 export const SAME_IN_EVERY_MARKET: ReadonlySet<EndpointId> = new Set(ENDPOINTS.filter((e) => e.sameInEveryMarket).map((e) => e.id));
@@ -45,6 +45,14 @@ export interface MarketSlot {
   param: string | undefined;
   /** Folder and display name; when undefined, learned from the first answer's meta.market. */
   label: string | undefined;
+  /** The folder, when the brand has several markets whose codes could share one (uniqueMarketFolders). */
+  folder?: string;
+}
+
+/** One slot per market code, each with a folder of its own. */
+export function marketSlots(codes: readonly string[]): MarketSlot[] {
+  const folders = uniqueMarketFolders(codes);
+  return codes.map((code) => ({ param: code, label: code, folder: folders.get(code)! }));
 }
 
 export type MarketMode = { kind: 'one'; market: string | undefined } | { kind: 'all' };
@@ -84,7 +92,7 @@ export function planBrand(brand: ExportBrand, mode: MarketMode): PlannedBrand {
     return { brand, slots: [{ param: mode.market, label }], marketsFrom: mode.market !== undefined ? 'flag' : 'primary' };
   }
   if (brand.listedMarkets && brand.listedMarkets.length > 0) {
-    return { brand, slots: brand.listedMarkets.map((code) => ({ param: code, label: code })), marketsFrom: 'brands' };
+    return { brand, slots: marketSlots(brand.listedMarkets), marketsFrom: 'brands' };
   }
   return { brand, slots: undefined, marketsFrom: 'markets' };
 }
@@ -184,7 +192,7 @@ export type ExportFormatExt = 'csv' | 'json';
 
 /** The folder of a brand's market (relative to the export folder). */
 export function slotFolder(brand: ExportBrand, slot: MarketSlot | undefined): string {
-  return slot === undefined ? brand.slug : `${brand.slug}/${marketFolder(slotLabel(slot))}`;
+  return slot === undefined ? brand.slug : `${brand.slug}/${slot.folder ?? marketFolder(slotLabel(slot))}`;
 }
 
 export function slotLabel(slot: MarketSlot): string {

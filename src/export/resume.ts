@@ -14,8 +14,10 @@
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
-import type { ManifestBrand, ManifestPlan } from './manifest.js';
+import { isPlainObject } from '../output/flatten.js';
+import type { FileEntry, ManifestAccount, ManifestBrand, ManifestPlan } from './manifest.js';
 import { exportableEndpoints, type ExportOptions } from './options.js';
+import { marketSlots, planBrand, type ExportBrand, type MarketMode, type PlannedBrand } from './plan.js';
 
 /** The period as dates: --days N is the N days up to `today`; --from without --to ends `today`. */
 export function resolvePeriod(period: PeriodFlags, today: string): { from: string; to: string } | null {
@@ -92,4 +94,73 @@ export function periodDayProblem(plan: ManifestPlan, today: string): string | un
   const absolute = plan.period.from !== undefined && plan.period.to !== undefined;
   if (absolute || plan.period_date === today) return undefined;
   return `--resume: the export's period (${periodFlagsText(plan.period)}) counts back from ${plan.period_date}, and today is ${today}: the files still missing would cover other days than those written`;
+}
+
+/** The base URL as compared: scheme and host in lower case, no default port, no trailing slash; undefined when it is no URL. */
+export function normaliseBaseUrl(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The account as GET /usage names it, when it does: `account_id`, `account.id`, or an
+ * `account` that is itself an id or a name (the sandbox sends the account's name). The
+ * reference does not show the fields, so anything else is "does not say" (null).
+ */
+export function accountNameFromUsage(data: unknown): string | null {
+  if (!isPlainObject(data)) return null;
+  const scalar = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
+  const account = data.account;
+  return scalar(data.account_id) ?? (isPlainObject(account) ? (scalar(account.id) ?? scalar(account.name)) : scalar(account)) ?? null;
+}
+
+/**
+ * Who an export belongs to. The key is never kept, not even hashed: the account is
+ * told apart by the API it was read from, the name GET /usage gives the account (when it
+ * gives one), and the set of brand ids GET /brands lists, which are the API's own ids of
+ * the account's data. All free reads.
+ */
+export function exportAccount(api: string, usage: unknown, brandIds: ReadonlyArray<string | number>): ManifestAccount {
+  return { api, name: accountNameFromUsage(usage), brands: [...new Set(brandIds.map(String))].sort() };
+}
+
+function accountText(a: ManifestAccount): string {
+  const brands = a.brands.length > 0 ? `brands ${a.brands.join(', ')}` : 'no brands';
+  return `${a.name === null ? 'an account' : `account "${a.name}"`} with ${brands}`;
+}
+
+/**
+ * Why the export cannot be resumed with this account, if it cannot: another API (the
+ * base URLs compared normalised), another account name, or another set of brands. A
+ * brand added to or removed from the account since the export began counts as another
+ * account too: a resume never mixes what two sets of brands were read under.
+ */
+export function accountDifference(recorded: ManifestAccount, current: ManifestAccount): string | undefined {
+  if (recorded.api !== current.api) return `the export was read from ${recorded.api}, and this run would read from ${current.api}`;
+  const same = recorded.name === current.name && recorded.brands.join('\n') === current.brands.join('\n');
+  return same ? undefined : `the export belongs to ${accountText(recorded)}, and this key to ${accountText(current)}`;
+}
+
+/**
+ * A brand of the export being resumed, planned as the export planned it. The markets an
+ * earlier run read GET /markets for are not read again, and a primary market the first
+ * run learned from an answer (GET /brands did not name it) keeps its folder: otherwise
+ * the files already written there would not be found, and one would be read again.
+ */
+export function resumePlannedBrand(brand: ExportBrand, mode: MarketMode, recorded: readonly ManifestBrand[], written: ReadonlyMap<string, FileEntry>): PlannedBrand {
+  const own = recorded.find((pb) => String(pb.id) === String(brand.id ?? null));
+  if (own?.markets_from === 'markets' && own.markets !== null) return { brand, slots: marketSlots(own.markets), marketsFrom: 'markets' };
+  const planned = planBrand(brand, mode);
+  const slot = planned.slots?.length === 1 ? planned.slots[0]! : undefined;
+  const learned = own?.markets_from === 'primary' && own.markets?.length === 1 ? own.markets[0]! : undefined;
+  if (slot && slot.param === undefined && slot.label === undefined && learned !== undefined) {
+    const used = [...written.values()].some((f) => String(f.brand.id) === String(brand.id ?? null) && f.market === learned);
+    if (used) slot.label = learned;
+  }
+  return planned;
 }

@@ -38,7 +38,7 @@ import { utcDate } from '../flags/names.js';
 import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
 import type { BrandRef, FailedEntry, FileEntry, ListedEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
-import { brandTasks, estimate, filePath, itemTasks, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
+import { brandTasks, estimate, filePath, itemTasks, marketSlots, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
 import { writeFileInside } from '../fs/inside-folder.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
@@ -240,7 +240,7 @@ class ExportRun {
       for (const t of placeholders) this.notAttempted(t, 'markets_unknown', `the markets of ${pb.brand.name} could not be read`);
       return;
     }
-    pb.slots = codes.map((code) => ({ param: code, label: code }));
+    pb.slots = marketSlots(codes);
     // Nothing else of the brand has run yet: plan it again for the markets now known
     // (without GET /markets, which is done).
     this.perBrand.set(pb, [discovery, ...brandTasks(pb, this.input.endpoints)]);

@@ -112,3 +112,38 @@ export function marketFolder(code: string): string {
   if (safe === '') return `market-${shortHash(code)}`;
   return WINDOWS_RESERVED.test(safe.toLowerCase()) ? `${safe}-market` : safe;
 }
+
+/**
+ * A folder per market code, keyed by the code: `marketFolder`, and where two codes give
+ * folders that differ only in case or not at all (`US-en`, `US en`, `us-en`), each of them
+ * gets a hash of its code appended, as brand and item slugs get their tag, so no two
+ * markets share a folder on a file system that ignores case, whatever order they come in.
+ */
+export function uniqueMarketFolders(codes: readonly string[]): Map<string, string> {
+  const unique = [...new Set(codes)];
+  const base = new Map(unique.map((code) => [code, marketFolder(code)]));
+  const counts = new Map<string, number>();
+  for (const folder of base.values()) counts.set(folder.toLowerCase(), (counts.get(folder.toLowerCase()) ?? 0) + 1);
+  const result = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const code of unique) {
+    const folder = base.get(code)!;
+    const tagged = counts.get(folder.toLowerCase())! > 1 ? withTag(folder, shortHash(code)) : folder;
+    // A tagged folder can still meet another code's untouched one: number the later ones.
+    let s = tagged;
+    for (let n = 2; seen.has(s.toLowerCase()); n++) s = withTag(tagged, String(n));
+    seen.add(s.toLowerCase());
+    result.set(code, s);
+  }
+  return result;
+}
+
+/** Could `uniqueSlugs` have made this name: [a-z0-9-] only, so never `.`, `..`, a `/` or a hidden file. */
+export function isSlugShaped(name: string): boolean {
+  return /^[a-z0-9][a-z0-9-]*$/.test(name) && name.length <= 2 * MAX_SLUG && !WINDOWS_RESERVED.test(name);
+}
+
+/** Could `uniqueMarketFolders` have made this name: [A-Za-z0-9_-] only, never a reserved device name. */
+export function isMarketFolderShaped(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(name) && name.length <= 2 * MAX_SLUG && !WINDOWS_RESERVED.test(name.toLowerCase());
+}

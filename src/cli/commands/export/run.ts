@@ -13,10 +13,13 @@
  *    summary on stderr, and exit with the worst failure's code.
  *
  * --resume (src/export/resume.ts): the plan comes from the folder's manifest, checked
- * against the command line first (exit 2 on a difference, nothing sent); files it lists
+ * value by value (src/export/manifest-check.ts) and against the command line first
+ * (exit 2 on a difference, nothing sent), and refused for another API or account (exit
+ * 2, before any read); files it lists
  * as written and still there are not read again, nor, on the same API day, the lists
  * whose items it recorded (`listed`).
  */
+import { join } from 'node:path';
 import { exitCodeFor, InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
 import {
@@ -27,12 +30,24 @@ import {
   readPreviousManifest,
   writeManifest,
   type Manifest,
+  type ManifestAccount,
   type ManifestBrand,
   type ManifestPlan,
   type ManifestStatus,
 } from '../../../export/manifest.js';
 import { exportableEndpoints, type ExportFormat, type ExportOptions, type RawExportOptions } from '../../../export/options.js';
-import { brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod } from '../../../export/resume.js';
+import { checkManifest, recordedAccount, START_ANEW } from '../../../export/manifest-check.js';
+import {
+  accountDifference,
+  brandsDiffer,
+  exportAccount,
+  normaliseBaseUrl,
+  periodDayProblem,
+  planDifferences,
+  planEndpoints,
+  resolvePeriod,
+  resumePlannedBrand,
+} from '../../../export/resume.js';
 import {
   brandTasks,
   estimate,
@@ -81,6 +96,12 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
   const endpoints = prev ? planEndpoints(prev.plan) : opts.endpoints;
   const period = prev ? prev.plan.period : opts.flags.period;
   const params = prev ? prev.plan.params : opts.flags.params;
+  // --demo's sandbox listens on another port each run and serves the same data: one API.
+  const api = options.session.demo ? 'demo' : (normaliseBaseUrl(options.session.settings.baseUrl?.value ?? '') ?? '');
+  // Another API is refused before any request; another account once the free /usage and
+  // /brands have said whose key this is.
+  const prevAccount = prev ? recordedAccount(prev, join(opts.dir, MANIFEST_FILE)) : undefined;
+  if (prevAccount) refuseAnotherAccount(opts.dir, prevAccount, { ...prevAccount, api });
   const session = await openSession(ctx, options.session);
   try {
     const warn = (line: string) => {
@@ -94,6 +115,8 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     const records = brandsFromPayload(brandsRes.envelope.data);
     // One brand: its answers are filed under the requests without brand_id too (src/cli/cached.ts).
     if (records.length === 1) session.oneBrand = String(records[0]!.id);
+    const account = exportAccount(api, usage.envelope.data, records.map((r) => r.id));
+    if (prevAccount) refuseAnotherAccount(opts.dir, prevAccount, account);
     if (prev && opts.allBrands && brandsDiffer(prev.plan, records.map((r) => r.id))) {
       throw new UsageError(`--resume: the plan differs from the export in ${opts.dir}: brands (--all-brands; the export has ${prev.plan.brands.join(', ')})`);
     }
@@ -102,13 +125,9 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     const allMarkets = prev ? prev.plan.all_markets : opts.allMarkets;
     const market = prev ? (prev.plan.market ?? undefined) : session.settings.market?.value;
     const mode: MarketMode = allMarkets ? { kind: 'all' } : { kind: 'one', market };
-    const planned = brands.map((b) => {
-      // Markets an earlier run read GET /markets for are not read again.
-      const known = prev?.brands.find((pb) => String(pb.id) === String(b.id) && pb.markets_from === 'markets' && pb.markets !== null);
-      return known ? { brand: b, slots: known.markets!.map((code) => ({ param: code, label: code })), marketsFrom: 'markets' as const } : planBrand(b, mode);
-    });
-    const allTasks = planned.flatMap((pb) => brandTasks(pb, endpoints));
     const written = prev ? filesStillThere(opts.dir, prev.files) : undefined;
+    const planned = brands.map((b) => (prev ? resumePlannedBrand(b, mode, prev.brands, written!) : planBrand(b, mode)));
+    const allTasks = planned.flatMap((pb) => brandTasks(pb, endpoints));
     // --resume: a list read today that the manifest recorded is not read again; its items are planned now.
     const recorded = { listed: prev?.listed, written, format, period, params, today };
     const tasks = allTasks.flatMap((t) => {
@@ -173,6 +192,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
         manifest_version: MANIFEST_VERSION,
         tool: `vis ${ctx.version}`,
         base_url: session.settings.baseUrl?.value ?? '',
+        account,
         started_at: isoTime(startedMs),
         finished_at: isoTime(ctx.clock.now()),
         status,
@@ -301,9 +321,10 @@ function checkFolderBeforeReads(dir: string, tasks: readonly Task[], format: Exp
   }
 }
 
-/** The manifest of the export --resume finishes, checked against the command line (exit 2). */
+/** The manifest of the export --resume finishes, checked value by value and against the command line (exit 2). */
 function previousRun(opts: ExportOptions, today: string): Manifest {
-  const prev = readPreviousManifest(opts.dir);
+  const raw: unknown = readPreviousManifest(opts.dir);
+  const prev = raw === undefined ? undefined : checkManifest(raw, join(opts.dir, MANIFEST_FILE));
   if (!prev) {
     throw new UsageError(`--resume: ${opts.dir} has no manifest.json, so there is no export to resume`, { hint: 'Run the export without --resume to start one.' });
   }
@@ -314,11 +335,18 @@ function previousRun(opts: ExportOptions, today: string): Manifest {
     });
   }
   if (prev.status === 'complete') return prev;
+  recordedAccount(prev, join(opts.dir, MANIFEST_FILE));
   const dayProblem = periodDayProblem(prev.plan, today);
   if (dayProblem) {
     throw new UsageError(dayProblem, { hint: 'Start the export again without --resume (it reads every file again); an export with --from and --to can be resumed on any day.' });
   }
   return prev;
+}
+
+/** A resume with another API or account would leave one manifest over two accounts' files: refused, nothing read. */
+function refuseAnotherAccount(dir: string, recorded: ManifestAccount, current: ManifestAccount): void {
+  const difference = accountDifference(recorded, current);
+  if (difference) throw new UsageError(`--resume: the export in ${dir} is another account's: ${difference}`, { hint: START_ANEW });
 }
 
 /** The brands of the export being resumed, as GET /brands describes them now. */
