@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ColumnsError, guardFormula, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
 import { RowsKeyError } from '../../src/output/flatten.js';
+import { sanitizeForTerminal } from '../../src/output/sanitize.js';
 import { hostileText } from './hostile.js';
 
 /** csv-parse in its strictest form: CRLF records only, no relaxed quotes or column counts. */
@@ -270,5 +271,41 @@ describe('csv: known columns (from the data schema)', () => {
   });
   it('not used when the rows are not the main collection (--rows, another array)', () => {
     expect(renderCsv({ topics: [], other: [{ name: 'x', id: 1 }] }, { ...opts, rows: 'other' })).toBe('name,id\r\nx,1\r\n');
+  });
+});
+
+describe('csv on a terminal (terminal: true)', () => {
+  const ESC = '\u001b';
+
+  it('each text field, header included, gets the terminal rule; numbers, booleans and null as always', () => {
+    const rows = [{ [`t${ESC}[2Ji\u202et`]: `a${ESC}]52;c;eA==\u0007b\r\nc\u0085`, n: -3.5, ok: true, none: null }];
+    expect(renderCsv(rows, { terminal: true })).toBe('ti\\u202et,n,ok,none\r\nab\\r\\nc\\x85,-3.5,true,\r\n');
+  });
+
+  it('the guard looks at the text as shown: a formula behind a removed sequence is still guarded', () => {
+    expect(renderCsv([{ f: `${ESC}[0m=1+1`, g: `\t=1` }], { terminal: true })).toBe(`f,g\r\n'=1+1,\\t=1\r\n`);
+  });
+
+  it('without it, the same fields are written as received', () => {
+    const rows = [{ t: `a${ESC}]52;c;eA==\u0007b\u0085` }];
+    expect(renderCsv(rows, {})).toBe(`t\r\na${ESC}]52;c;eA==\u0007b\u0085\r\n`);
+    expect(renderCsv(rows, { terminal: false })).toBe(renderCsv(rows, {}));
+  });
+
+  it('hostile text: no control but the CRLF after each row, one line per record, each field the sanitised value', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.constantFrom('a', 'b', `c${ESC}[1m`), hostileText(), { minKeys: 1, maxKeys: 3 }), { minLength: 1, maxLength: 4 }), (rows) => {
+        const csv = renderCsv(rows, { terminal: true });
+        expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/);
+        const records = parseStrict(csv);
+        expect(csv.split('\r\n')).toHaveLength(rows.length + 2);
+        const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+        expect(records[0]).toEqual(columns.map((c) => guardFormula(sanitizeForTerminal(c))));
+        rows.forEach((row, i) => {
+          columns.forEach((c, j) => expect(records[i + 1]?.[j]).toBe(Object.hasOwn(row, c) ? guardFormula(sanitizeForTerminal(row[c] as string)) : ''));
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

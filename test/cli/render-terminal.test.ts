@@ -1,0 +1,117 @@
+/**
+ * Text from the API never drives the terminal, whatever the format (contract section 3):
+ * csv printed on a terminal gets the table's rule (whole escape sequences removed, other
+ * controls shown as visible escapes), field by field, so the rows stay rows. Into a file
+ * or a pipe, csv is written exactly as received. json escapes on its own.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { FakeApi } from '../support/http.js';
+import { runInProcess } from '../support/run.js';
+
+const ESC = '\u001b';
+/** A clipboard write, a hyperlink, a screen clear, an 8-bit CSI, a C1 control, a bidi override and a line break. */
+const TITLE = `Best CRM${ESC}]52;c;ZWNobyBvd25lZA==\u0007 ${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\${ESC}[2J\u009b31m\u0085\u202eevil\r\nnext`;
+/** What a terminal shows of it: the sequences gone, the rest as escapes. */
+const TITLE_SHOWN = 'Best CRM click\\x85\\u202eevil\\r\\nnext';
+
+const TOPICS = JSON.stringify({ data: { topics: [{ id: 1, title: TITLE, note: 'plain, "quoted"' }] }, meta: {} });
+const OVERVIEW = JSON.stringify({ data: { headline: TITLE, visibility: 42 }, meta: {} });
+
+/** Every control but the CRLF that ends a csv row. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/;
+
+function api(path: string, body: string): FakeApi {
+  return new FakeApi().on({ method: 'GET', path }, { status: 200, headers: { 'content-type': 'application/json' }, body }, 'always');
+}
+
+function rows(csv: string): string[][] {
+  return parse(csv, { record_delimiter: '\r\n' }) as string[][];
+}
+
+function expectSafeCsv(out: string): void {
+  expect(out.replace(/\r\n/g, '')).not.toMatch(CONTROL);
+  expect(out.endsWith('\r\n')).toBe(true);
+}
+
+describe('csv on a terminal', () => {
+  it.each([
+    ['stdout', []],
+    ['-o -', ['-o', '-']],
+  ])('vis topics --format csv, %s: sequences removed, controls escaped, one row per record', async (_, extra) => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', ...extra], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)).toEqual([
+      ['id', 'title', 'note'],
+      ['1', TITLE_SHOWN, 'plain, "quoted"'],
+    ]);
+  });
+
+  it('vis overview --format csv: the one record the same way', async () => {
+    const r = await runInProcess(['overview', '--brand', '12', '--format', 'csv'], { api: api('/overview', OVERVIEW), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]).toContain(TITLE_SHOWN);
+  });
+
+  it('vis api --format csv the same way', async () => {
+    const r = await runInProcess(['api', '/topics', '--format', 'csv'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]).toEqual(['1', TITLE_SHOWN, 'plain, "quoted"']);
+  });
+
+  it('-o /dev/stdout is the terminal too', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stdout'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]?.[1]).toBe(TITLE_SHOWN);
+  });
+
+  it('a header from the API is sanitised as well', async () => {
+    const body = JSON.stringify({ data: { topics: [{ [`ti${ESC}[2Jtle\u202e`]: 'x' }] }, meta: {} });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(r.stdout).toBe('title\\u202e\r\nx\r\n');
+  });
+
+  it('a formula hidden behind an escape sequence is still guarded once the sequence is removed', async () => {
+    const body = JSON.stringify({ data: { topics: [{ t: `${ESC}[0m=HYPERLINK("x")` }] }, meta: {} });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(rows(r.stdout)[1]).toEqual([`'=HYPERLINK("x")`]);
+  });
+});
+
+describe('csv into a pipe or a file: exactly as received', () => {
+  const exact = `id,title,note\r\n1,"${TITLE}","plain, ""quoted"""\r\n`;
+
+  it('piped stdout', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', TOPICS) });
+    expect(r.stdout).toBe(exact);
+  });
+
+  it('-o file, even when stdout is a terminal', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'topics.csv');
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', file], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(exact);
+  });
+
+  it('VIS_FORCE_TTY changes the table only: csv into a pipe stays exact', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', TOPICS), env: { VIS_FORCE_TTY: '80' } });
+    expect(r.stdout).toBe(exact);
+  });
+});
+
+describe('json on a terminal', () => {
+  it('escapes every control inside strings (no raw ESC, C1 or bidi control), and jq reads back the same value', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'json'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\n/g, '')).not.toMatch(CONTROL);
+    expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe(TITLE);
+  });
+});
