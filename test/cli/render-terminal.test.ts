@@ -115,3 +115,25 @@ describe('json on a terminal', () => {
     expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe(TITLE);
   });
 });
+
+describe('invisible characters on a terminal', () => {
+  const body = JSON.stringify({ data: { topics: [{ id: 1, title: 'Ac\u200bme\u00ad \ufeffCRM\u{e0041}' }] }, meta: {} });
+  const shown = 'Ac\\u200bme\\xad \\ufeffCRM\\u{e0041}';
+
+  it('csv shows them as escapes', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(rows(r.stdout)[1]).toEqual(['1', shown]);
+  });
+
+  it('the table too', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'table', '--wide'], { api: api('/topics', body), io: { stdoutIsTTY: true, columns: 120 } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(shown);
+  });
+
+  it('json writes them as \\u escapes that read back as the same text', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'json'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(r.stdout).toContain('"Ac\\u200bme\\u00ad \\ufeffCRM\\udb40\\udc41"');
+    expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe('Ac\u200bme\u00ad \ufeffCRM\u{e0041}');
+  });
+});
