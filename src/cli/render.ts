@@ -65,7 +65,7 @@ function checkOutputPath(output: string): void {
 export async function renderResponse(ctx: Context, req: RenderRequest): Promise<void> {
   let notes: string;
   try {
-    const rendered = await renderChunks(ctx, req, toStdout(req.flags.output), writesToTerminal(ctx, req.flags.output));
+    const rendered = await renderChunks(ctx, req, toStdout(req.flags.output));
     notes = rendered.notes;
     await emit(ctx, req.flags.output, rendered.chunks, { pager: req.flags.pager });
   } catch (err) {
@@ -95,10 +95,10 @@ function selectionError(err: unknown): unknown {
 
 /**
  * `toTerminal`: the output goes to stdout (where the table may take its terminal layout).
- * `onTerminal`: wherever it goes (stdout, -o /dev/stdout, -o /dev/tty), a terminal
- * reads it, so csv must be sanitised; json escapes by itself, tables always sanitise.
+ * Only csv asks whether a terminal reads it wherever it goes (writesToTerminal): json
+ * escapes by itself, and tables always sanitise.
  */
-async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean, onTerminal: boolean): Promise<Rendered> {
+async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
   const { format, flags, spec } = req;
   if (format === 'json') {
     const { renderJson } = await import('../output/json.js');
@@ -118,7 +118,7 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
       knownColumns: await known(),
       rows: flags.rows,
       columns: flags.columns,
-      terminal: onTerminal,
+      terminal: writesToTerminal(ctx, flags.output),
     });
     return { chunks, notes: '' };
   }

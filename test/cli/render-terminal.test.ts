@@ -4,7 +4,8 @@
  * controls shown as visible escapes), field by field, so the rows stay rows. Into a file
  * or a pipe, csv is written exactly as received. json escapes on its own.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -99,6 +100,46 @@ describe('csv into a pipe or a file: exactly as received', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(readFileSync(file, 'utf8')).toBe(exact);
+  });
+
+  it('-o /dev/stderr: sanitised when stderr is a terminal, exact when it is not', async () => {
+    const onTty = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stderrIsTTY: true } });
+    expect(onTty.stdout).toBe('');
+    expect(onTty.stderr).toContain(`1,${TITLE_SHOWN},`);
+    const piped = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(piped.stderr).toBe(exact);
+  });
+
+  it('-o /dev/fd/N of a file vis holds open: exact, even with stdout a terminal', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'out.csv');
+    const fd = openSync(file, 'w');
+    try {
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+      expect(r.code).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(exact);
+  });
+
+  it('-o a FIFO: exact, and its reader is not disturbed by the terminal check (it would see end of file)', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const cat = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const collected = new Promise<string>((resolve) => {
+      let out = '';
+      cat.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      cat.on('close', () => resolve(out));
+    });
+    try {
+      // Once cat has the FIFO open, vis's open finds a reader at once.
+      await new Promise((r) => setTimeout(r, 200));
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', fifo], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+      expect(r.code).toBe(0);
+      expect(await collected).toBe(exact);
+    } finally {
+      cat.kill();
+    }
   });
 
   it('VIS_FORCE_TTY changes the table only: csv into a pipe stays exact', async () => {
