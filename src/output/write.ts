@@ -141,6 +141,7 @@ export function outputTarget(path: string): OutputTarget {
  * True when `path` is a terminal device (/dev/tty, /dev/pts/N): only opening it can tell,
  * so it is opened as it would be for writing (never becoming vis's controlling terminal,
  * never waiting) and closed again. Anything that cannot be opened is not a terminal.
+ * Never given a FIFO: closing it again would end the input of a reader already waiting.
  */
 export function isTerminalDevice(path: string): boolean {
   let fd: number | undefined;
