@@ -171,6 +171,12 @@ describe('sanitizeForTerminal: invisible characters are shown as escapes', () =>
     ['ZWJ after a space or a digit', 'a \u200d1\u200d', 'a \\u200d1\\u200d'],
     ['ZWJ after a Greek or Cyrillic letter', '\u03b1\u200d\u0430\u200c', '\u03b1\\u200d\u0430\\u200c'],
     ['ZWJ after a combining accent', 'e\u0301\u200d', 'e\u0301\\u200d'],
+    ['ZWJ after a letter shared by all scripts (a modifier letter)', '\u02bb\u200d', '\u02bb\\u200d'],
+    ['ZWJ after a Latin letter, an emoji earlier in the text', '👍 Ac\u200dme', '👍 Ac\\u200dme'],
+    ['ZWJ after a Latin letter, Devanagari earlier in the text', 'क a\u200db', 'क a\\u200db'],
+    ['other invisible characters are escaped after an emoji too', '👍\u200b👍\u2060', '👍\\u200b👍\\u2060'],
+    ['a joiner after an escaped control', 'a\x07\u200d', 'a\\x07\\u200d'],
+    ['a joiner kept between two escapes', '👍\u200d\u200b', '👍\u200d\\u200b'],
     ['ZWJ after a removed escape sequence: the character before the sequence decides', `👍${ESC}[1m\u200d`, '👍\u200d'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
