@@ -110,11 +110,12 @@ describe('csv into a pipe or a file: exactly as received', () => {
     expect(piped.stderr).toBe(exact);
   });
 
-  it('-o /dev/fd/N of a file vis holds open: exact, even with stdout a terminal', async () => {
+  it('-o /dev/fd/N of a file vis holds open: exact, even with stdout and stderr terminals', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'out.csv');
     const fd = openSync(file, 'w');
     try {
-      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+      // Both of vis's own streams on a terminal: descriptor N is asked about itself.
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true, stderrIsTTY: true } });
       expect(r.code).toBe(0);
     } finally {
       closeSync(fd);
