@@ -16,6 +16,7 @@ export default {
     'src/output/sanitize.ts',
     'src/output/csv.ts',
     'src/output/flatten.ts',
+    'src/cli/render.ts',
     'src/cache/store.ts',
     'src/cache/keys.ts',
     'src/cache/freshness.ts',

@@ -6,11 +6,12 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isatty } from 'node:tty';
 import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../output/nesting.js';
-import { outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
+import { isTerminalDevice, outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
 import type { Context } from './context.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns } from './io.js';
@@ -92,6 +93,11 @@ function selectionError(err: unknown): unknown {
   return err;
 }
 
+/**
+ * `toTerminal`: the output goes to stdout (where the table may take its terminal layout).
+ * Only csv asks whether a terminal reads it wherever it goes (writesToTerminal): json
+ * escapes by itself, and tables always sanitise.
+ */
 async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
   const { format, flags, spec } = req;
   if (format === 'json') {
@@ -112,6 +118,7 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
       knownColumns: await known(),
       rows: flags.rows,
       columns: flags.columns,
+      terminal: writesToTerminal(ctx, flags.output),
     });
     return { chunks, notes: '' };
   }
@@ -137,6 +144,24 @@ async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolea
 
 function toStdout(output: string | undefined): boolean {
   return output === undefined || output === STDOUT;
+}
+
+/**
+ * True when what is written to `output` (see emit) reaches a terminal: stdout or -o - on
+ * a TTY, -o /dev/stdout, /dev/stderr or /dev/fd/N naming one, or -o naming a terminal
+ * device (/dev/tty, a link to /dev/pts/N). VIS_FORCE_TTY does not count: it asks for the
+ * table's layout, and csv into a file or a pipe stays byte for byte as received.
+ */
+function writesToTerminal(ctx: Context, output: string | undefined): boolean {
+  if (toStdout(output)) return ctx.io.stdoutIsTTY;
+  const path = resolve(output as string);
+  const target = outputTarget(path);
+  if (target.kind === 'fd') {
+    if (target.fd === 1) return ctx.io.stdoutIsTTY;
+    if (target.fd === 2) return ctx.io.stderrIsTTY;
+    return isatty(target.fd);
+  }
+  return target.kind === 'in-place' && !target.fifo && isTerminalDevice(path);
 }
 
 /**

@@ -1,17 +1,28 @@
 /**
  * `--format csv` (contract section 3): RFC 4180 with a header row, CRLF after every row
- * (the last one too), fields quoted when they hold a comma, quote, CR or LF, quotes
- * doubled. One row per record of the main collection (see flatten.ts for how rows are
+ * (the last one too), fields quoted when they hold a comma, semicolon, quote, CR or LF,
+ * quotes doubled. One row per record of the main collection (see flatten.ts for how rows are
  * chosen and flattened). Same input, same bytes: columns come in first-seen order.
  *
  * Rules where the contract is silent:
- * - Values are written exactly as received. CSV is for machines, so no terminal
- *   sanitising happens here; a CSV file printed to a terminal is like `cat` of any file.
+ * - Values are written exactly as received into a file or a pipe: CSV is for machines.
+ *   On a terminal (`terminal`), the text of every field, header included, first goes
+ *   through the table's sanitiser (sanitize.ts): forum titles, page titles and answers
+ *   are written by strangers, and printing them must not drive the terminal. CR and LF
+ *   inside a field are shown as `\r`, `\n` there, so each record stays one line. The
+ *   formula guard comes after it, so a sequence in front of `=` cannot hide the `=`.
  * - Formula guard: a text cell starting with `=`, `+`, `-`, `@`, TAB, CR, LF or the
- *   full-width `＝ ＋ － ＠` gets a leading `'`. A cell that came from a JSON number is never
- *   prefixed, and neither is text that is a plain decimal number (`-3.5`, `+2`, `-1e3`):
- *   a spreadsheet reads those as the number they spell, not as a formula. Joined arrays
- *   and JSON text cells are text. Header cells are text too, and guarded the same way.
+ *   full-width `＝ ＋ － ＠` gets a leading `'`, and so does one where any such sign comes
+ *   after leading whitespace of any kind (spaces, NBSP, the ideographic space U+3000,
+ *   ...): spreadsheets trim it before deciding what a cell is. A cell that came from a
+ *   JSON number is never prefixed, and neither is text that is exactly a plain decimal
+ *   number (`-3.5`, `+2`, `-1e3`): a spreadsheet reads those as the number they spell,
+ *   not as a formula. Joined arrays and JSON text cells are text. Header cells are text
+ *   too, and guarded the same way.
+ * - Quoting: a field holding `;` is quoted as well as one holding a comma, quote, CR or LF
+ *   (RFC 4180 allows quoting any field). Spreadsheets in locales whose list separator is
+ *   `;` split an unquoted field there, and the piece after it would start a new cell,
+ *   unguarded: `Acme;=cmd|' /C calc'!A0`.
  * - `--columns` names must match flattened column names exactly; an unknown name is a
  *   ColumnsError. With no rows at all nothing can be checked, so the requested columns
  *   are written as the header as they are, and a cron job gets a well-formed empty file.
@@ -25,6 +36,7 @@
  *   that parsers that skip blank lines (pandas does by default) keep the row.
  */
 import { cellText, flattenRecord, rowColumns, selectRows, type FlatCell } from './flatten.js';
+import { sanitizeForTerminal } from './sanitize.js';
 
 export interface CsvOptions {
   collection?: string | undefined;
@@ -34,6 +46,8 @@ export interface CsvOptions {
   knownColumns?: readonly string[] | undefined;
   rows?: string | undefined;
   columns?: readonly string[] | undefined;
+  /** The csv is printed on a terminal: fields are sanitised for it (see the module comment). */
+  terminal?: boolean | undefined;
 }
 
 /** `--columns` named a column the data does not have. */
@@ -66,18 +80,19 @@ export function chooseColumns(available: readonly string[], requested: readonly 
   return [...requested];
 }
 
-const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
+// `\s` is every Unicode whitespace character (NBSP, U+3000, U+FEFF, ...), TAB, CR and LF included.
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** The formula guard for one text cell (see the module comment). */
 export function guardFormula(text: string): string {
   return FORMULA_START.test(text) && !DECIMAL_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** One field, guarded when it is text, quoted when RFC 4180 needs it. */
-function csvField(cell: FlatCell | undefined): string {
-  const text = typeof cell === 'string' ? guardFormula(cell) : cellText(cell);
+/** One field, sanitised for a terminal and guarded when it is text, quoted when it holds a separator. */
+function csvField(cell: FlatCell | undefined, terminal: boolean): string {
+  const text = typeof cell === 'string' ? guardFormula(terminal ? sanitizeForTerminal(cell) : cell) : cellText(cell);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -97,15 +112,15 @@ export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<
   const { rows, key } = selectRows(data, opts);
   const available = rowColumns(rows, key, data, opts);
   const columns = chooseColumns(available, opts.columns, rows.length);
-  return csvLines(rows, columns);
+  return csvLines(rows, columns, opts.terminal === true);
 }
 
-function* csvLines(rows: readonly unknown[], columns: readonly string[]): Generator<string> {
+function* csvLines(rows: readonly unknown[], columns: readonly string[], terminal: boolean): Generator<string> {
   if (columns.length === 0) return;
-  yield csvLine(columns.map(csvField));
+  yield csvLine(columns.map((c) => csvField(c, terminal)));
   for (const row of rows) {
     const rec = flattenRecord(row);
-    yield csvLine(columns.map((c) => csvField(rec.get(c))));
+    yield csvLine(columns.map((c) => csvField(rec.get(c), terminal)));
   }
 }
 

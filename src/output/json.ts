@@ -11,21 +11,52 @@
  *
  * Inside strings the characters that could drive a terminal even there (DEL, U+0080-
  * U+009F, U+2028-U+202E, U+2066-U+2069) are written as `\uXXXX` escapes, so `jq` reads
- * back the same values. Raw C0 controls cannot occur in valid JSON strings.
+ * back the same values. Raw C0 controls cannot occur in valid JSON strings. So are the
+ * invisible characters the table shows as escapes (sanitize.ts, rule 4: U+00AD, U+180E,
+ * U+200B-U+200D, U+2060-U+206F, U+FEFF, U+FFF9-U+FFFB, the Hangul fillers, the astral
+ * format controls and the tag block, astral ones as their two surrogate escapes), so a
+ * lookalike name shows what it is. Here the joiners are escaped wherever they are: json
+ * is read back by programs, and the escape is the same value.
  */
 
 import { MAX_NESTING, NestingError } from './nesting.js';
 
 // DEL, C1, U+2028/U+2029 and the bidi controls U+202A-U+202E (one contiguous range with
-// the separators), U+2066-U+2069.
-const TERMINAL_UNSAFE = /[\x7f-\x9f\u2028-\u202e\u2066-\u2069]/g;
+// the separators), U+2060-U+206F (the isolates U+2066-U+2069 and invisible characters),
+// the other invisible characters, and astral ones as surrogate pairs: Egyptian format
+// controls U+13430-U+1343F, shorthand U+1BCA0-U+1BCA3, musical U+1D173-U+1D17A, tags.
+const TERMINAL_UNSAFE =
+  /[\x7f-\x9f\xad\u115f\u1160\u180e\u200b-\u200d\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]|\ud80d[\udc30-\udc3f]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udc7f]/g;
 
 function isTerminalUnsafe(c: number): boolean {
-  return (c >= 0x7f && c <= 0x9f) || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+  return (
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0xad ||
+    c === 0x115f ||
+    c === 0x1160 ||
+    c === 0x180e ||
+    (c >= 0x200b && c <= 0x200d) ||
+    (c >= 0x2028 && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x206f) ||
+    c === 0x3164 ||
+    c === 0xfeff ||
+    c === 0xffa0 ||
+    (c >= 0xfff9 && c <= 0xfffb)
+  );
+}
+
+/** The astral invisible characters, as their two UTF-16 units. */
+function isUnsafePair(high: number, low: number): boolean {
+  if (high === 0xdb40) return low >= 0xdc00 && low <= 0xdc7f;
+  if (high === 0xd80d) return low >= 0xdc30 && low <= 0xdc3f;
+  if (high === 0xd82f) return low >= 0xdca0 && low <= 0xdca3;
+  return high === 0xd834 && low >= 0xdd73 && low <= 0xdd7a;
 }
 
 function unicodeEscape(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
 }
 
 /** The escape rule above, for JSON text in which these characters can only be inside strings. */
@@ -53,6 +84,17 @@ const COMMA_OR_CLOSE = 5; // after a value inside a container
 const END = 6; // after the top-level value
 
 const HEX_DIGITS = '0123456789abcdef';
+
+/** Writes `\uXXXX` for the UTF-16 unit `c` at `k`; returns the index after it. */
+function writeEscape(buf: Uint16Array, k: number, c: number): number {
+  buf[k++] = 0x5c;
+  buf[k++] = 0x75;
+  buf[k++] = HEX_DIGITS.charCodeAt((c >> 12) & 0xf);
+  buf[k++] = HEX_DIGITS.charCodeAt((c >> 8) & 0xf);
+  buf[k++] = HEX_DIGITS.charCodeAt((c >> 4) & 0xf);
+  buf[k++] = HEX_DIGITS.charCodeAt(c & 0xf);
+  return k;
+}
 const CHUNK = 8192; // code units per String.fromCharCode call on the portable path
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -184,7 +226,7 @@ export function renderJson(raw: string): string {
     if (c === 0x22) {
       // A string: copied unit by unit, checking escapes, escaping terminal-unsafe characters.
       const at = i;
-      let limit = buf.length - 6; // room for the longest write in the loop, `\uXXXX`
+      let limit = buf.length - 12; // room for the longest write in the loop, a pair `\uXXXX\uXXXX`
       buf[k++] = 0x22;
       i++;
       for (;;) {
@@ -215,12 +257,9 @@ export function renderJson(raw: string): string {
         }
         if (c < 0x20) throw new JsonSyntaxError('raw control character in string', i);
         if (c >= 0x7f && isTerminalUnsafe(c)) {
-          buf[k++] = 0x5c;
-          buf[k++] = 0x75;
-          buf[k++] = HEX_DIGITS.charCodeAt((c >> 12) & 0xf);
-          buf[k++] = HEX_DIGITS.charCodeAt((c >> 8) & 0xf);
-          buf[k++] = HEX_DIGITS.charCodeAt((c >> 4) & 0xf);
-          buf[k++] = HEX_DIGITS.charCodeAt(c & 0xf);
+          k = writeEscape(buf, k, c);
+        } else if (c >= 0xd800 && c <= 0xdbff && isUnsafePair(c, raw.charCodeAt(i + 1))) {
+          k = writeEscape(buf, writeEscape(buf, k, c), raw.charCodeAt(++i));
         } else {
           buf[k++] = c;
         }

@@ -24,8 +24,30 @@
  *    By default TAB and LF are escaped too, because a table cell or a tab-separated
  *    record must stay on one line; `allowNewlines` lets them through for text that is
  *    laid out across lines on purpose.
+ * 4. Invisible characters are shown as visible escapes too, so two names that look the
+ *    same on screen are the same text, and nothing hides in a cell: every format (Cf)
+ *    character (U+00AD soft hyphen, U+180E, U+200B-U+200D, U+2060-U+2064, U+206A-U+206F,
+ *    U+FEFF, U+FFF9-U+FFFB, the astral format controls and the whole tag block
+ *    U+E0000-U+E007F), the unassigned U+2065 in the middle of them, and the Hangul
+ *    fillers U+115F, U+1160, U+3164, U+FFA0 (letters drawn as blanks). An escape above
+ *    U+FFFF is written in braces, `\u{e0041}`, so it reads as one code point.
+ *    The joiners ZWJ U+200D and ZWNJ U+200C are kept where text needs them: right after
+ *    an emoji (an Extended_Pictographic character, a skin-tone modifier or VS16), as in
+ *    family and flag sequences, or after a letter or mark of a script that spells with
+ *    them (Arabic, Persian, the Indic scripts, ...: any script but Latin, Greek, Cyrillic
+ *    and the shared Common/Inherited characters). What counts is the character before
+ *    the joiner as printed, so a sequence removed between them changes nothing.
+ *    Anywhere else (between Latin letters, after a space, at the start) a joiner only
+ *    makes a lookalike, and it is escaped.
  *
  * Deliberately left alone:
+ * - The prepended concatenation marks U+0600-U+0605, U+06DD, U+070F, U+0890, U+0891,
+ *   U+08E2, U+110BD, U+110CD: format characters by category, but drawn as visible signs
+ *   spanning the digits after them (Arabic and Syriac number signs), so they hide nothing.
+ * - Variation selectors and U+034F: marks, not format characters; a mark with no
+ *   character before it is escaped (see escapeOrphanMarks).
+ * - Subdivision flags (England, Scotland, Wales) are a black flag and tag characters:
+ *   they show as the flag and the tags' escapes, the price of never hiding tagged text.
  * - LRM/RLM/ALM (U+200E, U+200F, U+061C): bidi *marks* only affect the direction of
  *   neutral characters next to them; they cannot open a reordered span the way the
  *   embedding/override/isolate controls can, and legitimate Arabic/Hebrew text uses them.
@@ -41,12 +63,21 @@ export interface SanitizeOptions {
 
 // Everything the sanitiser acts on. The fast path is one `test` of these; text without a
 // match is returned as it is, which is the case for nearly every string the API sends.
-const STRICT_CLASS = '[\\x00-\\x1f\\x7f-\\x9f\\u2028-\\u202e\\u2066-\\u2069]';
-const NEWLINES_CLASS = '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028-\\u202e\\u2066-\\u2069]';
-const STRICT_TEST = new RegExp(STRICT_CLASS);
-const NEWLINES_TEST = new RegExp(NEWLINES_CLASS);
-const STRICT_SCAN = new RegExp(STRICT_CLASS, 'g');
-const NEWLINES_SCAN = new RegExp(NEWLINES_CLASS, 'g');
+// U+2060-U+206F holds the isolates U+2066-U+2069 as well as the invisible characters.
+const INVISIBLE =
+  '\\u00ad\\u115f\\u1160\\u180e\\u200b-\\u200d\\u2060-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb' +
+  '\\u{13430}-\\u{1343f}\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e007f}';
+const STRICT_CLASS = `[\\x00-\\x1f\\x7f-\\x9f\\u2028-\\u202e${INVISIBLE}]`;
+const NEWLINES_CLASS = `[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u2028-\\u202e${INVISIBLE}]`;
+const STRICT_TEST = new RegExp(STRICT_CLASS, 'u');
+const NEWLINES_TEST = new RegExp(NEWLINES_CLASS, 'u');
+const STRICT_SCAN = new RegExp(STRICT_CLASS, 'gu');
+const NEWLINES_SCAN = new RegExp(NEWLINES_CLASS, 'gu');
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+// What a joiner may follow (rule 4): an emoji, or a letter or mark of a script that spells with joiners.
+const JOINS_AFTER =
+  /(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]|(?![\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Common}\p{sc=Inherited}])[\p{L}\p{M}])$/u;
 // Characters that end (or break off) a control string: BEL, CAN, SUB, ESC, ST.
 const STRING_END_SCAN = /[\x07\x18\x1a\x1b\x9c]/g;
 
@@ -66,6 +97,7 @@ function escapeFor(cp: number): string {
   if (cp === 0x0a) return '\\n';
   if (cp === 0x0d) return '\\r';
   if (cp < 0x100) return `\\x${cp.toString(16).padStart(2, '0')}`;
+  if (cp > 0xffff) return `\\u{${cp.toString(16)}}`;
   return `\\u${cp.toString(16).padStart(4, '0')}`;
 }
 
@@ -159,13 +191,20 @@ export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): s
     if (end > 0) {
       pos = end;
     } else {
-      out.push(visibleEscape(s.charCodeAt(i)));
-      pos = i + 1;
+      const cp = s.codePointAt(i) as number;
+      out.push((cp === ZWJ || cp === ZWNJ) && joinerFits(out) ? m[0] : visibleEscape(cp));
+      pos = i + m[0].length;
     }
     plainStart = pos;
   }
   if (plainStart < s.length) out.push(s.slice(plainStart));
   return escapeOrphanMarks(out.join(''), allowNewlines);
+}
+
+/** A joiner fits after what is printed before it (rule 4): only the last piece is looked at. */
+function joinerFits(out: readonly string[]): boolean {
+  const last = out[out.length - 1];
+  return last !== undefined && JOINS_AFTER.test(last);
 }
 
 /**

@@ -8,6 +8,7 @@
 import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { InterruptedError } from '../errors.js';
 
 /** Temp files in flight, so the Ctrl-C handler can remove them synchronously. */
@@ -134,6 +135,24 @@ export function outputTarget(path: string): OutputTarget {
   if (st.isFile()) return { kind: 'replace' };
   if (st.isDirectory()) return { kind: 'folder' };
   return { kind: 'in-place', fifo: st.isFIFO() };
+}
+
+/**
+ * True when `path` is a terminal device (/dev/tty, /dev/pts/N): only opening it can tell,
+ * so it is opened as it would be for writing (never becoming vis's controlling terminal,
+ * never waiting) and closed again. Anything that cannot be opened is not a terminal.
+ * Never given a FIFO: closing it again would end the input of a reader already waiting.
+ */
+export function isTerminalDevice(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
+    return isatty(fd);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 const FD_PATH = /^\/(?:dev\/fd|proc\/(?:self|thread-self|(\d+))\/fd)\/(\d+)$/;

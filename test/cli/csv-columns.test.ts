@@ -75,7 +75,7 @@ describe('one-record endpoints are one csv row', () => {
   it('--rows still reaches an array inside a one-record payload', async () => {
     const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok(USAGE));
     const r = await runInProcess(['usage', '--format', 'csv', '--rows', 'extra'], { api });
-    expect(r.stdout).toBe('value\r\n1; 2\r\n3\r\n');
+    expect(r.stdout).toBe('value\r\n"1; 2"\r\n3\r\n');
   });
 });
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ColumnsError, guardFormula, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
 import { RowsKeyError } from '../../src/output/flatten.js';
+import { sanitizeForTerminal } from '../../src/output/sanitize.js';
 import { hostileText } from './hostile.js';
 
 /** csv-parse in its strictest form: CRLF records only, no relaxed quotes or column counts. */
@@ -40,7 +41,7 @@ describe('renderCsv', () => {
   it('writes a header, one row per record, CRLF after every row, RFC 4180 quoting', () => {
     expect(renderCsv(data, { collection: 'topics' })).toBe(
       'id,name,visibility,period.from,period.to,rivals,steps,ok\r\n' +
-        '1,"CRM, for startups",0.42,a,b,Globex; Initech,,\r\n' +
+        '1,"CRM, for startups",0.42,a,b,"Globex; Initech",,\r\n' +
         '2,"He said ""hi""\r\nthen left",,,,,"[{""n"":1}]",true\r\n',
     );
   });
@@ -71,9 +72,9 @@ describe('renderCsv', () => {
     }
   });
 
-  it('quotes a field for a quote, a comma, a CR or a LF alone, and nothing else', () => {
-    expect(renderCsv([{ q: 'a"b', c: 'a,b', r: 'a\rb', n: 'a\nb', plain: "a;b 'c' \t" }], {})).toBe(
-      'q,c,r,n,plain\r\n"a""b","a,b","a\rb","a\nb",a;b \'c\' \t\r\n',
+  it('quotes a field for a quote, a comma, a semicolon, a CR or a LF alone, and nothing else', () => {
+    expect(renderCsv([{ q: 'a"b', c: 'a,b', s: 'a;b', r: 'a\rb', n: 'a\nb', plain: "a:b 'c' \t|" }], {})).toBe(
+      'q,c,s,r,n,plain\r\n"a""b","a,b","a;b","a\rb","a\nb",a:b \'c\' \t|\r\n',
     );
   });
 
@@ -147,6 +148,9 @@ describe('formula guard', () => {
     ['TAB', '\t=1', "'\t=1"],
     ['CR', '\r=1', "'\r=1"],
     ['LF', '\n=1', "'\n=1"],
+    ['TAB before a word', '\tabc', "'\tabc"],
+    ['CR before a word', '\rabc', "'\rabc"],
+    ['LF before a word', '\nabc', "'\nabc"],
     ['full-width =', '＝1+1', "'＝1+1"],
     ['full-width +', '＋1', "'＋1"],
     ['full-width -', '－1', "'－1"],
@@ -154,6 +158,15 @@ describe('formula guard', () => {
     ['a lone minus', '-', "'-"],
     ['a signed number with junk', '-1,5', "'-1,5"],
     ['hex is not decimal', '-0x10', "'-0x10"],
+    ['a space, then =', ' =1', "' =1"],
+    ['spaces, then +', '   +cmd', "'   +cmd"],
+    ['NBSP, then =', '\u00a0=1', "'\u00a0=1"],
+    ['U+3000, then =', '\u3000=1', "'\u3000=1"],
+    ['an em space, then @', '\u2003@SUM(A1)', "'\u2003@SUM(A1)"],
+    ['U+FEFF, then -', '\ufeff-cmd', "'\ufeff-cmd"],
+    ['a space, then a full-width =', ' ＝1', "' ＝1"],
+    ['U+3000, then a full-width @', '\u3000＠x', "'\u3000＠x"],
+    ['a space, then a signed number (only exactly a number is left alone)', ' -3', "' -3"],
   ])('prefixes text starting with %s', (_name, text, guarded) => {
     expect(guardFormula(text)).toBe(guarded);
   });
@@ -167,7 +180,8 @@ describe('formula guard', () => {
     ['a signed number with a point and an exponent', '+1.5E-10'],
     ['a plain word', 'hello'],
     ['a formula sign later on', 'a=b'],
-    ['a leading space', ' =1'],
+    ['a leading space before a word', ' a=1'],
+    ['whitespace alone', ' \u3000'],
     ['the empty string', ''],
   ])('leaves %s alone', (_name, text) => {
     expect(guardFormula(text)).toBe(text);
@@ -175,19 +189,26 @@ describe('formula guard', () => {
 
   it('never prefixes a JSON number, and guards text, joined arrays, JSON cells and headers', () => {
     const csv = renderCsv([{ n: -3.5, s: '-3.5', f: '=1+1', list: ['-a', 'b'], objs: [{ x: '=1' }], '=h': 1 }], {});
-    expect(csv).toBe(`n,s,f,list,objs,'=h\r\n-3.5,-3.5,'=1+1,'-a; b,"[{""x"":""=1""}]",1\r\n`);
+    expect(csv).toBe(`n,s,f,list,objs,'=h\r\n-3.5,-3.5,'=1+1,"'-a; b","[{""x"":""=1""}]",1\r\n`);
+  });
+
+  it('quotes a field holding a semicolon, so locales that split on it keep one cell', () => {
+    expect(renderCsv([{ c: "Acme;=cmd|' /C calc'!A0", d: 'a;b', e: 'plain' }], {})).toBe(`c,d,e\r\n"Acme;=cmd|' /C calc'!A0","a;b",plain\r\n`);
   });
 });
 
 /**
  * The formula guard as the contract states it, written apart from csv.ts so the property
- * below does not check guardFormula against itself: text whose first character is one of
- * `= + - @`, TAB, CR, LF or a full-width `＝ ＋ － ＠` gets a leading `'`, unless the whole
+ * below does not check guardFormula against itself: text whose first character is TAB,
+ * CR or LF, or whose first after any leading whitespace is one of `= + - @` or a
+ * full-width `＝ ＋ － ＠`, gets a leading `'`, unless the whole
  * text is a plain decimal number (digits, sign, point and exponent that Number() reads).
  */
+const FORMULA_SIGNS = ['=', '+', '-', '@', '\uff1d', '\uff0b', '\uff0d', '\uff20'];
 function guardedByContract(text: string): string {
   const first = text.charAt(0);
-  const formula = ['=', '+', '-', '@', '\t', '\r', '\n', '\uff1d', '\uff0b', '\uff0d', '\uff20'].includes(first);
+  // A spreadsheet trims leading whitespace (trimStart: every Unicode space) before it looks.
+  const formula = ['\t', '\r', '\n'].includes(first) || FORMULA_SIGNS.includes(text.trimStart().charAt(0));
   const plainNumber = [...text].every((c) => '0123456789.eE+-'.includes(c)) && !Number.isNaN(Number(text));
   return formula && !plainNumber ? `'${text}` : text;
 }
@@ -196,13 +217,14 @@ function guardedByContract(text: string): string {
 const formulaLike = fc
   .tuple(
     fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\uff1d', '\uff0b', '\uff0d', '\uff20', ' ', ''),
+    fc.constantFrom('', ' ', '  ', '\u00a0', '\u3000', '\u2003', '\ufeff', '\u1680', '\u205f', ' \u00a0'),
     fc.oneof(
       fc.string({ maxLength: 5 }),
       fc.double({ noNaN: true }).map(String),
       fc.stringMatching(/^[0-9.eE+-]{0,6}$/),
     ),
   )
-  .map(([lead, rest]) => lead + rest);
+  .map(([lead, space, rest]) => (space === '' ? lead + rest : space + lead + rest));
 
 describe('guardedByContract (the oracle of the property below) agrees with the examples', () => {
   it.each([
@@ -220,6 +242,8 @@ describe('guardedByContract (the oracle of the property below) agrees with the e
     ['-0x1', "'-0x1"],
     ['\uff0d1', "'\uff0d1"],
     ['1=2', '1=2'],
+    [' =1', "' =1"],
+    ['\u3000\uff0b1', "'\u3000\uff0b1"],
   ])('%j -> %j', (text, expected) => {
     expect(guardedByContract(text)).toBe(expected);
     expect(guardFormula(text)).toBe(expected);
@@ -270,5 +294,59 @@ describe('csv: known columns (from the data schema)', () => {
   });
   it('not used when the rows are not the main collection (--rows, another array)', () => {
     expect(renderCsv({ topics: [], other: [{ name: 'x', id: 1 }] }, { ...opts, rows: 'other' })).toBe('name,id\r\nx,1\r\n');
+  });
+});
+
+describe('csv on a terminal (terminal: true)', () => {
+  const ESC = '\u001b';
+
+  it('each text field, header included, gets the terminal rule; numbers, booleans and null as always', () => {
+    const rows = [{ [`t${ESC}[2Ji\u202et`]: `a${ESC}]52;c;eA==\u0007b\r\nc\u0085`, n: -3.5, ok: true, none: null }];
+    expect(renderCsv(rows, { terminal: true })).toBe('ti\\u202et,n,ok,none\r\nab\\r\\nc\\x85,-3.5,true,\r\n');
+  });
+
+  it('the guard looks at the text as shown: a formula behind a removed sequence is still guarded', () => {
+    expect(renderCsv([{ f: `${ESC}[0m=1+1`, g: `\t=1` }], { terminal: true })).toBe(`f,g\r\n'=1+1,\\t=1\r\n`);
+  });
+
+  it('without it, the same fields are written as received', () => {
+    const rows = [{ t: `a${ESC}]52;c;eA==\u0007b\u0085` }];
+    expect(renderCsv(rows, {})).toBe(`t\r\n"a${ESC}]52;c;eA==\u0007b\u0085"\r\n`);
+    expect(renderCsv(rows, { terminal: false })).toBe(renderCsv(rows, {}));
+  });
+
+  it('hostile text: no control but the CRLF after each row, one line per record, each field the sanitised value', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.constantFrom('a', 'b', `c${ESC}[1m`), hostileText(), { minKeys: 1, maxKeys: 3 }), { minLength: 1, maxLength: 4 }), (rows) => {
+        const csv = renderCsv(rows, { terminal: true });
+        expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/);
+        const records = parseStrict(csv);
+        expect(csv.split('\r\n')).toHaveLength(rows.length + 2);
+        const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+        expect(records[0]).toEqual(columns.map((c) => guardFormula(sanitizeForTerminal(c))));
+        rows.forEach((row, i) => {
+          columns.forEach((c, j) => expect(records[i + 1]?.[j]).toBe(Object.hasOwn(row, c) ? guardFormula(sanitizeForTerminal(row[c] as string)) : ''));
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('formula guard: what a spreadsheet sees', () => {
+  it('any text: once parsed and trimmed of leading whitespace, a cell starts with a formula sign only when guarded (or exactly a plain number)', () => {
+    const text = fc.oneof(formulaLike, fc.string({ unit: 'grapheme', maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 }));
+    fc.assert(
+      fc.property(text, (t) => {
+        const csv = renderCsv([{ c: t }], {});
+        const cell = (parseStrict(csv)[1] as string[])[0] as string;
+        const plainNumber = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(t);
+        if (FORMULA_SIGNS.includes(cell.trimStart().charAt(0)) && !plainNumber) expect(cell).toBe(`'${t}`);
+        // Split on `;` as some locales do: no piece but the first may start a formula.
+        const line = csv.split('\r\n')[1] as string;
+        if (t.includes(';')) expect(line.startsWith('"')).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

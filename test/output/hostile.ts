@@ -55,7 +55,9 @@ const controlChar = fc.oneof(
   fc.integer({ min: 0x202a, max: 0x202e }),
   fc.integer({ min: 0x2066, max: 0x2069 }),
   fc.constantFrom(0x2028, 0x2029),
-).map((cp) => String.fromCharCode(cp));
+  // Invisible: soft hyphen, zero-width space and joiners, word joiner, BOM, a Hangul filler, tags.
+  fc.constantFrom(0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0x206a, 0xfeff, 0x3164, 0xe0001, 0xe0041, 0xe007f),
+).map((cp) => String.fromCodePoint(cp));
 
 /** Ordinary text, including wide characters the layout has to measure. */
 const plainText = fc.oneof(
@@ -72,9 +74,11 @@ export function hostileText(maxPieces = 8): fc.Arbitrary<string> {
 
 /**
  * What must never reach a terminal raw: every C0 control but TAB and LF (the layouts' own
- * separators; tests check separately that values never add any), DEL, C1, bidi, LS/PS.
+ * separators; tests check separately that values never add any), DEL, C1, bidi, LS/PS,
+ * and the invisible characters (the joiners ZWJ and ZWNJ are allowed after an emoji or
+ * a letter of a script that spells with them, so they are checked in sanitize.test.ts).
  */
-export const FORBIDDEN_IN_TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/;
+export const FORBIDDEN_IN_TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u00ad\u180e\u200b\u2060-\u206f\u115f\u1160\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 
 /** An envelope with hostile text everywhere the renderer reads from: meta, keys, cells, fields, sub-tables. */
 export function hostileEnvelope(): fc.Arbitrary<unknown> {

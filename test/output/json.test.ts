@@ -41,6 +41,19 @@ describe('renderJson: the envelope exactly as received', () => {
     expect(JSON.parse(out)).toEqual(JSON.parse(raw));
   });
 
+  it('escapes invisible characters too (soft hyphen, zero-width ones, joiners, BOM, Hangul filler, tags as a surrogate pair), and reads back the same', () => {
+    const value = ['a\u00adb\u200bc\u200cd\u200de\u2060f\u206ag\ufeffh\u3164i\u{e0041}j\u{e007f}k\u180el\ufff9'];
+    const out = renderJson(JSON.stringify(value));
+    expect(out).toBe(
+      '[\n  "a\\u00adb\\u200bc\\u200cd\\u200de\\u2060f\\u206ag\\ufeffh\\u3164i\\udb40\\udc41j\\udb40\\udc7fk\\u180el\\ufff9"\n]\n',
+    );
+    expect(JSON.parse(out)).toEqual(value);
+  });
+
+  it('leaves a surrogate pair outside the tag block alone, and a lone surrogate as it was', () => {
+    expect(renderJson('["🚀 \u{e0100} \\ud800"]')).toBe('[\n  "🚀 \u{e0100} \\ud800"\n]\n');
+  });
+
   it('leaves harmless non-ASCII alone', () => {
     expect(renderJson('["漢字 🚀 é \u200e \u00a0"]')).toBe('[\n  "漢字 🚀 é \u200e \u00a0"\n]\n');
   });
@@ -124,13 +137,16 @@ describe('renderJson: properties', () => {
   });
 
   it('never lets a terminal-unsafe character through raw', () => {
-    const unsafe = fc.constantFrom('\x7f', '\u0080', '\u0085', '\u009b', '\u009f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069');
+    const unsafe = fc.constantFrom(
+      ...['\x7f', '\u0080', '\u0085', '\u009b', '\u009f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069'],
+      ...['\u00ad', '\u200b', '\u200d', '\u2060', '\u2065', '\u206f', '\ufeff', '\u3164', '\u{e0000}', '\u{e0041}', '\u{e007f}', '\u{1d173}'],
+    );
     const text = fc.array(fc.oneof(unsafe, fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 8 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.dictionary(text, text, { maxKeys: 4 }), (value) => {
         const raw = JSON.stringify(value);
         const out = renderJson(raw);
-        expect(out).not.toMatch(/[\x7f-\x9f\u2028-\u202e\u2066-\u2069]/);
+        expect(out).not.toMatch(/[\x7f-\x9f\u2028-\u202e\u2066-\u2069\u00ad\u200b-\u200d\u2060-\u206f\ufeff\u3164\u{e0000}-\u{e007f}\u{1d173}]/u);
         expect(JSON.parse(out)).toEqual(JSON.parse(raw));
       }),
       { numRuns: 300 },

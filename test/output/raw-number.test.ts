@@ -58,7 +58,7 @@ describe('csv and table print the digits the server sent', () => {
 
   it('csv: a number is never formula-guarded, a JSON text cell keeps its lexemes', () => {
     const data = parseExactJson('{"rows":[{"a":-1e400,"b":[{"x":-9007199254740993}],"c":[1.0,2.50]}]}');
-    expect(renderCsv(data)).toBe('a,b,c\r\n-1e400,"[{""x"":-9007199254740993}]",1.0; 2.50\r\n');
+    expect(renderCsv(data)).toBe('a,b,c\r\n-1e400,"[{""x"":-9007199254740993}]","1.0; 2.50"\r\n');
   });
 
   it('the piped table', () => {

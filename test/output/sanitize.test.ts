@@ -105,7 +105,9 @@ describe('sanitizeForTerminal: other controls become visible escapes', () => {
     ['plain ASCII', 'Hello, world: 42% (ok) [1] {x} ~'],
     ['CJK, emoji, accents', '漢字 かな 한글 🚀👩‍💻🇺🇸 é e\u0301'],
     ['bidi marks LRM, RLM, ALM (harmless, used in RTL text)', 'abc\u200e\u200f\u061cdef'],
-    ['zero-width joiner and space, no-break space', 'a\u200db\u200bc\u00a0d'],
+    ['a no-break space and an ideographic space (visible as space)', 'a\u00a0b\u3000c'],
+    ['emoji ZWJ sequences (family, rainbow flag, skin tone, keycap)', '👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈 👋🏽\u200d x 1\ufe0f\u20e3'],
+    ['ZWJ and ZWNJ in scripts that spell with them (Devanagari, Persian, Malayalam)', 'क्\u200dष \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 ന്\u200d'],
     ['backslashes are not doubled', 'C:\\path\\x1b'],
     ['the empty string', ''],
   ])('leaves %s alone', (_name, input) => {
@@ -148,6 +150,59 @@ function charactersScanned(run: () => void): number {
   }
   return scanned;
 }
+
+describe('sanitizeForTerminal: invisible characters are shown as escapes', () => {
+  it.each([
+    ['zero-width space', 'Ac\u200bme', 'Ac\\u200bme'],
+    ['word joiner', 'Ac\u2060me', 'Ac\\u2060me'],
+    ['BOM / zero-width no-break space', '\ufeffAcme', '\\ufeffAcme'],
+    ['soft hyphen (below U+0100, so \\xNN)', 'Ac\u00adme', 'Ac\\xadme'],
+    ['invisible operators U+2061-U+2064 and the unassigned U+2065', '\u2061\u2062\u2063\u2064\u2065', '\\u2061\\u2062\\u2063\\u2064\\u2065'],
+    ['deprecated format controls U+206A-U+206F', '\u206a\u206b\u206c\u206d\u206e\u206f', '\\u206a\\u206b\\u206c\\u206d\\u206e\\u206f'],
+    ['Mongolian vowel separator', 'a\u180eb', 'a\\u180eb'],
+    ['interlinear annotation controls', '\ufff9a\ufffab\ufffb', '\\ufff9a\\ufffab\\ufffb'],
+    ['Hangul fillers (blank letters)', '\u115f\u1160\u3164\uffa0', '\\u115f\\u1160\\u3164\\uffa0'],
+    ['tag characters (hidden ASCII), astral, in braces', 'ok\u{e0001}\u{e0068}\u{e0069}\u{e007f}', 'ok\\u{e0001}\\u{e0068}\\u{e0069}\\u{e007f}'],
+    ['the ends of the tag block', '\u{e0000}\u{e007f}', '\\u{e0000}\\u{e007f}'],
+    ['astral format controls (Egyptian, shorthand, musical)', '\u{13430}\u{1bca0}\u{1d173}', '\\u{13430}\\u{1bca0}\\u{1d173}'],
+    ['ZWJ between Latin letters (a lookalike)', 'Ac\u200dme', 'Ac\\u200dme'],
+    ['ZWNJ between Latin letters', 'Ac\u200cme', 'Ac\\u200cme'],
+    ['ZWJ at the start', '\u200dAcme', '\\u200dAcme'],
+    ['ZWJ after a space or a digit', 'a \u200d1\u200d', 'a \\u200d1\\u200d'],
+    ['ZWJ after a Greek or Cyrillic letter', '\u03b1\u200d\u0430\u200c', '\u03b1\\u200d\u0430\\u200c'],
+    ['ZWJ after a combining accent', 'e\u0301\u200d', 'e\u0301\\u200d'],
+    ['ZWJ after a letter shared by all scripts (a modifier letter)', '\u02bb\u200d', '\u02bb\\u200d'],
+    ['ZWJ after a Latin letter, an emoji earlier in the text', '👍 Ac\u200dme', '👍 Ac\\u200dme'],
+    ['ZWJ after a Latin letter, Devanagari earlier in the text', 'क a\u200db', 'क a\\u200db'],
+    ['other invisible characters are escaped after an emoji too', '👍\u200b👍\u2060', '👍\\u200b👍\\u2060'],
+    ['a joiner after an escaped control', 'a\x07\u200d', 'a\\x07\\u200d'],
+    ['a joiner kept between two escapes', '👍\u200d\u200b', '👍\u200d\\u200b'],
+    ['ZWJ after a removed escape sequence: the character before the sequence decides', `👍${ESC}[1m\u200d`, '👍\u200d'],
+  ])('%s', (_name, input, expected) => {
+    expect(sanitizeForTerminal(input)).toBe(expected);
+  });
+
+  it('escapes every format (Cf) character but the documented exceptions, also with newlines kept', () => {
+    const kept = new Set([0x200e, 0x200f, 0x061c, 0x200c, 0x200d]);
+    const visibleSigns = /^[\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u{110bd}\u{110cd}]$/u;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (!/^\p{Cf}$/u.test(ch) || kept.has(cp) || visibleSigns.test(ch)) continue;
+      for (const o of [{}, { allowNewlines: true }]) expect(sanitizeForTerminal(`a${ch}b`, o), cp.toString(16)).toBe(`a${visibleEscape(cp)}b`);
+    }
+  });
+
+  it('leaves the visible Arabic number signs alone (prepended concatenation marks)', () => {
+    expect(sanitizeForTerminal('\u0600١٢ \u06dd١ \u{110bd}')).toBe('\u0600١٢ \u06dd١ \u{110bd}');
+  });
+
+  it('writes an astral escape in braces, so it reads as one code point', () => {
+    expect(visibleEscape(0xe0041)).toBe('\\u{e0041}');
+    expect(visibleEscape(0x10000)).toBe('\\u{10000}');
+    expect(visibleEscape(0xffff)).toBe('\\uffff');
+  });
+});
 
 describe('sanitizeForTerminal: work grows linearly with the input', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -200,7 +255,7 @@ describe('sanitizeForTerminal: a combining mark with nothing before it is shown 
 
   it('at the start of text from the API, one mark escaped; what follows combines with the escape', () => {
     expect(sanitizeForTerminal('\u0301abc')).toBe('\\u0301abc');
-    expect(sanitizeForTerminal('\u{1d167}x')).toBe('\\u1d167x');
+    expect(sanitizeForTerminal('\u{1d167}x')).toBe('\\u{1d167}x');
     // U+0300 is the first combining mark; U+02FF (a modifier letter) is not one.
     expect(sanitizeForTerminal('\u0300x')).toBe('\\u0300x');
     expect(sanitizeForTerminal('\u02ffx')).toBe('\u02ffx');
@@ -225,7 +280,7 @@ describe('sanitizeForTerminal: a combining mark with nothing before it is shown 
 
   it('an astral mark (two UTF-16 units) at the start of a later line is replaced whole, leaving no lone surrogate', () => {
     const out = sanitizeForTerminal('a\n\u{1d167}b\n', { allowNewlines: true });
-    expect(out).toBe('a\n\\u1d167b\n');
+    expect(out).toBe('a\n\\u{1d167}b\n');
     expect(out).not.toMatch(/[\ud800-\udfff]/);
   });
 

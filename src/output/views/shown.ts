@@ -81,7 +81,9 @@ export function unshown(value: unknown, shown: Shown, depth = 0): unknown {
       const v = value[k];
       const rest = typeof v === 'object' && v !== null ? unshown(v, shown, depth + 1) : v;
       if (rest === undefined && v !== undefined) continue;
-      out[k] = rest;
+      // Defined, not assigned: `out.__proto__ = rest` would set the prototype, and the
+      // server's `__proto__` field would vanish from the leftovers.
+      Object.defineProperty(out, k, { value: rest, enumerable: true, writable: true, configurable: true });
       any = true;
     }
     return any ? out : undefined;

@@ -1,0 +1,181 @@
+/**
+ * Text from the API never drives the terminal, whatever the format (contract section 3):
+ * csv printed on a terminal gets the table's rule (whole escape sequences removed, other
+ * controls shown as visible escapes), field by field, so the rows stay rows. Into a file
+ * or a pipe, csv is written exactly as received. json escapes on its own.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { FakeApi } from '../support/http.js';
+import { runInProcess } from '../support/run.js';
+
+const ESC = '\u001b';
+/** A clipboard write, a hyperlink, a screen clear, an 8-bit CSI, a C1 control, a bidi override and a line break. */
+const TITLE = `Best CRM${ESC}]52;c;ZWNobyBvd25lZA==\u0007 ${ESC}]8;;https://evil.example${ESC}\\click${ESC}]8;;${ESC}\\${ESC}[2J\u009b31m\u0085\u202eevil\r\nnext`;
+/** What a terminal shows of it: the sequences gone, the rest as escapes. */
+const TITLE_SHOWN = 'Best CRM click\\x85\\u202eevil\\r\\nnext';
+
+const TOPICS = JSON.stringify({ data: { topics: [{ id: 1, title: TITLE, note: 'plain, "quoted"' }] }, meta: {} });
+const OVERVIEW = JSON.stringify({ data: { headline: TITLE, visibility: 42 }, meta: {} });
+
+/** Every control but the CRLF that ends a csv row. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/;
+
+function api(path: string, body: string): FakeApi {
+  return new FakeApi().on({ method: 'GET', path }, { status: 200, headers: { 'content-type': 'application/json' }, body }, 'always');
+}
+
+function rows(csv: string): string[][] {
+  return parse(csv, { record_delimiter: '\r\n' }) as string[][];
+}
+
+function expectSafeCsv(out: string): void {
+  expect(out.replace(/\r\n/g, '')).not.toMatch(CONTROL);
+  expect(out.endsWith('\r\n')).toBe(true);
+}
+
+describe('csv on a terminal', () => {
+  it.each([
+    ['stdout', []],
+    ['-o -', ['-o', '-']],
+  ])('vis topics --format csv, %s: sequences removed, controls escaped, one row per record', async (_, extra) => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', ...extra], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)).toEqual([
+      ['id', 'title', 'note'],
+      ['1', TITLE_SHOWN, 'plain, "quoted"'],
+    ]);
+  });
+
+  it('vis overview --format csv: the one record the same way', async () => {
+    const r = await runInProcess(['overview', '--brand', '12', '--format', 'csv'], { api: api('/overview', OVERVIEW), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]).toContain(TITLE_SHOWN);
+  });
+
+  it('vis api --format csv the same way', async () => {
+    const r = await runInProcess(['api', '/topics', '--format', 'csv'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]).toEqual(['1', TITLE_SHOWN, 'plain, "quoted"']);
+  });
+
+  it('-o /dev/stdout is the terminal too', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stdout'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expectSafeCsv(r.stdout);
+    expect(rows(r.stdout)[1]?.[1]).toBe(TITLE_SHOWN);
+  });
+
+  it('a header from the API is sanitised as well', async () => {
+    const body = JSON.stringify({ data: { topics: [{ [`ti${ESC}[2Jtle\u202e`]: 'x' }] }, meta: {} });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(r.stdout).toBe('title\\u202e\r\nx\r\n');
+  });
+
+  it('a formula hidden behind an escape sequence is still guarded once the sequence is removed', async () => {
+    const body = JSON.stringify({ data: { topics: [{ t: `${ESC}[0m=HYPERLINK("x")` }] }, meta: {} });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(rows(r.stdout)[1]).toEqual([`'=HYPERLINK("x")`]);
+  });
+});
+
+describe('csv into a pipe or a file: exactly as received', () => {
+  const exact = `id,title,note\r\n1,"${TITLE}","plain, ""quoted"""\r\n`;
+
+  it('piped stdout', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', TOPICS) });
+    expect(r.stdout).toBe(exact);
+  });
+
+  it('-o file, even when stdout is a terminal', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'topics.csv');
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', file], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(exact);
+  });
+
+  it('-o /dev/stderr: sanitised when stderr is a terminal, exact when it is not', async () => {
+    const onTty = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stderrIsTTY: true } });
+    expect(onTty.stdout).toBe('');
+    expect(onTty.stderr).toContain(`1,${TITLE_SHOWN},`);
+    const piped = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(piped.stderr).toBe(exact);
+  });
+
+  it('-o /dev/fd/N of a file vis holds open: exact, even with stdout and stderr terminals', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'out.csv');
+    const fd = openSync(file, 'w');
+    try {
+      // Both of vis's own streams on a terminal: descriptor N is asked about itself.
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true, stderrIsTTY: true } });
+      expect(r.code).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(exact);
+  });
+
+  it('-o a FIFO: exact, and its reader is not disturbed by the terminal check (it would see end of file)', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const cat = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const collected = new Promise<string>((resolve) => {
+      let out = '';
+      cat.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      cat.on('close', () => resolve(out));
+    });
+    try {
+      // Once cat has the FIFO open, vis's open finds a reader at once.
+      await new Promise((r) => setTimeout(r, 200));
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', fifo], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+      expect(r.code).toBe(0);
+      expect(await collected).toBe(exact);
+    } finally {
+      cat.kill();
+    }
+  });
+
+  it('VIS_FORCE_TTY changes the table only: csv into a pipe stays exact', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', TOPICS), env: { VIS_FORCE_TTY: '80' } });
+    expect(r.stdout).toBe(exact);
+  });
+});
+
+describe('json on a terminal', () => {
+  it('escapes every control inside strings (no raw ESC, C1 or bidi control), and jq reads back the same value', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'json'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\n/g, '')).not.toMatch(CONTROL);
+    expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe(TITLE);
+  });
+});
+
+describe('invisible characters on a terminal', () => {
+  const body = JSON.stringify({ data: { topics: [{ id: 1, title: 'Ac\u200bme\u00ad \ufeffCRM\u{e0041}' }] }, meta: {} });
+  const shown = 'Ac\\u200bme\\xad \\ufeffCRM\\u{e0041}';
+
+  it('csv shows them as escapes', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(rows(r.stdout)[1]).toEqual(['1', shown]);
+  });
+
+  it('the table too', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'table', '--wide'], { api: api('/topics', body), io: { stdoutIsTTY: true, columns: 120 } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(shown);
+  });
+
+  it('json writes them as \\u escapes that read back as the same text', async () => {
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'json'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
+    expect(r.stdout).toContain('"Ac\\u200bme\\u00ad \\ufeffCRM\\udb40\\udc41"');
+    expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe('Ac\u200bme\u00ad \ufeffCRM\u{e0041}');
+  });
+});
