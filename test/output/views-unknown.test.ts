@@ -139,6 +139,44 @@ describe('what a view leaves over', () => {
     });
   });
 
+  it('the tables come after the rest, shallower paths first; nothing left but them: only them; nothing at all: undefined', () => {
+    const nested = { topics: [{ topic: 'Setup', threads: [{ title: 'Day one', links: [{ href: 'h' }] }], mood: 'calm' }] };
+    expect(Object.keys(unshown(nested, readForum(nested)) as Rec)).toEqual(['topics', 'topics.threads.links']);
+    const deeper = { topics: [{ topic: 'Setup', threads: [{ title: 'Day one', votes: 2, links: [{ href: 'h' }] }] }] };
+    expect(Object.keys(unshown(deeper, readForum(deeper)) as Rec)).toEqual(['topics.threads', 'topics.threads.links']);
+    const onlyLists = { topics: [{ topic: 'P', threads: [{ title: 'T', votes: 1 }] }] };
+    expect(unshown(onlyLists, readForum(onlyLists))).toEqual({ 'topics.threads': [{ topic: 'P', title: 'T', votes: 1 }] });
+    const whole = { topics: [{ topic: 'P', threads: [{ title: 'T' }] }] };
+    expect(unshown(whole, readForum(whole))).toBeUndefined();
+  });
+
+  it('what stays in the row: an empty list, a list not all records, an empty object, a field named like the label', () => {
+    const data = { topics: [{ topic: 'P', threads: [{ title: 'T', topic: 'own', votes: 1 }], none: [], mixed: [{ a: 1 }, 'x'], blank: {} }] };
+    expect(unshown(data, readForum(data))).toEqual({
+      topics: [{ topic: 'P', none: [], mixed: [{ a: 1 }, 'x'], blank: {} }],
+      'topics.threads': [{ title: 'T', topic: 'own', votes: 1 }],
+    });
+  });
+
+  it('the path starts where the list is, inside an object of data; a list as data keeps its rows whole (no room beside it)', () => {
+    const shown = new Shown();
+    const read = new Reader(shown);
+    const data = { board: { rows: [{ name: 'A', items: [{ k: 1 }] }] } };
+    for (const r of read.records(read.object(data, 'board'), 'rows', 'name')) read.text(r, 'name');
+    expect(unshown(data, shown)).toEqual({ 'board.rows.items': [{ name: 'A', k: 1 }] });
+    const list = [{ name: 'A', items: [{ k: 1 }] }];
+    shown.walk(list, 'name');
+    shown.key(list[0] as Rec, 'name');
+    expect(unshown(list, shown)).toEqual([{ name: 'A', items: [{ k: 1 }] }]);
+  });
+
+  it('a row that holds 100,000 levels: the walk stops at its depth, no RangeError', () => {
+    let deep: Rec = { end: 1 };
+    for (let i = 0; i < 100_000; i++) deep = { k: deep };
+    const data = { topics: [{ topic: 'P', threads: [], deep }] };
+    expect(() => unshown(data, readForum(data))).not.toThrow();
+  });
+
   it('a list of records in an object of a row is taken out too; a list of text stays in the row', () => {
     const data = { topics: [{ topic: 'Pricing', threads: [], meta: { sources: [{ url: 'u' }], tags: ['a', 'b'] } }] };
     expect(unshown(data, readForum(data))).toEqual({

@@ -63,9 +63,10 @@ type Lifted = Map<string, unknown[]>;
  * came from: the generic rendering's sub-table for every other list of records.
  */
 export function unshown(value: unknown, shown: Shown, depth = 0): unknown {
-  const lifted: Lifted = new Map();
+  // Only an object has room for more tables beside its fields.
+  const lifted: Lifted | null = isPlainObject(value) ? new Map() : null;
   const rest = prune(value, shown, depth, '', lifted);
-  if (lifted.size === 0) return rest;
+  if (lifted === null || lifted.size === 0) return rest;
   const out: Record<string, unknown> = isPlainObject(rest) ? { ...rest } : {};
   // Shallower paths first, so `topics.threads` comes before `topics.threads.replies`.
   const paths = [...lifted.keys()].sort((a, b) => a.split('.').length - b.split('.').length);
@@ -79,7 +80,7 @@ export function unshown(value: unknown, shown: Shown, depth = 0): unknown {
   return out;
 }
 
-function prune(value: unknown, shown: Shown, depth: number, path: string, lifted: Lifted): unknown {
+function prune(value: unknown, shown: Shown, depth: number, path: string, lifted: Lifted | null): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
     const label = shown.walkedLabel(value);
@@ -94,7 +95,7 @@ function prune(value: unknown, shown: Shown, depth: number, path: string, lifted
       }
       const lead = label !== null && isPlainObject(item) && Object.hasOwn(item, label) ? label : null;
       const labelled = lead !== null && !Object.hasOwn(rest, lead);
-      const kept = liftRecords(rest, lead === null ? null : { key: lead, value: (item as Record<string, unknown>)[lead] }, path, lifted, depth);
+      const kept = lifted === null ? rest : liftRecords(rest, lead === null ? null : { key: lead, value: (item as Record<string, unknown>)[lead] }, path, lifted, depth);
       if (kept === undefined) return undefined;
       any = true;
       return labelled ? { [lead]: (item as Record<string, unknown>)[lead], ...kept } : kept;
