@@ -9,7 +9,9 @@
  * value goes to GET /answers/runs as given: it may be a question's text the list does
  * not hold (one dropped from tracking still has runs), and the server is the judge.
  */
+import { parseKeepingNumbers } from '../output/exact-json.js';
 import { isPlainObject } from '../output/flatten.js';
+import { isRawNumber } from '../output/raw-number.js';
 import { endpointById, type EndpointSpec } from '../endpoints.js';
 import { sendCached } from './cached.js';
 import type { Context } from './context.js';
@@ -35,14 +37,16 @@ export async function resolvePrompt(ctx: Context, session: Session, value: strin
   if (!looksLikePromptId(value) || !spec.idLookup) return value;
   const list = endpointById(spec.idLookup);
   const res = await sendCached(ctx, session, list, { method: 'GET', path: list.path, query });
-  const data = res.envelope.data;
+  // Numbers as sent: an id of 20 digits is found by the digits `vis answers` printed.
+  const data = parseKeepingNumbers(res.raw, res.envelope).data;
   const rows = isPlainObject(data) && Array.isArray(data.answers) ? data.answers : [];
   const row = rows.find((r) => isPlainObject(r) && idText(r.id) === value);
   return isPlainObject(row) && typeof row.prompt === 'string' && row.prompt !== '' ? row.prompt : value;
 }
 
-/** An id as the table prints it: text as sent, a whole number in digits. */
+/** An id as `vis answers` prints it: text, or a number with the digits the server sent. */
 function idText(id: unknown): string | undefined {
   if (typeof id === 'string') return id;
-  return typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : undefined;
+  if (isRawNumber(id)) return id.lexeme;
+  return typeof id === 'number' ? String(id) : undefined;
 }

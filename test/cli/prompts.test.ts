@@ -73,6 +73,19 @@ describe('--prompt', () => {
     }
   });
 
+  it('a number id is matched by the digits the server sent, even past what JavaScript holds exactly', async () => {
+    const body = '{"data": {"answers": [{"id": 90071992547409930001, "prompt": "Huge?"}, {"id": 1.50, "prompt": "Spelled?"}, {"id": true, "prompt": "Not an id"}]}, "meta": {}}';
+    const list = { status: 200, headers: { 'content-type': 'application/json' }, body };
+    for (const [value, sent] of [['90071992547409930001', 'Huge?'], ['90071992547409930000', '90071992547409930000'], ['1.50', 'Spelled?'], ['1.5', '1.5'], ['true', 'true']] as const) {
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/answers' }, list)
+        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
+      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
+      expect(r.code, r.stderr).toBe(0);
+      api.verify();
+    }
+  });
+
   it('the first row with the id wins; a row whose text is empty gives no text, so the value goes as given', async () => {
     const list = ok({ answers: [{ id: 'a1', prompt: '' }, { id: 'b2', prompt: 'First?' }, { id: 'b2', prompt: 'Second?' }] });
     for (const [value, sent] of [['b2', 'First?'], ['a1', 'a1']] as const) {
