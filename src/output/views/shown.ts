@@ -138,7 +138,9 @@ function liftRecords(row: Record<string, unknown>, parent: { key: string; value:
       if (Array.isArray(v) && v.length > 0 && v.every(isPlainObject)) {
         const rows = v.map((r) => (parent === null || Object.hasOwn(r, parent.key) ? r : { [parent.key]: parent.value, ...r }));
         const key = path === '' ? at : `${path}.${at}`;
-        lifted.set(key, [...(lifted.get(key) ?? []), ...rows]);
+        const list = lifted.get(key);
+        if (list === undefined) lifted.set(key, rows);
+        else for (const r of rows) list.push(r);
         continue;
       }
       if (isPlainObject(v) && Object.keys(v).length > 0 && level < MAX_DEPTH) {
