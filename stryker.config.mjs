@@ -21,6 +21,8 @@ export default {
     'src/cli/cached.ts',
     'src/cli/force-tty.ts',
     'src/cli/pager.ts',
+    'src/cli/prompts.ts',
+    'src/output/views/shown.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

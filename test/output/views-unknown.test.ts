@@ -177,6 +177,33 @@ describe('what a view leaves over', () => {
     expect(() => unshown(data, readForum(data))).not.toThrow();
   });
 
+  it('a list walked without a label: rows shown whole stay as empty rows, lists are taken out as they are', () => {
+    const shown = new Shown();
+    const data = { rows: [{ a: 1 }, { a: 2, b: 3, items: [{ k: 1 }], box: { more: [{ m: 1 }] } }] };
+    shown.walk(data.rows, null);
+    for (const r of data.rows) shown.key(r, 'a');
+    const rest = unshown(data, shown);
+    expect(rest).toStrictEqual({ rows: [{}, { b: 3 }], 'rows.items': [{ k: 1 }], 'rows.box.more': [{ m: 1 }] });
+  });
+
+  it('a record without its label field gets none; a label left over keeps its place in the row', () => {
+    const shown = new Shown();
+    const data = { rows: [{ extra: 1, name: 'A' }, { other: 2 }] };
+    shown.walk(data.rows, 'name');
+    const rest = unshown(data, shown) as Rec;
+    expect(rest).toStrictEqual({ rows: [{ extra: 1, name: 'A' }, { other: 2 }] });
+    expect(Object.keys((rest.rows as Rec[])[0] as Rec)).toEqual(['extra', 'name']);
+  });
+
+  it('an empty object a view looked into is shown; one it did not look into stays; text is text', () => {
+    const shown = new Shown();
+    const seen = {};
+    shown.visit(seen);
+    expect(unshown({ seen, unseen: {} }, shown)).toStrictEqual({ unseen: {} });
+    expect(shown.isVisited(seen)).toBe(true);
+    expect(unshown('text', shown)).toBe('text');
+  });
+
   it('a list of records in an object of a row is taken out too; a list of text stays in the row', () => {
     const data = { topics: [{ topic: 'Pricing', threads: [], meta: { sources: [{ url: 'u' }], tags: ['a', 'b'] } }] };
     expect(unshown(data, readForum(data))).toEqual({
@@ -188,6 +215,8 @@ describe('what a view leaves over', () => {
   it('a field of the payload spelled like the path keeps its place; the records go beside it', () => {
     const data = { 'topics.threads': 'sent by the server', topics: [{ topic: 'Pricing', threads: [{ title: 'T', votes: 1 }] }] };
     expect(unshown(data, readForum(data))).toEqual({ 'topics.threads': 'sent by the server', 'topics.threads#': [{ topic: 'Pricing', title: 'T', votes: 1 }] });
+    const twice = { ...data, 'topics.threads#': 'this one too' };
+    expect(unshown(twice, readForum(twice))).toEqual({ 'topics.threads': 'sent by the server', 'topics.threads#': 'this one too', 'topics.threads##': [{ topic: 'Pricing', title: 'T', votes: 1 }] });
   });
 
   it('a `__proto__` field stays a field, wherever it is', () => {
@@ -195,9 +224,9 @@ describe('what a view leaves over', () => {
     const rest = unshown(data, readForum(data)) as Rec;
     expect(Object.getPrototypeOf(rest)).toBe(Object.prototype);
     expect(Object.keys(rest)).toEqual(['__proto__', 'topics.threads']);
-    expect(Object.getOwnPropertyDescriptor(rest, '__proto__')?.value).toEqual({ x: 1 });
+    expect(Object.getOwnPropertyDescriptor(rest, '__proto__')).toEqual({ value: { x: 1 }, writable: true, enumerable: true, configurable: true });
     const thread = (rest['topics.threads'] as Rec[])[0] as Rec;
-    expect(Object.getOwnPropertyDescriptor(thread, '__proto__')?.value).toBe('y');
+    expect(Object.getOwnPropertyDescriptor(thread, '__proto__')).toEqual({ value: 'y', writable: true, enumerable: true, configurable: true });
   });
 
   it('a row whose label the view never showed keeps it, though its list of records was taken out', () => {

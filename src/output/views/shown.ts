@@ -137,7 +137,8 @@ function liftRecords(row: Record<string, unknown>, parent: { key: string; value:
       const at = `${prefix}${k}`;
       if (Array.isArray(v) && v.length > 0 && v.every(isPlainObject)) {
         const rows = v.map((r) => (parent === null || Object.hasOwn(r, parent.key) ? r : { [parent.key]: parent.value, ...r }));
-        const key = path === '' ? at : `${path}.${at}`;
+        // path is never empty here: a list walked as `data` itself lifts nothing.
+        const key = `${path}.${at}`;
         const list = lifted.get(key);
         if (list === undefined) lifted.set(key, rows);
         else for (const r of rows) list.push(r);
