@@ -1,5 +1,5 @@
 /**
- * No view drops a field it does not know (contract section 3): for every view, at every
+ * No view drops a field it does not know: for every view, at every
  * level of its sandbox payload (`data` itself, each record of each list, each nested
  * object or map), an unknown scalar, an unknown object and unknown lists are put in, one
  * at a time. The view must still draw (an unknown field never takes it down), and each
@@ -64,7 +64,7 @@ const UNKNOWN: ReadonlyArray<{ field: Rec; texts: string[] }> = [
 /**
  * The texts of `texts` the table at `width` does not show. A value must be there whole.
  * A key may be part of a dotted name (`engines.chatgpt.zq_owner.zq_name`) that the
- * generic layout shortened with `…` to fit the terminal (contract section 3: `--wide`
+ * generic layout shortened with `…` to fit the terminal (as the README says, `--wide`
  * keeps it whole): it counts as shown when the `--wide` table has that name whole and
  * this one has it cut at a `…`.
  */
