@@ -26,6 +26,8 @@ export default {
     'src/fs/safe-file.ts',
     'src/fs/inside-folder.ts',
     'src/export/manifest-check.ts',
+    'src/cli/prompts.ts',
+    'src/output/views/shown.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

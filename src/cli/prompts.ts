@@ -1,43 +1,52 @@
 /**
  * `--prompt` of `vis answers runs`: the question's text, or its id as the first column of
  * `vis answers` shows it. GET /answers/runs takes only the text (reference, section 4),
- * so an id is looked up in GET /answers first: one more read, spent only for an id, and
+ * so a value that could be an id is looked up in GET /answers first: one more read, and
  * only when the cache does not hold that list (a `vis answers` just before: it does).
+ *
+ * The lookup only ever swaps an id it finds for that row's text. Whatever else happens
+ * (the list has a shape vis does not know, no row has the id, the row has no text) the
+ * value goes to GET /answers/runs as given: it may be a question's text the list does
+ * not hold (one dropped from tracking still has runs), and the server is the judge.
  */
-import { NotFoundError } from '../errors.js';
+import { parseKeepingNumbers } from '../output/exact-json.js';
 import { isPlainObject } from '../output/flatten.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
+import { isRawNumber } from '../output/raw-number.js';
 import { endpointById, type EndpointSpec } from '../endpoints.js';
 import { sendCached } from './cached.js';
 import type { Context } from './context.js';
 import type { Session } from './session.js';
 
-/** An id, never a question: lower-case letters and digits joined by `-` or `_`, no space. */
-const PROMPT_ID = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+/**
+ * Worth a lookup: no white space. Ids of another server may be numbers, capitals or
+ * UUIDs, so nothing more is asked of them; a value with a space is always a text.
+ */
+const PROMPT_ID = /^\S+$/u;
 
 export function looksLikePromptId(value: string): boolean {
   return PROMPT_ID.test(value);
 }
 
 /**
- * The question text for `value`: `value` itself when it is not an id; otherwise the
- * `prompt` of the GET /answers row whose `id` it is (exit 5 when no row has it).
- * `query` carries brand_id and market, so the list is the same brand's and market's: the
- * request `vis answers` sends, so it goes through the cache as that one does.
+ * The text to send for `value`: the `prompt` of the first GET /answers row whose `id` it
+ * is, else `value` itself. `query` carries brand_id and market, so the list is the same
+ * brand's and market's: the request `vis answers` sends, so it goes through the cache as
+ * that one does.
  */
 export async function resolvePrompt(ctx: Context, session: Session, value: string, query: Array<[string, string]>, spec: EndpointSpec): Promise<string> {
   if (!looksLikePromptId(value) || !spec.idLookup) return value;
   const list = endpointById(spec.idLookup);
   const res = await sendCached(ctx, session, list, { method: 'GET', path: list.path, query });
-  const data = res.envelope.data;
+  // Numbers as sent: an id of 20 digits is found by the digits `vis answers` printed.
+  const data = parseKeepingNumbers(res.raw, res.envelope).data;
   const rows = isPlainObject(data) && Array.isArray(data.answers) ? data.answers : [];
-  for (const row of rows) {
-    if (isPlainObject(row) && row.id === value && typeof row.prompt === 'string' && row.prompt !== '') return row.prompt;
-  }
-  // A text without spaces may still be a question: one the list holds word for word.
-  if (rows.some((row) => isPlainObject(row) && row.prompt === value)) return value;
-  throw new NotFoundError(`--prompt: no question with the id "${sanitizeForTerminal(value)}" in \`vis answers\``, {
-    code: 'not_found',
-    hint: '`vis answers` lists the questions: --prompt takes the id in its first column or the question’s whole text.',
-  });
+  const row = rows.find((r) => isPlainObject(r) && idText(r.id) === value);
+  return isPlainObject(row) && typeof row.prompt === 'string' && row.prompt !== '' ? row.prompt : value;
+}
+
+/** An id as `vis answers` prints it: text, or a number with the digits the server sent. */
+function idText(id: unknown): string | undefined {
+  if (typeof id === 'string') return id;
+  if (isRawNumber(id)) return id.lexeme;
+  return typeof id === 'number' ? String(id) : undefined;
 }

@@ -31,13 +31,71 @@ describe('--prompt', () => {
     expect(r.requests.map((q) => q.path)).toEqual(['/answers/runs']);
   });
 
-  it('an id no question has: exit 5 without the second read, and the hint says what --prompt takes', async () => {
-    const api = new FakeApi().on({ method: 'GET', path: '/answers' }, ANSWERS);
-    const r = await runInProcess(['answers', 'runs', '--prompt', 'no-such-question'], { api });
-    expect(r.code).toBe(5);
-    expect(r.requests.map((q) => q.path)).toEqual(['/answers']);
-    expect(r.stderr).toContain('--prompt: no question with the id "no-such-question"');
-    expect(r.stderr).toContain('--prompt takes the id in its first column');
+  it('a text GET /answers does not list (a question no longer tracked) is sent as given: one lookup, never a refusal', async () => {
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/answers' }, ANSWERS)
+      .on({ method: 'GET', path: '/answers/runs', query: [['prompt', 'crm-comparison']] }, ok({ runs: [] }));
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'crm-comparison', '--format', 'json'], { api });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests.map((q) => [q.path, q.query])).toEqual([
+      ['/answers', []],
+      ['/answers/runs', [['prompt', 'crm-comparison']]],
+    ]);
+    api.verify();
+  });
+
+  it.each([
+    ['data is a list', ok([{ id: 'startup-best-crm', prompt: TEXT }])],
+    ['the rows are under another key', ok({ questions: [{ id: 'startup-best-crm', prompt: TEXT }] })],
+    ['the rows name the text otherwise', ok({ answers: [{ id: 'startup-best-crm', question: TEXT }] })],
+    ['the text is not text', ok({ answers: [{ id: 'startup-best-crm', prompt: { en: TEXT } }] })],
+    ['the rows are not records', ok({ answers: ['startup-best-crm'] })],
+  ])('GET /answers in a shape vis does not know (%s): the value is sent as given', async (_, reply) => {
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/answers' }, reply)
+      .on({ method: 'GET', path: '/answers/runs', query: [['prompt', 'startup-best-crm']] }, ok({ runs: [] }));
+    const r = await runInProcess(['answers', 'runs', '--prompt', 'startup-best-crm', '--format', 'json'], { api });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests).toHaveLength(2);
+    api.verify();
+  });
+
+  it('an id of another shape (a number, capitals) is found as `vis answers` shows it', async () => {
+    const list = ok({ answers: [{ id: 42, prompt: 'Which CRM is cheapest?' }, { id: 'Q-7', prompt: TEXT }] });
+    for (const [value, text] of [['42', 'Which CRM is cheapest?'], ['Q-7', TEXT]] as const) {
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/answers' }, list)
+        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', text]] }, ok({ runs: [] }));
+      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.requests).toHaveLength(2);
+      api.verify();
+    }
+  });
+
+  it('a number id is matched by the digits the server sent, even past what JavaScript holds exactly', async () => {
+    const body = '{"data": {"answers": [{"id": 90071992547409930001, "prompt": "Huge?"}, {"id": 1.50, "prompt": "Spelled?"}, {"id": true, "prompt": "Not an id"}]}, "meta": {}}';
+    const list = { status: 200, headers: { 'content-type': 'application/json' }, body };
+    for (const [value, sent] of [['90071992547409930001', 'Huge?'], ['90071992547409930000', '90071992547409930000'], ['1.50', 'Spelled?'], ['1.5', '1.5'], ['true', 'true']] as const) {
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/answers' }, list)
+        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
+      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
+      expect(r.code, r.stderr).toBe(0);
+      api.verify();
+    }
+  });
+
+  it('the first row with the id wins; a row whose text is empty gives no text, so the value goes as given', async () => {
+    const list = ok({ answers: [{ id: 'a1', prompt: '' }, { id: 'b2', prompt: 'First?' }, { id: 'b2', prompt: 'Second?' }] });
+    for (const [value, sent] of [['b2', 'First?'], ['a1', 'a1']] as const) {
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/answers' }, list)
+        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
+      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
+      expect(r.code, r.stderr).toBe(0);
+      api.verify();
+    }
   });
 
   it('a 404 for a text: the hint no longer claims an exact match is needed', async () => {
@@ -48,13 +106,9 @@ describe('--prompt', () => {
     expect(r.stderr).toContain('--prompt takes the id in its first column, or the question’s text copied as shown there.');
   });
 
-  it('what counts as an id: no spaces, lower case, digits and dashes', () => {
-    expect(looksLikePromptId('startup-best-crm')).toBe(true);
-    expect(looksLikePromptId('q12')).toBe(true);
-    expect(looksLikePromptId('best crm')).toBe(false);
-    expect(looksLikePromptId('Best-CRM')).toBe(false);
-    expect(looksLikePromptId('crm?')).toBe(false);
-    expect(looksLikePromptId('-crm')).toBe(false);
+  it('what is looked up: a value without white space (an id of any shape); a value with a space is a text', () => {
+    for (const id of ['startup-best-crm', 'q12', '42', 'Best-CRM', 'Q-7', 'crm?', '0b7e3a4c-9d1f-4e2a-8c55-1f2e3d4c5b6a']) expect(looksLikePromptId(id), id).toBe(true);
+    for (const text of ['best crm', 'What is the best CRM?', 'crm\tsoftware', 'crm\n', '\u00a0crm', '']) expect(looksLikePromptId(text), JSON.stringify(text)).toBe(false);
   });
 });
 
@@ -95,6 +149,9 @@ describe('--prompt <id> against the sandbox: what it costs, counted by the sandb
     expect(await day('off')).toEqual([1, 2, 2]);
     const help = await runInProcess(['answers', 'runs', '--help']);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after `vis answers`).');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'Any value without a space is looked up as an id; one no row there has is sent as given, so a text the list does not hold still works. A value with a space is always a text and costs nothing more.',
+    );
     expect(commandReference()).toContain('| `GET /answers/runs` | all | 1 read; 2 with an id, unless `vis answers` is cached |');
   });
 });

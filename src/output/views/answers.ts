@@ -21,13 +21,20 @@ import { wrapText } from './wrap.js';
 const GAP = 2;
 const INDENT = '  ';
 
-/** An object of engine → state word (`{"chatgpt": "absent", ...}`), every value read. */
+/**
+ * An object of engine → state word (`{"chatgpt": "absent", ...}`): the entries that are
+ * text, marked. Any other entry is not a state: it is left for the generic rendering.
+ */
 function engineStates(o: Obj, ctx: ViewContext): Array<{ raw: string; name: string; state: string }> {
   const map = ctx.read.object(o, 'engines');
-  return Object.keys(map).map((raw) => {
-    ctx.read.text(map, raw); // type-checks and marks it
-    return { raw, name: safeText(raw), state: map[raw] as string };
-  });
+  const out: Array<{ raw: string; name: string; state: string }> = [];
+  for (const raw of Object.keys(map)) {
+    const state = ctx.read.rawText(map, raw);
+    if (state === undefined) continue;
+    ctx.read.mark(map, raw);
+    out.push({ raw, name: safeText(raw), state });
+  }
+  return out;
 }
 
 /** Notes the engines (in the order first seen, over all records) and the states no mark is known for. */

@@ -30,6 +30,8 @@ export const promptsView: View = (data, ctx) => {
   const rows = prompts.map((p) => {
     const cells = new Map<string, EngineCell>();
     for (const e of read.entries(p, 'engines')) {
+      // An entry without a state is not an engine's cell: the generic rendering shows it.
+      if (!read.has(e.value, 'state')) continue;
       if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: e.name });
       cells.set(e.raw, {
         state: read.rawText(e.value, 'state') ?? '',

@@ -153,24 +153,39 @@ export class Reader {
     return v;
   }
 
-  /** An object used as a map (`{"chatgpt": {...}, ...}`): its entries with sanitised keys. */
+  /**
+   * An object used as a map (`{"chatgpt": {...}, ...}`): its entries whose value is an
+   * object, with sanitised keys. Any other entry is a field the map was not known to hold
+   * (a server's `"updated": "…"` beside the engines): it is left for the generic rendering
+   * rather than taking the whole view down with it.
+   */
   entries(o: Obj, key: string): Array<{ name: string; raw: string; value: Obj }> {
     const map = this.object(o, key);
-    return Object.keys(map).map((raw) => {
+    const out: Array<{ name: string; raw: string; value: Obj }> = [];
+    for (const raw of Object.keys(map)) {
       const value = map[raw];
-      if (!isPlainObject(value)) throw new ShapeError(`${key}.${raw} is not an object`);
+      if (!isPlainObject(value)) continue;
       this.shown.visit(value);
-      return { name: safeText(raw), raw, value };
-    });
+      out.push({ name: safeText(raw), raw, value });
+    }
+    return out;
   }
 
-  /** An object of counts (`{"content": 7, ...}`), every value a number or null, all marked. */
+  /**
+   * An object of counts (`{"content": 7, ...}`): its entries that are a number or null,
+   * marked. Any other entry is left for the generic rendering, as in `entries`.
+   */
   counts(o: Obj, key: string): Array<{ name: string; raw: string; value: number | null }>;
   counts(o: Obj, key: string, mode: 'optional'): Array<{ name: string; raw: string; value: number | null }> | undefined;
   counts(o: Obj, key: string, mode?: Mode): Array<{ name: string; raw: string; value: number | null }> | undefined {
     const map = mode === 'optional' ? this.object(o, key, 'optional') : this.object(o, key);
     if (map === null || map === undefined) return undefined;
-    return Object.keys(map).map((raw) => ({ name: safeText(raw), raw, value: this.number(map, raw, 'nullable') }));
+    const out: Array<{ name: string; raw: string; value: number | null }> = [];
+    for (const raw of Object.keys(map)) {
+      if (map[raw] !== null && !isNumber(map[raw])) continue;
+      out.push({ name: safeText(raw), raw, value: this.number(map, raw, 'nullable') });
+    }
+    return out;
   }
 }
 

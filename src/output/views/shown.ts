@@ -50,21 +50,55 @@ export class Shown {
 
 const MAX_DEPTH = 64;
 
-/** The part of `value` nobody has shown; undefined when everything was. */
+/** Lists of records taken out of leftover rows, by their dotted path from `data`. */
+type Lifted = Map<string, unknown[]>;
+
+/**
+ * The part of `value` nobody has shown; undefined when everything was.
+ *
+ * A list of records left over inside a leftover row (a forum thread's unknown fields,
+ * under its topic) would otherwise be one cell of JSON text in that row, cut short on
+ * any terminal narrower than the text. It is taken out instead, as a table of its own
+ * under its dotted path (`topics.threads`), each record led by the label of the row it
+ * came from: the generic rendering's sub-table for every other list of records.
+ */
 export function unshown(value: unknown, shown: Shown, depth = 0): unknown {
+  // Only an object has room for more tables beside its fields.
+  const lifted: Lifted | null = isPlainObject(value) ? new Map() : null;
+  const rest = prune(value, shown, depth, '', lifted);
+  if (lifted === null || lifted.size === 0) return rest;
+  const out: Record<string, unknown> = isPlainObject(rest) ? { ...rest } : {};
+  // Shallower paths first, so `topics.threads` comes before `topics.threads.replies`.
+  const paths = [...lifted.keys()].sort((a, b) => a.split('.').length - b.split('.').length);
+  for (const path of paths) {
+    // A key of the payload spelled like the path keeps its place: the rows then go
+    // under the path with a `#` after it rather than over the server's field.
+    let key = path;
+    while (Object.hasOwn(out, key)) key = `${key}#`;
+    put(out, key, lifted.get(path));
+  }
+  return out;
+}
+
+function prune(value: unknown, shown: Shown, depth: number, path: string, lifted: Lifted | null): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
     const label = shown.walkedLabel(value);
     if (label === undefined) return value;
     let any = false;
     const items = value.map((item) => {
-      const rest = unshown(item, shown, depth + 1);
+      const rest = prune(item, shown, depth + 1, path, lifted);
       if (rest === undefined) return undefined;
-      any = true;
-      if (label !== null && isPlainObject(item) && isPlainObject(rest) && Object.hasOwn(item, label) && !Object.hasOwn(rest, label)) {
-        return { [label]: item[label], ...rest };
+      if (!isPlainObject(rest)) {
+        any = true;
+        return rest;
       }
-      return rest;
+      const lead = label !== null && isPlainObject(item) && Object.hasOwn(item, label) ? label : null;
+      const labelled = lead !== null && !Object.hasOwn(rest, lead);
+      const kept = lifted === null ? rest : liftRecords(rest, lead === null ? null : { key: lead, value: (item as Record<string, unknown>)[lead] }, path, lifted, depth);
+      if (kept === undefined) return undefined;
+      any = true;
+      return labelled ? { [lead]: (item as Record<string, unknown>)[lead], ...kept } : kept;
     });
     if (!any) return undefined;
     // With a label, the records shown in full are left out; without one, they stay as
@@ -79,14 +113,53 @@ export function unshown(value: unknown, shown: Shown, depth = 0): unknown {
     for (const k of keys) {
       if (shown.has(value, k)) continue;
       const v = value[k];
-      const rest = typeof v === 'object' && v !== null ? unshown(v, shown, depth + 1) : v;
+      const rest = typeof v === 'object' && v !== null ? prune(v, shown, depth + 1, path === '' ? k : `${path}.${k}`, lifted) : v;
       if (rest === undefined && v !== undefined) continue;
-      // Defined, not assigned: `out.__proto__ = rest` would set the prototype, and the
-      // server's `__proto__` field would vanish from the leftovers.
-      Object.defineProperty(out, k, { value: rest, enumerable: true, writable: true, configurable: true });
+      put(out, k, rest);
       any = true;
     }
     return any ? out : undefined;
   }
   return value;
+}
+
+/**
+ * A leftover row without the lists of records it holds (at any depth of its objects),
+ * which go to `lifted` under `<path>.<their dotted key>`, each record led by `parent` (the
+ * row's label) when it has no field of that name. Undefined when nothing else is left.
+ */
+function liftRecords(row: Record<string, unknown>, parent: { key: string; value: unknown } | null, path: string, lifted: Lifted, depth: number): Record<string, unknown> | undefined {
+  const take = (o: Record<string, unknown>, prefix: string, level: number): Record<string, unknown> | undefined => {
+    const out: Record<string, unknown> = {};
+    let any = false;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      const at = `${prefix}${k}`;
+      if (Array.isArray(v) && v.length > 0 && v.every(isPlainObject)) {
+        const rows = v.map((r) => (parent === null || Object.hasOwn(r, parent.key) ? r : { [parent.key]: parent.value, ...r }));
+        // path is never empty here: a list walked as `data` itself lifts nothing.
+        const key = `${path}.${at}`;
+        const list = lifted.get(key);
+        if (list === undefined) lifted.set(key, rows);
+        else for (const r of rows) list.push(r);
+        continue;
+      }
+      if (isPlainObject(v) && Object.keys(v).length > 0 && level < MAX_DEPTH) {
+        const inner = take(v, `${at}.`, level + 1);
+        if (inner === undefined) continue;
+        put(out, k, inner);
+      } else {
+        put(out, k, v);
+      }
+      any = true;
+    }
+    return any ? out : undefined;
+  };
+  return take(row, '', depth);
+}
+
+/** `o[key] = value`, as an own field even for `__proto__` (a key JSON may hold). */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
 }

@@ -239,12 +239,8 @@ export const weeklyPlanView: View = (data, ctx) => {
       if (priority) head.push({ text: ' ' }, { text: wordText(priority), style: toneOf(read.rawText(t, 'priority'), chalk) });
       const layer = read.text(t, 'layer', 'optional');
       if (layer) head.push({ text: ` ${layer}`, style: chalk.dim });
-      for (const k of Object.keys(t)) {
-        if (k === 'id' || k === 'title' || k === 'priority' || k === 'layer') continue;
-        const v = t[k];
-        const n = viewNumber(v);
-        if (typeof v === 'string' || n !== undefined) head.push({ text: ` ${n !== undefined ? formatCount(n) : read.text(t, k)}`, style: chalk.dim }), read.mark(t, k);
-      }
+      // Any other field goes to the generic rendering after the board, with its name:
+      // a value alone on a card says nothing, and a narrow card would cut it off.
       return { head, title: read.prose(t, 'title') };
     });
     return { title, cards, more: typeof count === 'number' && count > tasks.length ? count - tasks.length : 0 };

@@ -115,6 +115,8 @@ export const topicView: View = (data, ctx) => {
       if (qid) head.push([{ text: qid, style: chalk.dim }]);
       const lines = [...flowLines(head, ctx.width, { sep, wide: ctx.wide }), ...wrappedText(`“${read.prose(q, 'prompt')}”`, ctx, { indent: '', style: chalk.bold, highlight: [] })];
       for (const e of read.entries(q, 'engines')) {
+        // Neither a state nor an answer: not an engine's answer; the generic rendering shows it.
+        if (!read.has(e.value, 'state') && !read.has(e.value, 'answer')) continue;
         lines.push('');
         lines.push(
           ...answerHeadLines(
