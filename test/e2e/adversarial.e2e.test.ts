@@ -142,7 +142,7 @@ describe('hostile server text through every list command', () => {
       }
     }
     // A cell holding ';' is quoted, so a ';'-splitting locale keeps it one cell.
-    expect(r.stdout).toContain(`"'Acme;=cmd|' /C calc'!A0"`);
+    expect(r.stdout).toContain(`"Acme;=cmd|' /C calc'!A0"`);
     expect(r.stdout).toContain('PROTO0');
   });
 
