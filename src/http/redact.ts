@@ -55,6 +55,12 @@ const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/u;
 const HIDDEN =
   /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x18\x1a\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|\x1b[\x20-\x2f]*[\x30-\x7e]|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
 
+/**
+ * Control characters alone, each taken out by itself, and a CSI's `[` with its ESC: what
+ * is left of a sequence is its parameters and final byte, which may be the key's own.
+ */
+const CONTROLS = /\x1b\[?|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
+
 /** The sanitiser's visible notation of a character: `\t`, `\n`, `\r`, `\xNN`, `\uNNNN`. */
 const NOTATION = /\\(?:[tnr]|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/g;
 
@@ -69,7 +75,10 @@ export function clearSecrets(): void {
 
 /** Text from outside made safe to print: sanitised for the terminal first, then every key masked. */
 export function printable(text: string, options?: SanitizeOptions): string {
-  return redactSecrets(sanitizeForTerminal(text, options));
+  // Masked before sanitising too: the sanitiser removes an escape sequence whole, and a
+  // server that writes one whose last byte is a key's character (8-bit CSI then `S`)
+  // would leave the rest of the key, no longer whole, for the mask to miss.
+  return redactSecrets(sanitizeForTerminal(redactSecrets(text), options));
 }
 
 /** The text with every registered key (as written, or disguised) and every Bearer token masked. */
@@ -93,22 +102,28 @@ interface Normalised {
   end: Int32Array;
 }
 
-/** The stretches of `text` that hold a registered key once normalised. */
+/**
+ * The stretches of `text` that hold a registered key once normalised, in two readings:
+ * with whole escape sequences taken out (as a terminal shows it), and with only the
+ * control characters and CSI openers taken out (a sequence's last bytes may be the key's own).
+ */
 function disguisedKeyRanges(text: string): Array<[number, number]> {
-  let copy: Normalised | undefined;
+  let copies: Normalised[] | undefined;
   const ranges: Array<[number, number]> = [];
   for (const secret of secrets) {
-    copy ??= normalise(text);
-    const needle = normalise(secret).text;
+    copies ??= [normalise(text, HIDDEN), normalise(text, CONTROLS)];
+    const needle = normalise(secret, HIDDEN).text;
     if (needle.length < MIN_SECRET_LENGTH) continue;
-    for (let at = copy.text.indexOf(needle); at >= 0; at = copy.text.indexOf(needle, at + needle.length)) {
-      ranges.push([copy.start[at]!, copy.end[at + needle.length - 1]!]);
+    for (const copy of copies) {
+      for (let at = copy.text.indexOf(needle); at >= 0; at = copy.text.indexOf(needle, at + needle.length)) {
+        ranges.push([copy.start[at]!, copy.end[at + needle.length - 1]!]);
+      }
     }
   }
   return ranges;
 }
 
-function normalise(text: string): Normalised {
+function normalise(text: string, hidden: RegExp): Normalised {
   const start = new Int32Array(text.length);
   const end = new Int32Array(text.length);
   for (let i = 0; i < text.length; i++) {
@@ -122,7 +137,7 @@ function normalise(text: string): Normalised {
     before = copy.text;
     copy = rewrite(copy, PERCENT, (m) => String.fromCharCode(parseInt(m[1]!, 16)));
   } while (copy.text !== before);
-  copy = rewrite(copy, HIDDEN, () => '');
+  copy = rewrite(copy, hidden, () => '');
   // The notation is looked at after the sequences are gone, and a control it stands for
   // is taken out alone: the text `\x1bK` shows a K, where ESC K would hide it. The
   // notation of a visible character stays: it does not read as that character.

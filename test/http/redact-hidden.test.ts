@@ -57,6 +57,11 @@ const DISGUISES: ReadonlyArray<readonly [string, string]> = [
   ['the sanitiser\'s own notation of a control', at(KEY, 14, '\\x1b')],
   ['a \\u notation', at(KEY, 14, '\\u202e')],
   ['escape and percent-encoding together', at(KEY.replaceAll('_', '%5F'), 12, '\x1b[m')],
+  // A sequence whose final byte is the key's own next character: the sanitiser removes it
+  // whole, so the key would be one character short of whole when masked afterwards.
+  ['an 8-bit CSI that ends on the key’s own letter', at(KEY, 8, '\x9b')],
+  ['a 7-bit CSI that ends on the key’s own letter', at(KEY, 8, '\x1b[')],
+  ['a two-byte escape ending on the key’s own letter (ESC S)', at(KEY, 8, '\x1b')],
 ];
 
 describe('a registered key is masked however the server disguises it', () => {
