@@ -11,10 +11,10 @@
  * pacing in-process: a folder that is not private or not writable, a lock not had in
  * time. A file whose text is not what vis writes is read as an empty window.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock, type LockClock } from '../fs/lock.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
+import { NotRegularFileError, readRegularFile, replaceFile } from '../fs/safe-file.js';
 import { createHash } from 'node:crypto';
 
 export interface WindowState {
@@ -61,7 +61,7 @@ export function fileWindowStore(dir: string, baseUrl: string, apiKey: string, cl
         () => {
           const state = readState(path);
           const { result, changed } = fn(state);
-          if (changed) writeFileSync(path, serialize(state), { mode: 0o600 });
+          if (changed) replaceFile(path, [Buffer.from(serialize(state))], 0o600);
           return result;
         },
         { clock, timeoutMs: LOCK_TIMEOUT_MS },
@@ -73,9 +73,11 @@ export function fileWindowStore(dir: string, baseUrl: string, apiKey: string, cl
 function readState(path: string): WindowState {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path).toString('utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { sent: [], heldUntil: 0 };
+    // Nothing yet, or not vis's (a link, a FIFO: never followed, never waited on, and
+    // replaced by the next write).
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err instanceof NotRegularFileError) return { sent: [], heldUntil: 0 };
     throw err;
   }
   return parseState(text);

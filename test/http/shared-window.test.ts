@@ -3,10 +3,11 @@
  * with a store of its own on the same cache folder, stand for two processes: what one
  * sends, the other counts.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
 import { Pacer } from '../../src/http/pacer.js';
 import { fileWindowStore, paceFileName, parseState } from '../../src/http/shared-window.js';
 import { fakeClock, type FakeClock } from '../support/context.js';
@@ -116,6 +117,41 @@ describe('a pacing window shared between processes', () => {
       expect(parseState(text).sent).toEqual([]);
     }
     expect(failures).toEqual([]);
+  });
+
+  describe('a link or a FIFO planted as the window file', () => {
+    afterEach(() => stopFifoWatchdogs());
+
+    it('a FIFO counts as an empty window at once (never waited on) and is replaced by a file', async () => {
+      const dir = paceDir();
+      const clock = fakeClock(0);
+      const { pacer, failures } = processPacer(dir, clock);
+      await pacer.acquire(); // makes the folder and the file
+      const file = join(dir, paceFileName(BASE, KEY));
+      rmSync(file);
+      makeFifo(file);
+      const started = Date.now();
+      await pacer.acquire();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(failures).toEqual([]);
+      expect(lstatSync(file).isFile()).toBe(true);
+    });
+
+    it('a link is never followed: its target keeps its bytes, and the link is replaced by a file', async () => {
+      const dir = paceDir();
+      const clock = fakeClock(0);
+      const { pacer, failures } = processPacer(dir, clock);
+      await pacer.acquire();
+      const file = join(dir, paceFileName(BASE, KEY));
+      const victim = join(mkdtempSync(join(tmpdir(), 'vis-victim-')), 'victim.txt');
+      writeFileSync(victim, 'precious');
+      rmSync(file);
+      symlinkSync(victim, file);
+      await pacer.acquire();
+      expect(failures).toEqual([]);
+      expect(readFileSync(victim, 'utf8')).toBe('precious');
+      expect(lstatSync(file).isFile()).toBe(true);
+    });
   });
 
   it('times from a clock set back (a minute or more ahead) and far holds are not obeyed', async () => {
