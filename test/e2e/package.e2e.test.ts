@@ -54,6 +54,7 @@ const ALLOWED = [
   /^bin\/(vis\.js|package\.json)$/,
   /^dist\/.+\.cjs$/,
   /^completions\/(vis\.bash|_vis|vis\.fish)$/,
+  /^docs\/[a-z-]+\.md$/,
   /^(README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json)$/,
 ];
 /** The scripts npm runs when a package is installed. */
@@ -85,11 +86,11 @@ describe('npm package', () => {
     for (const d of temporary) rmSync(d, { recursive: true, force: true });
   });
 
-  it('ships only the bundle, bin, completions, README, LICENSE, the third-party notices and package.json', () => {
+  it('ships only the bundle, bin, completions, docs, README, LICENSE, the third-party notices and package.json', () => {
     const files = report.files.map((f) => f.path).sort();
     for (const f of files) expect(ALLOWED.some((re) => re.test(f)), `${f} should not be in the package`).toBe(true);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'package.json']),
+      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'docs/security.md', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'package.json']),
     );
   });
 
