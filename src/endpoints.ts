@@ -140,10 +140,10 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
    */
   itemsFrom?: ItemSource<ListId>;
   /**
-   * An id given instead of the text an endpoint takes (`--prompt <id>`) is looked up in
-   * this list first: one more read, unless the cache holds the list.
+   * An id given instead of the text a parameter takes (`--prompt <id>`) is looked up in a
+   * list first: one more read, unless the cache holds the list.
    */
-  idLookup?: ListId;
+  idLookup?: IdLookup<ListId>;
   spends?: Spend;
   /** The integration the endpoint needs: without it the API answers 409 integration_not_connected. */
   integration?: string;
@@ -152,6 +152,8 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
    * argument may be.
    */
   listHint?: string;
+  /** Its rows are the brand's markets: what `vis export` reads to learn them when no flag or GET /brands says. */
+  listsMarkets?: boolean;
   /** Why `vis export --only` refuses the endpoint; absent: it may be exported. */
   neverExported?: string;
   /**
@@ -169,6 +171,14 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
 type EndpointShape<Id extends string, ListId extends string> = EndpointEntry<Id, ListId> & EndpointDefaults;
 
 export type EndpointSpec = EndpointShape<EndpointId, EndpointId>;
+
+/** Where `idLookup` finds the text for an id: `param`'s value is matched against `idField` of the list's rows, and `textField` is sent. */
+export interface IdLookup<ListId extends string = EndpointId> {
+  list: ListId;
+  param: string;
+  idField: string;
+  textField: string;
+}
 
 export interface ItemSource<ListId extends string = EndpointId> {
   /** The list endpoint whose rows are the items. */
@@ -211,6 +221,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'markets',
+    listsMarkets: true,
     paramsNotShown: [],
     words: ['markets'],
     path: '/markets',
@@ -328,7 +339,7 @@ const TABLE = [
     examples: ['vis answers runs --prompt startup-best-crm', 'vis answers runs --prompt "What is the best CRM for an early-stage startup?"'],
     noun: 'runs',
     itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' }, item: 'question' },
-    idLookup: 'answers',
+    idLookup: { list: 'answers', param: 'prompt', idField: 'id', textField: 'prompt' },
   }),
   endpoint({
     id: 'answers.history',
@@ -679,6 +690,13 @@ export const ENDPOINTS: readonly EndpointSpec[] = TABLE;
 
 export function isEndpointId(id: string): id is EndpointId {
   return ENDPOINTS.some((e) => e.id === id);
+}
+
+/** The endpoint whose rows are a brand's markets (`listsMarkets`). */
+export function marketsEndpoint(): EndpointSpec {
+  const spec = ENDPOINTS.find((e) => e.listsMarkets);
+  if (!spec) throw new Error('the endpoint table has no endpoint that lists markets');
+  return spec;
 }
 
 export function endpointById(id: EndpointId): EndpointSpec {

@@ -34,14 +34,17 @@ export function looksLikePromptId(value: string): boolean {
  * that one does.
  */
 export async function resolvePrompt(ctx: Context, session: Session, value: string, query: Array<[string, string]>, spec: EndpointSpec): Promise<string> {
-  if (!looksLikePromptId(value) || !spec.idLookup) return value;
-  const list = endpointById(spec.idLookup);
+  const lookup = spec.idLookup;
+  if (!looksLikePromptId(value) || !lookup) return value;
+  const list = endpointById(lookup.list);
   const res = await sendCached(ctx, session, list, { method: 'GET', path: list.path, query });
   // Numbers as sent: an id of 20 digits is found by the digits `vis answers` printed.
   const data = parseKeepingNumbers(res.raw, res.envelope).data;
-  const rows = isPlainObject(data) && Array.isArray(data.answers) ? data.answers : [];
-  const row = rows.find((r) => isPlainObject(r) && idText(r.id) === value);
-  return isPlainObject(row) && typeof row.prompt === 'string' && row.prompt !== '' ? row.prompt : value;
+  const collection = isPlainObject(data) && list.collection !== undefined ? data[list.collection] : undefined;
+  const rows = Array.isArray(collection) ? collection : [];
+  const row = rows.find((r) => isPlainObject(r) && idText(r[lookup.idField]) === value);
+  const text = isPlainObject(row) ? row[lookup.textField] : undefined;
+  return typeof text === 'string' && text !== '' ? text : value;
 }
 
 /** An id as `vis answers` prints it: text, or a number with the digits the server sent. */

@@ -23,7 +23,7 @@
  * market, and the same file is written into every market's folder.
  */
 import type { EndpointId, EndpointSpec } from '../endpoints.js';
-import { ENDPOINTS, endpointById } from '../endpoints.js';
+import { ENDPOINTS, marketsEndpoint } from '../endpoints.js';
 import { itemSource, listEndpointOf, type Item } from './items.js';
 import { marketFolder, uniqueMarketFolders } from './slug.js';
 
@@ -111,14 +111,14 @@ function task(endpoint: EndpointSpec, brand: ExportBrand, slot: MarketSlot | und
 export function brandTasks(planned: PlannedBrand, endpoints: readonly EndpointSpec[]): Task[] {
   const { brand } = planned;
   const tasks: Task[] = [];
-  const exportsMarkets = endpoints.some((e) => e.id === 'markets');
+  const exportsMarkets = endpoints.some((e) => e.listsMarkets);
   const discover = planned.slots === undefined;
-  if (discover) tasks.push(task(endpointById('markets'), brand, undefined, { write: exportsMarkets, discoversMarkets: true }));
+  if (discover) tasks.push(task(marketsEndpoint(), brand, undefined, { write: exportsMarkets, discoversMarkets: true }));
 
   const slots = planned.slots ?? [{ param: undefined, label: undefined }];
   const marketScoped = endpoints.filter((e) => e.market);
   // GET /markets read to learn the markets is the markets export too: never read it twice.
-  const brandScoped = endpoints.filter((e) => !e.market && !(e.id === 'markets' && planned.marketsFrom === 'markets'));
+  const brandScoped = endpoints.filter((e) => !e.market && !(e.listsMarkets && planned.marketsFrom === 'markets'));
 
   const addGroup = (list: readonly EndpointSpec[], slot: MarketSlot | undefined, slotIndex: number) => {
     const lists = new Map<string, Task>();

@@ -3,6 +3,7 @@
  * comes from argv: a hidden prompt on a TTY, or stdin when piped. It is checked with the
  * free GET /usage before it is saved.
  */
+import { endpointById } from '../../../endpoints.js';
 import { AuthError, UsageError, VisError } from '../../../errors.js';
 import { ApiClient } from '../../../http/client.js';
 import { checkApiKey } from '../../../http/key.js';
@@ -42,7 +43,7 @@ async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<vo
     ...contextClientOptions(ctx),
   });
   try {
-    await client.send({ method: 'GET', path: '/usage' });
+    await client.send({ method: 'GET', path: endpointById('usage').path });
   } catch (err) {
     if (err instanceof AuthError) err.hint = 'The key was not saved. Check that it is the whole key, for this base URL.';
     throw err;

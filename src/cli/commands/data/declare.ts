@@ -15,7 +15,7 @@ import type { Invocation } from './parse.js';
 function describe(spec: EndpointSpec): string {
   const plan = ` ${PLAN_TEXT[spec.plan].help}`;
   const cost = spec.free ? ' Free: no read spent.' : spec.spends ? ` Spends one monthly ${spec.spends.what}.` : ' Costs one read.';
-  const lookup = spec.idLookup ? endpointById(spec.idLookup) : undefined;
+  const lookup = spec.idLookup ? endpointById(spec.idLookup.list) : undefined;
   const idCost = lookup
     ? ` An id costs one more: GET ${lookup.path}, to find the text, unless the cache holds it (as after \`vis ${lookup.words.join(' ')}\`).` +
       ' Any value without a space is looked up as an id; one no row there has is sent as given, so a text the list does not hold still works. A value with a space is always a text and costs nothing more.'

@@ -62,7 +62,7 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocati
   if (spec.spends) {
     confirm = inv.yes === true ? 'yes' : 'ask';
     if (confirm === 'ask' && (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)) {
-      throw new UsageError(`${request.command} spends one of the month's pitch reports: pass --yes to confirm when not at a terminal`);
+      throw new UsageError(`${request.command} spends one of the month's ${spec.spends.what}s: pass --yes to confirm when not at a terminal`);
     }
   }
   return { command: 'data', spec, request, session, format, confirm };

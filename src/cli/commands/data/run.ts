@@ -25,7 +25,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     const scope = [...query];
     for (const pair of request.query) {
       // `vis answers runs --prompt <id>`: the API takes the text (src/cli/prompts.ts).
-      if (spec.id === 'answers.runs' && pair[0] === 'prompt') query.push(['prompt', await resolvePrompt(ctx, session, pair[1], scope, spec)]);
+      if (spec.idLookup && pair[0] === spec.idLookup.param) query.push([pair[0], await resolvePrompt(ctx, session, pair[1], scope, spec)]);
       else query.push(pair);
     }
 

@@ -19,6 +19,7 @@
  * as written and still there are not read again, nor, on the same API day, the lists
  * whose items it recorded (`listed`).
  */
+import { endpointById } from '../../../endpoints.js';
 import { join } from 'node:path';
 import { exitCodeFor, InterruptedError, LimitError, NotFoundError, UsageError, VisError, type ErrorKind } from '../../../errors.js';
 import { budgetFromUsage, brandsFromPayload, type BrandRecord, type BudgetInfo } from '../../../api/account.js';
@@ -108,10 +109,10 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       if (!opts.flags.quiet) writeMessage(ctx.io, `vis: warning: ${line}`);
     };
 
-    const usage = await sendWithHints(session, { method: 'GET', path: '/usage' });
+    const usage = await sendWithHints(session, { method: 'GET', path: endpointById('usage').path });
     const budget = budgetFromUsage(usage.envelope.data);
     if (budget.left === undefined) warn('GET /usage did not say how many reads are left, so the export is not checked against the budget');
-    const brandsRes = await sendWithHints(session, { method: 'GET', path: '/brands' });
+    const brandsRes = await sendWithHints(session, { method: 'GET', path: endpointById('brands').path });
     const records = brandsFromPayload(brandsRes.envelope.data);
     // One brand: its answers are filed under the requests without brand_id too (src/cli/cached.ts).
     if (records.length === 1) session.oneBrand = String(records[0]!.id);
