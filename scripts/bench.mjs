@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up and big-payload timings of the built CLI (dist/), each against
-// a baseline measured in the same run, with the targets of issue 8. Not part of npm test:
-// timings depend on the machine and on whatever else it is doing, so nothing here fails a
-// build; it reports. Run `npm run build` first.
+// a baseline measured in the same run, with the targets README's Performance gives. Not
+// part of npm test: timings depend on the machine and on whatever else it is doing, so
+// nothing here fails a build; it reports. Run `npm run build` first.
 //
 // Cases (median wall time of RUNS runs after WARMUP, ratio = median / baseline median;
 // each baseline is timed in the same rounds as its cases, see measureGroup):
@@ -26,7 +26,7 @@
 // Options: --rounds N (timed rounds, default 21; e.g. 5 for a quick look, whose ratios
 // swing more), --warmup N (default 3), --no-node24 (only the running Node).
 //
-// --export runs only the pacing case instead (issue 15; about 3 minutes, so not by
+// --export runs only the pacing case instead (about 3 minutes, so not by
 // default): two `vis export` of one key started together against a sandbox with the
 // API's real limit (60 requests per rolling minute), 175 reads between them. It prints
 // the pace as a fraction of the limit (goal at least 0.95), the busiest minute (at most
@@ -331,7 +331,7 @@ function casesOn({ tag, node }) {
       base: 'node -e 0',
     },
     {
-      // Answered from the response cache (issue 16), filled by the run before the rounds.
+      // Answered from the response cache, filled by the run before the rounds.
       name: 'vis topics -f json, cache hit',
       argv: [node, VIS, 'topics', '--format', 'json'],
       env: visEnv(sandbox.baseUrl),

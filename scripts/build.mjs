@@ -1,4 +1,4 @@
-// Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20 (issue 8).
+// Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20.
 //
 //   dist/boot.cjs           what bin/vis.js runs first: a V8 flag and the code cache (src/boot/)
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
@@ -226,8 +226,8 @@ function checkNothingSharedButData(coreMeta, libsMeta) {
  * Every bundle file must be Latin-1 only. V8 keeps a script's source in memory for as long
  * as the script lives, one byte per character when every character fits in one, else two
  * for the whole file: a single `œ` in a regular expression (which charset: 'ascii' cannot
- * escape) doubled dist/vis.cjs's 395 KB in the heap of every run and put `vis usage` over
- * its memory budget (issue 16). Write such characters as \\u escapes in the source.
+ * escape) doubled dist/vis.cjs's 395 KB in the heap of every run, `vis usage` included.
+ * Write such characters as \\u escapes in the source.
  */
 function checkOneByte(metas) {
   for (const out of metas.flatMap((meta) => Object.keys(meta.outputs))) {

@@ -1,4 +1,4 @@
-// The third-party notices shipped with vis (issue 17). The package has no runtime
+// The third-party notices shipped with vis. The package has no runtime
 // dependencies: the libraries vis is built on are bundled into dist/ by scripts/build.mjs,
 // so their licences travel with the bundle instead of with a node_modules folder. The
 // list comes from esbuild's metafiles (every input file under node_modules/ belongs to

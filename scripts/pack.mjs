@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run package`: the npm package of vis, as a tarball (issue 17).
+// `npm run package`: the npm package of vis, as a tarball.
 //
 //   npm run package                        builds dist/, writes ./vis-<version>.tgz
 //   node scripts/pack.mjs --no-build --pack-destination DIR [--json]

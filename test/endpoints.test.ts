@@ -72,7 +72,7 @@ describe('endpoint(): one place for the defaults', () => {
   });
 });
 
-describe('known values of open parameters (issue 17)', () => {
+describe('known values of open parameters', () => {
   it('the table’s known values are the ones the sandbox accepts, and no other', () => {
     expect([...TASK_LAYERS]).toEqual([...endpointById('tasks').query.find((q) => q.name === 'layer')!.known!]);
     expect([...TASK_STATUS_FILTERS]).toEqual([...endpointById('tasks').query.find((q) => q.name === 'status')!.known!]);

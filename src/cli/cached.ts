@@ -1,10 +1,10 @@
 /**
- * Every read spent once (issue 16): a data GET goes through the account's response cache
- * (src/cache/) before the network. A fresh entry is the answer, byte for byte as it was
- * received, so every format renders the same from it; otherwise the request is sent and
- * a success stored with its expiry (the endpoint's `freshness`). Errors are never stored.
- * A POST makes the entries of its path and everything below it stale (POST /pitches: the
- * pitches list and each pitch).
+ * Every read spent once (README, The cache: every read spent once): a data GET goes
+ * through the account's response cache (src/cache/) before the network. A fresh entry is
+ * the answer, byte for byte as it was received, so every format renders the same from it;
+ * otherwise the request is sent and a success stored with its expiry (the endpoint's
+ * `freshness`). Errors are never stored. A POST makes the entries of its path and
+ * everything below it stale (POST /pitches: the pitches list and each pitch).
  */
 import { expiresAt, isScanBoundary } from '../cache/freshness.js';
 import { entryKey, periodEndsToday } from '../cache/keys.js';

@@ -69,7 +69,7 @@ const HELP_CONFIGURATION = {
   },
 };
 
-/** The global options of contract section 2 (src/flags/globals.ts), on the root. */
+/** The global options (src/flags/globals.ts, README's Global options), on the root. */
 export function addGlobalOptions(cmd: Command): Command {
   for (const g of GLOBAL_OPTIONS) {
     const option = new Option(g.flags, g.description);
@@ -83,9 +83,10 @@ export function addGlobalOptions(cmd: Command): Command {
 /**
  * Builds the program. With `argv`, only the command that argv names is built (with the
  * root and its global options): `vis usage` need not build thirty other commands and
- * their options first (issue 8). When argv names no known command (root help, a typo,
- * `vis help ...`, `vis completion ...`, which walk the whole tree), everything is built,
- * so help, suggestions and errors are exactly those of the full program.
+ * their options first: start-up time is paid on every run. When argv names no known
+ * command (root help, a typo, `vis help ...`, `vis completion ...`, which walk the whole
+ * tree), everything is built, so help, suggestions and errors are exactly those of the
+ * full program.
  *
  * With `runF`, every command hands its parsed options to runF instead of running them
  * (tests stop after parsing: nothing opened, nothing sent).

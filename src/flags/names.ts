@@ -1,8 +1,8 @@
 /**
  * The names, formats and small helpers that building the command line needs: kept apart
  * from the zod rules in rules.ts so that `vis --help` (which builds every command but
- * checks no values) does not load zod (issue 8). Dependency-free, so src/boot can use it
- * before the bundle loads.
+ * checks no values) does not load zod and starts faster. Dependency-free, so src/boot
+ * can use it before the bundle loads.
  */
 
 import type { Env } from '../domain/env.js';
@@ -50,8 +50,9 @@ export function camel(flag: string): string {
 }
 
 /**
- * "today" for the period rules (contract section 2): the API's date, which is UTC, and the
- * user's local one, asked for only to explain a --from that is the one but not the other.
+ * "today" for the period rules (README, Global options): the API's date, which is UTC,
+ * and the user's local one, asked for only to explain a --from that is the one but not
+ * the other.
  */
 export interface Today {
   api: string;

@@ -3,7 +3,7 @@
  * options or a UsageError that names the flag and the rule. Nothing here sends a request.
  *
  * zod/mini, not zod: the same library and the same checks, but a 40 kB bundle instead of
- * 750 kB, which every data command would otherwise pay for at start-up (issue 8).
+ * 750 kB, which every data command would otherwise pay for at start-up.
  */
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';

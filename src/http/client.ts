@@ -10,8 +10,8 @@
  * may be repeated; when the deadline wins, vis assumes the request may have been sent),
  * and the headers and body timeouts trail the deadline, so the message naming the phase
  * that stalled is always the deadline's. A whole request is bounded too: at most 4
- * attempts, each within the deadline, and at most 120 s of waiting between them
- * (contract section 5).
+ * attempts, each within the deadline, and at most 120 s of waiting between them, so a
+ * cron job always ends (README, Retries, timeouts and pacing).
  */
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, VisError } from '../errors.js';
@@ -110,7 +110,7 @@ export class ApiClient {
     else if (decision.note) opts.debug?.(decision.note);
   }
 
-  /** Sends a request with the retry policy of contract section 5. */
+  /** Sends a request with the retry policy of retry.ts. */
   async send(req: ApiRequest): Promise<ApiResponse> {
     let waitedMs = 0;
     for (let attempt = 0; ; attempt++) {

@@ -7,7 +7,7 @@
  * same key (an export running several at once) all draw from the same window.
  *
  * With a SharedWindowStore (shared-window.ts) the window is also shared with every other
- * vis process of the same key on the machine (issue 15): two cron jobs started together
+ * vis process of the same key on the machine: two cron jobs started together
  * count each other's requests, every request (free or not, retries too) is written in
  * it, and a 429's hold is seen by all. If the store fails (a cache folder that is not
  * private or not writable, a lock not had in time), the Pacer says so once through

@@ -1,6 +1,7 @@
 /**
  * Retry decisions, as pure functions of the failure, the attempt and the time already
- * spent waiting, so they can be tested with a fake clock. Contract section 5.
+ * spent waiting, so they can be tested with a fake clock. The policy is README's
+ * "Retries, timeouts and pacing".
  */
 import { LimitError, ServerError, type VisError } from '../errors.js';
 

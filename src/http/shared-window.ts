@@ -1,5 +1,6 @@
 /**
- * The request window every vis process of one account shares on this machine (issue 15):
+ * The request window every vis process of one account shares on this machine, so that
+ * processes started together stay under the API's limit between them:
  * a small state file per base URL and key, `<cache>/vis/pace/<sha256>.json`, holding the
  * times of the requests of the last minute (of every vis process) and a hold-until time
  * set after a 429. Every read-modify-write of it runs under `withLock` (src/fs/lock.ts),

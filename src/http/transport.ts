@@ -3,7 +3,7 @@
  * `request` API, and, only when a proxy variable applies, the ProxyAgent. Imported by file, not through `undici`'s entry point, because the entry
  * loads all of undici (fetch, WebSocket, cookies, caches, mocks): about 1 MB of code whose
  * cookie module touches `globalThis.Headers`, which makes Node load its own bundled copy
- * of undici as well. Together that was about 100 ms and 12 MB on every request (issue 8).
+ * of undici as well. Together that was about 100 ms and 12 MB on every request.
  *
  * undici has no `exports` map, so these paths are public to Node's resolver; the bundle
  * resolves them at build time against the version package-lock.json pins, and

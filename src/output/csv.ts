@@ -1,10 +1,10 @@
 /**
- * `--format csv` (contract section 3): RFC 4180 with a header row, CRLF after every row
+ * `--format csv` (README, Output formats): RFC 4180 with a header row, CRLF after every row
  * (the last one too), fields quoted when they hold a comma, semicolon, quote, CR or LF,
  * quotes doubled. One row per record of the main collection (see flatten.ts for how rows are
  * chosen and flattened). Same input, same bytes: columns come in first-seen order.
  *
- * Rules where the contract is silent:
+ * Rules beyond RFC 4180:
  * - Values are written exactly as received into a file or a pipe: CSV is for machines.
  *   On a terminal (`terminal`), the text of every field, header included, first goes
  *   through the table's sanitiser (sanitize.ts): forum titles, page titles and answers

@@ -1,6 +1,6 @@
 /**
- * A JSON number kept as the server spelled it (contract section 3: csv and table print
- * the digits the server sent). JSON.parse turns `9007199254740993` into
+ * A JSON number kept as the server spelled it, because csv and table print the digits
+ * the server sent. JSON.parse turns `9007199254740993` into
  * 9007199254740992, `1e400` into Infinity and `1.50` into 1.5; the csv and table paths
  * parse such answers again with exact-json.ts, which keeps every number whose JS
  * spelling (`String(n)`) differs from its lexeme as a RawNumber. Everything else stays a

@@ -1,6 +1,6 @@
 /**
  * The one sanitiser every API string passes through before it reaches a terminal
- * (contract section 3): text from the API must never drive the terminal.
+ * (docs/security.md, Terminal): text from the API must never drive the terminal.
  *
  * 1. Whole escape sequences are removed, so their parameters do not litter the output:
  *    - CSI: `ESC [` or U+009B, parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, one

@@ -1,7 +1,8 @@
 /**
- * The five demo accounts of CLI-CONTRACT section 8. Everything an account is (plan,
- * budget, brands, markets, integrations, pitch reports already made) is written here;
- * the per-instance state that changes (reads spent, pitches created) lives in state.ts.
+ * The five demo accounts `--demo` offers (README, Global options). Everything an account
+ * is (plan, budget, brands, markets, integrations, pitch reports already made) is written
+ * here; the per-instance state that changes (reads spent, pitches created) lives in
+ * state.ts.
  */
 import type { Lang, Localized } from './data/catalog.js';
 

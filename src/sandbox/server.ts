@@ -1,6 +1,6 @@
 /**
- * The sandbox: the whole Read API on a loopback port, from built-in data (CLI-CONTRACT
- * section 8). A real node:http server, so clients are tested over real HTTP.
+ * The sandbox: the whole Read API on a loopback port, from built-in data (the demo
+ * accounts of accounts.ts). A real node:http server, so clients are tested over real HTTP.
  *
  * Each request passes the reference's checks in this order, and the first failure
  * answers: authentication → rate limit → route → brand and market → parameters → plan

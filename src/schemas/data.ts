@@ -1,6 +1,6 @@
 /**
- * One schema per endpoint for the `data` of its success envelope (issue 14), written from
- * the reference's section 2 (entities, enumerations, 0-100-or-null scores, the period
+ * One schema per endpoint for the `data` of its success envelope, written from the API
+ * reference's section 2 (entities, enumerations, 0-100-or-null scores, the period
  * object, the 12-week history) and the sandbox's shapes where the reference says "not
  * shown". A map over EndpointId, so an endpoint without a schema does not compile.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 16's scripted day: 33 commands a person and a cron job might run against the
+ * A scripted day: 33 commands a person and a cron job might run against the
  * sandbox (repeats across formats, two markets, an export, a --refresh, the clock moved
  * past midnight UTC and past the 03:30 UTC scan boundary). Each step says whether it may
  * spend a read: it does when its (request, freshness window) pair is new. The sandbox's own
@@ -98,7 +98,7 @@ async function runDay(cache: 'on' | 'off'): Promise<{ total: number; perStep: nu
   return { total: (await readsSpent()) - start, perStep, outputs };
 }
 
-describe('a day of vis with the cache (issue 16)', () => {
+describe('a day of vis with the cache', () => {
   it('spends a read exactly once per (request, freshness window), and each answer renders as it would from the network', async () => {
     const script = DAY('');
     expect(script).toHaveLength(33);

@@ -1,5 +1,5 @@
 /**
- * What a run picks when the command line does not say (issue 15), in-process: `vis api`
+ * What a run picks when the command line does not say, in-process: `vis api`
  * prints JSON whatever VIS_FORMAT or the profile say; a profile named by --profile,
  * VIS_PROFILE or the saved pointer must exist; --demo takes only a demo key from
  * VIS_API_KEY; "today" is the API's (UTC) date, and the local one only explains a refusal.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, in-process through the HTTP seam: csv columns come from the endpoint's data
+ * In-process through the HTTP seam: csv columns come from the endpoint's data
  * schema (an empty collection is its header line), unknown fields are never dropped, and
  * a one-record endpoint stays one row whatever arrays the payload carries.
  */

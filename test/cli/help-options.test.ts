@@ -1,5 +1,5 @@
 /**
- * Help that fits the command (issue 17): `vis <cmd> --help` lists the command's own
+ * Help that fits the command: `vis <cmd> --help` lists the command's own
  * options, then only the global options it uses. The walk below takes every command of
  * the program and every option its help lists, and parses a command line with that
  * option (and a valid value) through the runF seam: none may be refused. Then the

@@ -1,5 +1,5 @@
 /**
- * Parse, then run (issue 13): every command turns argv, environment and profile into
+ * Parse, then run: every command turns argv, environment and profile into
  * typed, checked options before anything is opened. The first table stops after parsing
  * (buildProgram's runF seam, like gh's) and checks the options; the second runs the real
  * actions and checks that a usage error comes before the Context's sandbox, transport or

@@ -1,5 +1,5 @@
 /**
- * Contract section 3, "Numbers: csv and table print the digits the server sent", through
+ * "Numbers: csv and table print the digits the server sent", through
  * the whole command in-process: JSON.parse would give 9007199254740992,
  * 1.2345678901234568e+22, Infinity and 1.5 here.
  */

@@ -1,5 +1,5 @@
 /**
- * Text from the API never drives the terminal, whatever the format (contract section 3):
+ * Text from the API never drives the terminal, whatever the format (docs/security.md):
  * csv printed on a terminal gets the table's rule (whole escape sequences removed, other
  * controls shown as visible escapes), field by field, so the rows stay rows. Into a file
  * or a pipe, csv is written exactly as received. json escapes on its own.

@@ -1,9 +1,10 @@
 /**
- * argv -> the exact request, in-process (contract sections 2 and 3): each command line
- * runs through run() as `vis` would, and the fake API behind the Context's transport seam
- * records what was sent: method, path as encoded, query pairs in order, JSON body. A
- * second table: argv -> usage error (exit 2, the message) with no request sent at all.
- * No process is spawned and nothing waits; test/e2e keeps what needs a real process.
+ * argv -> the exact request, in-process (README, Commands and Global options): each
+ * command line runs through run() as `vis` would, and the fake API behind the Context's
+ * transport seam records what was sent: method, path as encoded, query pairs in order,
+ * JSON body. A second table: argv -> usage error (exit 2, the message) with no request
+ * sent at all. No process is spawned and nothing waits; test/e2e keeps what needs a real
+ * process.
  */
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/endpoints.js';

@@ -1,5 +1,5 @@
 /**
- * The config file's failure rules (issue 12, items 5 and 8), in-process: every file system
+ * The config file's failure rules, in-process: every file system
  * refusal is a UsageError (exit 2) naming the file with what to do, a refused write leaves
  * the old file as it was, an empty file is an empty config, and modes are never changed
  * through a symlink.
@@ -142,7 +142,7 @@ describe('ConfigStore.update', () => {
   });
 });
 
-describe('ConfigStore.update holds the lock and changes the file as it is now (issue 15)', () => {
+describe('ConfigStore.update holds the lock and changes the file as it is now', () => {
   it('N concurrent updates in one process all land', async () => {
     const { store, dir, path } = storeWith(undefined);
     await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * The built bundle keeps numbers as sent in csv (contract section 3): the exact parse is
+ * The built bundle keeps numbers as sent in csv: the exact parse is
  * loaded by the csv path of dist/vis.cjs, and a 2^53+1 id survives a real request.
  * test/cli/render-numbers.test.ts covers csv and table in-process.
  */

@@ -1,5 +1,5 @@
 /**
- * `-o` onto something that is not a regular file (issue 12, item 1): a FIFO, a character
+ * `-o` onto something that is not a regular file: a FIFO, a character
  * device, a link to vis's own stdout or descriptor. Each is written in place, like a
  * shell redirect, and is still what it was afterwards; `-o -` is stdout; a regular file
  * is still replaced atomically. Every node lives in a temp folder, never the machine's.

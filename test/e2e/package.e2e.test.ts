@@ -1,5 +1,5 @@
 /**
- * The npm package (issue 17): `npm run package` (scripts/pack.mjs) packs the bundle with a
+ * The npm package: `npm run package` (scripts/pack.mjs) packs the bundle with a
  * package.json written for publishing, with no dependencies and no scripts. The tarball
  * installs offline into an empty prefix as one package, without an install-script
  * warning, and the installed `vis` runs with no node_modules anywhere; `npx vis` works

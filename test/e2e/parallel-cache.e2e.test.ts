@@ -1,5 +1,5 @@
 /**
- * Parallel vis processes sharing one response cache (issue 16): misses, hits, --refresh
+ * Parallel vis processes sharing one response cache: misses, hits, --refresh
  * and evictions at once. Every run succeeds with the same answer, every entry left is
  * whole, and once the answer is cached no run spends a read. Needs real processes: the
  * entries are written by one process while another reads them.

@@ -1,5 +1,5 @@
 /**
- * Parallel vis processes against one config folder (issue 15): every read-modify-write of
+ * Parallel vis processes against one config folder: every read-modify-write of
  * config.json holds its lock, so no run loses another's change. Needs real processes:
  * the lock is between processes.
  */

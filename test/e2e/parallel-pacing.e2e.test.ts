@@ -1,5 +1,5 @@
 /**
- * Pacing shared by every vis process of a key (issue 15), with real processes: twelve
+ * Pacing shared by every vis process of a key, with real processes: twelve
  * `vis usage` started together (cron jobs of single commands), one key, a sandbox that
  * allows 10 requests a minute and VIS_RATE_LIMIT=10. Ten go through; the other two wait
  * for the window (a minute), so the test stops them with Ctrl-C once they say so. Paced

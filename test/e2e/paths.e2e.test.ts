@@ -1,6 +1,6 @@
 /**
- * Item arguments and `vis api` paths never leave the base URL's path (contract section 6,
- * issue 12): the built vis, spawned against a loopback server that records the raw
+ * Item arguments and `vis api` paths never leave the base URL's path (README, Design
+ * notes): the built vis, spawned against a loopback server that records the raw
  * request target of everything it receives. A refused path exits 2 and sends nothing,
  * not even the brand lookup.
  */
@@ -43,7 +43,7 @@ const env = () => cleanEnv({ VIS_BASE_URL: baseUrl, VIS_API_KEY: 'vis_test_key_a
 // Refused item arguments and `vis api` paths (exit 2, nothing sent) and the encoding of
 // ordinary names are checked in-process, by test/cli/requests.test.ts. Here: the raw
 // request target the built vis puts on the wire, and export.
-describe('the issue 12 reproductions, through the real transport: exit 2, nothing sent', () => {
+describe('paths that once reached the server, through the real transport: exit 2, nothing sent', () => {
   // The full table of spellings runs in-process (test/cli/requests.test.ts); these four
   // are the ones that reached the server on 100498c, kept here because the bug lived in
   // the URL parser on the real send path, which no fake transport exercises.

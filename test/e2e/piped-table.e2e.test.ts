@@ -1,5 +1,5 @@
 /**
- * Issue 15, "piped table = rows" and "empty is still a table", with the built `vis`
+ * "Piped table = rows" and "empty is still a table", with the built `vis`
  * writing into a real pipe (its own isTTY, its own stdout flushing before exit), for a
  * list command and an item command, against the sandbox behind a loopback relay. The
  * same checks run in-process for every list command in test/output/piped-table.test.ts.

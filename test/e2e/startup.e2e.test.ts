@@ -1,5 +1,5 @@
 /**
- * What a command loads (issue 8): the built vis, with a preload that records, as the
+ * What a command loads: the built vis, with a preload that records, as the
  * process exits, which Node built-ins and which of vis's files were loaded. No timing:
  * this pins the structure that makes start-up fast, so a change (or a new undici) that
  * brings a heavy module back onto a path fails here, not only in `npm run bench`.

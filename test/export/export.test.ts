@@ -17,8 +17,9 @@ import { runInProcess } from '../support/run.js';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 /**
- * What `vis export` writes by default, written out from the contract rather than from the
- * code under test: every GET data endpoint with no path argument and no required parameter.
+ * What `vis export` writes by default, written out from its rule (README, Export) rather
+ * than from the code under test: every GET data endpoint with no path argument and no
+ * required parameter.
  */
 const DEFAULT_SET: EndpointSpec[] = ENDPOINTS.filter(
   (e) => e.method === 'GET' && e.group === 'data' && e.pathParam === undefined && !e.query.some((q) => q.required),

@@ -1,7 +1,7 @@
 /**
- * `vis export`'s manifest tells the truth while and after it runs, and `--resume` finishes
- * an unfinished export with the same plan, spending reads only on the files still missing
- * (issue 15, contract section 9). In-process against the sandbox on loopback; the
+ * `vis export`'s manifest tells the truth while and after it runs, and `--resume`
+ * finishes an unfinished export with the same plan, spending reads only on the files
+ * still missing (README, Export). In-process against the sandbox on loopback; the
  * interruption is the context's abort signal, which src/main.ts aborts on Ctrl-C and
  * SIGTERM (the spawned check is in test/e2e/export.e2e.test.ts).
  */
@@ -17,7 +17,7 @@ import { runInProcess } from '../support/run.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const KEY = 'vis_demo_growth';
-/** The default set, written out from the contract (as in export.test.ts), in table order. */
+/** The default set, written out from its rule (as in export.test.ts), in table order. */
 const DEFAULT_SET: EndpointSpec[] = ENDPOINTS.filter(
   (e) => e.method === 'GET' && e.group === 'data' && e.pathParam === undefined && !e.query.some((q) => q.required),
 );

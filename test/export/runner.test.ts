@@ -292,7 +292,7 @@ describe('the read budget', () => {
 
 
 describe('numbers', () => {
-  it('csv files keep the digits the server sent (contract section 3)', async () => {
+  it('csv files keep the digits the server sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-runner-'));
     const raw = '{"data":{"topics":[{"id":9007199254740993,"huge":1e400,"score":1.50}]},"meta":{"market":{"code":"US-en"}}}';
     const result = await runExport(

@@ -107,7 +107,7 @@ describe('endpoint options', () => {
     expect(() => parseEndpointOptions(forum, forum.query, { limit: '51' })).toThrow('--limit must be a whole number from 1 to 50 (got 51)');
   });
 
-  it('search-performance --group-by and --limit use the contract names', () => {
+  it('search-performance --group-by and --limit use the API reference’s names', () => {
     const sp = endpointById('search-performance');
     expect(parseEndpointOptions(sp, sp.query, { groupBy: 'page', limit: '1000' })).toEqual([
       ['group_by', 'page'],

@@ -1,5 +1,5 @@
 /**
- * The lock file behind every read-modify-write of a shared file (issue 15): taken with
+ * The lock file behind every read-modify-write of a shared file: taken with
  * O_EXCL, waited for with short sleeps for a bounded time, broken when its holder is dead
  * or it is old, and always let go, also when the work throws. Waiting runs on a fake clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the HTTP client against hostile loopback servers, whole command lines
+ * The HTTP client against hostile loopback servers, whole command lines
  * in-process (runInProcess with `baseUrl`: vis's own transport, no process; waits pass on
  * the fake clock): answers too large or endless, oversized headers, compressed or
  * non-UTF-8 bodies, a BOM, loose Retry-After values, a 503 that says when to come back,

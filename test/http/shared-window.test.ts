@@ -1,5 +1,5 @@
 /**
- * The pacing window shared by every vis process of a key (issue 15). Two Pacers, each
+ * The pacing window shared by every vis process of a key. Two Pacers, each
  * with a store of its own on the same cache folder, stand for two processes: what one
  * sends, the other counts.
  */

@@ -1,6 +1,6 @@
 /**
- * Item arguments and `vis api` paths never leave the base URL's path (contract section
- * 6), for any text: generated strings mixing every spelling of a dot and a separator go
+ * Item arguments and `vis api` paths never leave the base URL's path (README, Design
+ * notes), for any text: generated strings mixing every spelling of a dot and a separator go
  * through the functions the commands use (prepareRequest for `vis competitors <name>`,
  * normaliseApiPath for `vis api`, then the client's buildUrl). Either vis refuses with a
  * UsageError before any request, or the URL it would send, read the way a server that

@@ -1,12 +1,12 @@
 /**
- * Every command of the contract's table, in every format, in-process against the real
- * sandbox on loopback (runInProcess with `baseUrl`: vis's own transport, no process):
- * the request the sandbox received (method, path, query, body, key, user agent), exit 0,
- * an empty stderr, and stdout checked against the sandbox's own answer: json is that
- * answer; csv and table are compared, column by column and cell by cell, with the
- * same command's json on the same (freshly reset) sandbox state; pitches.create runs in
- * every format, each on a fresh allowance. test/e2e/commands.e2e.test.ts keeps two of
- * these spawned, as smoke runs of the built bundle.
+ * Every command of the endpoint table (src/endpoints.ts), in every format, in-process
+ * against the real sandbox on loopback (runInProcess with `baseUrl`: vis's own transport,
+ * no process): the request the sandbox received (method, path, query, body, key, user
+ * agent), exit 0, an empty stderr, and stdout checked against the sandbox's own answer:
+ * json is that answer; csv and table are compared, column by column and cell by cell,
+ * with the same command's json on the same (freshly reset) sandbox state; pitches.create
+ * runs in every format, each on a fresh allowance. test/e2e/commands.e2e.test.ts keeps
+ * two of these spawned, as smoke runs of the built bundle.
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

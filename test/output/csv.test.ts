@@ -198,11 +198,11 @@ describe('formula guard', () => {
 });
 
 /**
- * The formula guard as the contract states it, written apart from csv.ts so the property
- * below does not check guardFormula against itself: text whose first character is TAB,
- * CR or LF, or whose first after any leading whitespace is one of `= + - @` or a
- * full-width `＝ ＋ － ＠`, gets a leading `'`, unless the whole
- * text is a plain decimal number (digits, sign, point and exponent that Number() reads).
+ * The formula guard as README's Output formats states it, written apart from csv.ts so
+ * the property below does not check guardFormula against itself: text whose first
+ * character is TAB, CR or LF, or whose first after any leading whitespace is one of
+ * `= + - @` or a full-width `＝ ＋ － ＠`, gets a leading `'`, unless the whole text is a
+ * plain decimal number (digits, sign, point and exponent that Number() reads).
  */
 const FORMULA_SIGNS = ['=', '+', '-', '@', '\uff1d', '\uff0b', '\uff0d', '\uff20'];
 function guardedByContract(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "piped table = rows" and "empty is still a table", for every list command,
+ * "Piped table = rows" and "empty is still a table", for every list command,
  * in-process with stdout not a terminal (what a pipe is to vis), through vis's own
  * transport to the sandbox behind a loopback relay (test/support/list-relay.ts says what is
  * checked). test/e2e/piped-table.e2e.test.ts runs the same checks on two commands with

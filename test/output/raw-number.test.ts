@@ -1,5 +1,5 @@
 /**
- * Numbers as the server sent them (contract section 3): RawNumber itself, and csv, the
+ * Numbers as the server sent them: RawNumber itself, and csv, the
  * piped and terminal tables and the views given the lexeme-keeping parse's output.
  */
 import { parse } from 'csv-parse/sync';

@@ -1,6 +1,6 @@
 /**
  * Payload shapes for the generic renderer's golden tests: the ordinary case plus the odd
- * ones contract section 3 says must render without crashing or dropping fields.
+ * ones that must still render without crashing or dropping fields.
  */
 import type { TableSpec } from '../../src/output/table.js';
 

@@ -1,5 +1,5 @@
 /**
- * Where `-o` goes (issue 12, item 1): the rule that decides between an atomic replace and
+ * Where `-o` goes: the rule that decides between an atomic replace and
  * an in-place write, pinned in-process. A regular file (or nothing yet) is replaced; a
  * FIFO, a device or a socket is written in place; /dev/stdout, /dev/fd/N and
  * /proc/self/fd/N (also through links) are vis's own descriptors.

@@ -1,6 +1,6 @@
 /**
  * The views of `answers`, `answers history`, `sources`, `brand-perception` and its
- * transcript (issue 17): the rules each follows, one case each, on sandbox payloads
+ * transcript: the rules each follows, one case each, on sandbox payloads
  * changed where a case needs it. Their look is pinned by the goldens.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What a narrow terminal or a detail view must not lose (issue 17, "smaller"): the usage
+ * What a narrow terminal or a detail view must not lose when it gets smaller: the usage
  * figures at 50 columns, the tasks' titles, a labelled share-of-voice change, and a
  * heading without doubled brackets. Real sandbox payloads, no colour.
  */

@@ -50,7 +50,7 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
 
 /**
  * The widths each view is pinned at: 100 and 60 for the first views; 50 (cards), 80 and
- * 160 for the views added since (issue 17), so earlier goldens need not all be rewritten.
+ * 160 for the views added later, so earlier goldens need not all be rewritten.
  */
 const WIDTHS: Readonly<Record<string, readonly number[]>> = {
   answers: [50, 80, 160],

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the sandbox against its own openapi.json. The document decides, through a JSON
+ * The sandbox against its own openapi.json. The document decides, through a JSON
  * Schema validator (ajv), which requests it allows; generated requests (fast-check) then
  * check that the sandbox accepts every allowed one, refuses every forbidden one with 400,
  * and that every answer, happy or not, has a status the operation documents and a body

@@ -92,7 +92,7 @@ describe('openapi.json', () => {
     });
   }
 
-  it('uses the contract’s names for search-performance, tasks and the pitch body', () => {
+  it('uses the API reference’s names for search-performance, tasks and the pitch body', () => {
     const search = doc.paths['/search-performance'].get.parameters;
     expect(search.find((p: any) => p.name === 'days').schema.default).toBe(28);
     expect(search.find((p: any) => p.name === 'group_by').schema).toEqual({ type: 'string', enum: ['query', 'page'], default: 'query' });

@@ -1,5 +1,5 @@
 /**
- * Issue 14: every sandbox answer of every endpoint, for every demo account, every brand
+ * Every sandbox answer of every endpoint, for every demo account, every brand
  * and every market, matches the endpoint's data schema (happy paths; the error envelopes
  * are checked elsewhere).
  */

@@ -1,5 +1,5 @@
 /**
- * scripts/notices.mjs: THIRD_PARTY_NOTICES.md from esbuild's metafiles (issue 17). Every
+ * scripts/notices.mjs: THIRD_PARTY_NOTICES.md from esbuild's metafiles. Every
  * package with a file in the bundle is listed with its licence text, transitive and
  * nested ones included; a bundled package without a licence file stops the build.
  */

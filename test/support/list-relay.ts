@@ -103,7 +103,7 @@ export interface Ran {
 }
 
 /**
- * Issue 15's two checks for one list command, with `run` (in-process with a piped
+ * The two checks of a piped table for one list command, with `run` (in-process with a piped
  * stdout, or the built `vis` writing into a real pipe) sending to the relay:
  * - `--format table` prints one header line and exactly one line per row of the
  *   collection the API sent, every line with the same number of tab-separated fields,

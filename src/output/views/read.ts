@@ -3,7 +3,7 @@
  *
  * A field that is missing or of another type than the view was built for throws a
  * ShapeError, and the table renderer then shows the whole response generically instead
- * (contract section 3: an unexpected shape is shown generically, never crashes). Modes:
+ * (an unexpected shape is shown generically, never crashes the command). Modes:
  * - required (no mode): the field must be there with the type;
  * - `nullable`: it must be there; null is allowed ("not measured");
  * - `optional`: it may be absent or null.

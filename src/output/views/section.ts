@@ -13,7 +13,7 @@ export function sectionTitle(title: string, note: string | null, ctx: { width: n
   return flowLines(items, ctx.width, { sep: { text: '  ' }, wide: ctx.wide }).join('\n');
 }
 
-/** The sentence for an empty collection: `No tasks match.` (contract section 3). */
+/** The sentence for an empty collection: `No tasks match.`, never an empty screen. */
 export function noneMatch(ctx: { width: number; wide: boolean; noun: string }): string {
   const text = `No ${ctx.noun} match.`;
   return ctx.wide ? text : fitParts([{ text }], ctx.width);

@@ -1,6 +1,6 @@
 /**
  * What of a payload has been put on screen, so that whatever a view did not show can be
- * handed to the generic rendering and nothing is silently dropped (contract section 3).
+ * handed to the generic rendering and nothing is silently dropped.
  *
  * A field counts as shown when a view (or the heading) read it through a Reader, which
  * marks it here. `unshown` then gives a pruned copy of the payload holding only the rest:

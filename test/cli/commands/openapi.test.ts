@@ -1,5 +1,5 @@
 /**
- * `vis openapi` (issue 14): the document is public, so no key is needed; with --demo the
+ * `vis openapi`: the document is public, so no key is needed; with --demo the
  * sandbox lives for this one command, so the document names a placeholder port, not the
  * one that closes when vis exits.
  */
