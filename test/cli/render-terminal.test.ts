@@ -5,7 +5,7 @@
  * or a pipe, csv is written exactly as received. json escapes on its own.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -177,5 +177,116 @@ describe('invisible characters on a terminal', () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'json'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
     expect(r.stdout).toContain('"Ac\\u200bme\\u00ad \\ufeffCRM\\udb40\\udc41"');
     expect((JSON.parse(r.stdout) as { data: { topics: Array<{ title: string }> } }).data.topics[0]?.title).toBe('Ac\u200bme\u00ad \ufeffCRM\u{e0041}');
+  });
+});
+
+/**
+ * A real terminal device and a real FIFO reader, through Python's pty and inotify (the
+ * standard library and libc): what vis writes to them, as the terminal or reader gets it.
+ */
+const python = spawnSync('python3', ['-c', 'import ctypes, pty'], { stdio: 'ignore' }).status === 0;
+
+/** A pseudo-terminal in raw mode (no CR added): its device path, and what reached it once vis is done. */
+function terminal(): Promise<{ path: string; received: () => Promise<string> }> {
+  const script = `
+import os, pty, select, sys, tty
+m, s = pty.openpty()
+tty.setraw(s)
+sys.stdout.write(os.ttyname(s) + "\\n"); sys.stdout.flush()
+sys.stdin.read()
+out = b""
+while select.select([m], [], [], 0.2)[0]:
+    out += os.read(m, 65536)
+sys.stdout.buffer.write(out); sys.stdout.flush()
+`;
+  return helper(script, []).then(({ first, rest }) => ({ path: first, received: rest }));
+}
+
+/**
+ * A reader holding `fifo` open, and counting (inotify) how often a writer closed it: a
+ * reader such as `cat` stops at the first close of its only writer.
+ */
+function fifoReader(fifo: string): Promise<{ received: () => Promise<{ data: string; writerCloses: number }> }> {
+  const script = `
+import ctypes, json, os, struct, sys
+IN_CLOSE_WRITE, IN_OPEN = 0x08, 0x20
+libc = ctypes.CDLL(None, use_errno=True)
+ifd = libc.inotify_init1(os.O_NONBLOCK)
+libc.inotify_add_watch(ifd, sys.argv[1].encode(), IN_OPEN | IN_CLOSE_WRITE)
+r = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+sys.stdin.read()
+data = b""
+while True:
+    try:
+        chunk = os.read(r, 65536)
+    except BlockingIOError:
+        break
+    if not chunk:
+        break
+    data += chunk
+try:
+    events = os.read(ifd, 65536)
+except BlockingIOError:
+    events = b""
+closes, off = 0, 0
+while off < len(events):
+    wd, mask, cookie, size = struct.unpack_from("iIII", events, off)
+    off += 16 + size
+    closes += 1 if mask & IN_CLOSE_WRITE else 0
+sys.stdout.write(json.dumps({"data": data.decode(), "writerCloses": closes}))
+`;
+  return helper(script, [fifo]).then(({ rest }) => ({ received: async () => JSON.parse(await rest()) as { data: string; writerCloses: number } }));
+}
+
+/** Runs a Python helper: its first line once it is ready, then (after its stdin is closed) the rest of its output. */
+function helper(script: string, args: string[]): Promise<{ first: string; rest: () => Promise<string> }> {
+  const child = spawn('python3', ['-c', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  let ready = false;
+  const closed = new Promise<string>((resolve) => child.on('close', () => resolve(out)));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (!ready && out.includes('\n')) {
+        ready = true;
+        const first = out.slice(0, out.indexOf('\n'));
+        out = out.slice(out.indexOf('\n') + 1);
+        resolve({
+          first,
+          rest: () => {
+            child.stdin.end();
+            return closed;
+          },
+        });
+      }
+    });
+  });
+}
+
+describe.skipIf(!python)('a real terminal device and a real FIFO reader', () => {
+  it('-o /dev/pts/N, or a link to it: sanitised as on stdout, and nothing on stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-render-terminal-'));
+    for (const via of ['device', 'link']) {
+      const tty = await terminal();
+      const output = via === 'device' ? tty.path : join(dir, 'tty');
+      if (via === 'link') symlinkSync(tty.path, output);
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', output], { api: api('/topics', TOPICS) });
+      const shown = await tty.received();
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expectSafeCsv(shown);
+      expect(rows(shown)[1]).toEqual(['1', TITLE_SHOWN, 'plain, "quoted"']);
+    }
+  });
+
+  it('-o a FIFO: opened once, so a reader that stops at the first end of file gets every byte, exact', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'vis-render-terminal-')), 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = await fifoReader(fifo);
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', fifo], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(await reader.received()).toEqual({ data: `id,title,note\r\n1,"${TITLE}","plain, ""quoted"""\r\n`, writerCloses: 1 });
   });
 });
