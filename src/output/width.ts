@@ -47,6 +47,7 @@ const WIDE_RANGES: readonly number[] = [
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
 const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
 const ZWJ = 0x200d;
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
 const SOFT_HYPHEN = 0xad;
 
 function isWide(cp: number): boolean {
@@ -76,13 +77,15 @@ export function codePointWidth(cp: number): number {
 /**
  * Width of `cp` in context: `prev` is the previous code point (-1 at the start) and
  * `lastWide` whether the last visible character was 2 wide. An emoji after a ZWJ, or a
- * skin-tone modifier, joins the wide emoji before it and adds nothing; after a narrow
+ * skin-tone modifier, joins the wide character before it and adds nothing; after a narrow
  * character they count. A zero-width character that starts the text has nothing to join
  * and gets a cell of its own when it starts a line (xterm does so), so it counts as 1: a
  * cell in the middle of a row is then padded one short, never made to wrap.
  */
 function contextualWidth(cp: number, prev: number, lastWide: boolean): number {
-  if (lastWide && (prev === ZWJ || (cp >= 0x1f3fb && cp <= 0x1f3ff))) return 0;
+  // Only an emoji joins after a ZWJ: after a wide letter and a ZWJ (`字` U+200D, kept for
+  // scripts that spell with joiners) the next character takes its own cells.
+  if (lastWide && ((prev === ZWJ && PICTOGRAPHIC.test(String.fromCodePoint(cp))) || (cp >= 0x1f3fb && cp <= 0x1f3ff))) return 0;
   const w = codePointWidth(cp);
   return w === 0 && prev === -1 ? 1 : w;
 }

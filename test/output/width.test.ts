@@ -63,3 +63,14 @@ describe('padToWidth', () => {
     expect(padToWidth('toolong', 3)).toBe('toolong');
   });
 });
+
+describe('a ZWJ after a wide letter joins nothing but an emoji', () => {
+  it('`字` ZWJ then a space or a letter: each takes its cells, as a terminal draws them', () => {
+    expect(displayWidth('漢字\u200d ')).toBe(5);
+    expect(displayWidth('漢字\u200dx')).toBe(5);
+    expect(displayWidth('字\u200d漢')).toBe(4);
+  });
+  it('an emoji ZWJ sequence still counts as one wide emoji', () => {
+    expect(displayWidth('\u{1f468}\u200d\u{1f469}\u200d\u{1f467}')).toBe(2);
+  });
+});
