@@ -19,7 +19,7 @@ const jsonReport = process.env.VIS_TEST_RESULTS;
 // write waited for a 'drain' or 'error' that never came. Why that worker saw the exit
 // first was not pinned down; outside vitest, other children exiting at the same time do
 // it (2 in 200). writeStream now ends on 'close' too (test/output/write.test.ts, and
-// test/cli/pager.test.ts with a pager that exits while a process it left holds its input).
+// test/terminal/pager.test.ts with a pager that exits while a process it left holds its input).
 const ISOLATED = ['test/config/store.test.ts', 'test/e2e/package.e2e.test.ts'];
 
 export default defineConfig({

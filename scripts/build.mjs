@@ -202,13 +202,13 @@ const MAY_BE_IN_BOTH = new Set([
   'src/domain/prospect.ts', // the prospect rule of POST /pitches, shared with the sandbox: a pure function
   'src/schemas/data.ts', // the data schema of each endpoint, for the sandbox's openapi.json: zod schemas, no state
   // What the table renderer shares with csv and json: pure functions, and three error
-  // classes that src/cli/render.ts recognises by name, not by instanceof.
+  // classes that src/terminal/render.ts recognises by name, not by instanceof.
   'src/output/csv.ts',
   'src/output/flatten.ts',
-  'src/output/nesting.ts',
-  'src/output/raw-number.ts',
-  'src/output/sanitize.ts',
-  'src/output/width.ts',
+  'src/text/nesting.ts',
+  'src/text/raw-number.ts',
+  'src/text/sanitize.ts',
+  'src/text/width.ts',
 ]);
 
 function checkNothingSharedButData(coreMeta, libsMeta) {

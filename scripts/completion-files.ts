@@ -5,8 +5,8 @@
  */
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { createContext } from '../src/cli/context.js';
-import type { IO } from '../src/cli/io.js';
+import { createContext } from '../src/services/context.js';
+import type { IO } from '../src/terminal/io.js';
 import { buildProgram } from '../src/cli/program.js';
 import { completionScript } from '../src/completion/index.js';
 import { COMPLETION_FILES, SHELLS, type Shell } from '../src/completion/shells.js';

@@ -12,9 +12,9 @@ const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
   const [{ processIO, terminalHolders }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
-    import('./cli/io.js'),
-    import('./flags/names.js'),
-    import('./cli/progress.js'),
+    import('./terminal/io.js'),
+    import('./flags/argv.js'),
+    import('./terminal/progress.js'),
     import('./cli/run.js'),
     import('./output/write.js'),
   ]);

@@ -5,23 +5,32 @@
  * dependency too, even if the bundle drops it.
  *
  * Top to bottom:
- *   boot                 what bin/vis.js runs before the bundle (a V8 flag, Node's compile cache)
+ *   boot                 what bin/vis.js runs before the bundle (Node's compile cache)
  *   main                 the entry point: io, context, run
  *   cli/program          the root program and its registration of every command
  *                        (cli/program.ts), and its runner (cli/run.ts)
  *   cli/commands         one folder per command: declare.ts, parse.ts, run.ts (data/ is
  *                        every command of the endpoint table)
- *   cli                  what commands share: context, io, session, settings, render,
- *                        hints, declare (the declaration contract and the runF seam)
+ *   cli                  what the declarations share: the declaration contract and the
+ *                        runF seam, the version
+ *   services             what commands do with an account: the context (the factory of
+ *                        session, config, clock), settings, the session, the cached
+ *                        sender, hints, brand and question-id lookups
  *   export, completion   engines: the export planner/runner, the shell-script generators
+ *   terminal             the terminal as vis sees it (io: TTYs, colour, width), the pager,
+ *                        the spinner, VIS_FORCE_TTY, and the step that writes a rendered
+ *                        answer to stdout, a pager or -o
  *   cache                the response cache on disk: keys, freshness rules, the store
  *   api                  the account readers (GET /brands, GET /usage, GET /markets)
  *   http, sandbox        the client; the embedded server
  *   flags, config, docs  the command line's names and rules; profiles; help topics
- *   output               renderers and text helpers
+ *   output               renderers (table, json, csv, the views) and the file writer
+ *   text                 pure helpers over text and parsed JSON that the client and the
+ *                        renderers share: sanitising, display width, message wrapping,
+ *                        nesting depth, numbers kept as typed
  *   schemas              the data schema of each endpoint (zod), and the columns they know
  *   endpoints, fs        the table; folder making and lock files
- *   errors, domain       the error classes, shared types
+ *   errors, domain       the error classes, shared types, dates and variables
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
@@ -36,6 +45,7 @@ type Layer =
   | 'cli/program'
   | 'cli/commands'
   | 'cli'
+  | 'services'
   | 'export'
   | 'completion'
   | 'cache'
@@ -45,7 +55,9 @@ type Layer =
   | 'flags'
   | 'config'
   | 'docs'
+  | 'terminal'
   | 'output'
+  | 'text'
   | 'schemas'
   | 'endpoints'
   | 'errors'
@@ -58,24 +70,29 @@ type Layer =
  * where one pure helper of a sibling is all a layer needs. Each file exception says why.
  */
 const ALLOWED: Record<Layer, readonly string[]> = {
-  // Runs before the bundle loads: only the dependency-free flag names and folder making.
-  boot: ['flags', 'fs'],
-  main: ['cli/program', 'cli', 'output', 'flags', 'domain', 'errors'],
-  'cli/program': ['cli/commands', 'cli', 'docs', 'flags', 'http', 'output', 'errors', 'domain'],
-  'cli/commands': ['cli', 'cache', 'export', 'completion', 'api', 'http', 'output', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
-  cli: ['cache', 'api', 'http', 'sandbox', 'output', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
-  export: ['api', 'http', 'output', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  // Runs before the bundle loads: only the dependency-free argv scans and folder making.
+  boot: ['flags', 'fs', 'domain'],
+  main: ['cli/program', 'cli', 'services', 'terminal', 'output', 'flags', 'domain', 'errors'],
+  'cli/program': ['cli/commands', 'cli', 'services', 'terminal', 'docs', 'flags', 'http', 'output', 'text', 'errors', 'domain'],
+  'cli/commands': ['cli', 'services', 'terminal', 'cache', 'export', 'completion', 'api', 'http', 'output', 'text', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
+  // The declaration contract names the context each command is registered with.
+  cli: ['services', 'flags', 'docs', 'errors', 'domain'],
+  services: ['terminal', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  export: ['api', 'http', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
   completion: ['config', 'docs', 'endpoints', 'domain'],
+  // Writes what output rendered; the flags say where. http/envelope.ts: the type of what
+  // it renders; schemas: the columns a CSV of an endpoint knows.
+  terminal: ['http/envelope.ts', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'domain'],
   // The freshness classes are the table's; the files are private folders (fs).
   cache: ['endpoints', 'fs', 'domain'],
   // output/flatten.ts: isPlainObject, to read payloads of unknown shape.
   api: ['http', 'output/flatten.ts', 'endpoints', 'errors', 'domain'],
-  // output/sanitize.ts: server text is cleaned before it becomes an error message;
-  // output/nesting.ts: the client refuses JSON nested deeper than the renderers can take.
-  // http/shared-window.ts: the pacing window shared between processes, a locked file in the private cache folder.
-  http: ['output/sanitize.ts', 'output/nesting.ts', 'endpoints', 'errors', 'fs', 'domain'],
+  // The client cleans server text before it becomes an error message and refuses JSON
+  // nested deeper than the renderers can take (text); the pacing window shared between
+  // processes is a locked file in the private cache folder (fs).
+  http: ['text', 'endpoints', 'errors', 'fs', 'domain'],
   // http/url.ts: the loopback rule the sandbox shares with the client (pure functions).
   // schemas: openapi.json's data schemas are generated from them.
   sandbox: ['http/url.ts', 'endpoints', 'errors', 'fs', 'domain', 'schemas'],
@@ -83,7 +100,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   config: ['errors', 'fs', 'domain'],
   // flags/globals.ts: `vis help options` lists the global options the root program is built from.
   docs: ['flags/globals.ts', 'endpoints', 'domain'],
-  output: ['endpoints', 'errors', 'domain'],
+  output: ['text', 'endpoints', 'errors', 'domain'],
+  text: ['domain'],
   // The schemas know each endpoint's data; they are not renderers (output takes column
   // names, never a schema) and are loaded only where a command needs them.
   schemas: ['endpoints', 'domain'],
@@ -214,7 +232,9 @@ describe('architecture: folders import downward only', () => {
     ['export/options.ts', "import { parseFlags } from '../cli/options.js';", 'export may not import cli'],
     ['config/store.ts', "import type { Env } from '../cli/io.js';", 'config may not import cli'],
     ['http/client.ts', "import { renderCsv } from '../output/csv.js';", 'http may not import output'],
-    ['cli/context.ts', "const m = await import('./commands/auth.js');", 'cli may not import cli/commands'],
+    ['services/context.ts', "const m = await import('../cli/commands/auth/run.js');", 'services may not import cli/commands'],
+    ['http/client.ts', "import { s } from '../terminal/io.js';", 'http may not import terminal'],
+    ['text/width.ts', "import { t } from '../output/table.js';", 'text may not import output'],
     ['errors.ts', "import { ENDPOINTS } from './endpoints.js';", 'errors may not import endpoints'],
     ['extra/thing.ts', '', 'in no layer'],
   ])('an upward import is caught: %s %s', (path, source, message) => {
@@ -226,7 +246,9 @@ describe('architecture: folders import downward only', () => {
   it('downward and same-layer imports pass, and a file exception is only that file', () => {
     expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/runner.js';" }])).toEqual([]);
     expect(violations([{ path: 'cli/program.ts', source: "import { c } from './commands/config/declare.js';" }])).toEqual([]);
-    expect(violations([{ path: 'http/client.ts', source: "import { s } from '../output/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
+    expect(violations([{ path: 'http/client.ts', source: "import { s } from '../text/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
+    expect(violations([{ path: 'terminal/render.ts', source: "import type { E } from '../http/envelope.js';" }])).toEqual([]);
+    expect(violations([{ path: 'terminal/render.ts', source: "import { c } from '../http/client.js';" }])).toHaveLength(1);
     expect(violations([{ path: 'sandbox/x.ts', source: "import { k } from '../http/key.js';" }])).toHaveLength(1);
   });
 });

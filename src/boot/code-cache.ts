@@ -17,7 +17,7 @@
  */
 import Module from 'node:module';
 import { join } from 'node:path';
-import { isTruthy } from '../flags/names.js';
+import { isTruthy } from '../domain/env.js';
 import { usablePrivateDir as usableDir, visCacheDir } from '../fs/private-dir.js';
 
 export interface CodeCacheOptions {

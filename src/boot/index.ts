@@ -3,7 +3,7 @@
  * and the code cache. Kept apart from dist/vis.cjs because it decides how that file is
  * compiled.
  */
-import { commandWord } from '../flags/names.js';
+import { commandWord } from '../flags/argv.js';
 import { startCodeCache } from './code-cache.js';
 
 /** Set on globalThis when --liftoff-only is on (see limitWasmToBaseline in src/http/client.ts). */

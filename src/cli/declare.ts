@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { GlobalName } from '../flags/globals.js';
-import type { Context } from './context.js';
+import type { Context } from '../services/context.js';
 
 export const HELP_GROUPS = {
   data: 'Visibility data:',

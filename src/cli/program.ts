@@ -10,10 +10,10 @@
  */
 import { Command, Help, Option } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
-import type { Context } from './context.js';
+import type { Context } from '../services/context.js';
 import { refuseGlobalsNotTaken } from './globals-rule.js';
 import { collect, globalsUsedBy, HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
-import { FORMATS, commandWord } from '../flags/names.js';
+import { FORMATS, commandWord } from '../flags/argv.js';
 import { GLOBAL_OPTIONS, type GlobalName } from '../flags/globals.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
@@ -23,8 +23,7 @@ import { apiCommand } from './commands/api/declare.js';
 import { openapiCommand } from './commands/openapi/declare.js';
 import { exportCommand } from './commands/export/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
-import { completionCommand } from './commands/completion/declare.js';
-import { completeCommand } from './commands/complete/declare.js';
+import { completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
 
 /** Every command, in the order `vis --help` lists them within their groups. */

@@ -5,10 +5,10 @@
 import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { printable } from '../http/redact.js';
-import { createContext, type ContextOverrides } from './context.js';
-import { debugRequested } from '../flags/names.js';
+import { createContext, type ContextOverrides } from '../services/context.js';
+import { debugRequested } from '../flags/argv.js';
 import type { Env } from '../domain/env.js';
-import { writeMessage, type IO } from './io.js';
+import { writeMessage, type IO } from '../terminal/io.js';
 import { buildProgram } from './program.js';
 
 import { VERSION } from './version.js';

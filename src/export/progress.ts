@@ -9,8 +9,8 @@
  * a terminal; `ProgressBar` only feeds it and draws.
  */
 import type { Writable } from 'node:stream';
-import { sanitizeForTerminal } from '../output/sanitize.js';
-import { displayWidth, truncateToWidth } from '../output/width.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
+import { displayWidth, truncateToWidth } from '../text/width.js';
 import { slotLabel, type Task } from './plan.js';
 import type { RunObserver, TaskOutcome } from './runner.js';
 

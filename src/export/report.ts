@@ -5,8 +5,8 @@
  */
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
-import { displayWidth, padToWidth } from '../output/width.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
+import { displayWidth, padToWidth } from '../text/width.js';
 import type { ManifestBrand } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { filePath, slotFolder, slotLabel, type CostEstimate, type PlannedBrand, type Task } from './plan.js';
@@ -19,7 +19,7 @@ export interface PlanView {
   brands: PlannedBrand[];
   tasks: Task[];
   cost: CostEstimate;
-  /** Reads of the plan the local cache answers now (src/cli/cached.ts); undefined when the cache is off. */
+  /** Reads of the plan the local cache answers now (src/services/cached.ts); undefined when the cache is off. */
   cachedReads?: number;
   readsLeft: number | undefined;
   resetsAt: string | undefined;

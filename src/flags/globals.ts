@@ -2,7 +2,7 @@
  * The global options (README, Global options) as data: the root program builds its options
  * from this list, `vis help options` lists it, and each command's help shows only the
  * ones that command uses (the data commands: from the endpoint table; the tools: the
- * list in their declaration). Dependency-free, like names.ts: `vis --help` loads it.
+ * list in their declaration). Dependency-free, like argv.ts: `vis --help` loads it.
  */
 import type { EndpointSpec } from '../endpoints.js';
 

@@ -10,11 +10,12 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { ENDPOINTS, daysRule } from '../endpoints.js';
 
-export { FORMATS, camel, localDate, type Format, type RawGlobalOptions, type Today } from './names.js';
+export { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+export { localDate, type Today } from '../domain/dates.js';
 
 /**
  * The rule for a format, wherever it comes from: --format (parseFlags), VIS_FORMAT or a
- * profile (resolveFormat in cli/settings.ts), `vis config set format`. `source` names it.
+ * profile (resolveFormat in services/settings.ts), `vis config set format`. `source` names it.
  * (commander's choices on -f only declare the values, for help and completion.)
  */
 export function checkFormat(value: string, source: string): Format {
@@ -23,7 +24,8 @@ export function checkFormat(value: string, source: string): Format {
   }
   return value as Format;
 }
-import { FORMATS, asToday, camel, type Format, type RawGlobalOptions, type Today } from './names.js';
+import { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+import { asToday, type Today } from '../domain/dates.js';
 import type { PeriodFlags } from '../domain/period.js';
 
 export interface FlagOptions {

@@ -1,10 +1,10 @@
 /**
- * The nesting limit on answers (src/output/nesting.ts), checked once, on the raw body as
+ * The nesting limit on answers (src/text/nesting.ts), checked once, on the raw body as
  * it arrives and before JSON.parse: a linear scan that counts `[` and `{` outside strings,
  * with no recursion and no parsing, so 100,000 levels cost what any 200 KB body costs.
  */
 import { ServerError } from '../errors.js';
-import { MAX_NESTING } from '../output/nesting.js';
+import { MAX_NESTING } from '../text/nesting.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

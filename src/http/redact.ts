@@ -16,7 +16,7 @@
  * characters taken out. The copy keeps, for each of its characters, the stretch of the
  * text it came from, and the whole stretch a key covers is masked.
  */
-import { sanitizeForTerminal, type SanitizeOptions } from '../output/sanitize.js';
+import { sanitizeForTerminal, type SanitizeOptions } from '../text/sanitize.js';
 
 /** Keys this process has been given, registered by the client that sends them. */
 const secrets = new Set<string>();
@@ -48,7 +48,7 @@ const PERCENT = /%([0-9a-f]{2})/gi;
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/u;
 
 /**
- * What a terminal does not show, as src/output/sanitize.ts reads it: a whole escape
+ * What a terminal does not show, as src/text/sanitize.ts reads it: a whole escape
  * sequence (CSI; the control strings OSC, DCS, SOS, PM and APC up to their end; any other
  * ESC sequence), or one CONTROL character.
  */

@@ -36,7 +36,7 @@
  *   that parsers that skip blank lines (pandas does by default) keep the row.
  */
 import { cellText, flattenRecord, rowColumns, selectRows, type FlatCell } from './flatten.js';
-import { sanitizeForTerminal } from './sanitize.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 
 export interface CsvOptions {
   collection?: string | undefined;

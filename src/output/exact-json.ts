@@ -13,7 +13,7 @@
  * not depend on it.
  */
 import { JsonSyntaxError } from './json.js';
-import { RawNumber } from './raw-number.js';
+import { RawNumber } from '../text/raw-number.js';
 
 /**
  * `parsed` (JSON.parse of `raw`) when every number in `raw` prints as sent, else the

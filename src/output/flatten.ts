@@ -32,8 +32,8 @@
  *   suffixed ` (2)`, ` (3)`, ... rather than overwriting the first.
  */
 
-import { stringifyWithin } from './nesting.js';
-import { isRawNumber, type RawNumber } from './raw-number.js';
+import { stringifyWithin } from '../text/nesting.js';
+import { isRawNumber, type RawNumber } from '../text/raw-number.js';
 
 /**
  * A flattened cell keeps its JSON type so renderers can tell numbers from text; a number

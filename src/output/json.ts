@@ -19,7 +19,7 @@
  * is read back by programs, and the escape is the same value.
  */
 
-import { MAX_NESTING, NestingError } from './nesting.js';
+import { MAX_NESTING, NestingError } from '../text/nesting.js';
 
 // DEL, C1, U+2028/U+2029 and the bidi controls U+202A-U+202E (one contiguous range with
 // the separators), U+2060-U+206F (the isolates U+2066-U+2069 and invisible characters),

@@ -68,14 +68,14 @@ import {
   type FlatCell,
   type FlatRecord,
 } from './flatten.js';
-import { stringifyWithin } from './nesting.js';
-import { isJsonNumber } from './raw-number.js';
-import { sanitizeForTerminal } from './sanitize.js';
+import { stringifyWithin } from '../text/nesting.js';
+import { isJsonNumber } from '../text/raw-number.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { viewFor } from './views/index.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
-import { displayWidth, fitWidths, padToWidth, truncateToWidth } from './width.js';
+import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
 
 export interface TableSpec {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeCacheDir } from '../../src/boot/code-cache.js';
 import { Command } from 'commander';
-import { commandWord, GLOBAL_VALUE_FLAGS } from '../../src/flags/names.js';
+import { commandWord, GLOBAL_VALUE_FLAGS } from '../../src/flags/argv.js';
 import { addGlobalOptions } from '../../src/cli/program.js';
 import { mayRequest } from '../../src/boot/index.js';
 

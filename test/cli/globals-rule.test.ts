@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/services/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import type { Env } from '../../src/domain/env.js';
 import { UsageError } from '../../src/errors.js';

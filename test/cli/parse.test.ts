@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/services/context.js';
 import type { ParsedOptions } from '../../src/cli/declare.js';
 import { buildProgram } from '../../src/cli/program.js';
 import type { Env } from '../../src/domain/env.js';

@@ -7,7 +7,7 @@ import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE, readCache, writeCache } from '../../src/cli/commands/complete/run.js';
+import { CACHE_FILE, readCache, writeCache } from '../../src/cli/commands/completion/candidates.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
 

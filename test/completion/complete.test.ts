@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_FILE } from '../../src/cli/commands/complete/run.js';
+import { CACHE_FILE } from '../../src/cli/commands/completion/candidates.js';
 import { COMPLETION_FILES, SHELLS } from '../../src/completion/shells.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, sendJson, startTestServer } from '../e2e/helpers.js';

@@ -19,7 +19,7 @@ import {
   withEntry,
   writeCache,
   type CacheData,
-} from '../../src/cli/commands/complete/run.js';
+} from '../../src/cli/commands/completion/candidates.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { fakeClock } from '../support/context.js';
 

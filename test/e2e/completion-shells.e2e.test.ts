@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKey, CACHE_FILE } from '../../src/cli/commands/complete/run.js';
+import { accountKey, CACHE_FILE } from '../../src/cli/commands/completion/candidates.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import {
   bashComplete,

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { Help, type Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createContext } from '../../src/cli/context.js';
+import { createContext } from '../../src/services/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';

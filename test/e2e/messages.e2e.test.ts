@@ -2,7 +2,7 @@
  * Error messages on a real 50-column terminal (a tmux pane): vis wraps them at spaces, so
  * no word is cut at the terminal's edge. What the pane shows is compared, word for word,
  * with the same message written into a pipe (one line a message, unwrapped).
- * The rule itself is pinned in-process (test/cli/report.test.ts, test/output/wrap-message.test.ts).
+ * The rule itself is pinned in-process (test/cli/report.test.ts, test/text/wrap-message.test.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NESTING } from '../../src/output/nesting.js';
+import { MAX_NESTING } from '../../src/text/nesting.js';
 import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
 
 /** JSON text `levels` objects and arrays deep, alternating, with a string full of brackets at the bottom. */

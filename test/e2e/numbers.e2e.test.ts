@@ -1,7 +1,7 @@
 /**
  * The built bundle keeps numbers as sent in csv: the exact parse is
  * loaded by the csv path of dist/vis.cjs, and a 2^53+1 id survives a real request.
- * test/cli/render-numbers.test.ts covers csv and table in-process.
+ * test/terminal/render-numbers.test.ts covers csv and table in-process.
  */
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, runVis, startTestServer } from './helpers.js';

@@ -40,7 +40,7 @@ describe('parallel runs and the cache', () => {
     const root = `${env.VIS_CONFIG_DIR}-cache`;
     const [account] = readdirSync(root).filter((d) => /^[0-9a-f]{32}$/.test(d));
     // One answer, filed twice: as asked (no brand_id) and under the one brand its meta
-    // names (src/cli/cached.ts, aliasKeys); each entry whole.
+    // names (src/services/cached.ts, aliasKeys); each entry whole.
     const entries = readdirSync(`${root}/${account}`).filter((n) => n.startsWith('topics.'));
     const stored = entries.map((name) => {
       const buf = readFileSync(`${root}/${account}/${name}`);

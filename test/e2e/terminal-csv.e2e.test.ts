@@ -3,7 +3,7 @@
  * terminal received): text from the API is sanitised field by field, both on stdout and
  * through -o naming the terminal device (a link in a temp folder to the pty). The same
  * command into a pipe prints the bytes as received. The rule is pinned in-process
- * (test/cli/render-terminal.test.ts, test/output/csv.test.ts).
+ * (test/terminal/render-terminal.test.ts, test/output/csv.test.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../src/cli/commands/export/run.js';
-import { createContext } from '../../src/cli/context.js';
+import { createContext } from '../../src/services/context.js';
 import { defaultEndpoints } from '../../src/export/options.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { fakeClock, testIO } from '../support/context.js';

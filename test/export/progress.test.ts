@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/endpoints.js';
 import { brandTasks, planBrand } from '../../src/export/plan.js';
 import { estimateLeft, formatDuration, formatProgressLine, ProgressBar, type ProgressSnapshot } from '../../src/export/progress.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 
 const snap = (over: Partial<ProgressSnapshot> = {}): ProgressSnapshot => ({ done: 5, total: 20, files: 4, reads: 5, failed: 0, ...over });
 

@@ -11,7 +11,7 @@ import { InterruptedError, LimitError, NotFoundError, PlanError, ServerError, ty
 import type { ApiRequest, ApiResponse } from '../../src/http/client.js';
 import { planBrand, type ExportBrand } from '../../src/export/plan.js';
 import { runExport, type RunInput, type RunResult } from '../../src/export/runner.js';
-import { MAX_NESTING } from '../../src/output/nesting.js';
+import { MAX_NESTING } from '../../src/text/nesting.js';
 
 type Answer = Record<string, unknown> | VisError;
 type Script = (req: ApiRequest, query: Record<string, string>) => Answer;

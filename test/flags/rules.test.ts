@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, endpointById } from '../../src/endpoints.js';
 import { VisError } from '../../src/errors.js';
-import { localDate, utcDate } from '../../src/flags/names.js';
+import { localDate, utcDate } from '../../src/domain/dates.js';
 import { parseEndpointOptions, parseFlags, periodPairs } from '../../src/flags/rules.js';
 
 const TODAY = '2026-11-22';

@@ -47,7 +47,7 @@ describe('API errors -> exit codes', () => {
     const r = await runWithEnv(['topics', '--param', `fail=${code}`], { env: env() });
     expect(r.code).toBe(exit);
     expect(r.stdout).toBe('');
-    // brand_required is said in the CLI's words once the brands are known (test/cli/hints.test.ts).
+    // brand_required is said in the CLI's words once the brands are known (test/services/hints.test.ts).
     expect(r.stderr.split('\n')[0]).toBe(code === 'brand_required' ? 'vis: This account has 2 brands and the command names none [brand_required]' : `vis: server says ${code} [${code}]`);
   });
 

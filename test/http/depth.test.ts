@@ -10,7 +10,7 @@ import { exitCodeFor, ServerError } from '../../src/errors.js';
 import { ApiClient } from '../../src/http/client.js';
 import { checkNesting, jsonNestedDeeperThan } from '../../src/http/depth.js';
 import { decideRetry } from '../../src/http/retry.js';
-import { MAX_NESTING } from '../../src/output/nesting.js';
+import { MAX_NESTING } from '../../src/text/nesting.js';
 import { fakeClock } from '../support/context.js';
 
 const open = (n: number, s = '[') => s.repeat(n);

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/config/store.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { parseFlags } from '../../src/flags/rules.js';
-import { maxBodyBytes } from '../../src/cli/session.js';
-import { resolveSettings } from '../../src/cli/settings.js';
+import { maxBodyBytes } from '../../src/services/session.js';
+import { resolveSettings } from '../../src/services/settings.js';
 import { ApiClient } from '../../src/http/client.js';
 import { apiKeyProblem, checkApiKey } from '../../src/http/key.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSecrets, printable, redactSecrets, registerSecret } from '../../src/http/redact.js';
-import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 
 const KEY = 'sk_live_SECRETKEY_123456';
 

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseApiPath } from '../../src/cli/commands/api/parse.js';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/services/context.js';
 import { prepareRequest } from '../../src/cli/commands/data/parse.js';
 import { endpointById } from '../../src/endpoints.js';
 import { UsageError } from '../../src/errors.js';

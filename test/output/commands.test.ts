@@ -14,7 +14,7 @@ import { sandboxControl } from '../support/http.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
 import { guardFormula } from '../../src/output/csv.js';
 import { cellText, discoverColumns, flattenRecord, selectRows } from '../../src/output/flatten.js';
-import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { runInProcess } from '../support/run.js';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ColumnsError, guardFormula, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
 import { RowsKeyError } from '../../src/output/flatten.js';
-import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 import { hostileText } from './hostile.js';
 
 /** csv-parse in its strictest form: CRLF records only, no relaxed quotes or column counts. */

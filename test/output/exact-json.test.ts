@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasRespelledNumber, parseExactJson, parseKeepingNumbers } from '../../src/output/exact-json.js';
 import { JsonSyntaxError } from '../../src/output/json.js';
-import { isRawNumber, RawNumber } from '../../src/output/raw-number.js';
+import { isRawNumber, RawNumber } from '../../src/text/raw-number.js';
 
 /** A copy of parsed JSON with every RawNumber replaced by `f` of it. */
 function mapRawNumbers(v: unknown, f: (r: RawNumber) => unknown): unknown {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 import { renderPlainTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { FORBIDDEN_IN_TERMINAL, hostileEnvelope, hostileText, withHostileStrings } from './hostile.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 

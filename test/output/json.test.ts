@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderJson, renderJsonValue } from '../../src/output/json.js';
-import { MAX_NESTING } from '../../src/output/nesting.js';
+import { MAX_NESTING } from '../../src/text/nesting.js';
 
 describe('renderJson: the envelope exactly as received', () => {
   it('lays out like JSON.stringify(value, null, 2) with one trailing newline', () => {
@@ -79,7 +79,7 @@ describe('renderJson: the envelope exactly as received', () => {
 
   it('handles nesting up to the limit (the tokenizer keeps its own stack)', () => {
     // The output grows with the square of the depth (indentation): deeper text is a
-    // NestingError (test/output/nesting.test.ts), as the client refuses it before.
+    // NestingError (test/text/nesting.test.ts), as the client refuses it before.
     const depth = MAX_NESTING;
     const lines: string[] = [];
     for (let d = 0; d < depth - 1; d++) lines.push(`${' '.repeat(2 * d)}[`);

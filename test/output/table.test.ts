@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ColumnsError } from '../../src/output/csv.js';
 import { RowsKeyError, selectRows } from '../../src/output/flatten.js';
 import { renderPlainTable, renderTable, type TableOptions } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 
 const TTY: TableOptions = { width: 80, color: false, tty: true, wide: false };
 const PIPED: TableOptions = { width: 80, color: false, tty: false, wide: false };

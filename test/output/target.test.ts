@@ -9,7 +9,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emit } from '../../src/cli/render.js';
+import { emit } from '../../src/terminal/render.js';
 import { outputTarget, ownDescriptor, writeInPlace } from '../../src/output/write.js';
 import { testContext, testIO } from '../support/context.js';
 

@@ -12,9 +12,9 @@
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeForTerminal } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 import { renderTable, renderView } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { hostileEnvelope, hostileText, withHostileStrings } from './hostile.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 

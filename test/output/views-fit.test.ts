@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderTable, type TableOptions } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
 
 let cases: ViewCase[] = [];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointById, type EndpointId } from '../../src/endpoints.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { renderView, type TableOptions } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { SANDBOX_NOW } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderGenericTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { VIEW_IDS } from '../../src/output/views/index.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { expectGolden, goldenNames, UPDATING, VIEWS_GOLDEN_DIR } from './golden.js';
 import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 

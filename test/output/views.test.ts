@@ -14,7 +14,7 @@ import { Reader } from '../../src/output/views/read.js';
 import { Shown, unshown } from '../../src/output/views/shown.js';
 import { sparkline } from '../../src/output/views/sparkline.js';
 import { wrapRanges, wrapText } from '../../src/output/views/wrap.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
 
 type Rec = Record<string, any>;

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/services/context.js';
 
 /** What a command needs besides the option under test: its required arguments and options. */
 export function requiredArgs(): Record<string, string[]> {

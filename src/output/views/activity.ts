@@ -15,7 +15,7 @@ import { formatCount } from './numbers.js';
 import { viewNumber, type Obj } from './read.js';
 import { noneMatch } from './section.js';
 import { formatTime, isUtcTime } from './time.js';
-import { displayWidth, padToWidth } from '../width.js';
+import { displayWidth, padToWidth } from '../../text/width.js';
 
 const GAP = '  ';
 

@@ -12,7 +12,7 @@
  * shortened. Group rows (a topic above its questions) span the whole line.
  */
 import type { ChalkInstance } from 'chalk';
-import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../width.js';
+import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
 import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
 import { wrapText } from './wrap.js';

@@ -3,7 +3,7 @@
  * style (a chalk function). Widths are measured on the text, so styling never changes
  * the layout, and shortening with `…` keeps each part's style.
  */
-import { displayWidth, truncateToWidth } from '../width.js';
+import { displayWidth, truncateToWidth } from '../../text/width.js';
 
 export type Style = (s: string) => string;
 export interface Part {

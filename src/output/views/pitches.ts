@@ -16,7 +16,7 @@ import { meterLines, readMeter } from './usage.js';
 import { formatTime, isUtcTime } from './time.js';
 import { commonOrigin, pathOf } from './urls.js';
 import { wrapText } from './wrap.js';
-import { displayWidth } from '../width.js';
+import { displayWidth } from '../../text/width.js';
 
 /** Where a share link starts under its pitch, in the cards of a narrow terminal at least. */
 const SHARE_INDENT = 4;

@@ -12,7 +12,7 @@ import { answerState, stateLegend, stateMarkPart } from './marks.js';
 import { formatDecimal, formatPercent } from './numbers.js';
 import { safeText } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
-import { displayWidth } from '../width.js';
+import { displayWidth } from '../../text/width.js';
 import { wrapText } from './wrap.js';
 
 interface EngineCell {

@@ -11,8 +11,8 @@
  * escapes), `prose` with its line breaks kept for wrapping (TAB becomes spaces).
  */
 import { isPlainObject } from '../flatten.js';
-import { isRawNumber, type RawNumber } from '../raw-number.js';
-import { sanitizeForTerminal } from '../sanitize.js';
+import { isRawNumber, type RawNumber } from '../../text/raw-number.js';
+import { sanitizeForTerminal } from '../../text/sanitize.js';
 import type { Shown } from './shown.js';
 
 export type Obj = Record<string, unknown>;

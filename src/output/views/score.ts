@@ -16,7 +16,7 @@ import { changeCell, formatCount, formatDecimal, formatPercent, formatScore, typ
 import type { Obj } from './read.js';
 import { sectionTitle } from './section.js';
 import { sparkline } from './sparkline.js';
-import { displayWidth } from '../width.js';
+import { displayWidth } from '../../text/width.js';
 
 /** Visibility is a percentage of answers (0-100, data.ts); it is written as one everywhere. */
 function scoreText(v: number): string {

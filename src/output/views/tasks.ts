@@ -14,7 +14,7 @@ import { safeText, viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime } from './time.js';
 import { wrapText } from './wrap.js';
-import { displayWidth, truncateToWidth } from '../width.js';
+import { displayWidth, truncateToWidth } from '../../text/width.js';
 
 function word(raw: string | undefined, shown: string | null | undefined, ctx: ViewContext): Cell {
   if (shown === null) return null;

@@ -5,7 +5,7 @@
  * each line in the text (spaces at a break dropped), so callers can paint highlights
  * that were found in the whole text.
  */
-import { displayWidth } from '../width.js';
+import { displayWidth } from '../../text/width.js';
 
 export interface LineRange {
   start: number;

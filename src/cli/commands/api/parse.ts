@@ -1,10 +1,10 @@
 /** `vis api <path>`: the path, flags, settings and output options checked. Opens nothing. */
 import { UsageError } from '../../../errors.js';
 import { checkRequestPath } from '../../../http/url.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { checkOutputOptions } from '../../render.js';
-import { parseSessionOptions, type SessionOptions } from '../../session.js';
+import { checkOutputOptions } from '../../../terminal/render.js';
+import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 
 export interface ApiOptions extends ParsedOptions {

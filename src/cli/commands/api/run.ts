@@ -1,9 +1,9 @@
 /** `vis api <path>`: a raw GET of any path, for what the table does not cover yet. */
-import { resolveBrand } from '../../brands.js';
-import type { Context } from '../../context.js';
-import { sendWithHints } from '../../hints.js';
-import { renderResponse } from '../../render.js';
-import { openSession } from '../../session.js';
+import { resolveBrand } from '../../../services/brands.js';
+import type { Context } from '../../../services/context.js';
+import { sendWithHints } from '../../../services/hints.js';
+import { renderResponse } from '../../../terminal/render.js';
+import { openSession } from '../../../services/session.js';
 import type { ApiOptions } from './parse.js';
 
 export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {

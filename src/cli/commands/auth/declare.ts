@@ -1,6 +1,6 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import { CONNECTION_GLOBALS, type GlobalName } from '../../../flags/globals.js';
 import type { AuthVerb } from './parse.js';

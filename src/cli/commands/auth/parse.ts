@@ -2,10 +2,10 @@
 import { UsageError } from '../../../errors.js';
 import { selectProxy } from '../../../http/proxy.js';
 import { checkBaseUrl } from '../../../http/url.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { maxBodyBytes, parseSessionOptions, type SessionOptions } from '../../session.js';
-import { pick } from '../../settings.js';
+import { maxBodyBytes, parseSessionOptions, type SessionOptions } from '../../../services/session.js';
+import { pick } from '../../../services/settings.js';
 import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
 
 export interface AuthLoginOptions extends ParsedOptions {

@@ -8,11 +8,11 @@ import { AuthError, UsageError, VisError } from '../../../errors.js';
 import { ApiClient } from '../../../http/client.js';
 import { checkApiKey } from '../../../http/key.js';
 import { printable } from '../../../http/redact.js';
-import type { Context } from '../../context.js';
-import { contextClientOptions, openSession } from '../../session.js';
-import type { IO } from '../../io.js';
+import type { Context } from '../../../services/context.js';
+import { contextClientOptions, openSession } from '../../../services/session.js';
+import type { IO } from '../../../terminal/io.js';
 import { fetchBudget } from '../../../api/account.js';
-import { maskKey, type Settings } from '../../settings.js';
+import { maskKey, type Settings } from '../../../services/settings.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
 
 export async function runAuth(options: AuthOptions, ctx: Context): Promise<void> {

@@ -5,11 +5,11 @@
 import { accountId } from '../../../cache/keys.js';
 import { cacheRoot } from '../../../cache/store.js';
 import { UsageError } from '../../../errors.js';
-import type { RawGlobalOptions } from '../../../flags/names.js';
+import type { RawGlobalOptions } from '../../../flags/argv.js';
 import { parseFlags } from '../../../flags/rules.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { resolveSettings, type CacheSwitch, type Sourced } from '../../settings.js';
+import { resolveSettings, type CacheSwitch, type Sourced } from '../../../services/settings.js';
 
 export type CacheVerb = 'status' | 'clear';
 

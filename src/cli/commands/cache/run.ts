@@ -1,7 +1,7 @@
 /** `vis cache status|clear`, run after parse.ts. */
 import { cacheStatus, clearCache } from '../../../cache/store.js';
-import { sanitizeForTerminal } from '../../../output/sanitize.js';
-import type { Context } from '../../context.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import type { Context } from '../../../services/context.js';
 import type { CacheOptions } from './parse.js';
 
 export async function runCache(options: CacheOptions, ctx: Context): Promise<void> {

@@ -1,10 +1,14 @@
 /**
  * `vis completion <shell>`: prints the script made from the whole program. commander
  * checks the shell (its choices), so there is nothing else to parse.
+ *
+ * `vis __complete [source]` (hidden): what those scripts ask on TAB. It prints candidates
+ * or nothing, never an error, so it has no parse step that could refuse: candidates.ts
+ * swallows every failure.
  */
-import { Argument } from 'commander';
-import { SHELLS, type Shell } from '../../../completion/shells.js';
-import { ACCOUNT_GLOBALS } from '../../../flags/globals.js';
+import { Argument, type Command } from 'commander';
+import { COMPLETE_COMMAND, SHELLS, type Shell } from '../../../completion/shells.js';
+import { ACCOUNT_GLOBALS, GLOBAL_NAMES } from '../../../flags/globals.js';
 import { examplesAfter, HELP_GROUPS, runOrCapture, toleratesGlobals, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export interface CompletionOptions {
@@ -49,5 +53,18 @@ export const completionCommand: CommandDeclaration = {
           ctx.io.stdout.write(completionScript(shell, program));
         });
       });
+  },
+};
+
+export const completeCommand: CommandDeclaration = {
+  answers: (word) => word === COMPLETE_COMMAND,
+  register(program, ctx) {
+    // Never refuses: it prints candidates or nothing, whatever the script passes along.
+    toleratesGlobals(program.command(COMPLETE_COMMAND, { hidden: true }), GLOBAL_NAMES)
+      .description('Candidates for the completion scripts, one a line: brands or profiles. Prints nothing on any error.')
+      .argument('[source]', 'brands or profiles')
+      .action(async (source: string | undefined, _o: unknown, self: Command) =>
+        (await import('../completion/candidates.js')).printCandidates(ctx, source, self.optsWithGlobals()),
+      );
   },
 };

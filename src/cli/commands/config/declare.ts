@@ -3,7 +3,7 @@
  * run.ts load when one runs.
  */
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 

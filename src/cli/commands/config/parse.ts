@@ -5,11 +5,11 @@
 import { checkProfileName, PROFILE_SETTINGS, type ProfileSetting } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { checkBaseUrl } from '../../../http/url.js';
-import type { Context } from '../../context.js';
-import { checkCacheSwitch } from '../../settings.js';
+import type { Context } from '../../../services/context.js';
+import { checkCacheSwitch } from '../../../services/settings.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkFormat } from '../../../flags/rules.js';
-import type { RawGlobalOptions } from '../../../flags/names.js';
+import type { RawGlobalOptions } from '../../../flags/argv.js';
 
 export type ConfigVerb = 'get' | 'set' | 'unset' | 'list' | 'path';
 

@@ -1,6 +1,6 @@
 /** `vis config get|set|unset|list|path`, run after parse.ts checked the options. */
-import type { Context } from '../../context.js';
-import { maskKey } from '../../settings.js';
+import type { Context } from '../../../services/context.js';
+import { maskKey } from '../../../services/settings.js';
 import type { ConfigOptions } from './parse.js';
 
 export async function runConfig(options: ConfigOptions, ctx: Context): Promise<void> {

@@ -6,10 +6,10 @@
  */
 import { Option, type Command } from 'commander';
 import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import { collect, examplesAfter, HELP_GROUPS, runOrCapture, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
 import { endpointGlobals } from '../../../flags/globals.js';
-import type { RawGlobalOptions } from '../../../flags/names.js';
+import type { RawGlobalOptions } from '../../../flags/argv.js';
 import type { Invocation } from './parse.js';
 
 function describe(spec: EndpointSpec): string {

@@ -8,10 +8,10 @@ import { UsageError } from '../../../errors.js';
 import type { EndpointSpec } from '../../../endpoints.js';
 import { pathSegment } from '../../../http/url.js';
 import { isProspectUrl } from '../../../domain/prospect.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { checkOutputOptions } from '../../render.js';
-import { parseSessionOptions, type SessionOptions } from '../../session.js';
+import { checkOutputOptions } from '../../../terminal/render.js';
+import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { camel, intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 
 /** What the declaration hands over from commander: raw strings, as typed. */

@@ -3,12 +3,12 @@
  * spending, send, render. Everything that can be refused was refused in parse.ts.
  */
 import { UsageError } from '../../../errors.js';
-import { resolveBrand } from '../../brands.js';
-import type { Context } from '../../context.js';
-import { cacheNote, invalidateAfter, sendCached } from '../../cached.js';
-import { renderResponse } from '../../render.js';
-import { resolvePrompt } from '../../prompts.js';
-import { openSession } from '../../session.js';
+import { resolveBrand } from '../../../services/brands.js';
+import type { Context } from '../../../services/context.js';
+import { cacheNote, invalidateAfter, sendCached } from '../../../services/cached.js';
+import { renderResponse } from '../../../terminal/render.js';
+import { resolvePrompt } from '../../../services/question-lookup.js';
+import { openSession } from '../../../services/session.js';
 import type { DataOptions } from './parse.js';
 
 export async function runData(options: DataOptions, ctx: Context): Promise<void> {
@@ -24,7 +24,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     if (spec.market && session.settings.market) query.push(['market', session.settings.market.value]);
     const scope = [...query];
     for (const pair of request.query) {
-      // `vis answers runs --prompt <id>`: the API takes the text (src/cli/prompts.ts).
+      // `vis answers runs --prompt <id>`: the API takes the text (src/services/question-lookup.ts).
       if (spec.idLookup && pair[0] === spec.idLookup.param) query.push([pair[0], await resolvePrompt(ctx, session, pair[1], scope, spec)]);
       else query.push(pair);
     }

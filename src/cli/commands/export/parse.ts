@@ -8,9 +8,9 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { ownFolderProblem } from '../../../fs/inside-folder.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { parseSessionOptions, type SessionOptions } from '../../session.js';
+import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 
 export interface ExportCommandOptions extends ParsedOptions {
   command: 'export';

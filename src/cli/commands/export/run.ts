@@ -68,13 +68,13 @@ import { costSentence, planDocument, renderPlanText, renderSummary, verdict, typ
 import { isoTime, recordedItems, runExport, taskRequest, type RunResult } from '../../../export/runner.js';
 import { uniqueSlugs } from '../../../export/slug.js';
 import { renderJsonValue } from '../../../output/json.js';
-import { sanitizeForTerminal } from '../../../output/sanitize.js';
-import type { Context } from '../../context.js';
-import { writeMessage } from '../../io.js';
-import { openSession, type Session } from '../../session.js';
-import { emit } from '../../render.js';
-import { sendWithHints } from '../../hints.js';
-import { cachedNow, sendCached } from '../../cached.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import type { Context } from '../../../services/context.js';
+import { writeMessage } from '../../../terminal/io.js';
+import { openSession, type Session } from '../../../services/session.js';
+import { emit } from '../../../terminal/render.js';
+import { sendWithHints } from '../../../services/hints.js';
+import { cachedNow, sendCached } from '../../../services/cached.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
 import { checkPathInside, ownFolderProblem, UnsafePathError } from '../../../fs/inside-folder.js';
 import { parseExportCommand, refuseUnsafeDir, type ExportCommandOptions } from './parse.js';
@@ -114,7 +114,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     if (budget.left === undefined) warn('GET /usage did not say how many reads are left, so the export is not checked against the budget');
     const brandsRes = await sendWithHints(session, { method: 'GET', path: endpointById('brands').path });
     const records = brandsFromPayload(brandsRes.envelope.data);
-    // One brand: its answers are filed under the requests without brand_id too (src/cli/cached.ts).
+    // One brand: its answers are filed under the requests without brand_id too (src/services/cached.ts).
     if (records.length === 1) session.oneBrand = String(records[0]!.id);
     const account = exportAccount(api, usage.envelope.data, records.map((r) => r.id));
     if (prevAccount) refuseAnotherAccount(opts.dir, prevAccount, account);

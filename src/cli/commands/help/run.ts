@@ -1,6 +1,6 @@
 /** `vis help`: prints the topic, or the command's help exactly as `--help` would. */
 import { renderHelpTopic } from '../../../docs/topics.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { HelpOptions } from './parse.js';
 
 export function runHelp(options: HelpOptions, ctx: Context): void {

@@ -1,8 +1,8 @@
 /** `vis openapi`: flags and settings checked. Opens nothing. */
 import { UsageError } from '../../../errors.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
-import { parseSessionOptions, type SessionOptions } from '../../session.js';
+import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
 
 export interface OpenapiOptions extends ParsedOptions {

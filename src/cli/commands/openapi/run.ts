@@ -1,7 +1,7 @@
 /** `vis openapi`: prints {base_url}/openapi.json as received. */
-import type { Context } from '../../context.js';
-import { emit } from '../../render.js';
-import { openSession } from '../../session.js';
+import type { Context } from '../../../services/context.js';
+import { emit } from '../../../terminal/render.js';
+import { openSession } from '../../../services/session.js';
 import type { OpenapiOptions } from './parse.js';
 
 export async function runOpenapi(options: OpenapiOptions, ctx: Context): Promise<void> {

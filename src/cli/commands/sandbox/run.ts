@@ -1,6 +1,6 @@
 /** `vis sandbox`: serve the whole API on loopback until Ctrl-C. */
 import { UsageError } from '../../../errors.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../../services/context.js';
 import type { SandboxCommandOptions } from './parse.js';
 
 export async function runSandbox(options: SandboxCommandOptions, ctx: Context): Promise<void> {

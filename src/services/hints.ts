@@ -5,7 +5,7 @@
  */
 import { VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
 

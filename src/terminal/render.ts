@@ -10,12 +10,19 @@ import { isatty } from 'node:tty';
 import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
-import { isNestingError } from '../output/nesting.js';
+import { isNestingError } from '../text/nesting.js';
 import { isTerminalDevice, outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
-import type { Context } from './context.js';
+import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
-import { stderrColumns } from './io.js';
+import { stderrColumns, type IO } from './io.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
+
+/** What rendering needs of the command's context: the streams, the variables, Ctrl-C. */
+export interface RenderContext {
+  io: IO;
+  env: Env;
+  signal: AbortSignal;
+}
 
 export interface RenderRequest {
   format: Format;
@@ -27,7 +34,7 @@ export interface RenderRequest {
 }
 
 /** Refuses output options that cannot work (and a bad VIS_FORCE_TTY), before any request is sent. */
-export function checkOutputOptions(format: Format, flags: FlagOptions, ctx: Pick<Context, 'io' | 'env'>): void {
+export function checkOutputOptions(format: Format, flags: FlagOptions, ctx: Pick<RenderContext, 'io' | 'env'>): void {
   forcedTty(ctx.io, ctx.env);
   if (format === 'json' && (flags.columns !== undefined || flags.rows !== undefined)) {
     throw new UsageError(
@@ -62,7 +69,7 @@ function checkOutputPath(output: string): void {
   }
 }
 
-export async function renderResponse(ctx: Context, req: RenderRequest): Promise<void> {
+export async function renderResponse(ctx: RenderContext, req: RenderRequest): Promise<void> {
   let notes: string;
   try {
     const rendered = await renderChunks(ctx, req, toStdout(req.flags.output));
@@ -98,7 +105,7 @@ function selectionError(err: unknown): unknown {
  * Only csv asks whether a terminal reads it wherever it goes (writesToTerminal): json
  * escapes by itself, and tables always sanitise.
  */
-async function renderChunks(ctx: Context, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
+async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
   const { format, flags, spec } = req;
   if (format === 'json') {
     const { renderJson } = await import('../output/json.js');
@@ -152,7 +159,7 @@ function toStdout(output: string | undefined): boolean {
  * device (/dev/tty, a link to /dev/pts/N). VIS_FORCE_TTY does not count: it asks for the
  * table's layout, and csv into a file or a pipe stays byte for byte as received.
  */
-function writesToTerminal(ctx: Context, output: string | undefined): boolean {
+function writesToTerminal(ctx: RenderContext, output: string | undefined): boolean {
   if (toStdout(output)) return ctx.io.stdoutIsTTY;
   const path = resolve(output as string);
   const target = outputTarget(path);
@@ -168,9 +175,9 @@ function writesToTerminal(ctx: Context, output: string | undefined): boolean {
  * Writes to stdout, or to the -o target: a regular file atomically, anything else (a
  * device, a FIFO, /dev/stdout, /dev/fd/N) in place; see outputTarget. With `pager` (a
  * result, not --no-pager), output to a real terminal that is taller than it goes through
- * the pager (cli/pager.ts, loaded only then); -o - is stdout and paged alike.
+ * the pager (terminal/pager.ts, loaded only then); -o - is stdout and paged alike.
  */
-export async function emit(ctx: Context, output: string | undefined, chunks: Chunks, o: { pager?: boolean } = {}): Promise<void> {
+export async function emit(ctx: RenderContext, output: string | undefined, chunks: Chunks, o: { pager?: boolean } = {}): Promise<void> {
   if (output === undefined || output === STDOUT) {
     const rows = ctx.io.stdoutRows;
     if (o.pager !== true || rows === undefined) return writeQuietly(ctx.io.stdout, chunks);
@@ -204,7 +211,7 @@ export async function emit(ctx: Context, output: string | undefined, chunks: Chu
   }
 }
 
-async function writeQuietly(stream: Context['io']['stdout'], chunks: Chunks | Iterable<string>): Promise<void> {
+async function writeQuietly(stream: IO['stdout'], chunks: Chunks | Iterable<string>): Promise<void> {
   try {
     await writeStream(stream, chunks);
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * src/cli/cached.ts in-process, rule by rule: what goes through the cache, under which
+ * src/services/cached.ts in-process, rule by rule: what goes through the cache, under which
  * keys an answer is filed (one brand asked two ways), what the export's dry run counts,
  * what a POST drops, and the quiet line under a hit. The command-line view of the same
  * rules is test/cache/cache.test.ts; this file pins each condition so that a change to
@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryKey } from '../../src/cache/keys.js';
 import { ResponseCache } from '../../src/cache/store.js';
-import { aliasKeys, cacheNote, cachedNow, invalidateAfter, sendCached, type Cacheable } from '../../src/cli/cached.js';
-import type { Context } from '../../src/cli/context.js';
-import type { CacheMode, Session } from '../../src/cli/session.js';
+import { aliasKeys, cacheNote, cachedNow, invalidateAfter, sendCached, type Cacheable } from '../../src/services/cached.js';
+import type { Context } from '../../src/services/context.js';
+import type { CacheMode, Session } from '../../src/services/session.js';
 import type { ApiRequest, ApiResponse } from '../../src/http/client.js';
 import { checkEnvelope } from '../../src/http/envelope.js';
 import { fakeClock, testContext } from '../support/context.js';

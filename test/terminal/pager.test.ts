@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { RowCounter, choosePager, measure, onPath, splitCommand, writePaged } from '../../src/cli/pager.js';
+import { RowCounter, choosePager, measure, onPath, splitCommand, writePaged } from '../../src/terminal/pager.js';
 import { runInProcess } from '../support/run.js';
 
 describe('choosePager', () => {

@@ -14,7 +14,7 @@
  */
 import { UsageError } from '../errors.js';
 import type { Env } from '../domain/env.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 import { stderrColumns, type IO } from './io.js';
 
 export const MIN_COLUMNS = 20;

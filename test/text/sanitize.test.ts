@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sanitizeForTerminal, visibleEscape } from '../../src/output/sanitize.js';
+import { sanitizeForTerminal, visibleEscape } from '../../src/text/sanitize.js';
 
 const ESC = '\x1b';
 

@@ -1,9 +1,9 @@
-/** `vis answers runs --prompt`: an id as `vis answers` shows it, or the question's text (src/cli/prompts.ts). */
+/** `vis answers runs --prompt`: an id as `vis answers` shows it, or the question's text (src/services/question-lookup.ts). */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { looksLikePromptId } from '../../src/cli/prompts.js';
+import { looksLikePromptId } from '../../src/services/question-lookup.js';
 import { commandReference } from '../../src/docs/reference.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { fakeClock } from '../support/context.js';

@@ -11,7 +11,7 @@
  */
 import { parseKeepingNumbers } from '../output/exact-json.js';
 import { isPlainObject } from '../output/flatten.js';
-import { isRawNumber } from '../output/raw-number.js';
+import { isRawNumber } from '../text/raw-number.js';
 import { endpointById, type EndpointSpec } from '../endpoints.js';
 import { sendCached } from './cached.js';
 import type { Context } from './context.js';

@@ -12,7 +12,7 @@ import type { CacheHit } from '../cache/store.js';
 import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import { checkEnvelope } from '../http/envelope.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
-import { utcDate } from '../flags/names.js';
+import { utcDate } from '../domain/dates.js';
 import type { Context } from './context.js';
 import { sendWithHints } from './hints.js';
 import type { Session } from './session.js';

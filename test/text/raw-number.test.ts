@@ -6,12 +6,12 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderCsv } from '../../src/output/csv.js';
 import { parseExactJson } from '../../src/output/exact-json.js';
-import { stringifyWithin } from '../../src/output/nesting.js';
-import { exactStringify, isJsonNumber, isRawNumber, RawNumber, sameDecimal } from '../../src/output/raw-number.js';
+import { stringifyWithin } from '../../src/text/nesting.js';
+import { exactStringify, isJsonNumber, isRawNumber, RawNumber, sameDecimal } from '../../src/text/raw-number.js';
 import { renderPlainTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { Reader, ShapeError } from '../../src/output/views/read.js';
 import { Shown } from '../../src/output/views/shown.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, type ViewCase } from '../output/sandbox-envelopes.js';
 
 const BODY = '{"data":{"topics":[{"id":9007199254740993,"big":12345678901234567890123,"huge":1e400,"score":1.50,"neg":-5,"z":-0,"plain":41.8}]}}';
 const SENT = ['9007199254740993', '12345678901234567890123', '1e400', '1.50', '-5', '-0', '41.8'];

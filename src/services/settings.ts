@@ -9,7 +9,7 @@ import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
 import { checkFormat, type FlagOptions, type Format } from '../flags/rules.js';
-import { isTruthy } from '../flags/names.js';
+import { isTruthy } from '../domain/env.js';
 
 export interface Sourced<T> {
   value: T;

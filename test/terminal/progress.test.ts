@@ -3,7 +3,7 @@
  * A fake TTY stream and fake timers: no real waiting.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, restoreTerminal, silentProgress } from '../../src/cli/progress.js';
+import { createProgress, restoreTerminal, silentProgress } from '../../src/terminal/progress.js';
 import { testIO } from '../support/context.js';
 
 const SHOW_CURSOR = '\u001b[?25h';

@@ -1,5 +1,5 @@
 /**
- * The renderers and the nesting limit (src/output/nesting.ts), in-process: data exactly
+ * The renderers and the nesting limit (src/text/nesting.ts), in-process: data exactly
  * MAX_NESTING levels deep renders in every format and every view; deeper data handed to a
  * renderer directly (the client refuses it before) gives a NestingError, never a
  * RangeError from a stack overflow, and never an endless run.
@@ -8,17 +8,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlagOptions } from '../../src/flags/rules.js';
-import { renderResponse } from '../../src/cli/render.js';
+import { renderResponse } from '../../src/terminal/render.js';
 import { exitCodeFor } from '../../src/errors.js';
 import type { Envelope } from '../../src/http/envelope.js';
 import { renderCsv } from '../../src/output/csv.js';
 import { arrayCell, arrayKeys, flattenRecord } from '../../src/output/flatten.js';
 import { renderJson } from '../../src/output/json.js';
-import { isNestingError, MAX_NESTING, nestedDeeperThan, NestingError, stringifyWithin } from '../../src/output/nesting.js';
+import { isNestingError, MAX_NESTING, nestedDeeperThan, NestingError, stringifyWithin } from '../../src/text/nesting.js';
 import { renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { Shown, unshown } from '../../src/output/views/shown.js';
 import { testContext } from '../support/context.js';
-import { fetchViewCases, type ViewCase } from './sandbox-envelopes.js';
+import { fetchViewCases, type ViewCase } from '../output/sandbox-envelopes.js';
 
 type Rec = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Env } from '../domain/env.js';
-import { wrapAtSpaces } from '../output/wrap-message.js';
+import { wrapAtSpaces } from '../text/wrap-message.js';
 
 export interface IO {
   stdout: Writable;
@@ -21,7 +21,7 @@ export interface IO {
   columns: number;
   /**
    * Height of the terminal stdout really is (its isTTY and rows), undefined when stdout is
-   * not one: what the pager decides on, whatever layout a variable forces (cli/pager.ts).
+   * not one: what the pager decides on, whatever layout a variable forces (terminal/pager.ts).
    */
   stdoutRows?: number;
 }

@@ -1,4 +1,4 @@
-/** The hint line under an API error (src/cli/hints.ts), through run() and the fake API. */
+/** The hint line under an API error (src/services/hints.ts), through run() and the fake API. */
 import { describe, expect, it } from 'vitest';
 import { apiFailure, FakeApi, ok } from '../support/http.js';
 import { runInProcess } from '../support/run.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorEnabled, terminalColumns } from '../../src/cli/io.js';
+import { colorEnabled, terminalColumns } from '../../src/terminal/io.js';
 
 describe('colour conventions (--no-color, NO_COLOR, FORCE_COLOR, TTY)', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** wrapAtSpaces: messages on stderr break between words, never inside one (a URL or a path stays copyable). */
 import { describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
-import { wrapAtSpaces } from '../../src/output/wrap-message.js';
+import { displayWidth } from '../../src/text/width.js';
+import { wrapAtSpaces } from '../../src/text/wrap-message.js';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 

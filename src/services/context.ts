@@ -8,13 +8,14 @@
  */
 import { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Clock } from '../http/pacer.js';
 import type { Transport } from '../http/transport.js';
-import { isTruthy, localDate, utcDate, type Today } from '../flags/names.js';
+import { isTruthy } from '../domain/env.js';
+import { localDate, utcDate, type Today } from '../domain/dates.js';
 import type { Env } from '../domain/env.js';
 import type { SandboxOptions } from '../sandbox/options.js';
-import { writeMessage, type IO } from './io.js';
+import { writeMessage, type IO } from '../terminal/io.js';
 
 /** The sandbox (bundled apart, dist/lib/sandbox.cjs) and its options from VIS_SANDBOX_OPTIONS. */
 export interface SandboxLib {
@@ -102,4 +103,4 @@ async function loadSandbox(env: Env): Promise<SandboxLib> {
   }
 }
 
-export { isTruthy } from '../flags/names.js';
+export { isTruthy } from '../domain/env.js';

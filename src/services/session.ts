@@ -18,7 +18,7 @@ import { isTruthy, type Context } from './context.js';
 import { DEFAULT_DEMO_KEY, DEMO_KEYS, isDemoKey } from '../domain/demo.js';
 import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
-import { createProgress, type Progress } from './progress.js';
+import { createProgress, type Progress } from '../terminal/progress.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
 
@@ -57,14 +57,14 @@ export interface Session {
   debug: (line: string) => void;
   /**
    * The account's response cache, opened (its folders checked, made if missing) on the
-   * first call; undefined when not used (see CacheMode). src/cli/cached.ts reads it.
+   * first call; undefined when not used (see CacheMode). src/services/cached.ts reads it.
    */
   cache(): ResponseCache | undefined;
   cacheMode: CacheMode;
   /**
    * The id of the account's only brand, once a GET /brands answer in this run listed
    * exactly one (the export; a --brand NAME lookup). The cache then files an answer asked
-   * with that brand_id under the same request without one too (src/cli/cached.ts).
+   * with that brand_id under the same request without one too (src/services/cached.ts).
    */
   oneBrand?: string;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore, configDir } from '../../src/config/store.js';
 import { parseFlags } from '../../src/flags/rules.js';
-import { maskKey, resolveSettings } from '../../src/cli/settings.js';
+import { maskKey, resolveSettings } from '../../src/services/settings.js';
 
 function store(initial?: unknown) {
   const dir = mkdtempSync(join(tmpdir(), 'vis-cfg-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padToWidth, truncateToWidth } from '../../src/output/width.js';
+import { displayWidth, padToWidth, truncateToWidth } from '../../src/text/width.js';
 
 describe('displayWidth', () => {
   it.each([

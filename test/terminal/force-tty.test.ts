@@ -1,5 +1,5 @@
 /**
- * VIS_FORCE_TTY (src/cli/force-tty.ts): the values it takes, and in-process runs of a
+ * VIS_FORCE_TTY (src/terminal/force-tty.ts): the values it takes, and in-process runs of a
  * table command with stdout not a terminal: the terminal layout when forced, the piped
  * rows otherwise, the piped notes on stderr unless --quiet, and a bad value refused
  * before any request.
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseForceTty, terminalWidth } from '../../src/cli/force-tty.js';
+import { parseForceTty, terminalWidth } from '../../src/terminal/force-tty.js';
 import { UsageError } from '../../src/errors.js';
 import { testIO } from '../support/context.js';
 import { FakeApi, ok } from '../support/http.js';

@@ -10,9 +10,9 @@
  * directly instead, so a typo in PAGER never loses a result.
  */
 import type { Env } from '../domain/env.js';
-import { sanitizeForTerminal } from '../output/sanitize.js';
-import { wrapAtSpaces } from '../output/wrap-message.js';
-import { displayWidth } from '../output/width.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
+import { wrapAtSpaces } from '../text/wrap-message.js';
+import { displayWidth } from '../text/width.js';
 import type { Chunks } from '../output/write.js';
 
 export type PagerChoice = { argv: string[]; from: 'VIS_PAGER' | 'PAGER' | 'default' } | { error: string } | undefined;
