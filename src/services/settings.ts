@@ -72,8 +72,9 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     baseUrl,
     apiKey,
     ...(saved && baseUrl ? { keyFor: baseUrl.value } : {}),
-    brand: pick(flags.brand, '--brand', env, 'VIS_BRAND', p.brand, where),
-    market: pick(flags.market, '--market', env, 'VIS_MARKET', p.market, where),
+    // The profile's brand and market belong to its account; the demo account has its own.
+    brand: pick(flags.brand, '--brand', env, 'VIS_BRAND', demo ? undefined : p.brand, where),
+    market: pick(flags.market, '--market', env, 'VIS_MARKET', demo ? undefined : p.market, where),
     format,
     cache: resolveCacheSwitch(flags.noCache, env, p.cache, where),
   };

@@ -32,6 +32,23 @@ describe('precedence: flag > environment > active profile > default', () => {
     expect(s.format).toMatchObject({ value: 'csv' });
   });
 
+  it('--demo (or VIS_DEMO) leaves the profile’s brand and market to the account they belong to', () => {
+    // The demo account has its own brands and markets: the profile's would be refused there.
+    for (const demo of [{ f: flags({ demo: true }), e: {} }, { f: flags(), e: { VIS_DEMO: '1' } }]) {
+      const { env } = store(saved);
+      Object.assign(env, demo.e);
+      const s = resolveSettings(demo.f, env, new ConfigStore(env));
+      expect(s.brand).toBeUndefined();
+      expect(s.market).toBeUndefined();
+      // Explicit choices of this run still count; a preference such as the format too.
+      expect(s.format).toMatchObject({ value: 'csv' });
+      Object.assign(env, { VIS_BRAND: '102', VIS_MARKET: 'US-en' });
+      const t = resolveSettings(flags({ demo: true, market: 'GB-en' }), env, new ConfigStore(env));
+      expect(t.brand).toEqual({ value: '102', source: 'VIS_BRAND' });
+      expect(t.market).toEqual({ value: 'GB-en', source: '--market' });
+    }
+  });
+
   it('environment beats the profile, flags beat the environment', () => {
     const { env } = store(saved);
     Object.assign(env, { VIS_MARKET: 'DE-de', VIS_FORMAT: 'json', VIS_API_KEY: 'vis_env_key_0000', VIS_BASE_URL: 'https://env.example/api/v1' });
