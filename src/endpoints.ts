@@ -320,7 +320,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers.runs',
-    listHint: '`vis answers` lists the questions: --prompt takes the id in its first column, or the question’s text copied as shown there.',
+    listHint: '`vis answers` lists the questions with their ids; --prompt takes either.',
     words: ['answers', 'runs'],
     path: '/answers/runs',
     query: [

@@ -40,6 +40,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
+import { DEMO_KEYS } from '../domain/demo.js';
 import { DEMO_ACCOUNTS, accountByKey, type DemoAccount, type DemoBrand, type DemoMarket } from './accounts.js';
 import { PAYLOAD_BUILDERS } from './data.js';
 import { isoTime, nextMonthStart } from './data/dates.js';
@@ -215,7 +216,7 @@ class SandboxApp {
     }
     const account = accountByKey(match[1] ?? '');
     if (!account) {
-      throw new ApiError(401, 'invalid_api_key', 'Unknown API key. The sandbox accepts the demo keys that `vis sandbox` lists', { 'www-authenticate': 'Bearer error="invalid_token"' });
+      throw new ApiError(401, 'invalid_api_key', `Unknown API key. The sandbox accepts its demo keys only: ${DEMO_KEYS.join(', ')}`, { 'www-authenticate': 'Bearer error="invalid_token"' });
     }
     return account;
   }

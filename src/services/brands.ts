@@ -11,6 +11,7 @@ import type { Context } from './context.js';
 import { BRAND_LOOKUP_LIFE_MS } from '../cache/freshness.js';
 import { endpointById } from '../endpoints.js';
 import { sendCached } from './cached.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 
 const BRAND_ID = /^\d+$/;
 
@@ -24,12 +25,53 @@ export async function resolveBrand(session: Session, value: string, source: stri
   const wanted = value.trim().toLowerCase();
   const matches = brands.filter((b) => b.name.toLowerCase() === wanted);
   if (matches.length === 1) return String(matches[0]!.id);
-  const list = brands.map((b) => `${b.id} ${b.name}`).join(', ');
   if (matches.length > 1) {
+    const list = matches.map((b) => `${b.id} ${b.name}`).join(', ');
     throw new UsageError(`${source}: several brands are named "${value}"`, { hint: `Use the id instead: ${list}` });
   }
+  const close = closeName(value, brands);
   throw new NotFoundError(`${source}: no brand named "${value}" on this account`, {
     code: 'brand_not_found',
-    hint: list ? `Brands: ${list}` : 'The account has no brands.',
+    hint: `${close ? `Did you mean "${close.name}" (${close.id})? ` : ''}${brandList(brands)}`,
   });
+}
+
+/** The one hint line that names the account's brands, or says there are none. */
+export function brandList(brands: ReadonlyArray<{ id: number | string; name: string }>): string {
+  if (brands.length === 0) return 'This account has no brands.';
+  return `\`vis brands\` lists them: ${brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ')}`;
+}
+
+/**
+ * The one brand the user probably meant: the only name that begins with what was typed, or
+ * else the only one within a few typing slips (case and spaces aside). Suggested, never
+ * taken: a brand that is not the one asked for would spend reads on another client's data.
+ */
+export function closeName<B extends { name: string }>(typed: string, brands: readonly B[]): B | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  const want = norm(typed);
+  if (want === '') return undefined;
+  const prefixed = brands.filter((b) => norm(b.name).startsWith(want));
+  if (prefixed.length > 0) return prefixed.length === 1 ? prefixed[0] : undefined;
+  const slips = Math.max(1, Math.min(3, Math.floor(want.length / 4)));
+  const near = brands.filter((b) => editDistance(want, norm(b.name), slips) <= slips);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** Levenshtein distance, given up (returned as limit + 1) once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      best = Math.min(best, row[j]!);
+    }
+    if (best > limit) return limit + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
 }

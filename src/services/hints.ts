@@ -8,6 +8,7 @@ import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
+import { brandList } from './brands.js';
 
 const STATIC_HINTS: Record<string, string> = {
   plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
@@ -29,7 +30,7 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       await brandRequired(err, session);
       return;
     case 'brand_not_found':
-      err.hint = await brandsHint(session, 'That brand is not on this account.');
+      err.hint = await brandsHint(session);
       return;
     case 'quota_exceeded':
       err.hint = await resetHint(session);
@@ -83,14 +84,11 @@ async function brandRequired(err: VisError, session: Session): Promise<void> {
   err.hint = `${choose}\nBrands: ${list}`;
 }
 
-async function brandsHint(session: Session, lead: string): Promise<string> {
+async function brandsHint(session: Session): Promise<string> {
   try {
-    const brands = await listBrands(session.client);
-    if (brands.length === 0) return lead;
-    const list = brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ');
-    return `${lead} Brands: ${list}`;
+    return brandList(await listBrands(session.client));
   } catch {
-    return lead;
+    return '`vis brands` lists the brands of this account.';
   }
 }
 

@@ -294,7 +294,33 @@ describe('brand names resolve through the free GET /brands', () => {
     const r = await runInProcess(['topics'], { api, env: { VIS_BRAND: 'Initech' } });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('VIS_BRAND: no brand named "Initech" on this account [brand_not_found]');
-    expect(r.stderr).toContain('Brands: 7 Acme Corp, 12 Globex');
+    expect(r.stderr).toContain('\n`vis brands` lists them: 7 Acme Corp, 12 Globex\n');
+    expect(r.stderr).not.toContain('Did you mean');
     api.verify();
+  });
+
+  const AGENCY = ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }, { id: 202, name: 'Larkspur Dental' }, { id: 203, name: 'Copperline Payments' }] });
+  it.each([
+    ['bluepeak', 'Bluepeak Outdoor', 201],
+    ['Larkspur Dentl', 'Larkspur Dental', 202],
+    ['copperline payment', 'Copperline Payments', 203],
+  ])('--brand %j is close to one name: suggested in the one hint, never taken', async (typed, name, id) => {
+    const api = new FakeApi().on({ method: 'GET', path: '/brands' }, AGENCY);
+    const r = await runInProcess(['topics', '--brand', typed], { api });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe(
+      `vis: --brand: no brand named "${typed}" on this account [brand_not_found]\n` +
+        `Did you mean "${name}" (${id})? \`vis brands\` lists them: 201 Bluepeak Outdoor, 202 Larkspur Dental, 203 Copperline Payments\n`,
+    );
+    expect(r.requests.map((q) => q.path)).toEqual(['/brands']);
+    api.verify();
+  });
+
+  it('a prefix of two names suggests neither', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 1, name: 'Acme East' }, { id: 2, name: 'Acme West' }] }));
+    const r = await runInProcess(['topics', '--brand', 'acme'], { api });
+    expect(r.code).toBe(5);
+    expect(r.stderr).not.toContain('Did you mean');
+    expect(r.stderr).toContain('`vis brands` lists them: 1 Acme East, 2 Acme West');
   });
 });

@@ -66,6 +66,7 @@ describe('hints from the endpoint entry', () => {
 
   it.each([
     [['topics', 'nope'], '/topics/nope', '`vis topics` lists topic ids.'],
+    [['answers', 'runs', '--prompt', 'What is it?'], '/answers/runs', '`vis answers` lists the questions with their ids; --prompt takes either.'],
     [['tasks', '99'], '/tasks/99', '`vis tasks` lists task ids (add --status to see tasks that are not open).'],
     [['competitors', 'Nobody'], '/competitors/Nobody', '`vis competitors` lists the names as AI writes them.'],
   ])('not_found on %j points to the list (the entry’s listHint)', async (argv, path, hint) => {
@@ -73,5 +74,14 @@ describe('hints from the endpoint entry', () => {
     const r = await runInProcess(argv, { api });
     expect(r.code).toBe(5);
     expect(r.stderr.split('\n')[1]).toBe(hint);
+  });
+
+  it('brand_not_found from the API: one hint naming `vis brands` and the brands, not the message again', async () => {
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/topics' }, apiFailure(404, 'brand_not_found', 'Brand 999 is not on this account'))
+      .on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }] }));
+    const r = await runInProcess(['topics', '--brand', '999'], { api });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe('vis: Brand 999 is not on this account [brand_not_found]\n`vis brands` lists them: 201 Bluepeak Outdoor\n');
   });
 });

@@ -103,7 +103,7 @@ describe('--prompt', () => {
     const r = await runInProcess(['answers', 'runs', '--prompt', 'Best CRM?'], { api });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('exactly');
-    expect(r.stderr).toContain('--prompt takes the id in its first column, or the question’s text copied as shown there.');
+    expect(r.stderr).toContain('`vis answers` lists the questions with their ids; --prompt takes either.');
   });
 
   it('what is looked up: a value without white space (an id of any shape); a value with a space is a text', () => {

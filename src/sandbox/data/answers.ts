@@ -72,7 +72,7 @@ export function runsPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const text = String(request.params['prompt'] ?? '');
   const question = findQuestion(model, text);
-  if (!question) throw notFound(`No tracked question "${text}" in ${model.market.code}; \`vis answers\` lists them`);
+  if (!question) throw notFound(`No tracked question "${text}" in ${model.market.code}; GET /answers lists them`);
   const window = trailingWindow(model, ROLLING_DAYS);
   const runs = model.runs(window.from, window.to, [question]);
   return {

@@ -46,8 +46,8 @@ export function competitorPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const name = request.pathParam ?? '';
   const rival = findCompany(model, name);
-  if (!rival) throw notFound(`No competitor "${name}" in ${model.market.code}; \`vis competitors\` lists them`);
-  if (rival.isBrand) throw notFound(`"${rival.name}" is the brand itself, not a competitor; \`vis topics\` shows how it does`);
+  if (!rival) throw notFound(`No competitor "${name}" in ${model.market.code}; GET /competitors lists them`);
+  if (rival.isBrand) throw notFound(`"${rival.name}" is the brand itself, not a competitor; GET /topics shows how it does`);
   const window = trailingWindow(model, WINDOW_DAYS);
   const before = previousPeriod(window);
   const runs = answered(model.runs(window.from, window.to));

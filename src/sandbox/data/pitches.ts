@@ -99,7 +99,7 @@ export function pitchPayload(request: DataRequest): Payload {
   const brand = brandOf(request);
   const id = Number(request.pathParam);
   const pitch = request.state.pitchesOf(request.account, brand.id).find((p) => p.id === id);
-  if (!pitch) throw notFound(`No pitch report ${request.pathParam} for ${brand.name}; \`vis pitches\` lists them`);
+  if (!pitch) throw notFound(`No pitch report ${request.pathParam} for ${brand.name}; GET /pitches lists them`);
   return { data: { ...summary(pitch), url: pitch.url, report: report(pitch) } };
 }
 

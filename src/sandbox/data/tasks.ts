@@ -370,7 +370,7 @@ export function taskPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const tasks = allTasks(model);
   const task = tasks.find((t) => String(t.id) === request.pathParam);
-  if (!task) throw notFound(`No task ${request.pathParam} in ${model.market.code}; \`vis tasks --status all\` lists them`);
+  if (!task) throw notFound(`No task ${request.pathParam} in ${model.market.code}; GET /tasks?status=all lists them`);
   const window = trailingWindow(model, 7);
   return {
     data: {

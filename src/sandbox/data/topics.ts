@@ -127,7 +127,7 @@ function contentAnalysis(model: MarketModel, topic: Topic) {
 export function topicPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const topic = model.topic(request.pathParam ?? '');
-  if (!topic) throw notFound(`No topic "${request.pathParam}" in ${model.market.code}; \`vis topics\` lists their ids`);
+  if (!topic) throw notFound(`No topic "${request.pathParam}" in ${model.market.code}; GET /topics lists them`);
   const window = trailingWindow(model, 7);
   const runs = model.runs(window.from, window.to, topic.questions);
   const questions = topic.questions.map((question) => {
