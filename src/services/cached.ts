@@ -14,6 +14,7 @@ import { checkEnvelope } from '../http/envelope.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { utcDate } from '../domain/dates.js';
 import type { Context } from './context.js';
+import { noteApiVersion } from './api-version.js';
 import { sendWithHints } from './hints.js';
 import type { Session } from './session.js';
 
@@ -44,6 +45,7 @@ export async function sendCached(
     if ('hit' in found && envelope) {
       session.debug(`cache hit: ${key} (fetched ${new Date(found.hit.fetchedAt).toISOString()}, fresh until ${new Date(found.hit.expiresAt).toISOString()})`);
       if (!spec.free) cache.noteSaved(now);
+      noteApiVersion(session, envelope);
       return { status: 200, raw: found.hit.raw, envelope, attempts: 0, fromCache: found.hit };
     }
     session.debug(`cache miss: ${key} (${'miss' in found ? found.miss : 'damaged'})`);
@@ -51,6 +53,7 @@ export async function sendCached(
     session.debug(`cache refresh: ${key}`);
   }
   const res = await send(req);
+  noteApiVersion(session, res.envelope);
   const fetchedAt = ctx.clock.now();
   const until = o.lifeMs !== undefined ? fetchedAt + o.lifeMs : expiresAt(spec.freshness, fetchedAt);
   if (until !== undefined && res.status >= 200 && res.status < 300) {

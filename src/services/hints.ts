@@ -8,6 +8,7 @@ import type { EndpointSpec } from '../endpoints.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
+import { noteApiVersion } from './api-version.js';
 import { brandList } from './brands.js';
 
 const STATIC_HINTS: Record<string, string> = {
@@ -108,7 +109,9 @@ type SendArgs = Parameters<Session['client']['send']>[0];
 /** Sends, and on failure adds the hint that tells the user what to do next. */
 export async function sendWithHints(session: Session, req: SendArgs, spec?: EndpointSpec) {
   try {
-    return await session.client.send(req);
+    const res = await session.client.send(req);
+    noteApiVersion(session, res.envelope);
+    return res;
   } catch (err) {
     session.progress.stop();
     if (err instanceof VisError) await hintFor(err, session, spec);

@@ -19,6 +19,7 @@ import { DEFAULT_DEMO_KEY, DEMO_KEYS, isDemoKey } from '../domain/demo.js';
 import type { Env } from '../domain/env.js';
 import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from '../terminal/progress.js';
+import { writeMessage } from '../terminal/io.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
 
@@ -67,6 +68,11 @@ export interface Session {
    * with that brand_id under the same request without one too (src/services/cached.ts).
    */
   oneBrand?: string;
+  /**
+   * Notes a warning about the answers (another API version): each said once, after the
+   * answer, when the session closes; never with -q.
+   */
+  warn(line: string): void;
   close(): Promise<void>;
 }
 
@@ -191,6 +197,7 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     onWait: (message, ms, text) => (text ? progress.countdown(text, ms) : progress.update(message)),
   });
 
+  const warnings = new Set<string>();
   return {
     settings,
     client,
@@ -198,8 +205,11 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     progress,
     debug,
     ...openCache(ctx, options.cache, baseUrl.value, key, debug),
+    warn: (line) => void warnings.add(line),
     async close() {
       progress.stop();
+      if (!options.quiet) for (const line of warnings) writeMessage(ctx.io, `vis: warning: ${line}`);
+      warnings.clear();
       await client.close();
       await closeSandbox?.();
     },
