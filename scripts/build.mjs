@@ -199,6 +199,7 @@ const trimUndici = {
 const MAY_BE_IN_BOTH = new Set([
   'src/endpoints.ts', // the endpoint table: data
   'src/http/url.ts', // the loopback rule the sandbox shares with the client: pure functions
+  'src/domain/demo.ts', // the demo keys, which the sandbox names when it refuses another: data
   'src/domain/prospect.ts', // the prospect rule of POST /pitches, shared with the sandbox: a pure function
   'src/schemas/data.ts', // the data schema of each endpoint, for the sandbox's openapi.json: zod schemas, no state
   // What the table renderer shares with csv and json: pure functions, and three error

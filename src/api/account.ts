@@ -74,6 +74,27 @@ function findResetTime(data: Record<string, unknown>, depth = 0): string | undef
   return undefined;
 }
 
+/** Who the account is, as GET /usage names it: each part undefined when it does not say. */
+export interface AccountInfo {
+  name: string | undefined;
+  /** The plan's label (`plan_label`), else its code (`plan`). */
+  plan: string | undefined;
+}
+
+/**
+ * The account's name and plan from GET /usage: `account` as text or as an object with a
+ * `name`, and `plan_label` or `plan` as text or as an object with a `label` or `name`.
+ */
+export function accountFromUsage(data: unknown): AccountInfo {
+  if (!isPlainObject(data)) return { name: undefined, plan: undefined };
+  const text = (v: unknown, ...keys: string[]): string | undefined => {
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (isPlainObject(v)) for (const k of keys) if (typeof v[k] === 'string' && (v[k] as string).trim() !== '') return (v[k] as string).trim();
+    return undefined;
+  };
+  return { name: text(data.account, 'name'), plan: text(data.plan_label) ?? text(data.plan, 'label', 'name') };
+}
+
 /** GET /usage (free): reads left and when the budget resets. Errors are the client's. */
 export async function fetchBudget(client: Pick<ApiClient, 'send'>): Promise<BudgetInfo> {
   const res = await client.send({ method: 'GET', path: endpointById('usage').path });

@@ -14,6 +14,7 @@ beforeAll(async () => {
       return sendJson(res, 401, { error: { code: 'invalid_api_key', message: 'The API key is not valid.' } });
     }
     if (req.path === '/usage') return sendJson(res, 200, { data: { used: 12, limit: 200000, resets_at: '2026-12-01' }, meta: {} });
+    if (req.path === '/brands') return sendJson(res, 200, { data: { brands: [{ id: 7, name: 'Acme Corp' }] }, meta: {} });
     return sendJson(res, 200, { data: { topics: [{ id: 't1', name: 'CRM' }] }, meta: {} });
   });
 });
@@ -41,9 +42,20 @@ describe('vis auth', () => {
 
     const status = await runWithEnv(['auth', 'status'], { env });
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain('Key:      ****cdef (from profile "default"');
-    expect(status.stdout).toMatch(/^Profile: {2}default \(from .*config\.json\)\n/);
-    expect(status.stdout).toContain('budget resets 2026-12-01');
+    expect(status.stdout).toBe(
+      [
+        'Brands:   1: Acme Corp (7)',
+        'Reads:    199,988 left this month, until 2026-12-01',
+        'Profile:  default (chosen in the config file)',
+        `Config:   ${path}`,
+        `Base URL: ${server.baseUrl} (from the profile)`,
+        'Key:      ****cdef (from the profile)',
+        `Key for:  ${server.baseUrl} only (a saved key goes only to its profile's base URL)`,
+        '',
+      ].join('\n'),
+    );
+    // The config file's path once, not in every source.
+    expect(status.stdout.split(path)).toHaveLength(2);
     expect(status.stdout + status.stderr).not.toContain(GOOD_KEY);
 
     const out = await runWithEnv(['auth', 'logout'], { env });
@@ -67,7 +79,8 @@ describe('vis auth', () => {
     const r = await runWithEnv(['auth', 'status'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_wrong_key_0000' }) });
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('Key:      ****0000 (from VIS_API_KEY)');
-    expect(r.stdout).toContain('key REJECTED');
+    expect(r.stdout).toContain('Check:    key REJECTED');
+    expect(r.stdout).not.toContain('Brands:');
   });
 
   it('status from the environment alone names no profile; a chosen profile is named once, with what chose it', async () => {
@@ -78,7 +91,7 @@ describe('vis auth', () => {
     expect(r.stdout).toContain(`Base URL: ${server.baseUrl} (from VIS_BASE_URL)`);
     expect(r.stdout).toContain('Key:      ****cdef (from VIS_API_KEY)');
     const chosen = await runWithEnv(['auth', 'status'], { env: { ...env, VIS_PROFILE: 'default' } });
-    expect(chosen.stdout).toMatch(/^Profile: {2}default \(from VIS_PROFILE\)\n/);
+    expect(chosen.stdout).toMatch(/^Profile: {2}default \(from VIS_PROFILE\)$/m);
   });
 
   it('login without a base URL exits 2', async () => {
@@ -146,5 +159,51 @@ describe('vis config', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is not valid JSON');
     expect(readFileSync(path, 'utf8')).toBe('{"profiles": {"default": ');
+  });
+});
+
+describe('vis auth status names the account, as the free GET /usage and GET /brands say', () => {
+  const usage = {
+    account: 'Fieldstone Digital (agency)',
+    plan: 'pro',
+    plan_label: 'Pro',
+    reads: { limit: 50000, used: 31877, left: 18123 },
+    resets_at: '2026-12-01T00:00:00Z',
+  };
+  const brands = Array.from({ length: 7 }, (_, i) => ({ id: 201 + i, name: i === 0 ? 'Bluepeak \u001b[2JOutdoor' : `Brand ${i}` }));
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await startTestServer((req, res) => {
+      if (req.path === '/usage') return sendJson(res, 200, { data: usage, meta: {} });
+      if (req.path === '/brands') return sendJson(res, 200, { data: { brands }, meta: {} });
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no' } });
+    });
+  });
+  afterAll(() => api.close());
+
+  it('account and plan, the brands (a long list cut, with the command that lists them all), the reads left and when they reset', async () => {
+    const r = await runWithEnv(['auth', 'status'], { env: cleanEnv({ VIS_BASE_URL: api.baseUrl, VIS_API_KEY: GOOD_KEY }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      'Account:  Fieldstone Digital (agency), Pro plan',
+      'Brands:   7: Bluepeak Outdoor (201), Brand 1 (202), Brand 2 (203), Brand 3 (204), Brand 4 (205), and 2 more (vis brands)',
+      'Reads:    18,123 left this month, until 2026-12-01 00:00 UTC',
+    ]);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(api.requests.map((q) => q.path).sort()).toEqual(['/brands', '/usage']);
+  });
+
+  it('a /brands that fails still leaves the status, with why', async () => {
+    const down = await startTestServer((req, res) =>
+      req.path === '/usage' ? sendJson(res, 200, { data: { plan: 'growth' }, meta: {} }) : sendJson(res, 500, { error: { code: 'upstream_error', message: 'down' } }),
+    );
+    try {
+      const r = await runWithEnv(['auth', 'status', '--timeout', '2'], { env: cleanEnv({ VIS_BASE_URL: down.baseUrl, VIS_API_KEY: GOOD_KEY, VIS_MAX_RETRIES: '0' }) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Account:  growth plan\n');
+      expect(r.stdout).toMatch(/^Brands: {3}could not list them: /m);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { printable } from '../../../http/redact.js';
 import type { Context } from '../../../services/context.js';
 import { contextClientOptions, openSession } from '../../../services/session.js';
 import type { IO } from '../../../terminal/io.js';
-import { fetchBudget } from '../../../api/account.js';
+import { accountFromUsage, budgetFromUsage, listBrands } from '../../../api/account.js';
 import { maskKey, type Settings } from '../../../services/settings.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
 
@@ -64,28 +64,78 @@ async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<vo
 async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<void> {
   const session = await openSession(ctx, options.session);
   const s = session.settings;
+  const config = ctx.config().path;
   const out: string[] = [];
-  // The profile is named only when something comes from it, and once: with everything
-  // from the environment, `Profile: default (default)` said nothing true.
-  const chosen = s.profile.source !== 'default';
-  if (chosen || [s.baseUrl, s.apiKey, s.brand, s.market, s.format].some((v) => v?.source.startsWith('profile "'))) {
-    out.push(`Profile:  ${s.profile.value}${chosen ? ` (from ${s.profile.source})` : ''}`);
-  }
-  out.push(`Base URL: ${s.baseUrl!.value} (from ${s.baseUrl!.source})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${s.apiKey!.source})`);
-  out.push(`Key for:  ${keyFor(s, options.session.demo)}`);
   try {
-    const reset = (await fetchBudget(session.client)).resetsAt;
-    out.push(`Check:    key accepted by GET /usage (free)${reset ? `; budget resets ${printable(reset)}` : ''}`);
-    ctx.io.stdout.write(`${out.join('\n')}\n`);
-  } catch (err) {
-    if (err instanceof VisError) {
-      out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${printable(err.message)}`);
-      ctx.io.stdout.write(`${out.join('\n')}\n`);
+    // GET /usage checks the key; GET /brands names what it opens. Both are free.
+    const [usage, brands] = await Promise.allSettled([
+      session.client.send({ method: 'GET', path: endpointById('usage').path }),
+      listBrands(session.client),
+    ]);
+    if (usage.status === 'fulfilled') {
+      const account = accountFromUsage(usage.value.envelope.data);
+      const budget = budgetFromUsage(usage.value.envelope.data);
+      const who = [account.name, account.plan === undefined ? undefined : `${account.plan} plan`].filter((x) => x !== undefined);
+      if (who.length > 0) out.push(`Account:  ${printable(who.join(', '))}`);
+      out.push(`Brands:   ${brands.status === 'fulfilled' ? brandsLine(brands.value) : `could not list them: ${printable(errorText(brands.reason))}`}`);
+      const reads = readsLine(budget.left, budget.resetsAt);
+      if (reads) out.push(`Reads:    ${reads}`);
     }
-    throw err;
+    out.push(...connectionLines(s, config, options.session.demo));
+    if (usage.status === 'rejected') {
+      const err = usage.reason as unknown;
+      if (err instanceof VisError) out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${printable(err.message)}`);
+      if (err instanceof VisError) ctx.io.stdout.write(`${out.join('\n')}\n`);
+      throw err;
+    }
+    ctx.io.stdout.write(`${out.join('\n')}\n`);
   } finally {
     await session.close();
   }
+}
+
+/** Where the connection comes from: the profile named once, the config file's path once. */
+function connectionLines(s: Settings, config: string, demo: boolean): string[] {
+  const fromProfile = (source: string) => source.startsWith('profile "');
+  const from = (source: string) => (fromProfile(source) ? 'the profile' : source);
+  const out: string[] = [];
+  // The profile is named only when something comes from it, or something chose it: with
+  // everything from the environment, `Profile: default` would say nothing true.
+  const chosen = s.profile.source !== 'default';
+  const usesProfile = [s.baseUrl, s.apiKey, s.brand, s.market, s.format].some((v) => v !== undefined && fromProfile(v.source));
+  if (chosen || usesProfile) out.push(`Profile:  ${s.profile.value}${chosen ? ` (${s.profile.source === config ? 'chosen in the config file' : `from ${s.profile.source}`})` : ''}`);
+  if (usesProfile) out.push(`Config:   ${config}`);
+  out.push(`Base URL: ${s.baseUrl!.value} (from ${from(s.baseUrl!.source)})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${from(s.apiKey!.source)})`);
+  out.push(`Key for:  ${keyFor(s, demo)}`);
+  return out;
+}
+
+const BRANDS_SHOWN = 5;
+
+/** `3: Bluepeak Outdoor (201), …`: the first few, then how many more and where they are. */
+function brandsLine(brands: ReadonlyArray<{ id: number | string; name: string }>): string {
+  if (brands.length === 0) return 'none';
+  const named = brands.slice(0, BRANDS_SHOWN).map((b) => `${printable(b.name)} (${printable(String(b.id))})`);
+  const more = brands.length > BRANDS_SHOWN ? `, and ${brands.length - BRANDS_SHOWN} more (vis brands)` : '';
+  return `${brands.length}: ${named.join(', ')}${more}`;
+}
+
+/** `18,123 left this month, until 2026-12-01 00:00 UTC`; undefined when /usage says neither. */
+function readsLine(left: number | undefined, resetsAt: string | undefined): string | undefined {
+  const until = resetsAt === undefined ? undefined : readableTime(resetsAt);
+  if (left === undefined) return until === undefined ? undefined : `the budget resets ${until}`;
+  return `${left.toLocaleString('en-US')} left this month${until === undefined ? '' : `, until ${until}`}`;
+}
+
+/** A date stays a date; a time the API wrote in ISO form reads as `2026-12-01 00:00 UTC`; anything else as written. */
+function readableTime(raw: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
+  const t = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : Number.NaN;
+  return Number.isNaN(t) ? printable(raw) : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function errorText(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
 }
 
 /** Where the key in use may go: a saved key only to its profile's base URL. */
