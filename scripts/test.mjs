@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test` after the build: the typecheck (tsc --noEmit) and the test run (vitest run)
-// side by side, since the tests do not need the typecheck's answer and tsc mostly runs
-// while vitest's workers wait on spawned processes and sockets. tsc's output is held back
-// and printed after vitest's, so the two never interleave. Fails (exit 1 or vitest's
-// code) when either fails: a type error still fails npm test. Arguments go to vitest.
+// `npm test` after the build: the checks (tsc --noEmit, then `npm run lint` and `npm run
+// format:check`) and the test run (vitest run) side by side, since the tests do not need
+// the checks' answers and the checks mostly run while vitest's workers wait on spawned
+// processes and sockets. The checks run one after another, so no more than one competes
+// with vitest for the two cores. Their output is held back and printed after vitest's, so
+// the two never interleave. Fails (exit 1 or vitest's code) when any fails: a type error,
+// a lint finding or a file Prettier would change still fails npm test. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +14,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // What node_modules/.bin/tsc and .bin/vitest run.
 const tscBin = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+// npm itself, as the one that runs `npm test` (else the one on PATH), for the scripts
+// package.json defines once.
+const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 
-function run(args, capture) {
+function run(args, capture, command = process.execPath) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let out = '';
     if (capture) {
       child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
@@ -26,12 +31,20 @@ function run(args, capture) {
   });
 }
 
-const typecheck = run([tscBin, '--noEmit', '-p', 'tsconfig.json'], true);
+const script = (name) => run([...npm.slice(1), 'run', '--silent', name], true, npm[0]);
+const checks = (async () => [
+  { name: 'typecheck (tsc --noEmit)', ok: 'no errors', ...(await run([tscBin, '--noEmit', '-p', 'tsconfig.json'], true)) },
+  { name: 'lint (npm run lint)', ok: 'no problems', ...(await script('lint')) },
+  { name: 'format (npm run format:check)', ok: 'every file as Prettier writes it', ...(await script('format:check')) },
+])();
 const tests = await run([vitestBin, 'run', ...process.argv.slice(2)], false);
-const types = await typecheck;
-if (types.code === 0) console.log('typecheck (tsc --noEmit): no errors');
-else {
-  process.stderr.write(types.out);
-  console.error(`typecheck (tsc --noEmit) failed (exit ${types.code})`);
+let failed = false;
+for (const check of await checks) {
+  if (check.code === 0) console.log(`${check.name}: ${check.ok}`);
+  else {
+    failed = true;
+    process.stderr.write(check.out);
+    console.error(`${check.name} failed (exit ${check.code})`);
+  }
 }
-process.exitCode = tests.code !== 0 ? tests.code : types.code !== 0 ? 1 : 0;
+process.exitCode = tests.code !== 0 ? tests.code : failed ? 1 : 0;

@@ -11,7 +11,7 @@
  *   tasks.get, competitors.get, pitches.get, answers.runs) only when `--only` names them.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { endpointById, ENDPOINTS, isEndpointId, needsArgument, type EndpointId, type EndpointSpec } from '../endpoints.js';
+import { endpointById, ENDPOINTS, isEndpointId, needsArgument, type EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions, type Today } from '../flags/rules.js';
 import { itemSource } from './items.js';

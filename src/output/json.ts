@@ -226,7 +226,7 @@ export function renderJson(raw: string): string {
     if (c === 0x22) {
       // A string: copied unit by unit, checking escapes, escaping terminal-unsafe characters.
       const at = i;
-      let limit = buf.length - 12; // room for the longest write in the loop, a pair `\uXXXX\uXXXX`
+      const limit = buf.length - 12; // room for the longest write in the loop, a pair `\uXXXX\uXXXX`
       buf[k++] = 0x22;
       i++;
       for (;;) {

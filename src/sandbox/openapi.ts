@@ -12,7 +12,7 @@
  * Loaded only when /openapi.json is asked for: building it converts every data schema.
  */
 import * as z from 'zod/mini';
-import { ENDPOINTS, daysRule, type EndpointId, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
+import { ENDPOINTS, daysRule, type EndpointSpec, type ParamSpec, type QueryParam } from '../endpoints.js';
 import { PROSPECT_PATTERN } from '../domain/prospect.js';
 import { DATA_SCHEMAS } from '../schemas/data.js';
 import { DEMO_ACCOUNTS } from './accounts.js';

@@ -201,7 +201,7 @@ describe('vis help options', () => {
   it('lists every global option once', async () => {
     const r = await runInProcess(['help', 'options']);
     expect(r.code).toBe(0);
-    const terms = r.stdout.split('\n').filter((l) => /^  -/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
+    const terms = r.stdout.split('\n').filter((l) => /^ {2}-/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
     expect(terms).toEqual(GLOBAL_OPTIONS.map((g) => g.flags));
   });
 });

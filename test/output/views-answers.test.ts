@@ -66,7 +66,7 @@ describe('answers', () => {
     expect(out.filter((l) => l.includes('…'))).toEqual([]);
     // An engine missing from one question leaves a blank in its place, not a mark.
     const gap = lines(render('answers', (d) => delete d.answers[1].engines.perplexity, { ...TTY, width: 50 }));
-    expect(gap.join('\n')).toMatch(/54\.5% +18\/33 +○   ○ ○ ○$/m);
+    expect(gap.join('\n')).toMatch(/54\.5% +18\/33 +○ {3}○ ○ ○$/m);
   });
 
   it('an unknown state is a ? with a legend entry; states are coloured marks', () => {

@@ -64,11 +64,11 @@ describe('brands', () => {
 
   it('at 80 columns the domain goes under the name rather than a header over two lines; in a column when all fits', () => {
     const agency = draw('brands', payload('agency/brands'));
-    expect(agency.split('\n')[0]).toMatch(/^ id  brand +markets +search console$/);
-    expect(agency).toMatch(/\n203  Copperline Payments  US-en GB-en AU-en  yes\n {5}copperline\.example\n/);
+    expect(agency.split('\n')[0]).toMatch(/^ id {2}brand +markets +search console$/);
+    expect(agency).toMatch(/\n203 {2}Copperline Payments {2}US-en GB-en AU-en {2}yes\n {5}copperline\.example\n/);
     const wide = draw('brands', payload('agency/brands'), { width: 90 });
-    expect(wide.split('\n')[0]).toMatch(/^ id  brand +domain +markets +search console$/);
-    expect(wide).toMatch(/Copperline Payments  copperline\.example +US-en GB-en AU-en  yes\n/);
+    expect(wide.split('\n')[0]).toMatch(/^ id {2}brand +domain +markets +search console$/);
+    expect(wide).toMatch(/Copperline Payments {2}copperline\.example +US-en GB-en AU-en {2}yes\n/);
   });
 
   it('at 50 columns each brand is a card, market codes and names whole', () => {
@@ -143,7 +143,7 @@ describe('ai-visitors', () => {
     const env = payload('growth/ai-visitors');
     env.data.daily = Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, '0')}`, visits: i === 3 ? null : 100 + i }));
     const out = draw('ai-visitors', env);
-    expect(out).toMatch(/Visits per day  ▁▁▁ ▂▂▂▃.*█ +low 100 · high 129/);
+    expect(out).toMatch(/Visits per day {2}▁▁▁ ▂▂▂▃.*█ +low 100 · high 129/);
     expect(out).not.toContain('2026-10-05');
   });
 
@@ -170,16 +170,16 @@ describe('ai-visitors', () => {
 describe('pitches', () => {
   it('the share link is whole on its line; where it would not fit, its site is said once', () => {
     const wide = draw('pitches', payload('growth/pitches'), { width: 100 });
-    expect(wide).toMatch(/\n    (?:.* · )?https:\/\/share\.aivisibility\.example\/pitch\/\w+\n/);
+    expect(wide).toMatch(/\n {4}(?:.* · )?https:\/\/share\.aivisibility\.example\/pitch\/\w+\n/);
     expect(wide).not.toContain('links on');
     const narrow = draw('pitches', payload('growth/pitches'), { width: 50 });
     expect(narrow).toContain('(links on https://share.aivisibility.example)');
-    expect(narrow).toMatch(/\n  (?:.* · )?\/pitch\/\w+\n/);
+    expect(narrow).toMatch(/\n {2}(?:.* · )?\/pitch\/\w+\n/);
     expect(narrow).toMatch(/\nprospect +Acme Analytics\n/); // a card: the name whole
   });
 
   it('the allowance as a gauge; none at all says so; an empty list is one sentence', () => {
-    expect(draw('pitches', payload('growth/pitches'))).toMatch(/Pitch reports  2 of 5 used +█+░+ +40\.0% +3 left\nResets 2026-12-01 00:00 UTC/);
+    expect(draw('pitches', payload('growth/pitches'))).toMatch(/Pitch reports {2}2 of 5 used +█+░+ +40\.0% +3 left\nResets 2026-12-01 00:00 UTC/);
     const env = payload('growth/pitches');
     env.data.allowance = { allowance: 0, used: 0, left: 0, resets_at: '2026-12-01T00:00:00Z' };
     env.data.pitches = [];
