@@ -1,5 +1,8 @@
+import xterm from '@xterm/headless';
+import { eastAsianWidth } from 'get-east-asian-width';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padToWidth, truncateToWidth } from '../../src/text/width.js';
+import { codePointWidth, displayWidth, padToWidth, truncateToWidth } from '../../src/text/width.js';
 
 describe('displayWidth', () => {
   it.each([
@@ -72,5 +75,48 @@ describe('a ZWJ after a wide letter joins nothing but an emoji', () => {
   });
   it('an emoji ZWJ sequence still counts as one wide emoji', () => {
     expect(displayWidth('\u{1f468}\u200d\u{1f469}\u200d\u{1f467}')).toBe(2);
+  });
+});
+
+/**
+ * Where string-width (which counts grapheme clusters) and vis (which counts code points,
+ * as wcwidth does) disagree, a terminal emulator decides: xterm.js, like xterm and VTE,
+ * advances the cursor code point by code point. These are the reasons width.ts takes its
+ * East Asian Width table from get-east-asian-width but does not measure with string-width.
+ * None of the cases involves an emoji that is wide only since Unicode 9: the emulator's
+ * default tables are older there, and says nothing about them.
+ */
+describe('vis measures as a terminal draws, where string-width counts otherwise', () => {
+  async function terminalCells(s: string): Promise<number> {
+    const term = new xterm.Terminal({ cols: 40, rows: 2, allowProposedApi: true });
+    await new Promise<void>((resolve) => term.write(s, resolve));
+    const column = term.buffer.active.cursorX;
+    term.dispose();
+    return column;
+  }
+
+  it.each([
+    ['❤ with VS16: the heart keeps one cell', '❤\ufe0f', 1, 2],
+    ['© with VS16', '©\ufe0f', 1, 2],
+    ['a keycap: digit, VS16, combining enclosing keycap', '1\ufe0f\u20e3', 1, 2],
+    ['a soft hyphen is drawn', 'a\u00adb', 3, 2],
+    ['a combining mark with nothing before it takes a cell', '\u0301a', 2, 1],
+    ['Devanagari: each letter and spacing vowel sign takes a cell', '\u0939\u093f\u0928\u094d\u0926\u0940', 5, 4],
+    ['Devanagari conjunct spelled with a ZWJ', '\u0915\u094d\u200d\u0937', 2, 1],
+  ])('%s', async (_name, s, cells, byCluster) => {
+    expect(await terminalCells(s)).toBe(cells);
+    expect(displayWidth(s)).toBe(cells);
+    // What string-width answers, so this test says when the two come to agree.
+    expect(stringWidth(s)).toBe(byCluster);
+  });
+
+  it('the wide table is the library’s: every code point wide for get-east-asian-width is 2 cells, and no other', () => {
+    for (let cp = 0x300; cp <= 0x3ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if ((eastAsianWidth(cp) === 2) !== (codePointWidth(cp) === 2)) expect.fail(`U+${cp.toString(16)}`);
+    }
+    expect(codePointWidth(0x1f680)).toBe(2);
+    expect(codePointWidth(0x3fffd)).toBe(2);
+    expect(codePointWidth(0xa4d0)).toBe(1);
   });
 });
