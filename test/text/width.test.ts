@@ -27,6 +27,9 @@ describe('displayWidth', () => {
     ['a joiner after narrow text still counts the next character', 'a\u200db', 2],
     ['a combining mark with nothing to join takes a cell', '\u0301a', 2],
     ['so does a leading zero-width space, once', '\u200b\u0301a', 2],
+    // string-width says 2 (one emoji); a terminal that ignores VS16 draws the flag 1 wide and the
+    // rainbow 2: counting 3 pads the cell one short there, never makes a row wrap elsewhere.
+    ['a ZWJ sequence on a text-style base (rainbow flag) errs wide', '\u{1f3f3}\ufe0f\u200d\u{1f308}', 3],
   ])('%s', (_name, s, width) => {
     expect(displayWidth(s)).toBe(width);
   });
