@@ -17,7 +17,8 @@
  *   skin-tone modifier take 0 cells: the terminal draws the sequence as one glyph.
  * - Everything else takes 1 cell (including `…` and regional indicators, so a flag is 2).
  * Terminals disagree on the odd cases (ZWJ families, VS16); erring wide is the safe side,
- * because a cell measured too narrow would make a row wrap.
+ * because a cell measured too narrow would make a row wrap. VS16 is the exception: it
+ * adds nothing, as xterm and xterm.js draw it (`❤` VS16 is 1 cell there).
  */
 import { eastAsianWidth } from 'get-east-asian-width';
 
