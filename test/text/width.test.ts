@@ -2,7 +2,7 @@ import xterm from '@xterm/headless';
 import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { codePointWidth, displayWidth, padToWidth, truncateToWidth } from '../../src/text/width.js';
+import { codePointWidth, displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../src/text/width.js';
 
 describe('displayWidth', () => {
   it.each([
@@ -42,6 +42,33 @@ describe('displayWidth', () => {
   });
 });
 
+describe('codePointWidth and the edges of its ranges', () => {
+  it.each([
+    [0x1f, 0, 'the last C0 control'],
+    [0x20, 1, 'space'],
+    [0x7e, 1, 'tilde'],
+    [0x7f, 0, 'DEL'],
+    [0x9f, 0, 'the last C1 control'],
+    [0xa0, 1, 'no-break space'],
+    [0x2ff, 1, 'the last spacing modifier letter'],
+    [0x300, 0, 'the first combining mark'],
+  ])('code point %i is %i wide (%s)', (cp, width) => {
+    expect(codePointWidth(cp)).toBe(width);
+  });
+
+  it('a skin-tone modifier joins the wide emoji before it, from the lightest to the darkest', () => {
+    expect(displayWidth('\u{1f44d}\u{1f3fb}')).toBe(2);
+    expect(displayWidth('\u{1f44d}\u{1f3ff}')).toBe(2);
+    // On its own, or after a narrow letter, it is a wide character of its own.
+    expect(displayWidth('\u{1f3fb}')).toBe(2);
+    expect(displayWidth('a\u{1f3fb}')).toBe(3);
+  });
+
+  it('ASCII is measured whole, limit or not', () => {
+    expect(displayWidth('a'.repeat(100), 10)).toBe(100);
+  });
+});
+
 describe('truncateToWidth', () => {
   it.each([
     ['fits: unchanged', 'hello', 5, 'hello'],
@@ -55,6 +82,10 @@ describe('truncateToWidth', () => {
     ['never splits a surrogate pair', '🚀🚀🚀', 4, '🚀…'],
     ['keeps a joined emoji sequence whole', '👩\u200d💻👩\u200d💻', 3, '👩\u200d💻…'],
     ['drops a dangling joiner before the ellipsis', 'a\u200d漢字', 2, 'a…'],
+    ['drops only the joiner', 'ab\u200d漢字', 4, 'ab…'],
+    ['a leading mark takes its cell', '\u0301abc', 3, '\u0301a…'],
+    ['a leading skin-tone modifier is wide', '\u{1f3fb}abc', 3, '\u{1f3fb}…'],
+    ['a skin-tone modifier after a letter is wide', 'a\u{1f3fb}bcd', 4, 'a\u{1f3fb}…'],
   ])('%s', (_name, s, max, expected) => {
     const out = truncateToWidth(s, max);
     expect(out).toBe(expected);
@@ -67,6 +98,28 @@ describe('padToWidth', () => {
     expect(padToWidth('漢', 4)).toBe('漢  ');
     expect(padToWidth('7', 3, 'right')).toBe('  7');
     expect(padToWidth('toolong', 3)).toBe('toolong');
+  });
+});
+
+describe('fitWidths', () => {
+  it('natural widths when they fit, exactly or with room', () => {
+    expect(fitWidths([10, 5], [4, 4], 15)).toEqual([10, 5]);
+    expect(fitWidths([10, 5], [4, 4], 40)).toEqual([10, 5]);
+  });
+
+  it('minimums when only they fit, null when not even they do', () => {
+    expect(fitWidths([10, 10], [4, 4], 8)).toEqual([4, 4]);
+    expect(fitWidths([10, 10], [4, 4], 7)).toBeNull();
+  });
+
+  it('the room left goes to the smallest wish (natural minus minimum) first, the rest shared evenly', () => {
+    // Wishes 26, 3, 16: the middle column is whole, the other two share what is left.
+    expect(fitWidths([30, 25, 20], [4, 22, 4], 50)).toEqual([13, 25, 12]);
+  });
+
+  it('equal wishes: the earlier column gets the smaller share', () => {
+    expect(fitWidths([20, 20], [4, 4], 25)).toEqual([12, 13]);
+    expect(fitWidths([20, 20, 20], [4, 4, 4], 35)).toEqual([11, 12, 12]);
   });
 });
 
