@@ -6,6 +6,10 @@
  *
  * The command is split into words like gh does (spaces separate words, quotes and
  * backslashes as in a shell, no shell run): `less -R +G` works, a pipeline does not.
+ * The splitter is vis's own: no shell-words parser is among the dependencies, and the one
+ * in the tree (execa's parseCommandString, there for the mutation tester) knows no quotes,
+ * so `'/opt/my pager/less'` would become two words; a new runtime package for forty
+ * lines is not worth it.
  * A pager that cannot be started is reported in one line and the output is written
  * directly instead, so a typo in PAGER never loses a result.
  */

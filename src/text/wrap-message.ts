@@ -5,6 +5,13 @@
  * terminal to fold: a newline inserted inside it would break copying it. The table
  * views' wrap (views/wrap.ts) breaks such words instead; it lives in the table bundle,
  * and a message must stay copyable.
+ *
+ * Not wrap-ansi (`hard: false` keeps a long word whole too): it measures with string-width,
+ * by grapheme cluster, so a line of Devanagari it wraps is wider in a terminal than the
+ * width asked for; it trims the first line's indentation (or, with `trim: false`, keeps
+ * the spaces at every break); and this module is in vis.cjs, run by every command, where
+ * wrap-ansi and string-width would add some 25 KB. test/text/wrap-message.test.ts shows
+ * each difference.
  */
 import { displayWidth } from './width.js';
 

@@ -5,6 +5,7 @@
  */
 import { Chalk } from 'chalk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import wrapAnsi from 'wrap-ansi';
 import { renderGenericTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
 import { bar, gauge } from '../../src/output/views/bar.js';
 import { bigDigits } from '../../src/output/views/big-digits.js';
@@ -221,5 +222,15 @@ describe('the pieces', () => {
     const text = '1. Northwind CRM: known for a fast setup';
     const lines = wrapRanges(text, 20, { hang: true });
     expect(lines.map((l) => ' '.repeat(l.indent) + text.slice(l.start, l.end))).toEqual(['1. Northwind CRM:', '   known for a fast', '   setup']);
+  });
+
+  it('wrap is not wrap-ansi: that cuts a path at the column, has no hang, and measures Devanagari too narrow', () => {
+    const path = '/advisor/business/software/best-crm-small-business/';
+    expect(wrapAnsi(path, 30, { hard: true }).split('\n')).toEqual(['/advisor/business/software/bes', 't-crm-small-business/']);
+    const item = '1. Northwind CRM: known for a fast setup';
+    expect(wrapAnsi(item, 20, { hard: true }).split('\n')).toEqual(['1. Northwind CRM:', 'known for a fast', 'setup']);
+    const hindi = '\u0939\u093f\u0928\u094d\u0926\u0940'; // 5 cells in a terminal
+    expect(wrapText(`${hindi} ${hindi}`, 10)).toEqual([hindi, hindi]);
+    expect(wrapAnsi(`${hindi} ${hindi}`, 10, { hard: true })).toBe(`${hindi} ${hindi}`); // 11 cells on a 10-cell line
   });
 });

@@ -1,5 +1,6 @@
 /** wrapAtSpaces: messages on stderr break between words, never inside one (a URL or a path stays copyable). */
 import { describe, expect, it } from 'vitest';
+import wrapAnsi from 'wrap-ansi';
 import { displayWidth } from '../../src/text/width.js';
 import { wrapAtSpaces } from '../../src/text/wrap-message.js';
 
@@ -30,5 +31,38 @@ describe('wrapAtSpaces', () => {
 
   it('measures display width: wide characters take two columns', () => {
     expect(wrapAtSpaces('名前 名前 名前', 10)).toBe('名前 名前\n名前');
+  });
+});
+
+/**
+ * Why wrapAtSpaces is not wrap-ansi with `hard: false`, which does keep a long word (a URL)
+ * whole on its own line: it measures with string-width, which counts an Indic syllable as
+ * fewer cells than a terminal draws, and it cannot keep a message's first-line indentation.
+ * Each case states what wrap-ansi answers, so this test fails once it meets the rules.
+ */
+describe('wrapAtSpaces where wrap-ansi breaks its rules', () => {
+  const hindi = '\u0939\u093f\u0928\u094d\u0926\u0940'; // 'Hindi' in Devanagari: 5 cells in a terminal
+
+  it('every line fits the width in a terminal: Devanagari counted per code point', () => {
+    const text = `vis: ${hindi} ${hindi} ${hindi}`;
+    const ours = wrapAtSpaces(text, 10).split('\n');
+    expect(ours).toEqual([`vis: ${hindi}`, hindi, hindi]);
+    for (const line of ours) expect(displayWidth(line)).toBeLessThanOrEqual(10);
+    // wrap-ansi puts two words (11 cells) on a 10-cell line: the terminal folds it mid-word.
+    const theirs = wrapAnsi(text, 10, { hard: false }).split('\n');
+    expect(theirs).toEqual([`vis: ${hindi}`, `${hindi} ${hindi}`]);
+    expect(displayWidth(theirs[1] as string)).toBe(11);
+  });
+
+  it('the first line keeps its indentation: wrap-ansi trims it, or else keeps spaces at every break', () => {
+    const text = 'short\n  indented line that is long';
+    expect(wrapAtSpaces(text, 12)).toBe('short\n  indented\nline that is\nlong');
+    expect(wrapAnsi(text, 12, { hard: false })).toBe('short\nindented\nline that is\nlong');
+    expect(wrapAnsi(text, 12, { hard: false, trim: false })).toBe('short\n  indented \nline that is\n long');
+  });
+
+  it('where the rules hold, both give the same lines, a URL kept whole', () => {
+    const text = 'vis: sends requests only under https://api.example.com/api/v1/topics/a-very-long-topic-id-that-goes-on (refused)';
+    expect(wrapAtSpaces(text, 30)).toBe(wrapAnsi(text, 30, { hard: false }));
   });
 });

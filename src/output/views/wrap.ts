@@ -4,6 +4,11 @@
  * broken after a `/` or `-` near the width, else at the width. Returns the ranges of
  * each line in the text (spaces at a break dropped), so callers can paint highlights
  * that were found in the whole text.
+ *
+ * Not wrap-ansi: it returns strings, not ranges in the text; its `hard` mode cuts a long
+ * word at the column (`/bes` + `t-crm...`) where this one breaks after a `/` or `-`; it
+ * has no hanging indent for list items; and it measures with string-width, which counts
+ * Indic syllables narrower than a terminal draws them (test/output/views.test.ts).
  */
 import { displayWidth } from '../../text/width.js';
 
