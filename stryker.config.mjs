@@ -14,6 +14,7 @@ export default {
     'src/config/key-binding.ts',
     'src/http/retry.ts',
     'src/text/sanitize.ts',
+    'src/text/width.ts',
     'src/output/csv.ts',
     'src/output/flatten.ts',
     'src/terminal/render.ts',
