@@ -200,6 +200,25 @@ describe('writeFileAtomically', () => {
     seams.writes = [];
     writeFileAtomically(join(dir, 'g'), ['x'.repeat(65_535), 'y'], { mode: 0o600 });
     expect(seams.writes).toEqual([65_536]);
+    seams.writes = [];
+    writeFileAtomically(join(dir, 'h'), [Buffer.from('12'), Buffer.from('345')], { mode: 0o600 });
+    expect(seams.writes).toEqual([2, 3]);
+    seams.writes = [];
+    writeFileAtomically(join(dir, 'i'), [], { mode: 0o600 });
+    expect(seams.writes).toEqual([]);
+    expect(readFileSync(join(dir, 'i'), 'utf8')).toBe('');
+  });
+
+  it('in a folder vis manages, the temp file is named .tmp.<pid>.<random>', () => {
+    const dir = tempDir();
+    let seen: string[] = [];
+    function* parts() {
+      seen = [...pendingTempFiles];
+      yield 'x';
+    }
+    writeFileAtomically(join(dir, 'entry.json'), parts(), { mode: 0o600 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.startsWith(join(dir, `.tmp.${process.pid}.`))).toBe(true);
   });
 
   it('the temp file is registered while it exists, so the Ctrl-C handler can remove it', () => {
@@ -216,6 +235,19 @@ describe('writeFileAtomically', () => {
     expect(() => writeFileAtomically(join(dir, 'out.json'), parts(), { mode: 0o600, namedTemp: true })).toThrow('interrupted');
     expect(seen).toHaveLength(1);
     expect(seen[0]!.startsWith(join(dir, '.out.json.'))).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(pendingTempFiles.size).toBe(0);
+  });
+});
+
+describe('removePendingTempFiles', () => {
+  it('removes every temp file in flight and forgets them; one already gone is no error', () => {
+    const dir = tempDir();
+    const left = join(dir, '.tmp.1.left');
+    writeFileSync(left, 'half');
+    pendingTempFiles.add(left);
+    pendingTempFiles.add(join(dir, '.tmp.2.gone'));
+    removePendingTempFiles();
     expect(readdirSync(dir)).toEqual([]);
     expect(pendingTempFiles.size).toBe(0);
   });
