@@ -64,21 +64,20 @@ const NAME_TRIES = 8;
  * as it was and no temporary file, on any failure.
  */
 export function writeFileAtomically(path: string, content: Content, options: AtomicWriteOptions): void {
-  const dir = dirname(path);
   const kept = options.keepMode ? existingMode(path) : undefined;
   const { tmp, fd } = createTemp(path, options.namedTemp === true, options.mode);
   pendingTempFiles.add(tmp);
-  let open = true;
   try {
-    // fchmod: the umask must not narrow a mode kept from the old file.
-    if (kept !== undefined) fchmodSync(fd, kept);
-    for (const part of batches(content)) writeAll(fd, part);
-    fsyncSync(fd);
-    open = false;
-    closeSync(fd);
+    try {
+      // fchmod: the umask must not narrow a mode kept from the old file.
+      if (kept !== undefined) fchmodSync(fd, kept);
+      for (const part of batches(content)) writeAll(fd, part);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch (err) {
-    if (open) closeQuietly(fd);
     try {
       unlinkSync(tmp);
     } catch {
@@ -88,7 +87,7 @@ export function writeFileAtomically(path: string, content: Content, options: Ato
   } finally {
     pendingTempFiles.delete(tmp);
   }
-  if (options.syncFolder) syncFolder(dir);
+  if (options.syncFolder) syncFolder(dirname(path));
 }
 
 function createTemp(path: string, named: boolean, mode: number): { tmp: string; fd: number } {
@@ -112,57 +111,51 @@ export function tempName(path: string, named: boolean): string {
 function existingMode(path: string): number | undefined {
   try {
     const st = statSync(path);
-    return st.isFile() ? st.mode & 0o7777 : undefined;
+    if (st.isFile()) return st.mode & 0o7777;
   } catch {
-    return undefined;
+    // None yet (or out of reach: the write will say why).
   }
+  return undefined;
 }
 
-/** Some file systems refuse to fsync a folder; the file is safe anyway. */
+/** Some file systems refuse to fsync a folder, or to open one for it; the file is safe anyway. */
 function syncFolder(dir: string): void {
-  let fd: number | undefined;
+  let fd: number;
   try {
     fd = openSync(dir, constants.O_RDONLY);
+  } catch {
+    return;
+  }
+  try {
     fsyncSync(fd);
   } catch {
     // Best effort.
   } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function closeQuietly(fd: number): void {
-  try {
     closeSync(fd);
-  } catch {
-    // The write's error is the one worth reporting.
   }
 }
 
-/** The content in writes of 64 KiB or more (the last may be shorter); text joined before it is encoded. */
-function* batches(content: Content): Generator<string | Buffer> {
-  if (typeof content === 'string' || Buffer.isBuffer(content)) {
-    yield content;
-    return;
-  }
+/** The content as bytes, in writes of 64 KiB or more (the last may be shorter); text is joined before it is encoded. */
+function* batches(content: Content): Generator<Buffer> {
+  if (Buffer.isBuffer(content)) return yield content;
+  if (typeof content === 'string') return yield Buffer.from(content);
   let text = '';
   for (const part of content) {
-    if (typeof part !== 'string') {
-      if (text) yield text;
+    if (Buffer.isBuffer(part)) {
+      yield Buffer.from(text);
       text = '';
       yield part;
       continue;
     }
     text += part;
     if (text.length >= 1 << 16) {
-      yield text;
+      yield Buffer.from(text);
       text = '';
     }
   }
-  if (text) yield text;
+  yield Buffer.from(text);
 }
 
-function writeAll(fd: number, part: string | Buffer): void {
-  const buf = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+function writeAll(fd: number, buf: Buffer): void {
   for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
 }

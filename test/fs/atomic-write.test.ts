@@ -11,26 +11,41 @@ import { pendingTempFiles, removePendingTempFiles, tempName, TEMP_PREFIX, writeF
 import { tempDir } from '../support/files.js';
 import { makeFifo, stopFifoWatchdogs } from './fifo.js';
 
-/** The real node:fs, except that a test may make writeSync fail, and fsyncSync is counted. */
-const seams = vi.hoisted(() => ({ failWrite: undefined as Error | undefined, writes: [] as number[], fsyncs: 0 }));
+/**
+ * The real node:fs, except that a test may make writeSync fail or write only a few bytes
+ * a call, make opening a folder or fsyncing one fail, and count writes and fsyncs.
+ */
+const seams = vi.hoisted(() => ({
+  failWrite: undefined as Error | undefined,
+  shortWrites: 0,
+  failFolderOpen: false,
+  failFolderFsync: false,
+  writes: [] as number[],
+  fsyncs: 0,
+}));
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  const writeSync = ((fd: number, buf: Buffer, ...rest: number[]) => {
+  const refused = (code: string) => Object.assign(new Error(`${code}: refused`), { code });
+  const writeSync = ((fd: number, buf: Buffer, off: number, len: number) => {
     if (seams.failWrite) throw seams.failWrite;
     seams.writes.push(buf.length);
-    return (real.writeSync as (...a: unknown[]) => number)(fd, buf, ...rest);
+    return real.writeSync(fd, buf, off, seams.shortWrites ? Math.min(len, seams.shortWrites) : len);
   }) as typeof real.writeSync;
   const fsyncSync = (fd: number) => {
     seams.fsyncs++;
+    if (seams.failFolderFsync && real.fstatSync(fd).isDirectory()) throw refused('EINVAL');
     real.fsyncSync(fd);
   };
-  return { ...real, default: { ...real, writeSync, fsyncSync }, writeSync, fsyncSync };
+  const openSync = ((path: string, ...rest: never[]) => {
+    if (seams.failFolderOpen && real.statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw refused('EACCES');
+    return (real.openSync as (...a: unknown[]) => number)(path, ...rest);
+  }) as typeof real.openSync;
+  const seamed = { writeSync, fsyncSync, openSync };
+  return { ...real, ...seamed, default: { ...real, ...seamed } };
 });
 
 afterEach(() => {
-  seams.failWrite = undefined;
-  seams.writes = [];
-  seams.fsyncs = 0;
+  Object.assign(seams, { failWrite: undefined, shortWrites: 0, failFolderOpen: false, failFolderFsync: false, writes: [], fsyncs: 0 });
   vi.restoreAllMocks();
   stopFifoWatchdogs();
 });
@@ -155,8 +170,11 @@ describe('writeFileAtomically', () => {
 
   it('a folder that does not exist: ENOENT, nothing left', () => {
     const dir = tempDir();
+    vi.spyOn(Math, 'random');
     expect(thrown(() => writeFileAtomically(join(dir, 'none', 'f'), 'x', { mode: 0o600 })).code).toBe('ENOENT');
     expect(readdirSync(dir)).toEqual([]);
+    // Only a name already taken is worth another draw.
+    expect(Math.random).toHaveBeenCalledTimes(1);
   });
 
   it('a rename that fails (a folder at the path) throws and removes the temp file', () => {
@@ -183,6 +201,42 @@ describe('writeFileAtomically', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
+  it('a folder that cannot be opened or fsynced for the rename: the file is written all the same', () => {
+    const dir = tempDir();
+    seams.failFolderOpen = true;
+    writeFileAtomically(join(dir, 'a'), 'x', { mode: 0o600, syncFolder: true });
+    seams.failFolderOpen = false;
+    seams.failFolderFsync = true;
+    writeFileAtomically(join(dir, 'b'), 'y', { mode: 0o600, syncFolder: true });
+    expect(readFileSync(join(dir, 'a'), 'utf8') + readFileSync(join(dir, 'b'), 'utf8')).toBe('xy');
+    expect(readdirSync(dir).sort()).toEqual(['a', 'b']);
+  });
+
+  it('short writes (a write may take fewer bytes than asked) are carried on until all are written', () => {
+    const dir = tempDir();
+    seams.shortWrites = 7;
+    const text = 'é'.repeat(1000);
+    writeFileAtomically(join(dir, 'f'), [text, Buffer.from('end')], { mode: 0o600 });
+    expect(readFileSync(join(dir, 'f'), 'utf8')).toBe(`${text}end`);
+  });
+
+  it.runIf(fs.existsSync('/proc/self/fd'))('closes what it opens, also when the write fails', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'taken'));
+    writeFileSync(join(dir, 'taken', 'inside'), '');
+    const openDescriptors = () => readdirSync('/proc/self/fd').length;
+    const before = openDescriptors();
+    const ROUNDS = 50;
+    for (let i = 0; i < ROUNDS; i++) {
+      writeFileAtomically(join(dir, 'f'), 'x', { mode: 0o600, syncFolder: true });
+      thrown(() => writeFileAtomically(join(dir, 'taken'), 'x', { mode: 0o600 }));
+      seams.failWrite = enospc();
+      thrown(() => writeFileAtomically(join(dir, 'g'), 'x', { mode: 0o600 }));
+      seams.failWrite = undefined;
+    }
+    expect(openDescriptors() - before).toBeLessThan(ROUNDS / 2);
+  });
+
   it('the file is fsynced before the rename, and the folder after it when asked', () => {
     const dir = tempDir();
     writeFileAtomically(join(dir, 'a'), 'x', { mode: 0o600 });
@@ -200,6 +254,12 @@ describe('writeFileAtomically', () => {
     seams.writes = [];
     writeFileAtomically(join(dir, 'g'), ['x'.repeat(65_535), 'y'], { mode: 0o600 });
     expect(seams.writes).toEqual([65_536]);
+    seams.writes = [];
+    writeFileAtomically(join(dir, 'g'), ['x'.repeat(65_536), 'y'], { mode: 0o600 });
+    expect(seams.writes).toEqual([65_536, 1]);
+    seams.writes = [];
+    writeFileAtomically(join(dir, 'g'), 'x'.repeat(100_000), { mode: 0o600 });
+    expect(seams.writes).toEqual([100_000]);
     seams.writes = [];
     writeFileAtomically(join(dir, 'h'), [Buffer.from('12'), Buffer.from('345')], { mode: 0o600 });
     expect(seams.writes).toEqual([2, 3]);
