@@ -196,6 +196,10 @@ describe('writeFileAtomically', () => {
     expect(statSync(path).mode & 0o777).toBe(0o666);
     writeFileAtomically(join(dir, 'new.csv'), 'new', { mode: 0o600, keepMode: true });
     expect(statSync(join(dir, 'new.csv')).mode & 0o777).toBe(0o600);
+    // Only a regular file's mode is kept: not a FIFO's (made 0600) being replaced.
+    makeFifo(join(dir, 'fifo'));
+    writeFileAtomically(join(dir, 'fifo'), 'new', { mode: 0o640, keepMode: true });
+    expect(statSync(join(dir, 'fifo')).mode & 0o777).toBe(0o640);
     // Without keepMode the mode given wins.
     writeFileAtomically(path, 'newer', { mode: 0o600 });
     expect(statSync(path).mode & 0o777).toBe(0o600);
