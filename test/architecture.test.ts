@@ -29,7 +29,7 @@
  *                        renderers share: sanitising, display width, message wrapping,
  *                        nesting depth, numbers kept as typed
  *   schemas              the data schema of each endpoint (zod), and the columns they know
- *   endpoints, fs        the table; folder making and lock files
+ *   endpoints, fs        the table; folder making, lock files and atomic writes
  *   errors, domain       the error classes, shared types, dates and variables
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -100,7 +100,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   config: ['errors', 'fs', 'domain'],
   // flags/globals.ts: `vis help options` lists the global options the root program is built from.
   docs: ['flags/globals.ts', 'endpoints', 'domain'],
-  output: ['text', 'endpoints', 'errors', 'domain'],
+  // The file writer (-o) writes through the one atomic writer (fs/atomic-write.ts).
+  output: ['text', 'endpoints', 'errors', 'fs', 'domain'],
   text: ['domain'],
   // The schemas know each endpoint's data; they are not renderers (output takes column
   // names, never a schema) and are loaded only where a command needs them.

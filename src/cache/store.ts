@@ -11,7 +11,7 @@
  *
  * Files are read back without following links, and only when they are regular files (a
  * FIFO planted as an entry is a miss, not a hang); each entry is written to a new temp
- * file and renamed into place (src/fs/safe-file.ts), never through what was there, so a
+ * file and renamed into place (src/fs/atomic-write.ts), never through what was there, so a
  * reader sees the old entry or the new one, whole; two processes writing the same entry both write whole
  * files and the last rename wins (both hold the same answer for the same window), so no
  * lock is needed for entries. The count of reads saved is an append-only file per month
@@ -24,7 +24,8 @@
 import { lstatSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { envCacheDir, usablePrivateDir } from '../fs/private-dir.js';
-import { appendToRegularFile, NotRegularFileError, readRegularFile, replaceFile, TEMP_PREFIX } from '../fs/safe-file.js';
+import { TEMP_PREFIX, writeFileAtomically } from '../fs/atomic-write.js';
+import { appendToRegularFile, NotRegularFileError, readRegularFile } from '../fs/safe-file.js';
 import type { Env } from '../domain/env.js';
 import { accountId, entryFileName } from './keys.js';
 
@@ -128,7 +129,7 @@ export class ResponseCache {
     const body = Buffer.from(raw, 'utf8');
     const header: Header = { v: FORMAT_VERSION, key, endpoint, fetchedAt, expiresAt, bytes: body.length };
     const target = join(this.dir, entryFileName(endpoint, key));
-    replaceFile(target, [Buffer.from(`${JSON.stringify(header)}\n`), body], 0o600);
+    writeFileAtomically(target, [`${JSON.stringify(header)}\n`, body], { mode: 0o600 });
     this.evict();
   }
 

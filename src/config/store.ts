@@ -1,27 +1,40 @@
 /**
  * The config file: named profiles, each with a base URL, key, default brand, market and
- * format, plus the active profile's name.
+ * format, plus the active profile's name (its shape: src/config/schema.ts). The file is
+ * 0600 in a 0700 folder, and both are tightened when they were created looser, but never
+ * through a symlink: a config.json that links elsewhere (a dotfiles repository) is written
+ * through, keeps its target's mode, and gets a warning when others can read it.
  *
- * Reads use a plain JSON read (conf pulls in ajv and friends, which every data command
- * would pay for at start-up); writes go through conf, which writes atomically, so a
- * failed write never leaves a half-written file. The file is 0600 in a 0700 folder, and
- * both are tightened when they were created looser, but never through a symlink: a
- * config.json that links elsewhere (a dotfiles repository) is written through, keeps its
- * target's mode, and gets a warning when others can read it.
- *
- * Every write holds the file's lock (config.json.lock, src/fs/lock.ts) from reading the
- * file fresh to writing it, so parallel vis runs never lose each other's changes.
- *
- * Every failure of the file system (no permission, read-only, full, a folder where the
- * file should be) is a usage error naming the file and what to do: exit 2, not a bug.
+ * What conf does, and what vis adds to it:
+ * - A change (`vis config set|unset`, `vis auth login|logout`) is read, checked against
+ *   conf's `schema` (ajv) and written by conf. Every other command reads the file with a
+ *   plain JSON read and checks the same fields with configShapeProblem: conf and ajv are
+ *   a lib file of their own (dist/lib/conf.cjs) that would cost every data command its
+ *   load and a schema compile at start-up, so they are loaded only by a change.
+ * - conf writes with `atomically`, which opens its temp file without O_EXCL (a link
+ *   planted at the temp name is followed) and retries a refused write for a second. vis
+ *   writes conf's text with its own atomic writer instead (src/fs/atomic-write.ts).
+ * - conf has no lock between processes: every change holds the file's lock
+ *   (config.json.lock, src/fs/lock.ts) from conf's read to its write, so parallel vis runs
+ *   never lose each other's changes.
+ * - conf's and ajv's errors never reach the user: a damaged file (not JSON, another shape)
+ *   and every failure of the file system (no permission, read-only, full, a folder where
+ *   the file should be) is a usage error naming the file and what to do: exit 2, not a bug.
+ *   A damaged file is never overwritten.
+ * - conf's `migrations` are not used: the file has had one shape (CONFIG_VERSION), and
+ *   conf would record the version it migrated to inside the file and write the file on
+ *   a read, so a command that only reads would need the lock and a writable folder. A
+ *   later shape is moved up here, in the read, under the lock of a change.
  */
-import { accessSync, chmodSync, constants, lstatSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Env } from '../domain/env.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { makeDirs } from '../fs/make-dirs.js';
 import { withLock } from '../fs/lock.js';
+import { CONFIG_SCHEMA, configShapeProblem } from './schema.js';
 
 export interface Profile {
   base_url?: string;
@@ -97,15 +110,10 @@ export class ConfigStore {
     try {
       parsed = parseConfig(text);
     } catch (err) {
-      throw new UsageError(`the config file ${this.path} is not valid JSON (${(err as Error).message})`, {
-        hint: 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.',
-      });
+      throw notJsonError(this.path, err as Error);
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new UsageError(`the config file ${this.path} does not hold a JSON object`, {
-        hint: 'Fix it by hand, or move it away and run `vis auth login` again.',
-      });
-    }
+    const problem = configShapeProblem(parsed);
+    if (problem !== undefined) throw damagedError(this.path, problem);
     return parsed as ConfigData;
   }
 
@@ -153,30 +161,19 @@ export class ConfigStore {
   }
 
   /**
-   * Applies a change through conf (atomic write, 0600) and re-tightens modes, holding the
-   * config file's lock (src/fs/lock.ts) from the read to the write: the change is applied
-   * to the file as it is now, not to the copy read earlier, so parallel vis runs never
-   * lose each other's changes. A failure leaves the old file as it was and is a
-   * UsageError naming the file.
+   * Applies a change through conf, holding the config file's lock (src/fs/lock.ts) from
+   * conf's read to its write: the change is applied to the file as it is now, not to the
+   * copy read earlier, so parallel vis runs never lose each other's changes. A failure
+   * leaves the old file as it was and is a UsageError naming the file.
    */
   async update(change: (data: ConfigData) => void): Promise<void> {
     this.ensureDir();
     const { default: Conf } = await import('conf');
     const write = () => {
-      // Read first: a corrupt file stops here instead of being replaced.
-      const current = this.readFile();
+      const conf = this.openConf(Conf);
+      const current = conf.store;
       change(current);
       try {
-        const conf = new Conf<ConfigData>({
-          cwd: this.dir,
-          configName: 'config',
-          projectName: 'vis',
-          configFileMode: this.fileMode(),
-          clearInvalidConfig: false,
-          accessPropertiesByDotNotation: false,
-          // An empty file is an empty config, as for read(); conf would fail on it.
-          deserialize: (text) => parseConfig(text) as ConfigData,
-        });
         conf.store = current;
         this.tighten();
       } catch (err) {
@@ -192,13 +189,61 @@ export class ConfigStore {
   }
 
   /**
-   * The mode a write gives the file: 0600, or, for a config.json that is a symlink, the
-   * mode its target has now (conf writes through the link; vis does not chmod what the
-   * link points at). Others being able to read the key is worth a warning.
+   * conf over the file as it is now: conf reads it and checks it against the schema as it
+   * is made, so a damaged file stops here instead of being replaced. Its write is vis's.
    */
-  private fileMode(): number {
+  private openConf(Conf: typeof import('conf').default): import('conf').default<ConfigData> {
+    let conf: import('conf').default<ConfigData>;
     try {
-      if (!lstatSync(this.path).isSymbolicLink()) return 0o600;
+      conf = new Conf<ConfigData>({
+        cwd: this.dir,
+        configName: 'config',
+        projectName: 'vis',
+        schema: CONFIG_SCHEMA,
+        // Checked, never changed: no defaults filled in, no keys removed. The schema itself
+        // is not checked against JSON Schema's own (test/config/schema.test.ts does that),
+        // and the first fault is enough (vis words it itself): a fifth of the compile time.
+        ajvOptions: { useDefaults: false, removeAdditional: false, validateSchema: false, allErrors: false },
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+        // An empty file is an empty config, as for read(); conf would fail on it.
+        deserialize: (text) => parseConfig(text) as ConfigData,
+      });
+    } catch (err) {
+      throw this.confReadError(err);
+    }
+    replaceConfWrite(conf, (text) => this.writeText(text));
+    return conf;
+  }
+
+  /** vis's words for what conf threw while reading the file. */
+  private confReadError(err: unknown): unknown {
+    if (err instanceof SyntaxError) return notJsonError(this.path, err);
+    if ((err as NodeJS.ErrnoException | undefined)?.code !== undefined) return configError(err, this.path, 'read');
+    // A schema violation (conf words it with ajv's messages): said again in vis's words.
+    try {
+      this.readFile();
+    } catch (own) {
+      return own;
+    }
+    return damagedError(this.path, 'it is not a vis config');
+  }
+
+  /** Writes conf's text through the one atomic writer: through a symlink to its target, keeping that target's mode. */
+  private writeText(text: string): void {
+    const mode = this.fileMode();
+    const linked = mode !== undefined;
+    writeFileAtomically(linked ? realpathSync(this.path) : this.path, text, { mode: mode ?? 0o600, keepMode: linked });
+  }
+
+  /**
+   * For a config.json that is a symlink, the mode its target has now (vis writes through
+   * the link and does not chmod what it points at); undefined for a file of its own.
+   * Others being able to read the key is worth a warning.
+   */
+  private fileMode(): number | undefined {
+    try {
+      if (!lstatSync(this.path).isSymbolicLink()) return undefined;
       const mode = statSync(this.path).mode & 0o7777;
       if ((mode & 0o077) !== 0) {
         this.warn(
@@ -207,7 +252,7 @@ export class ConfigStore {
       }
       return mode;
     } catch {
-      return 0o600;
+      return undefined;
     }
   }
 
@@ -223,7 +268,7 @@ export class ConfigStore {
     }
     try {
       this.tighten();
-      // conf's writer retries a refused write for a second before giving up; ask first.
+      // Asked first, so `auth login` can refuse before it asks for a key.
       accessSync(this.dir, constants.W_OK);
     } catch (err) {
       throw configError(err, this.path, 'write');
@@ -253,6 +298,25 @@ function parseConfig(text: string): unknown {
   return text.trim() === '' ? {} : JSON.parse(text);
 }
 
+/** conf's write is the one method it has for it; the check makes a conf without it fail loudly, not write with atomically. */
+function replaceConfWrite(conf: object, write: (text: string) => void): void {
+  const target = conf as { _write?: unknown; _serialize: (value: unknown) => string };
+  if (typeof target._write !== 'function' || typeof target._serialize !== 'function') {
+    throw new Error('conf has no _write(value) and _serialize(value) any more: src/config/store.ts must write another way');
+  }
+  target._write = (value: unknown) => write(target._serialize(value));
+}
+
+const DAMAGED_HINT = 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.';
+
+function notJsonError(path: string, err: Error): UsageError {
+  return new UsageError(`the config file ${path} is not valid JSON (${err.message})`, { hint: DAMAGED_HINT });
+}
+
+function damagedError(path: string, problem: string): UsageError {
+  return new UsageError(`the config file ${path} is not a vis config: ${problem}`, { hint: DAMAGED_HINT });
+}
+
 /** What to do about a file system error on the config file or folder. */
 const CONFIG_HINTS: Record<string, string> = {
   EACCES: 'Check the owner and permissions of the file and its folder (ls -ld), or set VIS_CONFIG_DIR to a folder you can write.',
@@ -271,11 +335,7 @@ const CONFIG_HINTS: Record<string, string> = {
 export function configError(err: unknown, path: string, action: 'read' | 'write' | 'create', what: 'file' | 'folder' = 'file'): unknown {
   if (err instanceof UsageError) return err;
   const e = err as NodeJS.ErrnoException | undefined;
-  if (e instanceof SyntaxError) {
-    return new UsageError(`the config file ${path} is not valid JSON (${e.message})`, {
-      hint: 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.',
-    });
-  }
+  if (e instanceof SyntaxError) return notJsonError(path, e);
   if (!(e instanceof Error) || typeof e.code !== 'string') return err;
   const hint = CONFIG_HINTS[e.code] ?? 'Fix it, or set VIS_CONFIG_DIR to another folder.';
   const unchanged = action === 'write' ? ' The config file is unchanged.' : '';

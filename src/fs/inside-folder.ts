@@ -12,11 +12,11 @@
  *   Group-writable is fine (a umask of 002 is common).
  * - Folders on the way are made one at a time without following links: one that exists
  *   must be a real folder (not a link), the user's own, not writable by others.
- * - The file itself is a new regular file renamed into place (src/fs/safe-file.ts).
+ * - The file itself is a new regular file renamed into place (src/fs/atomic-write.ts).
  */
 import { lstatSync, mkdirSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { replaceFile } from './safe-file.js';
+import { writeFileAtomically } from './atomic-write.js';
 
 /** A path or folder vis will not write to; the message says why. */
 export class UnsafePathError extends Error {
@@ -86,7 +86,7 @@ export function checkPathInside(root: string, rel: string): void {
  */
 export function writeFileInside(root: string, rel: string, text: string): string {
   const target = walk(root, rel, true);
-  replaceFile(target, [Buffer.from(text)], FILE_MODE);
+  writeFileAtomically(target, text, { mode: FILE_MODE });
   return target;
 }
 

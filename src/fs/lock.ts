@@ -24,6 +24,31 @@
  * The lock is not refreshed while it is held: keep `fn` short (read, change, write), and
  * never wait on the network inside it. Callers in one process queue in memory first (in
  * the order they called), then take the file lock like any other process.
+ *
+ * Why not proper-lockfile (a `<file>.lock` folder made with mkdir, its mtime refreshed by
+ * a timer, judged stale by that mtime alone, 10 s by default and never under 2 s):
+ * - A holder that dies outright (SIGKILL, a crash, a closed terminal) would keep every
+ *   later vis waiting until its lock is stale: `vis config set` stalled for seconds.
+ *   Here the pid in the lock says it is gone, and the lock is broken at once
+ *   (test/fs/lock.test.ts, "killed outright").
+ * - Two waiters that both find a stale lock both remove it (rmdir, then mkdir again): the
+ *   second can remove the fresh lock the first has just taken, and both go on. Here
+ *   only the holder of `<lock>.break` removes it, after judging it stale once more.
+ * - Its lock holds nothing, so a timeout cannot say who holds it, and a release can remove
+ *   a lock another process took since (before the refresh timer noticed); here the lock
+ *   names its holder, and a holder lets go only of its own (its token).
+ * - Two callers in one process get ELOCKED, and waiting needs its `retries`, which its
+ *   synchronous API refuses; the config, the completion cache and the request window are
+ *   all changed by several callers of one process.
+ * - A lock it can no longer refresh (the event loop held up past the stale time) is
+ *   "compromised", and by default that throws from a timer: an uncaught exception.
+ * - It follows the file's links (realpath, failing with ENOENT for a config not yet
+ *   written) and brings graceful-fs, retry and signal-exit, whose v3 replaces
+ *   process.emit and process.reallyExit beside main.ts's own signal handling.
+ * Both need only the file's folder (no HOME), and both throw the errno of a read-only
+ * folder for the caller to word. On NFS, mkdir and O_EXCL are both atomic; both judge age
+ * by clocks that may differ between hosts, and a pid on another host is never checked
+ * here (such a lock waits until it is old).
  */
 import { closeSync, constants, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';

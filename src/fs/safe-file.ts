@@ -9,19 +9,16 @@
  *   (O_NONBLOCK: opening a FIFO nobody writes to would block the process where no signal
  *   handler runs, so not even Ctrl-C would stop it), and read only when the descriptor
  *   turns out to be a regular file;
- * - a file is written as a new regular file: an exclusive temporary file beside it
- *   (O_CREAT|O_EXCL|O_NOFOLLOW), renamed over the target. rename replaces a link, a FIFO
- *   or an old file itself, never what a link points to;
+ * - a file is written as a new regular file, renamed over the target (src/fs/atomic-write.ts);
  * - nothing is written outside the folder the user named (src/fs/inside-folder.ts).
  *
- * `-o PATH` is not written here: the user named that file, and it is written as a shell
- * redirect would write it, their own links followed (src/output/write.ts).
+ * `-o PATH` is the user's own file: it is written as a shell redirect would write it, their
+ * own links followed (src/output/write.ts).
  *
  * Everything here is synchronous: a signal's handler runs only once it returns, so Ctrl-C
  * never leaves a temporary file behind.
  */
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
 
 /** vis expected a regular file of its own and found a link, a FIFO, a device or a folder. */
 export class NotRegularFileError extends Error {
@@ -35,9 +32,6 @@ export class NotRegularFileError extends Error {
     this.name = 'NotRegularFileError';
   }
 }
-
-/** Temporary files start so: a folder's reader can tell them from the files it keeps. */
-export const TEMP_PREFIX = '.tmp.';
 
 /**
  * The bytes of a regular file. Throws NotRegularFileError for a link or anything but a
@@ -61,33 +55,6 @@ export function appendToRegularFile(path: string, text: string, mode: number): v
     writeAll(fd, Buffer.from(text));
   } finally {
     closeSync(fd);
-  }
-}
-
-/**
- * Replaces `path` with a new regular file holding `parts`, created with `mode` (less the
- * umask): written to a temporary file in the same folder and fsynced, then renamed into
- * place, so a reader sees the old file or the new one, whole. Throws, leaving the old
- * file as it was and no temporary file, on any failure.
- */
-export function replaceFile(path: string, parts: readonly Buffer[], mode: number): void {
-  const tmp = join(dirname(path), `${TEMP_PREFIX}${process.pid}.${Math.random().toString(36).slice(2, 10)}`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-    for (const part of parts) writeAll(fd, part);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, path);
-  } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Never created.
-    }
-    throw err;
   }
 }
 

@@ -15,7 +15,8 @@
 import { join } from 'node:path';
 import { withLock, type LockClock } from '../fs/lock.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
-import { NotRegularFileError, readRegularFile, replaceFile } from '../fs/safe-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
+import { NotRegularFileError, readRegularFile } from '../fs/safe-file.js';
 import { createHash } from 'node:crypto';
 
 export interface WindowState {
@@ -62,7 +63,7 @@ export function fileWindowStore(dir: string, baseUrl: string, apiKey: string, cl
         () => {
           const state = readState(path);
           const { result, changed } = fn(state);
-          if (changed) replaceFile(path, [Buffer.from(serialize(state))], 0o600);
+          if (changed) writeFileAtomically(path, serialize(state), { mode: 0o600 });
           return result;
         },
         { clock, timeoutMs: LOCK_TIMEOUT_MS },

@@ -1,29 +1,18 @@
 /**
- * Writing the result: stdout, or a file written atomically (temp file in the same folder,
- * fsync, rename), so a failure or Ctrl-C never leaves a half-written file and an old file
- * stays whole until the new one is complete. What is not a regular file (a device, a
- * FIFO, /dev/stdout, /dev/fd/N) cannot be replaced that way and is written in place,
- * like a shell redirect.
+ * Writing the result: stdout, or a file written atomically (src/fs/atomic-write.ts), so a
+ * failure or Ctrl-C never leaves a half-written file and an old file stays whole until the
+ * new one is complete. What is not a regular file (a device, a FIFO, /dev/stdout,
+ * /dev/fd/N) cannot be replaced that way and is written in place, like a shell redirect.
  */
-import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, statSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isatty } from 'node:tty';
 import { InterruptedError } from '../errors.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 
-/** Temp files in flight, so the Ctrl-C handler can remove them synchronously. */
-export const pendingTempFiles = new Set<string>();
-
-export function removePendingTempFiles(): void {
-  for (const p of pendingTempFiles) {
-    try {
-      unlinkSync(p);
-    } catch {
-      // Already gone.
-    }
-  }
-  pendingTempFiles.clear();
-}
+// main.ts's Ctrl-C handler removes the temp files of any atomic write in flight from here.
+export { pendingTempFiles, removePendingTempFiles } from '../fs/atomic-write.js';
 
 export type Chunks = Iterable<string> | string;
 
@@ -31,45 +20,13 @@ export type Chunks = Iterable<string> | string;
  * Writes chunks to `path` atomically. Throws (leaving the old file as it was, and no temp
  * file behind) on failure, including an error thrown by `chunks` while it renders.
  *
- * The temp file sits in the target's own folder (rename is atomic only within one file
- * system), is fsynced before the rename and the folder after it, so a crash leaves the
- * old file or the new one, never a mix or an empty file. A symlink is written through
- * (its target is replaced, the link stays); an existing file keeps its mode; a new one
- * gets 0666 less the umask, like a shell redirect.
+ * The folder is fsynced after the rename too, so a crash leaves the old file or the new
+ * one, never a mix or an empty file. A symlink is written through (its target is
+ * replaced, the link stays); an existing file keeps its mode; a new one gets 0666 less
+ * the umask, like a shell redirect.
  */
 export function writeFileAtomic(path: string, chunks: Chunks): void {
-  const target = resolveLink(path);
-  const dir = dirname(target);
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
-  const keepMode = existingMode(target);
-  pendingTempFiles.add(tmp);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
-    if (keepMode !== undefined) fchmodSync(fd, keepMode);
-    for (const batch of batches(chunks)) writeAll(fd, batch);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, target);
-    pendingTempFiles.delete(tmp);
-  } catch (err) {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd);
-      } catch {
-        // The write error is the one worth reporting.
-      }
-    }
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Never created, or already removed.
-    }
-    pendingTempFiles.delete(tmp);
-    throw err;
-  }
-  syncFolder(dir);
+  writeFileAtomically(resolveLink(path), chunks, { mode: 0o666, keepMode: true, syncFolder: true, namedTemp: true });
 }
 
 /** The file a symlink points at (followed all the way), or the path itself. */
@@ -80,34 +37,6 @@ function resolveLink(path: string): string {
     // Missing, or a dangling link: write the path itself.
   }
   return path;
-}
-
-function existingMode(path: string): number | undefined {
-  try {
-    const st = statSync(path);
-    return st.isFile() ? st.mode & 0o7777 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Makes the rename durable. Some file systems refuse to fsync a folder; the file is safe anyway. */
-function syncFolder(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, constants.O_RDONLY);
-    fsyncSync(fd);
-  } catch {
-    // Best effort.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
-  let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
 }
 
 /**
@@ -280,12 +209,4 @@ function writeOne(stream: Writable, text: string): Promise<void> {
     stream.once('error', onError);
     stream.once('close', onClose);
   });
-}
-
-/**
- * node:crypto is loaded here, on the first file written, not by every command that
- * imports this module for removePendingTempFiles (it is 2 MB and a few ms at start-up).
- */
-function randomSuffix(): string {
-  return process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex');
 }

@@ -160,6 +160,22 @@ describe('vis config', () => {
     expect(r.stderr).toContain('is not valid JSON');
     expect(readFileSync(path, 'utf8')).toBe('{"profiles": {"default": ');
   });
+
+  it('a config file of another shape: exit 2 naming the file and the field, for a change and for a read, never a key or a stack', async () => {
+    const env = cleanEnv();
+    const path = join(env.VIS_CONFIG_DIR!, 'config.json');
+    const text = `{"profiles": {"default": {"api_key": "${GOOD_KEY}", "brand": ["Acme"]}}}`;
+    writeFileSync(path, text, { mode: 0o600 });
+    for (const argv of [['config', 'set', 'market', 'US-en'], ['auth', 'login', '--base-url', server.baseUrl], ['topics'], ['config', 'list']]) {
+      const r = await runWithEnv(argv, { env, input: `${GOOD_KEY}\n` });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain(`the config file ${path} is not a vis config: profile "default": "brand" is not text`);
+      expect(r.stderr).toContain('vis will not overwrite it');
+      expect(r.stderr).not.toMatch(/schema violation|must be string|    at /);
+      expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+    }
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
 });
 
 describe('vis auth status names the account, as the free GET /usage and GET /brands say', () => {

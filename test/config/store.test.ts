@@ -4,33 +4,30 @@
  * the old file as it was, an empty file is an empty config, and modes are never changed
  * through a symlink.
  */
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configError, ConfigStore } from '../../src/config/store.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
 
-/** Set to make conf's write fail as the file system would. */
-const failure = vi.hoisted(() => ({ err: undefined as Error | undefined }));
-vi.mock('conf', async (importOriginal) => {
-  const real = (await importOriginal()) as { default: new (options: object) => object };
-  // The real conf, except that setting `store` (its write) throws failure.err when set.
-  class FailingConf {
-    constructor(options: object) {
-      const conf = new real.default(options);
-      return new Proxy(conf, {
-        set(target, key, value) {
-          if (key === 'store' && failure.err) throw failure.err;
-          return Reflect.set(target, key, value);
-        },
-      });
-    }
-  }
-  return { default: FailingConf };
+/** Set to make the write fail as the file system would. */
+const failure = vi.hoisted(() => ({ err: undefined as Error | undefined, writes: 0 }));
+vi.mock('../../src/fs/atomic-write.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/fs/atomic-write.js')>();
+  // The real writer, counted, except that it throws failure.err when set.
+  return {
+    ...real,
+    writeFileAtomically: (...args: Parameters<typeof real.writeFileAtomically>) => {
+      if (failure.err) throw failure.err;
+      failure.writes++;
+      real.writeFileAtomically(...args);
+    },
+  };
 });
 afterEach(() => {
   failure.err = undefined;
+  failure.writes = 0;
 });
 
 function errno(code: string, message = `${code}: refused, open 'x'`): NodeJS.ErrnoException {
@@ -202,5 +199,82 @@ describe('ConfigStore.tighten', () => {
     const { store: linked, target } = linkedStore(0o664);
     linked.tighten();
     expect(statSync(target).mode & 0o777).toBe(0o664);
+  });
+});
+
+describe('a damaged or unreadable config file: vis\'s words, naming the file, exit 2, the file left as it was', () => {
+  const shapes: Array<[string, RegExp]> = [
+    ['[]', /it does not hold a JSON object$/],
+    ['{"profile":7}', /"profile" is not text$/],
+    ['{"profiles":[]}', /"profiles" is not an object$/],
+    ['{"profiles":{"work":"vis_live_secret_key_1234"}}', /profile "work" is not an object$/],
+    ['{"profiles":{"work":{"api_key":1234567890123}}}', /profile "work": "api_key" is not text$/],
+    ['{"profiles":{"default":{"brand":"Acme","market":["US-en"]}}}', /profile "default": "market" is not text$/],
+  ];
+
+  it.each(shapes)('read: %s', (text, problem) => {
+    const { store, path } = storeWith(text);
+    const err = (() => {
+      try {
+        store.profile('default');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(err).toBeInstanceOf(UsageError);
+    expect(exitCodeFor(err)).toBe(2);
+    expect((err as UsageError).message).toMatch(new RegExp(`^the config file ${path} is not a vis config: `));
+    expect((err as UsageError).message).toMatch(problem);
+    expect((err as UsageError).hint).toMatch(/Fix it by hand, or move it away .* vis will not overwrite it\./);
+    expect((err as UsageError).message).not.toContain('vis_live_secret');
+  });
+
+  it.each(shapes)('a change (conf reads it and checks its schema): %s', async (text, problem) => {
+    const { store, dir, path } = storeWith(text);
+    const err = await store.update((d) => void (d.profile = 'x')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toMatch(new RegExp(`^the config file ${path} is not a vis config: `));
+    expect((err as UsageError).message).toMatch(problem);
+    expect(`${(err as UsageError).message} ${(err as UsageError).hint}`).not.toMatch(/schema violation|must be|vis_live_secret/);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    expect(failure.writes).toBe(0);
+  });
+
+  it('keys vis does not know are kept, in the file and in each profile', async () => {
+    const { store, path } = storeWith('{"later":{"x":1},"profiles":{"default":{"brand":"Acme","colour":"blue"}}}');
+    expect(store.profile('default').brand).toBe('Acme');
+    await store.update((d) => void (d.profiles!.default!.market = 'US-en'));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ later: { x: 1 }, profiles: { default: { brand: 'Acme', colour: 'blue', market: 'US-en' } } });
+  });
+
+  it('a folder where the file should be: "cannot read", with what to do, for a read and for a change', async () => {
+    const { store, dir, path } = storeWith(undefined);
+    mkdirSync(path);
+    for (const err of [
+      (() => {
+        try {
+          store.read();
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })(),
+      await new ConfigStore({ VIS_CONFIG_DIR: dir }).update((d) => void (d.profile = 'x')).catch((e: unknown) => e),
+    ]) {
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toMatch(new RegExp(`^cannot read the config file ${path}: EISDIR`));
+      expect((err as UsageError).hint).toMatch(/A folder stands where the config file should be/);
+    }
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  });
+
+  it('conf\'s text is written by vis\'s atomic writer, once a change', async () => {
+    const { store, path } = storeWith('{}');
+    await store.update((d) => void (d.profile = 'work'));
+    expect(failure.writes).toBe(1);
+    // conf's own serialisation (tab-indented).
+    expect(readFileSync(path, 'utf8')).toBe('{\n\t"profile": "work"\n}');
   });
 });

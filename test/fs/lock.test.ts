@@ -246,6 +246,22 @@ describe('withLock', () => {
     expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
+  it('a holder killed outright (SIGKILL: no exit handler runs) leaves its lock; the next caller takes it at once, not once it is stale', async () => {
+    const { dir, file, lock } = target();
+    const bundle = join(mkdtempSync(join(tmpdir(), 'vis-lock-bundle-')), 'lock.cjs');
+    buildSync({ entryPoints: [join(__dirname, '../../src/fs/lock.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'silent' });
+    const script = `require(${JSON.stringify(bundle)}).withLock(${JSON.stringify(file)}, () => process.kill(process.pid, 'SIGKILL'));`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.signal).toBe('SIGKILL');
+    expect(parseLock(readFileSync(lock, 'utf8'))?.pid).toBe(r.pid);
+    // A lock judged by its age alone (a lock directory and its mtime) would keep every
+    // caller waiting for the stale time; the pid in the lock says its holder is gone.
+    const started = Date.now();
+    await withLock(file, () => undefined);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('N concurrent callers in one process take turns', async () => {
     const { dir, file } = target();
     let inside = 0;

@@ -1,11 +1,11 @@
 /**
  * Reading back and writing files vis does not trust: never through a link, never waiting
- * on a FIFO, only regular files read, every file written new and renamed into place.
+ * on a FIFO, only regular files read (writing whole files: test/fs/atomic-write.test.ts).
  */
 import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendToRegularFile, NotRegularFileError, readRegularFile, replaceFile, TEMP_PREFIX } from '../../src/fs/safe-file.js';
+import { appendToRegularFile, NotRegularFileError, readRegularFile } from '../../src/fs/safe-file.js';
 import { tempDir } from '../support/files.js';
 import { makeFifo, stopFifoWatchdogs } from './fifo.js';
 
@@ -101,57 +101,6 @@ describe('appendToRegularFile', () => {
     } finally {
       closeSync(reader);
     }
-  });
-});
-
-describe('replaceFile', () => {
-  it('writes the parts as a new file with the mode given, and leaves no temp file', () => {
-    const dir = tempDir();
-    const path = join(dir, 'f');
-    replaceFile(path, [Buffer.from('head\n'), Buffer.from('body é')], 0o600);
-    expect(readFileSync(path, 'utf8')).toBe('head\nbody é');
-    expect(lstatSync(path).mode & 0o777).toBe(0o600);
-    replaceFile(path, [Buffer.from('new')], 0o644);
-    expect(readFileSync(path, 'utf8')).toBe('new');
-    expect(lstatSync(path).mode & 0o777).toBe(0o644);
-    expect(readdirSync(dir)).toEqual(['f']);
-  });
-
-  it('a link at the path is replaced by the file; what it pointed to is unchanged', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'victim'), 'precious');
-    symlinkSync(join(dir, 'victim'), join(dir, 'f'));
-    replaceFile(join(dir, 'f'), [Buffer.from('mine')], 0o600);
-    expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious');
-    expect(lstatSync(join(dir, 'f')).isFile()).toBe(true);
-    expect(readFileSync(join(dir, 'f'), 'utf8')).toBe('mine');
-  });
-
-  it('a FIFO at the path is replaced, never written into', () => {
-    const dir = tempDir();
-    makeFifo(join(dir, 'f'));
-    replaceFile(join(dir, 'f'), [Buffer.from('mine')], 0o600);
-    expect(lstatSync(join(dir, 'f')).isFile()).toBe(true);
-    expect(readFileSync(join(dir, 'f'), 'utf8')).toBe('mine');
-  });
-
-  it('a folder that does not exist: ENOENT, nothing left', () => {
-    const dir = tempDir();
-    expect(thrown(() => replaceFile(join(dir, 'none', 'f'), [Buffer.from('x')], 0o600)).code).toBe('ENOENT');
-    expect(readdirSync(dir)).toEqual([]);
-  });
-
-  it('a rename that fails (a folder at the path) throws and removes the temp file', () => {
-    const dir = tempDir();
-    mkdirSync(join(dir, 'f'));
-    writeFileSync(join(dir, 'f', 'inside'), 'x');
-    const err = thrown(() => replaceFile(join(dir, 'f'), [Buffer.from('x')], 0o600));
-    expect(['EISDIR', 'ENOTEMPTY', 'EEXIST']).toContain(err.code);
-    expect(readdirSync(dir)).toEqual(['f']);
-  });
-
-  it(`temp files are named ${TEMP_PREFIX}<pid>.<random> (so readers of a folder can pass them over)`, () => {
-    expect(TEMP_PREFIX).toBe('.tmp.');
   });
 });
 

@@ -22,7 +22,8 @@ import { resolveSettings } from '../../../services/settings.js';
 import type { DynamicSource } from '../../../completion/shells.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
-import { readRegularFile, replaceFile } from '../../../fs/safe-file.js';
+import { writeFileAtomically } from '../../../fs/atomic-write.js';
+import { readRegularFile } from '../../../fs/safe-file.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -212,7 +213,7 @@ export function writeCache(store: ConfigStore, path: string, data: CacheData): v
   try {
     makeDirs(store.dir, 0o700);
     store.tighten();
-    replaceFile(path, [Buffer.from(`${JSON.stringify(data)}\n`)], 0o600);
+    writeFileAtomically(path, `${JSON.stringify(data)}\n`, { mode: 0o600 });
   } catch {
     // A cache that cannot be written only costs a fetch next time.
   }
