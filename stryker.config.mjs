@@ -26,6 +26,7 @@ export default {
     'src/fs/safe-file.ts',
     'src/fs/inside-folder.ts',
     'src/export/manifest-check.ts',
+    'src/export/journal.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',
   ],
