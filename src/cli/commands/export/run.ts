@@ -2,23 +2,21 @@
  * `vis export`: the account's data to files, for cron jobs (README, Export).
  *
  * 1. Parse and check everything on the command line, and that --dir can be written
- *    (exit 2, nothing sent): parse.ts.
+ *    (exit 2, nothing sent): parse.ts. With --resume, read back the folder's manifest,
+ *    checked value by value, and plan the run from it and the command line
+ *    (src/export/export-run.ts, planRun: exit 2 on a difference, nothing sent).
  * 2. Ask the free GET /usage (reads left) and GET /brands (which brands, and their
- *    markets when it lists them), and plan: endpoints x brands x markets, and the cost.
+ *    markets when it lists them), and plan: endpoints x brands x markets, and the cost
+ *    (planExport; a resume with another account is refused there, exit 2).
  * 3. --dry-run: print the plan (stdout) and stop; exit 6 when the export would be refused.
  * 4. Refuse (exit 6) when even the known part of the plan needs more reads than are left,
- *    unless --force; then write a `running` manifest.json, run the plan
- *    (src/export/runner.ts) rewriting it after every file (`interrupted` from the abort
- *    listener on Ctrl-C/SIGTERM, `failed` on an error), write the final one, print the
- *    summary on stderr, and exit with the worst failure's code.
+ *    unless --force; then run the plan (src/export/runner.ts) with its manifest kept
+ *    (src/export/journal.ts: `running` first and after every file, `interrupted` on
+ *    Ctrl-C/SIGTERM, `failed` on an error, the final one at the end), print the summary
+ *    on stderr, and exit with the worst failure's code.
  *
- * --resume: the plan comes from the folder's manifest, checked value by value
- * (src/export/manifest-check.ts) and against the command line first (exit 2 on a
- * difference, nothing sent), and refused for another API or account (exit 2, before any
- * read); files it lists as written and still there are not read again, nor, on the same
- * API day, the lists whose items it recorded (`listed`). src/export/export-run.ts turns
- * a fresh export and a resumed one alike into one ExportRun; src/export/journal.ts keeps
- * the manifest. This step only wires them to the session and the terminal.
+ * A fresh export and a resumed one are one ExportRun from step 1 on: this step only
+ * wires the planning, the runner and the journal to the session and the terminal.
  */
 import { endpointById } from '../../../endpoints.js';
 import { budgetFromUsage, brandsFromPayload } from '../../../api/account.js';
@@ -89,9 +87,9 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     }
     if (verdict(view) === 'refused') throw budgetError(view.cost, budget, 'needs');
 
-    const bar = ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
     const facts = { tool: `vis ${ctx.version}`, baseUrl: session.settings.baseUrl?.value ?? '', readsLeft: budget.left, now: () => ctx.clock.now() };
     const { result, manifest, path, elapsedMs } = await keepJournal(run, planned, facts, ctx.signal, async (checkpoint) => {
+      const bar = ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
       bar?.start();
       try {
         return await runExport(runInput(run, planned, budget.left), {
