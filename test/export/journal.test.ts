@@ -229,22 +229,25 @@ describe('keepJournal: the manifest while the export runs', () => {
     earlierExport(dir);
     const { run, planned: p } = planned(dir, { resume: true, days: undefined });
     const checkpoints: Array<Record<string, any>> = [];
-    const snapshot = result({ files: [PITCHES], readsSpent: 1 });
     const out = await keepJournal(run, p, facts(), new AbortController().signal, async (checkpoint) => {
-      checkpoint(snapshot);
+      checkpoint(result({ files: [PITCHES], readsSpent: 1 }));
+      checkpoints.push(readManifest(dir));
+      // A file read again is listed once.
+      checkpoint(result({ files: [PITCHES, TOPICS], readsSpent: 2 }));
       checkpoints.push(readManifest(dir));
       return result({ files: [TOPICS, PITCHES, PROMPTS], readsSpent: 2, readsPlanned: 2, listed: [], brands: [] });
     });
     expect(checkpoints[0]).toMatchObject({ status: 'running', exit_code: null, files: [TOPICS, PITCHES], reads: { spent: 5, this_run: 1, planned: 3 } });
+    expect(checkpoints[1]).toMatchObject({ files: [TOPICS, PITCHES], reads: { spent: 6, this_run: 2 } });
     expect(out.result.files).toEqual([TOPICS, PITCHES, PROMPTS]);
     expect(out.path).toBe(join(dir, 'manifest.json'));
     expect(out.manifest).toMatchObject({ status: 'complete', exit_code: 0, reads: { left_before: 10, planned: 2, spent: 6, this_run: 2 }, brands: [], listed: [] });
     expect(out.manifest.files).toEqual([TOPICS, PITCHES, PROMPTS]);
     const written = readManifest(dir);
-    expect(written).toMatchObject({ status: 'complete', exit_code: 0, finished_at: '2026-11-22T12:00:05Z' });
+    expect(written).toMatchObject({ status: 'complete', exit_code: 0, finished_at: '2026-11-22T12:00:06Z' });
     expect(written.files.map((f: FileEntry) => f.path)).toEqual([PROMPTS.path, TOPICS.path, PITCHES.path]);
     expect(out.manifest.stale).toEqual([]);
-    expect(out.elapsedMs).toBe(3000);
+    expect(out.elapsedMs).toBe(4000);
     expect(noTempFiles(dir)).toEqual([]);
   });
 
@@ -257,18 +260,30 @@ describe('keepJournal: the manifest while the export runs', () => {
     expect(out.manifest).toMatchObject({ status: 'incomplete', exit_code: 7 });
     expect(out.manifest.files.map((f) => f.path)).toEqual([PITCHES.path]);
     expect(out.manifest.stale).toEqual([{ path: TOPICS.path }]);
+    const complete = await keepJournal(run, p, facts(), new AbortController().signal, async () => result({ files: [PITCHES] }));
+    expect(complete.manifest.status).toBe('complete');
+    expect(complete.manifest.files.map((f) => f.path)).toEqual([PITCHES.path]);
   });
 
   it('incomplete when something was not attempted; failed when the run stopped early or was refused', async () => {
     const dir = tempDir();
     const { run, planned: p } = planned(dir);
-    const status = async (r: RunResult) => (await keepJournal(run, p, facts(), new AbortController().signal, async () => r)).manifest.status;
+    let running: Record<string, any> | undefined;
+    const status = async (r: RunResult) =>
+      (
+        await keepJournal(run, p, facts(), new AbortController().signal, async () => {
+          running = readManifest(dir);
+          return r;
+        })
+      ).manifest.status;
     const notAttempted = [{ ...PITCHES, reason: 'read_budget', message: 'none left' }];
     expect(await status(result({ notAttempted, exitCode: 6 }))).toBe('incomplete');
     expect(await status(result({ stoppedBy: new VisError('limit', 'quota'), exitCode: 6 }))).toBe('failed');
     expect(await status(result({ refused: { needed: 3, left: 1 }, exitCode: 6 }))).toBe('failed');
     expect(await status(result())).toBe('complete');
     expect(readManifest(dir).reads).toEqual({ left_before: 10, planned: 3, spent: 0, this_run: 0 });
+    // A fresh export has listed nothing yet.
+    expect(running).toMatchObject({ status: 'running', listed: [], files: [] });
   });
 
   it('Ctrl-C: interrupted, with the files of the last checkpoint and the earlier run’s; not rewritten as failed', async () => {
