@@ -27,6 +27,7 @@ export default {
     'src/fs/inside-folder.ts',
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
+    'src/export/export-run.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',
   ],

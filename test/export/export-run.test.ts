@@ -296,6 +296,26 @@ describe('chooseBrands', () => {
     const err = refusal(() => chooseBrands(run, [ACME, BETA]));
     expect(err.message).toBe('--resume: the plan differs from the export in /exports/d: brands (--all-brands; the export has 7)');
     expect(names(run, [ACME])).toEqual(['7 acme-crm']);
+    const two = planRun(input({ resume: true, allBrands: true }), previous((m) => (m.plan.brands = [7, 8])));
+    expect(refusal(() => chooseBrands(two, [ACME])).message).toBe('--resume: the plan differs from the export in /exports/d: brands (--all-brands; the export has 7, 8)');
+  });
+
+  it('resumed with GET /brands listing none: each brand as the export recorded it', () => {
+    const run = planRun(
+      input({ resume: true }),
+      previous((m) => {
+        m.plan.brands = [8, 7];
+        m.brands.push({ id: 8, name: 'Beta Desk', slug: 'beta-desk', markets: ['US-en'], markets_from: 'primary' });
+      }),
+    );
+    expect(chooseBrands(run, []).map((b) => `${b.id} ${b.name} ${b.slug}`)).toEqual(['8 Beta Desk beta-desk', '7 Acme CRM acme-crm']);
+  });
+
+  it('a brand of the account: its primary market and listed markets come along, and nothing it does not have', () => {
+    expect(chooseBrands(fresh({}), [{ id: 7, name: 'Acme CRM', primaryMarket: 'US-en', markets: ['US-en', 'DE-de'] }])).toEqual([
+      { id: 7, name: 'Acme CRM', slug: 'acme-crm', primaryMarket: 'US-en', listedMarkets: ['US-en', 'DE-de'] },
+    ]);
+    expect(chooseBrands(fresh({}), [{ id: 7, name: 'Acme CRM' }])).toEqual([{ id: 7, name: 'Acme CRM', slug: 'acme-crm' }]);
   });
 
   it('resumed: a brand gone from the account is not found; with GET /brands listing none, the recorded one is used', () => {
@@ -327,8 +347,14 @@ describe('chooseBrands', () => {
     expect(thrown(() => chooseBrands(fresh({}, { value: 'Gamma', source: '--brand' }), []), NotFoundError).hint).toBe('GET /brands listed no brands.');
   });
 
-  it('a brand id when GET /brands lists none: used as given', () => {
+  it('a brand id when GET /brands lists none: used as given; when it lists others, not found', () => {
     expect(chooseBrands(fresh({}, { value: '42', source: '--brand' }), [])).toEqual([{ id: '42', name: 'brand 42', slug: 'brand-42' }]);
+    expect(thrown(() => chooseBrands(fresh({}, { value: '42', source: '--brand' }), [ACME]), NotFoundError).message).toBe('--brand: no brand "42" on this account');
+    expect(thrown(() => chooseBrands(fresh({}, { value: 'x42', source: '--brand' }), []), NotFoundError).message).toBe('--brand: no brand "x42" on this account');
+  });
+
+  it('a brand name is matched without the spaces around it', () => {
+    expect(names(fresh({}, { value: 'acme crm', source: '--brand' }), [{ id: 7, name: '  Acme CRM ' }, BETA])).toEqual(['7 acme-crm']);
   });
 
   it('no brand named: the account’s only one, a stand-in when it lists none, refused when it has several', () => {
