@@ -29,6 +29,8 @@ export default {
     'src/fs/atomic-write.ts',
     'src/fs/inside-folder.ts',
     'src/export/manifest-check.ts',
+    'src/export/journal.ts',
+    'src/export/export-run.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',
   ],

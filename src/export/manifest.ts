@@ -20,7 +20,7 @@ import { NotRegularFileError, readRegularFile } from '../fs/safe-file.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { UsageError } from '../errors.js';
 import type { ExportFormat } from './options.js';
-import type { MarketsFrom } from './plan.js';
+import { slotLabel, type MarketsFrom, type PlannedBrand } from './plan.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_VERSION = 1;
@@ -161,6 +161,17 @@ export interface Manifest {
   stale: StaleEntry[];
   /** The items each list read gave (absent in manifests of older vis versions). */
   listed?: ListedEntry[];
+}
+
+/** The brands as planned: their markets, and where the markets came from. */
+export function manifestBrands(planned: readonly PlannedBrand[]): ManifestBrand[] {
+  return planned.map((pb) => ({
+    id: pb.brand.id ?? null,
+    name: pb.brand.name,
+    slug: pb.brand.slug,
+    markets: pb.slots ? pb.slots.map(slotLabel) : null,
+    markets_from: pb.marketsFrom,
+  }));
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

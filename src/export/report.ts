@@ -1,10 +1,13 @@
 /**
  * What the export tells a person: the plan of a dry run (stdout: a text table, or a JSON
- * document with --format json for scripts) and the summary of a real run (stderr). Pure
- * functions; text from the API passes through the terminal sanitiser.
+ * document with --format json for scripts), the summary of a real run (stderr), and the
+ * error an export ends with when it did not get everything. Pure functions; text from
+ * the API passes through the terminal sanitiser.
  */
+import type { BudgetInfo } from '../api/account.js';
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
+import { LimitError, VisError, type ErrorKind } from '../errors.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, padToWidth } from '../text/width.js';
 import type { ManifestBrand } from './manifest.js';
@@ -219,4 +222,43 @@ export function formatSeconds(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+function resetHint(budget: BudgetInfo): string {
+  return budget.resetsAt ? `The budget resets at ${sanitizeForTerminal(budget.resetsAt)}. ` : 'The budget resets on the first of the month. ';
+}
+
+/** The refusal of a plan that needs more reads than are left (exit 6, nothing read); `verb`: "needs", or "would need" for a dry run. */
+export function budgetError(cost: CostEstimate, budget: BudgetInfo, verb: string): LimitError {
+  return new LimitError(`the export ${verb} ${costSentence(cost)}, and ${budget.left} are left this month: nothing was read`, {
+    hint: `${resetHint(budget)}--only exports fewer endpoints; --force exports what fits; --dry-run shows the plan.`,
+  });
+}
+
+const KIND_BY_EXIT: Readonly<Record<number, ErrorKind>> = { 2: 'usage', 3: 'auth', 4: 'plan', 5: 'not_found', 6: 'limit', 7: 'server' };
+
+/** The error that ends an export that did not get everything, carrying the exit code. */
+export function exportFailure(result: RunResult, budget: BudgetInfo, manifestPath: string): Error | undefined {
+  if (result.exitCode === 0) return undefined;
+  const details = `${result.files.length} files written; ${manifestPath} lists what is missing and why.`;
+  if (result.stoppedBy) {
+    const e = result.stoppedBy;
+    const reset = e.code === 'quota_exceeded' ? resetHint(budget) : '';
+    return new VisError(e.kind, `export stopped: ${e.message}; the rest was not attempted`, { code: e.code, hint: `${reset}${details}` });
+  }
+  if (result.refused) {
+    return new LimitError(
+      `export stopped: with the markets and items known it needs ${result.refused.needed} more reads, and ${result.refused.left} are left`,
+      { hint: `${resetHint(budget)}--only exports fewer endpoints; --force exports what fits. ${details}` },
+    );
+  }
+  const kind = KIND_BY_EXIT[result.exitCode];
+  const first = result.failed[0];
+  const what = first
+    ? `${result.failed.length} failed (${first.endpoint}${first.market ? ` ${first.market}` : ''}: ${first.message}${result.failed.length > 1 ? '; …' : ''})`
+    : `${result.notAttempted.length} not exported for lack of reads`;
+  const message = `export incomplete: ${what}`;
+  if (!kind) return new Error(message);
+  const code = result.failed.find((f) => f.exit_code === result.exitCode)?.code ?? undefined;
+  return new VisError(kind, message, { code, hint: details });
 }

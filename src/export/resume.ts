@@ -75,8 +75,8 @@ function brandList(plan: ManifestPlan, brands: readonly ManifestBrand[]): string
 }
 
 /** --all-brands with a different set of brands than the export's, found once GET /brands has answered. */
-export function brandsDiffer(plan: ManifestPlan, accountIds: ReadonlyArray<string | number>): boolean {
-  const a = plan.brands.map(String).sort().join(',');
+export function brandsDiffer(planned: ManifestPlan['brands'], accountIds: ReadonlyArray<string | number>): boolean {
+  const a = planned.map(String).sort().join(',');
   const b = accountIds.map(String).sort().join(',');
   return a !== b;
 }
@@ -105,6 +105,11 @@ export function normaliseBaseUrl(url: string): string | undefined {
     return undefined;
   }
   return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The API an export reads from: --demo's sandbox listens on another port each run and serves the same data, so it is one API, `demo`. */
+export function exportApi(demo: boolean, baseUrl: string | undefined): string {
+  return demo ? 'demo' : (normaliseBaseUrl(baseUrl ?? '') ?? '');
 }
 
 /**
@@ -147,10 +152,11 @@ export function accountDifference(recorded: ManifestAccount, current: ManifestAc
 }
 
 /**
- * A brand of the export being resumed, planned as the export planned it. The markets an
- * earlier run read GET /markets for are not read again, and a primary market the first
- * run learned from an answer (GET /brands did not name it) keeps its folder: otherwise
- * the files already written there would not be found, and one would be read again.
+ * A brand of the export, planned as the export planned it. The markets an earlier run
+ * read GET /markets for are not read again, and a primary market the first run learned
+ * from an answer (GET /brands did not name it) keeps its folder: otherwise the files
+ * already written there would not be found, and one would be read again. A fresh export
+ * has nothing recorded: each brand is planned anew (planBrand).
  */
 export function resumePlannedBrand(brand: ExportBrand, mode: MarketMode, recorded: readonly ManifestBrand[], written: ReadonlyMap<string, FileEntry>): PlannedBrand {
   const own = recorded.find((pb) => String(pb.id) === String(brand.id ?? null));

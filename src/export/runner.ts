@@ -36,7 +36,7 @@ import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { marketsFromPayload } from '../api/account.js';
 import { utcDate } from '../domain/dates.js';
 import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
-import type { BrandRef, FailedEntry, FileEntry, ListedEntry, ManifestBrand, NotAttemptedEntry, SkippedEntry } from './manifest.js';
+import { manifestBrands, type BrandRef, type FailedEntry, type FileEntry, type ListedEntry, type ManifestBrand, type NotAttemptedEntry, type SkippedEntry } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { brandTasks, estimate, filePath, itemTasks, marketSlots, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
 import { writeFileInside } from '../fs/inside-folder.js';
@@ -469,13 +469,6 @@ class ExportRun {
       else if (d.kind === 'failed') failed.push({ ...base, code: d.code, message: d.message, exit_code: d.exitCode });
       else notAttempted.push({ ...base, reason: d.reason, message: d.message });
     }
-    const brands: ManifestBrand[] = this.input.brands.map((pb) => ({
-      id: pb.brand.id ?? null,
-      name: pb.brand.name,
-      slug: pb.brand.slug,
-      markets: pb.slots ? pb.slots.map(slotLabel) : null,
-      markets_from: pb.marketsFrom,
-    }));
     return {
       files: this.files,
       skipped,
@@ -484,7 +477,7 @@ class ExportRun {
       readsSpent: this.spent,
       readsPlanned: estimate(this.tasks(), this.input.endpoints).reads,
       rows: this.rows,
-      brands,
+      brands: manifestBrands(this.input.brands),
       listed: [...this.listed],
       stoppedBy: this.stoppedBy,
       refused: this.refused,

@@ -8,6 +8,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { ownFolderProblem } from '../../../fs/inside-folder.js';
+import { refuseUnsafeDir } from '../../../export/journal.js';
 import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
@@ -53,12 +54,4 @@ export function checkExportDir(dir: string): void {
   } catch {
     throw new UsageError(existing === dir ? `--dir: ${dir} is not writable` : `--dir: ${dir} cannot be created: ${existing} is not writable`);
   }
-}
-
-/** --dir, or a folder in it, is not one vis writes into (a link, another user's, open to others): exit 2. */
-export function refuseUnsafeDir(problem: string | undefined): void {
-  if (problem === undefined) return;
-  throw new UsageError(`--dir: ${problem}`, {
-    hint: 'vis writes only into folders of your own that other users cannot write to, never through links: whoever else can write there could plant links or files for vis to write through. Export into a folder of your own (for example ~/vis-export).',
-  });
 }
