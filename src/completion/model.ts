@@ -7,6 +7,7 @@ import { Help, type Argument, type Command, type Option } from 'commander';
 import { PROFILE_SETTINGS } from '../config/store.js';
 import { HELP_TOPICS } from '../docs/topics.js';
 import { ENDPOINTS } from '../endpoints.js';
+import { FORMATS } from '../flags/argv.js';
 import type { DynamicSource } from './shells.js';
 
 /** What to offer for a flag's value or an argument. */
@@ -52,9 +53,8 @@ export interface CommandModel {
   /** The command's own flags (with -h/--help). */
   flags: readonly FlagModel[];
   /**
-   * The global flags offered here (their `long` spellings): those the command's help
-   * lists (src/flags/globals.ts and usesGlobals); all of them at the root, where they
-   * may come before the command words.
+   * The global flags offered here (their `long` spellings): the root's, which every
+   * command takes (src/flags/globals.ts). A command's other options are its `flags`.
    */
   globals: readonly string[];
   /** Positional arguments in order; extra ones complete to nothing. */
@@ -65,7 +65,7 @@ export interface CommandModel {
 export interface CompletionModel {
   /** The command name the scripts register for. */
   program: string;
-  /** Options of the root program, recognised before or after the command words. */
+  /** Options of the root program (the true globals), recognised before or after the command words. */
   globalFlags: readonly FlagModel[];
   root: CommandModel;
 }
@@ -164,7 +164,7 @@ function visibleSubcommands(cmd: Command): Command[] {
 function commandModel(cmd: Command, path: readonly string[], root: Command, formats: readonly string[], isRoot: boolean): CommandModel {
   const help = new Help();
   const own = isRoot ? help.visibleOptions(cmd).filter((o) => o.long === '--help') : help.visibleOptions(cmd);
-  // The program's own help configuration knows which globals each command takes.
+  // The program's own help configuration lists the root's options as each command's globals.
   const globals = isRoot ? help.visibleOptions(cmd).filter((o) => o.long !== '--help') : cmd.createHelp().visibleGlobalOptions(cmd);
   // `vis help` takes a command and then its sub-commands; only the first word completes.
   const args = path.join(' ') === 'help' ? cmd.registeredArguments.slice(0, 1) : cmd.registeredArguments;
@@ -186,7 +186,7 @@ function commandModel(cmd: Command, path: readonly string[], root: Command, form
 
 export function buildCompletionModel(program: Command): CompletionModel {
   const globals = new Help().visibleOptions(program).filter((o) => o.long !== '--help');
-  const formats = globals.find((o) => o.long === '--format')?.argChoices ?? [];
+  const formats = FORMATS;
   const model: CompletionModel = {
     program: program.name(),
     globalFlags: globals.map((o) => flagModel(o, [])),

@@ -15,6 +15,7 @@ import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { utcDate } from '../domain/dates.js';
 import type { Context } from './context.js';
 import { sendWithHints } from './hints.js';
+import { logCacheHit } from './request-log.js';
 import type { Session } from './session.js';
 
 export type Cacheable = Pick<EndpointSpec, 'id' | 'freshness' | 'period' | 'free'> & Partial<Pick<EndpointSpec, 'brand'>>;
@@ -44,6 +45,7 @@ export async function sendCached(
     if ('hit' in found && envelope) {
       session.debug(`cache hit: ${key} (fetched ${new Date(found.hit.fetchedAt).toISOString()}, fresh until ${new Date(found.hit.expiresAt).toISOString()})`);
       if (!spec.free) cache.noteSaved(now);
+      if (ctx.verbose) logCacheHit(ctx, req, found.hit.fetchedAt);
       return { status: 200, raw: found.hit.raw, envelope, attempts: 0, fromCache: found.hit };
     }
     session.debug(`cache miss: ${key} (${'miss' in found ? found.miss : 'damaged'})`);

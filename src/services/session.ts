@@ -21,6 +21,7 @@ import type { FlagOptions } from '../flags/rules.js';
 import { createProgress, type Progress } from '../terminal/progress.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
+import { requestLogger } from './request-log.js';
 
 /** Default pace: the API allows 60 requests a minute per key. */
 export const DEFAULT_RATE_PER_MINUTE = 60;
@@ -145,6 +146,7 @@ export function contextClientOptions(ctx: Context) {
     random: ctx.random,
     signal: ctx.signal,
     transport: ctx.transport,
+    ...(ctx.verbose ? { log: requestLogger(ctx) } : {}),
   };
 }
 
