@@ -15,6 +15,7 @@ import type { Context } from '../services/context.js';
 import { HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
 import { commandWord } from '../flags/argv.js';
+import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
@@ -50,6 +51,8 @@ function groupRank(heading: string): number {
   return i < 0 ? GROUP_ORDER.length : i;
 }
 
+const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+
 /**
  * The help layout shared by every command (sub-commands inherit it). A command's help
  * lists its own options, then the global ones: the root's, which every command takes
@@ -62,6 +65,12 @@ const HELP_CONFIGURATION = {
     let root = cmd;
     while (root.parent) root = root.parent;
     return root === cmd ? [] : root.options.filter((o) => !o.hidden && o.long !== '--version');
+  },
+  // `[options]` marks the commands with options of their own (`tasks [options] [id]`):
+  // the shared ones (brand, format, ...) most commands take say nothing in a list of commands.
+  subcommandTerm(this: Help, cmd: Command): string {
+    const term = Help.prototype.subcommandTerm.call(this, cmd);
+    return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
   groupItems<T extends Command | Option>(this: Help, unsorted: T[], visible: T[], getGroup: (item: T) => string): Map<string, T[]> {
     const groups = Help.prototype.groupItems.bind(this)(unsorted, visible, getGroup);
