@@ -7,7 +7,6 @@ import { Help, type Argument, type Command, type Option } from 'commander';
 import { PROFILE_SETTINGS } from '../config/store.js';
 import { HELP_TOPICS } from '../docs/topics.js';
 import { ENDPOINTS } from '../endpoints.js';
-import { FORMATS } from '../flags/argv.js';
 import type { DynamicSource } from './shells.js';
 
 /** What to offer for a flag's value or an argument. */
@@ -155,6 +154,10 @@ function argValues(path: readonly string[], arg: Argument, root: Command, format
   return NONE;
 }
 
+function programCommands(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(programCommands)];
+}
+
 /** Sub-commands a user sees in help: not hidden ones, not commander's implicit `help`. */
 function visibleSubcommands(cmd: Command): Command[] {
   const shown = new Set(new Help().visibleCommands(cmd));
@@ -186,7 +189,8 @@ function commandModel(cmd: Command, path: readonly string[], root: Command, form
 
 export function buildCompletionModel(program: Command): CompletionModel {
   const globals = new Help().visibleOptions(program).filter((o) => o.long !== '--help');
-  const formats = FORMATS;
+  // The format names, from the commands that declare --format (`vis config set format <TAB>`).
+  const formats = programCommands(program).flatMap((c) => c.options).find((o) => o.long === '--format')?.argChoices ?? [];
   const model: CompletionModel = {
     program: program.name(),
     globalFlags: globals.map((o) => flagModel(o, [])),
