@@ -219,7 +219,13 @@ export function explainOptionError(err: CommanderError, program: Command, full: 
   // No command has it: a typo, which commander's message and suggestion answer best.
   if (!option?.long) return err;
   const p = place(everything, everything, argvOf(program));
-  if (p.target === everything) return err;
+  if (p.target === everything) {
+    // No command word: a command's option on its own (`vis --market US-en`).
+    const owner = allCommands(everything).find((c) => c !== everything && findOption(c, option.long!) !== undefined)!;
+    return new UsageError(`${option.long} goes after the words of a command that takes it, such as vis ${commandPath(owner)} ${option.long}`, {
+      hint: `Only ${BEFORE_THE_COMMAND} may come without a command. Run \`vis --help\` for the commands.`,
+    });
+  }
   if (!takes(p.target, option.long)) return doesNotApply(option, p.target);
   return misplacedOptions(program, () => everything) ?? err;
 }

@@ -257,6 +257,9 @@ describe('what the refusal says', () => {
     [['answers', '--brand', 'x', 'runs', '--prompt', 'p'], 'vis: --brand goes after the command: vis answers runs --brand x --prompt p\n'],
     [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings'],
     [['topics', '--marekt', 'US'], "vis: unknown option '--marekt'\n(Did you mean --market?)"],
+    [['--market', 'US-en'], 'vis: --market goes after the words of a command that takes it, such as vis overview --market\nOnly --profile, --base-url'],
+    [['-q', '--dir', 'out'], 'vis: --dir goes after the words of a command that takes it, such as vis export --dir\n'],
+    [['--bogus'], "vis: unknown option '--bogus'"],
   ])('%j', async (argv, message) => {
     const r = await runInProcess(argv, { env: freshHome().env });
     expect(r.code).toBe(2);
