@@ -188,14 +188,13 @@ function goesAfter(option: Option, argv: readonly string[], p: Placement): Usage
 
 /**
  * The refusal for the command options typed before the command words of argv, or
- * undefined when there is none. Used by commands with sub-commands (`vis answers --days 7
- * runs`), which commander would otherwise let take the option for their sub-command.
+ * undefined when there is none. Used by commands with sub-commands (`vis answers --brand
+ * x runs`), which commander would otherwise let take the option for their sub-command:
+ * by then every option on the line is known to the program as built, so `program` is
+ * enough; after commander's error, `everything` must be the whole program.
  */
-export function misplacedOptions(program: Command, full: () => Command): UsageError | undefined {
+export function misplacedOptions(program: Command, everything: Command = program): UsageError | undefined {
   const argv = argvOf(program);
-  // On the whole program: an option's value may have been taken for the command word
-  // (`vis --only topics usage` built `topics` alone).
-  const everything = full();
   const p = place(everything, everything, argv);
   if (p.misplaced.length === 0) return undefined;
   const notTaken = p.misplaced.find((m) => !takes(p.target, m.option.long!));
@@ -214,6 +213,8 @@ export function explainOptionError(err: CommanderError, program: Command, full: 
   if (err.code !== 'commander.unknownOption') return err;
   const typed = /unknown option '([^']*)'/.exec(err.message)?.[1];
   if (typed === undefined) return err;
+  // The whole program: an option's value may have been taken for the command word
+  // (`vis --only topics usage` built `topics` alone).
   const everything = full();
   const option = findAnywhere(everything, flagOf(typed));
   // No command has it: a typo, which commander's message and suggestion answer best.
@@ -227,5 +228,5 @@ export function explainOptionError(err: CommanderError, program: Command, full: 
     });
   }
   if (!takes(p.target, option.long)) return doesNotApply(option, p.target);
-  return misplacedOptions(program, () => everything) ?? err;
+  return misplacedOptions(program, everything) ?? err;
 }

@@ -138,7 +138,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
     // before the sub-command's word, or not taken by it, they are refused here.
     if (c !== program && c.commands.length > 0) {
       c.hook('preSubcommand', (parent, sub) => {
-        const refusal = misplacedOptions(program, full) ?? optionsNotTaken(parent, sub);
+        const refusal = misplacedOptions(program) ?? optionsNotTaken(parent, sub);
         if (refusal) throw refusal;
       });
     }
