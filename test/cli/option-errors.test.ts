@@ -188,20 +188,21 @@ describe('an option is accepted exactly where the command takes it', () => {
       return;
     }
     // Refused after the command words, and before them too.
+    const { env } = freshHome();
     for (const argv of [after, [...given, ...c.path, ...args]]) {
-      const r = await runInProcess(argv, { api: new FakeApi(), env: freshHome().env });
+      const r = await runInProcess(argv, { api: new FakeApi(), env });
       expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toContain(`vis: ${flag} does not apply to vis ${name}`);
       expect(r.requests).toEqual([]);
       expect(existsSync(outFile)).toBe(false);
-      // The real action, spied: refused before the sandbox, the transport or a config write.
-      const ctx = testContext({ env: freshHome().env, io: testIO() });
-      const touched = spyOn(ctx);
-      const err = await parse(ctx, argv, false);
-      expect(err).toBeInstanceOf(UsageError);
-      expect((err as Error).message).toContain(`${flag} does not apply to vis ${name}`);
-      expect(touched).toEqual([]);
     }
+    // The real action, spied: refused before the sandbox, the transport or a config write.
+    const ctx = testContext({ env, io: testIO() });
+    const touched = spyOn(ctx);
+    const err = await parse(ctx, after, false);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain(`${flag} does not apply to vis ${name}`);
+    expect(touched).toEqual([]);
   });
 });
 
@@ -214,13 +215,14 @@ describe('before the command words', () => {
     const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
     const args = [...(REQUIRED[name] ?? []), ...table];
     const given = optionArgs(option, today, outFile, true);
-    const r = await runInProcess([...given, ...c.path, ...args], { api: new FakeApi(), env: freshHome().env });
+    const { env } = freshHome();
+    const r = await runInProcess([...given, ...c.path, ...args], { api: new FakeApi(), env });
     expect(r.code, r.stderr).toBe(2);
     const line = ['vis', ...[...c.path, ...given, ...args].map(quoted)].join(' ');
     expect(r.stderr).toContain(`vis: ${flag} goes after the command: ${line}\n`);
     expect(r.requests).toEqual([]);
     expect(existsSync(outFile)).toBe(false);
-    const ctx = testContext({ env: freshHome().env, io: testIO() });
+    const ctx = testContext({ env, io: testIO() });
     const touched = spyOn(ctx);
     expect(await parse(ctx, [...given, ...c.path, ...args], false)).toBeInstanceOf(UsageError);
     expect(touched).toEqual([]);
