@@ -21,6 +21,7 @@ import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/services/context.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { shellWord } from '../../src/cli/option-errors.js';
 import type { Env } from '../../src/domain/env.js';
 import { UsageError } from '../../src/errors.js';
 import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
@@ -259,6 +260,13 @@ describe('what the refusal says', () => {
     [['answers', '--brand', 'x', 'runs', '--prompt', 'p'], 'vis: --brand goes after the command: vis answers runs --brand x --prompt p\n'],
     [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings'],
     [['topics', '--marekt', 'US'], "vis: unknown option '--marekt'\n(Did you mean --market?)"],
+    [['auth', 'status', '--wide'], 'vis: --wide does not apply to vis auth status: it prints no table\n'],
+    [['config', 'list', '-o', 'x.txt'], 'vis: --output does not apply to vis config list: it prints plain text\n'],
+    [['export', '--dir', 'o', '--rows', 'x'], 'vis: --rows does not apply to vis export: each file holds its endpoint’s main collection\n'],
+    [['export', '--dir', 'o', '-o', 'x'], 'vis: --output does not apply to vis export: it writes one file per endpoint into --dir\n'],
+    [['usage', '--market', 'US'], 'vis: --market does not apply to vis usage\nRun `vis usage --help` for the options it takes.\n'],
+    [['help', '--to', '2026-11-01'], 'vis: --to does not apply to vis help: it has no period\nPeriod flags apply to '],
+    [['cache', '--refresh', 'status'], 'vis: --refresh does not apply to vis cache status: what it shows is never cached\n'],
     [['--market', 'US-en'], 'vis: --market goes after the words of a command that takes it, such as vis overview --market\nOnly --profile, --base-url'],
     [['-q', '--dir', 'out'], 'vis: --dir goes after the words of a command that takes it, such as vis export --dir\n'],
     [['--bogus'], "vis: unknown option '--bogus'"],
@@ -267,6 +275,21 @@ describe('what the refusal says', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.requests).toEqual([]);
+  });
+});
+
+describe('the command line to type instead', () => {
+  it.each([
+    ['topics', 'topics'],
+    ['--format=json', '--format=json'],
+    ['/a/b.c,d:e@f%g+h', '/a/b.c,d:e@f%g+h'],
+    ['best crm', "'best crm'"],
+    ["it's", "'it'\\''s'"],
+    ['$(touch x)', "'$(touch x)'"],
+    ['', "''"],
+    ['a\nb', "'a\nb'"],
+  ])('%j is written %s', (word, written) => {
+    expect(shellWord(word)).toBe(written);
   });
 });
 
