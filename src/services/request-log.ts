@@ -12,12 +12,12 @@ import { printable } from '../http/redact.js';
 import type { QueryPairs } from '../http/url.js';
 import type { Context } from './context.js';
 
-/** The endpoint a request goes to, by method and path template (`/topics/{id}`). */
+/** The endpoint a request goes to, by method and path template (`/topics/{id}`: one segment, not empty). */
 export function endpointOf(method: string, path: string): EndpointSpec | undefined {
+  const got = path.split('/');
   return ENDPOINTS.find((e) => {
-    if (e.method !== method) return false;
-    const pattern = e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    return new RegExp(`^${pattern}$`).test(path);
+    const want = e.path.split('/');
+    return e.method === method && want.length === got.length && want.every((w, i) => (w.startsWith('{') ? got[i] !== '' : w === got[i]));
   });
 }
 

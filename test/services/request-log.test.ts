@@ -119,6 +119,11 @@ describe('the reads a request spends, from the endpoint table', () => {
 
   it('matches a path template whole, not a prefix', () => {
     expect(endpointOf('GET', '/topicsx')).toBeUndefined();
+    expect(endpointOf('GET', '/topics/')).toBeUndefined();
+    expect(endpointOf('GET', 'topics')).toBeUndefined();
+    expect(endpointOf('GET', '/topics/7')?.id).toBe('topics.get');
+    expect(endpointOf('POST', '/pitches')?.id).toBe('pitches.create');
+    expect(endpointOf('GET', '/pitches')?.id).toBe('pitches');
     expect(endpointOf('GET', '/answers/runs')?.id).toBe('answers.runs');
   });
 });
