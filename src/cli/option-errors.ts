@@ -35,7 +35,7 @@ interface Placement {
  * parse and parseAsync; with `from: 'user'`, argv as given), though its typings omit it.
  */
 function argvOf(program: Command): readonly string[] {
-  return (program as Command & { rawArgs?: string[] }).rawArgs ?? [];
+  return (program as Command & { rawArgs: string[] }).rawArgs;
 }
 
 function rootOf(cmd: Command): Command {
@@ -97,7 +97,7 @@ function place(program: Command, full: Command, argv: readonly string[]): Placem
       const global = findOption(program, flag);
       const option = global ?? findOption(target, flag) ?? findAnywhere(full, flag);
       const end = option && (option.required || option.optional) && !arg.includes('=') ? i + 1 : i;
-      if (option && !global && !argsStarted) found.push({ option, start: i, end });
+      if (option && !global) found.push({ option, start: i, end });
       i = end;
       continue;
     }
@@ -146,9 +146,10 @@ function whyNot(name: string, cmd: Command): string | undefined {
     if (files[name]) return files[name];
   }
   switch (name) {
+    // (A command that takes --format and not --output writes files: above.)
     case 'format':
     case 'output':
-      return has('format') ? undefined : 'it prints plain text';
+      return 'it prints plain text';
     case 'columns':
     case 'rows':
     case 'wide':

@@ -252,8 +252,13 @@ describe('what the refusal says', () => {
     [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
     [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
     [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period'],
-    [['search-performance', '--from', '2026-11-01'], 'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days'],
-    [['-f', 'json', 'topics'], 'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words'],
+    [['search-performance', '--from', '2026-11-01'], 'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n'],
+    [['-f', 'json', 'topics'], 'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.\n'],
+    // The first option before the command that it does not take is the one named.
+    [['-f', 'json', '--dir', 'x', 'topics'], 'vis: --dir does not apply to vis topics\n'],
+    // Command words stop at the first argument: `runs` after one is not a sub-command.
+    [['-f', 'json', 'answers', 'extra', 'runs'], 'vis: --format goes after the command: vis answers -f json extra runs\n'],
+    [['-o', '-', 'usage'], 'vis: --output goes after the command: vis usage -o -\n'],
     [['--market', 'US-en', 'topics'], 'vis: --market goes after the command: vis topics --market US-en\n'],
     [['--demo', '-f', 'json', '--days', '7', 'topics', '--wide'], 'vis: --format goes after the command: vis --demo topics -f json --days 7 --wide\n'],
     [['--format=csv', '-q', 'answers', 'runs', '--prompt', "it's a test"], "vis: --format goes after the command: vis -q answers runs --format=csv --prompt 'it'\\''s a test'\n"],
