@@ -38,12 +38,6 @@ function argvOf(program: Command): readonly string[] {
   return (program as Command & { rawArgs: string[] }).rawArgs;
 }
 
-function rootOf(cmd: Command): Command {
-  let root = cmd;
-  while (root.parent) root = root.parent;
-  return root;
-}
-
 function allCommands(cmd: Command): Command[] {
   return [cmd, ...cmd.commands.flatMap(allCommands)];
 }
@@ -51,14 +45,13 @@ function allCommands(cmd: Command): Command[] {
 /** `config get` for `vis config get`. */
 export function commandPath(cmd: Command): string {
   const words: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  for (let c = cmd; c.parent; c = c.parent) words.unshift(c.name());
   return words.join(' ');
 }
 
 /** The flag of an argv word: `--market` for `--market=US`. */
 function flagOf(arg: string): string {
-  const eq = arg.indexOf('=');
-  return arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+  return arg.split('=')[0]!;
 }
 
 function findOption(cmd: Command, flag: string): Option | undefined {
@@ -74,9 +67,9 @@ function findAnywhere(program: Command, flag: string): Option | undefined {
   return undefined;
 }
 
-/** Does `cmd` accept `flag`: its own option, or one of the root's? */
+/** Does `cmd` accept `flag` (a command option: the root's never reach here)? */
 function takes(cmd: Command, flag: string): boolean {
-  return findOption(cmd, flag) !== undefined || findOption(rootOf(cmd), flag) !== undefined;
+  return findOption(cmd, flag) !== undefined;
 }
 
 /**
@@ -84,7 +77,7 @@ function takes(cmd: Command, flag: string): boolean {
  * from the root down, and every other option noted with its value (its arity read from
  * whichever command declares it). Stops at the first word that names no sub-command.
  */
-function place(program: Command, full: Command, argv: readonly string[]): Placement {
+function place(program: Command, argv: readonly string[]): Placement {
   let target = program;
   let lastWord = -1;
   let argsStarted = false;
@@ -94,10 +87,10 @@ function place(program: Command, full: Command, argv: readonly string[]): Placem
     if (arg === '--') break;
     if (arg.startsWith('-') && arg !== '-') {
       const flag = flagOf(arg);
-      const global = findOption(program, flag);
-      const option = global ?? findOption(target, flag) ?? findAnywhere(full, flag);
+      // The root's own first: a global is never out of place.
+      const option = findAnywhere(program, flag);
       const end = option && (option.required || option.optional) && !arg.includes('=') ? i + 1 : i;
-      if (option && !global) found.push({ option, start: i, end });
+      if (option && !program.options.includes(option)) found.push({ option, start: i, end });
       i = end;
       continue;
     }
@@ -120,19 +113,19 @@ export function shellWord(word: string): string {
 /** argv with the misplaced options moved, in their order, right after the last command word. */
 function corrected(argv: readonly string[], p: Placement): string {
   const moved = new Set(p.misplaced.flatMap((m) => Array.from({ length: m.end - m.start + 1 }, (_, k) => m.start + k)));
-  const out: string[] = ['vis'];
+  const out: string[] = [];
   argv.forEach((arg, i) => {
     if (moved.has(i)) return;
     out.push(arg);
     if (i === p.lastWord) for (const m of p.misplaced) out.push(...argv.slice(m.start, m.end + 1));
   });
-  return out.map((w, i) => (i === 0 ? w : shellWord(w))).join(' ');
+  return ['vis', ...out.map(shellWord)].join(' ');
 }
 
 /** Why `cmd` does not take `name`, where that follows from what it does take. */
 function whyNot(name: string, cmd: Command): string | undefined {
   const has = (n: string) => findOption(cmd, `--${n}`) !== undefined;
-  if ((name === 'brand' || name === 'market') && cmd.parent?.name() === 'config') {
+  if ((name === 'brand' || name === 'market') && commandPath(cmd).startsWith('config ')) {
     return `it works on saved settings (vis config set ${name} ${name === 'brand' ? '<id|name>' : '<code|id>'} saves one)`;
   }
   // A command that writes a folder of files (`vis export --dir`), not one answer.
@@ -160,13 +153,11 @@ function whyNot(name: string, cmd: Command): string | undefined {
     case 'no-cache':
       return 'what it shows is never cached';
     case 'days':
-      return 'it has no period';
     case 'from':
     case 'to':
       return has('days') ? 'it takes a trailing window only: use --days' : 'it has no period';
-    default:
-      return undefined;
   }
+  return undefined;
 }
 
 function doesNotApply(option: Option, cmd: Command): UsageError {
@@ -178,7 +169,7 @@ function doesNotApply(option: Option, cmd: Command): UsageError {
   return new UsageError(`--${name} does not apply to vis ${where}${why === undefined ? '' : `: ${why}`}`, { hint });
 }
 
-const GLOBAL_LONGS = GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-[a-z], /, '').replace(/ <.*$/, ''));
+const GLOBAL_LONGS = GLOBAL_OPTIONS.map((g) => `--${g.name}`);
 const BEFORE_THE_COMMAND = `${GLOBAL_LONGS.slice(0, -1).join(', ')} and ${GLOBAL_LONGS.at(-1)}`;
 
 function goesAfter(option: Option, argv: readonly string[], p: Placement): UsageError {
@@ -196,7 +187,7 @@ function goesAfter(option: Option, argv: readonly string[], p: Placement): Usage
  */
 export function misplacedOptions(program: Command, everything: Command = program): UsageError | undefined {
   const argv = argvOf(program);
-  const p = place(everything, everything, argv);
+  const p = place(everything, argv);
   if (p.misplaced.length === 0) return undefined;
   const notTaken = p.misplaced.find((m) => !takes(p.target, m.option.long!));
   return notTaken ? doesNotApply(notTaken.option, p.target) : goesAfter(p.misplaced[0]!.option, argv, p);
@@ -212,18 +203,17 @@ export function optionsNotTaken(parent: Command, sub: Command): UsageError | und
 /** commander's error, or a UsageError saying in vis's words what went wrong with an option. */
 export function explainOptionError(err: CommanderError, program: Command, full: () => Command): Error {
   if (err.code !== 'commander.unknownOption') return err;
-  const typed = /unknown option '([^']*)'/.exec(err.message)?.[1];
-  if (typed === undefined) return err;
+  const typed = /unknown option '([^']*)'/.exec(err.message)?.[1] ?? '';
   // The whole program: an option's value may have been taken for the command word
   // (`vis --only topics usage` built `topics` alone).
   const everything = full();
   const option = findAnywhere(everything, flagOf(typed));
   // No command has it: a typo, which commander's message and suggestion answer best.
   if (!option?.long) return err;
-  const p = place(everything, everything, argvOf(program));
+  const p = place(everything, argvOf(program));
   if (p.target === everything) {
     // No command word: a command's option on its own (`vis --market US-en`).
-    const owner = allCommands(everything).find((c) => c !== everything && findOption(c, option.long!) !== undefined)!;
+    const owner = allCommands(everything).find((c) => findOption(c, option.long!) !== undefined)!;
     return new UsageError(`${option.long} goes after the words of a command that takes it, such as vis ${commandPath(owner)} ${option.long}`, {
       hint: `Only ${BEFORE_THE_COMMAND} may come without a command. Run \`vis --help\` for the commands.`,
     });

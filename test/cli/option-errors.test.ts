@@ -251,7 +251,7 @@ describe('what the refusal says', () => {
     [['export', '--dir', 'out', '--wide'], 'vis: --wide does not apply to vis export: it writes files, not tables'],
     [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
     [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
-    [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period'],
+    [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period\nPeriod flags apply to '],
     [['search-performance', '--from', '2026-11-01'], 'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n'],
     [['-f', 'json', 'topics'], 'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.\n'],
     // The first option before the command that it does not take is the one named.
@@ -263,7 +263,13 @@ describe('what the refusal says', () => {
     [['--demo', '-f', 'json', '--days', '7', 'topics', '--wide'], 'vis: --format goes after the command: vis --demo topics -f json --days 7 --wide\n'],
     [['--format=csv', '-q', 'answers', 'runs', '--prompt', "it's a test"], "vis: --format goes after the command: vis -q answers runs --format=csv --prompt 'it'\\''s a test'\n"],
     [['answers', '--brand', 'x', 'runs', '--prompt', 'p'], 'vis: --brand goes after the command: vis answers runs --brand x --prompt p\n'],
-    [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings'],
+    [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings (vis config set brand <id|name> saves one)\n'],
+    [['auth', 'status', '--columns', 'a'], 'vis: --columns does not apply to vis auth status: it prints no table\n'],
+    [['config', 'list', '--rows', 'a'], 'vis: --rows does not apply to vis config list: it prints no table\n'],
+    // After `--` nothing is a command word.
+    [['-f', 'json', '--', 'topics'], 'vis: --format goes after the words of a command that takes it, such as vis brands --format\n'],
+    // Only commander's unknown-option error is explained.
+    [["unknown option '--market'"], "unknown command 'unknown option '--market''"],
     [['topics', '--marekt', 'US'], "vis: unknown option '--marekt'\n(Did you mean --market?)"],
     [['auth', 'status', '--wide'], 'vis: --wide does not apply to vis auth status: it prints no table\n'],
     [['config', 'list', '-o', 'x.txt'], 'vis: --output does not apply to vis config list: it prints plain text\n'],

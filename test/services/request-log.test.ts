@@ -60,14 +60,14 @@ describe('--verbose', () => {
     const home = mkdtempSync(join(tmpdir(), 'vis-verbose-'));
     const env = { HOME: home, VIS_CONFIG_DIR: join(home, 'config') };
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ topics: [] }, { brand: { id: 7, name: 'Acme' } }));
-    const first = await runInProcess(['topics', '-f', 'json'], { api, env });
+    const first = await runInProcess(['topics', '-f', 'json', '--days', '7'], { api, env });
     expect(first.code, first.stderr).toBe(0);
-    const again = await runInProcess(['topics', '-f', 'json', '--verbose'], { api, env });
+    const again = await runInProcess(['topics', '-f', 'json', '--days', '7', '--verbose'], { api, env });
     expect(again.code, again.stderr).toBe(0);
     expect(again.requests).toEqual([]);
     const lines = verboseLines(again.stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^vis verbose: GET \/topics → from the cache \(fetched \d{4}-\d\d-\d\dT[\d:.]+Z\), no read$/);
+    expect(lines[0]).toMatch(/^vis verbose: GET \/topics\?days=7 → from the cache \(fetched \d{4}-\d\d-\d\dT[\d:.]+Z\), no read$/);
   });
 
   it('never the key, no header, nothing that drives the terminal; less than --debug', async () => {
@@ -83,6 +83,19 @@ describe('--verbose', () => {
     const debug = await runInProcess(['topics', '--debug', '-f', 'json', '--no-cache'], { api: new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ topics: [] })) });
     expect(verboseLines(debug.stderr)).toEqual([]);
     expect(debug.stderr).toContain('vis debug:');
+  });
+
+  it('a request that got no answer: how long it tried and why, no read', async () => {
+    const r = await runInProcess(['--verbose', 'topics', '--no-cache'], { api: new FakeApi() });
+    expect(r.code).not.toBe(0);
+    expect(verboseLines(r.stderr)).toEqual(['vis verbose: GET /topics → failed after 0 ms: no stub for GET /topics, no read']);
+  });
+
+  it('a path the endpoint table does not know: no word on reads', async () => {
+    const api = new FakeApi().on({ method: 'GET', path: '/beta/things' }, ok({ things: [] }));
+    const r = await runInProcess(['--verbose', 'api', '/beta/things', '--no-cache'], { api });
+    expect(r.code, r.stderr).toBe(0);
+    expect(verboseLines(r.stderr)).toEqual(['vis verbose: GET /beta/things → 200, 0 ms']);
   });
 
   it('nothing without it', async () => {
@@ -105,6 +118,9 @@ describe('the reads a request spends, from the endpoint table', () => {
     ['GET', '/topics', 200, '1 read'],
     ['GET', '/topics/crm-for-startups', 200, '1 read'],
     ['GET', '/topics', 404, 'no read'],
+    ['GET', '/topics', 199, 'no read'],
+    ['GET', '/topics', 300, 'no read'],
+    ['GET', '/topics', 299, '1 read'],
     ['GET', '/topics', undefined, 'no read'],
     ['GET', '/brands', 200, 'free'],
     ['GET', '/usage', 500, 'free'],
