@@ -33,6 +33,8 @@ export default {
     'src/export/export-run.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',
+    'src/cli/option-errors.ts',
+    'src/services/request-log.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -63,29 +63,248 @@ __vis_subcommand() {
 # Succeeds when flag $2 of the command at path $1 takes a value.
 __vis_takes_value() {
     case "$1|$2" in
+        'brands|-f' | 'brands|--format' | \
+        'brands|-o' | 'brands|--output' | \
+        'brands|--columns' | \
+        'brands|--rows' | \
+        'brands|--param' | \
+        'markets|-b' | 'markets|--brand' | \
+        'markets|-f' | 'markets|--format' | \
+        'markets|-o' | 'markets|--output' | \
+        'markets|--columns' | \
+        'markets|--rows' | \
+        'markets|--param' | \
+        'usage|-f' | 'usage|--format' | \
+        'usage|-o' | 'usage|--output' | \
+        'usage|--columns' | \
+        'usage|--rows' | \
+        'usage|--param' | \
+        'overview|-b' | 'overview|--brand' | \
+        'overview|-m' | 'overview|--market' | \
+        'overview|-d' | 'overview|--days' | \
+        'overview|--from' | \
+        'overview|--to' | \
+        'overview|-f' | 'overview|--format' | \
+        'overview|-o' | 'overview|--output' | \
+        'overview|--columns' | \
+        'overview|--rows' | \
+        'overview|--param' | \
+        'visibility|-b' | 'visibility|--brand' | \
+        'visibility|-m' | 'visibility|--market' | \
+        'visibility|-f' | 'visibility|--format' | \
+        'visibility|-o' | 'visibility|--output' | \
+        'visibility|--columns' | \
+        'visibility|--rows' | \
+        'visibility|--param' | \
+        'topics|-b' | 'topics|--brand' | \
+        'topics|-m' | 'topics|--market' | \
+        'topics|-d' | 'topics|--days' | \
+        'topics|--from' | \
+        'topics|--to' | \
+        'topics|-f' | 'topics|--format' | \
+        'topics|-o' | 'topics|--output' | \
+        'topics|--columns' | \
+        'topics|--rows' | \
+        'topics|--param' | \
+        'prompts|-b' | 'prompts|--brand' | \
+        'prompts|-m' | 'prompts|--market' | \
+        'prompts|-f' | 'prompts|--format' | \
+        'prompts|-o' | 'prompts|--output' | \
+        'prompts|--columns' | \
+        'prompts|--rows' | \
+        'prompts|--param' | \
+        'answers|-b' | 'answers|--brand' | \
+        'answers|-m' | 'answers|--market' | \
+        'answers|-f' | 'answers|--format' | \
+        'answers|-o' | 'answers|--output' | \
+        'answers|--columns' | \
+        'answers|--rows' | \
+        'answers|--param' | \
         'answers runs|--prompt' | \
+        'answers runs|-b' | 'answers runs|--brand' | \
+        'answers runs|-m' | 'answers runs|--market' | \
+        'answers runs|-f' | 'answers runs|--format' | \
+        'answers runs|-o' | 'answers runs|--output' | \
+        'answers runs|--columns' | \
+        'answers runs|--rows' | \
+        'answers runs|--param' | \
+        'answers history|-b' | 'answers history|--brand' | \
+        'answers history|-m' | 'answers history|--market' | \
+        'answers history|-d' | 'answers history|--days' | \
+        'answers history|--from' | \
+        'answers history|--to' | \
+        'answers history|-f' | 'answers history|--format' | \
+        'answers history|-o' | 'answers history|--output' | \
+        'answers history|--columns' | \
+        'answers history|--rows' | \
+        'answers history|--param' | \
+        'competitors|-b' | 'competitors|--brand' | \
+        'competitors|-m' | 'competitors|--market' | \
+        'competitors|-f' | 'competitors|--format' | \
+        'competitors|-o' | 'competitors|--output' | \
+        'competitors|--columns' | \
+        'competitors|--rows' | \
+        'competitors|--param' | \
+        'sources|-b' | 'sources|--brand' | \
+        'sources|-m' | 'sources|--market' | \
+        'sources|-d' | 'sources|--days' | \
+        'sources|--from' | \
+        'sources|--to' | \
+        'sources|-f' | 'sources|--format' | \
+        'sources|-o' | 'sources|--output' | \
+        'sources|--columns' | \
+        'sources|--rows' | \
+        'sources|--param' | \
+        'pages|-b' | 'pages|--brand' | \
+        'pages|-m' | 'pages|--market' | \
+        'pages|-d' | 'pages|--days' | \
+        'pages|--from' | \
+        'pages|--to' | \
+        'pages|-f' | 'pages|--format' | \
+        'pages|-o' | 'pages|--output' | \
+        'pages|--columns' | \
+        'pages|--rows' | \
+        'pages|--param' | \
+        'content-gaps|-b' | 'content-gaps|--brand' | \
+        'content-gaps|-m' | 'content-gaps|--market' | \
+        'content-gaps|-f' | 'content-gaps|--format' | \
+        'content-gaps|-o' | 'content-gaps|--output' | \
+        'content-gaps|--columns' | \
+        'content-gaps|--rows' | \
+        'content-gaps|--param' | \
+        'brand-perception|-b' | 'brand-perception|--brand' | \
+        'brand-perception|-m' | 'brand-perception|--market' | \
+        'brand-perception|-d' | 'brand-perception|--days' | \
+        'brand-perception|--from' | \
+        'brand-perception|--to' | \
+        'brand-perception|-f' | 'brand-perception|--format' | \
+        'brand-perception|-o' | 'brand-perception|--output' | \
+        'brand-perception|--columns' | \
+        'brand-perception|--rows' | \
+        'brand-perception|--param' | \
+        'brand-perception transcript|-b' | 'brand-perception transcript|--brand' | \
+        'brand-perception transcript|-m' | 'brand-perception transcript|--market' | \
+        'brand-perception transcript|-d' | 'brand-perception transcript|--days' | \
+        'brand-perception transcript|--from' | \
+        'brand-perception transcript|--to' | \
+        'brand-perception transcript|-f' | 'brand-perception transcript|--format' | \
+        'brand-perception transcript|-o' | 'brand-perception transcript|--output' | \
+        'brand-perception transcript|--columns' | \
+        'brand-perception transcript|--rows' | \
+        'brand-perception transcript|--param' | \
         'forum|--limit' | \
+        'forum|-b' | 'forum|--brand' | \
+        'forum|-m' | 'forum|--market' | \
+        'forum|-d' | 'forum|--days' | \
+        'forum|--from' | \
+        'forum|--to' | \
+        'forum|-f' | 'forum|--format' | \
+        'forum|-o' | 'forum|--output' | \
+        'forum|--columns' | \
+        'forum|--rows' | \
+        'forum|--param' | \
         'search-performance|--group-by' | \
         'search-performance|--limit' | \
+        'search-performance|-b' | 'search-performance|--brand' | \
+        'search-performance|-m' | 'search-performance|--market' | \
+        'search-performance|-d' | 'search-performance|--days' | \
+        'search-performance|-f' | 'search-performance|--format' | \
+        'search-performance|-o' | 'search-performance|--output' | \
+        'search-performance|--columns' | \
+        'search-performance|--rows' | \
+        'search-performance|--param' | \
+        'technical|-b' | 'technical|--brand' | \
+        'technical|-m' | 'technical|--market' | \
+        'technical|-f' | 'technical|--format' | \
+        'technical|-o' | 'technical|--output' | \
+        'technical|--columns' | \
+        'technical|--rows' | \
+        'technical|--param' | \
+        'ai-crawlers|-b' | 'ai-crawlers|--brand' | \
+        'ai-crawlers|-m' | 'ai-crawlers|--market' | \
+        'ai-crawlers|-d' | 'ai-crawlers|--days' | \
+        'ai-crawlers|--from' | \
+        'ai-crawlers|--to' | \
+        'ai-crawlers|-f' | 'ai-crawlers|--format' | \
+        'ai-crawlers|-o' | 'ai-crawlers|--output' | \
+        'ai-crawlers|--columns' | \
+        'ai-crawlers|--rows' | \
+        'ai-crawlers|--param' | \
+        'ai-visitors|-b' | 'ai-visitors|--brand' | \
+        'ai-visitors|-m' | 'ai-visitors|--market' | \
+        'ai-visitors|-d' | 'ai-visitors|--days' | \
+        'ai-visitors|--from' | \
+        'ai-visitors|--to' | \
+        'ai-visitors|-f' | 'ai-visitors|--format' | \
+        'ai-visitors|-o' | 'ai-visitors|--output' | \
+        'ai-visitors|--columns' | \
+        'ai-visitors|--rows' | \
+        'ai-visitors|--param' | \
         'tasks|--layer' | \
         'tasks|--status' | \
         'tasks|--limit' | \
+        'tasks|-b' | 'tasks|--brand' | \
+        'tasks|-m' | 'tasks|--market' | \
+        'tasks|-f' | 'tasks|--format' | \
+        'tasks|-o' | 'tasks|--output' | \
+        'tasks|--columns' | \
+        'tasks|--rows' | \
+        'tasks|--param' | \
+        'weekly-plan|-b' | 'weekly-plan|--brand' | \
+        'weekly-plan|-m' | 'weekly-plan|--market' | \
+        'weekly-plan|-f' | 'weekly-plan|--format' | \
+        'weekly-plan|-o' | 'weekly-plan|--output' | \
+        'weekly-plan|--columns' | \
+        'weekly-plan|--rows' | \
+        'weekly-plan|--param' | \
+        'activity|-b' | 'activity|--brand' | \
+        'activity|-m' | 'activity|--market' | \
+        'activity|-d' | 'activity|--days' | \
+        'activity|--from' | \
+        'activity|--to' | \
+        'activity|-f' | 'activity|--format' | \
+        'activity|-o' | 'activity|--output' | \
+        'activity|--columns' | \
+        'activity|--rows' | \
+        'activity|--param' | \
+        'pitches|-b' | 'pitches|--brand' | \
+        'pitches|-f' | 'pitches|--format' | \
+        'pitches|-o' | 'pitches|--output' | \
+        'pitches|--columns' | \
+        'pitches|--rows' | \
+        'pitches|--param' | \
         'pitches create|--business-type' | \
         'pitches create|--field' | \
+        'pitches create|-b' | 'pitches create|--brand' | \
+        'pitches create|-m' | 'pitches create|--market' | \
+        'pitches create|-f' | 'pitches create|--format' | \
+        'pitches create|-o' | 'pitches create|--output' | \
+        'pitches create|--columns' | \
+        'pitches create|--rows' | \
+        'pitches create|--param' | \
+        'api|-b' | 'api|--brand' | \
+        'api|-m' | 'api|--market' | \
+        'api|-d' | 'api|--days' | \
+        'api|--from' | \
+        'api|--to' | \
+        'api|-f' | 'api|--format' | \
+        'api|-o' | 'api|--output' | \
+        'api|--columns' | \
+        'api|--rows' | \
+        'api|--param' | \
+        'openapi|-f' | 'openapi|--format' | \
+        'openapi|-o' | 'openapi|--output' | \
+        'export|-b' | 'export|--brand' | \
+        'export|-m' | 'export|--market' | \
+        'export|-d' | 'export|--days' | \
+        'export|--from' | \
+        'export|--to' | \
+        'export|-f' | 'export|--format' | \
+        'export|--param' | \
         'export|--dir' | \
         'export|--only' | \
         'sandbox|--port' | \
         'sandbox|--host' | \
-        *'|-b' | *'|--brand' | \
-        *'|-m' | *'|--market' | \
-        *'|-d' | *'|--days' | \
-        *'|--from' | \
-        *'|--to' | \
-        *'|-f' | *'|--format' | \
-        *'|-o' | *'|--output' | \
-        *'|--columns' | \
-        *'|--rows' | \
-        *'|--param' | \
         *'|--profile' | \
         *'|--base-url' | \
         *'|--timeout') return 0 ;;
@@ -110,66 +329,146 @@ __vis_commands() {
 # Sets REPLY to the flags of the command at path $1: its own and the global ones it takes.
 __vis_flags() {
     case $1 in
-        '') REPLY='-h --help -V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'brands') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
-        'markets') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'usage') REPLY='-h --help -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
-        'overview') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'visibility') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'topics') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'prompts') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'answers') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'answers runs') REPLY='--prompt -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'answers history') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'competitors') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'sources') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'pages') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'content-gaps') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'brand-perception') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'brand-perception transcript') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'forum') REPLY='--limit -h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'search-performance') REPLY='--group-by --limit -h --help -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'technical') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'ai-crawlers') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'ai-visitors') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'tasks') REPLY='--layer --status --limit -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'weekly-plan') REPLY='-h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'activity') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'pitches') REPLY='-h --help -b --brand -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'pitches create') REPLY='--business-type --field -y --yes -h --help -b --brand -m --market -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
-        'auth') REPLY='-h --help' ;;
-        'auth login') REPLY='-h --help --profile --base-url --timeout --debug' ;;
-        'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --debug --no-color' ;;
-        'auth logout') REPLY='-h --help --profile' ;;
-        'config') REPLY='-h --help' ;;
-        'config get') REPLY='-h --help --profile' ;;
-        'config set') REPLY='-h --help --profile' ;;
-        'config unset') REPLY='-h --help --profile' ;;
-        'config list') REPLY='-h --help --profile' ;;
-        'config path') REPLY='-h --help' ;;
-        'cache') REPLY='-h --help' ;;
-        'cache status') REPLY='-h --help --profile' ;;
-        'cache clear') REPLY='-h --help --profile' ;;
-        'api') REPLY='-h --help -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
-        'openapi') REPLY='-h --help -f --format -o --output --profile --base-url --demo --timeout -q --quiet --debug --no-color --no-pager' ;;
-        'export') REPLY='--dir --only --all-brands --all-markets --dry-run --force --resume -h --help -b --brand -m --market -d --days --from --to -f --format --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color' ;;
-        'sandbox') REPLY='--port --host -h --help' ;;
-        'completion') REPLY='-h --help' ;;
-        'help') REPLY='-h --help' ;;
-        *) REPLY='-V --version -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --param --profile --base-url --demo --timeout --refresh --no-cache -q --quiet --debug --no-color --no-pager' ;;
+        '') REPLY='-h --help -V --version --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brands') REPLY='-f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'markets') REPLY='-b --brand -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'usage') REPLY='-f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'overview') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'visibility') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'topics') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'prompts') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers runs') REPLY='--prompt -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers history') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'competitors') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'sources') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'pages') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'content-gaps') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brand-perception') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brand-perception transcript') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'forum') REPLY='--limit -b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'search-performance') REPLY='--group-by --limit -b --brand -m --market -d --days -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'technical') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'ai-crawlers') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'ai-visitors') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'tasks') REPLY='--layer --status --limit -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'weekly-plan') REPLY='-b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'activity') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'pitches') REPLY='-b --brand -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'pitches create') REPLY='--business-type --field -y --yes -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'auth logout') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config get') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config set') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config unset') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config list') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'config path') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'cache') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'cache status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'cache clear') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'api') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'openapi') REPLY='-f --format -o --output --no-pager -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'export') REPLY='-b --brand -m --market -d --days --from --to -f --format --refresh --no-cache --param --dir --only --all-brands --all-markets --dry-run --force --resume -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'sandbox') REPLY='--port --host -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'completion') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'help') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        *) REPLY='-V --version --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
     esac
 }
 
 # Offers the values of flag $2 of the command at path $1.
 __vis_flag_values() {
     case "$1|$2" in
+        'brands|-f' | 'brands|--format') __vis_words 'table json csv' ;;
+        'brands|-o' | 'brands|--output') __vis_files ;;
+        'markets|-b' | 'markets|--brand') __vis_dynamic brands ;;
+        'markets|-f' | 'markets|--format') __vis_words 'table json csv' ;;
+        'markets|-o' | 'markets|--output') __vis_files ;;
+        'usage|-f' | 'usage|--format') __vis_words 'table json csv' ;;
+        'usage|-o' | 'usage|--output') __vis_files ;;
+        'overview|-b' | 'overview|--brand') __vis_dynamic brands ;;
+        'overview|-f' | 'overview|--format') __vis_words 'table json csv' ;;
+        'overview|-o' | 'overview|--output') __vis_files ;;
+        'visibility|-b' | 'visibility|--brand') __vis_dynamic brands ;;
+        'visibility|-f' | 'visibility|--format') __vis_words 'table json csv' ;;
+        'visibility|-o' | 'visibility|--output') __vis_files ;;
+        'topics|-b' | 'topics|--brand') __vis_dynamic brands ;;
+        'topics|-f' | 'topics|--format') __vis_words 'table json csv' ;;
+        'topics|-o' | 'topics|--output') __vis_files ;;
+        'prompts|-b' | 'prompts|--brand') __vis_dynamic brands ;;
+        'prompts|-f' | 'prompts|--format') __vis_words 'table json csv' ;;
+        'prompts|-o' | 'prompts|--output') __vis_files ;;
+        'answers|-b' | 'answers|--brand') __vis_dynamic brands ;;
+        'answers|-f' | 'answers|--format') __vis_words 'table json csv' ;;
+        'answers|-o' | 'answers|--output') __vis_files ;;
+        'answers runs|-b' | 'answers runs|--brand') __vis_dynamic brands ;;
+        'answers runs|-f' | 'answers runs|--format') __vis_words 'table json csv' ;;
+        'answers runs|-o' | 'answers runs|--output') __vis_files ;;
+        'answers history|-b' | 'answers history|--brand') __vis_dynamic brands ;;
+        'answers history|-f' | 'answers history|--format') __vis_words 'table json csv' ;;
+        'answers history|-o' | 'answers history|--output') __vis_files ;;
+        'competitors|-b' | 'competitors|--brand') __vis_dynamic brands ;;
+        'competitors|-f' | 'competitors|--format') __vis_words 'table json csv' ;;
+        'competitors|-o' | 'competitors|--output') __vis_files ;;
+        'sources|-b' | 'sources|--brand') __vis_dynamic brands ;;
+        'sources|-f' | 'sources|--format') __vis_words 'table json csv' ;;
+        'sources|-o' | 'sources|--output') __vis_files ;;
+        'pages|-b' | 'pages|--brand') __vis_dynamic brands ;;
+        'pages|-f' | 'pages|--format') __vis_words 'table json csv' ;;
+        'pages|-o' | 'pages|--output') __vis_files ;;
+        'content-gaps|-b' | 'content-gaps|--brand') __vis_dynamic brands ;;
+        'content-gaps|-f' | 'content-gaps|--format') __vis_words 'table json csv' ;;
+        'content-gaps|-o' | 'content-gaps|--output') __vis_files ;;
+        'brand-perception|-b' | 'brand-perception|--brand') __vis_dynamic brands ;;
+        'brand-perception|-f' | 'brand-perception|--format') __vis_words 'table json csv' ;;
+        'brand-perception|-o' | 'brand-perception|--output') __vis_files ;;
+        'brand-perception transcript|-b' | 'brand-perception transcript|--brand') __vis_dynamic brands ;;
+        'brand-perception transcript|-f' | 'brand-perception transcript|--format') __vis_words 'table json csv' ;;
+        'brand-perception transcript|-o' | 'brand-perception transcript|--output') __vis_files ;;
+        'forum|-b' | 'forum|--brand') __vis_dynamic brands ;;
+        'forum|-f' | 'forum|--format') __vis_words 'table json csv' ;;
+        'forum|-o' | 'forum|--output') __vis_files ;;
         'search-performance|--group-by') __vis_words 'query page' ;;
+        'search-performance|-b' | 'search-performance|--brand') __vis_dynamic brands ;;
+        'search-performance|-f' | 'search-performance|--format') __vis_words 'table json csv' ;;
+        'search-performance|-o' | 'search-performance|--output') __vis_files ;;
+        'technical|-b' | 'technical|--brand') __vis_dynamic brands ;;
+        'technical|-f' | 'technical|--format') __vis_words 'table json csv' ;;
+        'technical|-o' | 'technical|--output') __vis_files ;;
+        'ai-crawlers|-b' | 'ai-crawlers|--brand') __vis_dynamic brands ;;
+        'ai-crawlers|-f' | 'ai-crawlers|--format') __vis_words 'table json csv' ;;
+        'ai-crawlers|-o' | 'ai-crawlers|--output') __vis_files ;;
+        'ai-visitors|-b' | 'ai-visitors|--brand') __vis_dynamic brands ;;
+        'ai-visitors|-f' | 'ai-visitors|--format') __vis_words 'table json csv' ;;
+        'ai-visitors|-o' | 'ai-visitors|--output') __vis_files ;;
         'tasks|--layer') __vis_words 'content technical authority community' ;;
         'tasks|--status') __vis_words 'open todo in_progress done dismissed all' ;;
+        'tasks|-b' | 'tasks|--brand') __vis_dynamic brands ;;
+        'tasks|-f' | 'tasks|--format') __vis_words 'table json csv' ;;
+        'tasks|-o' | 'tasks|--output') __vis_files ;;
+        'weekly-plan|-b' | 'weekly-plan|--brand') __vis_dynamic brands ;;
+        'weekly-plan|-f' | 'weekly-plan|--format') __vis_words 'table json csv' ;;
+        'weekly-plan|-o' | 'weekly-plan|--output') __vis_files ;;
+        'activity|-b' | 'activity|--brand') __vis_dynamic brands ;;
+        'activity|-f' | 'activity|--format') __vis_words 'table json csv' ;;
+        'activity|-o' | 'activity|--output') __vis_files ;;
+        'pitches|-b' | 'pitches|--brand') __vis_dynamic brands ;;
+        'pitches|-f' | 'pitches|--format') __vis_words 'table json csv' ;;
+        'pitches|-o' | 'pitches|--output') __vis_files ;;
+        'pitches create|-b' | 'pitches create|--brand') __vis_dynamic brands ;;
+        'pitches create|-f' | 'pitches create|--format') __vis_words 'table json csv' ;;
+        'pitches create|-o' | 'pitches create|--output') __vis_files ;;
+        'api|-b' | 'api|--brand') __vis_dynamic brands ;;
+        'api|-f' | 'api|--format') __vis_words 'table json csv' ;;
+        'api|-o' | 'api|--output') __vis_files ;;
+        'openapi|-f' | 'openapi|--format') __vis_words 'table json csv' ;;
+        'openapi|-o' | 'openapi|--output') __vis_files ;;
+        'export|-b' | 'export|--brand') __vis_dynamic brands ;;
+        'export|-f' | 'export|--format') __vis_words 'table json csv' ;;
         'export|--dir') __vis_files -d ;;
-        *'|-b' | *'|--brand') __vis_dynamic brands ;;
-        *'|-f' | *'|--format') __vis_words 'table json csv' ;;
-        *'|-o' | *'|--output') __vis_files ;;
         *'|--profile') __vis_dynamic profiles ;;
     esac
 }

@@ -4,8 +4,9 @@
  * `vis --help` loads every declaration, so nothing here (or in a declare.ts) may import
  * zod, the client or a renderer; parse.ts and run.ts are imported when a command runs.
  */
-import type { Command } from 'commander';
-import type { GlobalName } from '../flags/globals.js';
+import { Option, type Command } from 'commander';
+import { FORMATS, type RawGlobalOptions } from '../flags/argv.js';
+import { commandOption, type CommandOptionName } from '../flags/command-options.js';
 import type { Context } from '../services/context.js';
 
 export const HELP_GROUPS = {
@@ -33,47 +34,64 @@ export function accountGroup(program: Command, name: string, o: { summary: strin
     .addHelpText('after', examplesAfter(...o.examples));
 }
 
-const GLOBALS_USED = new WeakMap<Command, ReadonlySet<GlobalName>>();
-const GLOBALS_TOLERATED = new WeakMap<Command, ReadonlySet<GlobalName>>();
-const WHY_NOT = new WeakMap<Command, Partial<Record<GlobalName, string>>>();
-
-/** Why a command does not take some global options: the end of its refusal message. */
-export type WhyNot = Partial<Record<GlobalName, string>>;
-
 /**
- * Declares which global options `cmd` uses: its help lists those (after its own options)
- * and no others, and any other typed on the command line is refused before it runs
- * (src/cli/globals-rule.ts). A command that declares none (a group such as `vis config`)
- * lists none. `whyNot` says, for some of the others, why the command does not take them.
+ * The options several commands share, added where they apply (like gh's AddJSONFlags):
+ * commander then lists each in that command's help, completes it, and refuses it on a
+ * command that does not take it (explained in vis's words by src/cli/option-errors.ts).
  */
-export function usesGlobals(cmd: Command, names: readonly GlobalName[], whyNot: WhyNot = {}): Command {
-  GLOBALS_USED.set(cmd, new Set(names));
-  WHY_NOT.set(cmd, whyNot);
+function addShared(cmd: Command, names: readonly CommandOptionName[]): Command {
+  for (const name of names) {
+    const d = commandOption(name);
+    const option = new Option(d.flags, d.description);
+    if (name === 'format') option.choices(FORMATS);
+    if (name === 'param') option.argParser(collect);
+    cmd.addOption(option);
+  }
   return cmd;
 }
 
-/** The global options `cmd` declared it uses; empty when it declared none. */
-export function globalsUsedBy(cmd: Command): ReadonlySet<GlobalName> {
-  return GLOBALS_USED.get(cmd) ?? new Set();
-}
+/** -b/--brand: which brand, for every command that reads a brand's data. */
+export const addBrandOption = (cmd: Command): Command => addShared(cmd, ['brand']);
+
+/** -m/--market: which market of the brand. */
+export const addMarketOption = (cmd: Command): Command => addShared(cmd, ['market']);
+
+/** The period: a trailing window (`days`), or a window or a date range (`range`). */
+export const addPeriodOptions = (cmd: Command, kind: 'days' | 'range'): Command => addShared(cmd, kind === 'days' ? ['days'] : ['days', 'from', 'to']);
+
+/** -f/--format alone: for a command that writes files of its own (`vis export`). */
+export const addFormatOption = (cmd: Command): Command => addShared(cmd, ['format']);
 
 /**
- * Global options `cmd` accepts and ignores though its help does not list them: the
- * account options on the commands that describe vis itself (help, completion), so an
- * alias such as `alias vd='vis --demo'` still runs `vd help topics`.
+ * What a command that prints an answer takes: its format, where it goes, the pager, and,
+ * when it can draw a table, the table's columns, rows and width.
  */
-export function toleratesGlobals(cmd: Command, names: readonly GlobalName[]): Command {
-  GLOBALS_TOLERATED.set(cmd, new Set(names));
-  return cmd;
-}
+export const addOutputOptions = (cmd: Command, o: { table: boolean }): Command =>
+  addShared(cmd, o.table ? ['format', 'output', 'columns', 'rows', 'wide', 'no-pager'] : ['format', 'output', 'no-pager']);
 
-export function globalsToleratedBy(cmd: Command): ReadonlySet<GlobalName> {
-  return GLOBALS_TOLERATED.get(cmd) ?? new Set();
-}
+/** --refresh and --no-cache: for a command whose answers the response cache keeps (src/cache/). */
+export const addCacheOptions = (cmd: Command): Command => addShared(cmd, ['refresh', 'no-cache']);
 
-/** Why `cmd` does not take `name`, when its declaration says. */
-export function whyNotTaken(cmd: Command, name: GlobalName): string | undefined {
-  return WHY_NOT.get(cmd)?.[name];
+/** --param key=value (repeatable): for a command that sends a GET it builds from the table. */
+export const addParamOption = (cmd: Command): Command => addShared(cmd, ['param']);
+
+/**
+ * What an action parses: the root's globals, the command's own options, and those a
+ * parent command took off the command line for it. Commander lets `vis answers` take the
+ * options it shares with `vis answers history` wherever they are typed; the ones typed
+ * before `history`, or that `history` does not take, were refused before the action
+ * (src/cli/option-errors.ts). Not optsWithGlobals: a parent's defaults (--no-cache's
+ * `cache: true`) would win over what was typed.
+ */
+export function optionsOf(cmd: Command): RawGlobalOptions {
+  const parents: Command[] = [];
+  let root = cmd;
+  while (root.parent) {
+    root = root.parent;
+    if (root.parent) parents.push(root);
+  }
+  const typed = parents.flatMap((p) => p.options.filter((o) => p.getOptionValueSource(o.attributeName()) === 'cli').map((o) => [o.attributeName(), p.getOptionValue(o.attributeName())] as const));
+  return { ...root.opts(), ...cmd.opts(), ...Object.fromEntries(typed) } as RawGlobalOptions;
 }
 
 /** commander's argParser for a repeatable option. */

@@ -3,18 +3,20 @@
  * command from the table of declarations below. Each command lives in its own folder,
  * src/cli/commands/<noun>/: declare.ts (its commander declaration, light), parse.ts
  * (argv, environment and profile to typed, checked options) and run.ts (run(options,
- * ctx)); the data commands share one folder, declared from the endpoint table. Global
- * options live on the root and are recognised before or after the command words
- * (`vis --demo topics` and `vis topics --demo` both work); one a command does not use is
- * refused (src/cli/globals-rule.ts).
+ * ctx)); the data commands share one folder, declared from the endpoint table. Only the
+ * true global options live on the root, recognised before or after the command words
+ * (`vis --demo topics` and `vis topics --demo` both work); every other option is declared
+ * by the commands that take it (the helpers in declare.ts), so commander refuses it
+ * elsewhere, in vis's words (option-errors.ts).
  */
-import { Command, Help, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
-import { refuseGlobalsNotTaken } from './globals-rule.js';
-import { collect, globalsUsedBy, HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
-import { FORMATS, commandWord } from '../flags/argv.js';
-import { GLOBAL_OPTIONS, type GlobalName } from '../flags/globals.js';
+import { HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
+import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
+import { commandWord } from '../flags/argv.js';
+import { COMMAND_OPTIONS } from '../flags/command-options.js';
+import { GLOBAL_OPTIONS } from '../flags/globals.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
@@ -49,18 +51,26 @@ function groupRank(heading: string): number {
   return i < 0 ? GROUP_ORDER.length : i;
 }
 
+const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+
 /**
  * The help layout shared by every command (sub-commands inherit it). A command's help
- * lists its own options, then only the global options it declared it uses (usesGlobals
- * in declare.ts): `vis sandbox --help` shows no --brand, `vis tasks --help` no --days.
- * `vis help options` lists them all once.
+ * lists its own options, then the global ones: the root's, which every command takes
+ * (not a parent command's own: `vis answers runs --help` shows no option of `vis answers`).
  */
 const HELP_CONFIGURATION = {
   showGlobalOptions: true,
   sortSubcommands: false,
   visibleGlobalOptions(this: Help, cmd: Command): Option[] {
-    const used = globalsUsedBy(cmd);
-    return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => used.has(o.name() as GlobalName));
+    let root = cmd;
+    while (root.parent) root = root.parent;
+    return root === cmd ? [] : root.options.filter((o) => !o.hidden && o.long !== '--version');
+  },
+  // `[options]` marks the commands with options of their own (`tasks [options] [id]`):
+  // the shared ones (brand, format, ...) most commands take say nothing in a list of commands.
+  subcommandTerm(this: Help, cmd: Command): string {
+    const term = Help.prototype.subcommandTerm.call(this, cmd);
+    return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
   groupItems<T extends Command | Option>(this: Help, unsorted: T[], visible: T[], getGroup: (item: T) => string): Map<string, T[]> {
     const groups = Help.prototype.groupItems.bind(this)(unsorted, visible, getGroup);
@@ -68,15 +78,14 @@ const HELP_CONFIGURATION = {
   },
 };
 
-/** The global options (src/flags/globals.ts, README's Global options), on the root. */
+/** The true global options (src/flags/globals.ts, README's Global options), on the root. */
 export function addGlobalOptions(cmd: Command): Command {
-  for (const g of GLOBAL_OPTIONS) {
-    const option = new Option(g.flags, g.description);
-    if (g.name === 'format') option.choices(FORMATS);
-    if (g.name === 'param') option.argParser(collect);
-    cmd.addOption(option);
-  }
+  for (const g of GLOBAL_OPTIONS) cmd.addOption(new Option(g.flags, g.description));
   return cmd;
+}
+
+function allCommands(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(allCommands)];
 }
 
 /**
@@ -108,14 +117,31 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
       ].join('\n'),
     );
   addGlobalOptions(program);
-  // A global typed where the command does not use it is refused before anything runs.
-  program.hook('preAction', (root, action) => refuseGlobalsNotTaken(root, action));
 
   const word = argv === undefined ? undefined : commandWord(argv);
   const alone = word === undefined ? undefined : COMMANDS.find((c) => c.answers(word));
   for (const command of COMMANDS) {
     if (alone && command !== alone) continue;
     command.register(program, ctx, alone ? word : undefined, runF);
+  }
+  // Every command throws instead of exiting; an option it does not take (or typed before
+  // the command words) is explained in vis's words, as a UsageError (exit 2), before any
+  // action runs. The whole program is built only then, to tell a misplaced option from
+  // one no command takes.
+  const full = () => (alone ? buildProgram(ctx) : program);
+  for (const c of allCommands(program)) {
+    c.exitOverride((err: CommanderError) => {
+      throw explainOptionError(err, program, full);
+    });
+    // A command with sub-commands (`vis answers history`) takes, wherever they are typed,
+    // the options it shares with them (optionsOf in declare.ts hands them down); typed
+    // before the sub-command's word, or not taken by it, they are refused here.
+    if (c !== program && c.commands.length > 0) {
+      c.hook('preSubcommand', (parent, sub) => {
+        const refusal = misplacedOptions(program) ?? optionsNotTaken(parent, sub);
+        if (refusal) throw refusal;
+      });
+    }
   }
   return program;
 }

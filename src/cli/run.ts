@@ -6,7 +6,7 @@ import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { printable } from '../http/redact.js';
 import { createContext, type ContextOverrides } from '../services/context.js';
-import { debugRequested } from '../flags/argv.js';
+import { debugRequested, verboseRequested } from '../flags/argv.js';
 import type { Env } from '../domain/env.js';
 import { writeMessage, type IO } from '../terminal/io.js';
 import { buildProgram } from './program.js';
@@ -17,17 +17,11 @@ export { VERSION };
 
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
   const debug = debugRequested(argv, env);
-  const ctx = createContext(io, env, VERSION, signal, { debug, ...overrides });
+  const ctx = createContext(io, env, VERSION, signal, { debug, verbose: verboseRequested(argv), ...overrides });
+  // Every command of the program throws instead of exiting (buildProgram).
   const program = buildProgram(ctx, argv);
-  program.exitOverride();
-  program.configureOutput({
-    writeOut: (s) => void io.stdout.write(s),
-    writeErr: (s) => void io.stderr.write(s),
+  for (const c of [program, ...allCommands(program)]) {
     // Commander's own errors are reported below, in vis's format, with exit code 2.
-    outputError: () => undefined,
-  });
-  for (const c of allCommands(program)) {
-    c.exitOverride();
     c.configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s), outputError: () => undefined });
   }
   try {

@@ -52,9 +52,8 @@ export interface CommandModel {
   /** The command's own flags (with -h/--help). */
   flags: readonly FlagModel[];
   /**
-   * The global flags offered here (their `long` spellings): those the command's help
-   * lists (src/flags/globals.ts and usesGlobals); all of them at the root, where they
-   * may come before the command words.
+   * The global flags offered here (their `long` spellings): the root's, which every
+   * command takes (src/flags/globals.ts). A command's other options are its `flags`.
    */
   globals: readonly string[];
   /** Positional arguments in order; extra ones complete to nothing. */
@@ -65,7 +64,7 @@ export interface CommandModel {
 export interface CompletionModel {
   /** The command name the scripts register for. */
   program: string;
-  /** Options of the root program, recognised before or after the command words. */
+  /** Options of the root program (the true globals), recognised before or after the command words. */
   globalFlags: readonly FlagModel[];
   root: CommandModel;
 }
@@ -155,6 +154,10 @@ function argValues(path: readonly string[], arg: Argument, root: Command, format
   return NONE;
 }
 
+function programCommands(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(programCommands)];
+}
+
 /** Sub-commands a user sees in help: not hidden ones, not commander's implicit `help`. */
 function visibleSubcommands(cmd: Command): Command[] {
   const shown = new Set(new Help().visibleCommands(cmd));
@@ -164,7 +167,7 @@ function visibleSubcommands(cmd: Command): Command[] {
 function commandModel(cmd: Command, path: readonly string[], root: Command, formats: readonly string[], isRoot: boolean): CommandModel {
   const help = new Help();
   const own = isRoot ? help.visibleOptions(cmd).filter((o) => o.long === '--help') : help.visibleOptions(cmd);
-  // The program's own help configuration knows which globals each command takes.
+  // The program's own help configuration lists the root's options as each command's globals.
   const globals = isRoot ? help.visibleOptions(cmd).filter((o) => o.long !== '--help') : cmd.createHelp().visibleGlobalOptions(cmd);
   // `vis help` takes a command and then its sub-commands; only the first word completes.
   const args = path.join(' ') === 'help' ? cmd.registeredArguments.slice(0, 1) : cmd.registeredArguments;
@@ -186,7 +189,8 @@ function commandModel(cmd: Command, path: readonly string[], root: Command, form
 
 export function buildCompletionModel(program: Command): CompletionModel {
   const globals = new Help().visibleOptions(program).filter((o) => o.long !== '--help');
-  const formats = globals.find((o) => o.long === '--format')?.argChoices ?? [];
+  // The format names, from the commands that declare --format (`vis config set format <TAB>`).
+  const formats = programCommands(program).flatMap((c) => c.options).find((o) => o.long === '--format')?.argChoices ?? [];
   const model: CompletionModel = {
     program: program.name(),
     globalFlags: globals.map((o) => flagModel(o, [])),

@@ -2,9 +2,10 @@
  * Help topics that are not commands: `vis help exit-codes`, `vis help environment` and
  * `vis help options`. The first two restate README's "Exit codes" table and the
  * environment column of its "Global options" table; a test fails when the README and
- * these drift apart. The options topic is made from the list the root program is built
- * from (src/flags/globals.ts).
+ * these drift apart. The options topic is made from the lists the root program and the
+ * declare helpers are built from (src/flags/globals.ts, src/flags/command-options.ts).
  */
+import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
 
 export interface HelpTopic {
@@ -72,11 +73,11 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
 
 export const OPTIONS_TOPIC: HelpTopic = {
   name: 'options',
-  summary: 'the global options, listed once',
+  summary: 'the global options, and the options commands share, listed once',
   intro:
-    'Global options, recognised before or after the command words (`vis --demo topics` and `vis topics --demo` are the same). Each command’s help lists its own options, then only the global options it uses: brand, market and period only where the endpoint takes them; `vis sandbox`, `vis config` and `vis completion` take none of them. A global option typed where the command does not use it is refused (exit 2), except -q, --debug and --no-color, which every command accepts.',
+    'Global options (the first eight) go before or after the command words: `vis --demo topics` and `vis topics --demo` are the same. Every other option belongs to the commands that take it and goes after the command words: `vis topics -f json`, not `vis -f json topics`, which is refused with the line to type instead (exit 2). In an alias, VIS_FORMAT, VIS_BRAND and VIS_MARKET still apply. A command refuses an option it does not take (exit 2); its --help lists the ones it takes.',
   columns: ['Option', 'Meaning'],
-  rows: GLOBAL_OPTIONS.map((g) => [g.flags, g.description] as const),
+  rows: [...GLOBAL_OPTIONS.map((g) => [g.flags, g.description] as const), ...COMMAND_OPTIONS.map((o) => [o.flags, `${o.description}; ${o.where}`] as const)],
 };
 
 export const HELP_TOPICS: readonly HelpTopic[] = [EXIT_CODES_TOPIC, ENVIRONMENT_TOPIC, OPTIONS_TOPIC];

@@ -1,5 +1,5 @@
 /**
- * The command line as typed, before commander: the format names, the global options' raw
+ * The command line as typed, before commander: the format names, the options' raw
  * values, and the scans of argv that run before any command is built (--debug, the
  * command word). Kept apart from the zod rules in rules.ts so that `vis --help` (which
  * builds every command but checks no values) does not load zod. Dependency-free, so
@@ -20,7 +20,20 @@ export function debugRequested(argv: readonly string[], env: Env): boolean {
   return argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
 }
 
-/** What commander hands over for the global options (all strings, as typed). */
+/**
+ * Was the request log asked for: --verbose before any `--`. Read from argv, like --debug,
+ * because every client of the run (a session's, `vis auth login`'s) reports through the
+ * Context, which exists before commander parses.
+ */
+export function verboseRequested(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--verbose');
+}
+
+/**
+ * What commander hands over for the options of a command line (all strings, as typed):
+ * the root's globals merged with the command's own (optionsOf in src/cli/declare.ts).
+ */
 export interface RawGlobalOptions {
   brand?: string;
   market?: string;
@@ -38,6 +51,7 @@ export interface RawGlobalOptions {
   cache?: boolean;
   quiet?: boolean;
   debug?: boolean;
+  verbose?: boolean;
   color?: boolean;
   pager?: boolean;
   param?: string[];
@@ -51,19 +65,27 @@ export function camel(flag: string): string {
 }
 
 /**
- * The global options that take a value (addGlobalOptions in program.ts; a test keeps the
- * two the same). src/boot reads argv before commander is loaded, so it needs them as data.
+ * The root program's options that take a value (GLOBAL_OPTIONS in globals.ts; a test keeps
+ * the two the same). src/boot reads argv before commander is loaded, so it needs them as data.
  */
-export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set([
-  '-b', '--brand', '-m', '--market', '-d', '--days', '--from', '--to', '-f', '--format', '-o', '--output',
-  '--columns', '--rows', '--param', '--profile', '--base-url', '--timeout',
+export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set(['--profile', '--base-url', '--timeout']);
+
+/**
+ * The shared command options that take a value (COMMAND_OPTIONS in command-options.ts; a
+ * test keeps the two the same). Typed before the command word they are refused, but the
+ * command word must still be found to build that command and name it in the refusal.
+ */
+export const COMMAND_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '-b', '--brand', '-m', '--market', '-d', '--days', '--from', '--to', '-f', '--format', '-o', '--output', '--columns', '--rows', '--param',
 ]);
+
+const VALUE_FLAGS: ReadonlySet<string> = new Set([...GLOBAL_VALUE_FLAGS, ...COMMAND_VALUE_FLAGS]);
 
 /**
  * The first word of argv that is not an option or an option's value: the command.
  * `vis --market US-en topics` -> "topics". Undefined when there is none.
  */
-export function commandWord(argv: readonly string[], takesValue: ReadonlySet<string> = GLOBAL_VALUE_FLAGS): string | undefined {
+export function commandWord(argv: readonly string[], takesValue: ReadonlySet<string> = VALUE_FLAGS): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];

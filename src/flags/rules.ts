@@ -8,9 +8,10 @@
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
-import { ENDPOINTS, daysRule } from '../endpoints.js';
+import { daysRule } from '../endpoints.js';
 
 export { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+export { periodHint } from './command-options.js';
 export { localDate, type Today } from '../domain/dates.js';
 
 /**
@@ -25,6 +26,7 @@ export function checkFormat(value: string, source: string): Format {
   return value as Format;
 }
 import { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+import { periodHint } from './command-options.js';
 import { asToday, type Today } from '../domain/dates.js';
 import type { PeriodFlags } from '../domain/period.js';
 
@@ -296,11 +298,6 @@ export function parseEndpointOptions(
   return pairs;
 }
 
-/** Which commands take period flags, from the table, so a new period endpoint is named too. */
-export function periodHint(): string {
-  const names = ENDPOINTS.filter((e) => e.period !== 'none').map((e) => e.words.join(' ') + (e.period === 'days' ? ' (--days only)' : ''));
-  return `Period flags apply to ${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`;
-}
 
 /** The period pairs an endpoint takes; a period flag it does not take is refused. */
 export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: string): Array<[string, string]> {

@@ -66,6 +66,8 @@ export interface ClientOptions {
   pacer?: Pacer;
   /** Debug lines (--debug); never receives the key. */
   debug?: (line: string) => void;
+  /** Told once per attempt, when it ends (--verbose); never receives a header. */
+  log?: (entry: RequestLogEntry) => void;
   /**
    * Told before each wait: a retry after a failure, or pacing. `text` renders the same
    * message for the seconds still to wait, so a spinner can count down.
@@ -75,6 +77,18 @@ export interface ClientOptions {
   transport?: () => Promise<Transport>;
   /** Where the proxy variables are read (src/http/proxy.ts); none when left out. */
   proxyEnv?: Env;
+}
+
+/** One attempt as --verbose reports it: what was asked and how it ended. */
+export interface RequestLogEntry {
+  method: ApiRequest['method'];
+  path: string;
+  query: QueryPairs;
+  /** The answer's status; undefined when none came (see failure). */
+  status?: number;
+  ms: number;
+  /** Why no answer came: a timeout, a refused connection. */
+  failure?: string;
 }
 
 const EXCERPT_CHARS = 200;
@@ -255,6 +269,7 @@ export class ApiClient {
     } catch (err) {
       const failure = this.transportError(err, state);
       this.opts.debug?.(`✗ ${req.method} ${req.path} failed in ${this.opts.clock.now() - started} ms: ${failure.message}`);
+      this.opts.log?.({ method: req.method, path: req.path, query: req.query ?? [], status: state.status, ms: this.opts.clock.now() - started, failure: failure.message });
       throw failure;
     } finally {
       clearTimeout(deadline);
@@ -262,6 +277,7 @@ export class ApiClient {
     }
     const status = state.status;
     this.opts.debug?.(`← ${status} ${req.method} ${req.path} in ${this.opts.clock.now() - started} ms (${bytes.length} bytes)`);
+    this.opts.log?.({ method: req.method, path: req.path, query: req.query ?? [], status, ms: this.opts.clock.now() - started });
     // A failure's headers say what answered and how to cite the request (allow-listed: no credential).
     if (status >= 300 && this.opts.debug) this.opts.debug(`  headers: ${clean(usefulHeaders(responseHeaders)) || 'none worth showing'}`);
     const raw = decodeBody(status, bytes);

@@ -16,6 +16,7 @@ import { utcDate } from '../domain/dates.js';
 import type { Context } from './context.js';
 import { noteApiVersion } from './api-version.js';
 import { sendWithHints } from './hints.js';
+import { logCacheHit } from './request-log.js';
 import type { Session } from './session.js';
 
 export type Cacheable = Pick<EndpointSpec, 'id' | 'freshness' | 'period' | 'free'> & Partial<Pick<EndpointSpec, 'brand'>>;
@@ -46,6 +47,7 @@ export async function sendCached(
       session.debug(`cache hit: ${key} (fetched ${new Date(found.hit.fetchedAt).toISOString()}, fresh until ${new Date(found.hit.expiresAt).toISOString()})`);
       if (!spec.free) cache.noteSaved(now);
       noteApiVersion(session, envelope);
+      if (ctx.verbose) logCacheHit(ctx, req, found.hit.fetchedAt);
       return { status: 200, raw: found.hit.raw, envelope, attempts: 0, fromCache: found.hit };
     }
     session.debug(`cache miss: ${key} (${'miss' in found ? found.miss : 'damaged'})`);

@@ -32,6 +32,8 @@ export interface Context {
   signal: AbortSignal;
   /** --debug or VIS_DEBUG (debugRequested): the request log and stack traces. */
   debug: boolean;
+  /** --verbose (verboseRequested): one line per request on stderr. */
+  verbose: boolean;
   config(): ConfigStore;
   /** Where every request of this run goes: undici, loaded on the first call. */
   transport(): Promise<Transport>;
@@ -64,6 +66,8 @@ export interface ContextOverrides {
   transport?: Transport;
   /** run() passes debugRequested(argv, env); without it, VIS_DEBUG alone decides. */
   debug?: boolean;
+  /** run() passes verboseRequested(argv); default off. */
+  verbose?: boolean;
 }
 
 export function createContext(io: IO, env: Env, version: string, signal: AbortSignal, overrides: ContextOverrides = {}): Context {
@@ -79,6 +83,7 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     random: overrides.random ?? Math.random,
     signal,
     debug: overrides.debug ?? isTruthy(env.VIS_DEBUG),
+    verbose: overrides.verbose ?? false,
     config: () => (store ??= new ConfigStore(env, (line) => writeMessage(io, sanitizeForTerminal(line)))),
     transport: () =>
       (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),

@@ -22,6 +22,7 @@ import { createProgress, type Progress } from '../terminal/progress.js';
 import { writeMessage } from '../terminal/io.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
+import { requestLogger } from './request-log.js';
 
 /** Default pace: the API allows 60 requests a minute per key. */
 export const DEFAULT_RATE_PER_MINUTE = 60;
@@ -151,6 +152,7 @@ export function contextClientOptions(ctx: Context) {
     random: ctx.random,
     signal: ctx.signal,
     transport: ctx.transport,
+    ...(ctx.verbose ? { log: requestLogger(ctx) } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { codeCacheDir } from '../../src/boot/code-cache.js';
 import { Command } from 'commander';
-import { commandWord, GLOBAL_VALUE_FLAGS } from '../../src/flags/argv.js';
-import { addGlobalOptions } from '../../src/cli/program.js';
+import { COMMAND_VALUE_FLAGS, commandWord, GLOBAL_VALUE_FLAGS } from '../../src/flags/argv.js';
+import { addGlobalOptions, buildProgram } from '../../src/cli/program.js';
+import { COMMAND_OPTIONS } from '../../src/flags/command-options.js';
+import { testContext } from '../support/context.js';
 import { mayRequest } from '../../src/boot/index.js';
 
 describe('boot: which commands compile under --liftoff-only', () => {
@@ -28,13 +30,28 @@ describe('boot: which commands compile under --liftoff-only', () => {
     expect(commandWord(['--demo', 'topics', 'x'])).toBe('topics');
     expect(commandWord(['--profile', 'config', 'topics'])).toBe('topics');
     expect(commandWord(['--quiet'])).toBe(undefined);
+    // A command's option typed before its word is refused, but the word is still found,
+    // so that command alone is built and named in the refusal.
+    expect(commandWord(['-f', 'json', 'topics'])).toBe('topics');
+    expect(commandWord(['--demo', '--market', 'US-en', '-d', '7', 'answers', 'history'])).toBe('answers');
+    expect(commandWord(['--format=json', 'usage'])).toBe('usage');
   });
 });
 
-describe('GLOBAL_VALUE_FLAGS', () => {
-  it('are exactly the global options that take a value, as commander has them', () => {
-    const options = addGlobalOptions(new Command('vis')).options.filter((o) => o.required || o.optional);
-    expect(new Set(options.flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined)))).toEqual(GLOBAL_VALUE_FLAGS);
+const spellings = (options: readonly { short?: string; long?: string; required: boolean; optional: boolean }[]) =>
+  new Set(options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined)));
+
+describe('GLOBAL_VALUE_FLAGS and COMMAND_VALUE_FLAGS', () => {
+  it('GLOBAL_VALUE_FLAGS are exactly the root options that take a value, as commander has them', () => {
+    expect(spellings(addGlobalOptions(new Command('vis')).options)).toEqual(GLOBAL_VALUE_FLAGS);
+  });
+
+  it('COMMAND_VALUE_FLAGS are exactly the shared command options that take a value, as the commands declare them', () => {
+    const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+    const shared = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+    const declared = all(buildProgram(testContext())).flatMap((c) => c.options.filter((o) => shared.has(o.flags)));
+    expect(new Set(declared.map((o) => o.flags))).toEqual(shared);
+    expect(spellings(declared)).toEqual(COMMAND_VALUE_FLAGS);
   });
 });
 

@@ -45,7 +45,8 @@ function spiedContext(c: Case): { ctx: Context; touched: string[]; dir: string }
 async function parseAs(ctx: Context, argv: string[], runF?: (o: ParsedOptions) => void): Promise<void> {
   const program = buildProgram(ctx, argv, runF);
   const quiet = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
-  for (const cmd of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) cmd.exitOverride().configureOutput(quiet);
+  // buildProgram makes every command throw (in vis's words) instead of exiting.
+  for (const cmd of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) cmd.configureOutput(quiet);
   await program.parseAsync(argv, { from: 'user' });
 }
 

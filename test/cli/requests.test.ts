@@ -229,7 +229,8 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['topics', '--timeout', '0'], says: '--timeout must be a whole number from 1 to 3600 (got 0)' },
   { argv: ['brands', '--brand', '7'], says: '--brand does not apply to vis brands' },
   { argv: ['usage', '--market', 'US-en'], says: '--market does not apply to vis usage' },
-  { argv: ['topics', '--field', 'a=b'], says: "unknown option '--field'" },
+  // An option of another command: said in vis's words, not commander's "unknown option".
+  { argv: ['topics', '--field', 'a=b'], says: 'vis: --field does not apply to vis topics' },
   { argv: ['api', '/topics/../usage'], says: 'vis: <path> must not contain "." or ".." segments' },
   { argv: ['api', '/%2e%2e/%2e%2e/admin'], says: 'vis: <path> must not contain "." or ".." segments, in any spelling' },
   { argv: ['api', '/topics\\..\\..\\..\\x'], says: 'vis: <path> must not contain "." or ".." segments' },

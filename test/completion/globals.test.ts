@@ -1,8 +1,15 @@
-/** Completion offers a command the global flags its help lists, and no others (src/completion/model.ts). */
+/**
+ * Completion offers a command the options its help lists: its own (with the shared ones
+ * declared on it) as its flags, the root's true globals as its globals; before the
+ * command word, only the true globals (src/completion/model.ts).
+ */
 import { describe, expect, it } from 'vitest';
 import { inertProgram } from '../../scripts/completion-files.js';
 import { allCommands, buildCompletionModel } from '../../src/completion/model.js';
 import { runInProcess } from '../support/run.js';
+import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
+
+const GLOBAL_LONGS = GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-\w, /, '').replace(/ <.*$/, ''));
 
 const model = buildCompletionModel(inertProgram());
 
@@ -19,12 +26,16 @@ describe('global flags per command', () => {
     expect([...c.globals].sort()).toEqual(helpGlobals(r.stdout).sort());
   });
 
-  it('data flags only where they apply: no --days on tasks, nothing on sandbox, every global at the root', () => {
+  it('data flags only where they apply: no --days on tasks, none on sandbox, only the true globals at the root', () => {
     const at = (path: string) => allCommands(model).find((c) => c.path.join(' ') === path)!;
-    expect(at('tasks').globals).toContain('--brand');
-    expect(at('tasks').globals).not.toContain('--days');
-    expect(at('sandbox').globals).toEqual([]);
-    expect(at('config set').globals).toEqual(['--profile']);
+    const own = (path: string) => at(path).flags.map((f) => f.long);
+    expect(own('tasks')).toContain('--brand');
+    expect(own('tasks')).not.toContain('--days');
+    expect(own('sandbox')).not.toContain('--brand');
+    expect(own('config set')).not.toContain('--format');
+    expect(at('sandbox').globals).toEqual(GLOBAL_LONGS);
     expect(at('').globals).toEqual(model.globalFlags.map((f) => f.long));
+    // Before the command word, only what may come there.
+    expect(model.globalFlags.map((f) => f.long)).toEqual(['--version', ...GLOBAL_LONGS]);
   });
 });

@@ -48,7 +48,7 @@ describe('the completion model', () => {
     for (const spec of ENDPOINTS) {
       const c = command(model, spec.words.join(' '));
       for (const p of [...spec.query, ...(spec.body ?? [])]) {
-        if (p.name === 'url' || p.flag === 'market') continue; // the positional, and the global --market
+        if (p.name === 'url') continue; // the positional
         expect(flag(c, `--${p.flag}`).value, `--${p.flag} of vis ${spec.words.join(' ')}`).toBeDefined();
       }
     }
@@ -56,7 +56,7 @@ describe('the completion model', () => {
   });
 
   it('offers the values of --format, --group-by, the shells and the config keys', () => {
-    expect(flag(model.globalFlags, '--format').value).toEqual({ kind: 'words', words: [...FORMATS] });
+    expect(flag(command(model, 'topics'), '--format').value).toEqual({ kind: 'words', words: [...FORMATS] });
     expect(flag(command(model, 'search-performance'), '--group-by').value).toEqual({ kind: 'words', words: ['query', 'page'] });
     expect(command(model, 'completion').args[0]!.values).toEqual({ kind: 'words', words: [...SHELLS] });
     for (const verb of ['get', 'set', 'unset']) {
@@ -72,10 +72,10 @@ describe('the completion model', () => {
   });
 
   it('asks vis for brand and profile names, and the shell for file names', () => {
-    expect(flag(model.globalFlags, '--brand').value).toEqual({ kind: 'dynamic', source: 'brands' });
+    expect(flag(command(model, 'topics'), '--brand').value).toEqual({ kind: 'dynamic', source: 'brands' });
     expect(flag(model.globalFlags, '--profile').value).toEqual({ kind: 'dynamic', source: 'profiles' });
-    expect(flag(model.globalFlags, '--output').value).toEqual({ kind: 'files' });
-    expect(flag(model.globalFlags, '--market').value).toEqual({ kind: 'none' });
+    expect(flag(command(model, 'topics'), '--output').value).toEqual({ kind: 'files' });
+    expect(flag(command(model, 'topics'), '--market').value).toEqual({ kind: 'none' });
   });
 
   it('offers folder names for a --dir flag', () => {
@@ -84,11 +84,11 @@ describe('the completion model', () => {
   });
 
   it('tells switches from flags that take a value, and marks repeatable flags', () => {
-    expect(flag(model.globalFlags, '--wide').value).toBeUndefined();
+    expect(flag(command(model, 'topics'), '--wide').value).toBeUndefined();
     expect(flag(model.globalFlags, '--no-color').value).toBeUndefined();
-    expect(flag(model.globalFlags, '--param').repeatable).toBe(true);
-    expect(flag(model.globalFlags, '--days').repeatable).toBe(false);
-    expect(flag(model.globalFlags, '--days').placeholder).toBe('n');
+    expect(flag(command(model, 'topics'), '--param').repeatable).toBe(true);
+    expect(flag(command(model, 'topics'), '--days').repeatable).toBe(false);
+    expect(flag(command(model, 'topics'), '--days').placeholder).toBe('n');
   });
 
   it('offers the commands and topics after `vis help`, and API paths after `vis api`', () => {

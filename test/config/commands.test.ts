@@ -171,7 +171,7 @@ describe('vis config', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toContain(`the config file ${path} is not a vis config: profile "default": "brand" is not text`);
       expect(r.stderr).toContain('vis will not overwrite it');
-      expect(r.stderr).not.toMatch(/schema violation|must be string|    at /);
+      expect(r.stderr).not.toMatch(/schema violation|must be string| {4}at /);
       expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
     }
     expect(readFileSync(path, 'utf8')).toBe(text);

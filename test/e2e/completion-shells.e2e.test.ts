@@ -55,6 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+const GLOBAL_LONGS = ['--profile', '--base-url', '--demo', '--timeout', '--quiet', '--verbose', '--debug', '--no-color'];
+
 /** Lines typed before TAB, and what every shell must offer (in any order). */
 const STATIC_CASES: Array<[string, string[]]> = [
   ['vis to', ['topics']],
@@ -62,7 +64,8 @@ const STATIC_CASES: Array<[string, string[]]> = [
   ['vis search-performance --group-by ', ['query', 'page']],
   ['vis answers ', ['runs', 'history']],
   ['vis perception tr', ['transcript']],
-  ['vis --format json con', ['config', 'content-gaps']],
+  // A global that takes a value, before the command word (a command's own options go after it).
+  ['vis --profile default con', ['config', 'content-gaps']],
   ['vis forum --li', ['--limit']],
   ['vis completion ', ['bash', 'zsh', 'fish']],
   ['vis config set ', ['profile', 'base_url', 'brand', 'market', 'format', 'cache']],
@@ -71,10 +74,11 @@ const STATIC_CASES: Array<[string, string[]]> = [
   // Values the reference leaves open: the known ones (help says others pass through).
   ['vis tasks --status ', ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all']],
   ['vis tasks --layer ', ['content', 'technical', 'authority', 'community']],
-  // Only the global flags the command takes: tasks has no period, sandbox no data flags.
+  // Only the flags the command takes: tasks has no period, sandbox no data flags; the true
+  // globals everywhere.
   ['vis tasks --d', ['--debug', '--demo']],
-  ['vis sandbox --', ['--port', '--host', '--help']],
-  ['vis config set --', ['--profile', '--help']],
+  ['vis sandbox --', ['--port', '--host', '--help', ...GLOBAL_LONGS]],
+  ['vis config set --', ['--help', ...GLOBAL_LONGS]],
 ];
 
 const DYNAMIC_CASES: Array<[string, string[]]> = [
@@ -233,7 +237,7 @@ const OPENINGS = ['"', "'", ''];
 const HOSTILE_LINES: Array<{ line: string; argv: string[] }> = [
   ...HOSTILE.flatMap((name) => OPENINGS.map((open) => ({ line: `vis topics --brand ${open}${name.slice(0, 2)}`, argv: ['topics', '--brand', name] }))),
   { line: 'vis topics --brand="Co', argv: ['topics', `--brand=${HOSTILE[2]!}`] },
-  { line: "vis -b 'Du", argv: ['-b', HOSTILE[3]!] },
+  { line: "vis topics -b 'Du", argv: ['topics', '-b', HOSTILE[3]!] },
 ];
 
 function hostileEnv(): Record<string, string> {

@@ -1,8 +1,7 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../../services/context.js';
-import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, USAGE_CHECK, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
-import { CONNECTION_GLOBALS, type GlobalName } from '../../../flags/globals.js';
+import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, USAGE_CHECK, type CommandDeclaration, type RunF } from '../../declare.js';
 import type { AuthVerb } from './parse.js';
 
 interface VerbDeclaration {
@@ -12,10 +11,6 @@ interface VerbDeclaration {
   /** What it sends. */
   calls: string;
   examples: readonly string[];
-  /** The global options it uses (its help lists only these). */
-  globals: readonly GlobalName[];
-  /** Why it does not take some of the others. */
-  whyNot?: WhyNot;
 }
 
 /** In the order `vis auth --help` lists them. */
@@ -25,9 +20,6 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Save an API key for a profile (hidden prompt, or stdin when piped)',
     description: 'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
     calls: USAGE_CHECK,
-    // --demo has no key to save; the key is checked against --base-url.
-    globals: ['profile', 'base-url', 'timeout', 'debug'],
-    whyNot: { demo: 'the sandbox needs no login (vis --demo <command> works without a key)' },
     examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency --base-url https://api.example.com/api/v1 < key.txt'],
   },
   {
@@ -35,7 +27,6 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Which key is in use and where it came from (masked)',
     description: 'Which key is in use and where it came from, masked to its last 4 characters, and whether the API accepts it.',
     calls: USAGE_CHECK,
-    globals: CONNECTION_GLOBALS,
     examples: ['vis auth status', 'vis auth status --profile agency'],
   },
   {
@@ -43,7 +34,6 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Remove the saved key of the active profile',
     description: 'Remove the saved key of the active profile (other settings stay).',
     calls: LOCAL_ONLY,
-    globals: ['profile'],
     examples: ['vis auth logout', 'vis auth logout --profile agency'],
   },
 ];
@@ -56,13 +46,13 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'],
   });
   for (const v of VERBS) {
-    const sub = auth.command(v.verb);
-    usesGlobals(sub, v.globals, v.whyNot)
+    auth
+      .command(v.verb)
       .summary(v.summary)
       .description(toolDescription(v.description, v.calls))
       .addHelpText('after', examplesAfter(...v.examples))
       .action(async (_o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseAuthOptions(ctx, v.verb, self.optsWithGlobals());
+        const options = (await import('./parse.js')).parseAuthOptions(ctx, v.verb, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./run.js')).runAuth(options, ctx));
       });
   }

@@ -42,6 +42,13 @@ export function parseAuthOptions(ctx: Context, verb: AuthVerb, raw: RawGlobalOpt
 
 export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOptions {
   const flags = parseFlags(raw, ctx.today());
+  // A global every command accepts, but here it would check and save a key for the
+  // sandbox, which takes none: refused rather than ignored (VIS_DEMO is not a flag typed here).
+  if (flags.demo) {
+    throw new UsageError('--demo does not apply to vis auth login: the sandbox needs no login (vis --demo <command> works without a key)', {
+      hint: 'Run `vis auth login --help` for the options it takes.',
+    });
+  }
   const store = ctx.config();
   // Logging in is how a profile is made: --profile NEW creates NEW.
   const profile = store.activeProfileName(flags.profile, ctx.env, true).name;

@@ -1,6 +1,6 @@
 /** `vis cache status|clear`: the declaration. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
-import { accountGroup, examplesAfter, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import { accountGroup, examplesAfter, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 import type { CacheVerb } from './parse.js';
 
 const LOCAL = 'Sends no request: works on the cache folder only.';
@@ -26,12 +26,13 @@ export const cacheCommand: CommandDeclaration = {
       examples: ['vis cache status', 'vis cache clear'],
     });
     for (const v of VERBS) {
-      usesGlobals(cache.command(v.verb), ['profile'])
+      cache
+        .command(v.verb)
         .summary(v.summary)
         .description(toolDescription(v.description, LOCAL))
         .addHelpText('after', examplesAfter(...v.examples))
         .action(async (_o: unknown, self: Command) => {
-          const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, self.optsWithGlobals());
+          const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, optionsOf(self));
           await runOrCapture(options, runF, async () => (await import('./run.js')).runCache(options, ctx));
         });
     }

@@ -8,8 +8,7 @@
  */
 import { Argument, type Command } from 'commander';
 import { COMPLETE_COMMAND, SHELLS, type Shell } from '../../../completion/shells.js';
-import { ACCOUNT_GLOBALS, GLOBAL_NAMES } from '../../../flags/globals.js';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toleratesGlobals, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export interface CompletionOptions {
   command: 'completion';
@@ -20,8 +19,8 @@ export const completionCommand: CommandDeclaration = {
   // The script walks every command: never built alone.
   answers: () => false,
   register(program, ctx, _only, runF) {
-    // The same script for every account: an alias's --demo or --profile is harmless here.
-    toleratesGlobals(program.command('completion'), ACCOUNT_GLOBALS)
+    program
+      .command('completion')
       .summary('Print the shell completion script for bash, zsh or fish')
       .description(
         toolDescription(
@@ -60,11 +59,14 @@ export const completeCommand: CommandDeclaration = {
   answers: (word) => word === COMPLETE_COMMAND,
   register(program, ctx) {
     // Never refuses: it prints candidates or nothing, whatever the script passes along.
-    toleratesGlobals(program.command(COMPLETE_COMMAND, { hidden: true }), GLOBAL_NAMES)
+    program
+      .command(COMPLETE_COMMAND, { hidden: true })
+      .allowUnknownOption()
+      .allowExcessArguments()
       .description('Candidates for the completion scripts, one a line: brands or profiles. Prints nothing on any error.')
       .argument('[source]', 'brands or profiles')
       .action(async (source: string | undefined, _o: unknown, self: Command) =>
-        (await import('../completion/candidates.js')).printCandidates(ctx, source, self.optsWithGlobals()),
+        (await import('../completion/candidates.js')).printCandidates(ctx, source, optionsOf(self)),
       );
   },
 };

@@ -4,17 +4,10 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../../../services/context.js';
-import { accountGroup, examplesAfter, LOCAL_ONLY, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration, type RunF, type WhyNot } from '../../declare.js';
+import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
 const KEY_ARG = 'profile, base_url, brand, market, format or cache';
-
-/** Why `vis config` does not take some globals (the others: src/cli/globals-rule.ts). */
-const WHY_NOT: WhyNot = {
-  brand: 'it works on saved settings (vis config set brand <id|name> saves one)',
-  market: 'it works on saved settings (vis config set market <code|id> saves one)',
-  profile: 'one config file holds every profile',
-};
 
 interface VerbDeclaration {
   verb: ConfigVerb;
@@ -74,8 +67,8 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     examples: ['vis config set market GB-en', 'vis config list'],
   });
   for (const v of VERBS) {
-    // Every verb but path works on one profile; none renders a response, so no --format.
-    const sub = usesGlobals(config.command(v.verb), v.verb === 'path' ? [] : ['profile'], WHY_NOT);
+    // None renders a response: no --format, and no option of its own but its arguments.
+    const sub = config.command(v.verb);
     for (const [name, description] of v.args) sub.argument(name, description);
     sub
       .summary(v.summary)
@@ -83,7 +76,7 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
       .addHelpText('after', examplesAfter(...v.examples))
       .action(async (...args: unknown[]) => {
         const self = args[args.length - 1] as Command;
-        const options = (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, self.optsWithGlobals());
+        const options = (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./run.js')).runConfig(options, ctx));
       });
   }

@@ -7,9 +7,21 @@
 import { Option, type Command } from 'commander';
 import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../../services/context.js';
-import { collect, examplesAfter, HELP_GROUPS, runOrCapture, usesGlobals, type CommandDeclaration, type RunF } from '../../declare.js';
-import { endpointGlobals } from '../../../flags/globals.js';
-import type { RawGlobalOptions } from '../../../flags/argv.js';
+import {
+  addBrandOption,
+  addCacheOptions,
+  addMarketOption,
+  addOutputOptions,
+  addParamOption,
+  addPeriodOptions,
+  collect,
+  examplesAfter,
+  HELP_GROUPS,
+  optionsOf,
+  runOrCapture,
+  type CommandDeclaration,
+  type RunF,
+} from '../../declare.js';
 import type { Invocation } from './parse.js';
 
 function describe(spec: EndpointSpec): string {
@@ -41,13 +53,28 @@ function paramHelp(p: QueryParam): string {
   return `${p.description}; known: ${p.known.join(', ')} (others are passed through as given)`;
 }
 
+/**
+ * The options an endpoint's command shares with others: brand, market and period as its
+ * endpoints take them (a word with a list and an item, `vis topics [id]`, takes what
+ * either takes), the cache for a cached GET, then the output and --param.
+ */
+function addEndpointOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
+  // POST /pitches takes --market into its body.
+  if (specs.some((s) => s.brand)) addBrandOption(cmd);
+  if (specs.some((s) => s.market || s.body?.some((b) => b.flag === 'market'))) addMarketOption(cmd);
+  if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
+  else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
+  addOutputOptions(cmd, { table: true });
+  if (specs.some((s) => s.method === 'GET' && s.freshness !== 'none')) addCacheOptions(cmd);
+  addParamOption(cmd);
+}
+
 function invocation(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
-  const globals = cmd.optsWithGlobals() as RawGlobalOptions;
   let marketFromFlag = false;
   for (let c: Command | null = cmd; c; c = c.parent) {
     if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
   }
-  return { pathArg, local: cmd.opts(), globals, marketFromFlag, ...extra };
+  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag, ...extra };
 }
 
 /** Parse, then run (or hand the options to runF); both loaded only when a data command runs. */
@@ -83,10 +110,10 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
     .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${item.summary}. Calls ${item.method} ${item.path}.` : ''))
     .helpGroup(HELP_GROUPS[main.group])
     .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
-  usesGlobals(cmd, endpointGlobals(item && list ? [main, item] : [main]));
   for (const alias of main.aliases ?? []) cmd.alias(alias);
   if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
   addParamOptions(cmd, main.query);
+  addEndpointOptions(cmd, item && list ? [main, item] : [main]);
   // commander passes (arg?, opts, command): the argument only when one is declared.
   cmd.action(async (...args: unknown[]) => {
     const self = args[args.length - 1] as Command;
@@ -101,17 +128,18 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
       .summary(sub.summary)
       .description(describe(sub))
       .addHelpText('after', examplesText([sub]));
-    usesGlobals(sc, endpointGlobals([sub]));
     addParamOptions(sc, sub.query);
     if (sub.body) {
       sc.argument('<domain-or-url>', 'the prospect’s domain or http(s) URL');
       addParamOptions(sc, sub.body.filter((b) => b.name !== 'market'));
       sc.addOption(new Option('--field <key=value>', 'add a body field verbatim (repeatable)').argParser(collect));
       sc.addOption(new Option('-y, --yes', 'do not ask before spending a pitch report'));
+      addEndpointOptions(sc, [sub]);
       sc.action(async (url: string, opts: { field?: string[]; yes?: boolean }, self: Command) => {
         await parseThenRun(ctx, runF, sub, { ...invocation(self, undefined, { fields: opts.field, yes: opts.yes }), local: { ...self.opts(), url } });
       });
     } else {
+      addEndpointOptions(sc, [sub]);
       sc.action(async (_opts: unknown, self: Command) => {
         await parseThenRun(ctx, runF, sub, invocation(self, undefined));
       });

@@ -20,7 +20,7 @@ export interface Invocation {
   pathArg?: string;
   /** The endpoint's own options as commander parsed them (camelCase keys). */
   local: Record<string, unknown>;
-  /** The global options, merged from every level of the command. */
+  /** The root's global options and the command's shared ones (optionsOf in src/cli/declare.ts). */
   globals: RawGlobalOptions;
   /** Was --market typed on the command line (not from env or profile)? */
   marketFromFlag: boolean;
@@ -97,8 +97,8 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   }
 
   // --brand, --market, --refresh and --no-cache where the command does not take them
-  // were refused before this step (src/cli/globals-rule.ts): a list and its item take
-  // the same ones. The period can differ (`vis topics <id>` has none): periodPairs.
+  // were refused by commander before this step (src/cli/option-errors.ts): a list and its
+  // item take the same ones. The period can differ (`vis topics <id>` has none): periodPairs.
   const query: Array<[string, string]> = [];
   query.push(...periodPairs(spec, flags.period, spec.pathParam ? `${command} <${spec.pathParam.name}>` : command));
   query.push(...parseEndpointOptions(spec, spec.query, inv.local));

@@ -1,18 +1,27 @@
 /** `vis export`: the declaration. parse.ts and run.ts load when it runs. */
 import type { Command } from 'commander';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
-import { CACHE_GLOBALS, CONNECTION_GLOBALS } from '../../../flags/globals.js';
+import {
+  addBrandOption,
+  addCacheOptions,
+  addFormatOption,
+  addMarketOption,
+  addParamOption,
+  addPeriodOptions,
+  examplesAfter,
+  HELP_GROUPS,
+  optionsOf,
+  runOrCapture,
+  toolDescription,
+  type CommandDeclaration,
+} from '../../declare.js';
 
 export const exportCommand: CommandDeclaration = {
   answers: (word) => word === 'export',
   register(program, ctx, _only, runF) {
+    const cmd = program.command('export');
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
-    usesGlobals(program.command('export'), ['brand', 'market', 'days', 'from', 'to', 'format', 'param', ...CACHE_GLOBALS, ...CONNECTION_GLOBALS], {
-      output: 'it writes one file per endpoint into --dir',
-      columns: 'each file holds every column of its endpoint',
-      rows: 'each file holds its endpoint’s main collection',
-      wide: 'it writes files, not tables',
-    })
+    for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), addFormatOption, addCacheOptions, addParamOption]) add(cmd);
+    cmd
       .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
       .description(
         toolDescription(
@@ -38,7 +47,7 @@ export const exportCommand: CommandDeclaration = {
         ),
       )
       .action(async (_o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseExportCommand(ctx, self.optsWithGlobals());
+        const options = (await import('./parse.js')).parseExportCommand(ctx, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./run.js')).runExportCommand(options, ctx));
       });
   },

@@ -1,15 +1,14 @@
 /** `vis help [command...]`: the declaration. parse.ts and run.ts load when it runs. */
 import { HELP_TOPICS } from '../../../docs/topics.js';
-import { ACCOUNT_GLOBALS } from '../../../flags/globals.js';
-import { examplesAfter, HELP_GROUPS, runOrCapture, toleratesGlobals, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const helpCommand: CommandDeclaration = {
   // Help for a command needs that command built: never built alone.
   answers: () => false,
   register(program, ctx, _only, runF) {
     const topics = HELP_TOPICS.map((t) => t.name).join(', ');
-    // The same text for every account: an alias's --demo or --profile is harmless here.
-    toleratesGlobals(program.command('help'), ACCOUNT_GLOBALS)
+    program
+      .command('help')
       .summary(`Help for a command, or a topic: ${topics}`)
       .description(toolDescription(`Help for a command (the same as \`vis <command> --help\`), or one of the topics: ${topics}.`, 'Sends no request.'))
       .argument('[command...]', `a command and its sub-commands, or a topic (${topics})`)

@@ -1,11 +1,12 @@
 /** `vis sandbox`: the declaration. parse.ts and run.ts load when it runs. */
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, usesGlobals, type CommandDeclaration } from '../../declare.js';
+import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const sandboxCommand: CommandDeclaration = {
   answers: (word) => word === 'sandbox',
   register(program, ctx, _only, runF) {
-    // It is the server: no global option applies.
-    usesGlobals(program.command('sandbox'), [], { demo: 'it is the sandbox, serving the demo data itself' })
+    // It is the server: only its own options apply (the globals are accepted and change nothing).
+    program
+      .command('sandbox')
       .summary('Serve the whole API on loopback from built-in data, with demo keys')
       .description(
         toolDescription(

@@ -1,0 +1,223 @@
+/**
+ * Where options go, said in vis's words. Commander decides what each command accepts:
+ * the root holds the true globals, every other option is declared by the commands that
+ * take it (declare.ts). When commander refuses an option, this explains why, as a
+ * UsageError (exit 2) raised before any action runs: nothing opened, sent or written.
+ *
+ * - An option the command does not take: `--market does not apply to vis config get`,
+ *   with the reason where one is known, and how to see what it takes.
+ * - A command's option typed before the command words (`vis -f json topics`): `--format
+ *   goes after the command: vis topics -f json`, the command line rebuilt from argv with
+ *   the option moved after the command words.
+ * - An option no command has (a typo): commander's own message and its suggestion.
+ */
+import type { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '../errors.js';
+import { periodHint } from '../flags/command-options.js';
+import { GLOBAL_OPTIONS } from '../flags/globals.js';
+
+/** A command option found before the last command word, and the argv indices it spans. */
+interface Misplaced {
+  option: Option;
+  start: number;
+  end: number;
+}
+
+/** Where argv puts things: the command it names, the index of its last word, what came before. */
+interface Placement {
+  target: Command;
+  lastWord: number;
+  misplaced: Misplaced[];
+}
+
+/**
+ * The command line as parsed: commander keeps it on the program as `rawArgs` (set by
+ * parse and parseAsync; with `from: 'user'`, argv as given), though its typings omit it.
+ */
+function argvOf(program: Command): readonly string[] {
+  return (program as Command & { rawArgs: string[] }).rawArgs;
+}
+
+function allCommands(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(allCommands)];
+}
+
+/** `config get` for `vis config get`. */
+export function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c = cmd; c.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/** The flag of an argv word: `--market` for `--market=US`. */
+function flagOf(arg: string): string {
+  return arg.split('=')[0]!;
+}
+
+function findOption(cmd: Command, flag: string): Option | undefined {
+  return cmd.options.find((o) => o.long === flag || o.short === flag);
+}
+
+/** The option `flag` names on whichever command declares it (they share definitions). */
+function findAnywhere(program: Command, flag: string): Option | undefined {
+  for (const c of allCommands(program)) {
+    const o = findOption(c, flag);
+    if (o) return o;
+  }
+  return undefined;
+}
+
+/** Does `cmd` accept `flag` (a command option: the root's never reach here)? */
+function takes(cmd: Command, flag: string): boolean {
+  return findOption(cmd, flag) !== undefined;
+}
+
+/**
+ * Walks argv as commander would: root options (with their values) anywhere, command words
+ * from the root down, and every other option noted with its value (its arity read from
+ * whichever command declares it). Stops at the first word that names no sub-command.
+ */
+function place(program: Command, argv: readonly string[]): Placement {
+  let target = program;
+  let lastWord = -1;
+  let argsStarted = false;
+  const found: Misplaced[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-') && arg !== '-') {
+      const flag = flagOf(arg);
+      // The root's own first: a global is never out of place.
+      const option = findAnywhere(program, flag);
+      const end = option && (option.required || option.optional) && !arg.includes('=') ? i + 1 : i;
+      if (option && !program.options.includes(option)) found.push({ option, start: i, end });
+      i = end;
+      continue;
+    }
+    if (argsStarted) continue;
+    const sub = target.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (sub) {
+      target = sub;
+      lastWord = i;
+    } else argsStarted = true;
+  }
+  return { target, lastWord, misplaced: found.filter((m) => m.start < lastWord) };
+}
+
+/** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
+export function shellWord(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** argv with the misplaced options moved, in their order, right after the last command word. */
+function corrected(argv: readonly string[], p: Placement): string {
+  const moved = new Set(p.misplaced.flatMap((m) => Array.from({ length: m.end - m.start + 1 }, (_, k) => m.start + k)));
+  const out: string[] = [];
+  argv.forEach((arg, i) => {
+    if (moved.has(i)) return;
+    out.push(arg);
+    if (i === p.lastWord) for (const m of p.misplaced) out.push(...argv.slice(m.start, m.end + 1));
+  });
+  return ['vis', ...out.map(shellWord)].join(' ');
+}
+
+/** Why `cmd` does not take `name`, where that follows from what it does take. */
+function whyNot(name: string, cmd: Command): string | undefined {
+  const has = (n: string) => findOption(cmd, `--${n}`) !== undefined;
+  if ((name === 'brand' || name === 'market') && commandPath(cmd).startsWith('config ')) {
+    return `it works on saved settings (vis config set ${name} ${name === 'brand' ? '<id|name>' : '<code|id>'} saves one)`;
+  }
+  // A command that writes a folder of files (`vis export --dir`), not one answer.
+  if (has('dir')) {
+    const files: Record<string, string> = {
+      output: 'it writes one file per endpoint into --dir',
+      columns: 'each file holds every column of its endpoint',
+      rows: 'each file holds its endpoint’s main collection',
+      wide: 'it writes files, not tables',
+    };
+    if (files[name]) return files[name];
+  }
+  switch (name) {
+    // (A command that takes --format and not --output writes files: above.)
+    case 'format':
+    case 'output':
+      return 'it prints plain text';
+    case 'columns':
+    case 'rows':
+    case 'wide':
+      return 'it prints no table';
+    case 'no-pager':
+      return 'it never pages';
+    case 'refresh':
+    case 'no-cache':
+      return 'what it shows is never cached';
+    case 'days':
+    case 'from':
+    case 'to':
+      return has('days') ? 'it takes a trailing window only: use --days' : 'it has no period';
+  }
+  return undefined;
+}
+
+function doesNotApply(option: Option, cmd: Command): UsageError {
+  const name = option.long!.slice(2);
+  const where = commandPath(cmd);
+  const why = whyNot(name, cmd);
+  const periodless = ['days', 'from', 'to'].includes(name) && findOption(cmd, '--days') === undefined;
+  const hint = periodless ? periodHint() : `Run \`vis ${where} --help\` for the options it takes.`;
+  return new UsageError(`--${name} does not apply to vis ${where}${why === undefined ? '' : `: ${why}`}`, { hint });
+}
+
+const GLOBAL_LONGS = GLOBAL_OPTIONS.map((g) => `--${g.name}`);
+const BEFORE_THE_COMMAND = `${GLOBAL_LONGS.slice(0, -1).join(', ')} and ${GLOBAL_LONGS.at(-1)}`;
+
+function goesAfter(option: Option, argv: readonly string[], p: Placement): UsageError {
+  return new UsageError(`${option.long} goes after the command: ${corrected(argv, p)}`, {
+    hint: `Only ${BEFORE_THE_COMMAND} may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.`,
+  });
+}
+
+/**
+ * The refusal for the command options typed before the command words of argv, or
+ * undefined when there is none. Used by commands with sub-commands (`vis answers --brand
+ * x runs`), which commander would otherwise let take the option for their sub-command:
+ * by then every option on the line is known to the program as built, so `program` is
+ * enough; after commander's error, `everything` must be the whole program.
+ */
+export function misplacedOptions(program: Command, everything: Command = program): UsageError | undefined {
+  const argv = argvOf(program);
+  const p = place(everything, argv);
+  if (p.misplaced.length === 0) return undefined;
+  const notTaken = p.misplaced.find((m) => !takes(p.target, m.option.long!));
+  return notTaken ? doesNotApply(notTaken.option, p.target) : goesAfter(p.misplaced[0]!.option, argv, p);
+}
+
+/** The refusal for an option `parent` took off the command line that `sub` does not take. */
+export function optionsNotTaken(parent: Command, sub: Command): UsageError | undefined {
+  const typed = parent.options.filter((o) => parent.getOptionValueSource(o.attributeName()) === 'cli');
+  const refused = typed.find((o) => !takes(sub, o.long!));
+  return refused ? doesNotApply(refused, sub) : undefined;
+}
+
+/** commander's error, or a UsageError saying in vis's words what went wrong with an option. */
+export function explainOptionError(err: CommanderError, program: Command, full: () => Command): Error {
+  if (err.code !== 'commander.unknownOption') return err;
+  const typed = /unknown option '([^']*)'/.exec(err.message)?.[1] ?? '';
+  // The whole program: an option's value may have been taken for the command word
+  // (`vis --only topics usage` built `topics` alone).
+  const everything = full();
+  const option = findAnywhere(everything, flagOf(typed));
+  // No command has it: a typo, which commander's message and suggestion answer best.
+  if (!option?.long) return err;
+  const p = place(everything, argvOf(program));
+  if (p.target === everything) {
+    // No command word: a command's option on its own (`vis --market US-en`).
+    const owner = allCommands(everything).find((c) => findOption(c, option.long!) !== undefined)!;
+    return new UsageError(`${option.long} goes after the words of a command that takes it, such as vis ${commandPath(owner)} ${option.long}`, {
+      hint: `Only ${BEFORE_THE_COMMAND} may come without a command. Run \`vis --help\` for the commands.`,
+    });
+  }
+  if (!takes(p.target, option.long)) return doesNotApply(option, p.target);
+  return misplacedOptions(program, everything) ?? err;
+}

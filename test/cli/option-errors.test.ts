@@ -1,0 +1,340 @@
+/**
+ * Where options go (src/cli/option-errors.ts). Only the true globals sit on the root;
+ * every other option is declared by the commands that take it, and commander decides what
+ * each command accepts. The walk takes every command of the program and every option of
+ * vis (the globals, the shared options, every command's own):
+ *
+ * - an option the command's help lists, after the command words: accepted;
+ * - an option it does not take: refused in vis's words (`--market does not apply to vis
+ *   config get`), exit 2, no request, no file written, and (through the real actions,
+ *   spied) no sandbox, transport or config write;
+ * - a command option it takes, typed before the command words: refused, naming the
+ *   command line to type instead (`--format goes after the command: vis topics -f json`);
+ * - a true global before the command words: accepted.
+ *
+ * Environment variables are never refused.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../../src/services/context.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { shellWord } from '../../src/cli/option-errors.js';
+import type { Env } from '../../src/domain/env.js';
+import { UsageError } from '../../src/errors.js';
+import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
+import { testContext, testIO } from '../support/context.js';
+import { requiredArgs, spyOn } from '../support/commands.js';
+import { FakeApi } from '../support/http.js';
+import { runInProcess, TEST_KEY } from '../support/run.js';
+
+const BASE = 'http://127.0.0.1:9/api/v1';
+
+/** What a command needs besides the option under test. */
+const REQUIRED = requiredArgs();
+
+function isoDaysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The option with a valid value: what is refused is the flag, never its value. --to
+ * needs --from where it is taken; where it is not, --to alone is refused.
+ */
+function optionArgs(option: Option, today: string, outFile: string, taken: boolean): string[] {
+  const flag = option.long!;
+  const from = isoDaysBefore(today, 10);
+  const values: Record<string, string[]> = {
+    '--brand': ['acme'],
+    '--market': ['US-en'],
+    '--days': ['7'],
+    '--from': [from],
+    '--to': taken ? [today, '--from', from] : [today],
+    '--format': ['json'],
+    '--output': [outFile],
+    '--columns': ['id'],
+    '--rows': ['topics'],
+    '--param': ['x=1'],
+    '--profile': ['default'],
+    '--base-url': [BASE],
+    '--timeout': ['5'],
+    '--layer': ['content'],
+    '--status': ['done'],
+    '--limit': ['5'],
+    '--group-by': ['page'],
+    '--prompt': ['best crm for startups'],
+    '--business-type': ['B2B SaaS'],
+    '--field': ['k=v'],
+    '--port': ['0'],
+    '--host': ['127.0.0.1'],
+    '--dir': [mkdtempSync(join(tmpdir(), 'vis-options-dir-'))],
+    '--only': ['topics'],
+  };
+  if (!(option.required || option.optional)) return [flag];
+  const v = values[flag];
+  if (!v) throw new Error(`no test value for ${flag}: add one`);
+  return [flag, ...v];
+}
+
+function freshHome(): { env: Env; home: string } {
+  const home = mkdtempSync(join(tmpdir(), 'vis-options-'));
+  const configDir = join(home, 'config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE } } }));
+  const env = { VIS_BASE_URL: BASE, VIS_API_KEY: TEST_KEY, VIS_CONFIG_DIR: configDir, HOME: home, XDG_CACHE_HOME: join(home, 'cache'), NO_COLOR: '1' } as Env;
+  return { env, home };
+}
+
+/** Parses argv through the program; with `capture`, actions stop after their parse step. */
+async function parse(ctx: Context, argv: string[], capture: boolean): Promise<unknown> {
+  const program = buildProgram(ctx, argv, capture ? () => undefined : undefined);
+  const quiet = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const c of all(program)) c.configureOutput(quiet);
+  return program.parseAsync(argv, { from: 'user' }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
+/** A word as a POSIX shell reads it back (written out here, not taken from the code under test). */
+function quoted(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+interface Runnable {
+  path: string[];
+  /** The long flags its help lists: its own options, then the globals. */
+  listed: string[];
+}
+
+const program = buildProgram(testContext({ env: freshHome().env }));
+const allCommands = (c: Command): Command[] => [c, ...c.commands.flatMap(allCommands)];
+
+/** Every option of vis, once, by its long flag. */
+const EVERY_OPTION: Option[] = [
+  ...new Map(
+    allCommands(program)
+      .flatMap((c) => c.options)
+      .filter((o) => o.long !== undefined && o.long !== '--version')
+      .map((o) => [o.long!, o] as const),
+  ).values(),
+];
+const GLOBAL_LONGS = new Set(program.options.map((o) => o.long));
+
+/** Every command with an action (groups such as `vis config` have none), with what its help lists. */
+function runnable(): Runnable[] {
+  const out: Runnable[] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    for (const sub of cmd.commands) {
+      const here = [...path, sub.name()];
+      const hasAction = (sub as unknown as { _actionHandler: unknown })._actionHandler != null;
+      if (hasAction && sub.name() !== '__complete') {
+        const help = sub.createHelp();
+        out.push({ path: here, listed: [...help.visibleOptions(sub), ...help.visibleGlobalOptions(sub)].map((o) => o.long!).filter((l) => l !== '--help') });
+      }
+      walk(sub, here);
+    }
+  };
+  walk(program, []);
+  return out;
+}
+
+const commands = runnable();
+const today = testContext().today().api;
+/** The one global a command refuses in its parse step (the sandbox takes no login). */
+const REFUSED_IN_PARSE = new Set(['auth login --demo']);
+const cases = commands.flatMap((c) =>
+  EVERY_OPTION.map((o) => [c.path.join(' '), o.long!, c.listed.includes(o.long!), c, o] as const).filter(([name, flag]) => !REFUSED_IN_PARSE.has(`${name} ${flag}`)),
+);
+
+describe('the walk', () => {
+  it('covers every command, both outcomes, the globals and the shared options', () => {
+    const names = commands.map((c) => c.path.join(' '));
+    expect(names).toEqual(expect.arrayContaining(['topics', 'answers runs', 'pitches create', 'usage', 'config get', 'config path', 'auth status', 'cache status', 'export', 'sandbox', 'api', 'openapi', 'completion', 'help']));
+    expect(EVERY_OPTION.map((o) => o.long)).toEqual(expect.arrayContaining(['--verbose', '--demo', '--brand', '--format', '--no-pager', '--no-cache', '--dir', '--prompt']));
+    expect(cases.filter(([, , ok]) => ok).length).toBeGreaterThan(400);
+    expect(cases.filter(([, , ok]) => !ok).length).toBeGreaterThan(600);
+  });
+
+  it('what the help lists matches what these commands are documented to take', () => {
+    const listed = (name: string) => commands.find((c) => c.path.join(' ') === name)!.listed;
+    expect(listed('tasks')).toEqual(expect.arrayContaining(['--brand', '--market', '--status', '--format', '--refresh', '--verbose']));
+    expect(listed('tasks')).not.toContain('--days');
+    expect(listed('usage')).not.toContain('--brand');
+    expect(listed('export')).toEqual(expect.arrayContaining(['--brand', '--market', '--days', '--from', '--to', '--format', '--param', '--refresh', '--no-cache', '--dir']));
+    expect(listed('export')).not.toEqual(expect.arrayContaining(['--output']));
+    expect(listed('openapi')).toEqual(expect.arrayContaining(['--format', '--output', '--no-pager']));
+    expect(listed('openapi')).not.toContain('--columns');
+    for (const name of ['config get', 'config path', 'auth status', 'cache clear', 'sandbox', 'completion', 'help']) {
+      expect(listed(name).filter((l) => !GLOBAL_LONGS.has(l) && !['--port', '--host'].includes(l)), `vis ${name}`).toEqual([]);
+    }
+  });
+});
+
+describe('an option is accepted exactly where the command takes it', () => {
+  it.each(cases)('vis %s %s (taken: %s)', async (name, flag, taken, c, option) => {
+    const outDir = mkdtempSync(join(tmpdir(), 'vis-options-out-'));
+    const outFile = join(outDir, 'out.json');
+    // `vis api` answers in JSON unless told: its table options need a table.
+    const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
+    const args = [...(REQUIRED[name] ?? []), ...table];
+    const given = optionArgs(option, today, outFile, taken);
+    const after = [...c.path, ...args, ...given];
+    if (taken) {
+      const err = await parse(testContext({ env: freshHome().env, io: testIO() }), after, true);
+      expect(err, `vis ${after.join(' ')}`).toBeUndefined();
+      return;
+    }
+    // Refused after the command words, and before them too.
+    const { env } = freshHome();
+    for (const argv of [after, [...given, ...c.path, ...args]]) {
+      const r = await runInProcess(argv, { api: new FakeApi(), env });
+      expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`vis: ${flag} does not apply to vis ${name}`);
+      expect(r.requests).toEqual([]);
+      expect(existsSync(outFile)).toBe(false);
+    }
+    // The real action, spied: refused before the sandbox, the transport or a config write.
+    const ctx = testContext({ env, io: testIO() });
+    const touched = spyOn(ctx);
+    const err = await parse(ctx, after, false);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain(`${flag} does not apply to vis ${name}`);
+    expect(touched).toEqual([]);
+  });
+});
+
+describe('before the command words', () => {
+  const before = cases.filter(([, flag, taken]) => taken && !GLOBAL_LONGS.has(flag));
+  const globals = cases.filter(([, flag, taken]) => taken && GLOBAL_LONGS.has(flag));
+
+  it.each(before)('vis %s: %s goes after the command', async (name, flag, _taken, c, option) => {
+    const outFile = join(mkdtempSync(join(tmpdir(), 'vis-options-out-')), 'out.json');
+    const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
+    const args = [...(REQUIRED[name] ?? []), ...table];
+    const given = optionArgs(option, today, outFile, true);
+    const { env } = freshHome();
+    const r = await runInProcess([...given, ...c.path, ...args], { api: new FakeApi(), env });
+    expect(r.code, r.stderr).toBe(2);
+    const line = ['vis', ...[...c.path, ...given, ...args].map(quoted)].join(' ');
+    expect(r.stderr).toContain(`vis: ${flag} goes after the command: ${line}\n`);
+    expect(r.requests).toEqual([]);
+    expect(existsSync(outFile)).toBe(false);
+    const ctx = testContext({ env, io: testIO() });
+    const touched = spyOn(ctx);
+    expect(await parse(ctx, [...given, ...c.path, ...args], false)).toBeInstanceOf(UsageError);
+    expect(touched).toEqual([]);
+  });
+
+  it.each(globals)('vis %s: %s before the command words is accepted', async (_name, _flag, _taken, c, option) => {
+    const args = REQUIRED[c.path.join(' ')] ?? [];
+    const argv = [...optionArgs(option, today, join(tmpdir(), 'unused'), true), ...c.path, ...args];
+    expect(await parse(testContext({ env: freshHome().env, io: testIO() }), argv, true), `vis ${argv.join(' ')}`).toBeUndefined();
+  });
+
+  it('covers every global and the shared options', () => {
+    expect(new Set(globals.map(([, flag]) => flag))).toEqual(new Set(GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-\w, /, '').replace(/ <.*$/, ''))));
+    expect(before.length).toBeGreaterThan(300);
+  });
+});
+
+describe('what the refusal says', () => {
+  it.each([
+    [['config', 'get', 'market', '--market', 'US'], 'vis: --market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)\nRun `vis config get --help` for the options it takes.'],
+    [['auth', 'status', '--format', 'json'], 'vis: --format does not apply to vis auth status: it prints plain text'],
+    [['--format', 'json', 'auth', 'status'], 'vis: --format does not apply to vis auth status: it prints plain text'],
+    [['cache', 'status', '--days', '7'], 'vis: --days does not apply to vis cache status: it has no period\nPeriod flags apply to '],
+    [['usage', '--brand', '5'], 'vis: --brand does not apply to vis usage\nRun `vis usage --help` for the options it takes.'],
+    [['export', '--dir', 'out', '--wide'], 'vis: --wide does not apply to vis export: it writes files, not tables'],
+    [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
+    [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
+    [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period\nPeriod flags apply to '],
+    [['search-performance', '--from', '2026-11-01'], 'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n'],
+    [['-f', 'json', 'topics'], 'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.\n'],
+    // The first option before the command that it does not take is the one named.
+    [['-f', 'json', '--dir', 'x', 'topics'], 'vis: --dir does not apply to vis topics\n'],
+    // Command words stop at the first argument: `runs` after one is not a sub-command.
+    [['-f', 'json', 'answers', 'extra', 'runs'], 'vis: --format goes after the command: vis answers -f json extra runs\n'],
+    [['-o', '-', 'usage'], 'vis: --output goes after the command: vis usage -o -\n'],
+    [['--market', 'US-en', 'topics'], 'vis: --market goes after the command: vis topics --market US-en\n'],
+    [['--demo', '-f', 'json', '--days', '7', 'topics', '--wide'], 'vis: --format goes after the command: vis --demo topics -f json --days 7 --wide\n'],
+    [['--format=csv', '-q', 'answers', 'runs', '--prompt', "it's a test"], "vis: --format goes after the command: vis -q answers runs --format=csv --prompt 'it'\\''s a test'\n"],
+    [['answers', '--brand', 'x', 'runs', '--prompt', 'p'], 'vis: --brand goes after the command: vis answers runs --brand x --prompt p\n'],
+    [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings (vis config set brand <id|name> saves one)\n'],
+    [['auth', 'status', '--columns', 'a'], 'vis: --columns does not apply to vis auth status: it prints no table\n'],
+    [['config', 'list', '--rows', 'a'], 'vis: --rows does not apply to vis config list: it prints no table\n'],
+    // After `--` nothing is a command word.
+    [['-f', 'json', '--', 'topics'], 'vis: --format goes after the words of a command that takes it, such as vis brands --format\n'],
+    // Only commander's unknown-option error is explained.
+    [["unknown option '--market'"], "unknown command 'unknown option '--market''"],
+    [['topics', '--marekt', 'US'], "vis: unknown option '--marekt'\n(Did you mean --market?)"],
+    [['auth', 'status', '--wide'], 'vis: --wide does not apply to vis auth status: it prints no table\n'],
+    [['config', 'list', '-o', 'x.txt'], 'vis: --output does not apply to vis config list: it prints plain text\n'],
+    [['export', '--dir', 'o', '--rows', 'x'], 'vis: --rows does not apply to vis export: each file holds its endpoint’s main collection\n'],
+    [['export', '--dir', 'o', '-o', 'x'], 'vis: --output does not apply to vis export: it writes one file per endpoint into --dir\n'],
+    [['usage', '--market', 'US'], 'vis: --market does not apply to vis usage\nRun `vis usage --help` for the options it takes.\n'],
+    [['help', '--to', '2026-11-01'], 'vis: --to does not apply to vis help: it has no period\nPeriod flags apply to '],
+    [['cache', '--refresh', 'status'], 'vis: --refresh does not apply to vis cache status: what it shows is never cached\n'],
+    [['--market', 'US-en'], 'vis: --market goes after the words of a command that takes it, such as vis overview --market\nOnly --profile, --base-url'],
+    [['-q', '--dir', 'out'], 'vis: --dir goes after the words of a command that takes it, such as vis export --dir\n'],
+    [['--bogus'], "vis: unknown option '--bogus'"],
+  ])('%j', async (argv, message) => {
+    const r = await runInProcess(argv, { env: freshHome().env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.requests).toEqual([]);
+  });
+});
+
+describe('the command line to type instead', () => {
+  it.each([
+    ['topics', 'topics'],
+    ['--format=json', '--format=json'],
+    ['/a/b.c,d:e@f%g+h', '/a/b.c,d:e@f%g+h'],
+    ['best crm', "'best crm'"],
+    ["it's", "'it'\\''s'"],
+    ['$(touch x)', "'$(touch x)'"],
+    ['', "''"],
+    ['a\nb', "'a\nb'"],
+  ])('%j is written %s', (word, written) => {
+    expect(shellWord(word)).toBe(written);
+  });
+});
+
+describe('what is never refused', () => {
+  it('environment variables, whatever the command takes: an alias sets VIS_FORMAT instead of -f', async () => {
+    const { env } = freshHome();
+    const r = await runInProcess(['config', 'get', 'market'], {
+      env: { ...env, VIS_MARKET: 'US', VIS_BRAND: '5', VIS_FORMAT: 'json', VIS_DEMO: '1', VIS_PAGER: '', VIS_CACHE: 'off', VIS_DEBUG: '1' },
+    });
+    expect(r.stderr).not.toContain('does not apply to');
+    expect(r.code).toBe(0);
+    const demo = await runInProcess(['--demo', 'usage'], { env: { ...freshHome().env, VIS_API_KEY: undefined, VIS_FORMAT: 'json' }, realTransport: true });
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(JSON.parse(demo.stdout)).toHaveProperty('data');
+  });
+
+  it('an alias’s --demo or --profile before any command, help and completion included', async () => {
+    for (const argv of [['--demo', 'completion', 'bash'], ['--profile', 'default', 'help', 'topics'], ['--demo', '-q', '--no-color', '--verbose', 'help']]) {
+      const r = await runInProcess(argv, { env: freshHome().env });
+      expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).not.toBe('');
+    }
+  });
+
+  it('--help, whatever else the line holds', async () => {
+    const r = await runInProcess(['config', 'get', '--market', 'US', '--help'], { env: freshHome().env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: vis config get');
+  });
+
+  it('what the completion scripts pass to `vis __complete`, and more: it prints candidates or nothing', async () => {
+    const r = await runInProcess(['__complete', 'profiles', '--profile', 'default', '--brand', 'x', '--whatever'], { env: freshHome().env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('default\n');
+  });
+});
