@@ -201,9 +201,7 @@ function runOnce(argv, { env, stdoutFile = '/dev/null', measureMemory = false, e
   const memFile = join(work, 'rss.txt');
   let cmd = argv;
   if (measureMemory) {
-    cmd = TIME
-      ? [TIME, '-f', '%M', '-o', memFile, ...argv]
-      : [process.execPath, '-e', RSS_WRAPPER, memFile, ...argv];
+    cmd = TIME ? [TIME, '-f', '%M', '-o', memFile, ...argv] : [process.execPath, '-e', RSS_WRAPPER, memFile, ...argv];
   }
   const started = process.hrtime.bigint();
   const child = spawn(cmd[0], cmd.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', out, 'pipe'] });
@@ -498,9 +496,13 @@ async function exportBench() {
   const spanMs = times[n - 1] - times[0];
   const idealMs = Math.floor((n - 1) / LIMIT) * 60_000;
   const pace = idealMs === 0 ? 1 : idealMs / spanMs;
-  console.log(`vis bench --export, ${new Date().toISOString().slice(0, 10)}, node ${process.version}: two parallel exports, one key, sandbox limit ${LIMIT} a minute`);
+  console.log(
+    `vis bench --export, ${new Date().toISOString().slice(0, 10)}, node ${process.version}: two parallel exports, one key, sandbox limit ${LIMIT} a minute`,
+  );
   console.log(`requests: ${n} (${reads} reads), in ${(spanMs / 1000).toFixed(1)} s; whole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`pace: ${pace.toFixed(3)} of the limit (a perfect pacer needs ${(idealMs / 1000).toFixed(0)} s for ${n}; goal >= 0.95) ${pace >= 0.95 ? 'ok' : 'MISS'}`);
+  console.log(
+    `pace: ${pace.toFixed(3)} of the limit (a perfect pacer needs ${(idealMs / 1000).toFixed(0)} s for ${n}; goal >= 0.95) ${pace >= 0.95 ? 'ok' : 'MISS'}`,
+  );
   console.log(`busiest minute: ${busiest} requests (limit ${LIMIT}) ${busiest <= LIMIT ? 'ok' : 'MISS'}`);
   console.log(`429s: ${limited} (goal 0) ${limited === 0 ? 'ok' : 'MISS'}`);
 }
@@ -510,4 +512,3 @@ function lineCount(file) {
   const text = readFileSync(file, 'utf8');
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
-

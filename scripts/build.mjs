@@ -218,7 +218,9 @@ function checkNothingSharedButData(coreMeta, libsMeta) {
   for (const out of Object.keys(libsMeta.outputs)) {
     const twice = srcInputs(libsMeta, out).filter((p) => inCore.has(p) && !MAY_BE_IN_BOTH.has(p));
     if (twice.length > 0) {
-      throw new Error(`${out.replace(/.*dist[^/]*\//, 'dist/')} and dist/vis.cjs would both contain ${twice.join(', ')}: see MAY_BE_IN_BOTH in scripts/build.mjs`);
+      throw new Error(
+        `${out.replace(/.*dist[^/]*\//, 'dist/')} and dist/vis.cjs would both contain ${twice.join(', ')}: see MAY_BE_IN_BOTH in scripts/build.mjs`,
+      );
     }
   }
 }
@@ -237,7 +239,9 @@ function checkOneByte(metas) {
     const at = text.search(/[^\u0000-\u00ff]/);
     if (at >= 0) {
       const near = JSON.stringify(text.slice(Math.max(0, at - 40), at + 20));
-      throw new Error(`${out.replace(/.*dist[^/]*\//, 'dist/')} has ${JSON.stringify(text[at])} (beyond Latin-1), near ${near}: V8 would keep the whole file as two bytes a character; write it as a \\u escape in the source (see checkOneByte in scripts/build.mjs)`);
+      throw new Error(
+        `${out.replace(/.*dist[^/]*\//, 'dist/')} has ${JSON.stringify(text[at])} (beyond Latin-1), near ${near}: V8 would keep the whole file as two bytes a character; write it as a \\u escape in the source (see checkOneByte in scripts/build.mjs)`,
+      );
     }
   }
 }
@@ -266,7 +270,13 @@ const common = {
 };
 
 try {
-  const core = await build({ ...common, entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts' }, outdir: staging, plugins: [separateLibs], metafile: true });
+  const core = await build({
+    ...common,
+    entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts' },
+    outdir: staging,
+    plugins: [separateLibs],
+    metafile: true,
+  });
   const libs = await build({
     ...common,
     entryPoints: Object.fromEntries(LIBS.map((l) => [`lib/${l.name}`, l.entry])),

@@ -31,12 +31,18 @@ export function bundledPackageDirs(metafiles) {
 /** One bundled package: its name, version, licence and licence texts. Throws without a licence text. */
 function readPackage(root, dir) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-  const files = readdirSync(join(root, dir)).filter((f) => LICENCE_FILE.test(f)).sort();
+  const files = readdirSync(join(root, dir))
+    .filter((f) => LICENCE_FILE.test(f))
+    .sort();
   if (files.length === 0) {
     throw new Error(`${dir} is bundled into dist/ but has no licence file to ship in THIRD_PARTY_NOTICES.md (scripts/notices.mjs)`);
   }
   const licence = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'see the text below');
-  const texts = files.map((f) => readFileSync(join(root, dir, f), 'utf8').replaceAll('\r\n', '\n').trim());
+  const texts = files.map((f) =>
+    readFileSync(join(root, dir, f), 'utf8')
+      .replaceAll('\r\n', '\n')
+      .trim(),
+  );
   return { name: pkg.name, version: pkg.version, licence, texts };
 }
 
@@ -55,7 +61,7 @@ export function thirdPartyNotices(root, metafiles) {
     '# Third-party notices',
     '',
     'vis is distributed as a bundle (`dist/`) that contains code from the packages below,',
-    'so it installs no dependencies. Each package\'s licence follows.',
+    "so it installs no dependencies. Each package's licence follows.",
     '',
     ...packages.map((p) => `- ${p.name} ${p.version} (${p.licence})`),
   ];

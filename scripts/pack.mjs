@@ -24,13 +24,31 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const NOTICES = 'THIRD_PARTY_NOTICES.md';
 
 /** The fields of the development manifest that describe the published package. */
-const PUBLISHED_FIELDS = ['name', 'version', 'description', 'keywords', 'homepage', 'bugs', 'repository', 'author', 'contributors', 'license', 'type', 'bin', 'engines', 'os', 'cpu'];
+const PUBLISHED_FIELDS = [
+  'name',
+  'version',
+  'description',
+  'keywords',
+  'homepage',
+  'bugs',
+  'repository',
+  'author',
+  'contributors',
+  'license',
+  'type',
+  'bin',
+  'engines',
+  'os',
+  'cpu',
+];
 
 /** The published package.json: no scripts, no dependencies of any kind, not private. */
 function publishedManifest(dev) {
   for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies']) {
     if (dev[field] && Object.keys(dev[field]).length > 0) {
-      throw new Error(`package.json: ${field} would be installed with vis, which runs only its bundle (dist/): make them devDependencies (scripts/build.mjs bundles them)`);
+      throw new Error(
+        `package.json: ${field} would be installed with vis, which runs only its bundle (dist/): make them devDependencies (scripts/build.mjs bundles them)`,
+      );
     }
   }
   const out = {};
@@ -46,7 +64,9 @@ function fail(message) {
 
 const args = process.argv.slice(2);
 if (args.includes('--refuse-here')) {
-  fail('`npm pack` and `npm publish` in the repository would ship the development package.json (its prepare script, its devDependencies). Run `npm run package` instead: it writes vis-<version>.tgz with the published package.json (see scripts/pack.mjs).');
+  fail(
+    '`npm pack` and `npm publish` in the repository would ship the development package.json (its prepare script, its devDependencies). Run `npm run package` instead: it writes vis-<version>.tgz with the published package.json (see scripts/pack.mjs).',
+  );
 }
 const json = args.includes('--json');
 const at = args.indexOf('--pack-destination');

@@ -266,8 +266,7 @@ const TABLE = [
     path: '/visibility',
     collection: 'history',
     summary: 'Brand-wide visibility score (0-100) with 12 weeks of history',
-    description:
-      'Score over the trailing 7 days. A null score means nothing was measured; 0 means AI answered and named the brand nowhere.',
+    description: 'Score over the trailing 7 days. A null score means nothing was measured; 0 means AI answered and named the brand nowhere.',
     examples: ['vis visibility', 'vis visibility --format csv'],
     noun: 'visibility weeks',
   }),
@@ -290,8 +289,7 @@ const TABLE = [
     pathParam: { name: 'id', type: 'string', description: 'topic id from `vis topics`' },
     collection: 'questions',
     summary: 'One topic in full: questions and answers, head-to-heads, sources, history',
-    description:
-      'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
+    description: 'Buyer questions with each engine’s latest answer, head-to-heads, top cited sources, score history and content analysis.',
     examples: ['vis topics crm-for-startups', 'vis topics crm-for-startups --format json'],
     noun: 'questions',
     itemsFrom: { list: 'topics', field: 'id', into: { path: 'id' }, item: 'topic' },

@@ -100,10 +100,7 @@ export class ServerError extends VisError {
   readonly retryAfterMs: number | undefined;
   /** Repeating cannot help (an answer over the size limit, headers too large, a compressed body). */
   readonly permanent: boolean;
-  constructor(
-    message: string,
-    details: VisErrorDetails & { maybeSent?: boolean; transport?: string; retryAfterMs?: number; permanent?: boolean } = {},
-  ) {
+  constructor(message: string, details: VisErrorDetails & { maybeSent?: boolean; transport?: string; retryAfterMs?: number; permanent?: boolean } = {}) {
     super('server', message, details);
     this.name = 'ServerError';
     this.maybeSent = details.maybeSent ?? true;
@@ -156,12 +153,7 @@ export function kindForApiError(status: number, code: string | undefined): Error
   return 'server';
 }
 
-export function apiError(
-  status: number,
-  code: string | undefined,
-  message: string,
-  extra: { hint?: string; retryAfterMs?: number } = {},
-): VisError {
+export function apiError(status: number, code: string | undefined, message: string, extra: { hint?: string; retryAfterMs?: number } = {}): VisError {
   const kind = kindForApiError(status, code);
   const details = { code, status, hint: extra.hint };
   switch (kind) {

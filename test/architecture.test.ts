@@ -74,7 +74,25 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   boot: ['flags', 'fs', 'domain'],
   main: ['cli/program', 'cli', 'services', 'terminal', 'output', 'flags', 'domain', 'errors'],
   'cli/program': ['cli/commands', 'cli', 'services', 'terminal', 'docs', 'flags', 'http', 'output', 'text', 'errors', 'domain'],
-  'cli/commands': ['cli', 'services', 'terminal', 'cache', 'export', 'completion', 'api', 'http', 'output', 'text', 'config', 'flags', 'docs', 'fs', 'endpoints', 'errors', 'domain'],
+  'cli/commands': [
+    'cli',
+    'services',
+    'terminal',
+    'cache',
+    'export',
+    'completion',
+    'api',
+    'http',
+    'output',
+    'text',
+    'config',
+    'flags',
+    'docs',
+    'fs',
+    'endpoints',
+    'errors',
+    'domain',
+  ],
   // The declaration contract names the context each command is registered with.
   cli: ['services', 'flags', 'docs', 'errors', 'domain'],
   services: ['terminal', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
@@ -188,7 +206,8 @@ describe('architecture: folders import downward only', () => {
     for (const f of srcFiles().filter((x) => /^cli\/commands\/[a-z-]+\/declare\.ts$/.test(x.path))) {
       const statics = [...f.source.matchAll(/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
       for (const spec of statics) {
-        if (/^\.\/(parse|run)\.js$/.test(spec) && !/import type|export type/.test(f.source.split(spec)[0]!.split('\n').at(-1)!)) found.push(`${f.path} -> ${spec}`);
+        if (/^\.\/(parse|run)\.js$/.test(spec) && !/import type|export type/.test(f.source.split(spec)[0]!.split('\n').at(-1)!))
+          found.push(`${f.path} -> ${spec}`);
       }
     }
     expect(found).toEqual([]);

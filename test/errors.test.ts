@@ -70,8 +70,19 @@ describe('the API code decides over the status (README, Exit codes)', () => {
 
   it('an unknown code, or none, falls back on the status', () => {
     for (const [status, exit] of [
-      [400, 2], [405, 2], [422, 2], [401, 3], [402, 4], [403, 4], [409, 4],
-      [404, 5], [410, 5], [429, 6], [500, 7], [418, 7], [200, 7],
+      [400, 2],
+      [405, 2],
+      [422, 2],
+      [401, 3],
+      [402, 4],
+      [403, 4],
+      [409, 4],
+      [404, 5],
+      [410, 5],
+      [429, 6],
+      [500, 7],
+      [418, 7],
+      [200, 7],
     ] as const) {
       expect(exitCodeFor(apiError(status, undefined, 'm')), `${status}`).toBe(exit);
       // Names of Object.prototype properties are not codes of the table.

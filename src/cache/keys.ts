@@ -20,9 +20,7 @@ export function accountId(baseUrl: string, apiKey: string): string {
  * other days than today's, and is never served today.
  */
 export function entryKey(method: string, path: string, query: ReadonlyArray<readonly [string, string]>, apiToday?: string): string {
-  const sorted = [...query]
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .sort();
+  const sorted = [...query].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort();
   const q = sorted.length > 0 ? `?${sorted.join('&')}` : '';
   return `${method} ${path}${q}${apiToday === undefined ? '' : ` @${apiToday}`}`;
 }

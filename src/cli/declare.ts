@@ -90,7 +90,9 @@ export function optionsOf(cmd: Command): RawGlobalOptions {
     root = root.parent;
     if (root.parent) parents.push(root);
   }
-  const typed = parents.flatMap((p) => p.options.filter((o) => p.getOptionValueSource(o.attributeName()) === 'cli').map((o) => [o.attributeName(), p.getOptionValue(o.attributeName())] as const));
+  const typed = parents.flatMap((p) =>
+    p.options.filter((o) => p.getOptionValueSource(o.attributeName()) === 'cli').map((o) => [o.attributeName(), p.getOptionValue(o.attributeName())] as const),
+  );
   return { ...root.opts(), ...cmd.opts(), ...Object.fromEntries(typed) } as RawGlobalOptions;
 }
 

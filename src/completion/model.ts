@@ -190,7 +190,10 @@ function commandModel(cmd: Command, path: readonly string[], root: Command, form
 export function buildCompletionModel(program: Command): CompletionModel {
   const globals = new Help().visibleOptions(program).filter((o) => o.long !== '--help');
   // The format names, from the commands that declare --format (`vis config set format <TAB>`).
-  const formats = programCommands(program).flatMap((c) => c.options).find((o) => o.long === '--format')?.argChoices ?? [];
+  const formats =
+    programCommands(program)
+      .flatMap((c) => c.options)
+      .find((o) => o.long === '--format')?.argChoices ?? [];
   const model: CompletionModel = {
     program: program.name(),
     globalFlags: globals.map((o) => flagModel(o, [])),

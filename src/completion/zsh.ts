@@ -149,7 +149,9 @@ __vis_dynamic() {
     fi
 }
 
-${allCommands(model).map((c) => commandFunction(model, c)).join('\n\n')}
+${allCommands(model)
+  .map((c) => commandFunction(model, c))
+  .join('\n\n')}
 
 _${name}() {
     # The whole line and the cursor, before _arguments narrows $words to a sub-command's.

@@ -64,4 +64,3 @@ export function checkSavedKeyTarget(saved: SavedKey, target: Target): void {
     hint: `For ${to}, set VIS_API_KEY to its key, or save it in a profile of its own: vis auth login --profile NAME --base-url ${to}`,
   });
 }
-

@@ -71,9 +71,7 @@ export function configPath(env: Env): string {
 
 export function checkProfileName(name: string, flag = '--profile'): string {
   if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(
-      `${flag} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (got "${name}")`,
-    );
+    throw new UsageError(`${flag} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (got "${name}")`);
   }
   return name;
 }

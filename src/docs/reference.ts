@@ -30,7 +30,13 @@ function flags(spec: EndpointSpec): string {
 export function commandReference(): string {
   const rows = ENDPOINTS.map((s) => {
     const plan = PLAN_TEXT[s.plan].table;
-    const cost = s.free ? 'free' : s.spends ? `1 ${s.spends.what}` : s.idLookup ? `1 read; 2 with an id, unless \`vis ${endpointById(s.idLookup.list).words.join(' ')}\` is cached` : '1 read';
+    const cost = s.free
+      ? 'free'
+      : s.spends
+        ? `1 ${s.spends.what}`
+        : s.idLookup
+          ? `1 read; 2 with an id, unless \`vis ${endpointById(s.idLookup.list).words.join(' ')}\` is cached`
+          : '1 read';
     return `| \`${usage(s).replace(/\|/g, '\\|')}\` | ${s.summary.replace(/\|/g, '\\|')} | \`${s.method} ${s.path}\` | ${plan} | ${cost} | ${flags(s)} |`;
   });
   const examples = ENDPOINTS.flatMap((s) => s.examples.map((e) => e));

@@ -33,7 +33,10 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
     ['4', 'not available to this account: feature_not_in_plan, plan_inactive, 402 (pitch allowance used up), integration_not_connected'],
     ['5', 'not found: brand_not_found, market_not_found, not_found'],
     ['6', 'limits: quota_exceeded, or rate_limited still after the retries'],
-    ['7', 'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels'],
+    [
+      '7',
+      'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels',
+    ],
     ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
   ],
 };
@@ -50,24 +53,48 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ['VIS_MARKET', '--market: US-en, US, or a market id; default: the brand’s primary market'],
     ['VIS_FORMAT', '--format: table, json or csv; default table (`vis api` ignores it and prints JSON unless --format is given)'],
     ['VIS_PROFILE', '--profile: which saved profile to use; one that does not exist is exit 2'],
-    ['VIS_DEMO=1', '--demo: use the built-in sandbox (key vis_demo_growth; set VIS_API_KEY to another demo key to see that account; any other VIS_API_KEY is exit 3)'],
-    ['VIS_DEBUG=1', '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***; a failure adds its useful headers and request id; a stack only for a bug (exit 1)'],
+    [
+      'VIS_DEMO=1',
+      '--demo: use the built-in sandbox (key vis_demo_growth; set VIS_API_KEY to another demo key to see that account; any other VIS_API_KEY is exit 3)',
+    ],
+    [
+      'VIS_DEBUG=1',
+      '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***; a failure adds its useful headers and request id; a stack only for a bug (exit 1)',
+    ],
     ['VIS_CACHE', 'off (or 0, false, no): no response cache, --no-cache for every command; on: the cache, whatever the profile’s `cache` says (default on)'],
     ['NO_COLOR', '--no-color: colour off, whatever the value'],
     ['FORCE_COLOR', 'colour on even when not at a terminal (0 or false: off)'],
-    ['VIS_PAGER', 'the pager for output taller than the terminal (only when stdout is one; never for -o): a command split into words like a shell, run without one; empty or cat: no pager; wins over PAGER'],
+    [
+      'VIS_PAGER',
+      'the pager for output taller than the terminal (only when stdout is one; never for -o): a command split into words like a shell, run without one; empty or cat: no pager; wins over PAGER',
+    ],
     ['PAGER', 'the pager when VIS_PAGER is unset; neither set: less -FRX if on PATH, else none (LESS=FRX is set for the pager unless LESS is)'],
-    ['VIS_FORCE_TTY', '--format table as on a terminal (heading, views, fitted columns) when stdout is a pipe or file: 1 or a word for the terminal’s width (else $COLUMNS, else 80), a number for that many columns (20-1000), N% for that share of the terminal’s width; 0, false, no or off: not forced. Never starts a pager; colour still follows NO_COLOR/FORCE_COLOR. A bad value is exit 2'],
-    ['VIS_CONFIG_DIR', 'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis); when set, the response cache is its sibling <VIS_CONFIG_DIR>-cache'],
+    [
+      'VIS_FORCE_TTY',
+      '--format table as on a terminal (heading, views, fitted columns) when stdout is a pipe or file: 1 or a word for the terminal’s width (else $COLUMNS, else 80), a number for that many columns (20-1000), N% for that share of the terminal’s width; 0, false, no or off: not forced. Never starts a pager; colour still follows NO_COLOR/FORCE_COLOR. A bad value is exit 2',
+    ],
+    [
+      'VIS_CONFIG_DIR',
+      'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis); when set, the response cache is its sibling <VIS_CONFIG_DIR>-cache',
+    ],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
-    ['VIS_RATE_LIMIT', 'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key'],
+    [
+      'VIS_RATE_LIMIT',
+      'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key',
+    ],
     ['VIS_MAX_BODY_MB', 'the largest answer vis accepts, in MiB (default 256, at most 500); a larger one is abandoned as it arrives: exit 7, not retried'],
-    ['XDG_CACHE_HOME', 'base folder of the compiled-code cache that makes vis start faster, and of the pacing window every vis process of a key shares (default ~/.cache; vis uses its vis/code and vis/pace folders), and of the response cache, vis/cache, unless VIS_CONFIG_DIR is set'],
+    [
+      'XDG_CACHE_HOME',
+      'base folder of the compiled-code cache that makes vis start faster, and of the pacing window every vis process of a key shares (default ~/.cache; vis uses its vis/code and vis/pace folders), and of the response cache, vis/cache, unless VIS_CONFIG_DIR is set',
+    ],
     ['NODE_DISABLE_COMPILE_CACHE=1', 'no compiled-code cache: vis compiles its code on every run (Node’s own variable)'],
     ['HTTPS_PROXY', 'the proxy for an https base URL, as http://[user:password@]host[:port]; https_proxy wins over it; credentials are never printed'],
     ['HTTP_PROXY', 'the proxy for an http base URL (http_proxy wins); vis sends plain http only to loopback, which is never proxied'],
     ['ALL_PROXY', 'the proxy when the scheme’s own variable is unset (all_proxy wins); socks:// is not supported'],
-    ['NO_PROXY', 'hosts reached directly (no_proxy wins): comma-separated, .example.com or example.com for the domain and its subdomains, host:port, or * for all; loopback is never proxied'],
+    [
+      'NO_PROXY',
+      'hosts reached directly (no_proxy wins): comma-separated, .example.com or example.com for the domain and its subdomains, host:port, or * for all; loopback is never proxied',
+    ],
   ],
 };
 

@@ -102,7 +102,9 @@ export function planRun(input: ExportRunInput, previous: PreviousExport | undefi
   const { options: opts } = input;
   if (!opts.resume) return freshRun(input);
   if (!previous) {
-    throw new UsageError(`--resume: ${opts.dir} has no manifest.json, so there is no export to resume`, { hint: 'Run the export without --resume to start one.' });
+    throw new UsageError(`--resume: ${opts.dir} has no manifest.json, so there is no export to resume`, {
+      hint: 'Run the export without --resume to start one.',
+    });
   }
   const prev = previous.manifest;
   const differences = planDifferences(prev.plan, prev.brands, opts);
@@ -167,7 +169,9 @@ function refuseToResume(prev: Manifest, input: ExportRunInput): void {
   const account = recordedAccount(prev, join(dir, MANIFEST_FILE));
   const dayProblem = periodDayProblem(prev.plan, input.today);
   if (dayProblem) {
-    throw new UsageError(dayProblem, { hint: 'Start the export again without --resume (it reads every file again); an export with --from and --to can be resumed on any day.' });
+    throw new UsageError(dayProblem, {
+      hint: 'Start the export again without --resume (it reads every file again); an export with --from and --to can be resumed on any day.',
+    });
   }
   refuseAnotherAccount(dir, account, { ...account, api: input.api });
 }
@@ -271,7 +275,13 @@ export function chooseBrands(run: Pick<ExportRun, 'dir' | 'brands' | 'recordedBr
   const choice = run.brands;
   const all = brandsOf(records);
   if (choice.kind === 'recorded') {
-    if (choice.allBrands && brandsDiffer(choice.ids, records.map((r) => r.id))) {
+    if (
+      choice.allBrands &&
+      brandsDiffer(
+        choice.ids,
+        records.map((r) => r.id),
+      )
+    ) {
       throw new UsageError(`--resume: the plan differs from the export in ${run.dir}: brands (--all-brands; the export has ${choice.ids.join(', ')})`);
     }
     return choice.ids.map((id) => {

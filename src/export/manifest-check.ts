@@ -101,7 +101,8 @@ class Checker {
 export function checkManifest(raw: unknown, file: string): Manifest {
   const c = new Checker(file);
   const m = c.object(raw, 'the manifest');
-  if (m.manifest_version !== MANIFEST_VERSION) throw c.bad('manifest_version', `must be ${MANIFEST_VERSION}, the version this vis writes (got ${JSON.stringify(m.manifest_version)})`);
+  if (m.manifest_version !== MANIFEST_VERSION)
+    throw c.bad('manifest_version', `must be ${MANIFEST_VERSION}, the version this vis writes (got ${JSON.stringify(m.manifest_version)})`);
   const status = c.oneOf(m.status, STATUSES, 'status');
   const { plan, specs } = checkPlan(c, c.object(m.plan, 'plan'));
   const today = plan.period_date;
@@ -207,7 +208,8 @@ function checkBrands(c: Checker, list: unknown[], plan: ManifestPlan, today: str
     const field = `brands[${i}]`;
     const b = c.object(raw, field);
     const id = b.id === null ? null : c.brandId(b.id, `${field}.id`, today);
-    if (!plan.brands.some((p) => String(p) === String(id))) throw c.bad(`${field}.id`, `must be one of the plan's brands (${plan.brands.join(', ')}; got ${JSON.stringify(b.id)})`);
+    if (!plan.brands.some((p) => String(p) === String(id)))
+      throw c.bad(`${field}.id`, `must be one of the plan's brands (${plan.brands.join(', ')}; got ${JSON.stringify(b.id)})`);
     const name = c.string(b.name, `${field}.name`);
     const markets = b.markets === null ? null : c.array(b.markets, `${field}.markets`).map((m, j) => c.market(m, `${field}.markets[${j}]`, today));
     const markets_from = c.oneOf(b.markets_from, MARKETS_FROM, `${field}.markets_from`);
@@ -233,7 +235,8 @@ function checkFile(c: Checker, raw: unknown, field: string, format: string, endp
   const isItem = itemSource(endpoint) !== undefined;
   const item = f.item === null ? null : c.string(f.item, `${field}.item`);
   if ((item === null) === isItem) throw c.bad(`${field}.item`, isItem ? `must name the ${endpoint.id} item` : `must be null for ${endpoint.id}`);
-  if ((market === null) === endpoint.market) throw c.bad(`${field}.market`, endpoint.market ? `must name the market of a ${endpoint.id} file` : `must be null for ${endpoint.id}`);
+  if ((market === null) === endpoint.market)
+    throw c.bad(`${field}.market`, endpoint.market ? `must name the market of a ${endpoint.id} file` : `must be null for ${endpoint.id}`);
 
   const path = c.string(f.path, `${field}.path`);
   const parts = path.split('/');

@@ -54,9 +54,14 @@ export function planRows(view: PlanView): PlanRow[] {
   const rows: PlanRow[] = [];
   for (const t of view.tasks) {
     const market = !t.endpoint.market ? null : t.placeholder ? '*' : t.slot ? slotLabel(t.slot) : null;
-    const folderFor = (slot: Task['slot']) => (t.placeholder && t.endpoint.market ? `${t.brand.slug}/*` : slotFolder(t.brand, t.endpoint.market ? slot : undefined));
+    const folderFor = (slot: Task['slot']) =>
+      t.placeholder && t.endpoint.market ? `${t.brand.slug}/*` : slotFolder(t.brand, t.endpoint.market ? slot : undefined);
     const brand = { id: t.brand.id ?? null, name: t.brand.name };
-    const files = !t.write ? [] : t.placeholder ? [`${folderFor(t.slot)}/${t.endpoint.id}.${view.format}`] : [t.slot, ...t.copies].map((s) => filePath(t, s, view.format));
+    const files = !t.write
+      ? []
+      : t.placeholder
+        ? [`${folderFor(t.slot)}/${t.endpoint.id}.${view.format}`]
+        : [t.slot, ...t.copies].map((s) => filePath(t, s, view.format));
     const row: PlanRow = { endpoint: t.endpoint.id, brand, market, reads: 1, files };
     if (t.copies.length > 0) row.note = TASK_NOTES.copies;
     if (t.discoversMarkets) row.note = t.write ? TASK_NOTES.marketsWritten : TASK_NOTES.markets;
@@ -149,13 +154,18 @@ export function renderPlanText(view: PlanView): string {
   out.push('');
   out.push(`Cost: ${costSentence(view.cost)}. GET /usage and GET /brands are free.`);
   if (view.cachedReads !== undefined) {
-    out.push(`Cache: ${plural(view.cachedReads, 'answer')} of the plan cached now, so ${plural(view.cachedReads, 'read')} saved (--refresh reads them all again).`);
+    out.push(
+      `Cache: ${plural(view.cachedReads, 'answer')} of the plan cached now, so ${plural(view.cachedReads, 'read')} saved (--refresh reads them all again).`,
+    );
   }
   const v = verdict(view);
   const left = view.readsLeft;
   const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(view.resetsAt)})` : '';
   if (v === 'unknown') out.push('Reads left: unknown (GET /usage did not say); the export would not be checked against the budget.');
-  else if (v === 'fits') out.push(`Reads left: ${left}${reset}. The export fits${view.cost.exact ? '' : `, so far: the cost is checked again once the ${unknownParts(view.cost)} are known`}.`);
+  else if (v === 'fits')
+    out.push(
+      `Reads left: ${left}${reset}. The export fits${view.cost.exact ? '' : `, so far: the cost is checked again once the ${unknownParts(view.cost)} are known`}.`,
+    );
   else if (v === 'force') out.push(`Reads left: ${left}${reset}. Not enough: with --force the export writes what fits, in the order above.`);
   else out.push(`Reads left: ${left}${reset}. Not enough: the export would be refused (exit 6). --only exports less; --force exports what fits.`);
   return `${out.join('\n')}\n`;
@@ -187,7 +197,10 @@ function plural(n: number, word: string): string {
 }
 
 /** The summary of a real run (stderr). */
-export function renderSummary(result: RunResult, opts: { dir: string; manifestPath: string | undefined; elapsedMs: number; readsLeft: number | undefined }): string {
+export function renderSummary(
+  result: RunResult,
+  opts: { dir: string; manifestPath: string | undefined; elapsedMs: number; readsLeft: number | undefined },
+): string {
   const out: string[] = [];
   const counts = [
     plural(result.files.length, 'file'),
@@ -199,7 +212,11 @@ export function renderSummary(result: RunResult, opts: { dir: string; manifestPa
   if (result.notAttempted.length > 0) counts.push(`${result.notAttempted.length} not attempted`);
   out.push(`vis export: ${counts.join(', ')}, in ${formatSeconds(opts.elapsedMs)}.`);
   const where = (e: { endpoint: string; brand: { name: string }; market: string | null; item: string | null }) =>
-    [e.endpoint + (e.item !== null ? ` ${sanitizeForTerminal(e.item)}` : ''), sanitizeForTerminal(e.brand.name), ...(e.market !== null ? [sanitizeForTerminal(e.market)] : [])].join(', ');
+    [
+      e.endpoint + (e.item !== null ? ` ${sanitizeForTerminal(e.item)}` : ''),
+      sanitizeForTerminal(e.brand.name),
+      ...(e.market !== null ? [sanitizeForTerminal(e.market)] : []),
+    ].join(', ');
   if (result.skipped.length > 0) {
     out.push('Skipped (not available to this account):');
     for (const s of result.skipped) out.push(`  ${where(s)}: ${s.code}`);

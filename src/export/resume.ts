@@ -119,7 +119,7 @@ export function exportApi(demo: boolean, baseUrl: string | undefined): string {
  */
 export function accountNameFromUsage(data: unknown): string | null {
   if (!isPlainObject(data)) return null;
-  const scalar = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
+  const scalar = (v: unknown) => ((typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined);
   const account = data.account;
   return scalar(data.account_id) ?? (isPlainObject(account) ? (scalar(account.id) ?? scalar(account.name)) : scalar(account)) ?? null;
 }
@@ -158,7 +158,12 @@ export function accountDifference(recorded: ManifestAccount, current: ManifestAc
  * already written there would not be found, and one would be read again. A fresh export
  * has nothing recorded: each brand is planned anew (planBrand).
  */
-export function resumePlannedBrand(brand: ExportBrand, mode: MarketMode, recorded: readonly ManifestBrand[], written: ReadonlyMap<string, FileEntry>): PlannedBrand {
+export function resumePlannedBrand(
+  brand: ExportBrand,
+  mode: MarketMode,
+  recorded: readonly ManifestBrand[],
+  written: ReadonlyMap<string, FileEntry>,
+): PlannedBrand {
   const own = recorded.find((pb) => String(pb.id) === String(brand.id ?? null));
   if (own?.markets_from === 'markets' && own.markets !== null) return { brand, slots: marketSlots(own.markets), marketsFrom: 'markets' };
   const planned = planBrand(brand, mode);

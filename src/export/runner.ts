@@ -36,9 +36,32 @@ import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { marketsFromPayload } from '../api/account.js';
 import { utcDate } from '../domain/dates.js';
 import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
-import { manifestBrands, type BrandRef, type FailedEntry, type FileEntry, type ListedEntry, type ManifestBrand, type NotAttemptedEntry, type SkippedEntry } from './manifest.js';
+import {
+  manifestBrands,
+  type BrandRef,
+  type FailedEntry,
+  type FileEntry,
+  type ListedEntry,
+  type ManifestBrand,
+  type NotAttemptedEntry,
+  type SkippedEntry,
+} from './manifest.js';
 import type { ExportFormat } from './options.js';
-import { brandTasks, estimate, filePath, itemTasks, marketSlots, slotFolder, slotLabel, type ExportBrand, type MarketSlot, type PlannedBrand, type Task, leftToRead, writtenBefore } from './plan.js';
+import {
+  brandTasks,
+  estimate,
+  filePath,
+  itemTasks,
+  marketSlots,
+  slotFolder,
+  slotLabel,
+  type ExportBrand,
+  type MarketSlot,
+  type PlannedBrand,
+  type Task,
+  leftToRead,
+  writtenBefore,
+} from './plan.js';
 import { writeFileInside } from '../fs/inside-folder.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
@@ -343,7 +366,8 @@ class ExportRun {
     if (e && code === 'market_not_found' && task.slot) this.failedSlots.set(task.slot, e);
     if (own.length > 0) {
       for (const target of own) this.fail(target, err);
-      for (const target of fed) this.deferred.push({ kind: 'not_attempted', target, reason: 'list_failed', message: `reading the ${task.endpoint.id} list failed: ${messageOf(err)}` });
+      for (const target of fed)
+        this.deferred.push({ kind: 'not_attempted', target, reason: 'list_failed', message: `reading the ${task.endpoint.id} list failed: ${messageOf(err)}` });
     } else {
       for (const target of fed) this.fail(target, err, `reading the ${task.endpoint.id} list failed: `);
     }
@@ -517,9 +541,7 @@ function marketCodeOf(meta: unknown): string | undefined {
 function periodOf(endpoint: EndpointSpec, data: unknown, asked: PeriodFlags): ReportedPeriod | null {
   if (isPlainObject(data) && isPlainObject(data.period)) return data.period;
   if (endpoint.period === 'none') return null;
-  const given = Object.fromEntries(
-    Object.entries(endpoint.period === 'days' ? { days: asked.days } : asked).filter(([, v]) => v !== undefined),
-  );
+  const given = Object.fromEntries(Object.entries(endpoint.period === 'days' ? { days: asked.days } : asked).filter(([, v]) => v !== undefined));
   return Object.keys(given).length > 0 ? given : null;
 }
 
@@ -546,7 +568,14 @@ function itemSegment(key: string, endpointId: string): string {
  */
 export function recordedItems(
   list: Task,
-  o: { listed: readonly ListedEntry[] | undefined; written: RunInput['written']; format: ExportFormat; period: PeriodFlags; params: RunInput['params']; today: string },
+  o: {
+    listed: readonly ListedEntry[] | undefined;
+    written: RunInput['written'];
+    format: ExportFormat;
+    period: PeriodFlags;
+    params: RunInput['params'];
+    today: string;
+  },
 ): Map<string, Item[]> | undefined {
   if (!o.listed || list.feeds.length === 0 || list.placeholder || (list.write && !writtenBefore(list, o.written, o.format))) return undefined;
   const request = requestText(taskRequest(list, o.period, o.params));

@@ -90,7 +90,9 @@ function slugTag(tag: string): string {
 
 function withTag(slug: string, tag: string): string {
   const t = slugTag(tag);
-  return `${trimSlug(slug).slice(0, MAX_SLUG - t.length - 1).replace(/-+$/, '')}-${t}`;
+  return `${trimSlug(slug)
+    .slice(0, MAX_SLUG - t.length - 1)
+    .replace(/-+$/, '')}-${t}`;
 }
 
 function countValues(map: Map<string, string>): Map<string, number> {

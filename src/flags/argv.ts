@@ -76,7 +76,21 @@ export const GLOBAL_VALUE_FLAGS: ReadonlySet<string> = new Set(['--profile', '--
  * command word must still be found to build that command and name it in the refusal.
  */
 export const COMMAND_VALUE_FLAGS: ReadonlySet<string> = new Set([
-  '-b', '--brand', '-m', '--market', '-d', '--days', '--from', '--to', '-f', '--format', '-o', '--output', '--columns', '--rows', '--param',
+  '-b',
+  '--brand',
+  '-m',
+  '--market',
+  '-d',
+  '--days',
+  '--from',
+  '--to',
+  '-f',
+  '--format',
+  '-o',
+  '--output',
+  '--columns',
+  '--rows',
+  '--param',
 ]);
 
 const VALUE_FLAGS: ReadonlySet<string> = new Set([...GLOBAL_VALUE_FLAGS, ...COMMAND_VALUE_FLAGS]);

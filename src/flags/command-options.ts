@@ -7,7 +7,22 @@
 import { ENDPOINTS } from '../endpoints.js';
 import type { OptionDefinition } from './globals.js';
 
-export const COMMAND_OPTION_NAMES = ['brand', 'market', 'days', 'from', 'to', 'format', 'output', 'columns', 'rows', 'wide', 'no-pager', 'refresh', 'no-cache', 'param'] as const;
+export const COMMAND_OPTION_NAMES = [
+  'brand',
+  'market',
+  'days',
+  'from',
+  'to',
+  'format',
+  'output',
+  'columns',
+  'rows',
+  'wide',
+  'no-pager',
+  'refresh',
+  'no-cache',
+  'param',
+] as const;
 
 export type CommandOptionName = (typeof COMMAND_OPTION_NAMES)[number];
 
@@ -18,9 +33,19 @@ export interface CommandOption extends OptionDefinition<CommandOptionName> {
 
 export const COMMAND_OPTIONS: readonly CommandOption[] = [
   { name: 'brand', flags: '-b, --brand <id|name>', description: 'brand id, or a brand name (env VIS_BRAND)', where: 'data commands of a brand, api, export' },
-  { name: 'market', flags: '-m, --market <code|id>', description: 'market: US-en, US, or a market id (env VIS_MARKET)', where: 'data commands of a market, api, export' },
+  {
+    name: 'market',
+    flags: '-m, --market <code|id>',
+    description: 'market: US-en, US, or a market id (env VIS_MARKET)',
+    where: 'data commands of a market, api, export',
+  },
   { name: 'days', flags: '-d, --days <n>', description: 'period: days back ending today, 1-90', where: 'commands with a period, api, export' },
-  { name: 'from', flags: '--from <date>', description: 'period start, YYYY-MM-DD (at most 90 days before --to)', where: 'commands with a date range, api, export' },
+  {
+    name: 'from',
+    flags: '--from <date>',
+    description: 'period start, YYYY-MM-DD (at most 90 days before --to)',
+    where: 'commands with a date range, api, export',
+  },
   { name: 'to', flags: '--to <date>', description: 'period end, YYYY-MM-DD (default today; needs --from)', where: 'commands with a date range, api, export' },
   { name: 'format', flags: '-f, --format <format>', description: 'table, json or csv (env VIS_FORMAT)', where: 'data commands, api, openapi, export' },
   {
@@ -30,11 +55,26 @@ export const COMMAND_OPTIONS: readonly CommandOption[] = [
     where: 'data commands, api, openapi',
   },
   { name: 'columns', flags: '--columns <a,b,c>', description: 'csv/table: pick and order columns', where: 'data commands, api' },
-  { name: 'rows', flags: '--rows <key>', description: 'csv/table: the rows: an array inside data, an object inside data (one row), or . (all of data, one row)', where: 'data commands, api' },
+  {
+    name: 'rows',
+    flags: '--rows <key>',
+    description: 'csv/table: the rows: an array inside data, an object inside data (one row), or . (all of data, one row)',
+    where: 'data commands, api',
+  },
   { name: 'wide', flags: '--wide', description: 'table: keep long text whole', where: 'data commands, api' },
   { name: 'no-pager', flags: '--no-pager', description: 'never page long output on a terminal (also VIS_PAGER=)', where: 'data commands, api, openapi' },
-  { name: 'refresh', flags: '--refresh', description: 'read from the API even when the cache holds the answer, and cache the new one', where: 'cached data commands, api, export' },
-  { name: 'no-cache', flags: '--no-cache', description: 'neither read nor write the local cache (also VIS_CACHE=off)', where: 'cached data commands, api, export' },
+  {
+    name: 'refresh',
+    flags: '--refresh',
+    description: 'read from the API even when the cache holds the answer, and cache the new one',
+    where: 'cached data commands, api, export',
+  },
+  {
+    name: 'no-cache',
+    flags: '--no-cache',
+    description: 'neither read nor write the local cache (also VIS_CACHE=off)',
+    where: 'cached data commands, api, export',
+  },
   { name: 'param', flags: '--param <key=value>', description: 'add a query parameter verbatim (repeatable)', where: 'data commands, api, export' },
 ];
 

@@ -197,23 +197,23 @@ const flagSchema = z
   // Cross-flag rules, all in one place.
   .check(
     z.superRefine((o, refinement) => {
-    const ctx = refinement as unknown as IssueSink;
-    if (o.refresh === true && o.cache === false) {
-      issue(ctx, '--refresh and --no-cache cannot be used together: --refresh reads from the API and updates the cache, --no-cache leaves the cache alone');
-    }
-    if (o.days !== undefined && o.from !== undefined) {
-      issue(ctx, '--days and --from cannot be used together: --days counts back from today, --from/--to give the range');
-    }
-    if (o.to !== undefined && o.from === undefined) {
-      issue(ctx, '--to needs --from (or use --days to count back from today)');
-    }
-    if (o.from !== undefined && o.to !== undefined) {
-      if (o.from > o.to) issue(ctx, `--from must not be after --to (got ${o.from} > ${o.to})`);
-      else if (daysBetween(o.from, o.to) > MAX_SPAN_DAYS) {
-        issue(ctx, `--from must be at most ${MAX_SPAN_DAYS} days before --to (got ${daysBetween(o.from, o.to)} days)`);
+      const ctx = refinement as unknown as IssueSink;
+      if (o.refresh === true && o.cache === false) {
+        issue(ctx, '--refresh and --no-cache cannot be used together: --refresh reads from the API and updates the cache, --no-cache leaves the cache alone');
       }
-    }
-  }),
+      if (o.days !== undefined && o.from !== undefined) {
+        issue(ctx, '--days and --from cannot be used together: --days counts back from today, --from/--to give the range');
+      }
+      if (o.to !== undefined && o.from === undefined) {
+        issue(ctx, '--to needs --from (or use --days to count back from today)');
+      }
+      if (o.from !== undefined && o.to !== undefined) {
+        if (o.from > o.to) issue(ctx, `--from must not be after --to (got ${o.from} > ${o.to})`);
+        else if (daysBetween(o.from, o.to) > MAX_SPAN_DAYS) {
+          issue(ctx, `--from must be at most ${MAX_SPAN_DAYS} days before --to (got ${daysBetween(o.from, o.to)} days)`);
+        }
+      }
+    }),
   );
 
 /** Turns commander's raw strings into FlagOptions, or throws a UsageError. */
@@ -257,10 +257,9 @@ function checkFromAlone(from: string, today: Today): void {
   if (from > api) {
     const local = today.local();
     if (local !== api && from <= local) {
-      throw new UsageError(
-        `--from ${from} is after the API's today, ${api} (UTC); your local date is ${local}, but the API's day starts at 00:00 UTC`,
-        { hint: `Use --from ${api} or earlier until then; the API has no data for ${from} yet.` },
-      );
+      throw new UsageError(`--from ${from} is after the API's today, ${api} (UTC); your local date is ${local}, but the API's day starts at 00:00 UTC`, {
+        hint: `Use --from ${api} or earlier until then; the API has no data for ${from} yet.`,
+      });
     }
     throw new UsageError(`--from must not be after today (${api}, the API's date in UTC); got ${from}`);
   }
@@ -276,11 +275,7 @@ export function usageFromZod(err: { issues: ReadonlyArray<{ message: string }> }
 }
 
 /** Validates an endpoint's own options (--limit, --group-by, ...) into wire pairs. */
-export function parseEndpointOptions(
-  spec: EndpointSpec,
-  params: readonly QueryParam[],
-  values: Record<string, unknown>,
-): Array<[string, string]> {
+export function parseEndpointOptions(spec: EndpointSpec, params: readonly QueryParam[], values: Record<string, unknown>): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   const problems: string[] = [];
   for (const p of params) {
@@ -297,7 +292,6 @@ export function parseEndpointOptions(
   if (problems.length > 0) throw new UsageError(problems.join('; '));
   return pairs;
 }
-
 
 /** The period pairs an endpoint takes; a period flag it does not take is refused. */
 export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: string): Array<[string, string]> {

@@ -157,5 +157,5 @@ function* batches(content: Content): Generator<Buffer> {
 }
 
 function writeAll(fd: number, buf: Buffer): void {
-  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+  for (let off = 0; off < buf.length;) off += writeSync(fd, buf, off, buf.length - off);
 }

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 
 export function makeDirs(dir: string, mode = 0o777): void {
   const missing: string[] = [];
-  for (let d = dir; !existsSync(d); ) {
+  for (let d = dir; !existsSync(d);) {
     missing.push(d);
     const parent = dirname(d);
     if (parent === d) break;

@@ -73,5 +73,5 @@ function requireRegular(fd: number, path: string): void {
 }
 
 function writeAll(fd: number, buf: Buffer): void {
-  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+  for (let off = 0; off < buf.length;) off += writeSync(fd, buf, off, buf.length - off);
 }

@@ -239,7 +239,9 @@ export class ApiClient {
       body = JSON.stringify(req.body);
       headers['content-type'] = 'application/json';
     }
-    this.opts.debug?.(`→ ${req.method} ${url} (attempt ${attemptNo} of ${MAX_RETRIES + 1}; Authorization: Bearer ***${this.proxy ? `; via proxy ${this.proxy.hostPort}` : ''})`);
+    this.opts.debug?.(
+      `→ ${req.method} ${url} (attempt ${attemptNo} of ${MAX_RETRIES + 1}; Authorization: Bearer ***${this.proxy ? `; via proxy ${this.proxy.hostPort}` : ''})`,
+    );
     const started = this.opts.clock.now();
 
     // One controller per attempt: Ctrl-C (the caller's signal) or the deadline aborts it.
@@ -269,7 +271,14 @@ export class ApiClient {
     } catch (err) {
       const failure = this.transportError(err, state);
       this.opts.debug?.(`✗ ${req.method} ${req.path} failed in ${this.opts.clock.now() - started} ms: ${failure.message}`);
-      this.opts.log?.({ method: req.method, path: req.path, query: req.query ?? [], status: state.status, ms: this.opts.clock.now() - started, failure: failure.message });
+      this.opts.log?.({
+        method: req.method,
+        path: req.path,
+        query: req.query ?? [],
+        status: state.status,
+        ms: this.opts.clock.now() - started,
+        failure: failure.message,
+      });
       throw failure;
     } finally {
       clearTimeout(deadline);
@@ -303,7 +312,12 @@ export class ApiClient {
       abandon(res.body);
       throw new ServerError(
         `the answer from ${host} (HTTP ${res.statusCode}) is compressed (Content-Encoding: ${clean(encoding.slice(0, 60))}), which vis did not ask for and does not decode`,
-        { status: res.statusCode, code: 'unsupported_encoding', permanent: true, hint: 'A proxy between vis and the API may be compressing answers. Check --base-url.' },
+        {
+          status: res.statusCode,
+          code: 'unsupported_encoding',
+          permanent: true,
+          hint: 'A proxy between vis and the API may be compressing answers. Check --base-url.',
+        },
       );
     }
     const tooLarge = () =>
@@ -324,13 +338,7 @@ export class ApiClient {
     return body.take();
   }
 
-  private interpret(
-    req: ApiRequest,
-    status: number,
-    raw: string,
-    retryAfter: string | undefined,
-    location: string | undefined,
-  ): Omit<ApiResponse, 'attempts'> {
+  private interpret(req: ApiRequest, status: number, raw: string, retryAfter: string | undefined, location: string | undefined): Omit<ApiResponse, 'attempts'> {
     if (status >= 300 && status < 400) {
       throw new ServerError(`the server answered HTTP ${status} (a redirect${location ? ` to ${clean(location)}` : ''})`, {
         status,
@@ -382,7 +390,11 @@ export class ApiClient {
       });
     }
     if (code === 'ECONNREFUSED') {
-      return new ServerError(`could not connect to ${host}: connection refused`, { transport: 'connection refused', maybeSent: false, code: 'connection_refused' });
+      return new ServerError(`could not connect to ${host}: connection refused`, {
+        transport: 'connection refused',
+        maybeSent: false,
+        code: 'connection_refused',
+      });
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new ServerError(`could not resolve ${host}`, { transport: 'DNS failure', maybeSent: false, code: 'dns_failure' });
@@ -435,7 +447,11 @@ export class ApiClient {
 function proxyError(code: string, message: string, host: string, proxy: ProxyChoice): ServerError | undefined {
   const which = `the proxy ${proxy.hostPort} (${proxy.variable})`;
   if (code === 'ECONNREFUSED') {
-    return new ServerError(`could not connect to ${which}: connection refused`, { transport: 'proxy connection refused', maybeSent: false, code: 'connection_refused' });
+    return new ServerError(`could not connect to ${which}: connection refused`, {
+      transport: 'proxy connection refused',
+      maybeSent: false,
+      code: 'connection_refused',
+    });
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new ServerError(`could not resolve ${which}`, { transport: 'proxy DNS failure', maybeSent: false, code: 'dns_failure' });
@@ -526,14 +542,13 @@ function formatMs(ms: number): string {
 /** A body that is not the documented envelope: exit 7 with the status and an excerpt. */
 function malformed(status: number, raw: string, isJson: boolean, retryAfterMs?: number): ServerError {
   const text = excerpt(raw);
-  const what =
-    !/\S/.test(raw)
-      ? 'an empty body'
-      : isJson
-        ? 'JSON that is not the API envelope'
-        : /^\s*[[{]/.test(raw)
-          ? 'JSON that is cut short or malformed'
-          : 'a body that is not JSON';
+  const what = !/\S/.test(raw)
+    ? 'an empty body'
+    : isJson
+      ? 'JSON that is not the API envelope'
+      : /^\s*[[{]/.test(raw)
+        ? 'JSON that is cut short or malformed'
+        : 'a body that is not JSON';
   return new ServerError(`the server answered HTTP ${status} with ${what}${text ? `: ${text}` : ''}`, {
     status,
     retryAfterMs,

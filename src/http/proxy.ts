@@ -69,7 +69,10 @@ export function noProxyMatches(list: string, host: string, port: string): boolea
     const withPort = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry);
     if (withPort) [, entry, entryPort] = withPort as unknown as [string, string, string];
     if (entryPort !== undefined && entryPort !== port) continue;
-    entry = entry.replace(/^\[(.*)\]$/, '$1').replace(/^\.+/, '').replace(/\.$/, '');
+    entry = entry
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/^\.+/, '')
+      .replace(/\.$/, '');
     if (entry === '') continue;
     if (bare === entry || bare.endsWith(`.${entry}`)) return true;
   }

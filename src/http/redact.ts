@@ -87,9 +87,7 @@ export function redactSecrets(text: string): string {
   // As written first: this also finds a key inside what the normalised copy drops (an OSC title).
   for (const secret of secrets) out = out.split(secret).join(MASK);
   out = maskRanges(out, disguisedKeyRanges(out));
-  return out.replace(BEARER, (whole, word: string, space: string, token: string) =>
-    CREDENTIAL_LIKE.test(token) ? `${word}${space}${MASK}` : whole,
-  );
+  return out.replace(BEARER, (whole, word: string, space: string, token: string) => (CREDENTIAL_LIKE.test(token) ? `${word}${space}${MASK}` : whole));
 }
 
 /**

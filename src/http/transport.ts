@@ -64,8 +64,7 @@ export async function createAgent(o: AgentOptions): Promise<Dispatcher> {
     // The connection to the proxy, with vis's header limit too (else undici loads node:http)
     // and the `connect` API that undici's entry point (not loaded, see the top) would have
     // put on every dispatcher: the ProxyAgent opens its tunnels with it.
-    clientFactory: (origin: URL, opts: object) =>
-      Object.assign(new Pool(origin, { ...opts, maxHeaderSize: MAX_HEADER_BYTES }), { connect: connectApi }),
+    clientFactory: (origin: URL, opts: object) => Object.assign(new Pool(origin, { ...opts, maxHeaderSize: MAX_HEADER_BYTES }), { connect: connectApi }),
   });
 }
 

@@ -58,7 +58,7 @@ function respelled(lexeme: string): boolean {
 /** True when some number in the JSON text `raw` would not print as sent once parsed. */
 export function hasRespelledNumber(raw: string): boolean {
   const n = raw.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c = raw.charCodeAt(i);
     if (c === 0x22) {
       i = stringEnd(raw, i);

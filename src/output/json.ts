@@ -193,7 +193,7 @@ export function renderJson(raw: string): string {
         if (c === 0x2c) {
           buf[k++] = 0x2c;
           buf[k++] = 0x0a;
-          for (const stop = k + 2 * depth; k < stop; ) buf[k++] = 0x20;
+          for (const stop = k + 2 * depth; k < stop;) buf[k++] = 0x20;
           expect = isObject[depth - 1] === true ? KEY : VALUE;
           i++;
           continue;
@@ -201,12 +201,12 @@ export function renderJson(raw: string): string {
         if (c !== 0x7d && c !== 0x5d) throw new JsonSyntaxError('expected `,` or the end of the container', i);
         closing = true; // after content: the bracket goes on its own line
         buf[k++] = 0x0a;
-        for (const stop = k + 2 * (depth - 1); k < stop; ) buf[k++] = 0x20;
+        for (const stop = k + 2 * (depth - 1); k < stop;) buf[k++] = 0x20;
       } else if (c === (expect === KEY_OR_CLOSE ? 0x7d : 0x5d)) {
         closing = true; // empty container: `{}` / `[]`
       } else {
         buf[k++] = 0x0a; // the container has content: open its first line
-        for (const stop = k + 2 * depth; k < stop; ) buf[k++] = 0x20;
+        for (const stop = k + 2 * depth; k < stop;) buf[k++] = 0x20;
         expect = expect === KEY_OR_CLOSE ? KEY : VALUE;
       }
       if (closing) {

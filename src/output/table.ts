@@ -57,17 +57,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { chooseColumns } from './csv.js';
-import {
-  arrayCell,
-  cellText,
-  flattenRecord,
-  holdsRecords,
-  isPlainObject,
-  rowColumns,
-  selectRows,
-  type FlatCell,
-  type FlatRecord,
-} from './flatten.js';
+import { arrayCell, cellText, flattenRecord, holdsRecords, isPlainObject, rowColumns, selectRows, type FlatCell, type FlatRecord } from './flatten.js';
 import { stringifyWithin } from '../text/nesting.js';
 import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
@@ -479,7 +469,12 @@ function sectionLines(sections: readonly Section[], tty: Tty, after: boolean): s
     if (section.kind === 'text') {
       lines.push(fit(sanitizeForTerminal(section.text), tty));
     } else if (section.kind === 'fields') {
-      lines.push(...keyValueLines(section.entries.map(([k, v]) => [sanitizeForTerminal(k), ttyCell(v)] as const), tty));
+      lines.push(
+        ...keyValueLines(
+          section.entries.map(([k, v]) => [sanitizeForTerminal(k), ttyCell(v)] as const),
+          tty,
+        ),
+      );
     } else {
       if (section.title !== null) lines.push(tty.chalk.bold(fit(sanitizeForTerminal(section.title), tty)));
       lines.push(...gridLines(section.columns, section.records, tty));
@@ -575,7 +570,12 @@ function recordLines(headers: readonly string[], cells: ReadonlyArray<ReadonlyAr
     const label = `── ${i + 1}/${cells.length} `;
     out.push(tty.chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
     // `row[j]` is null for a JSON null (drawn as `–`), '' for a field this record lacks.
-    out.push(...keyValueLines(headers.map((h, j) => [h, row[j] === undefined ? '' : row[j]] as const), tty));
+    out.push(
+      ...keyValueLines(
+        headers.map((h, j) => [h, row[j] === undefined ? '' : row[j]] as const),
+        tty,
+      ),
+    );
   });
   return out;
 }

@@ -114,7 +114,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       },
     ],
     pitches: [
-      { id: 4, brandId: 101, url: 'https://www.lumenlegal.example', market: 'US-en', businessType: 'Legal practice management software', monthsAgo: 1, at: 0.35 },
+      {
+        id: 4,
+        brandId: 101,
+        url: 'https://www.lumenlegal.example',
+        market: 'US-en',
+        businessType: 'Legal practice management software',
+        monthsAgo: 1,
+        at: 0.35,
+      },
       { id: 5, brandId: 101, url: 'harbourhealth.example', market: 'GB-en', businessType: 'Private GP clinics', monthsAgo: 1, at: 0.8 },
       { id: 6, brandId: 101, url: 'https://kraftwerk-solar.example', market: 'DE-de', businessType: 'Solaranlagen für Gewerbe', monthsAgo: 0, at: 0.3 },
       { id: 7, brandId: 101, url: 'acme-analytics.example', market: 'US-en', businessType: 'B2B analytics SaaS', monthsAgo: 0, at: 0.75 },

@@ -74,4 +74,3 @@ export const PAYLOAD_BUILDERS: Readonly<Record<EndpointId, PayloadBuilder>> = {
   'pitches.get': pitchPayload,
   'pitches.create': createPitchPayload,
 };
-

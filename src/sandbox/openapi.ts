@@ -263,7 +263,10 @@ const REQUEST_ID_HEADER: Json = { 'X-Request-Id': { $ref: '#/components/headers/
 
 function errorResponse(status: string, codes: readonly string[], note = ''): Json {
   const chosen = codes.filter((code) => !ERROR_CODES[status]?.find((c) => c.code === code)?.reference);
-  const why = chosen.length > 0 ? ` The code${chosen.length > 1 ? 's' : ''} ${chosen.join(', ')}: this project’s choice (the reference does not show ${chosen.length > 1 ? 'them' : 'it'}).` : '';
+  const why =
+    chosen.length > 0
+      ? ` The code${chosen.length > 1 ? 's' : ''} ${chosen.join(', ')}: this project’s choice (the reference does not show ${chosen.length > 1 ? 'them' : 'it'}).`
+      : '';
   const response: Json = {
     description: `${codes.map((code) => `${code}: ${ERROR_TEXT[code] ?? code}`).join('; ')}${note}.${why}`,
     headers: { ...REQUEST_ID_HEADER, ...(HEADERS[status] ?? {}) },
@@ -296,7 +299,14 @@ function operation(spec: EndpointSpec): Json {
   };
   const responses: Json = {
     [success]: created
-      ? choice({ description: 'Created: the pitch report, with the allowance left.', headers: REQUEST_ID_HEADER, content: { 'application/json': { schema: envelope } } }, 'The status 201 and this shape are this project’s choice: the reference does not show them.')
+      ? choice(
+          {
+            description: 'Created: the pitch report, with the allowance left.',
+            headers: REQUEST_ID_HEADER,
+            content: { 'application/json': { schema: envelope } },
+          },
+          'The status 201 and this shape are this project’s choice: the reference does not show them.',
+        )
       : { description: 'OK', headers: REQUEST_ID_HEADER, content: { 'application/json': { schema: envelope } } },
   };
   for (const [status, codes] of Object.entries(errorCodesOf(spec))) {
@@ -345,7 +355,10 @@ function server(options: OpenApiOptions): Json {
   const demo = `Demo keys: ${DEMO_ACCOUNTS.map((a) => a.key).join(', ')}.`;
   const port =
     options.port === null
-      ? { default: PLACEHOLDER_PORT, description: `A placeholder: the sandbox that served this document lived for one command. Start one with \`vis sandbox --port ${PLACEHOLDER_PORT}\`.` }
+      ? {
+          default: PLACEHOLDER_PORT,
+          description: `A placeholder: the sandbox that served this document lived for one command. Start one with \`vis sandbox --port ${PLACEHOLDER_PORT}\`.`,
+        }
       : { default: String(options.port), description: 'The port this sandbox listens on.' };
   return { url: `http://${options.host}:{port}/api/v1`, description: `A vis sandbox. ${demo}`, variables: { port } };
 }
@@ -387,10 +400,14 @@ export function buildOpenApi(options: OpenApiOptions): Json {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>. Rate limit: 60 requests a minute per key.' },
       },
       headers: {
-        RequestId: choice({
-          description: 'The request’s id, `req_` and the number of the request since the sandbox started (or was reset), at least six digits: `req_000042`. `vis --debug` shows it with an API error.',
-          schema: { type: 'string', pattern: '^req_[0-9]{6,}$' },
-        }, 'The header is this project’s choice: the reference does not show one.'),
+        RequestId: choice(
+          {
+            description:
+              'The request’s id, `req_` and the number of the request since the sandbox started (or was reset), at least six digits: `req_000042`. `vis --debug` shows it with an API error.',
+            schema: { type: 'string', pattern: '^req_[0-9]{6,}$' },
+          },
+          'The header is this project’s choice: the reference does not show one.',
+        ),
       },
       schemas: {
         Meta: {

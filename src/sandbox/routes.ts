@@ -6,10 +6,7 @@ export interface Route {
   pattern: RegExp;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; spec: EndpointSpec; rawParam: string | null }
-  | { kind: 'wrong-method'; allowed: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'found'; spec: EndpointSpec; rawParam: string | null } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -20,7 +17,12 @@ export function compileRoutes(endpoints: readonly EndpointSpec[]): Route[] {
   return endpoints
     .map((spec) => ({
       spec,
-      pattern: new RegExp(`^${spec.path.split(/\{[^}]+\}/).map(escapeRegExp).join('([^/]+)')}$`),
+      pattern: new RegExp(
+        `^${spec.path
+          .split(/\{[^}]+\}/)
+          .map(escapeRegExp)
+          .join('([^/]+)')}$`,
+      ),
     }))
     .sort((a, b) => Number(a.spec.pathParam !== undefined) - Number(b.spec.pathParam !== undefined));
 }

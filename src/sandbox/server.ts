@@ -154,7 +154,12 @@ export function sandboxRequestId(n: number): string {
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, 'content-length': String(Buffer.byteLength(text)) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+    'content-length': String(Buffer.byteLength(text)),
+  });
   res.end(text);
 }
 
@@ -212,11 +217,15 @@ class SandboxApp {
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
-      throw new ApiError(401, 'invalid_api_key', 'Malformed Authorization header: expected "Bearer <API_KEY>"', { 'www-authenticate': 'Bearer error="invalid_request"' });
+      throw new ApiError(401, 'invalid_api_key', 'Malformed Authorization header: expected "Bearer <API_KEY>"', {
+        'www-authenticate': 'Bearer error="invalid_request"',
+      });
     }
     const account = accountByKey(match[1] ?? '');
     if (!account) {
-      throw new ApiError(401, 'invalid_api_key', `Unknown API key. The sandbox accepts its demo keys only: ${DEMO_KEYS.join(', ')}`, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      throw new ApiError(401, 'invalid_api_key', `Unknown API key. The sandbox accepts its demo keys only: ${DEMO_KEYS.join(', ')}`, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     }
     return account;
   }
@@ -230,7 +239,8 @@ class SandboxApp {
     }
     if (spec.spends?.what === 'pitch report') {
       const allowance = this.state.allowance(account, now);
-      if (allowance.allowance === 0) throw new ApiError(403, 'feature_not_in_plan', 'Pitch reports are part of the Pro and Growth plans; this account is on Monitor');
+      if (allowance.allowance === 0)
+        throw new ApiError(403, 'feature_not_in_plan', 'Pitch reports are part of the Pro and Growth plans; this account is on Monitor');
       if (allowance.left === 0) {
         throw new ApiError(
           402,
@@ -249,17 +259,16 @@ class SandboxApp {
       const now = this.now();
       const decision = this.limiter.check(account.key, now.getTime());
       if (!decision.allowed) {
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `More than ${this.rateLimit} requests a minute with this key; retry in ${decision.retryAfterSeconds} s`,
-          { 'retry-after': String(decision.retryAfterSeconds) },
-        );
+        throw new ApiError(429, 'rate_limited', `More than ${this.rateLimit} requests a minute with this key; retry in ${decision.retryAfterSeconds} s`, {
+          'retry-after': String(decision.retryAfterSeconds),
+        });
       }
       const match = matchRoute(this.routes, method, path);
       if (match.kind === 'none') throw notFound(`No endpoint at ${path}; ${BASE_PATH}/openapi.json lists them`);
       if (match.kind === 'wrong-method') {
-        throw new ApiError(405, 'method_not_allowed', `${path} does not accept ${method}; use ${match.allowed.join(' or ')}`, { allow: match.allowed.join(', ') });
+        throw new ApiError(405, 'method_not_allowed', `${path} does not accept ${method}; use ${match.allowed.join(' or ')}`, {
+          allow: match.allowed.join(', '),
+        });
       }
       const { spec } = match;
       const brand = spec.brand ? resolveBrand(account, query) : null;
@@ -273,7 +282,11 @@ class SandboxApp {
       if (!spec.free) {
         const budget = this.state.budget(account, now);
         if (budget.left <= 0) {
-          throw new ApiError(429, 'quota_exceeded', `The monthly budget of ${budget.limit} reads is used up; it resets on ${isoTime(nextMonthStart(now)).slice(0, 10)}`);
+          throw new ApiError(
+            429,
+            'quota_exceeded',
+            `The monthly budget of ${budget.limit} reads is used up; it resets on ${isoTime(nextMonthStart(now)).slice(0, 10)}`,
+          );
         }
       }
       const payload = PAYLOAD_BUILDERS[spec.id]({ account, brand, market, period, params, pathParam, body, now, state: this.state });

@@ -181,7 +181,14 @@ export function checkPathParam(spec: EndpointSpec, raw: string | null): string |
 /** The JSON body of a POST, checked against the endpoint's body fields. Extra fields pass. */
 export function checkBody(spec: EndpointSpec, text: string): Record<string, unknown> | null {
   if (!spec.body) return null;
-  if (text.trim() === '') throw invalidParameter('body', `a JSON object is required, with ${spec.body.filter((f) => f.required).map((f) => f.name).join(', ')}`);
+  if (text.trim() === '')
+    throw invalidParameter(
+      'body',
+      `a JSON object is required, with ${spec.body
+        .filter((f) => f.required)
+        .map((f) => f.name)
+        .join(', ')}`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);

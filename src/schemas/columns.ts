@@ -33,7 +33,11 @@ function defOf(schema: DataSchema): Def {
 /** Through nullable, optional and the like to the schema that says what the value is. */
 function unwrap(schema: DataSchema): DataSchema {
   let node = schema;
-  for (let def = defOf(node); def.innerType !== undefined && (def.type === 'nullable' || def.type === 'optional' || def.type === 'default'); def = defOf(node)) {
+  for (
+    let def = defOf(node);
+    def.innerType !== undefined && (def.type === 'nullable' || def.type === 'optional' || def.type === 'default');
+    def = defOf(node)
+  ) {
     node = def.innerType;
   }
   return node;

@@ -13,7 +13,10 @@ export const KNOWN_API_VERSION = 'v1';
 export function apiVersionWarning(meta: Record<string, unknown> | undefined): string | undefined {
   const version = meta?.api_version;
   if (version === undefined || version === KNOWN_API_VERSION) return undefined;
-  const named = typeof version === 'string' ? `"${truncateToWidth(sanitizeForTerminal(version), 40)}"` : truncateToWidth(sanitizeForTerminal(JSON.stringify(version) ?? String(version)), 40);
+  const named =
+    typeof version === 'string'
+      ? `"${truncateToWidth(sanitizeForTerminal(version), 40)}"`
+      : truncateToWidth(sanitizeForTerminal(JSON.stringify(version) ?? String(version)), 40);
   return `the API answered as version ${named}; vis knows ${KNOWN_API_VERSION}, so what it shows may be incomplete or wrong: look for a newer vis`;
 }
 

@@ -19,7 +19,9 @@ const BRAND_ID = /^\d+$/;
 export async function resolveBrand(session: Session, value: string, source: string, ctx?: Context): Promise<string> {
   if (BRAND_ID.test(value.trim())) return value.trim();
   const spec = endpointById('brands');
-  const client = ctx ? { send: (req: Parameters<Session['client']['send']>[0]) => sendCached(ctx, session, spec, req, { lifeMs: BRAND_LOOKUP_LIFE_MS }) } : session.client;
+  const client = ctx
+    ? { send: (req: Parameters<Session['client']['send']>[0]) => sendCached(ctx, session, spec, req, { lifeMs: BRAND_LOOKUP_LIFE_MS }) }
+    : session.client;
   const brands = await listBrands(client);
   if (brands.length === 1) session.oneBrand = String(brands[0]!.id);
   const wanted = value.trim().toLowerCase();

@@ -85,8 +85,7 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     debug: overrides.debug ?? isTruthy(env.VIS_DEBUG),
     verbose: overrides.verbose ?? false,
     config: () => (store ??= new ConfigStore(env, (line) => writeMessage(io, sanitizeForTerminal(line)))),
-    transport: () =>
-      (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
+    transport: () => (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
     sandbox: () => (sandbox ??= loadSandbox(env)),
     today: () => {
       const now = clock.now();

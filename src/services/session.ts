@@ -182,11 +182,15 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   // XDG_CACHE_HOME to say where the cache folder is, nor without a key (`vis openapi`).
   const key = apiKey?.value ?? '';
   const cacheDir = options.demo || key === '' ? undefined : envCacheDir(ctx.env);
-  if (!options.demo && key !== '' && !cacheDir) debug('pacing: this run paces alone, not shared with other vis processes (neither XDG_CACHE_HOME nor HOME is set)');
-  const share = cacheDir === undefined ? undefined : {
-    store: fileWindowStore(join(cacheDir, 'pace'), baseUrl.value, key, ctx.clock),
-    onShareFailed: (reason: string) => debug(`pacing: this run paces alone, not shared with other vis processes (${reason})`),
-  };
+  if (!options.demo && key !== '' && !cacheDir)
+    debug('pacing: this run paces alone, not shared with other vis processes (neither XDG_CACHE_HOME nor HOME is set)');
+  const share =
+    cacheDir === undefined
+      ? undefined
+      : {
+          store: fileWindowStore(join(cacheDir, 'pace'), baseUrl.value, key, ctx.clock),
+          onShareFailed: (reason: string) => debug(`pacing: this run paces alone, not shared with other vis processes (${reason})`),
+        };
   const pacer = sharedPacer(baseUrl.value, key, options.perMinute, ctx.clock, share);
   const client = new ApiClient({
     baseUrl: baseUrl.value,

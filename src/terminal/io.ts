@@ -34,7 +34,6 @@ export interface IO {
  */
 export const terminalHolders = new Set<() => Promise<void>>();
 
-
 /**
  * The usual conventions: --no-color and NO_COLOR (any non-empty value) turn colour off,
  * FORCE_COLOR turns it on (FORCE_COLOR=0 or false turns it off), otherwise colour only on

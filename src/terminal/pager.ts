@@ -174,7 +174,10 @@ export async function writePaged(target: PagedTarget, chunks: Chunks): Promise<v
   const { runPager } = await import('./pager-process.js');
   const started = await runPager(choice.argv, target.env, concat(head, rest));
   if (started.error !== undefined) {
-    notice(target, `vis: could not start the pager "${sanitizeForTerminal(choice.argv[0] ?? '')}" (${choice.from}): ${sanitizeForTerminal(started.error)}; writing without it`);
+    notice(
+      target,
+      `vis: could not start the pager "${sanitizeForTerminal(choice.argv[0] ?? '')}" (${choice.from}): ${sanitizeForTerminal(started.error)}; writing without it`,
+    );
     return target.direct(concat(head, rest));
   }
 }

@@ -115,8 +115,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
   const { parseKeepingNumbers } = await import('../output/exact-json.js');
   const envelope = parseKeepingNumbers(req.raw, req.envelope);
   // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
-  const known = async () =>
-    spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
+  const known = async () => (spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data));
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
     const chunks = renderCsvChunks(envelope.data, {
@@ -182,7 +181,17 @@ export async function emit(ctx: RenderContext, output: string | undefined, chunk
     const rows = ctx.io.stdoutRows;
     if (o.pager !== true || rows === undefined) return writeQuietly(ctx.io.stdout, chunks);
     const { writePaged } = await import('./pager.js');
-    return writePaged({ env: ctx.env, columns: ctx.io.columns, rows, stderr: ctx.io.stderr, stderrColumns: stderrColumns(ctx.io), direct: (c) => writeQuietly(ctx.io.stdout, c) }, chunks);
+    return writePaged(
+      {
+        env: ctx.env,
+        columns: ctx.io.columns,
+        rows,
+        stderr: ctx.io.stderr,
+        stderrColumns: stderrColumns(ctx.io),
+        direct: (c) => writeQuietly(ctx.io.stdout, c),
+      },
+      chunks,
+    );
   }
   const path = resolve(output);
   const target = outputTarget(path);

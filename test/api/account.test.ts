@@ -43,7 +43,12 @@ describe('the account read from the sandbox', () => {
   });
 
   it('GET /brands: every brand of data.brands, with its markets (an agency account: several brands)', async () => {
-    const sent = (await call(sandbox, '/brands', { key: 'vis_demo_agency' })).json.data.brands as Array<{ id: number; name: string; primary_market: string; markets: string[] }>;
+    const sent = (await call(sandbox, '/brands', { key: 'vis_demo_agency' })).json.data.brands as Array<{
+      id: number;
+      name: string;
+      primary_market: string;
+      markets: string[];
+    }>;
     expect(sent.length).toBeGreaterThan(1);
     expect(await listBrands(client)).toEqual(sent.map((b) => ({ id: b.id, name: b.name, primaryMarket: b.primary_market, markets: b.markets })));
   });
@@ -67,7 +72,11 @@ describe('GET /brands in other shapes', () => {
     ['the only array of data', { items: [{ id: '7', name: 'Seven' }], total: 1 }, [{ id: '7', name: 'Seven' }]],
     ['two arrays and no brands: no guess', { active: [{ id: 1, name: 'A' }], archived: [{ id: 2, name: 'B' }] }, []],
     ['no array at all', { brand: { id: 1, name: 'A' } }, []],
-    ['records without an id or a name are left out', { brands: [{ id: '', name: 'x' }, { id: 1 }, { name: 'y' }, null, 'z', { id: 2, name: 'B' }] }, [{ id: 2, name: 'B' }]],
+    [
+      'records without an id or a name are left out',
+      { brands: [{ id: '', name: 'x' }, { id: 1 }, { name: 'y' }, null, 'z', { id: 2, name: 'B' }] },
+      [{ id: 2, name: 'B' }],
+    ],
   ])('%s', async (_label, data, expected) => {
     expect(await listBrands(fakeClient(data))).toEqual(expected);
     expect(brandsFromPayload(data)).toEqual(expected);

@@ -105,7 +105,8 @@ describe('the cache through the command line', () => {
     const { env, root } = home();
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS), 'always');
     const clock = fakeClock();
-    const sent = async (argv: string[], extra: Record<string, string> = {}) => (await runInProcess(argv, { api, env: { ...env, ...extra }, clock })).requests.length;
+    const sent = async (argv: string[], extra: Record<string, string> = {}) =>
+      (await runInProcess(argv, { api, env: { ...env, ...extra }, clock })).requests.length;
     expect(await sent(['topics', '--no-cache'])).toBe(1);
     expect(await sent(['topics', '--no-cache'])).toBe(1);
     expect(await sent(['topics'], { VIS_CACHE: 'off' })).toBe(1);
@@ -219,9 +220,7 @@ describe('the cache through the command line', () => {
 
   it('POST /pitches drops the cached pitches list and pitch', async () => {
     const { env } = home();
-    const api = new FakeApi()
-      .on({ method: 'GET', path: '/pitches' }, ok({ pitches: [] }), 2)
-      .on({ method: 'POST', path: '/pitches' }, ok({ id: 9 }), 1);
+    const api = new FakeApi().on({ method: 'GET', path: '/pitches' }, ok({ pitches: [] }), 2).on({ method: 'POST', path: '/pitches' }, ok({ id: 9 }), 1);
     const clock = fakeClock();
     expect((await runInProcess(['pitches'], { api, env, clock })).requests).toHaveLength(1);
     expect((await runInProcess(['pitches'], { api, env, clock })).requests).toHaveLength(0);
@@ -237,7 +236,9 @@ describe('the cache through the command line', () => {
     for (let i = 0; i < 3; i++) await runInProcess(['topics'], { api, env, clock });
     const status = await runInProcess(['cache', 'status'], { env, clock });
     expect(status.code).toBe(0);
-    expect(status.stdout).toMatch(/account [0-9a-f]{16} \(active profile\) {2}https:\/\/api\.vis\.test\/api\/v1\n {2}1 entry, [\d.]+ (B|KB), 2 reads saved in 2026-11\n/);
+    expect(status.stdout).toMatch(
+      /account [0-9a-f]{16} \(active profile\) {2}https:\/\/api\.vis\.test\/api\/v1\n {2}1 entry, [\d.]+ (B|KB), 2 reads saved in 2026-11\n/,
+    );
     const clear = await runInProcess(['cache', 'clear'], { env, clock });
     expect(clear.stdout).toContain('Removed 1 cached answer from');
     expect((await runInProcess(['topics'], { api, env, clock })).requests).toHaveLength(1);
@@ -246,8 +247,17 @@ describe('the cache through the command line', () => {
 
 describe('one brand, asked with and without brand_id (the export names it, `vis topics` need not)', () => {
   const BRANDS_ONE = { brands: [{ id: 7, name: 'Acme' }] };
-  const BRANDS_TWO = { brands: [{ id: 7, name: 'Acme' }, { id: 8, name: 'Acme Labs' }] };
-  const topics = (brand?: number) => ({ method: 'GET' as const, path: '/topics', ...(brand === undefined ? {} : { query: [['brand_id', String(brand)]] as Array<[string, string]> }) });
+  const BRANDS_TWO = {
+    brands: [
+      { id: 7, name: 'Acme' },
+      { id: 8, name: 'Acme Labs' },
+    ],
+  };
+  const topics = (brand?: number) => ({
+    method: 'GET' as const,
+    path: '/topics',
+    ...(brand === undefined ? {} : { query: [['brand_id', String(brand)]] as Array<[string, string]> }),
+  });
 
   it('an answer without brand_id is filed under the brand its meta names: `--brand 7` afterwards sends nothing', async () => {
     const { env } = home();
@@ -276,10 +286,16 @@ describe('one brand, asked with and without brand_id (the export names it, `vis 
   });
 
   it('an answer with brand_id is filed without it only when GET /brands listed that brand alone', async () => {
-    for (const [brands, spends] of [[BRANDS_ONE, 0], [BRANDS_TWO, 1]] as const) {
+    for (const [brands, spends] of [
+      [BRANDS_ONE, 0],
+      [BRANDS_TWO, 1],
+    ] as const) {
       const { env } = home();
       const clock = fakeClock();
-      const api = new FakeApi().on({ method: 'GET', path: '/brands' }, ok(brands), 1).on(topics(7), ok(TOPICS, { brand: { id: 7, name: 'Acme' } }), 1).on({ method: 'GET', path: '/topics' }, ok(TOPICS), 1);
+      const api = new FakeApi()
+        .on({ method: 'GET', path: '/brands' }, ok(brands), 1)
+        .on(topics(7), ok(TOPICS, { brand: { id: 7, name: 'Acme' } }), 1)
+        .on({ method: 'GET', path: '/topics' }, ok(TOPICS), 1);
       const named = await runInProcess(['topics', '-f', 'json', '--brand', 'Acme'], { api, env, clock });
       expect(named.code, named.stderr).toBe(0);
       const bare = await runInProcess(['topics', '-f', 'json'], { api, env, clock });
@@ -288,7 +304,10 @@ describe('one brand, asked with and without brand_id (the export names it, `vis 
   });
 
   it('the export on a one-brand account files its answers for `vis topics` too; on an account of several it does not', async () => {
-    for (const [brands, spends] of [[BRANDS_ONE, 0], [BRANDS_TWO, 1]] as const) {
+    for (const [brands, spends] of [
+      [BRANDS_ONE, 0],
+      [BRANDS_TWO, 1],
+    ] as const) {
       const { env } = home();
       const dir = mkdtempSync(join(tmpdir(), 'vis-cache-export-'));
       const clock = fakeClock();
@@ -328,7 +347,8 @@ describe('the store', () => {
 
   it('reads an entry only when header, key, endpoint and length agree', () => {
     const body = Buffer.from('{"data":{}}');
-    const header = (o: Record<string, unknown>) => Buffer.from(`${JSON.stringify({ v: 1, key: 'k', endpoint: 'topics', fetchedAt: 1, expiresAt: 2, bytes: body.length, ...o })}\n`);
+    const header = (o: Record<string, unknown>) =>
+      Buffer.from(`${JSON.stringify({ v: 1, key: 'k', endpoint: 'topics', fetchedAt: 1, expiresAt: 2, bytes: body.length, ...o })}\n`);
     expect(parseEntry(Buffer.concat([header({}), body]), 'k', 'topics')?.raw).toBe('{"data":{}}');
     expect(parseEntry(Buffer.concat([header({ v: 2 }), body]), 'k', 'topics')).toBeUndefined();
     expect(parseEntry(Buffer.concat([header({ endpoint: 'tasks' }), body]), 'k', 'topics')).toBeUndefined();

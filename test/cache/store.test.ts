@@ -20,7 +20,10 @@ function open(maxBytes?: number, root = join(mkdtempSync(join(tmpdir(), 'vis-sto
   return cache;
 }
 
-const entries = (dir: string) => readdirSync(dir).filter((n) => /\.[0-9a-f]{32}\.json$/.test(n)).sort();
+const entries = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => /\.[0-9a-f]{32}\.json$/.test(n))
+    .sort();
 
 describe('cacheRoot', () => {
   it('is <VIS_CONFIG_DIR>-cache (trailing slashes dropped), else $XDG_CACHE_HOME/vis/cache, else ~/.cache/vis/cache; none without a home', () => {
@@ -34,8 +37,18 @@ describe('cacheRoot', () => {
 
 describe('keys', () => {
   it('the entry key is the request with its query sorted, and the API date only when the period ends today', () => {
-    expect(entryKey('GET', '/topics', [['market', 'US-en'], ['brand_id', '3']])).toBe('GET /topics?brand_id=3&market=US-en');
-    expect(entryKey('GET', '/topics', [['brand_id', '3'], ['market', 'US-en']])).toBe('GET /topics?brand_id=3&market=US-en');
+    expect(
+      entryKey('GET', '/topics', [
+        ['market', 'US-en'],
+        ['brand_id', '3'],
+      ]),
+    ).toBe('GET /topics?brand_id=3&market=US-en');
+    expect(
+      entryKey('GET', '/topics', [
+        ['brand_id', '3'],
+        ['market', 'US-en'],
+      ]),
+    ).toBe('GET /topics?brand_id=3&market=US-en');
     expect(entryKey('GET', '/usage', [])).toBe('GET /usage');
     expect(entryKey('GET', '/topics', [['days', '7']], '2026-11-22')).toBe('GET /topics?days=7 @2026-11-22');
     expect(entryKey('GET', '/a b', [['q', 'x&y=z']])).toBe('GET /a b?q=x%26y%3Dz');
@@ -44,7 +57,12 @@ describe('keys', () => {
   it('a period ends today when the endpoint has one and no `to` was asked', () => {
     expect(periodEndsToday(true, [['days', '7']])).toBe(true);
     expect(periodEndsToday(true, [['from', '2026-11-01']])).toBe(true);
-    expect(periodEndsToday(true, [['from', '2026-11-01'], ['to', '2026-11-10']])).toBe(false);
+    expect(
+      periodEndsToday(true, [
+        ['from', '2026-11-01'],
+        ['to', '2026-11-10'],
+      ]),
+    ).toBe(false);
     expect(periodEndsToday(false, [])).toBe(false);
   });
 

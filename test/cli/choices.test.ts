@@ -103,7 +103,11 @@ describe('a profile that does not exist is exit 2, naming the profiles', () => {
   it('`auth login --profile NEW` and `config set <setting> --profile NEW` create the profile', async () => {
     const dir = saved();
     const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok({ plan: 'growth' }));
-    const login = await runInProcess(['auth', 'login', '--profile', 'fresh'], { api, env: { VIS_CONFIG_DIR: dir, VIS_API_KEY: undefined }, io: { stdin: `${TEST_KEY}\n` } });
+    const login = await runInProcess(['auth', 'login', '--profile', 'fresh'], {
+      api,
+      env: { VIS_CONFIG_DIR: dir, VIS_API_KEY: undefined },
+      io: { stdin: `${TEST_KEY}\n` },
+    });
     expect(login.code).toBe(0);
     const set = await runInProcess(['config', 'set', 'market', 'GB-en', '--profile', 'other'], { env: { VIS_CONFIG_DIR: dir } });
     expect(set.code).toBe(0);
@@ -182,7 +186,10 @@ describe("today is the API's date (UTC), not the local one", () => {
   });
 
   it('vis export and vis api check --from the same way', async () => {
-    for (const argv of [['export', '--dir', mkdtempSync(join(tmpdir(), 'vis-choices-out-')), '--from', '2026-11-23'], ['api', '/topics', '--from', '2026-11-23']]) {
+    for (const argv of [
+      ['export', '--dir', mkdtempSync(join(tmpdir(), 'vis-choices-out-')), '--from', '2026-11-23'],
+      ['api', '/topics', '--from', '2026-11-23'],
+    ]) {
       const r = await runInProcess(argv, { clock: nearMidnight(), env: { TZ: 'Australia/Sydney' } });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("--from 2026-11-23 is after the API's today, 2026-11-22 (UTC)");

@@ -11,7 +11,7 @@ import { runInProcess } from '../support/run.js';
 const PERIOD = { from: '2025-03-08', to: '2025-03-14', days: 7 };
 
 describe('csv columns from the data schema', () => {
-  it('an empty collection is exactly the header line of the schema\'s row columns', async () => {
+  it("an empty collection is exactly the header line of the schema's row columns", async () => {
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [] }));
     const r = await runInProcess(['topics', '--format', 'csv'], { api });
     expect(r.code).toBe(0);
@@ -27,7 +27,7 @@ describe('csv columns from the data schema', () => {
     );
   });
 
-  it('rows: known columns first in the schema\'s order, an unknown field kept after them', async () => {
+  it("rows: known columns first in the schema's order, an unknown field kept after them", async () => {
     const row = { new_field: 'x', name: 'Pricing', id: 'pricing', rank: 2 };
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [row] }));
     const r = await runInProcess(['topics', '--format', 'csv'], { api });
@@ -42,7 +42,7 @@ describe('csv columns from the data schema', () => {
     expect(r.stdout).toBe('id,visibility,rivals.a\r\n7,high,1\r\n');
   });
 
-  it('--columns still picks and orders; --rows elsewhere is not reordered by the collection\'s schema', async () => {
+  it("--columns still picks and orders; --rows elsewhere is not reordered by the collection's schema", async () => {
     const api = new FakeApi()
       .on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [{ name: 'A', id: 'a' }] }))
       .on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [], other: [{ z: 1, id: 2 }] }));
@@ -94,7 +94,17 @@ describe('knownColumns', () => {
     const byPage = ['page', 'title', 'clicks', 'impressions', 'ctr', 'position', 'top_query', 'ai_citations', 'ai_cited'];
     expect(knownColumns('search-performance')).toEqual(byQuery);
     expect(knownColumns('search-performance', { rows: [] })).toEqual(byQuery);
-    const pageRow = { page: 'https://x.example/', title: 'X', clicks: 1, impressions: 2, ctr: 50, position: 1, top_query: 'x', ai_citations: 0, ai_cited: false };
+    const pageRow = {
+      page: 'https://x.example/',
+      title: 'X',
+      clicks: 1,
+      impressions: 2,
+      ctr: 50,
+      position: 1,
+      top_query: 'x',
+      ai_citations: 0,
+      ai_cited: false,
+    };
     expect(knownColumns('search-performance', { rows: [pageRow] })).toEqual(byPage);
   });
 });

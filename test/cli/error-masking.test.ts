@@ -30,14 +30,32 @@ const CASES: Case[] = [
   { name: 'error.code with an escape sequence in the middle', argv: ['topics'], replies: [['/topics', apiFailure(400, at(12, '\x1b[m'), 'bad')]], exit: 2 },
   { name: 'error.code split by a C1 control', argv: ['topics'], replies: [['/topics', apiFailure(500, at(20, '\x85'), 'bad')]], exit: 7 },
   { name: 'error.code with %5F for _', argv: ['topics'], replies: [['/topics', apiFailure(404, KEY.replaceAll('_', '%5F'), 'gone')]], exit: 5 },
-  { name: 'the message, every character percent-encoded', argv: ['topics'], replies: [['/topics', apiFailure(401, 'invalid_api_key', `key ${everyCharEncoded} revoked`)]], exit: 3 },
-  { name: 'the message with mixed-case hex and an OSC', argv: ['topics'], replies: [['/topics', apiFailure(403, 'plan_inactive', `k=${at(9, '\x1b]0;t\x07').replaceAll('_', '%5f')}`)]], exit: 4 },
+  {
+    name: 'the message, every character percent-encoded',
+    argv: ['topics'],
+    replies: [['/topics', apiFailure(401, 'invalid_api_key', `key ${everyCharEncoded} revoked`)]],
+    exit: 3,
+  },
+  {
+    name: 'the message with mixed-case hex and an OSC',
+    argv: ['topics'],
+    replies: [['/topics', apiFailure(403, 'plan_inactive', `k=${at(9, '\x1b]0;t\x07').replaceAll('_', '%5f')}`)]],
+    exit: 4,
+  },
   {
     name: 'a hint: brand names from GET /brands',
     argv: ['topics'],
     replies: [
       ['/topics', apiFailure(400, 'brand_required', 'pass brand_id')],
-      ['/brands', ok({ brands: [{ id: '1', name: at(15, '\x1b[31m') }, { id: '2', name: at(4, '\u200b') }] })],
+      [
+        '/brands',
+        ok({
+          brands: [
+            { id: '1', name: at(15, '\x1b[31m') },
+            { id: '2', name: at(4, '\u200b') },
+          ],
+        }),
+      ],
     ],
     exit: 2,
   },
@@ -53,7 +71,16 @@ const CASES: Case[] = [
   {
     name: '--debug: the request id and the headers of the failure',
     argv: ['topics', '--debug'],
-    replies: [['/topics', json(400, { error: { code: 'invalid_parameter', message: 'no' } }, { 'x-request-id': at(7, '\x1b[m'), 'x-ratelimit-remaining': KEY.replaceAll('_', '%5F') })]],
+    replies: [
+      [
+        '/topics',
+        json(
+          400,
+          { error: { code: 'invalid_parameter', message: 'no' } },
+          { 'x-request-id': at(7, '\x1b[m'), 'x-ratelimit-remaining': KEY.replaceAll('_', '%5F') },
+        ),
+      ],
+    ],
     exit: 2,
   },
 ];

@@ -88,7 +88,7 @@ function listedOptions(): Listed[] {
   const walk = (cmd: Command, path: string[]) => {
     for (const sub of cmd.commands) {
       const help = sub.createHelp();
-      if (sub.name() === '__complete' || sub.name() === 'help' && path.length > 0) continue;
+      if (sub.name() === '__complete' || (sub.name() === 'help' && path.length > 0)) continue;
       const options = [...help.visibleOptions(sub), ...help.visibleGlobalOptions(sub)].filter((o) => o.long !== '--help');
       out.push({ path: [...path, sub.name()], options, hasAction: (sub as unknown as { _actionHandler: unknown })._actionHandler != null });
       walk(sub, [...path, sub.name()]);
@@ -123,7 +123,9 @@ describe('every option a command’s help lists is accepted by that command', ()
 
   it('walks the whole tree (data commands, sub-commands and tools)', () => {
     const names = listed.map((l) => l.path.join(' '));
-    expect(names).toEqual(expect.arrayContaining(['topics', 'answers runs', 'tasks', 'pitches create', 'config list', 'auth login', 'sandbox', 'openapi', 'export', 'api']));
+    expect(names).toEqual(
+      expect.arrayContaining(['topics', 'answers runs', 'tasks', 'pitches create', 'config list', 'auth login', 'sandbox', 'openapi', 'export', 'api']),
+    );
     expect(cases.length).toBeGreaterThan(200);
   });
 
@@ -165,7 +167,10 @@ describe('every option a command’s help lists is accepted by that command', ()
     expect(text.slice(globals)).toContain('--verbose');
     expect(text.slice(globals)).not.toContain('--brand');
     // `vis answers runs` takes --brand as its own option, not as one of `vis answers`.
-    const runs = program.commands.find((c) => c.name() === 'answers')!.commands.find((c) => c.name() === 'runs')!.helpInformation();
+    const runs = program.commands
+      .find((c) => c.name() === 'answers')!
+      .commands.find((c) => c.name() === 'runs')!
+      .helpInformation();
     expect(runs.match(/--brand/g)).toHaveLength(1);
     expect(runs.indexOf('--brand')).toBeLessThan(runs.indexOf('Global Options:'));
   });
@@ -186,7 +191,9 @@ describe('--no-pager: taken where output can page, refused where nothing pages',
 
   it('both kinds exist', () => {
     expect(cases.filter(([, pages]) => pages).map(([n]) => n)).toEqual(expect.arrayContaining(['topics', 'api', 'openapi', 'pitches create']));
-    expect(cases.filter(([, pages]) => !pages).map(([n]) => n)).toEqual(expect.arrayContaining(['export', 'auth status', 'config get', 'cache clear', 'sandbox']));
+    expect(cases.filter(([, pages]) => !pages).map(([n]) => n)).toEqual(
+      expect.arrayContaining(['export', 'auth status', 'config get', 'cache clear', 'sandbox']),
+    );
   });
 
   it.each(cases)('vis %s --no-pager (pages: %s)', async (name, pages) => {
@@ -198,14 +205,20 @@ describe('--no-pager: taken where output can page, refused where nothing pages',
 describe('enumerated values in help and completion', () => {
   it('--status and --layer name their known values and say others pass through', () => {
     const program = buildProgram(testContext({ env: freshEnv() }));
-    const text = program.commands.find((c) => c.name() === 'tasks')!.helpInformation().replace(/\s+/g, ' ');
+    const text = program.commands
+      .find((c) => c.name() === 'tasks')!
+      .helpInformation()
+      .replace(/\s+/g, ' ');
     expect(text).toContain('known: open, todo, in_progress, done, dismissed, all (others are passed through as given)');
     expect(text).toContain('known: content, technical, authority, community');
   });
 
   it('TAB completes --status, --layer and --group-by values', () => {
     const model = buildCompletionModel(buildProgram(testContext({ env: freshEnv() })));
-    const flag = (path: string, long: string) => allCommands(model).find((c) => c.path.join(' ') === path)!.flags.find((f) => f.long === long)!;
+    const flag = (path: string, long: string) =>
+      allCommands(model)
+        .find((c) => c.path.join(' ') === path)!
+        .flags.find((f) => f.long === long)!;
     expect(flag('tasks', '--status').value).toEqual({ kind: 'words', words: ['open', 'todo', 'in_progress', 'done', 'dismissed', 'all'] });
     expect(flag('tasks', '--layer').value).toEqual({ kind: 'words', words: ['content', 'technical', 'authority', 'community'] });
     expect(flag('search-performance', '--group-by').value).toEqual({ kind: 'words', words: ['query', 'page'] });
@@ -221,7 +234,10 @@ describe('vis help options', () => {
   it('lists every global option once, then every shared command option once', async () => {
     const r = await runInProcess(['help', 'options']);
     expect(r.code).toBe(0);
-    const terms = r.stdout.split('\n').filter((l) => /^ {2}-/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
+    const terms = r.stdout
+      .split('\n')
+      .filter((l) => /^ {2}-/.test(l))
+      .map((l) => l.trim().split(/\s{2,}/)[0]);
     expect(terms).toEqual([...GLOBAL_OPTIONS.map((g) => g.flags), ...COMMAND_OPTIONS.map((o) => o.flags)]);
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('`vis topics -f json`, not `vis -f json topics`');
   });
@@ -241,7 +257,10 @@ describe('--format where a command prints one thing', () => {
   });
 
   it('vis openapi --format json prints the document; VIS_FORMAT=table does not refuse it', async () => {
-    for (const [argv, env] of [[['openapi', '--format', 'json'], {}], [['openapi'], { VIS_FORMAT: 'table' }]] as const) {
+    for (const [argv, env] of [
+      [['openapi', '--format', 'json'], {}],
+      [['openapi'], { VIS_FORMAT: 'table' }],
+    ] as const) {
       const api = new FakeApi().on({ method: 'GET', path: '/openapi.json' }, json(200, { openapi: '3.1.0', paths: {} }));
       const r = await runInProcess([...argv], { api, env });
       expect(r.stderr).toBe('');

@@ -22,7 +22,11 @@ async function csv(...extra: string[]): Promise<{ code: number; rows: string[][]
 describe('an item in csv', () => {
   it('by default: its main collection (the steps), one row each', async () => {
     const r = await csv();
-    expect(r.rows).toEqual([['step', 'text'], ['1', 'Answer it'], ['2', 'Link it']]);
+    expect(r.rows).toEqual([
+      ['step', 'text'],
+      ['1', 'Answer it'],
+      ['2', 'Link it'],
+    ]);
   });
 
   it('--rows task: the task itself, one row of its fields', async () => {

@@ -124,7 +124,10 @@ describe('a saved key never follows another base URL', () => {
   it('a profile of its own for the other base URL works: --profile picks its key', async () => {
     const h = hosts();
     const dir = mkdtempSync(join(tmpdir(), 'vis-binding-'));
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profile: 'default', profiles: { default: { base_url: A, api_key: KEY_A }, b: { base_url: B, api_key: KEY_B } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profile: 'default', profiles: { default: { base_url: A, api_key: KEY_A }, b: { base_url: B, api_key: KEY_B } } }),
+    );
     expect((await vis(['usage', '--profile', 'b'], h, { VIS_CONFIG_DIR: dir })).code).toBe(0);
     expect(h.sent()).toEqual({ a: [], b: [`Bearer ${KEY_B}`] });
   });
@@ -180,7 +183,10 @@ describe('a saved key never follows another base URL', () => {
 
   it('the saved base URL is shown without the user name and password a hand-edited file gave it', async () => {
     const h = hosts();
-    const r = await vis(['usage'], h, { VIS_CONFIG_DIR: config({ base_url: 'https://someone:hunter2pass@a.vis.test/api/v1', api_key: KEY_A }), VIS_BASE_URL: B });
+    const r = await vis(['usage'], h, {
+      VIS_CONFIG_DIR: config({ base_url: 'https://someone:hunter2pass@a.vis.test/api/v1', api_key: KEY_A }),
+      VIS_BASE_URL: B,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`is for ${A}; vis does not send it to ${B}`);
     expect(r.stderr).not.toContain('hunter2pass');

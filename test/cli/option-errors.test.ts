@@ -147,14 +147,35 @@ const today = testContext().today().api;
 /** The one global a command refuses in its parse step (the sandbox takes no login). */
 const REFUSED_IN_PARSE = new Set(['auth login --demo']);
 const cases = commands.flatMap((c) =>
-  EVERY_OPTION.map((o) => [c.path.join(' '), o.long!, c.listed.includes(o.long!), c, o] as const).filter(([name, flag]) => !REFUSED_IN_PARSE.has(`${name} ${flag}`)),
+  EVERY_OPTION.map((o) => [c.path.join(' '), o.long!, c.listed.includes(o.long!), c, o] as const).filter(
+    ([name, flag]) => !REFUSED_IN_PARSE.has(`${name} ${flag}`),
+  ),
 );
 
 describe('the walk', () => {
   it('covers every command, both outcomes, the globals and the shared options', () => {
     const names = commands.map((c) => c.path.join(' '));
-    expect(names).toEqual(expect.arrayContaining(['topics', 'answers runs', 'pitches create', 'usage', 'config get', 'config path', 'auth status', 'cache status', 'export', 'sandbox', 'api', 'openapi', 'completion', 'help']));
-    expect(EVERY_OPTION.map((o) => o.long)).toEqual(expect.arrayContaining(['--verbose', '--demo', '--brand', '--format', '--no-pager', '--no-cache', '--dir', '--prompt']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'topics',
+        'answers runs',
+        'pitches create',
+        'usage',
+        'config get',
+        'config path',
+        'auth status',
+        'cache status',
+        'export',
+        'sandbox',
+        'api',
+        'openapi',
+        'completion',
+        'help',
+      ]),
+    );
+    expect(EVERY_OPTION.map((o) => o.long)).toEqual(
+      expect.arrayContaining(['--verbose', '--demo', '--brand', '--format', '--no-pager', '--no-cache', '--dir', '--prompt']),
+    );
     expect(cases.filter(([, , ok]) => ok).length).toBeGreaterThan(400);
     expect(cases.filter(([, , ok]) => !ok).length).toBeGreaterThan(600);
   });
@@ -164,12 +185,17 @@ describe('the walk', () => {
     expect(listed('tasks')).toEqual(expect.arrayContaining(['--brand', '--market', '--status', '--format', '--refresh', '--verbose']));
     expect(listed('tasks')).not.toContain('--days');
     expect(listed('usage')).not.toContain('--brand');
-    expect(listed('export')).toEqual(expect.arrayContaining(['--brand', '--market', '--days', '--from', '--to', '--format', '--param', '--refresh', '--no-cache', '--dir']));
+    expect(listed('export')).toEqual(
+      expect.arrayContaining(['--brand', '--market', '--days', '--from', '--to', '--format', '--param', '--refresh', '--no-cache', '--dir']),
+    );
     expect(listed('export')).not.toEqual(expect.arrayContaining(['--output']));
     expect(listed('openapi')).toEqual(expect.arrayContaining(['--format', '--output', '--no-pager']));
     expect(listed('openapi')).not.toContain('--columns');
     for (const name of ['config get', 'config path', 'auth status', 'cache clear', 'sandbox', 'completion', 'help']) {
-      expect(listed(name).filter((l) => !GLOBAL_LONGS.has(l) && !['--port', '--host'].includes(l)), `vis ${name}`).toEqual([]);
+      expect(
+        listed(name).filter((l) => !GLOBAL_LONGS.has(l) && !['--port', '--host'].includes(l)),
+        `vis ${name}`,
+      ).toEqual([]);
     }
   });
 });
@@ -243,7 +269,10 @@ describe('before the command words', () => {
 
 describe('what the refusal says', () => {
   it.each([
-    [['config', 'get', 'market', '--market', 'US'], 'vis: --market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)\nRun `vis config get --help` for the options it takes.'],
+    [
+      ['config', 'get', 'market', '--market', 'US'],
+      'vis: --market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)\nRun `vis config get --help` for the options it takes.',
+    ],
     [['auth', 'status', '--format', 'json'], 'vis: --format does not apply to vis auth status: it prints plain text'],
     [['--format', 'json', 'auth', 'status'], 'vis: --format does not apply to vis auth status: it prints plain text'],
     [['cache', 'status', '--days', '7'], 'vis: --days does not apply to vis cache status: it has no period\nPeriod flags apply to '],
@@ -252,8 +281,14 @@ describe('what the refusal says', () => {
     [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
     [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
     [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period\nPeriod flags apply to '],
-    [['search-performance', '--from', '2026-11-01'], 'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n'],
-    [['-f', 'json', 'topics'], 'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.\n'],
+    [
+      ['search-performance', '--from', '2026-11-01'],
+      'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n',
+    ],
+    [
+      ['-f', 'json', 'topics'],
+      'vis: --format goes after the command: vis topics -f json\nOnly --profile, --base-url, --demo, --timeout, --quiet, --verbose, --debug and --no-color may come before the command words; in an alias, use VIS_FORMAT, VIS_BRAND or VIS_MARKET instead.\n',
+    ],
     // The first option before the command that it does not take is the one named.
     [['-f', 'json', '--dir', 'x', 'topics'], 'vis: --dir does not apply to vis topics\n'],
     // Command words stop at the first argument: `runs` after one is not a sub-command.
@@ -261,9 +296,15 @@ describe('what the refusal says', () => {
     [['-o', '-', 'usage'], 'vis: --output goes after the command: vis usage -o -\n'],
     [['--market', 'US-en', 'topics'], 'vis: --market goes after the command: vis topics --market US-en\n'],
     [['--demo', '-f', 'json', '--days', '7', 'topics', '--wide'], 'vis: --format goes after the command: vis --demo topics -f json --days 7 --wide\n'],
-    [['--format=csv', '-q', 'answers', 'runs', '--prompt', "it's a test"], "vis: --format goes after the command: vis -q answers runs --format=csv --prompt 'it'\\''s a test'\n"],
+    [
+      ['--format=csv', '-q', 'answers', 'runs', '--prompt', "it's a test"],
+      "vis: --format goes after the command: vis -q answers runs --format=csv --prompt 'it'\\''s a test'\n",
+    ],
     [['answers', '--brand', 'x', 'runs', '--prompt', 'p'], 'vis: --brand goes after the command: vis answers runs --brand x --prompt p\n'],
-    [['--brand', 'x', 'config', 'get', 'market'], 'vis: --brand does not apply to vis config get: it works on saved settings (vis config set brand <id|name> saves one)\n'],
+    [
+      ['--brand', 'x', 'config', 'get', 'market'],
+      'vis: --brand does not apply to vis config get: it works on saved settings (vis config set brand <id|name> saves one)\n',
+    ],
     [['auth', 'status', '--columns', 'a'], 'vis: --columns does not apply to vis auth status: it prints no table\n'],
     [['config', 'list', '--rows', 'a'], 'vis: --rows does not apply to vis config list: it prints no table\n'],
     // After `--` nothing is a command word.
@@ -318,7 +359,11 @@ describe('what is never refused', () => {
   });
 
   it('an alias’s --demo or --profile before any command, help and completion included', async () => {
-    for (const argv of [['--demo', 'completion', 'bash'], ['--profile', 'default', 'help', 'topics'], ['--demo', '-q', '--no-color', '--verbose', 'help']]) {
+    for (const argv of [
+      ['--demo', 'completion', 'bash'],
+      ['--profile', 'default', 'help', 'topics'],
+      ['--demo', '-q', '--no-color', '--verbose', 'help'],
+    ]) {
       const r = await runInProcess(argv, { env: freshHome().env });
       expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout).not.toBe('');

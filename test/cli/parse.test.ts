@@ -36,7 +36,14 @@ function spiedContext(c: Case): { ctx: Context; touched: string[]; dir: string }
     mkdirSync(configDir, { recursive: true });
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: c.profile } }));
   }
-  const base: Record<string, string | undefined> = { VIS_BASE_URL: BASE, VIS_API_KEY: TEST_KEY, VIS_CONFIG_DIR: configDir, HOME: home, NO_COLOR: '1', ...c.env };
+  const base: Record<string, string | undefined> = {
+    VIS_BASE_URL: BASE,
+    VIS_API_KEY: TEST_KEY,
+    VIS_CONFIG_DIR: configDir,
+    HOME: home,
+    NO_COLOR: '1',
+    ...c.env,
+  };
   const env = Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined)) as Env;
   const ctx = testContext({ env, io: testIO(c.io) });
   return { ctx, touched: spyOn(ctx), dir: home };
@@ -69,14 +76,34 @@ describe('parse: argv, environment and profile -> typed options (nothing opened)
     ['--demo needs no base URL or key', { argv: ['--demo', 'topics'], env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined } }, { format: 'table' }],
     ['pitches create --yes', { argv: ['pitches', 'create', 'acme.com', '--yes'] }, { confirm: 'yes' }],
     ['pitches create at a terminal asks', { argv: ['pitches', 'create', 'acme.com'], io: { stdinIsTTY: true, stderrIsTTY: true } }, { confirm: 'ask' }],
-    ['config set format', { argv: ['config', 'set', 'format', 'json', '--profile', 'agency'] }, { command: 'config set', profile: 'agency', name: 'format', value: 'json' }],
+    [
+      'config set format',
+      { argv: ['config', 'set', 'format', 'json', '--profile', 'agency'] },
+      { command: 'config set', profile: 'agency', name: 'format', value: 'json' },
+    ],
     ['config get key aliases', { argv: ['config', 'get', 'api-key'] }, { command: 'config get', profile: 'default', name: 'api_key' }],
     ['config path', { argv: ['config', 'path'] }, { command: 'config path' }],
     ['auth logout', { argv: ['auth', 'logout', '--profile', 'default'] }, { command: 'auth logout', profile: 'default' }],
     ['auth login', { argv: ['auth', 'login', '--timeout', '5'] }, { command: 'auth login', profile: 'default', baseUrl: BASE, timeoutMs: 5000 }],
-    ['api keeps the path query before the typed flags', { argv: ['api', '/api/v1/topics?x=1', '--market', 'US-en', '--param', 'y=2'] }, { command: 'api', path: '/topics', pathQuery: [['x', '1']], query: [['market', 'US-en'], ['y', '2']] }],
+    [
+      'api keeps the path query before the typed flags',
+      { argv: ['api', '/api/v1/topics?x=1', '--market', 'US-en', '--param', 'y=2'] },
+      {
+        command: 'api',
+        path: '/topics',
+        pathQuery: [['x', '1']],
+        query: [
+          ['market', 'US-en'],
+          ['y', '2'],
+        ],
+      },
+    ],
     ['sandbox', { argv: ['sandbox', '--port', '8787'] }, { command: 'sandbox', port: 8787, host: '127.0.0.1' }],
-    ['export: a saved table format is no file format', { argv: ['export', '--dir', 'out'], profile: { format: 'table' } }, { command: 'export', format: 'csv' }],
+    [
+      'export: a saved table format is no file format',
+      { argv: ['export', '--dir', 'out'], profile: { format: 'table' } },
+      { command: 'export', format: 'csv' },
+    ],
     ['completion', { argv: ['completion', 'fish'] }, { command: 'completion', shell: 'fish' }],
   ])('%s', async (_name, c, expected) => {
     expect(await optionsOf(c)).toMatchObject(expected);

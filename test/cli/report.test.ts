@@ -21,7 +21,13 @@ describe('report', () => {
     const text = io.err();
     expect(text).not.toContain(KEY);
     expect(text).toBe(
-      ['vis: proxy said: key=*** [upstream_error]', 'Gave up after 4 attempts.', 'retry with ***', 'vis debug: HTTP 502 upstream_error; request id: req-***', ''].join('\n'),
+      [
+        'vis: proxy said: key=*** [upstream_error]',
+        'Gave up after 4 attempts.',
+        'retry with ***',
+        'vis debug: HTTP 502 upstream_error; request id: req-***',
+        '',
+      ].join('\n'),
     );
   });
 

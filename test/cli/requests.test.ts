@@ -29,7 +29,12 @@ interface RequestCase {
   sent: Sent[];
 }
 
-const BRANDS = ok({ brands: [{ id: 7, name: 'Acme Corp' }, { id: 12, name: 'Globex' }] });
+const BRANDS = ok({
+  brands: [
+    { id: 7, name: 'Acme Corp' },
+    { id: 12, name: 'Globex' },
+  ],
+});
 const BRAND_LOOKUP: Sent = { method: 'GET', path: '/brands' };
 
 /** At least one case per endpoint; the first ones of an endpoint are the plainest. */
@@ -40,13 +45,33 @@ const REQUESTS: RequestCase[] = [
   {
     endpoint: 'overview',
     argv: ['overview', '--brand', 'acme corp', '--market', 'US-en', '--days', '30'],
-    sent: [BRAND_LOOKUP, { method: 'GET', path: '/overview', query: [['brand_id', '7'], ['market', 'US-en'], ['days', '30']] }],
+    sent: [
+      BRAND_LOOKUP,
+      {
+        method: 'GET',
+        path: '/overview',
+        query: [
+          ['brand_id', '7'],
+          ['market', 'US-en'],
+          ['days', '30'],
+        ],
+      },
+    ],
   },
   { endpoint: 'visibility', argv: ['visibility', '-m', 'DE-de'], sent: [{ method: 'GET', path: '/visibility', query: [['market', 'DE-de']] }] },
   {
     endpoint: 'topics',
     argv: ['topics', '--from', '2026-10-01', '--to', '2026-10-31'],
-    sent: [{ method: 'GET', path: '/topics', query: [['from', '2026-10-01'], ['to', '2026-10-31']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/topics',
+        query: [
+          ['from', '2026-10-01'],
+          ['to', '2026-10-31'],
+        ],
+      },
+    ],
   },
   { endpoint: 'topics', argv: ['topics', '-d', '1'], sent: [{ method: 'GET', path: '/topics', query: [['days', '1']] }] },
   // Brand and market from the environment; --param pairs go last, verbatim, in order.
@@ -54,7 +79,18 @@ const REQUESTS: RequestCase[] = [
     endpoint: 'topics',
     argv: ['topics', '--param', 'x=1', '--param', 'y=a=b'],
     env: { VIS_BRAND: '12', VIS_MARKET: 'US-en' },
-    sent: [{ method: 'GET', path: '/topics', query: [['brand_id', '12'], ['market', 'US-en'], ['x', '1'], ['y', 'a=b']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/topics',
+        query: [
+          ['brand_id', '12'],
+          ['market', 'US-en'],
+          ['x', '1'],
+          ['y', 'a=b'],
+        ],
+      },
+    ],
   },
   { endpoint: 'topics.get', argv: ['topics', 'pricing & plans/2026'], sent: [{ method: 'GET', path: '/topics/pricing%20%26%20plans%2F2026' }] },
   { endpoint: 'prompts', argv: ['prompts'], sent: [{ method: 'GET', path: '/prompts' }] },
@@ -82,7 +118,17 @@ const REQUESTS: RequestCase[] = [
   {
     endpoint: 'search-performance',
     argv: ['search-performance', '--group-by', 'page', '--limit', '1000', '--days', '28'],
-    sent: [{ method: 'GET', path: '/search-performance', query: [['days', '28'], ['group_by', 'page'], ['limit', '1000']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/search-performance',
+        query: [
+          ['days', '28'],
+          ['group_by', 'page'],
+          ['limit', '1000'],
+        ],
+      },
+    ],
   },
   { endpoint: 'technical', argv: ['technical'], sent: [{ method: 'GET', path: '/technical' }] },
   { endpoint: 'ai-crawlers', argv: ['ai-crawlers', '--days', '1'], sent: [{ method: 'GET', path: '/ai-crawlers', query: [['days', '1']] }] },
@@ -90,14 +136,37 @@ const REQUESTS: RequestCase[] = [
   {
     endpoint: 'tasks',
     argv: ['tasks', '--status', 'done', '--layer', 'content', '--limit', '5'],
-    sent: [{ method: 'GET', path: '/tasks', query: [['layer', 'content'], ['status', 'done'], ['limit', '5']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/tasks',
+        query: [
+          ['layer', 'content'],
+          ['status', 'done'],
+          ['limit', '5'],
+        ],
+      },
+    ],
   },
   { endpoint: 'tasks.get', argv: ['tasks', 'ta sk/1'], sent: [{ method: 'GET', path: '/tasks/ta%20sk%2F1' }] },
-  { endpoint: 'weekly-plan', argv: ['weekly-plan', '--brand', 'Globex'], sent: [BRAND_LOOKUP, { method: 'GET', path: '/weekly-plan', query: [['brand_id', '12']] }] },
+  {
+    endpoint: 'weekly-plan',
+    argv: ['weekly-plan', '--brand', 'Globex'],
+    sent: [BRAND_LOOKUP, { method: 'GET', path: '/weekly-plan', query: [['brand_id', '12']] }],
+  },
   {
     endpoint: 'activity',
     argv: ['activity', '--from', '2026-08-24', '--to', '2026-11-22'],
-    sent: [{ method: 'GET', path: '/activity', query: [['from', '2026-08-24'], ['to', '2026-11-22']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/activity',
+        query: [
+          ['from', '2026-08-24'],
+          ['to', '2026-11-22'],
+        ],
+      },
+    ],
   },
   { endpoint: 'pitches', argv: ['pitches'], sent: [{ method: 'GET', path: '/pitches' }] },
   { endpoint: 'pitches.get', argv: ['pitches', '0042'], sent: [{ method: 'GET', path: '/pitches/42' }] },
@@ -105,7 +174,14 @@ const REQUESTS: RequestCase[] = [
   {
     endpoint: 'pitches.create',
     argv: ['pitches', 'create', 'https://acme.com/pricing', '-y', '--market', 'US-en', '--business-type', 'B2B SaaS', '--field', 'note=a=b', '--brand', '7'],
-    sent: [{ method: 'POST', path: '/pitches', query: [['brand_id', '7']], body: { url: 'https://acme.com/pricing', market: 'US-en', business_type: 'B2B SaaS', note: 'a=b' } }],
+    sent: [
+      {
+        method: 'POST',
+        path: '/pitches',
+        query: [['brand_id', '7']],
+        body: { url: 'https://acme.com/pricing', market: 'US-en', business_type: 'B2B SaaS', note: 'a=b' },
+      },
+    ],
   },
   // The body's market comes from --market only, never from VIS_MARKET.
   {
@@ -118,17 +194,51 @@ const REQUESTS: RequestCase[] = [
 
 /** `vis api`: a raw GET; only what is typed on the command line is added. */
 const API_REQUESTS: Array<Omit<RequestCase, 'endpoint'>> = [
-  { argv: ['api', '/topics?b=2&a=1'], sent: [{ method: 'GET', path: '/topics', query: [['b', '2'], ['a', '1']] }] },
+  {
+    argv: ['api', '/topics?b=2&a=1'],
+    sent: [
+      {
+        method: 'GET',
+        path: '/topics',
+        query: [
+          ['b', '2'],
+          ['a', '1'],
+        ],
+      },
+    ],
+  },
   { argv: ['api', 'api/v1/usage'], sent: [{ method: 'GET', path: '/usage' }] },
   { argv: ['api', 'topics/crm%20software?days=7'], sent: [{ method: 'GET', path: '/topics/crm%20software', query: [['days', '7']] }] },
   { argv: ['api', '/api/v1/usage'], env: { VIS_BRAND: '12', VIS_MARKET: 'US-en' }, sent: [{ method: 'GET', path: '/usage' }] },
   {
     argv: ['api', '/topics?x=1', '--brand', 'acme corp', '--market', 'US-en', '--days', '7', '--param', 'y=2'],
-    sent: [BRAND_LOOKUP, { method: 'GET', path: '/topics', query: [['x', '1'], ['brand_id', '7'], ['market', 'US-en'], ['days', '7'], ['y', '2']] }],
+    sent: [
+      BRAND_LOOKUP,
+      {
+        method: 'GET',
+        path: '/topics',
+        query: [
+          ['x', '1'],
+          ['brand_id', '7'],
+          ['market', 'US-en'],
+          ['days', '7'],
+          ['y', '2'],
+        ],
+      },
+    ],
   },
   {
     argv: ['api', '/activity', '--from', '2026-11-01', '--to', '2026-11-02'],
-    sent: [{ method: 'GET', path: '/activity', query: [['from', '2026-11-01'], ['to', '2026-11-02']] }],
+    sent: [
+      {
+        method: 'GET',
+        path: '/activity',
+        query: [
+          ['from', '2026-11-01'],
+          ['to', '2026-11-02'],
+        ],
+      },
+    ],
   },
 ];
 
@@ -201,7 +311,10 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['topics', '--days', '7', '--from', '2026-11-01'], says: '--days and --from cannot be used together' },
   { argv: ['visibility', '--days', '7'], says: '--days does not apply to vis visibility: it has no period' },
   { argv: ['topics', 'crm-for-startups', '--days', '7'], says: '--days does not apply to vis topics <id>: it has no period' },
-  { argv: ['search-performance', '--from', '2026-11-01'], says: '--from does not apply to vis search-performance: it takes a trailing window only: use --days' },
+  {
+    argv: ['search-performance', '--from', '2026-11-01'],
+    says: '--from does not apply to vis search-performance: it takes a trailing window only: use --days',
+  },
   { argv: ['topics', '--format', 'xml'], says: "option '-f, --format <format>' argument 'xml' is invalid. Allowed choices are table, json, csv." },
   { argv: ['topics', '--bogus'], says: "unknown option '--bogus'" },
   { argv: ['topicz'], says: "unknown command 'topicz'" },
@@ -240,13 +353,19 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['competitors', 'a/../../admin'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['competitors', '.', '--brand', 'Acme'], says: 'vis competitors <name> must not be empty, "." or ".."' },
   { argv: ['tasks', '..'], says: 'vis tasks <id> must not be empty, "." or ".."' },
-  { argv: ['api', 'https://evil.example/api/v1/usage'], says: 'vis: <path> must be a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url (got "https://evil.example/api/v1/usage")' },
+  {
+    argv: ['api', 'https://evil.example/api/v1/usage'],
+    says: 'vis: <path> must be a path under the base URL (e.g. /topics), not a full URL: the key is only sent to --base-url (got "https://evil.example/api/v1/usage")',
+  },
   { argv: ['api', '//evil.example/usage'], says: 'vis: <path> must be a path under the base URL (e.g. /topics), not a full URL' },
   { argv: ['api', 'javascript:alert(1)'], says: 'vis: <path> must be a path under the base URL' },
   { argv: ['api', '/topics#x'], says: 'vis: <path> must not contain control characters, "?" or "#" (got "/topics#x")' },
   { argv: ['api', '/topics', '-X', 'POST'], says: "vis: unknown option '-X'" },
   { argv: ['api'], says: "vis: missing required argument 'path'" },
-  { argv: ['pitches', 'create', 'acme.com'], says: "vis: vis pitches create spends one of the month's pitch reports: pass --yes to confirm when not at a terminal" },
+  {
+    argv: ['pitches', 'create', 'acme.com'],
+    says: "vis: vis pitches create spends one of the month's pitch reports: pass --yes to confirm when not at a terminal",
+  },
   { argv: ['pitches', 'create', 'not a domain', '--yes'], says: '<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "not a domain")' },
   { argv: ['pitches', 'create', 'ftp://acme.com', '--yes'], says: '<domain-or-url> must be' },
   { argv: ['pitches', 'create', 'acme.com', '--yes', '--field', '=x'], says: '--field must be key=value with a non-empty key (got "=x")' },
@@ -255,7 +374,11 @@ const USAGE_ERRORS: UsageCase[] = [
   { argv: ['auth', 'status', '--no-pager'], says: 'vis: --no-pager does not apply to vis auth status: it never pages' },
   { argv: ['cache', 'status', '--no-pager'], says: 'vis: --no-pager does not apply to vis cache status: it never pages' },
   { argv: ['completion', 'bash', '--no-pager'], says: 'vis: --no-pager does not apply to vis completion: it never pages' },
-  { argv: ['topics'], env: { VIS_API_KEY: 'vis_tést_key' }, says: 'the API key from VIS_API_KEY has a character an HTTP header cannot carry: character 6 is U+00E9 (not ASCII)' },
+  {
+    argv: ['topics'],
+    env: { VIS_API_KEY: 'vis_tést_key' },
+    says: 'the API key from VIS_API_KEY has a character an HTTP header cannot carry: character 6 is U+00E9 (not ASCII)',
+  },
   { argv: ['topics'], env: { VIS_API_KEY: undefined }, says: 'no API key: set VIS_API_KEY or run `vis auth login`' },
   { argv: ['topics'], env: { VIS_BASE_URL: undefined }, says: 'no API base URL' },
   { argv: ['topics'], env: { VIS_BASE_URL: 'ftp://api.vis.test/api/v1' }, says: 'VIS_BASE_URL must use https (got "ftp:")' },
@@ -282,7 +405,15 @@ describe('argv -> usage error: exit 2, the rule named, nothing sent', () => {
 
 describe('brand names resolve through the free GET /brands', () => {
   it('two brands of that name: exit 2 after the look-up, with the ids to choose from', async () => {
-    const api = new FakeApi().on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }, { id: 8, name: 'ACME' }] }));
+    const api = new FakeApi().on(
+      { method: 'GET', path: '/brands' },
+      ok({
+        brands: [
+          { id: 7, name: 'Acme' },
+          { id: 8, name: 'ACME' },
+        ],
+      }),
+    );
     const r = await runInProcess(['topics', '--brand', 'acme'], { api });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('vis: --brand: several brands are named "acme"\nUse the id instead: 7 Acme, 8 ACME\n');
@@ -300,7 +431,13 @@ describe('brand names resolve through the free GET /brands', () => {
     api.verify();
   });
 
-  const AGENCY = ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }, { id: 202, name: 'Larkspur Dental' }, { id: 203, name: 'Copperline Payments' }] });
+  const AGENCY = ok({
+    brands: [
+      { id: 201, name: 'Bluepeak Outdoor' },
+      { id: 202, name: 'Larkspur Dental' },
+      { id: 203, name: 'Copperline Payments' },
+    ],
+  });
   it.each([
     ['bluepeak', 'Bluepeak Outdoor', 201],
     ['Larkspur Dentl', 'Larkspur Dental', 202],
@@ -318,7 +455,15 @@ describe('brand names resolve through the free GET /brands', () => {
   });
 
   it('a prefix of two names suggests neither', async () => {
-    const api = new FakeApi().on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 1, name: 'Acme East' }, { id: 2, name: 'Acme West' }] }));
+    const api = new FakeApi().on(
+      { method: 'GET', path: '/brands' },
+      ok({
+        brands: [
+          { id: 1, name: 'Acme East' },
+          { id: 2, name: 'Acme West' },
+        ],
+      }),
+    );
     const r = await runInProcess(['topics', '--brand', 'acme'], { api });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('Did you mean');

@@ -90,7 +90,12 @@ describe('what a cron job sees when vis gives up', () => {
     const r = await vis(['topics', '--format', 'json', '--debug']);
     expect(r.code).toBe(0);
     const lines = r.stderr.split('\n').filter(Boolean);
-    const normal = (l: string) => l.replace(/\d+ ms/g, 'N ms').replace(/\d+ bytes/, 'N bytes').replace(/127\.0\.0\.1:\d+/, 'HOST').replace(/content-length: \d+; date: [^;]+$/, 'content-length: N; date: D');
+    const normal = (l: string) =>
+      l
+        .replace(/\d+ ms/g, 'N ms')
+        .replace(/\d+ bytes/, 'N bytes')
+        .replace(/127\.0\.0\.1:\d+/, 'HOST')
+        .replace(/content-length: \d+; date: [^;]+$/, 'content-length: N; date: D');
     expect(lines.map(normal)).toEqual([
       'vis debug: cache miss: GET /topics @2026-11-22 (absent)',
       'vis debug: → GET http://HOST/api/v1/topics (attempt 1 of 4; Authorization: Bearer ***)',

@@ -24,7 +24,12 @@ function readmeTable(heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
@@ -80,12 +85,18 @@ describe('help text in the endpoint table', () => {
     expect(spec.examples.length).toBeGreaterThan(0);
     const names = [spec.words.join(' '), ...(spec.aliases ?? []).map((a) => [a, ...spec.words.slice(1)].join(' '))];
     for (const example of spec.examples) {
-      expect(names.some((n) => example === `vis ${n}` || example.startsWith(`vis ${n} `)), example).toBe(true);
+      expect(
+        names.some((n) => example === `vis ${n}` || example.startsWith(`vis ${n} `)),
+        example,
+      ).toBe(true);
     }
     if (spec.pathParam) {
       // An item endpoint shows its argument: `vis tasks 1042`, not only flags.
       const rest = spec.examples.map((e) => e.split(/\s+/).slice(1 + spec.words.length));
-      expect(rest.some((words) => words[0] !== undefined && !words[0].startsWith('-')), `an example of vis ${spec.words.join(' ')} <${spec.pathParam.name}>`).toBe(true);
+      expect(
+        rest.some((words) => words[0] !== undefined && !words[0].startsWith('-')),
+        `an example of vis ${spec.words.join(' ')} <${spec.pathParam.name}>`,
+      ).toBe(true);
     }
   });
 });

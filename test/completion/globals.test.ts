@@ -20,7 +20,11 @@ function helpGlobals(text: string): string[] {
 }
 
 describe('global flags per command', () => {
-  it.each(allCommands(model).filter((c) => c.path.length > 0).map((c) => [c.path.join(' '), c] as const))('vis %s: the same as its help', async (_, c) => {
+  it.each(
+    allCommands(model)
+      .filter((c) => c.path.length > 0)
+      .map((c) => [c.path.join(' '), c] as const),
+  )('vis %s: the same as its help', async (_, c) => {
     const r = await runInProcess([...c.path, '--help']);
     expect(r.code).toBe(0);
     expect([...c.globals].sort()).toEqual(helpGlobals(r.stdout).sort());

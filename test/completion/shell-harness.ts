@@ -81,7 +81,10 @@ const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * cursor at the end. Good for the lines these tests type (no quotes).
  */
 export function readlineWords(line: string): string[] {
-  const words = line.split(/\s+/).filter((w) => w !== '').flatMap((w) => w.split(/([=:]+)/).filter((p) => p !== ''));
+  const words = line
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .flatMap((w) => w.split(/([=:]+)/).filter((p) => p !== ''));
   if (line === '' || /\s$/.test(line)) words.push('');
   return words;
 }
@@ -111,12 +114,9 @@ export async function bashCompleteAll(
       `printf '%s\\n' ${sq(LINE_MARK)} "\${COMPREPLY[@]}"`,
     ];
   });
-  const script = [
-    withBashCompletion ? `source ${sq(BASH_COMPLETION)}` : '',
-    `source ${sq(join(COMPLETIONS, 'vis.bash'))}`,
-    'complete -p vis',
-    ...calls,
-  ].join('\n');
+  const script = [withBashCompletion ? `source ${sq(BASH_COMPLETION)}` : '', `source ${sq(join(COMPLETIONS, 'vis.bash'))}`, 'complete -p vis', ...calls].join(
+    '\n',
+  );
   const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], env, cwd);
   if (r.code !== 0) throw new Error(`bash exited ${r.code}: ${r.stderr}`);
   const [head = '', ...answers] = r.stdout.split(`${LINE_MARK}\n`);
@@ -180,10 +180,7 @@ export type TypingShell = 'bash' | 'bash+bash-completion' | 'zsh' | 'fish';
  */
 function typingInit(shell: TypingShell): { command: string; init: string } {
   const report = `printf '<<<vis-arg>>>%s\\n' "$@"; printf '<<<vis-%s>>>\\n' done`;
-  const posix = [
-    `vis() { if [[ $1 == __complete ]]; then command vis "$@"; return; fi; ${report}; }`,
-    `__vis_ready() { printf '<<<vis-%s>>>\\n' ready; }`,
-  ];
+  const posix = [`vis() { if [[ $1 == __complete ]]; then command vis "$@"; return; fi; ${report}; }`, `__vis_ready() { printf '<<<vis-%s>>>\\n' ready; }`];
   switch (shell) {
     case 'bash':
     case 'bash+bash-completion':

@@ -211,10 +211,14 @@ describe('vis auth status names the account, as the free GET /usage and GET /bra
 
   it('a /brands that fails still leaves the status, with why', async () => {
     const down = await startTestServer((req, res) =>
-      req.path === '/usage' ? sendJson(res, 200, { data: { plan: 'growth' }, meta: {} }) : sendJson(res, 500, { error: { code: 'upstream_error', message: 'down' } }),
+      req.path === '/usage'
+        ? sendJson(res, 200, { data: { plan: 'growth' }, meta: {} })
+        : sendJson(res, 500, { error: { code: 'upstream_error', message: 'down' } }),
     );
     try {
-      const r = await runWithEnv(['auth', 'status', '--timeout', '2'], { env: cleanEnv({ VIS_BASE_URL: down.baseUrl, VIS_API_KEY: GOOD_KEY, VIS_MAX_RETRIES: '0' }) });
+      const r = await runWithEnv(['auth', 'status', '--timeout', '2'], {
+        env: cleanEnv({ VIS_BASE_URL: down.baseUrl, VIS_API_KEY: GOOD_KEY, VIS_MAX_RETRIES: '0' }),
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('Account:  growth plan\n');
       expect(r.stdout).toMatch(/^Brands: {3}could not list them: /m);

@@ -74,7 +74,9 @@ describe('checkSavedKeyTarget', () => {
   });
 
   it('shows the saved base URL without credentials, and says so when it is not a URL', () => {
-    const err = refusal(() => checkSavedKeyTarget({ profile: 'p', baseUrl: 'https://me:s3cr3t@a.example/api/v1' }, { value: 'https://b.example/api/v1', source: '--base-url' }));
+    const err = refusal(() =>
+      checkSavedKeyTarget({ profile: 'p', baseUrl: 'https://me:s3cr3t@a.example/api/v1' }, { value: 'https://b.example/api/v1', source: '--base-url' }),
+    );
     expect(err.message).toContain('is for https://a.example/api/v1;');
     expect(err.message).not.toContain('s3cr3t');
     const bad = refusal(() => checkSavedKeyTarget({ profile: 'p', baseUrl: 'a.example' }, { value: 'https://b.example/api/v1', source: '--base-url' }));
@@ -91,6 +93,8 @@ describe('checkSavedKeyTarget', () => {
     expect(err.message).toBe(
       `the API key saved in profile "work" has no base URL saved with it; vis does not send it to ${A} (from --base-url): a saved key goes only to its profile's base URL`,
     );
-    expect(err.hint).toBe(`If the key is for ${A}, save that with it: vis config set base_url ${A} --profile work; otherwise set VIS_API_KEY to the key for ${A}.`);
+    expect(err.hint).toBe(
+      `If the key is for ${A}, save that with it: vis config set base_url ${A} --profile work; otherwise set VIS_API_KEY to the key for ${A}.`,
+    );
   });
 });

@@ -27,7 +27,11 @@ function confAccepts(data: unknown): boolean {
 
 const cases: Array<[string, unknown, boolean]> = [
   ['empty', {}, true],
-  ['a full profile', { profile: 'work', profiles: { work: { base_url: 'https://x', api_key: 'k', brand: 'b', market: 'm', format: 'csv', cache: 'off' } } }, true],
+  [
+    'a full profile',
+    { profile: 'work', profiles: { work: { base_url: 'https://x', api_key: 'k', brand: 'b', market: 'm', format: 'csv', cache: 'off' } } },
+    true,
+  ],
   ['keys vis does not know', { later: [1], profiles: { a: { colour: 3 } } }, true],
   ['an array', [], false],
   ['profile a number', { profile: 1 }, false],
@@ -51,11 +55,14 @@ describe('the config schema', () => {
     const value = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}));
     const profile = fc.oneof(fc.dictionary(fc.constantFrom(...PROFILE_FIELDS, 'other'), fc.oneof(fc.string({ maxLength: 3 }), value)), value);
     const file = fc.oneof(
-      fc.record({ profile: fc.oneof(fc.string({ maxLength: 3 }), value), profiles: fc.oneof(fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), profile), value) }, { requiredKeys: [] }),
+      fc.record(
+        { profile: fc.oneof(fc.string({ maxLength: 3 }), value), profiles: fc.oneof(fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), profile), value) },
+        { requiredKeys: [] },
+      ),
       value,
     );
     fc.assert(
-      fc.property(file, (data) => configShapeProblem(data) === undefined === confAccepts(data)),
+      fc.property(file, (data) => (configShapeProblem(data) === undefined) === confAccepts(data)),
       { numRuns: 60 },
     );
   });

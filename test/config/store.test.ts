@@ -202,7 +202,7 @@ describe('ConfigStore.tighten', () => {
   });
 });
 
-describe('a damaged or unreadable config file: vis\'s words, naming the file, exit 2, the file left as it was', () => {
+describe("a damaged or unreadable config file: vis's words, naming the file, exit 2, the file left as it was", () => {
   const shapes: Array<[string, RegExp]> = [
     ['[]', /it does not hold a JSON object$/],
     ['{"profile":7}', /"profile" is not text$/],
@@ -270,7 +270,7 @@ describe('a damaged or unreadable config file: vis\'s words, naming the file, ex
     expect(readdirSync(dir)).toEqual(['config.json']);
   });
 
-  it('conf\'s text is written by vis\'s atomic writer, once a change', async () => {
+  it("conf's text is written by vis's atomic writer, once a change", async () => {
     const { store, path } = storeWith('{}');
     await store.update((d) => void (d.profile = 'work'));
     expect(failure.writes).toBe(1);

@@ -105,7 +105,9 @@ function expand(command: string, home: string): { argv: string[]; env: Record<st
 
 /** Every command path of the program: [], ['topics'], ['answers', 'runs'], … */
 function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
-  return cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).flatMap((c) => [[...prefix, c.name()], ...commandPaths(c, [...prefix, c.name()])]);
+  return cmd.commands
+    .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+    .flatMap((c) => [[...prefix, c.name()], ...commandPaths(c, [...prefix, c.name()])]);
 }
 
 /** Addresses examples write for a real API: the test's loopback sandbox stands in for them. */
@@ -129,17 +131,35 @@ async function runExamples(examples: Example[]): Promise<Array<{ where: string; 
     for (const ex of examples) {
       const { command } = commandPart(ex.line);
       if (CANNOT_RUN[command] !== undefined) continue;
-      const { argv, env } = expand(PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), command), home);
+      const { argv, env } = expand(
+        PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), command),
+        home,
+      );
       // Files go to the temp cwd or HOME only: an example naming /data/… would write there.
-      const paths = argv.flatMap((a, i) => (['-o', '--output', '--dir'].includes(argv[i - 1] as string) ? [a] : /^--(output|dir)=/.test(a) ? [a.slice(a.indexOf('=') + 1)] : []));
+      const paths = argv.flatMap((a, i) =>
+        ['-o', '--output', '--dir'].includes(argv[i - 1] as string) ? [a] : /^--(output|dir)=/.test(a) ? [a.slice(a.indexOf('=') + 1)] : [],
+      );
       const outside = paths.find((a) => a.startsWith('/') && !a.startsWith(tmpdir()) && !a.startsWith('/dev/'));
       if (outside !== undefined) {
-        failed.push({ where: ex.where, example: ex.line, code: -1, stderr: `names ${outside}: write examples with relative paths or ~ so they can run anywhere` });
+        failed.push({
+          where: ex.where,
+          example: ex.line,
+          code: -1,
+          stderr: `names ${outside}: write examples with relative paths or ~ so they can run anywhere`,
+        });
         continue;
       }
       const r = await runInProcess(argv, {
         realTransport: true,
-        env: { VIS_API_KEY: undefined, VIS_BASE_URL: undefined, VIS_DEMO: '1', HOME: home, VIS_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), ...env },
+        env: {
+          VIS_API_KEY: undefined,
+          VIS_BASE_URL: undefined,
+          VIS_DEMO: '1',
+          HOME: home,
+          VIS_CONFIG_DIR: join(home, 'config'),
+          XDG_CACHE_HOME: join(home, 'cache'),
+          ...env,
+        },
         // `vis auth login` reads the key from stdin when it is not a terminal.
         io: { stdin: 'vis_demo_growth\n' },
       });
@@ -214,8 +234,12 @@ describe('--help examples run against the sandbox', () => {
   // The pages of one command word (`vis auth login`, `vis auth status`, …) share a HOME,
   // in the order of the help: `vis auth status --profile agency` follows the login that made it.
   const words = [...new Set(paths.map((p) => p[0] as string))];
-  it.each(words)('vis %s: each example runs, exit 0 or as annotated', async (word) => {
-    const examples = helps.filter((h) => h.where.split(' ')[1] === word).flatMap((h) => h.examples);
-    expect(await runExamples(examples)).toEqual([]);
-  }, 60_000);
+  it.each(words)(
+    'vis %s: each example runs, exit 0 or as annotated',
+    async (word) => {
+      const examples = helps.filter((h) => h.where.split(' ')[1] === word).flatMap((h) => h.examples);
+      expect(await runExamples(examples)).toEqual([]);
+    },
+    60_000,
+  );
 });

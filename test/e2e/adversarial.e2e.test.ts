@@ -30,7 +30,8 @@ const HOSTILE =
 /** Cells a spreadsheet would run, however they are dressed up. */
 const FORMULAS = ['=1+1', ' =cmd', '\u00a0=cmd', '\u3000=cmd', '\uff1dcmd', '+cmd', "Acme;=cmd|' /C calc'!A0"];
 /** What a terminal must never receive raw from the server. */
-const RAW_TERMINAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u206a-\u206f\ufeff]|[\u{E0000}-\u{E007F}]/u;
+const RAW_TERMINAL =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u206a-\u206f\ufeff]|[\u{E0000}-\u{E007F}]/u;
 
 /** A JSON text with `__proto__` as an own key (an object literal would set the prototype). */
 function row(i: number): Record<string, unknown> {
@@ -54,7 +55,10 @@ function envelope(collection: string | undefined): unknown {
   return { data, meta: { brand: { id: 1, name: HOSTILE }, market: { id: 1, code: 'US-en', label: HOSTILE } } };
 }
 
-const USAGE = { data: { account: 'Acme', plan: 'growth', plan_active: true, reads: { limit: 1000, used: 0, left: 1000 }, resets_at: '2026-12-01T00:00:00Z' }, meta: {} };
+const USAGE = {
+  data: { account: 'Acme', plan: 'growth', plan_active: true, reads: { limit: 1000, used: 0, left: 1000 }, resets_at: '2026-12-01T00:00:00Z' },
+  meta: {},
+};
 
 interface Hostile {
   server: TestServer;
@@ -129,23 +133,26 @@ describe('hostile server text through every list command', () => {
     expect(r.stdout).toContain('PROTOTOP');
   });
 
-  it.each(LISTS.map((w) => [w.join(' '), w] as const))('vis %s --format csv into a pipe: bytes kept, formulas guarded, __proto__ kept', async (_name, words) => {
-    const r = await runVis([...words, '--format', 'csv'], { env: env() });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
-    // Into a pipe the server's text is kept as sent (the escape sequences included)...
-    expect(r.stdout).toContain('\u001b]52;c;cHduZWQ=\u0007');
-    // ...but no cell starts a formula, whatever space or full-width form comes first.
-    for (const line of r.stdout.split('\r\n')) {
-      for (const cell of line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
-        const text = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
-        expect(text.replace(/^[\s\u00a0\u3000]+/u, ''), `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+@\uff1d\uff0b\uff20]/);
+  it.each(LISTS.map((w) => [w.join(' '), w] as const))(
+    'vis %s --format csv into a pipe: bytes kept, formulas guarded, __proto__ kept',
+    async (_name, words) => {
+      const r = await runVis([...words, '--format', 'csv'], { env: env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      // Into a pipe the server's text is kept as sent (the escape sequences included)...
+      expect(r.stdout).toContain('\u001b]52;c;cHduZWQ=\u0007');
+      // ...but no cell starts a formula, whatever space or full-width form comes first.
+      for (const line of r.stdout.split('\r\n')) {
+        for (const cell of line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
+          const text = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+          expect(text.replace(/^[\s\u00a0\u3000]+/u, ''), `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+@\uff1d\uff0b\uff20]/);
+        }
       }
-    }
-    // A cell holding ';' is quoted, so a ';'-splitting locale keeps it one cell.
-    expect(r.stdout).toContain(`"Acme;=cmd|' /C calc'!A0"`);
-    expect(r.stdout).toContain('PROTO0');
-  });
+      // A cell holding ';' is quoted, so a ';'-splitting locale keeps it one cell.
+      expect(r.stdout).toContain(`"Acme;=cmd|' /C calc'!A0"`);
+      expect(r.stdout).toContain('PROTO0');
+    },
+  );
 
   it.each(LISTS.map((w) => [w.join(' '), w] as const))('vis %s --format json: every value as sent, __proto__ included', async (_name, words) => {
     const r = await runVis([...words, '--format', 'json'], { env: env() });
@@ -156,25 +163,24 @@ describe('hostile server text through every list command', () => {
     expect(parsed.data.note).toBe(HOSTILE);
   });
 
-  it.each([
-    ['topics', '--format', 'csv'],
-    ['overview', '--format', 'csv'],
-    ['topics', '--format', 'csv', '-o', '-'],
-    ['forum', '--format', 'csv'],
-    ['topics'],
-  ])('on a real terminal, vis %s … gets no raw escape sequence or invisible character', async (...args) => {
-    const screen = await onTerminal(args, env({ VIS_PAGER: 'cat' }));
-    expect(screen).toContain('Acme');
-    // The pty turns \n into \r\n and the table may colour nothing (NO_COLOR): any ESC is the server's.
-    const raw = RAW_TERMINAL.exec(screen);
-    expect(raw && `U+${raw[0].codePointAt(0)!.toString(16)} in ${JSON.stringify(screen.slice(Math.max(0, raw.index - 30), raw.index + 10))}`).toBeNull();
-  });
+  it.each([['topics', '--format', 'csv'], ['overview', '--format', 'csv'], ['topics', '--format', 'csv', '-o', '-'], ['forum', '--format', 'csv'], ['topics']])(
+    'on a real terminal, vis %s … gets no raw escape sequence or invisible character',
+    async (...args) => {
+      const screen = await onTerminal(args, env({ VIS_PAGER: 'cat' }));
+      expect(screen).toContain('Acme');
+      // The pty turns \n into \r\n and the table may colour nothing (NO_COLOR): any ESC is the server's.
+      const raw = RAW_TERMINAL.exec(screen);
+      expect(raw && `U+${raw[0].codePointAt(0)!.toString(16)} in ${JSON.stringify(screen.slice(Math.max(0, raw.index - 30), raw.index + 10))}`).toBeNull();
+    },
+  );
 });
 
 describe('keys: sent only to their own base URL, never printed', () => {
   it('a key saved for one base URL is not sent to another (flag, environment, TAB completion)', async () => {
     const home = cleanEnv({});
-    const owner = await startTestServer((req, res) => (req.path === '/usage' ? sendJson(res, 200, USAGE) : sendJson(res, 200, { data: { brands: [] }, meta: {} })));
+    const owner = await startTestServer((req, res) =>
+      req.path === '/usage' ? sendJson(res, 200, USAGE) : sendJson(res, 200, { data: { brands: [] }, meta: {} }),
+    );
     try {
       const login = await runVis(['auth', 'login', '--base-url', owner.baseUrl], { env: home, input: `${KEY}\n` });
       expect(login.code, login.stderr).toBe(0);
@@ -200,7 +206,10 @@ describe('keys: sent only to their own base URL, never printed', () => {
   });
 
   it('a key the server spells back (escape in the middle, %5F, C1 inside) is never printed', async () => {
-    for (const args of [['api', '/echo-key'], ['api', '/echo-key', '--debug']]) {
+    for (const args of [
+      ['api', '/echo-key'],
+      ['api', '/echo-key', '--debug'],
+    ]) {
       const r = await runVis(args, { env: env() });
       expect(r.code).not.toBe(0);
       const shown = (r.stdout + r.stderr).replace(/\\u001b\[m|\\e\[m|\\x9b|\\u009b|%5F/gi, (m) => (m.toLowerCase() === '%5f' ? '_' : ''));

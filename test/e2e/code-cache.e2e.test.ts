@@ -62,11 +62,14 @@ describe('code cache', () => {
   });
 
   const oddPlaces: Array<[string, () => string]> = [
-    ['a file', () => {
-      const f = join(mkdtempSync(join(tmpdir(), 'vis-file-')), 'cache');
-      writeFileSync(f, '');
-      return f;
-    }],
+    [
+      'a file',
+      () => {
+        const f = join(mkdtempSync(join(tmpdir(), 'vis-file-')), 'cache');
+        writeFileSync(f, '');
+        return f;
+      },
+    ],
   ];
   // mkdirSync's `recursive` spins forever there (ENOENT for a parent that exists).
   if (existsSync('/proc/self')) oddPlaces.push(['a place where folders cannot be made (/proc)', () => '/proc/vis-cache-test']);

@@ -40,7 +40,9 @@ describe('the built vis against the sandbox', () => {
 
   it('vis pitches create --yes --format json: one POST with the body, the envelope on stdout', async () => {
     sandbox.requests.length = 0;
-    const r = await runVis(['pitches', 'create', 'acme.example', '--market', 'US-en', '--business-type', 'B2B SaaS', '--yes', '--format', 'json'], { env: env() });
+    const r = await runVis(['pitches', 'create', 'acme.example', '--market', 'US-en', '--business-type', 'B2B SaaS', '--yes', '--format', 'json'], {
+      env: env(),
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const req = onlyRequest();

@@ -124,13 +124,10 @@ function batched<T>(complete: (lines: string[]) => Promise<T[]>, lines: string[]
 }
 
 function bashSuite(withBashCompletion: boolean): void {
-  const answer = batched((lines) => bashCompleteAll(lines, env, withBashCompletion), [
-    'vis ',
-    ...STATIC_CASES.map((c) => c[0]),
-    ...SPLIT_CASES.map((c) => c[0]),
-    ...DYNAMIC_CASES.map((c) => c[0]),
-    'vis topics --brand lark',
-  ]);
+  const answer = batched(
+    (lines) => bashCompleteAll(lines, env, withBashCompletion),
+    ['vis ', ...STATIC_CASES.map((c) => c[0]), ...SPLIT_CASES.map((c) => c[0]), ...DYNAMIC_CASES.map((c) => c[0]), 'vis topics --brand lark'],
+  );
 
   it('registers _vis for vis (complete -p vis)', () => {
     const r = answer('vis ');
@@ -171,14 +168,19 @@ describeWith('bash with bash-completion', hasCommand('bash') && bashCompletionIn
     const dir = join(home, '.local', 'share', 'bash-completion', 'completions');
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(COMPLETIONS, 'vis.bash'), join(dir, 'vis'));
-    const script = [`source '${BASH_COMPLETION}'`, 'complete -p vis 2>/dev/null && echo "loaded too early"', '_completion_loader vis', 'complete -p vis'].join('\n');
+    const script = [`source '${BASH_COMPLETION}'`, 'complete -p vis 2>/dev/null && echo "loaded too early"', '_completion_loader vis', 'complete -p vis'].join(
+      '\n',
+    );
     const r = await runProgram('bash', ['--norc', '--noprofile', '-c', script], { ...env, HOME: home });
     expect(r.stdout.trim()).toBe('complete -F _vis vis');
   });
 });
 
 describeWith('fish', hasCommand('fish'), () => {
-  const answer = batched((lines) => fishCompleteAll(lines, env), [...STATIC_CASES, ...DYNAMIC_CASES].map((c) => c[0]));
+  const answer = batched(
+    (lines) => fishCompleteAll(lines, env),
+    [...STATIC_CASES, ...DYNAMIC_CASES].map((c) => c[0]),
+  );
 
   it.each(STATIC_CASES)('%j -> %j', (line, want) => {
     expect(sorted(answer(line))).toEqual(sorted(want));
@@ -268,7 +270,12 @@ describe('brand names that read as shell code', () => {
     for (const [shell, present] of shells) {
       if (!present) continue;
       const cwd = mkdtempSync(join(tmpdir(), 'vis-typed-'));
-      const received = typedLines(shell, HOSTILE_LINES.map((c) => c.line), hostile, cwd);
+      const received = typedLines(
+        shell,
+        HOSTILE_LINES.map((c) => c.line),
+        hostile,
+        cwd,
+      );
       received.catch(() => undefined); // reported by the shell's own tests
       typing.set(shell, { cwd, received });
     }

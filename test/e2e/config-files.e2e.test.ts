@@ -86,7 +86,10 @@ describe('a folder where config.json should be, or a file where its folder shoul
     const env = cleanEnv();
     const path = join(env.VIS_CONFIG_DIR!, 'config.json');
     mkdirSync(path);
-    const r = await runVis(argv.map((a) => (a === 'URL' ? server.baseUrl : a)), { env, input });
+    const r = await runVis(
+      argv.map((a) => (a === 'URL' ? server.baseUrl : a)),
+      { env, input },
+    );
     expectEnvironmentError(r, /config file .*config\.json: EISDIR/);
     expect(r.stderr).toMatch(/A folder stands where the config file should be/);
     expect(lstatSync(path).isDirectory()).toBe(true);
@@ -96,7 +99,10 @@ describe('a folder where config.json should be, or a file where its folder shoul
     const home = mkdtempSync(join(tmpdir(), 'vis-cfg-'));
     writeFileSync(join(home, 'file'), 'x');
     const env = cleanEnv({ VIS_CONFIG_DIR: join(home, 'file', 'vis') });
-    const r = await runVis(argv.map((a) => (a === 'URL' ? server.baseUrl : a)), { env, input });
+    const r = await runVis(
+      argv.map((a) => (a === 'URL' ? server.baseUrl : a)),
+      { env, input },
+    );
     expectEnvironmentError(r, /config file .*file\/vis\/config\.json: ENOTDIR/);
     expect(r.stderr).toMatch(/set VIS_CONFIG_DIR/);
   });
@@ -118,75 +124,78 @@ describe('a folder where config.json should be, or a file where its folder shoul
  */
 const READ_ONLY = 'a read-only config folder';
 if (CANNOT_DROP !== undefined && !IN_CI) console.warn(`${READ_ONLY}: skipped: ${CANNOT_DROP}`);
-(CANNOT_DROP !== undefined && !IN_CI ? describe.skip : describe)(CANNOT_DROP !== undefined && !IN_CI ? `${READ_ONLY} (skipped: ${CANNOT_DROP})` : READ_ONLY, () => {
-  beforeAll(() => {
-    if (CANNOT_DROP !== undefined) throw new Error(`cannot run vis as nobody: ${CANNOT_DROP}`);
-  });
+(CANNOT_DROP !== undefined && !IN_CI ? describe.skip : describe)(
+  CANNOT_DROP !== undefined && !IN_CI ? `${READ_ONLY} (skipped: ${CANNOT_DROP})` : READ_ONLY,
+  () => {
+    beforeAll(() => {
+      if (CANNOT_DROP !== undefined) throw new Error(`cannot run vis as nobody: ${CANNOT_DROP}`);
+    });
 
-  function readOnlyConfig(text: string): { env: Record<string, string>; dir: string; path: string } {
-    const base = mkdtempSync(join(tmpdir(), 'vis-ro-'));
-    chmodSync(base, 0o755);
-    const dir = join(base, 'vis');
-    mkdirSync(dir);
-    const path = join(dir, 'config.json');
-    writeFileSync(path, text, { mode: 0o600 });
-    if (IS_ROOT) {
-      chownSync(dir, NOBODY, NOBODY);
-      chownSync(path, NOBODY, NOBODY);
+    function readOnlyConfig(text: string): { env: Record<string, string>; dir: string; path: string } {
+      const base = mkdtempSync(join(tmpdir(), 'vis-ro-'));
+      chmodSync(base, 0o755);
+      const dir = join(base, 'vis');
+      mkdirSync(dir);
+      const path = join(dir, 'config.json');
+      writeFileSync(path, text, { mode: 0o600 });
+      if (IS_ROOT) {
+        chownSync(dir, NOBODY, NOBODY);
+        chownSync(path, NOBODY, NOBODY);
+      }
+      chmodSync(dir, 0o500);
+      return { env: cleanEnv({ VIS_CONFIG_DIR: dir, HOME: base }), dir, path };
     }
-    chmodSync(dir, 0o500);
-    return { env: cleanEnv({ VIS_CONFIG_DIR: dir, HOME: base }), dir, path };
-  }
 
-  function runAsUser(argv: string[], env: Record<string, string>, input?: string): Promise<RunResult> {
-    if (AS_NOBODY === undefined || !('vis' in AS_NOBODY)) return runVis(argv, { env, input });
-    // Not spawnSync: the test server in this process must keep answering meanwhile. The
-    // working folder is one nobody can enter: the checkout's may be private.
-    const child = spawn('setpriv', asUser(NOBODY, [process.execPath, AS_NOBODY.vis, ...argv]), { env, cwd: env.HOME });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.stdin.end(input ?? '');
-    return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  }
+    function runAsUser(argv: string[], env: Record<string, string>, input?: string): Promise<RunResult> {
+      if (AS_NOBODY === undefined || !('vis' in AS_NOBODY)) return runVis(argv, { env, input });
+      // Not spawnSync: the test server in this process must keep answering meanwhile. The
+      // working folder is one nobody can enter: the checkout's may be private.
+      const child = spawn('setpriv', asUser(NOBODY, [process.execPath, AS_NOBODY.vis, ...argv]), { env, cwd: env.HOME });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdin.end(input ?? '');
+      return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+    }
 
-  it.runIf(IS_ROOT)('runs as nobody even from a checkout nobody can read (a clone in a 0700 home)', () => {
-    const home = mkdtempSync(join(tmpdir(), 'vis-private-'));
-    expect(statSync(home).mode & 0o777).toBe(0o700);
-    const root = join(home, 'vis');
-    for (const part of ['bin', 'dist', 'package.json']) cpSync(resolve(VIS, '..', '..', part), join(root, part), { recursive: true });
-    const privateVis = join(root, 'bin', 'vis.js');
-    const version = (vis: string) => spawnSync('setpriv', asUser(NOBODY, [process.execPath, vis, '--version']), { cwd: '/', encoding: 'utf8' });
-    expect(version(privateVis).stderr).toMatch(/Cannot find module/);
-    const runnable = visRunnableBy(NOBODY, privateVis);
-    if (!('vis' in runnable)) throw new Error(runnable.reason);
-    expect(runnable.vis).not.toContain(home);
-    const r = version(runnable.vis);
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
-  });
+    it.runIf(IS_ROOT)('runs as nobody even from a checkout nobody can read (a clone in a 0700 home)', () => {
+      const home = mkdtempSync(join(tmpdir(), 'vis-private-'));
+      expect(statSync(home).mode & 0o777).toBe(0o700);
+      const root = join(home, 'vis');
+      for (const part of ['bin', 'dist', 'package.json']) cpSync(resolve(VIS, '..', '..', part), join(root, part), { recursive: true });
+      const privateVis = join(root, 'bin', 'vis.js');
+      const version = (vis: string) => spawnSync('setpriv', asUser(NOBODY, [process.execPath, vis, '--version']), { cwd: '/', encoding: 'utf8' });
+      expect(version(privateVis).stderr).toMatch(/Cannot find module/);
+      const runnable = visRunnableBy(NOBODY, privateVis);
+      if (!('vis' in runnable)) throw new Error(runnable.reason);
+      expect(runnable.vis).not.toContain(home);
+      const r = version(runnable.vis);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+    });
 
-  it('config set: exit 2, naming the file, and the old file is unchanged', async () => {
-    const old = '{"profiles":{"default":{"market":"DE-de"}}}';
-    const { env, path } = readOnlyConfig(old);
-    const r = await runAsUser(['config', 'set', 'market', 'US-en'], env);
-    expectEnvironmentError(r, /^vis: cannot write the config file .*config\.json: EACCES/);
-    expect(r.stderr).toContain('The config file is unchanged.');
-    expect(readFileSync(path, 'utf8')).toBe(old);
-  });
+    it('config set: exit 2, naming the file, and the old file is unchanged', async () => {
+      const old = '{"profiles":{"default":{"market":"DE-de"}}}';
+      const { env, path } = readOnlyConfig(old);
+      const r = await runAsUser(['config', 'set', 'market', 'US-en'], env);
+      expectEnvironmentError(r, /^vis: cannot write the config file .*config\.json: EACCES/);
+      expect(r.stderr).toContain('The config file is unchanged.');
+      expect(readFileSync(path, 'utf8')).toBe(old);
+    });
 
-  it('auth login: exit 2 before the key is sent, and the old file is unchanged', async () => {
-    const old = `{"profiles":{"default":{"base_url":"${server.baseUrl}"}}}`;
-    const { env, path } = readOnlyConfig(old);
-    const before = server.requests.length;
-    const r = await runAsUser(['auth', 'login'], env, `${KEY}\n`);
-    expect(server.requests.length).toBe(before);
-    expectEnvironmentError(r, /^vis: cannot write the config file .*config\.json: EACCES/);
-    expect(r.stderr).not.toContain(KEY);
-    expect(readFileSync(path, 'utf8')).toBe(old);
-  });
-});
+    it('auth login: exit 2 before the key is sent, and the old file is unchanged', async () => {
+      const old = `{"profiles":{"default":{"base_url":"${server.baseUrl}"}}}`;
+      const { env, path } = readOnlyConfig(old);
+      const before = server.requests.length;
+      const r = await runAsUser(['auth', 'login'], env, `${KEY}\n`);
+      expect(server.requests.length).toBe(before);
+      expectEnvironmentError(r, /^vis: cannot write the config file .*config\.json: EACCES/);
+      expect(r.stderr).not.toContain(KEY);
+      expect(readFileSync(path, 'utf8')).toBe(old);
+    });
+  },
+);
 
 describe('a config.json that is a symlink: never chmod-ed through the link', () => {
   function linked(): { env: Record<string, string>; link: string; target: string } {
@@ -210,7 +219,7 @@ describe('a config.json that is a symlink: never chmod-ed through the link', () 
     expect(JSON.parse(readFileSync(target, 'utf8')).profiles.default).toEqual({ market: 'DE-de', brand: '12' });
   });
 
-  it('a data command reads it and leaves the target\'s mode alone', async () => {
+  it("a data command reads it and leaves the target's mode alone", async () => {
     const { env, target } = linked();
     const r = await runVis(['--demo', 'usage', '--format', 'json'], { env });
     expect(r.code).toBe(0);

@@ -30,7 +30,11 @@ function editManifest(dir: string, edit: (m: Record<string, any>) => void): void
 
 describe('a manifest edited to write outside the export folder', () => {
   it('plan.format "csv/../../../../fmt-pwn": refused (exit 2), nothing read, nothing written outside', async () => {
-    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/pages', kind: 'status', status: 500, times: MAX_RETRIES + 1 }] });
+    const s = await startSandbox({
+      now: () => NOW,
+      rateLimitPerMinute: 1_000_000,
+      faults: [{ path: '/pages', kind: 'status', status: 500, times: MAX_RETRIES + 1 }],
+    });
     try {
       const { root, dir } = nestedDir();
       const env = cleanEnv({ VIS_BASE_URL: s.baseUrl, VIS_API_KEY: 'vis_demo_growth', VIS_RATE_LIMIT: '1000000' });
@@ -41,7 +45,9 @@ describe('a manifest edited to write outside the export folder', () => {
       const r = await runVis(['export', '--dir', dir, '--resume'], { env });
       expect(listFiles(root).filter((f) => f.includes('fmt-pwn'))).toEqual([]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`manifest.json: plan.format breaks the command line's rule: --format must be one of table, json, csv (got "csv/../../../../fmt-pwn")`);
+      expect(r.stderr).toContain(
+        `manifest.json: plan.format breaks the command line's rule: --format must be one of table, json, csv (got "csv/../../../../fmt-pwn")`,
+      );
       expect(r.stderr).toContain('Start anew without --resume');
       expect(s.reads('vis_demo_growth')).toBe(readsBefore);
     } finally {

@@ -79,13 +79,16 @@ describe('a FIFO where vis reads back its own file', () => {
     expect(sandbox.requests.length).toBe(from);
   });
 
-  it.each([['completion-cache.json'], ['completion-cache.json.lock']])('a FIFO at the %s in the config folder: brand names are still completed, promptly', async (name) => {
-    const env = envFor();
-    mkdirSync(env.VIS_CONFIG_DIR!, { recursive: true });
-    mkfifo(join(env.VIS_CONFIG_DIR!, name));
-    const r = await runVis(['__complete', 'brands'], { env, timeoutMs: PROMPTLY_MS });
-    expect(r.signal).toBeNull();
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Northwind CRM\n');
-  });
+  it.each([['completion-cache.json'], ['completion-cache.json.lock']])(
+    'a FIFO at the %s in the config folder: brand names are still completed, promptly',
+    async (name) => {
+      const env = envFor();
+      mkdirSync(env.VIS_CONFIG_DIR!, { recursive: true });
+      mkfifo(join(env.VIS_CONFIG_DIR!, name));
+      const r = await runVis(['__complete', 'brands'], { env, timeoutMs: PROMPTLY_MS });
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('Northwind CRM\n');
+    },
+  );
 });

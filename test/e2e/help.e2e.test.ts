@@ -56,11 +56,26 @@ describe('vis --help and the help topics (built CLI, not a terminal)', () => {
   });
 
   it.each([
-    [['help', 'topics'], ['topics', '--help']],
-    [['help', 'answers', 'runs'], ['answers', 'runs', '--help']],
-    [['help', 'perception'], ['brand-perception', '--help']],
-    [['help', 'auth', 'login'], ['auth', 'login', '--help']],
-    [['help', 'completion'], ['completion', '--help']],
+    [
+      ['help', 'topics'],
+      ['topics', '--help'],
+    ],
+    [
+      ['help', 'answers', 'runs'],
+      ['answers', 'runs', '--help'],
+    ],
+    [
+      ['help', 'perception'],
+      ['brand-perception', '--help'],
+    ],
+    [
+      ['help', 'auth', 'login'],
+      ['auth', 'login', '--help'],
+    ],
+    [
+      ['help', 'completion'],
+      ['completion', '--help'],
+    ],
   ])('vis %j prints what vis %j prints', async (viaHelp, viaFlag) => {
     const [a, b] = await Promise.all([runVis(viaHelp), runVis(viaFlag)]);
     expect(a.code).toBe(0);
@@ -87,9 +102,7 @@ async function runInProcess(argv: string[]): Promise<{ code: number; stdout: str
 
 function visiblePaths(cmd: Command, prefix: string[] = []): string[][] {
   const shown = new Set(new Help().visibleCommands(cmd));
-  return cmd.commands
-    .filter((c) => shown.has(c))
-    .flatMap((c) => [[...prefix, c.name()], ...visiblePaths(c, [...prefix, c.name()])]);
+  return cmd.commands.filter((c) => shown.has(c)).flatMap((c) => [[...prefix, c.name()], ...visiblePaths(c, [...prefix, c.name()])]);
 }
 
 /** Help text as one line, so checks do not depend on where commander wrapped it. */
@@ -102,7 +115,21 @@ describe('every command has help: what it shows, what it calls, the plan, exampl
   it('covers the commands of the table and the tools', () => {
     const names = paths.map((p) => p.join(' '));
     for (const spec of ENDPOINTS) expect(names).toContain(spec.words.join(' '));
-    for (const tool of ['auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config list', 'config path', 'api', 'openapi', 'sandbox', 'completion', 'help']) {
+    for (const tool of [
+      'auth login',
+      'auth status',
+      'auth logout',
+      'config get',
+      'config set',
+      'config unset',
+      'config list',
+      'config path',
+      'api',
+      'openapi',
+      'sandbox',
+      'completion',
+      'help',
+    ]) {
       expect(names).toContain(tool);
     }
     expect(names).not.toContain('__complete');

@@ -26,13 +26,21 @@ describe('error messages on a 50-column terminal', () => {
     expect(pipedLines.some((l) => l.length > 50)).toBe(true); // long enough to need wrapping
 
     const dir = mkdtempSync(join(tmpdir(), 'vis-messages-e2e-'));
-    const exports = Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ');
-    writeFileSync(join(dir, 'run.sh'), `clear\nenv -i ${exports} ${q(process.execPath)} ${q(VIS)} ${args.map(q).join(' ')} > /dev/null\necho $? > ${q(join(dir, 'code'))}\nsleep 30\n`);
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}=${q(v)}`)
+      .join(' ');
+    writeFileSync(
+      join(dir, 'run.sh'),
+      `clear\nenv -i ${exports} ${q(process.execPath)} ${q(VIS)} ${args.map(q).join(' ')} > /dev/null\necho $? > ${q(join(dir, 'code'))}\nsleep 30\n`,
+    );
     const r = tmux('new-session', '-d', '-s', 'm', '-x', '50', '-y', '24', `sh ${q(join(dir, 'run.sh'))}`);
     expect(r.status, r.stderr).toBe(0);
     await until(() => existsSync(join(dir, 'code')) && readFileSync(join(dir, 'code'), 'utf8').endsWith('\n'));
     expect(readFileSync(join(dir, 'code'), 'utf8').trim()).toBe('5');
-    const rows = tmux('capture-pane', '-p', '-t', 'm').stdout.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+    const rows = tmux('capture-pane', '-p', '-t', 'm')
+      .stdout.split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l !== '');
 
     // Rows as shown: a word cut by the terminal's edge would leave pieces no word of the message is.
     const words = new Set(piped.stderr.split(/\s+/).filter(Boolean));

@@ -115,7 +115,12 @@ describe('vis export with one answer too deep', () => {
     expect(manifest.exit_code).toBe(7);
     expect(manifest.status).toBe('incomplete');
     expect(manifest.failed).toEqual([
-      expect.objectContaining({ endpoint: 'prompts', code: 'too_deep', exit_code: 7, message: `the answer from ${host} is nested deeper than ${MAX_NESTING} levels` }),
+      expect.objectContaining({
+        endpoint: 'prompts',
+        code: 'too_deep',
+        exit_code: 7,
+        message: `the answer from ${host} is nested deeper than ${MAX_NESTING} levels`,
+      }),
     ]);
     expect(manifest.files.map((f) => f.endpoint).sort()).toEqual(['competitors', 'visibility']);
     for (const f of manifest.files) expect(existsSync(join(dir, f.path))).toBe(true);

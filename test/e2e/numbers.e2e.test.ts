@@ -15,7 +15,9 @@ describe('numbers as sent, spawned', () => {
       res.end(BODY);
     });
     try {
-      const r = await runVis(['topics', '--brand', '12', '--format', 'csv'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef' }) });
+      const r = await runVis(['topics', '--brand', '12', '--format', 'csv'], {
+        env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef' }),
+      });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('id,big,huge,score\r\n9007199254740993,12345678901234567890123,1e400,1.50\r\n');

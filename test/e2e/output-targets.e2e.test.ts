@@ -97,7 +97,7 @@ describe('-o onto what is not a regular file', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('a link to /dev/stdout writes to vis\'s stdout, and the link stays', async () => {
+  it("a link to /dev/stdout writes to vis's stdout, and the link stays", async () => {
     const want = await expected();
     const dir = folder();
     const link = join(dir, 'out');

@@ -28,7 +28,15 @@ function exec(file: string, args: string[], opts: { cwd?: string; env?: NodeJS.P
       cwd: opts.cwd ?? ROOT,
       // offline: npm never asks the registry (npx --no did, for 20 s and more when it was slow);
       // tests reach nothing beyond loopback.
-      env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...opts.env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        npm_config_offline: 'true',
+        npm_config_update_notifier: 'false',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false',
+        ...opts.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -88,9 +96,31 @@ describe('npm package', () => {
 
   it('ships only the bundle, bin, completions, docs, README, LICENSE, the third-party notices and package.json', () => {
     const files = report.files.map((f) => f.path).sort();
-    for (const f of files) expect(ALLOWED.some((re) => re.test(f)), `${f} should not be in the package`).toBe(true);
+    for (const f of files)
+      expect(
+        ALLOWED.some((re) => re.test(f)),
+        `${f} should not be in the package`,
+      ).toBe(true);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/vis.js', 'bin/package.json', 'dist/boot.cjs', 'dist/vis.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/ora.cjs', 'dist/lib/conf.cjs', 'completions/vis.bash', 'completions/_vis', 'completions/vis.fish', 'docs/security.md', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'package.json']),
+      expect.arrayContaining([
+        'bin/vis.js',
+        'bin/package.json',
+        'dist/boot.cjs',
+        'dist/vis.cjs',
+        'dist/lib/table.cjs',
+        'dist/lib/transport.cjs',
+        'dist/lib/sandbox.cjs',
+        'dist/lib/ora.cjs',
+        'dist/lib/conf.cjs',
+        'completions/vis.bash',
+        'completions/_vis',
+        'completions/vis.fish',
+        'docs/security.md',
+        'README.md',
+        'LICENSE',
+        'THIRD_PARTY_NOTICES.md',
+        'package.json',
+      ]),
     );
   });
 
@@ -104,7 +134,16 @@ describe('npm package', () => {
 
     const manifest = JSON.parse(readFileSync(join(installedRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: pkg.name, version: pkg.version, bin: { vis: 'bin/vis.js' } });
-    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies', 'devDependencies', 'private', 'allowScripts']) {
+    for (const field of [
+      'dependencies',
+      'optionalDependencies',
+      'peerDependencies',
+      'bundleDependencies',
+      'bundledDependencies',
+      'devDependencies',
+      'private',
+      'allowScripts',
+    ]) {
       expect(manifest, `the published package.json should have no ${field}`).not.toHaveProperty(field);
     }
     const scripts = Object.keys((manifest.scripts ?? {}) as object);

@@ -26,7 +26,7 @@ function saved(env: Record<string, string>): { profiles: Record<string, Record<s
   return JSON.parse(readFileSync(join(env.VIS_CONFIG_DIR!, 'config.json'), 'utf8'));
 }
 
-describe('parallel runs never lose each other\'s config changes', () => {
+describe("parallel runs never lose each other's config changes", () => {
   it('8 parallel `config set` keep all 8 values, batch after batch', async () => {
     const env = cleanEnv();
     for (let batch = 0; batch < 3; batch++) {

@@ -36,7 +36,7 @@ function start(env: Record<string, string>): Child {
 }
 
 async function until(what: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !what(); ) {
+  for (const end = Date.now() + ms; !what();) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -76,8 +76,29 @@ describe('HTTPS_PROXY through the bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-proxy-tls-'));
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
-      '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${HOST}`,
+      ],
+      { stdio: 'ignore' },
+    );
     const seen: string[] = [];
     const tls = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
       seen.push(`${req.method} ${req.headers.host} ${req.url} ${req.headers.authorization}`);

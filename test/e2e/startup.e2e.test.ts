@@ -92,7 +92,11 @@ describe('what a loaded file costs', () => {
   // dist/vis.cjs in the heap of every run and put `vis usage` over its memory budget.
   // scripts/build.mjs refuses such a bundle (checkOneByte); this pins that the shipped
   // files are built so.
-  const files = ['dist', 'dist/lib'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.cjs')).map((f) => `${dir}/${f}`));
+  const files = ['dist', 'dist/lib'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.cjs'))
+      .map((f) => `${dir}/${f}`),
+  );
   it('covers the bundle and every lib file', () => {
     expect(files).toEqual(expect.arrayContaining(['dist/vis.cjs', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/lib/table.cjs']));
   });

@@ -32,7 +32,10 @@ afterAll(async () => {
 async function onTerminal(script: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'vis-terminal-csv-'));
   const log = join(dir, 'typescript');
-  const child = spawn('script', ['-q', '-e', '-c', script, log], { stdio: ['pipe', 'ignore', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' } });
+  const child = spawn('script', ['-q', '-e', '-c', script, log], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' },
+  });
   child.stdin.end();
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -44,7 +47,9 @@ async function onTerminal(script: string): Promise<string> {
 
 function command(extra: string): string {
   const env = cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef' });
-  const exports = Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ');
+  const exports = Object.entries(env)
+    .map(([k, v]) => `${k}=${q(v)}`)
+    .join(' ');
   return `env -i ${exports} ${q(process.execPath)} ${q(VIS)} topics --brand 12 --format csv --no-pager ${extra}`;
 }
 
@@ -64,7 +69,9 @@ describe('vis topics --format csv on a terminal', () => {
   });
 
   it('into a pipe: the bytes as received', async () => {
-    const r = await runVis(['topics', '--brand', '12', '--format', 'csv'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef' }) });
+    const r = await runVis(['topics', '--brand', '12', '--format', 'csv'], {
+      env: cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef' }),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`id,title\r\n1,"${TITLE}"\r\n`);
   });

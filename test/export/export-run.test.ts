@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandRecord } from '../../src/api/account.js';
 import { NotFoundError, UsageError } from '../../src/errors.js';
-import { chooseBrands, planExport, planRun, planView, runInput, type ExportRun, type ExportRunInput, type PreviousExport } from '../../src/export/export-run.js';
+import {
+  chooseBrands,
+  planExport,
+  planRun,
+  planView,
+  runInput,
+  type ExportRun,
+  type ExportRunInput,
+  type PreviousExport,
+} from '../../src/export/export-run.js';
 import { checkManifest, START_ANEW } from '../../src/export/manifest-check.js';
 import type { FileEntry, ManifestAccount } from '../../src/export/manifest.js';
 import { parseExportOptions, type RawExportOptions } from '../../src/export/options.js';
@@ -30,7 +39,15 @@ const topicsFile: FileEntry = {
   bytes: 40,
   fetched_at: '2026-11-22T12:00:01Z',
 };
-const itemFile: FileEntry = { ...topicsFile, path: 'acme-crm/US-en/topics.get/crm-pricing.csv', endpoint: 'topics.get', item: 'crm-pricing', period: null, rows: 1, bytes: 30 };
+const itemFile: FileEntry = {
+  ...topicsFile,
+  path: 'acme-crm/US-en/topics.get/crm-pricing.csv',
+  endpoint: 'topics.get',
+  item: 'crm-pricing',
+  period: null,
+  rows: 1,
+  bytes: 30,
+};
 
 /** What an export of `--only topics,topics.get,pitches --days 7 --param x=1` writes, interrupted after two files. */
 function manifest(edit: (m: Record<string, any>) => void = () => undefined): Record<string, any> {
@@ -82,7 +99,10 @@ const refusal = (f: () => unknown) => thrown(f, UsageError);
 
 describe('planRun: a fresh export', () => {
   it('is the command line and its settings, with nothing written, listed, spent or recorded', () => {
-    const run = planRun(input({ only: 'topics,pitches', days: '7', param: ['x=1'] }, { format: 'json', market: 'DE-de', brand: { value: 'Acme', source: 'VIS_BRAND' } }), undefined);
+    const run = planRun(
+      input({ only: 'topics,pitches', days: '7', param: ['x=1'] }, { format: 'json', market: 'DE-de', brand: { value: 'Acme', source: 'VIS_BRAND' } }),
+      undefined,
+    );
     expect(run).toEqual({
       dir: DIR,
       today: TODAY,
@@ -128,7 +148,15 @@ describe('planRun: --resume', () => {
     const prev = previous();
     const run = planRun(input({ resume: true, only: 'topics,topics.get,pitches', days: '7', param: ['x=1'] }), prev);
     expect(run.endpoints.map((e) => e.id)).toEqual(['topics', 'topics.get', 'pitches']);
-    expect(run).toMatchObject({ format: 'csv', period: { days: 7 }, periodDate: TODAY, params: [['x', '1']], spentBefore: 3, account: ACCOUNT, complete: false });
+    expect(run).toMatchObject({
+      format: 'csv',
+      period: { days: 7 },
+      periodDate: TODAY,
+      params: [['x', '1']],
+      spentBefore: 3,
+      account: ACCOUNT,
+      complete: false,
+    });
     expect(run.markets).toEqual({ kind: 'one', market: undefined });
     expect(run.brands).toEqual({ kind: 'recorded', ids: [7], allBrands: false });
     expect(run.written).toBe(prev.written);
@@ -146,8 +174,16 @@ describe('planRun: --resume', () => {
   });
 
   it('keeps the market and the all-markets choice the export recorded', () => {
-    expect(planRun(input({ resume: true }), previous((m) => (m.plan.market = 'US-en'))).markets).toEqual({ kind: 'one', market: 'US-en' });
-    const all = planRun(input({ resume: true, allMarkets: true }), previous((m) => (m.plan.all_markets = true)));
+    expect(
+      planRun(
+        input({ resume: true }),
+        previous((m) => (m.plan.market = 'US-en')),
+      ).markets,
+    ).toEqual({ kind: 'one', market: 'US-en' });
+    const all = planRun(
+      input({ resume: true, allMarkets: true }),
+      previous((m) => (m.plan.all_markets = true)),
+    );
     expect(all.markets).toEqual({ kind: 'all' });
   });
 
@@ -157,7 +193,9 @@ describe('planRun: --resume', () => {
 
   it('with other flags: refused, naming each difference', () => {
     const err = refusal(() => planRun(input({ resume: true, days: '30', format: 'json' }), previous()));
-    expect(err.message).toBe('--resume: the plan differs from the export in /exports/d: format (--format json; the export is csv); period (--days 30; the export has --days 7)');
+    expect(err.message).toBe(
+      '--resume: the plan differs from the export in /exports/d: format (--format json; the export is csv); period (--days 30; the export has --days 7)',
+    );
     expect(err.hint).toBe(
       'Leave those flags out to resume the export as it was begun, or start a new export without --resume (the files it does not write are listed as stale).',
     );
@@ -206,13 +244,18 @@ describe('planRun: --resume', () => {
   it('another API: refused before any request', () => {
     const err = refusal(() => planRun(input({ resume: true }, { api: 'https://other.example.com/api/v1' }), previous()));
     expect(err.message).toBe(
-      '--resume: the export in /exports/d is another account\'s: the export was read from https://api.example.com/api/v1, and this run would read from https://other.example.com/api/v1',
+      "--resume: the export in /exports/d is another account's: the export was read from https://api.example.com/api/v1, and this run would read from https://other.example.com/api/v1",
     );
     expect(err.hint).toBe(START_ANEW);
   });
 
   it('a manifest that records no account (an older vis): refused', () => {
-    const err = refusal(() => planRun(input({ resume: true }), previous((m) => delete m.account)));
+    const err = refusal(() =>
+      planRun(
+        input({ resume: true }),
+        previous((m) => delete m.account),
+      ),
+    );
     expect(err.message).toBe('--resume: /exports/d/manifest.json: account is missing (it was written by an older vis), so the export cannot be resumed');
   });
 });
@@ -245,7 +288,11 @@ describe('planExport: the brands, once GET /brands has answered', () => {
 
   it('resumed with a file gone: read again; with the list recorded on another day: the list is read again', () => {
     expect(planExport(resumed(undefined, {}, [itemFile]), [ACME, BETA], ACCOUNT).tasks.map((t) => t.endpoint.id)).toEqual(['topics', 'pitches']);
-    const otherDay = planExport(resumed((m) => (m.listed[0].date = '2026-11-21')), [ACME, BETA], ACCOUNT);
+    const otherDay = planExport(
+      resumed((m) => (m.listed[0].date = '2026-11-21')),
+      [ACME, BETA],
+      ACCOUNT,
+    );
     expect(otherDay.tasks.map((t) => t.endpoint.id)).toEqual(['topics', 'pitches']);
     expect(otherDay.tasks[0]!.feeds.map((e) => e.id)).toEqual(['topics.get']);
   });
@@ -271,7 +318,11 @@ describe('planExport: the brands, once GET /brands has answered', () => {
   });
 
   it('resumed: the brand ids are the export’s as recorded', () => {
-    const planned = planExport(resumed((m) => (m.plan.brands = ['7'])), [ACME, BETA], ACCOUNT);
+    const planned = planExport(
+      resumed((m) => (m.plan.brands = ['7'])),
+      [ACME, BETA],
+      ACCOUNT,
+    );
     expect(planned.plan.brands).toEqual(['7']);
     expect(planned.brands.map((b) => b.brand.id)).toEqual([7]);
   });
@@ -284,10 +335,14 @@ describe('planExport: the brands, once GET /brands has answered', () => {
 
 describe('chooseBrands', () => {
   const fresh = (raw: RawExportOptions, brand?: ExportRunInput['brand']) => planRun(input(raw, { brand }), undefined);
-  const names = (run: Pick<ExportRun, 'dir' | 'brands' | 'recordedBrands'>, records: BrandRecord[]) => chooseBrands(run, records).map((b) => `${b.id} ${b.slug}`);
+  const names = (run: Pick<ExportRun, 'dir' | 'brands' | 'recordedBrands'>, records: BrandRecord[]) =>
+    chooseBrands(run, records).map((b) => `${b.id} ${b.slug}`);
 
   it('resumed: the export’s brands as GET /brands describes them now', () => {
-    const run = planRun(input({ resume: true }), previous((m) => (m.plan.brands = [8, 7])));
+    const run = planRun(
+      input({ resume: true }),
+      previous((m) => (m.plan.brands = [8, 7])),
+    );
     expect(names(run, [ACME, BETA])).toEqual(['8 beta-desk', '7 acme-crm']);
   });
 
@@ -296,8 +351,13 @@ describe('chooseBrands', () => {
     const err = refusal(() => chooseBrands(run, [ACME, BETA]));
     expect(err.message).toBe('--resume: the plan differs from the export in /exports/d: brands (--all-brands; the export has 7)');
     expect(names(run, [ACME])).toEqual(['7 acme-crm']);
-    const two = planRun(input({ resume: true, allBrands: true }), previous((m) => (m.plan.brands = [7, 8])));
-    expect(refusal(() => chooseBrands(two, [ACME])).message).toBe('--resume: the plan differs from the export in /exports/d: brands (--all-brands; the export has 7, 8)');
+    const two = planRun(
+      input({ resume: true, allBrands: true }),
+      previous((m) => (m.plan.brands = [7, 8])),
+    );
+    expect(refusal(() => chooseBrands(two, [ACME])).message).toBe(
+      '--resume: the plan differs from the export in /exports/d: brands (--all-brands; the export has 7, 8)',
+    );
   });
 
   it('resumed with GET /brands listing none: each brand as the export recorded it', () => {
@@ -349,8 +409,12 @@ describe('chooseBrands', () => {
 
   it('a brand id when GET /brands lists none: used as given; when it lists others, not found', () => {
     expect(chooseBrands(fresh({}, { value: '42', source: '--brand' }), [])).toEqual([{ id: '42', name: 'brand 42', slug: 'brand-42' }]);
-    expect(thrown(() => chooseBrands(fresh({}, { value: '42', source: '--brand' }), [ACME]), NotFoundError).message).toBe('--brand: no brand "42" on this account');
-    expect(thrown(() => chooseBrands(fresh({}, { value: 'x42', source: '--brand' }), []), NotFoundError).message).toBe('--brand: no brand "x42" on this account');
+    expect(thrown(() => chooseBrands(fresh({}, { value: '42', source: '--brand' }), [ACME]), NotFoundError).message).toBe(
+      '--brand: no brand "42" on this account',
+    );
+    expect(thrown(() => chooseBrands(fresh({}, { value: 'x42', source: '--brand' }), []), NotFoundError).message).toBe(
+      '--brand: no brand "x42" on this account',
+    );
   });
 
   it('a brand name is matched without the spaces around it', () => {
@@ -367,7 +431,10 @@ describe('chooseBrands', () => {
   });
 
   it('slugs are made from every brand of the account, whichever is chosen', () => {
-    const same = [{ id: 7, name: 'Acme' }, { id: 8, name: 'Acme' }];
+    const same = [
+      { id: 7, name: 'Acme' },
+      { id: 8, name: 'Acme' },
+    ];
     expect(names(fresh({}, { value: '8', source: '--brand' }), same)).toEqual(['8 acme-8']);
   });
 });

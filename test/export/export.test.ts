@@ -105,7 +105,12 @@ describe('a Growth export', () => {
     // The sandbox saw the two free look-ups, then one request per file, for brand 101.
     const reqs = requestsOf('vis_demo_growth', from);
     expect(reqs.slice(0, 2).map((q) => q.path)).toEqual(['/usage', '/brands']);
-    expect(reqs.slice(2).map((q) => q.path).sort()).toEqual(DEFAULT_SET.map((e) => e.path).sort());
+    expect(
+      reqs
+        .slice(2)
+        .map((q) => q.path)
+        .sort(),
+    ).toEqual(DEFAULT_SET.map((e) => e.path).sort());
     expect(reqs.slice(2).every((q) => q.query.brand_id === '101' && q.status === 200)).toBe(true);
     expect(sandbox.reads('vis_demo_growth') - before).toBe(21);
 
@@ -139,10 +144,18 @@ describe('a Growth export', () => {
   it('--format json writes the API envelopes, the period flags reach the period endpoints', async () => {
     const dir = tempDir();
     const from = sandbox.requests.length;
-    const r = await runInProcess(['export', '--dir', dir, '--format', 'json', '--days', '30', '--only', 'topics,prompts,search-performance', '-q'], env('vis_demo_growth'));
+    const r = await runInProcess(
+      ['export', '--dir', dir, '--format', 'json', '--days', '30', '--only', 'topics,prompts,search-performance', '-q'],
+      env('vis_demo_growth'),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(listFiles(dir)).toEqual(['manifest.json', 'northwind-crm/US-en/prompts.json', 'northwind-crm/US-en/search-performance.json', 'northwind-crm/US-en/topics.json']);
+    expect(listFiles(dir)).toEqual([
+      'manifest.json',
+      'northwind-crm/US-en/prompts.json',
+      'northwind-crm/US-en/search-performance.json',
+      'northwind-crm/US-en/topics.json',
+    ]);
     const topics = JSON.parse(readFileSync(join(dir, 'northwind-crm/US-en/topics.json'), 'utf8'));
     expect(topics.meta).toMatchObject({ brand: { id: 101 }, market: { code: 'US-en' } });
     expect(topics.data.period).toMatchObject({ days: 30 });
@@ -188,7 +201,11 @@ describe('plans, skips and several brands', () => {
     expect(PRO_ONLY.length).toBeGreaterThan(0);
     expect(m.skipped.map((s) => s.endpoint).sort()).toEqual([...PRO_ONLY].sort());
     expect(m.skipped.every((s) => s.code === 'feature_not_in_plan' && s.market === 'US-en')).toBe(true);
-    expect(m.files.map((f) => f.endpoint).sort()).toEqual(DEFAULT_SET.filter((e) => e.plan !== 'pro').map((e) => e.id).sort());
+    expect(m.files.map((f) => f.endpoint).sort()).toEqual(
+      DEFAULT_SET.filter((e) => e.plan !== 'pro')
+        .map((e) => e.id)
+        .sort(),
+    );
     expect(m.status).toBe('complete');
     expect(r.stderr).toContain(`${PRO_ONLY.length} skipped, 0 failed`);
     for (const id of PRO_ONLY) expect(r.stderr).toContain(`${id}, Fernhill Coffee Roasters, US-en: feature_not_in_plan`);
@@ -224,7 +241,11 @@ describe('plans, skips and several brands', () => {
         code: 'integration_not_connected',
       }),
     ]);
-    const sentBrands = new Set(requestsOf('vis_demo_agency', from).slice(2).map((q) => q.query.brand_id));
+    const sentBrands = new Set(
+      requestsOf('vis_demo_agency', from)
+        .slice(2)
+        .map((q) => q.query.brand_id),
+    );
     expect([...sentBrands].sort()).toEqual(['201', '202', '203']);
   });
 
@@ -289,12 +310,21 @@ describe('the read budget', () => {
 
   it('--dry-run --format json: the plan as a document; item endpoints make the cost "at least"', async () => {
     const before = sandbox.reads('vis_demo_agency');
-    const r = await runInProcess(['export', '--dir', tempDir(), '--dry-run', '--format', 'json', '--all-brands', '--all-markets', '--only', 'competitors.get,visibility'], env('vis_demo_agency'));
+    const r = await runInProcess(
+      ['export', '--dir', tempDir(), '--dry-run', '--format', 'json', '--all-brands', '--all-markets', '--only', 'competitors.get,visibility'],
+      env('vis_demo_agency'),
+    );
     expect(r.code).toBe(0);
     expect(sandbox.reads('vis_demo_agency')).toBe(before);
     const doc = JSON.parse(r.stdout);
     // 6 markets in all: a visibility read and a competitors list read in each.
-    expect(doc.reads).toEqual({ at_least: 12, exact: false, per_item: [{ endpoint: 'competitors.get', list: 'competitors' }], per_extra_market: [], cached: 0 });
+    expect(doc.reads).toEqual({
+      at_least: 12,
+      exact: false,
+      per_item: [{ endpoint: 'competitors.get', list: 'competitors' }],
+      per_extra_market: [],
+      cached: 0,
+    });
     expect(doc.budget).toMatchObject({ left: expect.any(Number), verdict: 'fits' });
     expect(doc.requests.filter((q: { endpoint: string }) => q.endpoint === 'competitors.get')).toHaveLength(6);
   });
@@ -321,7 +351,11 @@ describe('the read budget', () => {
   });
 
   it('quota_exceeded mid-run: stops spending, records the rest as not attempted, exits 6', async () => {
-    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/sources', kind: 'status', status: 429, code: 'quota_exceeded' }] });
+    const s = await startSandbox({
+      now: () => NOW,
+      rateLimitPerMinute: 1_000_000,
+      faults: [{ path: '/sources', kind: 'status', status: 429, code: 'quota_exceeded' }],
+    });
     try {
       const dir = tempDir();
       const r = await runInProcess(['export', '--dir', dir], on(s.baseUrl, 'vis_demo_growth'));
@@ -336,9 +370,17 @@ describe('the read budget', () => {
       expect(m.status).toBe('failed');
       expect(m.exit_code).toBe(6);
       expect(m.failed).toEqual([expect.objectContaining({ endpoint: 'sources', code: 'quota_exceeded', exit_code: 6 })]);
-      expect(m.not_attempted.map((n) => n.endpoint).sort()).toEqual(DEFAULT_SET.slice(at + 1).map((e) => e.id).sort());
+      expect(m.not_attempted.map((n) => n.endpoint).sort()).toEqual(
+        DEFAULT_SET.slice(at + 1)
+          .map((e) => e.id)
+          .sort(),
+      );
       expect(m.not_attempted.every((n) => n.reason === 'quota_exceeded')).toBe(true);
-      expect(m.files.map((f) => f.endpoint).sort()).toEqual(DEFAULT_SET.slice(0, at).map((e) => e.id).sort());
+      expect(m.files.map((f) => f.endpoint).sort()).toEqual(
+        DEFAULT_SET.slice(0, at)
+          .map((e) => e.id)
+          .sort(),
+      );
       expect(r.stderr).toContain('vis: export stopped:');
       expect(r.stderr).toContain('[quota_exceeded]');
     } finally {
@@ -397,7 +439,16 @@ describe('--all-markets when /brands does not list the markets', () => {
       const market = req.query.find(([k]) => k === 'market')?.[1];
       if (req.path === '/usage') return sendJson(res, 200, { data: { reads: { used: 10, limit: 1000 } }, meta: {} });
       if (req.path === '/brands') return sendJson(res, 200, { data: { brands: [{ id: 7, name: 'Acme' }] }, meta: {} });
-      if (req.path === '/markets') return sendJson(res, 200, { data: { markets: [{ id: 1, code: 'US-en' }, { id: 2, code: 'FR-fr' }] }, meta: {} });
+      if (req.path === '/markets')
+        return sendJson(res, 200, {
+          data: {
+            markets: [
+              { id: 1, code: 'US-en' },
+              { id: 2, code: 'FR-fr' },
+            ],
+          },
+          meta: {},
+        });
       return sendJson(res, 200, { data: { rows: [{ market: market ?? null }] }, meta: { market: { code: market ?? 'US-en' } } });
     });
   });
@@ -427,7 +478,13 @@ describe('--all-markets when /brands does not list the markets', () => {
       '/visibility FR-fr',
       '/prompts FR-fr',
     ]);
-    expect(listFiles(dir)).toEqual(['acme/FR-fr/prompts.csv', 'acme/FR-fr/visibility.csv', 'acme/US-en/prompts.csv', 'acme/US-en/visibility.csv', 'manifest.json']);
+    expect(listFiles(dir)).toEqual([
+      'acme/FR-fr/prompts.csv',
+      'acme/FR-fr/visibility.csv',
+      'acme/US-en/prompts.csv',
+      'acme/US-en/visibility.csv',
+      'manifest.json',
+    ]);
     const m = readManifest(dir);
     expect(m.reads).toEqual({ left_before: 990, planned: 5, spent: 5, this_run: 5 });
     expect(m.brands).toEqual([{ id: 7, name: 'Acme', slug: 'acme', markets: ['US-en', 'FR-fr'], markets_from: 'markets' }]);

@@ -28,7 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const on = (extra: Record<string, string> = {}) => ({ baseUrl: sandbox.baseUrl, env: { VIS_API_KEY: KEY, VIS_RATE_LIMIT: '1000000', VIS_CACHE: 'off', ...extra } });
+const on = (extra: Record<string, string> = {}) => ({
+  baseUrl: sandbox.baseUrl,
+  env: { VIS_API_KEY: KEY, VIS_RATE_LIMIT: '1000000', VIS_CACHE: 'off', ...extra },
+});
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 /** An export folder six levels down a temp folder of the test's own, so whatever climbs out of it lands in `base`. */
@@ -47,7 +50,10 @@ describe('--resume never writes outside --dir, whatever the manifest says', () =
     const { base, dir } = nestedDir();
     expect((await runInProcess(['export', '--dir', dir, '--only', 'topics'], on())).code).toBe(0);
     const m = readJson(join(dir, 'manifest.json')) as { plan: Record<string, unknown> };
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, status: 'interrupted', files: [], plan: { ...m.plan, format: 'csv/../../../../fmt-pwn' } }));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ ...m, status: 'interrupted', files: [], plan: { ...m.plan, format: 'csv/../../../../fmt-pwn' } }),
+    );
     const r = await runInProcess(['export', '--dir', dir, '--resume'], on());
     expect(outside(base)).toEqual([]);
     expect(r.code).toBe(2);
@@ -189,7 +195,17 @@ describe('links planted in the export folder are replaced, never written through
     mkdirSync(join(dir, 'northwind-crm', 'US-en'), { recursive: true });
     symlinkSync(join(victims, 'topics.csv'), join(dir, TOPICS));
     writeFileSync(join(dir, 'northwind-crm/US-en/pages.csv'), 'y'.repeat(10));
-    const entry = (path: string): FileEntry => ({ path, endpoint: 'topics', brand: { id: 101, name: 'N' }, market: 'US-en', item: null, period: null, rows: 1, bytes: 10, fetched_at: '' });
+    const entry = (path: string): FileEntry => ({
+      path,
+      endpoint: 'topics',
+      brand: { id: 101, name: 'N' },
+      market: 'US-en',
+      item: null,
+      period: null,
+      rows: 1,
+      bytes: 10,
+      fetched_at: '',
+    });
     const still = filesStillThere(dir, [entry(TOPICS), entry('northwind-crm/US-en/pages.csv'), entry('../outside.csv')]);
     expect([...still.keys()]).toEqual(['northwind-crm/US-en/pages.csv']);
     expect(exportLikeFiles(dir, new Set(['topics', 'pages']))).toEqual(['northwind-crm/US-en/pages.csv']);
@@ -204,7 +220,7 @@ describe('--dir must be a folder of the user’s own that others cannot write to
     const r = await runInProcess(['export', '--dir', dir, '--only', 'topics'], on());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`vis: --dir: ${dir} is writable by other users`);
-    expect(r.stderr).toContain("Export into a folder of your own");
+    expect(r.stderr).toContain('Export into a folder of your own');
     expect(sandbox.requests.length).toBe(from);
     expect(listFiles(dir)).toEqual([]);
   });

@@ -126,7 +126,8 @@ describe('readPrevious: the export --resume finishes', () => {
 });
 
 describe('prepareFolder: before any read', () => {
-  const tasks = (slug = 'acme-crm') => brandTasks(planBrand({ ...ACME, slug }, { kind: 'one', market: 'US-en' }), [endpointById('topics'), endpointById('pitches')]);
+  const tasks = (slug = 'acme-crm') =>
+    brandTasks(planBrand({ ...ACME, slug }, { kind: 'one', market: 'US-en' }), [endpointById('topics'), endpointById('pitches')]);
 
   it('makes --dir, folders on the way too, closed to other users', () => {
     const dir = join(tempDir(), 'a', 'b');
@@ -184,14 +185,20 @@ describe('prepareFolder: before any read', () => {
   it('a folder that cannot be looked at: refused, saying why', () => {
     const dir = tempDir();
     const long = 'a'.repeat(300);
-    expect(() => prepareFolder(dir, tasks(long), 'csv')).toThrow(new UsageError(`--dir: cannot check ${dir}: ENAMETOOLONG: name too long, lstat '${join(dir, long)}'`));
+    expect(() => prepareFolder(dir, tasks(long), 'csv')).toThrow(
+      new UsageError(`--dir: cannot check ${dir}: ENAMETOOLONG: name too long, lstat '${join(dir, long)}'`),
+    );
   });
 });
 
 describe('keepJournal: the manifest while the export runs', () => {
   it('a running manifest before the first read: the earlier run’s files, the plan, and files not its own as stale', async () => {
     const dir = tempDir();
-    earlierExport(dir, [{ request: 'GET /topics?brand_id=7', endpoint: 'topics.get', date: TODAY, items: ['a'] }], ['topics', 'topics.get', 'prompts', 'pitches']);
+    earlierExport(
+      dir,
+      [{ request: 'GET /topics?brand_id=7', endpoint: 'topics.get', date: TODAY, items: ['a'] }],
+      ['topics', 'topics.get', 'prompts', 'pitches'],
+    );
     writeFileSync(join(dir, 'acme-crm', 'US-en', 'content-gaps.csv'), 'x');
     const { run, planned: p } = planned(dir, { resume: true, only: 'topics,topics.get,prompts,pitches' });
     expect(run.listed).toHaveLength(1);
@@ -241,7 +248,13 @@ describe('keepJournal: the manifest while the export runs', () => {
     expect(checkpoints[1]).toMatchObject({ files: [TOPICS, PITCHES], reads: { spent: 6, this_run: 2 } });
     expect(out.result.files).toEqual([TOPICS, PITCHES, PROMPTS]);
     expect(out.path).toBe(join(dir, 'manifest.json'));
-    expect(out.manifest).toMatchObject({ status: 'complete', exit_code: 0, reads: { left_before: 10, planned: 2, spent: 6, this_run: 2 }, brands: [], listed: [] });
+    expect(out.manifest).toMatchObject({
+      status: 'complete',
+      exit_code: 0,
+      reads: { left_before: 10, planned: 2, spent: 6, this_run: 2 },
+      brands: [],
+      listed: [],
+    });
     expect(out.manifest.files).toEqual([TOPICS, PITCHES, PROMPTS]);
     const written = readManifest(dir);
     expect(written).toMatchObject({ status: 'complete', exit_code: 0, finished_at: '2026-11-22T12:00:06Z' });
@@ -319,7 +332,9 @@ describe('keepJournal: the manifest while the export runs', () => {
   it('an interruption seen before the abort is not a failure either', async () => {
     const dir = tempDir();
     const { run, planned: p } = planned(dir);
-    await expect(keepJournal(run, p, facts(), new AbortController().signal, async () => Promise.reject(new InterruptedError()))).rejects.toBeInstanceOf(InterruptedError);
+    await expect(keepJournal(run, p, facts(), new AbortController().signal, async () => Promise.reject(new InterruptedError()))).rejects.toBeInstanceOf(
+      InterruptedError,
+    );
     expect(readManifest(dir)).toMatchObject({ status: 'running', exit_code: null });
   });
 

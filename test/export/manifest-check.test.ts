@@ -42,9 +42,39 @@ function valid(): Record<string, any> {
     reads: { left_before: 100, planned: 4, spent: 3, this_run: 3 },
     brands: [{ id: 7, name: 'Acme CRM', slug: 'acme-crm', markets: ['US-en'], markets_from: 'primary' }],
     files: [
-      { path: 'acme-crm/US-en/topics.csv', endpoint: 'topics', brand: { id: 7, name: 'Acme CRM' }, market: 'US-en', item: null, period: { from: '2026-11-16', to: '2026-11-22' }, rows: 2, bytes: 40, fetched_at: '2026-11-22T12:00:01Z' },
-      { path: 'acme-crm/US-en/topics.get/crm-pricing.csv', endpoint: 'topics.get', brand: { id: 7, name: 'Acme CRM' }, market: 'US-en', item: 'crm-pricing', period: null, rows: 1, bytes: 30, fetched_at: '2026-11-22T12:00:02Z' },
-      { path: 'acme-crm/pitches.csv', endpoint: 'pitches', brand: { id: 7, name: 'Acme CRM' }, market: null, item: null, period: null, rows: 0, bytes: 0, fetched_at: '2026-11-22T12:00:03Z' },
+      {
+        path: 'acme-crm/US-en/topics.csv',
+        endpoint: 'topics',
+        brand: { id: 7, name: 'Acme CRM' },
+        market: 'US-en',
+        item: null,
+        period: { from: '2026-11-16', to: '2026-11-22' },
+        rows: 2,
+        bytes: 40,
+        fetched_at: '2026-11-22T12:00:01Z',
+      },
+      {
+        path: 'acme-crm/US-en/topics.get/crm-pricing.csv',
+        endpoint: 'topics.get',
+        brand: { id: 7, name: 'Acme CRM' },
+        market: 'US-en',
+        item: 'crm-pricing',
+        period: null,
+        rows: 1,
+        bytes: 30,
+        fetched_at: '2026-11-22T12:00:02Z',
+      },
+      {
+        path: 'acme-crm/pitches.csv',
+        endpoint: 'pitches',
+        brand: { id: 7, name: 'Acme CRM' },
+        market: null,
+        item: null,
+        period: null,
+        rows: 0,
+        bytes: 0,
+        fetched_at: '2026-11-22T12:00:03Z',
+      },
     ],
     skipped: [],
     failed: [],
@@ -190,7 +220,17 @@ describe('a manifest as the export writes it', () => {
         x.plan.period = { from: '2026-11-01' };
         x.brands = [{ id: null, name: 'brand', slug: 'brand', markets: null, markets_from: 'primary' }];
         x.files = [
-          { path: 'brand/pitches.get/p-4.csv', endpoint: 'pitches.get', brand: { id: null, name: 'brand' }, market: null, item: '4', period: null, rows: 1, bytes: 5, fetched_at: 'x' },
+          {
+            path: 'brand/pitches.get/p-4.csv',
+            endpoint: 'pitches.get',
+            brand: { id: null, name: 'brand' },
+            market: null,
+            item: '4',
+            period: null,
+            rows: 1,
+            bytes: 5,
+            fetched_at: 'x',
+          },
         ];
         x.listed = [{ request: 'GET /pitches', endpoint: 'pitches.get', date: '2026-11-22', items: ['4'] }];
       }),
@@ -277,7 +317,15 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['plan.params[0]', (m) => (m.plan.params = [[1, 'x']]), 'must be text'],
     ['plan.params[0]', (m) => (m.plan.params = [['x', 1]]), 'must be text'],
     ['plan.params', (m) => (m.plan.params = [['', 'v']]), '--param must be key=value with a non-empty key (got "=v")'],
-    ['plan.params[1]', (m) => (m.plan.params = [['x', '1'], ['a=b', 'c']]), 'has a key --param cannot give ("a=b" holds "=")'],
+    [
+      'plan.params[1]',
+      (m) =>
+        (m.plan.params = [
+          ['x', '1'],
+          ['a=b', 'c'],
+        ]),
+      'has a key --param cannot give ("a=b" holds "=")',
+    ],
     ['plan.brands', (m) => (m.plan.brands = 7), 'must be a list'],
     ['plan.brands', (m) => (m.plan.brands = []), 'must list at least one brand'],
     ['plan.brands', (m) => (m.plan.brands = [7, '7']), 'must not list a brand twice'],
@@ -303,7 +351,7 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['brands', (m) => m.brands.push({ ...m.brands[0] }), 'must not list a brand twice'],
     ['files', (m) => (m.files = null), 'must be a list'],
     ['files[0]', (m) => (m.files[0] = 'acme-crm/US-en/topics.csv'), 'must be an object'],
-    ['files[0].endpoint', (m) => (m.files[0].endpoint = 'pages'), "must be one of the plan's endpoints (got \"pages\")"],
+    ['files[0].endpoint', (m) => (m.files[0].endpoint = 'pages'), 'must be one of the plan\'s endpoints (got "pages")'],
     ['files[0].endpoint', (m) => (m.files[0].endpoint = undefined), 'must be text'],
     ['files[0].brand', (m) => (m.files[0].brand = 7), 'must be an object'],
     ['files[0].brand.id', (m) => (m.files[0].brand.id = 1.5), 'must be a brand id'],
@@ -315,7 +363,11 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['files[1].item', (m) => (m.files[1].item = null), 'must name the topics.get item'],
     ['files[1].item', (m) => (m.files[1].item = 3), 'must be text'],
     ['files[0].path', (m) => (m.files[0].path = 5), 'must be text'],
-    ['files[0].path', (m) => (m.files[0].path = '../../../outside/US-en/topics.csv'), 'must be laid out as the export writes topics files, <brand>/<market>/topics.csv'],
+    [
+      'files[0].path',
+      (m) => (m.files[0].path = '../../../outside/US-en/topics.csv'),
+      'must be laid out as the export writes topics files, <brand>/<market>/topics.csv',
+    ],
     ['files[0].path', (m) => (m.files[0].path = 'acme-crm/../topics.csv'), '(got "acme-crm/../topics.csv")'],
     ['files[0].path', (m) => (m.files[0].path = 'acme-crm/US-en/topics.json'), 'laid out'],
     ['files[0].path', (m) => (m.files[0].path = 'acme-crm/US-en/pages.csv'), 'laid out'],
@@ -350,8 +402,8 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['files[0].fetched_at', (m) => (m.files[0].fetched_at = 1), 'must be text'],
     ['listed', (m) => (m.listed = {}), 'must be a list'],
     ['listed[0]', (m) => (m.listed = [null]), 'must be an object'],
-    ['listed[0].endpoint', (m) => (m.listed[0].endpoint = 'topics'), "must be one of the plan's item endpoints (got \"topics\")"],
-    ['listed[0].endpoint', (m) => (m.listed[0].endpoint = 'tasks.get'), "must be one of the plan's item endpoints (got \"tasks.get\")"],
+    ['listed[0].endpoint', (m) => (m.listed[0].endpoint = 'topics'), 'must be one of the plan\'s item endpoints (got "topics")'],
+    ['listed[0].endpoint', (m) => (m.listed[0].endpoint = 'tasks.get'), 'must be one of the plan\'s item endpoints (got "tasks.get")'],
     ['listed[0].items', (m) => (m.listed[0].items = 'a'), 'must be a list'],
     ['listed[0].items[1]', (m) => (m.listed[0].items = ['a', 7]), 'must be text'],
     ['listed[0].items[0]', (m) => (m.listed[0].items = [' ']), 'must not be empty'],
@@ -375,7 +427,8 @@ describe('each field that breaks its rule refuses the manifest, named with the f
   });
 
   it('not an object at all', () => {
-    for (const m of [null, [], 'manifest', 7]) expect(refusal(m).message).toBe(`--resume: ${FILE}: the manifest must be an object, so the export cannot be resumed`);
+    for (const m of [null, [], 'manifest', 7])
+      expect(refusal(m).message).toBe(`--resume: ${FILE}: the manifest must be an object, so the export cannot be resumed`);
   });
 
   it('the hint says to start anew without --resume', () => {

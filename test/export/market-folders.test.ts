@@ -21,9 +21,7 @@ describe('market folders never collide', () => {
   const CODES = ['US-en', 'US_en', 'US en', 'us-en'];
 
   async function exportMarkets(listed: boolean) {
-    const api = new FakeApi()
-      .on(get('/usage'), usage)
-      .on(get('/brands'), ok({ brands: [{ ...ACME, ...(listed ? { markets: CODES } : {}) }] }));
+    const api = new FakeApi().on(get('/usage'), usage).on(get('/brands'), ok({ brands: [{ ...ACME, ...(listed ? { markets: CODES } : {}) }] }));
     if (!listed) api.on(get('/markets'), ok({ markets: CODES.map((code) => ({ code })) }));
     for (const code of CODES) api.on(get('/topics', marketIs(code)), ok({ topics: [{ id: 't1', market: code }] }, { market: { code } }));
     const dir = tempDir();

@@ -107,7 +107,9 @@ describe('options', () => {
   });
 
   it('every exportable endpoint that needs an argument knows where its items come from', () => {
-    const needing = exportableEndpoints().filter(needsArgument).map((e) => e.id);
+    const needing = exportableEndpoints()
+      .filter(needsArgument)
+      .map((e) => e.id);
     expect(Object.keys(ITEM_SOURCES).sort()).toEqual(needing.sort());
     for (const [id, source] of Object.entries(ITEM_SOURCES)) {
       const spec = endpointById(id as EndpointId);
@@ -151,7 +153,9 @@ describe('reading the account', () => {
   });
 
   it('the reset time, not the pitch allowance’s', () => {
-    expect(budgetFromUsage({ pitch_reports: { resets_at: 'no' }, reads: { left: 1 }, resets_at: '2026-12-01T00:00:00Z' }).resetsAt).toBe('2026-12-01T00:00:00Z');
+    expect(budgetFromUsage({ pitch_reports: { resets_at: 'no' }, reads: { left: 1 }, resets_at: '2026-12-01T00:00:00Z' }).resetsAt).toBe(
+      '2026-12-01T00:00:00Z',
+    );
     expect(budgetFromUsage({ reads: { left: 1, reset_on: '2026-12-01' } }).resetsAt).toBe('2026-12-01');
   });
 
@@ -180,7 +184,11 @@ describe('reading the account', () => {
 
 describe('items', () => {
   it('ids from the list, deduplicated, with unique file names', () => {
-    const items = itemsFromList(endpointById('topics.get'), { topics: [{ id: 'crm-software' }, { id: 'CRM Software' }, { id: 'crm-software' }, { id: 42 }] }, 'X');
+    const items = itemsFromList(
+      endpointById('topics.get'),
+      { topics: [{ id: 'crm-software' }, { id: 'CRM Software' }, { id: 'crm-software' }, { id: 42 }] },
+      'X',
+    );
     expect(items.map((i) => i.key)).toEqual(['crm-software', 'CRM Software', '42']);
     expect(items[0]!.slug).toMatch(/^crm-software-[0-9a-f]{8}$/);
     expect(items[1]!.slug).toMatch(/^crm-software-[0-9a-f]{8}$/);
@@ -205,7 +213,12 @@ describe('the plan and its cost', () => {
   it('one market: one read per endpoint; brand-level endpoints go to the brand folder', () => {
     const endpoints = defaultEndpoints();
     const tasks = brandTasks(planBrand(brand({ primaryMarket: 'US-en' }), { kind: 'one', market: undefined }), endpoints);
-    expect(tasks.map((t) => t.endpoint.id)).toEqual(endpoints.filter((e) => e.market).map((e) => e.id).concat(endpoints.filter((e) => !e.market).map((e) => e.id)));
+    expect(tasks.map((t) => t.endpoint.id)).toEqual(
+      endpoints
+        .filter((e) => e.market)
+        .map((e) => e.id)
+        .concat(endpoints.filter((e) => !e.market).map((e) => e.id)),
+    );
     expect(estimate(tasks, endpoints)).toMatchObject({ reads: endpoints.length, exact: true });
     expect(filePath(tasks[0]!, tasks[0]!.slot, 'csv')).toBe('acme/US-en/overview.csv');
     const pitches = tasks.find((t) => t.endpoint.id === 'pitches')!;

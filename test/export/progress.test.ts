@@ -13,10 +13,7 @@ const snap = (over: Partial<ProgressSnapshot> = {}): ProgressSnapshot => ({ done
 
 describe('formatProgressLine', () => {
   it('bar, counts, reads, time left, and the request under way', () => {
-    const line = formatProgressLine(
-      snap({ etaMs: 75_000, current: { endpoint: 'topics', brand: 'Northwind CRM', market: 'US-en', waitingMs: 100 } }),
-      120,
-    );
+    const line = formatProgressLine(snap({ etaMs: 75_000, current: { endpoint: 'topics', brand: 'Northwind CRM', market: 'US-en', waitingMs: 100 } }), 120);
     expect(line).toBe('[#####---------------] 5/20 · 4 files · 5 reads · 1:15 left · topics · Northwind CRM · US-en');
   });
 
@@ -26,13 +23,19 @@ describe('formatProgressLine', () => {
   });
 
   it('items are named; singular counts read as such', () => {
-    const line = formatProgressLine(snap({ done: 1, files: 1, reads: 1, current: { endpoint: 'topics.get', item: 'crm', brand: 'A', market: 'GB-en', waitingMs: 0 } }), 200);
+    const line = formatProgressLine(
+      snap({ done: 1, files: 1, reads: 1, current: { endpoint: 'topics.get', item: 'crm', brand: 'A', market: 'GB-en', waitingMs: 0 } }),
+      200,
+    );
     expect(line).toContain('1 file · 1 read ·');
     expect(line).toContain('topics.get crm · A · GB-en');
   });
 
   it.each([20, 40, 59, 60, 80])('fits a terminal %i columns wide (one column spare)', (width) => {
-    const line = formatProgressLine(snap({ etaMs: 3_723_000, current: { endpoint: 'brand-perception.transcript', brand: 'Copperline Payments', market: 'AU-en', waitingMs: 0 } }), width);
+    const line = formatProgressLine(
+      snap({ etaMs: 3_723_000, current: { endpoint: 'brand-perception.transcript', brand: 'Copperline Payments', market: 'AU-en', waitingMs: 0 } }),
+      width,
+    );
     expect(displayWidth(line)).toBeLessThanOrEqual(width - 1);
     expect(line.startsWith('[')).toBe(width >= 60);
   });
@@ -54,7 +57,10 @@ describe('ProgressBar', () => {
     stream.setEncoding('utf8').on('data', (d: string) => (out += d));
     let now = 0;
     const bar = new ProgressBar(stream, 100, () => now);
-    const tasks = brandTasks(planBrand({ id: 1, name: 'Acme\u001b[31m', slug: 'acme' }, { kind: 'one', market: 'US-en' }), [endpointById('overview'), endpointById('pitches')]);
+    const tasks = brandTasks(planBrand({ id: 1, name: 'Acme\u001b[31m', slug: 'acme' }, { kind: 'one', market: 'US-en' }), [
+      endpointById('overview'),
+      endpointById('pitches'),
+    ]);
     bar.planned(tasks.length);
     bar.start();
     bar.begin(tasks[0]!);

@@ -48,7 +48,9 @@ describe('a manifest that breaks a rule is refused before any request (exit 2)',
     const api = rest(account());
     const r = await runInProcess(['export', '--dir', dir, '--resume'], { api });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`vis: --resume: ${join(dir, 'manifest.json')}: plan.format breaks the command line's rule: --format must be one of table, json, csv (got "csv/../../../../fmt-pwn")`);
+    expect(r.stderr).toContain(
+      `vis: --resume: ${join(dir, 'manifest.json')}: plan.format breaks the command line's rule: --format must be one of table, json, csv (got "csv/../../../../fmt-pwn")`,
+    );
     expect(r.stderr).toContain('Start anew without --resume');
     expect(r.requests).toEqual([]);
     expect(listFiles(root).filter((f) => f.includes('fmt-pwn'))).toEqual([]);
@@ -60,7 +62,10 @@ describe('a manifest that breaks a rule is refused before any request (exit 2)',
     mkdirSync(dir, { recursive: true });
     const first = await halfDone(dir, account(new FakeApi(), { brands: [] }));
     expect(first.plan.brands).toEqual([null]);
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...first, brands: first.brands.map((b: object) => ({ ...b, slug: '../../../pwned-outside' })) }));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ ...first, brands: first.brands.map((b: object) => ({ ...b, slug: '../../../pwned-outside' })) }),
+    );
     const api = rest(account(new FakeApi(), { brands: [] }));
     const r = await runInProcess(['export', '--dir', dir, '--resume'], { api });
     expect(listFiles(root).filter((f) => f.includes('pwned'))).toEqual([]);
@@ -84,7 +89,11 @@ describe('a manifest that breaks a rule is refused before any request (exit 2)',
     const first = await halfDone(dir);
     writeFileSync(
       join(dir, 'manifest.json'),
-      JSON.stringify({ ...first, plan: { ...first.plan, endpoints: [...first.plan.endpoints, 'topics.get'] }, listed: [{ request: 'GET /topics?brand_id=7', endpoint: 'topics.get', date: '2026-11-22', items: ['..'] }] }),
+      JSON.stringify({
+        ...first,
+        plan: { ...first.plan, endpoints: [...first.plan.endpoints, 'topics.get'] },
+        listed: [{ request: 'GET /topics?brand_id=7', endpoint: 'topics.get', date: '2026-11-22', items: ['..'] }],
+      }),
     );
     const r = await runInProcess(['export', '--dir', dir, '--resume'], { api: new FakeApi() });
     expect(r.code).toBe(2);
@@ -205,7 +214,9 @@ describe('what identifies the account', () => {
   it('another API, name or set of brands is another account', () => {
     const a = { api: 'https://x/api/v1', name: 'A', brands: ['1'] };
     expect(accountDifference(a, { ...a })).toBeUndefined();
-    expect(accountDifference(a, { ...a, api: 'https://y/api/v1' })).toBe('the export was read from https://x/api/v1, and this run would read from https://y/api/v1');
+    expect(accountDifference(a, { ...a, api: 'https://y/api/v1' })).toBe(
+      'the export was read from https://x/api/v1, and this run would read from https://y/api/v1',
+    );
     expect(accountDifference(a, { ...a, name: null })).toBe('the export belongs to account "A" with brands 1, and this key to an account with brands 1');
     expect(accountDifference(a, { ...a, brands: [] })).toBe('the export belongs to account "A" with brands 1, and this key to account "A" with no brands');
     expect(accountDifference(a, { ...a, brands: ['1', '2'] })).toContain('with brands 1, 2');

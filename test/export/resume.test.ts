@@ -58,7 +58,11 @@ const on = (baseUrl: string, extra: Record<string, string> = {}) => ({ baseUrl, 
 
 /** Runs the export against a sandbox whose /pages hangs once, and aborts it when /pages is asked for. */
 async function interrupted(dir: string, args: string[] = [], faults: Fault[] = []) {
-  const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/pages', kind: 'slow', delayMs: 60_000, times: 1 }, ...faults] });
+  const s = await startSandbox({
+    now: () => NOW,
+    rateLimitPerMinute: 1_000_000,
+    faults: [{ path: '/pages', kind: 'slow', delayMs: 60_000, times: 1 }, ...faults],
+  });
   const controller = new AbortController();
   const running = runInProcess(['export', '--dir', dir, ...args], { ...on(s.baseUrl), signal: controller.signal });
   while (!s.requests.some((q) => q.path === '/pages')) await new Promise((r) => setTimeout(r, 5));
@@ -74,7 +78,9 @@ describe('the manifest while the export runs and when it stops', () => {
     const dir = tempDir();
     const { r, s, during } = await interrupted(dir);
     try {
-      const done = DEFAULT_SET.slice(0, AT).map((e) => fileOf(e)).sort();
+      const done = DEFAULT_SET.slice(0, AT)
+        .map((e) => fileOf(e))
+        .sort();
       expect(during.status).toBe('running');
       expect(during.exit_code).toBeNull();
       expect(during.files.map((f) => f.path)).toEqual(done);
@@ -109,10 +115,18 @@ describe('the manifest while the export runs and when it stops', () => {
       expect(m.status).toBe('interrupted');
       expect(m.period).toEqual({ days: 30 });
       expect(m.plan.period_resolved).toEqual({ from: '2026-10-24', to: '2026-11-22' });
-      expect(m.files.map((f) => f.path)).toEqual(DEFAULT_SET.slice(0, AT).map((e) => fileOf(e)).sort());
+      expect(m.files.map((f) => f.path)).toEqual(
+        DEFAULT_SET.slice(0, AT)
+          .map((e) => fileOf(e))
+          .sort(),
+      );
       expect(m.files.filter((f) => f.period !== null).every((f) => f.period!.days === 30 || f.path.includes('search-performance'))).toBe(true);
       // Still on disk from the 7-day run: listed, not deleted, not counted as this run's.
-      expect(m.stale.map((x) => x.path)).toEqual(DEFAULT_SET.slice(AT).map((e) => fileOf(e)).sort());
+      expect(m.stale.map((x) => x.path)).toEqual(
+        DEFAULT_SET.slice(AT)
+          .map((e) => fileOf(e))
+          .sort(),
+      );
       expect(listFiles(dir)).toEqual([...DEFAULT_SET.map((e) => fileOf(e)), 'manifest.json'].sort());
     } finally {
       await s.close();
@@ -239,7 +253,11 @@ describe('--resume', () => {
   });
 
   it('after a server error (incomplete, exit 7) reads only the file that failed', async () => {
-    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/topics', kind: 'status', status: 500, times: MAX_RETRIES + 1 }] });
+    const s = await startSandbox({
+      now: () => NOW,
+      rateLimitPerMinute: 1_000_000,
+      faults: [{ path: '/topics', kind: 'status', status: 500, times: MAX_RETRIES + 1 }],
+    });
     try {
       const dir = tempDir();
       expect((await runInProcess(['export', '--dir', dir], on(s.baseUrl))).code).toBe(7);
@@ -256,7 +274,11 @@ describe('--resume', () => {
   });
 
   it('quota_exceeded mid-run: failed, with the files so far', async () => {
-    const s = await startSandbox({ now: () => NOW, rateLimitPerMinute: 1_000_000, faults: [{ path: '/sources', kind: 'status', status: 429, code: 'quota_exceeded' }] });
+    const s = await startSandbox({
+      now: () => NOW,
+      rateLimitPerMinute: 1_000_000,
+      faults: [{ path: '/sources', kind: 'status', status: 429, code: 'quota_exceeded' }],
+    });
     try {
       const dir = tempDir();
       expect((await runInProcess(['export', '--dir', dir], on(s.baseUrl))).code).toBe(6);

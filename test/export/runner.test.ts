@@ -151,12 +151,7 @@ describe('when markets must be read', () => {
   it('GET /markets first, then each market', async () => {
     const script: Script = (req) => (req.path === '/markets' ? { markets: [{ code: 'US-en' }, { code: 'FR-fr' }] } : rows(1));
     const { sent, result } = await run(script, { ids: ['visibility', 'markets', 'pitches'], brands: unknown() });
-    expect(sent).toEqual([
-      '/markets?brand_id=1',
-      '/visibility?brand_id=1&market=US-en',
-      '/visibility?brand_id=1&market=FR-fr',
-      '/pitches?brand_id=1',
-    ]);
+    expect(sent).toEqual(['/markets?brand_id=1', '/visibility?brand_id=1&market=US-en', '/visibility?brand_id=1&market=FR-fr', '/pitches?brand_id=1']);
     expect(result.files.map((f) => f.path)).toEqual(['acme/markets.csv', 'acme/US-en/visibility.csv', 'acme/FR-fr/visibility.csv', 'acme/pitches.csv']);
     expect(result.brands[0]).toMatchObject({ markets: ['US-en', 'FR-fr'], markets_from: 'markets' });
   });
@@ -166,7 +161,9 @@ describe('when markets must be read', () => {
     const { sent, result } = await run(script, { ids: ['visibility', 'pitches'], brands: unknown() });
     expect(sent).toEqual(['/markets?brand_id=1', '/pitches?brand_id=1']);
     expect(result.failed).toEqual([expect.objectContaining({ endpoint: 'markets', path: 'acme/markets.csv', code: 'upstream_error', exit_code: 7 })]);
-    expect(result.notAttempted).toEqual([expect.objectContaining({ endpoint: 'visibility', path: 'acme/*/visibility.csv', market: null, reason: 'markets_unknown' })]);
+    expect(result.notAttempted).toEqual([
+      expect.objectContaining({ endpoint: 'visibility', path: 'acme/*/visibility.csv', market: null, reason: 'markets_unknown' }),
+    ]);
     expect(result.exitCode).toBe(7);
   });
 });
@@ -204,17 +201,20 @@ describe('skips, failures and stops', () => {
     expect(result.exitCode).toBe(7);
   });
 
-  it.each(['csv', 'json'] as const)('data nested past the limit handed to the runner (%s): that file fails with exit 7, not 1; the rest is written', async (format) => {
-    // The client refuses such answers; this is the renderers' own bound, in-process.
-    const deep = JSON.parse(`${'{"k":'.repeat(200)}1${'}'.repeat(200)}`) as unknown;
-    const script: Script = (req) => (req.path === '/prompts' ? { rows: [{ id: 1, deep }] } : rows(1));
-    const { result } = await run(script, { ids: ['overview', 'prompts', 'answers'], format });
-    expect(result.files.map((f) => f.endpoint)).toEqual(['overview', 'answers']);
-    expect(result.failed).toEqual([
-      expect.objectContaining({ endpoint: 'prompts', code: 'too_deep', exit_code: 7, message: `the data is nested deeper than ${MAX_NESTING} levels` }),
-    ]);
-    expect(result.exitCode).toBe(7);
-  });
+  it.each(['csv', 'json'] as const)(
+    'data nested past the limit handed to the runner (%s): that file fails with exit 7, not 1; the rest is written',
+    async (format) => {
+      // The client refuses such answers; this is the renderers' own bound, in-process.
+      const deep = JSON.parse(`${'{"k":'.repeat(200)}1${'}'.repeat(200)}`) as unknown;
+      const script: Script = (req) => (req.path === '/prompts' ? { rows: [{ id: 1, deep }] } : rows(1));
+      const { result } = await run(script, { ids: ['overview', 'prompts', 'answers'], format });
+      expect(result.files.map((f) => f.endpoint)).toEqual(['overview', 'answers']);
+      expect(result.failed).toEqual([
+        expect.objectContaining({ endpoint: 'prompts', code: 'too_deep', exit_code: 7, message: `the data is nested deeper than ${MAX_NESTING} levels` }),
+      ]);
+      expect(result.exitCode).toBe(7);
+    },
+  );
 
   it('quota_exceeded stops the export: nothing more is sent, the rest is not attempted, exit 6', async () => {
     const script: Script = (req) => (req.path === '/prompts' ? new LimitError('used up', { status: 429, code: 'quota_exceeded' }) : rows(1));
@@ -230,10 +230,19 @@ describe('skips, failures and stops', () => {
   });
 
   it('market_not_found: the rest of that market is not attempted; other brands go on', async () => {
-    const two: RunInput['brands'] = [planBrand(acme(), { kind: 'one', market: 'XX' }), planBrand(acme({ id: 2, name: 'Globex', slug: 'globex' }), { kind: 'one', market: 'XX' })];
+    const two: RunInput['brands'] = [
+      planBrand(acme(), { kind: 'one', market: 'XX' }),
+      planBrand(acme({ id: 2, name: 'Globex', slug: 'globex' }), { kind: 'one', market: 'XX' }),
+    ];
     const script: Script = (_req, q) => (q.brand_id === '1' ? new NotFoundError('no such market', { status: 404, code: 'market_not_found' }) : rows(1));
     const { sent, result } = await run(script, { ids: ['overview', 'prompts', 'pitches'], brands: two });
-    expect(sent.map((s) => s.split('?')[0] + (s.includes('brand_id=1') ? ' 1' : ' 2'))).toEqual(['/overview 1', '/pitches 1', '/overview 2', '/prompts 2', '/pitches 2']);
+    expect(sent.map((s) => s.split('?')[0] + (s.includes('brand_id=1') ? ' 1' : ' 2'))).toEqual([
+      '/overview 1',
+      '/pitches 1',
+      '/overview 2',
+      '/prompts 2',
+      '/pitches 2',
+    ]);
     expect(result.notAttempted.map((n) => [n.path, n.reason])).toEqual([['acme/XX/prompts.csv', 'market_not_found']]);
     expect(result.exitCode).toBe(5);
   });
@@ -252,9 +261,9 @@ describe('skips, failures and stops', () => {
   });
 
   it('Ctrl-C (an interrupted request) ends the run at once', async () => {
-    await expect(run((req) => (req.path === '/prompts' ? new InterruptedError() : rows(1)), { ids: ['overview', 'prompts', 'answers'] })).rejects.toBeInstanceOf(
-      InterruptedError,
-    );
+    await expect(
+      run((req) => (req.path === '/prompts' ? new InterruptedError() : rows(1)), { ids: ['overview', 'prompts', 'answers'] }),
+    ).rejects.toBeInstanceOf(InterruptedError);
   });
 });
 
@@ -289,7 +298,6 @@ describe('the read budget', () => {
     expect(result.exitCode).toBe(6);
   });
 });
-
 
 describe('numbers', () => {
   it('csv files keep the digits the server sent', async () => {

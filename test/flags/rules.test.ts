@@ -24,7 +24,10 @@ describe('global flags -> options', () => {
       period: { days: 30 },
       format: 'csv',
       timeoutMs: 5000,
-      params: [['x', '1'], ['y', 'a=b']],
+      params: [
+        ['x', '1'],
+        ['y', 'a=b'],
+      ],
       columns: ['a', 'b', 'c'],
       wide: true,
       demo: false,

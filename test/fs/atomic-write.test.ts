@@ -134,7 +134,7 @@ describe('writeFileAtomically', () => {
     expect(readFileSync(join(dir, 'f'), 'utf8')).toBe('mine');
   });
 
-  it('a link planted at the temp file\'s name is never written through: another name is drawn', () => {
+  it("a link planted at the temp file's name is never written through: another name is drawn", () => {
     const dir = tempDir();
     const draws = [0.25, 0.25, 0.75];
     vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.5);

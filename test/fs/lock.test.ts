@@ -157,7 +157,7 @@ describe('withLock', () => {
       expect(waited).toBeLessThan(1_100);
     });
 
-    it('a lock whose text is not vis\'s (or not written yet), by its mtime', async () => {
+    it("a lock whose text is not vis's (or not written yet), by its mtime", async () => {
       const { file, lock } = target();
       writeFileSync(lock, '');
       const old = (Date.now() - LOCK_STALE_MS - 1_000) / 1000;
@@ -173,7 +173,9 @@ describe('withLock', () => {
       const { file, lock } = target();
       writeFileSync(lock, '');
       const clock = fakeClock(Date.now());
-      await expect(withLock(file, () => undefined, { clock, timeoutMs: 200 })).rejects.toThrow(/^gave up after 200 ms waiting for the lock file .*state\.json\.lock$/);
+      await expect(withLock(file, () => undefined, { clock, timeoutMs: 200 })).rejects.toThrow(
+        /^gave up after 200 ms waiting for the lock file .*state\.json\.lock$/,
+      );
       expect(existsSync(lock)).toBe(true);
     });
 
@@ -215,7 +217,7 @@ describe('withLock', () => {
     expect(readFileSync(lock, 'utf8')).toBe(text);
   });
 
-  it('a holder whose lock was broken as stale does not remove the next holder\'s lock', async () => {
+  it("a holder whose lock was broken as stale does not remove the next holder's lock", async () => {
     const { file, lock } = target();
     let next = '';
     await withLock(file, () => {

@@ -21,7 +21,16 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer((req, res) => {
-    if (req.path === '/brands') return sendJson(res, 200, { data: { brands: [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }] }, meta: {} });
+    if (req.path === '/brands')
+      return sendJson(res, 200, {
+        data: {
+          brands: [
+            { id: 1, name: 'Acme' },
+            { id: 2, name: 'Globex' },
+          ],
+        },
+        meta: {},
+      });
     if (req.path === '/usage') return sendJson(res, 200, { data: { used: 10000, limit: 10000, resets_at: '2026-12-01T00:00:00Z' }, meta: {} });
     const wanted = req.query.find(([k]) => k === 'fail')?.[1] ?? '';
     const c = CASES.find(([, code]) => code === wanted);
@@ -48,7 +57,9 @@ describe('API errors -> exit codes', () => {
     expect(r.code).toBe(exit);
     expect(r.stdout).toBe('');
     // brand_required is said in the CLI's words once the brands are known (test/services/hints.test.ts).
-    expect(r.stderr.split('\n')[0]).toBe(code === 'brand_required' ? 'vis: This account has 2 brands and the command names none [brand_required]' : `vis: server says ${code} [${code}]`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      code === 'brand_required' ? 'vis: This account has 2 brands and the command names none [brand_required]' : `vis: server says ${code} [${code}]`,
+    );
   });
 
   it('brand_required lists the brands from the free GET /brands', async () => {

@@ -277,7 +277,9 @@ describe('POST /pitches is never repeated once it may have reached the server', 
     const { client } = harness(sandbox.baseUrl);
     const err = await failure(client, { ...CREATE_PITCH, unknownOutcome: undefined });
     expect(count('POST', '/pitches')).toBe(1);
-    expect(err.hint).toContain('The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating POST /pitches.');
+    expect(err.hint).toContain(
+      'The outcome is unknown: the request may have reached the server, so vis did not send it again. Check before repeating POST /pitches.',
+    );
     expect(err.hint).not.toContain('`vis pitches`');
   });
 
@@ -533,19 +535,22 @@ describe('redirects and keys', () => {
     expect(hits).toBe(0);
   });
 
-  it.each(['vis_live_k\u20acy', 'vis_live_k\u200by', '\u201cvis_live_key\u201d'])('a key with %j (copy-paste) is refused before anything is sent, not retried', (apiKey) => {
-    hits = 0;
-    let err: unknown;
-    try {
-      harness(base, { apiKey });
-    } catch (e) {
-      err = e;
-    }
-    expect(exitCodeFor(err)).toBe(2);
-    expect((err as Error).message).toMatch(/^the API key has a character an HTTP header cannot carry: character \d+ is U\+/);
-    expect((err as Error).message).not.toContain('vis_live');
-    expect(hits).toBe(0);
-  });
+  it.each(['vis_live_k\u20acy', 'vis_live_k\u200by', '\u201cvis_live_key\u201d'])(
+    'a key with %j (copy-paste) is refused before anything is sent, not retried',
+    (apiKey) => {
+      hits = 0;
+      let err: unknown;
+      try {
+        harness(base, { apiKey });
+      } catch (e) {
+        err = e;
+      }
+      expect(exitCodeFor(err)).toBe(2);
+      expect((err as Error).message).toMatch(/^the API key has a character an HTTP header cannot carry: character \d+ is U\+/);
+      expect((err as Error).message).not.toContain('vis_live');
+      expect(hits).toBe(0);
+    },
+  );
 });
 
 describe('hostile answers: size, headers, encodings, Retry-After', () => {
@@ -578,21 +583,25 @@ describe('hostile answers: size, headers, encodings, Retry-After', () => {
     closed = 0;
     behave = b;
   }
-  const json = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => (res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(body);
-  };
-  /** A chunked body that never ends: 64 KiB as fast as the client reads. */
-  const endless = (first = '{"data":"') => (res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write(first);
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
-    const pump = () => {
-      while (!res.destroyed && res.write(chunk));
+  const json =
+    (status: number, body: string | Buffer, headers: Record<string, string> = {}) =>
+    (res: ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(body);
     };
-    res.on('drain', pump);
-    pump();
-  };
+  /** A chunked body that never ends: 64 KiB as fast as the client reads. */
+  const endless =
+    (first = '{"data":"') =>
+    (res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(first);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
+    };
 
   it('an endless body: abandoned as soon as it passes the limit, exit 7, one request, not retried', async () => {
     setup(endless());

@@ -13,19 +13,29 @@ describe('success envelope', () => {
     expect(checkEnvelope(body)).toBeDefined();
   });
 
-  it.each([[null], [[]], ['text'], [{}], [{ meta: {} }], [{ data: null, meta: {} }], [{ data: 'x', meta: {} }], [{ data: {}, meta: 'v1' }], [{ error: { code: 'x', message: 'y' } }]])(
-    'refuses %j',
-    (body) => {
-      expect(checkEnvelope(body)).toBeUndefined();
-    },
-  );
+  it.each([
+    [null],
+    [[]],
+    ['text'],
+    [{}],
+    [{ meta: {} }],
+    [{ data: null, meta: {} }],
+    [{ data: 'x', meta: {} }],
+    [{ data: {}, meta: 'v1' }],
+    [{ error: { code: 'x', message: 'y' } }],
+  ])('refuses %j', (body) => {
+    expect(checkEnvelope(body)).toBeUndefined();
+  });
 });
 
 describe('error envelope', () => {
   it('reads code and message', () => {
     expect(checkErrorEnvelope({ error: { code: 'not_found', message: 'No topic 9' } })).toEqual({ code: 'not_found', message: 'No topic 9' });
   });
-  it.each([[{}], [{ error: 'not_found' }], [{ error: { message: 'x' } }], [{ error: { code: '', message: 'x' } }], [{ error: { code: 'x' } }], [null]])('refuses %j', (body) => {
-    expect(checkErrorEnvelope(body)).toBeUndefined();
-  });
+  it.each([[{}], [{ error: 'not_found' }], [{ error: { message: 'x' } }], [{ error: { code: '', message: 'x' } }], [{ error: { code: 'x' } }], [null]])(
+    'refuses %j',
+    (body) => {
+      expect(checkErrorEnvelope(body)).toBeUndefined();
+    },
+  );
 });

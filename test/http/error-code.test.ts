@@ -16,7 +16,15 @@ afterEach(() => clearSecrets());
 
 async function codeOf(code: string, status = 400): Promise<VisError> {
   const api = new FakeApi().on({ method: 'GET', path: '/topics' }, apiFailure(status, code, 'no'));
-  const client = new ApiClient({ baseUrl: api.baseUrl, apiKey: KEY, timeoutMs: 5_000, userAgent: 't', clock: fakeClock(0), random: () => 0.5, transport: async () => api.transport });
+  const client = new ApiClient({
+    baseUrl: api.baseUrl,
+    apiKey: KEY,
+    timeoutMs: 5_000,
+    userAgent: 't',
+    clock: fakeClock(0),
+    random: () => 0.5,
+    transport: async () => api.transport,
+  });
   try {
     await client.send({ method: 'GET', path: '/topics' });
   } catch (err) {

@@ -94,7 +94,9 @@ describe('encodings', () => {
   });
 
   it('a gzip body vis never asked for: exit 7 naming the encoding, no binary on stderr, not retried', async () => {
-    const s = await serve((_req, res) => raw(res, 502, gzipSync(JSON.stringify({ error: { code: 'upstream_error', message: 'x'.repeat(300) } })), { 'content-encoding': 'gzip' }));
+    const s = await serve((_req, res) =>
+      raw(res, 502, gzipSync(JSON.stringify({ error: { code: 'upstream_error', message: 'x'.repeat(300) } })), { 'content-encoding': 'gzip' }),
+    );
     const r = await runInProcess(['topics'], envFor(s));
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('is compressed (Content-Encoding: gzip)');

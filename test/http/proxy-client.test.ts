@@ -55,7 +55,8 @@ async function recordingProxy(status: number): Promise<RecordingProxy> {
   return proxy;
 }
 
-const viaProxy = (env: Record<string, string>) => runInProcess(['usage', '--format', 'json', '--debug'], { realTransport: true, env: { VIS_BASE_URL: HTTPS_BASE, ...env } });
+const viaProxy = (env: Record<string, string>) =>
+  runInProcess(['usage', '--format', 'json', '--debug'], { realTransport: true, env: { VIS_BASE_URL: HTTPS_BASE, ...env } });
 
 describe('HTTPS_PROXY', () => {
   it('tunnels to the base URL’s host through the proxy, with the URL’s credentials; a 403 is not repeated; the password is never printed', async () => {
@@ -127,14 +128,17 @@ describe('HTTPS_PROXY', () => {
 });
 
 describe('no proxy', () => {
-  it.each(['made-up.example', '.made-up.example', 'other.example,api.made-up.example:443'])('NO_PROXY=%s: connects directly (and fails on DNS: the host is made up)', async (noProxy) => {
-    const proxy = await recordingProxy(403);
-    const r = await viaProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}`, NO_PROXY: noProxy });
-    expect(proxy.tunnels).toEqual([]);
-    expect(r.code).toBe(7);
-    expect(r.stderr).toContain('vis debug: not using HTTPS_PROXY for api.made-up.example: NO_PROXY matches it');
-    expect(r.stderr).toContain('vis: could not resolve api.made-up.example [dns_failure]');
-  });
+  it.each(['made-up.example', '.made-up.example', 'other.example,api.made-up.example:443'])(
+    'NO_PROXY=%s: connects directly (and fails on DNS: the host is made up)',
+    async (noProxy) => {
+      const proxy = await recordingProxy(403);
+      const r = await viaProxy({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}`, NO_PROXY: noProxy });
+      expect(proxy.tunnels).toEqual([]);
+      expect(r.code).toBe(7);
+      expect(r.stderr).toContain('vis debug: not using HTTPS_PROXY for api.made-up.example: NO_PROXY matches it');
+      expect(r.stderr).toContain('vis: could not resolve api.made-up.example [dns_failure]');
+    },
+  );
 
   it('a loopback base URL is never proxied, whatever the variables say', async () => {
     const proxy = await recordingProxy(403);

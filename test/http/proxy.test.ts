@@ -94,7 +94,9 @@ describe('NO_PROXY, by curl’s rules', () => {
 
   it('matches the base URL’s port, the scheme’s default when it names none', () => {
     expect(chosen({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'api.made-up.example:8443' }, 'https://api.made-up.example:8443/api/v1')).toBeUndefined();
-    expect(chosen({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'api.made-up.example:443' }, 'https://api.made-up.example:8443/api/v1')).toBe('HTTPS_PROXY http://p:1');
+    expect(chosen({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'api.made-up.example:443' }, 'https://api.made-up.example:8443/api/v1')).toBe(
+      'HTTPS_PROXY http://p:1',
+    );
   });
 });
 

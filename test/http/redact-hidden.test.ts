@@ -19,7 +19,10 @@ export function keyRuns(text: string, key: string): string[] {
 }
 
 const pct = (s: string, lower = false) =>
-  [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).map((e) => (lower ? e.toLowerCase() : e)).join('');
+  [...s]
+    .map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+    .map((e) => (lower ? e.toLowerCase() : e))
+    .join('');
 const at = (s: string, i: number, insert: string) => s.slice(0, i) + insert + s.slice(i);
 
 /** [name, the text the server sends]: each hides KEY from a plain search. */
@@ -54,7 +57,7 @@ const DISGUISES: ReadonlyArray<readonly [string, string]> = [
   ['encoded twice (%255F)', KEY.replaceAll('_', '%255F')],
   ['an escape sequence percent-encoded', at(KEY, 14, '%1B%5Bm')],
   ['a percent-encoded control', at(KEY, 14, '%00')],
-  ['the sanitiser\'s own notation of a control', at(KEY, 14, '\\x1b')],
+  ["the sanitiser's own notation of a control", at(KEY, 14, '\\x1b')],
   ['a \\u notation', at(KEY, 14, '\\u202e')],
   ['escape and percent-encoding together', at(KEY.replaceAll('_', '%5F'), 12, '\x1b[m')],
   // A sequence whose final byte is the key's own next character: the sanitiser removes it

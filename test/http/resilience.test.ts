@@ -196,7 +196,9 @@ describe('answers that are not the envelope: exit 7, the status and a short sani
       const r = await runInProcess(['topics'], at(server.baseUrl, 'k_truncated_1'));
       expect(r.code).toBe(7);
       const first = r.stderr.split('\n')[0]!;
-      expect(first).toMatch(/^vis: the server answered HTTP 200 with JSON that is cut short or malformed: \{"data":\{"topics":\[.{100,}…? \[invalid_envelope\]$/);
+      expect(first).toMatch(
+        /^vis: the server answered HTTP 200 with JSON that is cut short or malformed: \{"data":\{"topics":\[.{100,}…? \[invalid_envelope\]$/,
+      );
       expect(first.length).toBeLessThan(300);
       expect(r.stderr).not.toContain('\u001b');
       expect(server.requests).toHaveLength(1);

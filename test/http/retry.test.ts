@@ -37,13 +37,25 @@ describe('Retry-After (RFC 9110 10.2.3: delay-seconds or an HTTP-date, nothing l
     expect(parseHttpDate('Sun, 06 Nov 1994 08:49:61 GMT', NOW)).toBeUndefined();
   });
 
-  it.each(['-5', '2, 3', '5s', 'a12', '12a', '1.5', '+5', '1e3', '0x10', '', ' ', '１２', 'soon', '5 5', '12\n'])('%j is not a Retry-After: undefined, so the normal wait applies', (v) => {
-    expect(parseRetryAfter(v, NOW)).toBeUndefined();
-  });
+  it.each(['-5', '2, 3', '5s', 'a12', '12a', '1.5', '+5', '1e3', '0x10', '', ' ', '１２', 'soon', '5 5', '12\n'])(
+    '%j is not a Retry-After: undefined, so the normal wait applies',
+    (v) => {
+      expect(parseRetryAfter(v, NOW)).toBeUndefined();
+    },
+  );
 
   it('never reads loose dates the way Date.parse does (it makes 2001 of "2, 3")', () => {
     expect(Date.parse('2, 3')).not.toBeNaN(); // the trap
-    for (const v of ['2001-02-03', '2, 3', 'Feb 3 2001', '3 February 2001', 'Sat Feb 03 2001', '2026-11-22T10:00:30Z', 'Sun, 22 Nov 2026 10:00:30 UTC', 'Sun, 22 Nov 2026 10:00:30 +0000']) {
+    for (const v of [
+      '2001-02-03',
+      '2, 3',
+      'Feb 3 2001',
+      '3 February 2001',
+      'Sat Feb 03 2001',
+      '2026-11-22T10:00:30Z',
+      'Sun, 22 Nov 2026 10:00:30 UTC',
+      'Sun, 22 Nov 2026 10:00:30 +0000',
+    ]) {
       expect(parseRetryAfter(v, NOW), v).toBeUndefined();
     }
   });
@@ -100,7 +112,11 @@ describe('decideRetry', () => {
   const rateLimited = (ms?: number) => new LimitError('slow down', { code: 'rate_limited', status: 429, retryAfterMs: ms });
 
   it('waits Retry-After on rate_limited, for GET and POST alike', () => {
-    expect(decideRetry({ method: 'GET', attempt: 0, error: rateLimited(12_000), waitedMs: 0, random: half })).toEqual({ retry: true, delayMs: 12_000, reason: 'rate limited' });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: rateLimited(12_000), waitedMs: 0, random: half })).toEqual({
+      retry: true,
+      delayMs: 12_000,
+      reason: 'rate limited',
+    });
     expect(decideRetry({ method: 'POST', attempt: 0, error: rateLimited(1000), waitedMs: 0, random: half }).retry).toBe(true);
   });
 
@@ -119,7 +135,10 @@ describe('decideRetry', () => {
   it('backoff may end exactly at the cap, not past it, and says so when it would', () => {
     const err = new ServerError('boom', { status: 502 });
     // attempt 0: half of a 500 ms ceiling is 250 ms.
-    expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: MAX_TOTAL_WAIT_MS - 250, random: half })).toMatchObject({ retry: true, delayMs: 250 });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: MAX_TOTAL_WAIT_MS - 250, random: half })).toMatchObject({
+      retry: true,
+      delayMs: 250,
+    });
     expect(decideRetry({ method: 'GET', attempt: 0, error: err, waitedMs: MAX_TOTAL_WAIT_MS - 249, random: half })).toEqual({
       retry: false,
       reason: 'another wait would take vis past the 120 s it waits in all',
@@ -132,8 +151,16 @@ describe('decideRetry', () => {
   });
 
   it('never retries quota_exceeded or other 4xx', () => {
-    expect(decideRetry({ method: 'GET', attempt: 0, error: new LimitError('q', { code: 'quota_exceeded', status: 429 }), waitedMs: 0, random: half }).retry).toBe(false);
-    for (const [s, c] of [[400, 'invalid_parameter'], [401, 'invalid_api_key'], [403, 'feature_not_in_plan'], [404, 'not_found'], [409, 'integration_not_connected']] as const) {
+    expect(
+      decideRetry({ method: 'GET', attempt: 0, error: new LimitError('q', { code: 'quota_exceeded', status: 429 }), waitedMs: 0, random: half }).retry,
+    ).toBe(false);
+    for (const [s, c] of [
+      [400, 'invalid_parameter'],
+      [401, 'invalid_api_key'],
+      [403, 'feature_not_in_plan'],
+      [404, 'not_found'],
+      [409, 'integration_not_connected'],
+    ] as const) {
       expect(decideRetry({ method: 'GET', attempt: 0, error: apiError(s, c, 'm'), waitedMs: 0, random: half }).retry).toBe(false);
     }
     expect(decideRetry({ method: 'GET', attempt: 0, error: new UsageError('x'), waitedMs: 0, random: half }).retry).toBe(false);
@@ -209,7 +236,10 @@ describe('decideRetry', () => {
     // A POST that may have reached the server is still sent once.
     expect(decideRetry({ method: 'POST', attempt: 0, error: e503(1_000), waitedMs: 0, random: half }).retry).toBe(false);
     // A 503 without a usable Retry-After: the normal backoff.
-    expect(decideRetry({ method: 'GET', attempt: 0, error: apiError(503, 'unavailable', 'm'), waitedMs: 0, random: half })).toMatchObject({ retry: true, delayMs: 250 });
+    expect(decideRetry({ method: 'GET', attempt: 0, error: apiError(503, 'unavailable', 'm'), waitedMs: 0, random: half })).toMatchObject({
+      retry: true,
+      delayMs: 250,
+    });
   });
 
   it('a failure that repetition cannot mend is never retried, even a GET with a 5xx status', () => {

@@ -20,8 +20,40 @@ const BASE = 'http://127.0.0.1:8787/api/v1';
 const ctx = { today: () => '2026-11-22' } as unknown as Context;
 
 const PIECES = [
-  '.', '..', '%2e', '%2E', '%2e%2E', '.%2e', '%252e', '%25252e', '/', '\\', '%5c', '%5C', '%2f', '%2F', '%252f',
-  '\uff0e', '\u2024', '\u3002', '\uff0f', '\uff3c', '\u2215', ' ', '\t', '?', '#', '%', '%%', '@', ':', 'a', 'admin', 'é', '\u0000', '\ud800',
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '%2e%2E',
+  '.%2e',
+  '%252e',
+  '%25252e',
+  '/',
+  '\\',
+  '%5c',
+  '%5C',
+  '%2f',
+  '%2F',
+  '%252f',
+  '\uff0e',
+  '\u2024',
+  '\u3002',
+  '\uff0f',
+  '\uff3c',
+  '\u2215',
+  ' ',
+  '\t',
+  '?',
+  '#',
+  '%',
+  '%%',
+  '@',
+  ':',
+  'a',
+  'admin',
+  'é',
+  '\u0000',
+  '\ud800',
 ];
 const arg = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { maxLength: 10 }).map((parts) => parts.join('')),
@@ -78,10 +110,13 @@ describe('paths never leave the base URL', () => {
   it('an ordinary item argument is never refused', () => {
     const safe = fc.string({ unit: fc.constantFrom('a', 'Z', '7', ' ', '/', '\\', '?', '#', '&', '%', '\uff0e', 'é', '-'), minLength: 1, maxLength: 12 });
     fc.assert(
-      fc.property(safe.filter((s) => s.trim() !== ''), (value) => {
-        const req = prepareRequest(ctx, competitor, { pathArg: value, local: {}, globals: {}, marketFromFlag: false });
-        expect(buildUrl(BASE, req.path, req.query)).toBe(`${BASE}/competitors/${encodeURIComponent(value)}`);
-      }),
+      fc.property(
+        safe.filter((s) => s.trim() !== ''),
+        (value) => {
+          const req = prepareRequest(ctx, competitor, { pathArg: value, local: {}, globals: {}, marketFromFlag: false });
+          expect(buildUrl(BASE, req.path, req.query)).toBe(`${BASE}/competitors/${encodeURIComponent(value)}`);
+        },
+      ),
     );
   });
 
@@ -112,7 +147,13 @@ describe('vis api paths', () => {
     expect(() => normaliseApiPath('/topics#x')).toThrow('<path> must not contain control characters, "?" or "#" (got "/topics#x")');
   });
   it('keeps ordinary paths and their query', () => {
-    expect(normaliseApiPath(' topics?days=30&x=a#b ')).toEqual({ path: '/topics', query: [['days', '30'], ['x', 'a#b']] });
+    expect(normaliseApiPath(' topics?days=30&x=a#b ')).toEqual({
+      path: '/topics',
+      query: [
+        ['days', '30'],
+        ['x', 'a#b'],
+      ],
+    });
     expect(normaliseApiPath('/api/v1/competitors/Globex%20CRM')).toEqual({ path: '/competitors/Globex%20CRM', query: [] });
     expect(normaliseApiPath('/x/...')).toEqual({ path: '/x/...', query: [] });
   });

@@ -3,10 +3,29 @@ import { UsageError } from '../../src/errors.js';
 import { buildUrl, checkBaseUrl, checkRequestPath, checkRequestUrl, hasDotSegment, isLoopbackHost, pathSegment, requestTarget } from '../../src/http/url.js';
 
 describe('where the key may go', () => {
-  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'LOCALHOST', '::1', '0:0:0:0:0:0:0:1', '[0:0:0:0:0:0:0:1]', '127.0.0.0', '127.255.255.255'])('%s is loopback', (h) => expect(isLoopbackHost(h)).toBe(true));
-  it.each(['localhost.example.com', '127.0.0.1.nip.io', '128.0.0.1', '10.0.0.1', '0.0.0.0', '127.0.0.256', 'example.com', '[::2]', '126.255.255.255', '127.0.0', '127.0.0.1000', '1127.0.0.1', '127.256.0.1', 'localhost.', '127.0.0.1.', '[::ffff:7f00:1]', '::2'])('%s is not', (h) =>
-    expect(isLoopbackHost(h)).toBe(false),
+  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'LOCALHOST', '::1', '0:0:0:0:0:0:0:1', '[0:0:0:0:0:0:0:1]', '127.0.0.0', '127.255.255.255'])(
+    '%s is loopback',
+    (h) => expect(isLoopbackHost(h)).toBe(true),
   );
+  it.each([
+    'localhost.example.com',
+    '127.0.0.1.nip.io',
+    '128.0.0.1',
+    '10.0.0.1',
+    '0.0.0.0',
+    '127.0.0.256',
+    'example.com',
+    '[::2]',
+    '126.255.255.255',
+    '127.0.0',
+    '127.0.0.1000',
+    '1127.0.0.1',
+    '127.256.0.1',
+    'localhost.',
+    '127.0.0.1.',
+    '[::ffff:7f00:1]',
+    '::2',
+  ])('%s is not', (h) => expect(isLoopbackHost(h)).toBe(false));
 
   it('accepts https anywhere and http on loopback', () => {
     expect(checkBaseUrl('https://api.example.com/api/v1/', '--base-url')).toBe('https://api.example.com/api/v1');
@@ -17,8 +36,14 @@ describe('where the key may go', () => {
   });
 
   it.each([
-    ['http://api.example.com/api/v1', '--base-url uses plain http to api.example.com: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])'],
-    ['http://localhost.example.com/api/v1', '--base-url uses plain http to localhost.example.com: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])'],
+    [
+      'http://api.example.com/api/v1',
+      '--base-url uses plain http to api.example.com: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])',
+    ],
+    [
+      'http://localhost.example.com/api/v1',
+      '--base-url uses plain http to localhost.example.com: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])',
+    ],
     ['ftp://example.com/api/v1', '--base-url must use https (got "ftp:")'],
     ['api.example.com', '--base-url must be an absolute URL such as https://api.example.com/api/v1 (got "api.example.com")'],
     ['https://api.example.com/v2', '--base-url must end in /api/v1 (got "https://api.example.com/v2")'],
@@ -27,24 +52,46 @@ describe('where the key may go', () => {
     ['https://:pw@api.example.com/api/v1', '--base-url must not carry a user name or password'],
     ['https://api.example.com/api/v1#top', '--base-url must not have a query string or fragment'],
     ['https://api.example.com/api/v1x', '--base-url must end in /api/v1 (got "https://api.example.com/api/v1x")'],
-    ['http://localhost.:8787/api/v1', '--base-url uses plain http to localhost.: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])'],
+    [
+      'http://localhost.:8787/api/v1',
+      '--base-url uses plain http to localhost.: vis sends the key only over https, or over http to a loopback address (localhost, 127.0.0.0/8, [::1])',
+    ],
     ['https://api.example.com/api/v1?x=1', '--base-url must not have a query string or fragment'],
   ])('refuses %s', (url, message) => {
     expect(() => checkBaseUrl(url, '--base-url')).toThrow(message);
   });
 
   it('builds URLs with encoded query pairs, repeated keys kept', () => {
-    expect(buildUrl('https://h/api/v1', '/answers/runs', [['prompt', 'best crm & more?'], ['x', '1'], ['x', '2']])).toBe(
-      'https://h/api/v1/answers/runs?prompt=best+crm+%26+more%3F&x=1&x=2',
-    );
+    expect(
+      buildUrl('https://h/api/v1', '/answers/runs', [
+        ['prompt', 'best crm & more?'],
+        ['x', '1'],
+        ['x', '2'],
+      ]),
+    ).toBe('https://h/api/v1/answers/runs?prompt=best+crm+%26+more%3F&x=1&x=2');
   });
 });
 
 const BASE = 'https://h.example/api/v1';
 
-describe('requests stay under the base URL\'s path', () => {
+describe("requests stay under the base URL's path", () => {
   it.each([
-    '.', '..', '%2e', '%2E', '.%2e', '%2e.', '%2E%2e', '%252e%252e', '%25252E.', 'a/..', '../a', 'a\\..\\b', 'a%2f..', '..%5Cx', '..%2F', '%2e%2e%252fadmin',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '.%2e',
+    '%2e.',
+    '%2E%2e',
+    '%252e%252e',
+    '%25252E.',
+    'a/..',
+    '../a',
+    'a\\..\\b',
+    'a%2f..',
+    '..%5Cx',
+    '..%2F',
+    '%2e%2e%252fadmin',
   ])('%s has a dot segment', (text) => expect(hasDotSegment(text)).toBe(true));
   it.each(['', '...', '.a', 'a.', '..a', '. .', '.%20.', '%2e%2e%2e', '%2x..', 'a.b/c..d', '\uff0e\uff0e', '%ef%bc%8e', '.\t.'])('%s has none', (text) =>
     expect(hasDotSegment(text)).toBe(false),

@@ -33,7 +33,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ now: () => new Date('2026-11-22T12:00:00Z'), rateLimitPerMinute: 100_000 });
   ids.topic = first((await get('topics')).data.topics, 'id');
   ids.task = first((await get('tasks')).data.tasks, 'id');
-  ids.competitor = first(((await get('competitors')).data.competitors as Array<Record<string, unknown>>).filter((c) => !c.is_brand), 'name');
+  ids.competitor = first(
+    ((await get('competitors')).data.competitors as Array<Record<string, unknown>>).filter((c) => !c.is_brand),
+    'name',
+  );
   ids.pitch = first((await get('pitches')).data.pitches, 'id');
   ids.prompt = first((await get('answers')).data.answers, 'prompt');
   sandbox.requests.length = 0;
@@ -57,18 +60,35 @@ const CASES: Record<string, Case> = {
   brands: { argv: () => ['brands'], method: 'GET', path: () => '/brands' },
   markets: { argv: () => ['markets'], method: 'GET', path: () => '/markets' },
   usage: { argv: () => ['usage'], method: 'GET', path: () => '/usage' },
-  overview: { argv: () => ['overview', '--days', '30', '--market', 'GB-en'], method: 'GET', path: () => '/overview', query: () => [['market', 'GB-en'], ['days', '30']] },
+  overview: {
+    argv: () => ['overview', '--days', '30', '--market', 'GB-en'],
+    method: 'GET',
+    path: () => '/overview',
+    query: () => [
+      ['market', 'GB-en'],
+      ['days', '30'],
+    ],
+  },
   visibility: { argv: () => ['visibility'], method: 'GET', path: () => '/visibility' },
   topics: {
     argv: () => ['topics', '--market', 'US-en', '--from', '2026-11-01', '--to', '2026-11-20'],
     method: 'GET',
     path: () => '/topics',
-    query: () => [['market', 'US-en'], ['from', '2026-11-01'], ['to', '2026-11-20']],
+    query: () => [
+      ['market', 'US-en'],
+      ['from', '2026-11-01'],
+      ['to', '2026-11-20'],
+    ],
   },
   'topics.get': { argv: () => ['topics', ids.topic], method: 'GET', path: () => `/topics/${encodeURIComponent(ids.topic)}` },
   prompts: { argv: () => ['prompts', '-m', 'DE-de'], method: 'GET', path: () => '/prompts', query: () => [['market', 'DE-de']] },
   answers: { argv: () => ['answers'], method: 'GET', path: () => '/answers' },
-  'answers.runs': { argv: () => ['answers', 'runs', '--prompt', ids.prompt], method: 'GET', path: () => '/answers/runs', query: () => [['prompt', ids.prompt]] },
+  'answers.runs': {
+    argv: () => ['answers', 'runs', '--prompt', ids.prompt],
+    method: 'GET',
+    path: () => '/answers/runs',
+    query: () => [['prompt', ids.prompt]],
+  },
   'answers.history': { argv: () => ['answers', 'history', '--days', '14'], method: 'GET', path: () => '/answers/history', query: () => [['days', '14']] },
   competitors: { argv: () => ['competitors'], method: 'GET', path: () => '/competitors' },
   'competitors.get': { argv: () => ['competitors', ids.competitor], method: 'GET', path: () => `/competitors/${encodeURIComponent(ids.competitor)}` },
@@ -82,7 +102,11 @@ const CASES: Record<string, Case> = {
     argv: () => ['search-performance', '--days', '90', '--group-by', 'page', '--limit', '100'],
     method: 'GET',
     path: () => '/search-performance',
-    query: () => [['days', '90'], ['group_by', 'page'], ['limit', '100']],
+    query: () => [
+      ['days', '90'],
+      ['group_by', 'page'],
+      ['limit', '100'],
+    ],
   },
   technical: { argv: () => ['technical'], method: 'GET', path: () => '/technical' },
   'ai-crawlers': { argv: () => ['ai-crawlers'], method: 'GET', path: () => '/ai-crawlers' },
@@ -91,7 +115,11 @@ const CASES: Record<string, Case> = {
     argv: () => ['tasks', '--status', 'open', '--limit', '10', '--layer', 'content'],
     method: 'GET',
     path: () => '/tasks',
-    query: () => [['layer', 'content'], ['status', 'open'], ['limit', '10']],
+    query: () => [
+      ['layer', 'content'],
+      ['status', 'open'],
+      ['limit', '10'],
+    ],
   },
   'tasks.get': { argv: () => ['tasks', ids.task], method: 'GET', path: () => `/tasks/${encodeURIComponent(ids.task)}` },
   'weekly-plan': { argv: () => ['weekly-plan'], method: 'GET', path: () => '/weekly-plan' },
@@ -187,7 +215,11 @@ describe.each(Object.entries(CASES))('%s', (id, c) => {
       const [header, ...body] = parse(r.stdout, { record_delimiter: '\r\n' }) as string[][];
       expect(header).toEqual(want.columns);
       expect(body).toHaveLength(want.rows.length);
-      expect(body).toEqual(want.rows.map((row, i) => row.map((text, j) => (typeof flattenRecord(rowsOf(reference, id)[i]).get(want.columns[j]!) === 'string' ? guardFormula(text) : text))));
+      expect(body).toEqual(
+        want.rows.map((row, i) =>
+          row.map((text, j) => (typeof flattenRecord(rowsOf(reference, id)[i]).get(want.columns[j]!) === 'string' ? guardFormula(text) : text)),
+        ),
+      );
     } else {
       // Not a terminal: on stdout a header and one tab-separated line per row of the
       // main collection (data as one row for a single record), as csv, and nothing else;

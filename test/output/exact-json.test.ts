@@ -49,9 +49,12 @@ describe('parseExactJson', () => {
     expect(Number(v.n)).toBe(Number(lexeme));
   });
 
-  it.each(['0', '-1', '41.8', '9007199254740991', '1e+21', '0.5', '123456789012345680000', '5e-324'])('gives %s as a plain number: it prints as sent', (lexeme) => {
-    expect(parseExactJson(`[${lexeme}]`)).toEqual([Number(lexeme)]);
-  });
+  it.each(['0', '-1', '41.8', '9007199254740991', '1e+21', '0.5', '123456789012345680000', '5e-324'])(
+    'gives %s as a plain number: it prints as sent',
+    (lexeme) => {
+      expect(parseExactJson(`[${lexeme}]`)).toEqual([Number(lexeme)]);
+    },
+  );
 
   it('reads every JSON feature as JSON.parse does', () => {
     const raw =
@@ -87,13 +90,16 @@ describe('parseExactJson', () => {
       fc.constant('null'),
       fc.boolean().map(String),
       fc.string({ unit: 'binary' }).map((s) => JSON.stringify(s)),
-      fc.double().filter(Number.isFinite).map((n) => JSON.stringify(n)),
+      fc
+        .double()
+        .filter(Number.isFinite)
+        .map((n) => JSON.stringify(n)),
       fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
       fc.constantFrom('1.0', '-0', '1E2', '1e+2', '0.10', '1e400', '-1e400', '1e-400', '9007199254740993', '2.50e-3'),
       fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-      fc.array(fc.tuple(fc.string({ unit: 'binary', maxLength: 4 }), tie('value')), { maxLength: 4 }).map(
-        (pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`,
-      ),
+      fc
+        .array(fc.tuple(fc.string({ unit: 'binary', maxLength: 4 }), tie('value')), { maxLength: 4 })
+        .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
     ),
   })).value;
 

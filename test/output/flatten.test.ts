@@ -24,7 +24,9 @@ describe('selectRows', () => {
 
   it('refuses an unknown --rows key, listing the arrays that exist', () => {
     expect(() => selectRows(data, { rows: 'nope' })).toThrow(RowsKeyError);
-    expect(() => selectRows(data, { rows: 'nope' })).toThrow('--rows: "nope" is not an array or object inside data; arrays available: issues, pages, overview.topics');
+    expect(() => selectRows(data, { rows: 'nope' })).toThrow(
+      '--rows: "nope" is not an array or object inside data; arrays available: issues, pages, overview.topics',
+    );
   });
 
   it('refuses --rows naming a value that is neither an array nor an object', () => {
@@ -90,12 +92,7 @@ describe('flattenRecord', () => {
   const flat = (rec: unknown) => Object.fromEntries(flattenRecord(rec));
 
   it('turns nested objects into dotted columns, in key order', () => {
-    expect([...flattenRecord({ id: 1, period: { from: 'a', to: 'b' }, z: { y: { x: true } } }).keys()]).toEqual([
-      'id',
-      'period.from',
-      'period.to',
-      'z.y.x',
-    ]);
+    expect([...flattenRecord({ id: 1, period: { from: 'a', to: 'b' }, z: { y: { x: true } } }).keys()]).toEqual(['id', 'period.from', 'period.to', 'z.y.x']);
   });
 
   it('joins arrays of scalars with "; " (null items empty, empty arrays empty)', () => {

@@ -31,9 +31,13 @@ describe('no terminal control reaches the output', () => {
 
   it('sanitizeForTerminal keeps the ordinary text between sequences', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-z0-9 ]{0,8}$/), { minLength: 1, maxLength: 6 }), fc.constantFrom('\u001b[31m', '\u001b]0;t\u0007', '\u009b2J', '\u001bc'), (words, seq) => {
-        expect(sanitizeForTerminal(words.join(seq))).toBe(words.join(''));
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z0-9 ]{0,8}$/), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('\u001b[31m', '\u001b]0;t\u0007', '\u009b2J', '\u001bc'),
+        (words, seq) => {
+          expect(sanitizeForTerminal(words.join(seq))).toBe(words.join(''));
+        },
+      ),
     );
   });
 
@@ -127,12 +131,18 @@ describe('no terminal control reaches the output of a view', () => {
 
   it('hostile keys (a shape no view knows) fall back to the generic rendering, just as safely', () => {
     fc.assert(
-      fc.property(fc.nat({ max: 1000 }), fc.array(hostileText(), { minLength: 1, maxLength: 20 }), fc.integer({ min: 20, max: 140 }), fc.boolean(), (pick, pool, width, color) => {
-        const c = cases[pick % cases.length] as ViewCase;
-        const envelope = withHostileStrings(c.envelope, pool, { keys: true });
-        const layout = { tty: true, color, wide: false };
-        check(renderTable(envelope, { ...layout, width, spec: c.spec }), layout, width);
-      }),
+      fc.property(
+        fc.nat({ max: 1000 }),
+        fc.array(hostileText(), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 20, max: 140 }),
+        fc.boolean(),
+        (pick, pool, width, color) => {
+          const c = cases[pick % cases.length] as ViewCase;
+          const envelope = withHostileStrings(c.envelope, pool, { keys: true });
+          const layout = { tty: true, color, wide: false };
+          check(renderTable(envelope, { ...layout, width, spec: c.spec }), layout, width);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -45,19 +45,34 @@ export const ESCAPE_SEQUENCES: readonly string[] = [
 ];
 
 /** Pieces that are not whole sequences: introducers cut off, stray terminators. */
-const FRAGMENTS: readonly string[] = [ESC, `${ESC}[`, `${ESC}]`, `${ESC}P`, `${ESC}]0;half`, `${ESC}[12`, '\u009b', '\u009d', '\u0090', '\u009c', `${ESC}\\`, `${ESC}(`];
+const FRAGMENTS: readonly string[] = [
+  ESC,
+  `${ESC}[`,
+  `${ESC}]`,
+  `${ESC}P`,
+  `${ESC}]0;half`,
+  `${ESC}[12`,
+  '\u009b',
+  '\u009d',
+  '\u0090',
+  '\u009c',
+  `${ESC}\\`,
+  `${ESC}(`,
+];
 
 /** One character of the dangerous classes. */
-const controlChar = fc.oneof(
-  fc.integer({ min: 0x00, max: 0x1f }),
-  fc.constant(0x7f),
-  fc.integer({ min: 0x80, max: 0x9f }),
-  fc.integer({ min: 0x202a, max: 0x202e }),
-  fc.integer({ min: 0x2066, max: 0x2069 }),
-  fc.constantFrom(0x2028, 0x2029),
-  // Invisible: soft hyphen, zero-width space and joiners, word joiner, BOM, a Hangul filler, tags.
-  fc.constantFrom(0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0x206a, 0xfeff, 0x3164, 0xe0001, 0xe0041, 0xe007f),
-).map((cp) => String.fromCodePoint(cp));
+const controlChar = fc
+  .oneof(
+    fc.integer({ min: 0x00, max: 0x1f }),
+    fc.constant(0x7f),
+    fc.integer({ min: 0x80, max: 0x9f }),
+    fc.integer({ min: 0x202a, max: 0x202e }),
+    fc.integer({ min: 0x2066, max: 0x2069 }),
+    fc.constantFrom(0x2028, 0x2029),
+    // Invisible: soft hyphen, zero-width space and joiners, word joiner, BOM, a Hangul filler, tags.
+    fc.constantFrom(0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0x206a, 0xfeff, 0x3164, 0xe0001, 0xe0041, 0xe007f),
+  )
+  .map((cp) => String.fromCodePoint(cp));
 
 /** Ordinary text, including wide characters the layout has to measure. */
 const plainText = fc.oneof(
@@ -78,12 +93,19 @@ export function hostileText(maxPieces = 8): fc.Arbitrary<string> {
  * and the invisible characters (the joiners ZWJ and ZWNJ are allowed after an emoji or
  * a letter of a script that spells with them, so they are checked in sanitize.test.ts).
  */
-export const FORBIDDEN_IN_TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u00ad\u180e\u200b\u2060-\u206f\u115f\u1160\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+export const FORBIDDEN_IN_TERMINAL =
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028-\u202e\u00ad\u180e\u200b\u2060-\u206f\u115f\u1160\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 
 /** An envelope with hostile text everywhere the renderer reads from: meta, keys, cells, fields, sub-tables. */
 export function hostileEnvelope(): fc.Arbitrary<unknown> {
   const text = hostileText();
-  const cell = fc.oneof(text, fc.integer(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.array(fc.dictionary(text, text, { maxKeys: 2 }), { maxLength: 2 }));
+  const cell = fc.oneof(
+    text,
+    fc.integer(),
+    fc.constant(null),
+    fc.array(text, { maxLength: 3 }),
+    fc.array(fc.dictionary(text, text, { maxKeys: 2 }), { maxLength: 2 }),
+  );
   const record = fc.dictionary(text, cell, { maxKeys: 4 });
   return fc.record({
     data: fc.record({

@@ -11,9 +11,7 @@ describe('renderJson: the envelope exactly as received', () => {
 
   it('keeps number lexemes byte for byte', () => {
     const raw = '{"a":1.0,"b":1e400,"c":12345678901234567890,"d":-0,"e":1E+2,"f":0.1000,"g":-1.5e-7}';
-    expect(renderJson(raw)).toBe(
-      '{\n  "a": 1.0,\n  "b": 1e400,\n  "c": 12345678901234567890,\n  "d": -0,\n  "e": 1E+2,\n  "f": 0.1000,\n  "g": -1.5e-7\n}\n',
-    );
+    expect(renderJson(raw)).toBe('{\n  "a": 1.0,\n  "b": 1e400,\n  "c": 12345678901234567890,\n  "d": -0,\n  "e": 1E+2,\n  "f": 0.1000,\n  "g": -1.5e-7\n}\n');
   });
 
   it('keeps key order and duplicate keys', () => {
@@ -22,7 +20,9 @@ describe('renderJson: the envelope exactly as received', () => {
 
   it('keeps existing escapes as they are', () => {
     const raw = String.raw`["\u001b[31m","\n\t\"\\\/","\u202E","\ud83d\ude80"]`;
-    expect(renderJson(raw)).toBe(`[\n  ${String.raw`"\u001b[31m"`},\n  ${String.raw`"\n\t\"\\\/"`},\n  ${String.raw`"\u202E"`},\n  ${String.raw`"\ud83d\ude80"`}\n]\n`);
+    expect(renderJson(raw)).toBe(
+      `[\n  ${String.raw`"\u001b[31m"`},\n  ${String.raw`"\n\t\"\\\/"`},\n  ${String.raw`"\u202E"`},\n  ${String.raw`"\ud83d\ude80"`}\n]\n`,
+    );
   });
 
   it.each([
@@ -44,9 +44,7 @@ describe('renderJson: the envelope exactly as received', () => {
   it('escapes invisible characters too (soft hyphen, zero-width ones, joiners, BOM, Hangul filler, tags as a surrogate pair), and reads back the same', () => {
     const value = ['a\u00adb\u200bc\u200cd\u200de\u2060f\u206ag\ufeffh\u3164i\u{e0041}j\u{e007f}k\u180el\ufff9'];
     const out = renderJson(JSON.stringify(value));
-    expect(out).toBe(
-      '[\n  "a\\u00adb\\u200bc\\u200cd\\u200de\\u2060f\\u206ag\\ufeffh\\u3164i\\udb40\\udc41j\\udb40\\udc7fk\\u180el\\ufff9"\n]\n',
-    );
+    expect(out).toBe('[\n  "a\\u00adb\\u200bc\\u200cd\\u200de\\u2060f\\u206ag\\ufeffh\\u3164i\\udb40\\udc41j\\udb40\\udc7fk\\u180el\\ufff9"\n]\n');
     expect(JSON.parse(out)).toEqual(value);
   });
 

@@ -25,7 +25,14 @@ export const SHAPES: readonly Shape[] = [
         period: { from: '2025-03-01', to: '2025-03-07', days: 7 },
         topics: [
           { id: 101, name: 'CRM for startups', visibility: 0.42, change: 0.05, rank: 2, rivals: ['Globex CRM', 'Initech'] },
-          { id: 102, name: 'Sales pipeline software for small teams that outgrew spreadsheets', visibility: 0.18, change: -0.11, rank: 5, rivals: ['Globex CRM'] },
+          {
+            id: 102,
+            name: 'Sales pipeline software for small teams that outgrew spreadsheets',
+            visibility: 0.18,
+            change: -0.11,
+            rank: 5,
+            rivals: ['Globex CRM'],
+          },
           { id: 103, name: 'Contact management', visibility: 0, change: 0, rank: null, rivals: [] },
         ],
         total: 3,

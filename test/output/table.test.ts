@@ -32,7 +32,10 @@ describe('renderTable: what is shown', () => {
   it('uses the known columns for data that is itself the (empty) collection, never for --rows', () => {
     expect(piped({ data: [] }, { spec: TASKS, knownColumns: ['id'] })).toEqual({ stdout: 'id\n', stderr: 'No tasks match.\n' });
     const env = { data: { tasks: [{ id: 1, title: 't' }], done: [] } };
-    expect(piped(env, { spec: TASKS, rows: 'done', knownColumns: ['id', 'title'] })).toEqual({ stdout: '', stderr: 'No done match.\n\n# tasks\nid\ttitle\n1\tt\n' });
+    expect(piped(env, { spec: TASKS, rows: 'done', knownColumns: ['id', 'title'] })).toEqual({
+      stdout: '',
+      stderr: 'No done match.\n\n# tasks\nid\ttitle\n1\tt\n',
+    });
     // With rows, the known columns come first, then the others as seen.
     expect(piped({ data: { tasks: [{ x: 1, title: 't', id: 2 }] } }, { spec: TASKS, knownColumns: ['id', 'title'] }).stdout).toBe('id\ttitle\tx\n2\tt\t1\n');
   });
@@ -77,7 +80,14 @@ describe('renderTable: what is shown', () => {
   });
 
   it('keeps each record on one line with the same number of fields, whatever the values hold', () => {
-    const env = { data: { tasks: [{ id: 1, title: 'a\tb\nc', note: null }, { id: 2, extra: '\r\u001b[2J' }] } };
+    const env = {
+      data: {
+        tasks: [
+          { id: 1, title: 'a\tb\nc', note: null },
+          { id: 2, extra: '\r\u001b[2J' },
+        ],
+      },
+    };
     const { stdout } = piped(env, { spec: TASKS });
     const lines = stdout.split('\n').slice(0, -1);
     expect(lines).toHaveLength(3);
@@ -108,9 +118,7 @@ describe('renderTable: what is shown', () => {
 describe('renderTable: TTY layout', () => {
   it('starts with a heading: brand, market, period; the period is not repeated below', () => {
     const env = { data: { period: { from: '2025-01-01', to: '2025-01-07', days: 7, tz: 'UTC' }, tasks: [{ id: 1 }] }, meta: META };
-    expect(renderTable(env, { ...TTY, spec: TASKS })).toBe(
-      'Acme · US-en · United States · 2025-01-01 – 2025-01-07 (7 days)\n\nid\n──\n 1\n\nperiod.tz  UTC\n',
-    );
+    expect(renderTable(env, { ...TTY, spec: TASKS })).toBe('Acme · US-en · United States · 2025-01-01 – 2025-01-07 (7 days)\n\nid\n──\n 1\n\nperiod.tz  UTC\n');
   });
 
   it('drops the market label from the heading, then the span in days, then puts it over two lines', () => {
@@ -129,7 +137,15 @@ describe('renderTable: TTY layout', () => {
   });
 
   it('right-aligns numeric columns, including numbers sent as text, and marks null', () => {
-    const out = renderTable({ data: [{ name: 'a', n: 5, s: '12.5', mixed: 'x' }, { name: 'bb', n: 123, s: null, mixed: 1 }] }, TTY);
+    const out = renderTable(
+      {
+        data: [
+          { name: 'a', n: 5, s: '12.5', mixed: 'x' },
+          { name: 'bb', n: 123, s: null, mixed: 1 },
+        ],
+      },
+      TTY,
+    );
     expect(out).toBe('name    n     s  mixed\n────  ───  ────  ─────\na       5  12.5  x\nbb    123     –  1\n');
   });
 
@@ -226,7 +242,10 @@ describe('renderTable: nothing is silently dropped', () => {
       fc.property(value, fc.boolean(), (raw, useSpec) => {
         const tokens: string[] = [];
         const data = tokenise(raw, tokens);
-        const spec = useSpec && data !== null && typeof data === 'object' && !Array.isArray(data) ? { id: 'x', collection: Object.keys(data)[0], noun: 'things' } : undefined;
+        const spec =
+          useSpec && data !== null && typeof data === 'object' && !Array.isArray(data)
+            ? { id: 'x', collection: Object.keys(data)[0], noun: 'things' }
+            : undefined;
         // The main table is not titled with its key (the command names it); everything else counts.
         const { key } = selectRows(data, { collection: spec?.collection });
         const required = tokens.filter((t) => t !== key);

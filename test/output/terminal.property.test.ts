@@ -229,20 +229,26 @@ describe('a terminal emulator shows every view of hostile payloads as plain line
 
   it('keeps title, bell, modes and screen, and the cursor one row per line written', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 1000 }), fc.array(hostileText(), { minLength: 1, maxLength: 40 }), fc.integer({ min: 20, max: 120 }), fc.boolean(), async (pick, pool, width, color) => {
-        const c = cases[pick % cases.length] as ViewCase;
-        const envelope = withHostileStrings(c.envelope, pool);
-        const opts = { spec: c.spec, width, color, tty: true, wide: false };
-        expect(renderView(envelope, opts, true), `${c.id} fell back`).not.toBeNull();
-        const out = renderTable(envelope, opts);
-        const state = await play(out, width);
-        expect(state.title).toBeNull();
-        expect(state.bell).toBe(false);
-        expect(state.buffer).toBe('normal');
-        expect(state.modes).toBe(plainModes);
-        expect(state.row).toBe(out.split('\n').length - 1);
-        expect(state.column).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: 1000 }),
+        fc.array(hostileText(), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 20, max: 120 }),
+        fc.boolean(),
+        async (pick, pool, width, color) => {
+          const c = cases[pick % cases.length] as ViewCase;
+          const envelope = withHostileStrings(c.envelope, pool);
+          const opts = { spec: c.spec, width, color, tty: true, wide: false };
+          expect(renderView(envelope, opts, true), `${c.id} fell back`).not.toBeNull();
+          const out = renderTable(envelope, opts);
+          const state = await play(out, width);
+          expect(state.title).toBeNull();
+          expect(state.bell).toBe(false);
+          expect(state.buffer).toBe('normal');
+          expect(state.modes).toBe(plainModes);
+          expect(state.row).toBe(out.split('\n').length - 1);
+          expect(state.column).toBe(0);
+        },
+      ),
       { numRuns: 100 },
     );
   });

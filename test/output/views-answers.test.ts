@@ -149,7 +149,9 @@ describe('brand perception', () => {
   });
 
   it('wrong claims with the truth and the engines that say them', () => {
-    expect(render('brand-perception')).toMatch(/✗ It costs \$19 per user a month\n {4}in fact: the price has been \$25 since the spring price change\n {4}said by chatgpt, perplexity, copilot\n/);
+    expect(render('brand-perception')).toMatch(
+      /✗ It costs \$19 per user a month\n {4}in fact: the price has been \$25 since the spring price change\n {4}said by chatgpt, perplexity, copilot\n/,
+    );
   });
 });
 

@@ -216,7 +216,11 @@ describe('what a view leaves over', () => {
     const data = { 'topics.threads': 'sent by the server', topics: [{ topic: 'Pricing', threads: [{ title: 'T', votes: 1 }] }] };
     expect(unshown(data, readForum(data))).toEqual({ 'topics.threads': 'sent by the server', 'topics.threads#': [{ topic: 'Pricing', title: 'T', votes: 1 }] });
     const twice = { ...data, 'topics.threads#': 'this one too' };
-    expect(unshown(twice, readForum(twice))).toEqual({ 'topics.threads': 'sent by the server', 'topics.threads#': 'this one too', 'topics.threads##': [{ topic: 'Pricing', title: 'T', votes: 1 }] });
+    expect(unshown(twice, readForum(twice))).toEqual({
+      'topics.threads': 'sent by the server',
+      'topics.threads#': 'this one too',
+      'topics.threads##': [{ topic: 'Pricing', title: 'T', votes: 1 }],
+    });
   });
 
   it('a `__proto__` field stays a field, wherever it is', () => {
@@ -242,7 +246,10 @@ describe('maps a view reads', () => {
   it('entries and counts leave what is not an engine or a count to the generic rendering instead of failing', () => {
     const shown = new Shown();
     const read = new Reader(shown);
-    const o: Rec = { engines: { chatgpt: { state: 'absent' }, updated: '2026-11-20', gemini: { state: 'open' } }, counts: { content: 7, note: 'beta', technical: null } };
+    const o: Rec = {
+      engines: { chatgpt: { state: 'absent' }, updated: '2026-11-20', gemini: { state: 'open' } },
+      counts: { content: 7, note: 'beta', technical: null },
+    };
     expect(read.entries(o, 'engines').map((e) => e.raw)).toEqual(['chatgpt', 'gemini']);
     expect(read.counts(o, 'counts')).toEqual([
       { name: 'content', raw: 'content', value: 7 },

@@ -40,7 +40,9 @@ describe('when a view is used', () => {
 
   it('--rows and --columns ask for one table: the generic renderer draws it', () => {
     const c = caseOf('topics');
-    expect(renderTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] })).toBe(renderGenericTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] }));
+    expect(renderTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] })).toBe(
+      renderGenericTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] }),
+    );
     expect(renderTable(c.envelope, { ...TTY, spec: c.spec, rows: 'topics' })).toBe(renderGenericTable(c.envelope, { ...TTY, spec: c.spec, rows: 'topics' }));
   });
 
@@ -52,7 +54,10 @@ describe('when a view is used', () => {
   });
 
   it('the generic heading takes data.window when there is no data.period', () => {
-    const out = renderTable({ data: { window: { from: '2026-11-16', to: '2026-11-22', days: 7 }, answers: [{ a: 1 }] }, meta: META }, { ...TTY, spec: { id: 'answers', collection: 'answers', noun: 'answers' } });
+    const out = renderTable(
+      { data: { window: { from: '2026-11-16', to: '2026-11-22', days: 7 }, answers: [{ a: 1 }] }, meta: META },
+      { ...TTY, spec: { id: 'answers', collection: 'answers', noun: 'answers' } },
+    );
     expect(out.split('\n')[0]).toBe('Acme CRM · US-en · United States · 2026-11-16 – 2026-11-22 (7 days)');
     expect(out).not.toContain('window');
   });
@@ -74,7 +79,14 @@ describe('views drop nothing', () => {
     for (const c of cases) {
       const shown = new Shown();
       const view = viewFor(c.id);
-      view?.(c.envelope.data as Rec, { width: 100, wide: false, chalk: new Chalk({ level: 0 }), read: new Reader(shown), brand: 'Northwind CRM', noun: c.spec.noun });
+      view?.(c.envelope.data as Rec, {
+        width: 100,
+        wide: false,
+        chalk: new Chalk({ level: 0 }),
+        read: new Reader(shown),
+        brand: 'Northwind CRM',
+        noun: c.spec.noun,
+      });
       const rest = (unshown(c.envelope.data, shown) ?? {}) as Rec;
       // The heading shows the period (or window) from, to and days.
       for (const key of ['period', 'window']) {

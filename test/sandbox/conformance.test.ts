@@ -55,7 +55,9 @@ function conforms(spec: EndpointSpec | null, reply: Reply, what: string): void {
   expect(Object.keys(responses), `${what}: status ${status} (${reply.text.slice(0, 120)}) is not documented`).toContain(status);
   const validate = validator(...base, status, 'content', 'application/json', 'schema');
   const ok = validate(reply.json);
-  expect(ok ? [] : validate.errors?.slice(0, 5).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), `${what}: ${status} body`).toEqual([]);
+  expect(ok ? [] : validate.errors?.slice(0, 5).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), `${what}: ${status} body`).toEqual(
+    [],
+  );
   for (const [header, spec] of Object.entries<any>(responses[status].headers ?? {})) {
     if (spec.required) expect(reply.headers.get(header), `${what}: ${status} ${header}`).not.toBeNull();
   }
@@ -148,7 +150,9 @@ async function send(req: Request): Promise<Reply> {
 // ---- Generators from the document ----------------------------------------------------
 
 const junk = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', ' ', '1.5', '1e3', '+1', '-0', 'null', 'abc', '２', '99999999999999999999'));
-const isoDay = fc.integer({ min: Date.parse('2024-10-01') / dayMs, max: Date.parse('2025-05-31') / dayMs }).map((d) => new Date(d * dayMs).toISOString().slice(0, 10));
+const isoDay = fc
+  .integer({ min: Date.parse('2024-10-01') / dayMs, max: Date.parse('2025-05-31') / dayMs })
+  .map((d) => new Date(d * dayMs).toISOString().slice(0, 10));
 
 /** Values for one parameter: mostly what the demo data knows, some from the schema alone, some junk. */
 function valueOf(param: any, account: DemoAccount, knownItems: readonly string[]): fc.Arbitrary<string> {
@@ -178,7 +182,16 @@ function valueOf(param: any, account: DemoAccount, knownItems: readonly string[]
 const prospects = fc.oneof(
   fc.domain(),
   fc.webUrl({ validSchemes: ['http', 'https'] }),
-  fc.constantFrom('пример.рф', 'example.xn--p1ai', 'acme.example:8080/x', 'HTTPS://ACME.EXAMPLE', 'acme', 'ftp://acme.example', 'https://u:p@acme.example', '10.0.0.1'),
+  fc.constantFrom(
+    'пример.рф',
+    'example.xn--p1ai',
+    'acme.example:8080/x',
+    'HTTPS://ACME.EXAMPLE',
+    'acme',
+    'ftp://acme.example',
+    'https://u:p@acme.example',
+    '10.0.0.1',
+  ),
   junk,
   fc.constantFrom(null, 7),
 );
@@ -239,7 +252,8 @@ describe('openapi.json against the sandbox', () => {
   it('the document is valid JSON Schema wherever it has a schema (ajv compiles every one)', () => {
     for (const spec of ENDPOINTS) {
       const op = opOf(spec);
-      for (const status of Object.keys(op.responses)) validator('paths', spec.path, spec.method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema');
+      for (const status of Object.keys(op.responses))
+        validator('paths', spec.path, spec.method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema');
       op.parameters.forEach((_: unknown, i: number) => validator('paths', spec.path, spec.method.toLowerCase(), 'parameters', String(i), 'schema'));
     }
     expect(compiled.size).toBeGreaterThan(ENDPOINTS.length * 5);

@@ -34,10 +34,24 @@ const invalid = (path: string, parameter: string, options: Call = {}): Case => g
 
 const CASES: Case[] = [
   { name: 'no Authorization header', path: '/topics', call: { key: null }, status: 401, code: 'invalid_api_key', message: /Missing API key/ },
-  { name: 'not a Bearer header', path: '/topics', call: { key: null, headers: { authorization: 'Basic dmlzOmRlbW8=' } }, status: 401, code: 'invalid_api_key', message: /Malformed/ },
+  {
+    name: 'not a Bearer header',
+    path: '/topics',
+    call: { key: null, headers: { authorization: 'Basic dmlzOmRlbW8=' } },
+    status: 401,
+    code: 'invalid_api_key',
+    message: /Malformed/,
+  },
   { name: 'unknown key', path: '/topics', call: { key: 'vis_live_0123456789' }, status: 401, code: 'invalid_api_key', message: /Unknown API key/ },
   { name: 'unknown key on a free endpoint', path: '/usage', call: { key: 'nope' }, status: 401, code: 'invalid_api_key' },
-  { name: 'agency without brand_id', path: '/topics', call: { key: 'vis_demo_agency' }, status: 400, code: 'brand_required', message: /201 \(Bluepeak Outdoor\)/ },
+  {
+    name: 'agency without brand_id',
+    path: '/topics',
+    call: { key: 'vis_demo_agency' },
+    status: 400,
+    code: 'brand_required',
+    message: /201 \(Bluepeak Outdoor\)/,
+  },
   invalid('/topics?brand_id=northwind', 'brand_id'),
   invalid('/topics?brand_id=1.5', 'brand_id'),
   growth('/topics?brand_id=999', 404, 'brand_not_found'),
@@ -96,12 +110,31 @@ const CASES: Case[] = [
   growth('/pitches/7', 405, 'method_not_allowed', undefined, { method: 'DELETE' }),
   { name: 'Monitor asks for a Pro endpoint', path: '/forum', call: { key: 'vis_demo_monitor' }, status: 403, code: 'feature_not_in_plan', message: /Monitor/ },
   { name: 'Monitor asks for a task brief', path: '/tasks/1042', call: { key: 'vis_demo_monitor' }, status: 403, code: 'feature_not_in_plan' },
-  { name: 'Monitor creates a pitch', path: '/pitches', call: { key: 'vis_demo_monitor', method: 'POST', body: { url: 'acme.example' } }, status: 403, code: 'feature_not_in_plan' },
+  {
+    name: 'Monitor creates a pitch',
+    path: '/pitches',
+    call: { key: 'vis_demo_monitor', method: 'POST', body: { url: 'acme.example' } },
+    status: 403,
+    code: 'feature_not_in_plan',
+  },
   { name: 'inactive plan reads data', path: '/topics', call: { key: 'vis_demo_inactive' }, status: 403, code: 'plan_inactive' },
   { name: 'inactive plan lists markets', path: '/markets', call: { key: 'vis_demo_inactive' }, status: 403, code: 'plan_inactive' },
-  { name: 'brand without search console', path: '/search-performance?brand_id=202', call: { key: 'vis_demo_agency' }, status: 409, code: 'integration_not_connected', message: /Larkspur Dental/ },
+  {
+    name: 'brand without search console',
+    path: '/search-performance?brand_id=202',
+    call: { key: 'vis_demo_agency' },
+    status: 409,
+    code: 'integration_not_connected',
+    message: /Larkspur Dental/,
+  },
   { name: 'exhausted budget', path: '/topics', call: { key: 'vis_demo_exhausted' }, status: 429, code: 'quota_exceeded', message: /2025-04-01/ },
-  { name: 'exhausted pitch allowance', path: '/pitches', call: { key: 'vis_demo_exhausted', method: 'POST', body: { url: 'acme.example' } }, status: 402, code: 'pitch_allowance_exhausted' },
+  {
+    name: 'exhausted pitch allowance',
+    path: '/pitches',
+    call: { key: 'vis_demo_exhausted', method: 'POST', body: { url: 'acme.example' } },
+    status: 402,
+    code: 'pitch_allowance_exhausted',
+  },
 ];
 
 describe('error responses', () => {
@@ -153,7 +186,10 @@ describe('error responses', () => {
   it('accepts extra body fields on POST /pitches', async () => {
     const fresh = await openSandbox();
     try {
-      const reply = await call(fresh, '/pitches', { method: 'POST', body: { url: 'globex.example', market: 'gb', business_type: 'CRM', notes: 'from --field' } });
+      const reply = await call(fresh, '/pitches', {
+        method: 'POST',
+        body: { url: 'globex.example', market: 'gb', business_type: 'CRM', notes: 'from --field' },
+      });
       expect(reply.status).toBe(201);
       expect(reply.json.data).toMatchObject({ domain: 'globex.example', market: 'GB', business_type: 'CRM' });
     } finally {

@@ -56,7 +56,6 @@ export function manualClock(start = FIXED_NOW) {
   };
 }
 
-
 /** The list endpoint whose items a path parameter names (`topics` for `topics.get`). */
 function listOf(spec: EndpointSpec): EndpointSpec {
   const list = ENDPOINTS.find((e) => e.method === 'GET' && !e.pathParam && e.words.join(' ') === spec.words.join(' '));
@@ -89,6 +88,10 @@ export async function exampleRequest(sandbox: Sandbox, spec: EndpointSpec, key =
   const qs = params.toString();
   return {
     path: `${path}${qs ? `?${qs}` : ''}`,
-    call: { key, method: spec.method, ...(spec.method === 'POST' ? { body: { url: 'https://www.acme-robotics.example', business_type: 'Industrial robots' } } : {}) },
+    call: {
+      key,
+      method: spec.method,
+      ...(spec.method === 'POST' ? { body: { url: 'https://www.acme-robotics.example', business_type: 'Industrial robots' } } : {}),
+    },
   };
 }

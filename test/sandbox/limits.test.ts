@@ -173,7 +173,13 @@ describe('the pitch allowance', () => {
   it('lists a created report and serves it by id with its share link', async () => {
     const sandbox = await sandboxWith();
     const made = (await create(sandbox, 'https://www.acme-robotics.example/')).json.data;
-    expect(made).toMatchObject({ prospect: 'Acme Robotics', domain: 'acme-robotics.example', market: 'US-en', business_type: 'Dental clinics', status: 'ready' });
+    expect(made).toMatchObject({
+      prospect: 'Acme Robotics',
+      domain: 'acme-robotics.example',
+      market: 'US-en',
+      business_type: 'Dental clinics',
+      status: 'ready',
+    });
     expect(made.share_url).toMatch(/^https:\/\/share\.aivisibility\.example\/pitch\/[a-z0-9]{12}$/);
     const list = (await call(sandbox, '/pitches')).json.data.pitches;
     expect(list[0].id).toBe(made.id);

@@ -48,7 +48,9 @@ describe('openapi.json', () => {
   });
 
   it('has exactly the operations of the endpoint table', () => {
-    const documented = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`));
+    const documented = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
     expect(documented.sort()).toEqual(ENDPOINTS.map((e) => `${e.method} ${e.path} ${e.id}`).sort());
   });
 
@@ -73,7 +75,13 @@ describe('openapi.json', () => {
       for (const q of spec.query) {
         const schema = param(q.name).schema;
         expect(param(q.name).required).toBe(q.required === true);
-        if (q.spec.kind === 'int') expect(schema).toMatchObject({ type: 'integer', minimum: q.spec.min, ...(q.spec.max !== undefined ? { maximum: q.spec.max } : {}), default: q.spec.default });
+        if (q.spec.kind === 'int')
+          expect(schema).toMatchObject({
+            type: 'integer',
+            minimum: q.spec.min,
+            ...(q.spec.max !== undefined ? { maximum: q.spec.max } : {}),
+            default: q.spec.default,
+          });
         if (q.spec.kind === 'enum') expect(schema).toMatchObject({ type: 'string', enum: q.spec.values, default: q.spec.default });
         if (q.spec.kind === 'string') expect(schema.type).toBe('string');
       }

@@ -98,7 +98,12 @@ describe('recording', () => {
   it('numbers every response with an x-request-id, from req_000001 again after a reset', async () => {
     const sandbox = await track(openSandbox());
     const ids = [];
-    for (const [path, key] of [['/topics', undefined], ['/nope', 'wrong'], ['/forum', 'vis_demo_monitor'], ['/topics', undefined]] as const) {
+    for (const [path, key] of [
+      ['/topics', undefined],
+      ['/nope', 'wrong'],
+      ['/forum', 'vis_demo_monitor'],
+      ['/topics', undefined],
+    ] as const) {
       ids.push((await call(sandbox, path, key === undefined ? {} : { key })).headers.get('x-request-id'));
     }
     expect(ids).toEqual(['req_000001', 'req_000002', 'req_000003', 'req_000004']);

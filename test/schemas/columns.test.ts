@@ -24,17 +24,17 @@ describe('knownColumns against the sandbox', () => {
       const req = await exampleRequest(sandbox, spec);
       if (!req) continue;
       for (const extra of spec.id === 'search-performance' ? ['', 'group_by=page'] : ['']) {
-      const path = extra ? `${req.path}${req.path.includes('?') ? '&' : '?'}${extra}` : req.path;
-      const reply = await call(sandbox, path, req.call);
-      expect(reply.status).toBeLessThan(300);
-      const { rows } = selectRows(reply.json.data, { collection: spec.collection });
-      const discovered = discoverColumns(rows);
-      const known = knownColumns(spec.id, reply.json.data);
-      expect(known.length, spec.id).toBeGreaterThan(0);
-      // A nullable object left null (activity's `ref`) is a column of its own: expected.
-      const unknown = discovered.filter((c) => !known.includes(c) && !known.some((k) => k.startsWith(`${c}.`)));
-      const reordered = orderColumns(discovered, known, rows.length).join() !== discovered.join();
-      if (unknown.length > 0 || reordered) report[`${spec.id}${extra ? `?${extra}` : ''}`] = { unknown, reordered };
+        const path = extra ? `${req.path}${req.path.includes('?') ? '&' : '?'}${extra}` : req.path;
+        const reply = await call(sandbox, path, req.call);
+        expect(reply.status).toBeLessThan(300);
+        const { rows } = selectRows(reply.json.data, { collection: spec.collection });
+        const discovered = discoverColumns(rows);
+        const known = knownColumns(spec.id, reply.json.data);
+        expect(known.length, spec.id).toBeGreaterThan(0);
+        // A nullable object left null (activity's `ref`) is a column of its own: expected.
+        const unknown = discovered.filter((c) => !known.includes(c) && !known.some((k) => k.startsWith(`${c}.`)));
+        const reordered = orderColumns(discovered, known, rows.length).join() !== discovered.join();
+        if (unknown.length > 0 || reordered) report[`${spec.id}${extra ? `?${extra}` : ''}`] = { unknown, reordered };
       }
     }
     expect(report).toEqual({});

@@ -44,7 +44,12 @@ describe('sandbox data matches the data schemas', () => {
               const result = z.safeParse(DATA_SCHEMAS[spec.id], reply.json.data);
               checked.set(spec.id, (checked.get(spec.id) ?? 0) + 1);
               if (!result.success) {
-                failures.push(`${account.key} ${path}: ${result.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+                failures.push(
+                  `${account.key} ${path}: ${result.error.issues
+                    .slice(0, 3)
+                    .map((i) => `${i.path.join('.')}: ${i.message}`)
+                    .join('; ')}`,
+                );
               }
             }
           }
@@ -57,14 +62,37 @@ describe('sandbox data matches the data schemas', () => {
   }, 120_000);
 
   it('a schema flags a payload that breaks the reference (a state outside the enumeration, a score above 100)', () => {
-    const bad = { window: { from: '2025-03-08', to: '2025-03-14', days: 7 }, answers: [{ id: 'q', prompt: 'p', topic_id: 't', topic: 'T', rate: 101, runs_counted: 1, named: 1, engines: { chatgpt: 'maybe', perplexity: 'open', gemini: 'open', claude: 'open', copilot: 'open' } }] };
+    const bad = {
+      window: { from: '2025-03-08', to: '2025-03-14', days: 7 },
+      answers: [
+        {
+          id: 'q',
+          prompt: 'p',
+          topic_id: 't',
+          topic: 'T',
+          rate: 101,
+          runs_counted: 1,
+          named: 1,
+          engines: { chatgpt: 'maybe', perplexity: 'open', gemini: 'open', claude: 'open', copilot: 'open' },
+        },
+      ],
+    };
     const result = z.safeParse(DATA_SCHEMAS.answers, bad);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['answers.0.engines.chatgpt', 'answers.0.rate']);
   });
 
   it('objects are open: a field the schema does not know is allowed', () => {
-    const usage = { account: 'a', plan: 'pro', plan_label: 'Pro', plan_active: true, reads: { limit: 1, used: 0, left: 1, soon: 3 }, resets_at: '2025-04-01T00:00:00Z', pitch_reports: { allowance: 0, used: 0, left: 0 }, extra: [[1, 2], [3]] };
+    const usage = {
+      account: 'a',
+      plan: 'pro',
+      plan_label: 'Pro',
+      plan_active: true,
+      reads: { limit: 1, used: 0, left: 1, soon: 3 },
+      resets_at: '2025-04-01T00:00:00Z',
+      pitch_reports: { allowance: 0, used: 0, left: 0 },
+      extra: [[1, 2], [3]],
+    };
     expect(z.safeParse(DATA_SCHEMAS.usage, usage).success).toBe(true);
   });
 });

@@ -34,8 +34,12 @@ describe('third-party notices', () => {
 
   it('lists every package with its version and licence, then each licence text in a fence it cannot close', () => {
     root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
-    fakePackage('node_modules/zeta', { name: 'zeta', version: '2.0.0', license: 'MIT' }, { 'license': 'MIT licence of zeta\r\n' });
-    fakePackage('node_modules/@a/alpha', { name: '@a/alpha', version: '1.0.0', license: { type: 'ISC' } }, { 'LICENSE.txt': 'ISC text with ```` inside', NOTICE: 'a notice' });
+    fakePackage('node_modules/zeta', { name: 'zeta', version: '2.0.0', license: 'MIT' }, { license: 'MIT licence of zeta\r\n' });
+    fakePackage(
+      'node_modules/@a/alpha',
+      { name: '@a/alpha', version: '1.0.0', license: { type: 'ISC' } },
+      { 'LICENSE.txt': 'ISC text with ```` inside', NOTICE: 'a notice' },
+    );
     const text = thirdPartyNotices(root, [meta('node_modules/zeta/i.js', 'node_modules/@a/alpha/i.js')]);
     expect(text).toContain('- @a/alpha 1.0.0 (ISC)\n- zeta 2.0.0 (MIT)\n');
     expect(text).toContain('## @a/alpha 1.0.0\n\nLicence: ISC\n\n`````text\nISC text with ```` inside\n`````\n\n```text\na notice\n```');

@@ -66,15 +66,42 @@ describe('aliasKeys: one brand, asked with and without brand_id', () => {
 
   it('asked without brand_id: filed under the brand meta.brand.id names (the period key keeps its date)', () => {
     expect(aliasKeys(TOPICS, get('/topics', [['market', 'US-en']]), withBrand({ brand: { id: 7, name: 'Acme' } }), none, NOW)).toEqual([
-      entryKey('GET', '/topics', [['market', 'US-en'], ['brand_id', '7']], TODAY),
+      entryKey(
+        'GET',
+        '/topics',
+        [
+          ['market', 'US-en'],
+          ['brand_id', '7'],
+        ],
+        TODAY,
+      ),
     ]);
     expect(aliasKeys(VISIBILITY, get('/visibility'), withBrand({ brand: { id: '7' } }), none, NOW)).toEqual(['GET /visibility?brand_id=7']);
     expect(aliasKeys(VISIBILITY, get('/visibility'), withBrand({ brand: { id: 0 } }), none, NOW)).toEqual(['GET /visibility?brand_id=0']);
-    expect(aliasKeys(VISIBILITY, get('/visibility'), withBrand({ brand: { id: '123456789012345' } }), none, NOW)).toEqual(['GET /visibility?brand_id=123456789012345']);
+    expect(aliasKeys(VISIBILITY, get('/visibility'), withBrand({ brand: { id: '123456789012345' } }), none, NOW)).toEqual([
+      'GET /visibility?brand_id=123456789012345',
+    ]);
   });
 
   it('never a guess: no meta.brand, or an id that is not a whole number a request could carry, files nothing more', () => {
-    const bad = [undefined, null, 7, 'x', { name: 'Acme' }, { id: -7 }, { id: 7.5 }, { id: Number.NaN }, { id: 2 ** 53 }, { id: '' }, { id: ' 7' }, { id: '7a' }, { id: '-7' }, { id: '1234567890123456' }, { id: null }, { id: true }];
+    const bad = [
+      undefined,
+      null,
+      7,
+      'x',
+      { name: 'Acme' },
+      { id: -7 },
+      { id: 7.5 },
+      { id: Number.NaN },
+      { id: 2 ** 53 },
+      { id: '' },
+      { id: ' 7' },
+      { id: '7a' },
+      { id: '-7' },
+      { id: '1234567890123456' },
+      { id: null },
+      { id: true },
+    ];
     for (const brand of bad) {
       expect(aliasKeys(VISIBILITY, get('/visibility'), withBrand(brand === undefined ? {} : { brand }), none, NOW), JSON.stringify(brand)).toEqual([]);
     }
@@ -82,11 +109,25 @@ describe('aliasKeys: one brand, asked with and without brand_id', () => {
   });
 
   it('asked with brand_id: filed without it only when this run listed that brand alone', () => {
-    const req = get('/topics', [['brand_id', '7'], ['days', '30']]);
+    const req = get('/topics', [
+      ['brand_id', '7'],
+      ['days', '30'],
+    ]);
     expect(aliasKeys(TOPICS, req, withBrand({ brand: { id: 7 } }), one, NOW)).toEqual([entryKey('GET', '/topics', [['days', '30']], TODAY)]);
     expect(aliasKeys(TOPICS, req, withBrand({ brand: { id: 7 } }), { oneBrand: '8' }, NOW)).toEqual([]);
     expect(aliasKeys(TOPICS, req, withBrand({ brand: { id: 7 } }), none, NOW)).toEqual([]);
-    expect(aliasKeys(TOPICS, get('/topics', [['brand_id', '7'], ['brand_id', '7']]), withBrand({}), one, NOW)).toEqual([]);
+    expect(
+      aliasKeys(
+        TOPICS,
+        get('/topics', [
+          ['brand_id', '7'],
+          ['brand_id', '7'],
+        ]),
+        withBrand({}),
+        one,
+        NOW,
+      ),
+    ).toEqual([]);
   });
 
   it('only for GETs of endpoints that take a brand', () => {
@@ -109,7 +150,9 @@ describe('sendCached', () => {
     expect(again.envelope).toEqual(first.envelope);
     expect(r.sent).toHaveLength(1);
     expect(r.debug.some((l) => l.startsWith('cache miss: GET /visibility (absent)'))).toBe(true);
-    expect(r.debug.some((l) => l.startsWith('cache hit: GET /visibility?brand_id=7 (fetched 2026-11-22T12:00:00.000Z, fresh until 2026-11-23T03:30:00.000Z)'))).toBe(true);
+    expect(
+      r.debug.some((l) => l.startsWith('cache hit: GET /visibility?brand_id=7 (fetched 2026-11-22T12:00:00.000Z, fresh until 2026-11-23T03:30:00.000Z)')),
+    ).toBe(true);
     expect(readdirSync(r.cache.dir).filter((f) => f.startsWith('saved-'))).toEqual(['saved-2026-11']);
   });
 
@@ -143,7 +186,14 @@ describe('sendCached', () => {
   });
 
   it('only a 2xx answer is stored', async () => {
-    for (const [status, stored] of [[199, 0], [200, 1], [201, 1], [299, 1], [300, 0], [404, 0]] as const) {
+    for (const [status, stored] of [
+      [199, 0],
+      [200, 1],
+      [201, 1],
+      [299, 1],
+      [300, 0],
+      [404, 0],
+    ] as const) {
       const r = rig('use', () => response({ data: {}, meta: {} }, status));
       await sendCached(r.ctx, r.session, VISIBILITY, get('/visibility'), { send: r.send });
       expect(entries(r.cache), String(status)).toHaveLength(stored);
@@ -187,9 +237,12 @@ describe('sendCached', () => {
 
   it('a cache that cannot store still gives the answer, and says why under --debug', async () => {
     const r = rig();
-    const failing = { lookup: () => ({ miss: 'absent' as const }), store: () => {
-      throw new Error('disk full');
-    } };
+    const failing = {
+      lookup: () => ({ miss: 'absent' as const }),
+      store: () => {
+        throw new Error('disk full');
+      },
+    };
     const session = { ...r.session, cache: () => failing } as unknown as Session;
     const res = await sendCached(r.ctx, session, VISIBILITY, get('/visibility'), { send: r.send });
     expect(JSON.parse(res.raw)).toEqual({ data: { n: 1 }, meta: {} });
@@ -222,7 +275,7 @@ describe('cachedNow (what the export dry run counts)', () => {
     expect(cachedNow(r.ctx, r.session, VISIBILITY, req)).toBe(false);
   });
 
-  it('keys a period that ends today with the date: yesterday\'s entry does not count today', async () => {
+  it("keys a period that ends today with the date: yesterday's entry does not count today", async () => {
     const r = rig();
     await sendCached(r.ctx, r.session, { ...TOPICS, freshness: 'weekly' }, get('/topics', [['days', '7']]), { send: r.send });
     expect(cachedNow(r.ctx, r.session, { ...TOPICS, freshness: 'weekly' }, get('/topics', [['days', '7']]))).toBe(true);
@@ -239,7 +292,10 @@ describe('invalidateAfter', () => {
   function spy() {
     const calls: string[][] = [];
     const debug: string[] = [];
-    const session = { cache: () => ({ invalidate: (ids: readonly string[]) => (calls.push([...ids]), ids.length) }), debug: (l: string) => debug.push(l) } as unknown as Session;
+    const session = {
+      cache: () => ({ invalidate: (ids: readonly string[]) => (calls.push([...ids]), ids.length) }),
+      debug: (l: string) => debug.push(l),
+    } as unknown as Session;
     return { calls, debug, session };
   }
 
@@ -264,7 +320,9 @@ describe('cacheNote', () => {
   const hit = (fetchedAt: string, expiresAt: string) => ({ raw: '', fetchedAt: Date.parse(fetchedAt), expiresAt: Date.parse(expiresAt) });
 
   it('names the scan boundary as the reference does, else the time the entry is fresh until, in the given zone', () => {
-    expect(cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'UTC')).toBe('from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again');
+    expect(cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'UTC')).toBe(
+      'from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again',
+    );
     expect(cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-22T11:02:00Z'), Date.parse('2026-11-22T10:30:00Z'), 'UTC')).toBe(
       'from cache, fetched 10:02; fresh until 11:02; --refresh to read again',
     );
@@ -284,7 +342,7 @@ describe('cacheNote', () => {
     );
   });
 
-  it('an unknown zone falls back to the process\'s own instead of failing', () => {
+  it("an unknown zone falls back to the process's own instead of failing", () => {
     const note = cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'Not/AZone');
     expect(note).toMatch(/^from cache, fetched (\d{4}-\d\d-\d\d )?\d\d:\d\d; next data after 09:00 IST; --refresh to read again$/);
   });

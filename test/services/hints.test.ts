@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { apiFailure, FakeApi, ok } from '../support/http.js';
 import { runInProcess } from '../support/run.js';
 
-const BRANDS = ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }, { id: 202, name: 'Larkspur Dental' }] });
+const BRANDS = ok({
+  brands: [
+    { id: 201, name: 'Bluepeak Outdoor' },
+    { id: 202, name: 'Larkspur Dental' },
+  ],
+});
 const API_WORDS = 'This account has 2 brands; pass brand_id: 201 (Bluepeak Outdoor), 202 (Larkspur Dental)';
 
 describe('brand_required', () => {
   it('lists the brands once, in the CLI’s words, with --brand and `vis config set brand`', async () => {
-    const api = new FakeApi().on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS)).on({ method: 'GET', path: '/brands' }, BRANDS);
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS))
+      .on({ method: 'GET', path: '/brands' }, BRANDS);
     const r = await runInProcess(['topics'], { api });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(

@@ -11,13 +11,39 @@ import { apiFailure, FakeApi, ok } from '../support/http.js';
 import { runInProcess } from '../support/run.js';
 
 const TEXT = 'What is the best CRM for an early-stage startup?';
-const ANSWERS = ok({ answers: [{ id: 'pipeline-b2b', prompt: 'What software helps manage a B2B sales pipeline?' }, { id: 'startup-best-crm', prompt: TEXT }] });
+const ANSWERS = ok({
+  answers: [
+    { id: 'pipeline-b2b', prompt: 'What software helps manage a B2B sales pipeline?' },
+    { id: 'startup-best-crm', prompt: TEXT },
+  ],
+});
 
 describe('--prompt', () => {
   it('an id is looked up in GET /answers (same brand and market) and the text is sent', async () => {
     const api = new FakeApi()
-      .on({ method: 'GET', path: '/answers', query: [['brand_id', '7'], ['market', 'GB-en']] }, ANSWERS)
-      .on({ method: 'GET', path: '/answers/runs', query: [['brand_id', '7'], ['market', 'GB-en'], ['prompt', TEXT]] }, ok({ prompt: TEXT, runs: [] }));
+      .on(
+        {
+          method: 'GET',
+          path: '/answers',
+          query: [
+            ['brand_id', '7'],
+            ['market', 'GB-en'],
+          ],
+        },
+        ANSWERS,
+      )
+      .on(
+        {
+          method: 'GET',
+          path: '/answers/runs',
+          query: [
+            ['brand_id', '7'],
+            ['market', 'GB-en'],
+            ['prompt', TEXT],
+          ],
+        },
+        ok({ prompt: TEXT, runs: [] }),
+      );
     const r = await runInProcess(['answers', 'runs', '--prompt', 'startup-best-crm', '--brand', '7', '--market', 'GB-en', '--format', 'json'], { api });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data.prompt).toBe(TEXT);
@@ -25,7 +51,10 @@ describe('--prompt', () => {
   });
 
   it('a question’s text goes straight to GET /answers/runs: no extra read', async () => {
-    const api = new FakeApi().on({ method: 'GET', path: '/answers/runs', query: [['prompt', 'what is the best crm for an early-stage startup?']] }, ok({ runs: [] }));
+    const api = new FakeApi().on(
+      { method: 'GET', path: '/answers/runs', query: [['prompt', 'what is the best crm for an early-stage startup?']] },
+      ok({ runs: [] }),
+    );
     const r = await runInProcess(['answers', 'runs', '--prompt', 'what is the best crm for an early-stage startup?', '--format', 'json'], { api });
     expect(r.code).toBe(0);
     expect(r.requests.map((q) => q.path)).toEqual(['/answers/runs']);
@@ -61,8 +90,16 @@ describe('--prompt', () => {
   });
 
   it('an id of another shape (a number, capitals) is found as `vis answers` shows it', async () => {
-    const list = ok({ answers: [{ id: 42, prompt: 'Which CRM is cheapest?' }, { id: 'Q-7', prompt: TEXT }] });
-    for (const [value, text] of [['42', 'Which CRM is cheapest?'], ['Q-7', TEXT]] as const) {
+    const list = ok({
+      answers: [
+        { id: 42, prompt: 'Which CRM is cheapest?' },
+        { id: 'Q-7', prompt: TEXT },
+      ],
+    });
+    for (const [value, text] of [
+      ['42', 'Which CRM is cheapest?'],
+      ['Q-7', TEXT],
+    ] as const) {
       const api = new FakeApi()
         .on({ method: 'GET', path: '/answers' }, list)
         .on({ method: 'GET', path: '/answers/runs', query: [['prompt', text]] }, ok({ runs: [] }));
@@ -74,9 +111,16 @@ describe('--prompt', () => {
   });
 
   it('a number id is matched by the digits the server sent, even past what JavaScript holds exactly', async () => {
-    const body = '{"data": {"answers": [{"id": 90071992547409930001, "prompt": "Huge?"}, {"id": 1.50, "prompt": "Spelled?"}, {"id": true, "prompt": "Not an id"}]}, "meta": {}}';
+    const body =
+      '{"data": {"answers": [{"id": 90071992547409930001, "prompt": "Huge?"}, {"id": 1.50, "prompt": "Spelled?"}, {"id": true, "prompt": "Not an id"}]}, "meta": {}}';
     const list = { status: 200, headers: { 'content-type': 'application/json' }, body };
-    for (const [value, sent] of [['90071992547409930001', 'Huge?'], ['90071992547409930000', '90071992547409930000'], ['1.50', 'Spelled?'], ['1.5', '1.5'], ['true', 'true']] as const) {
+    for (const [value, sent] of [
+      ['90071992547409930001', 'Huge?'],
+      ['90071992547409930000', '90071992547409930000'],
+      ['1.50', 'Spelled?'],
+      ['1.5', '1.5'],
+      ['true', 'true'],
+    ] as const) {
       const api = new FakeApi()
         .on({ method: 'GET', path: '/answers' }, list)
         .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
@@ -87,8 +131,17 @@ describe('--prompt', () => {
   });
 
   it('the first row with the id wins; a row whose text is empty gives no text, so the value goes as given', async () => {
-    const list = ok({ answers: [{ id: 'a1', prompt: '' }, { id: 'b2', prompt: 'First?' }, { id: 'b2', prompt: 'Second?' }] });
-    for (const [value, sent] of [['b2', 'First?'], ['a1', 'a1']] as const) {
+    const list = ok({
+      answers: [
+        { id: 'a1', prompt: '' },
+        { id: 'b2', prompt: 'First?' },
+        { id: 'b2', prompt: 'Second?' },
+      ],
+    });
+    for (const [value, sent] of [
+      ['b2', 'First?'],
+      ['a1', 'a1'],
+    ] as const) {
       const api = new FakeApi()
         .on({ method: 'GET', path: '/answers' }, list)
         .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
@@ -107,8 +160,10 @@ describe('--prompt', () => {
   });
 
   it('what is looked up: a value without white space (an id of any shape); a value with a space is a text', () => {
-    for (const id of ['startup-best-crm', 'q12', '42', 'Best-CRM', 'Q-7', 'crm?', '0b7e3a4c-9d1f-4e2a-8c55-1f2e3d4c5b6a']) expect(looksLikePromptId(id), id).toBe(true);
-    for (const text of ['best crm', 'What is the best CRM?', 'crm\tsoftware', 'crm\n', '\u00a0crm', '']) expect(looksLikePromptId(text), JSON.stringify(text)).toBe(false);
+    for (const id of ['startup-best-crm', 'q12', '42', 'Best-CRM', 'Q-7', 'crm?', '0b7e3a4c-9d1f-4e2a-8c55-1f2e3d4c5b6a'])
+      expect(looksLikePromptId(id), id).toBe(true);
+    for (const text of ['best crm', 'What is the best CRM?', 'crm\tsoftware', 'crm\n', '\u00a0crm', ''])
+      expect(looksLikePromptId(text), JSON.stringify(text)).toBe(false);
   });
 });
 
@@ -121,7 +176,11 @@ describe('--prompt <id> against the sandbox: what it costs, counted by the sandb
     const s = await startSandbox({ now: () => new Date(c.t), rateLimitPerMinute: 1_000_000 });
     try {
       const home = mkdtempSync(join(tmpdir(), 'vis-prompt-'));
-      const o = { baseUrl: s.baseUrl, clock: c, env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: KEY, VIS_RATE_LIMIT: '1000000', VIS_CACHE: cache } };
+      const o = {
+        baseUrl: s.baseUrl,
+        clock: c,
+        env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: KEY, VIS_RATE_LIMIT: '1000000', VIS_CACHE: cache },
+      };
       const spent: number[] = [];
       const step = async (argv: string[]) => {
         const before = s.reads(KEY);
@@ -148,7 +207,9 @@ describe('--prompt <id> against the sandbox: what it costs, counted by the sandb
   it('with the cache off an id costs 2 reads, as the README and the help say', async () => {
     expect(await day('off')).toEqual([1, 2, 2]);
     const help = await runInProcess(['answers', 'runs', '--help']);
-    expect(help.stdout.replace(/\s+/g, ' ')).toContain('Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after `vis answers`).');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after `vis answers`).',
+    );
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
       'Any value without a space is looked up as an id; one no row there has is sent as given, so a text the list does not hold still works. A value with a space is always a text and costs nothing more.',
     );

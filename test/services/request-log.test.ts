@@ -51,7 +51,9 @@ describe('--verbose', () => {
     const r = await runInProcess(['--verbose', 'topics', '-f', 'json', '--no-cache'], { api });
     expect(r.code, r.stderr).toBe(0);
     expect(verboseLines(r.stderr)).toEqual(['vis verbose: GET /topics → 502, 0 ms, no read', 'vis verbose: GET /topics → 200, 0 ms, 1 read']);
-    const denied = await runInProcess(['--verbose', 'topics', '--no-cache'], { api: new FakeApi().on({ method: 'GET', path: '/topics' }, apiFailure(401, 'invalid_api_key', 'no')) });
+    const denied = await runInProcess(['--verbose', 'topics', '--no-cache'], {
+      api: new FakeApi().on({ method: 'GET', path: '/topics' }, apiFailure(401, 'invalid_api_key', 'no')),
+    });
     expect(denied.code).toBe(3);
     expect(verboseLines(denied.stderr)).toEqual(['vis verbose: GET /topics → 401, 0 ms, no read']);
   });
@@ -80,7 +82,9 @@ describe('--verbose', () => {
     expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
     expect(r.stderr).not.toMatch(/authorization|bearer/i);
     expect(lines[0]).toContain('GET /topics?k=');
-    const debug = await runInProcess(['topics', '--debug', '-f', 'json', '--no-cache'], { api: new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ topics: [] })) });
+    const debug = await runInProcess(['topics', '--debug', '-f', 'json', '--no-cache'], {
+      api: new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ topics: [] })),
+    });
     expect(verboseLines(debug.stderr)).toEqual([]);
     expect(debug.stderr).toContain('vis debug:');
   });
@@ -107,7 +111,11 @@ describe('--verbose', () => {
   it('vis auth login reports its check too', async () => {
     const home = mkdtempSync(join(tmpdir(), 'vis-verbose-login-'));
     const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok({ reads: { left: 5 } }));
-    const r = await runInProcess(['--verbose', 'auth', 'login'], { api, env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: undefined }, io: { stdin: `${TEST_KEY}\n` } });
+    const r = await runInProcess(['--verbose', 'auth', 'login'], {
+      api,
+      env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: undefined },
+      io: { stdin: `${TEST_KEY}\n` },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(verboseLines(r.stderr)).toEqual(['vis verbose: GET /usage → 200, 0 ms, free']);
   });

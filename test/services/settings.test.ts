@@ -34,7 +34,10 @@ describe('precedence: flag > environment > active profile > default', () => {
 
   it('--demo (or VIS_DEMO) leaves the profile’s brand and market to the account they belong to', () => {
     // The demo account has its own brands and markets: the profile's would be refused there.
-    for (const demo of [{ f: flags({ demo: true }), e: {} }, { f: flags(), e: { VIS_DEMO: '1' } }]) {
+    for (const demo of [
+      { f: flags({ demo: true }), e: {} },
+      { f: flags(), e: { VIS_DEMO: '1' } },
+    ]) {
       const { env } = store(saved);
       Object.assign(env, demo.e);
       const s = resolveSettings(demo.f, env, new ConfigStore(env));

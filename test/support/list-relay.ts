@@ -93,7 +93,10 @@ export async function startListRelay(): Promise<ListRelay> {
 /** stdout as lines, each split at TAB; the output must end with a line break. */
 export function tabFields(stdout: string): string[][] {
   if (!stdout.endsWith('\n')) throw new Error(`output does not end with a line break: ${JSON.stringify(stdout.slice(-40))}`);
-  return stdout.slice(0, -1).split('\n').map((line) => line.split('\t'));
+  return stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => line.split('\t'));
 }
 
 export interface Ran {
@@ -126,7 +129,11 @@ export async function checkPipedTable(relay: ListRelay, id: string, run: (argv: 
   const width = lines[0]!.length;
   for (const line of lines) expect(line).toHaveLength(width);
   // The header names the rows' own fields, not period.* or a # section.
-  for (const key of Object.keys(sent[0]!)) expect(lines[0]!.some((h) => h === key || h.startsWith(`${key}.`)), key).toBe(true);
+  for (const key of Object.keys(sent[0]!))
+    expect(
+      lines[0]!.some((h) => h === key || h.startsWith(`${key}.`)),
+      key,
+    ).toBe(true);
 }
 
 export async function checkPipedEmpty(relay: ListRelay, id: string, run: (argv: string[]) => Promise<Ran>): Promise<void> {

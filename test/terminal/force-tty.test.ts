@@ -36,10 +36,13 @@ describe('parseForceTty', () => {
     expect(parseForceTty(raw, 120)).toEqual({ width });
   });
 
-  it.each(['5', '19', '1001', '0%', '101%', '1.5', '-3', '+80', '120px', '%', '50 %', 'abc%', '.5', '1e3', '0x40', 'x50%', '50%x'])('%j is refused, naming VIS_FORCE_TTY and the rule', (raw) => {
-    expect(() => parseForceTty(raw, 120)).toThrow(UsageError);
-    expect(() => parseForceTty(raw, 120)).toThrow(/^VIS_FORCE_TTY must be a width from 20 to 1000 columns, a percentage .* got "/);
-  });
+  it.each(['5', '19', '1001', '0%', '101%', '1.5', '-3', '+80', '120px', '%', '50 %', 'abc%', '.5', '1e3', '0x40', 'x50%', '50%x'])(
+    '%j is refused, naming VIS_FORCE_TTY and the rule',
+    (raw) => {
+      expect(() => parseForceTty(raw, 120)).toThrow(UsageError);
+      expect(() => parseForceTty(raw, 120)).toThrow(/^VIS_FORCE_TTY must be a width from 20 to 1000 columns, a percentage .* got "/);
+    },
+  );
 
   it('sanitises the value it quotes', () => {
     expect(() => parseForceTty('5\u001b[2J', 80)).toThrow(/got "5(?!\u001b)/);
@@ -55,7 +58,13 @@ describe('terminalWidth: the real terminal, when stdout is redirected', () => {
 
   it('stdout first; a stderr without a usable width is passed over; no width at all is 80', () => {
     const io = (o: { stdoutIsTTY?: boolean; stderrIsTTY?: boolean; columns: number; stderrColumns?: number }) =>
-      ({ ...testIO(), stdoutIsTTY: o.stdoutIsTTY ?? false, stderrIsTTY: o.stderrIsTTY ?? false, columns: o.columns, stderr: { columns: o.stderrColumns } }) as unknown as Parameters<typeof terminalWidth>[0];
+      ({
+        ...testIO(),
+        stdoutIsTTY: o.stdoutIsTTY ?? false,
+        stderrIsTTY: o.stderrIsTTY ?? false,
+        columns: o.columns,
+        stderr: { columns: o.stderrColumns },
+      }) as unknown as Parameters<typeof terminalWidth>[0];
     expect(terminalWidth(io({ stdoutIsTTY: true, stderrIsTTY: true, columns: 97, stderrColumns: 150 }))).toBe(97);
     expect(terminalWidth(io({ stderrIsTTY: true, columns: 72, stderrColumns: 150 }))).toBe(150);
     expect(terminalWidth(io({ stderrIsTTY: false, columns: 72, stderrColumns: 150 }))).toBe(72);
@@ -127,12 +136,15 @@ describe('vis topics with stdout not a terminal', () => {
     expect(r.stdout.split('\n')[0]).toBe('id\tname\tvisibility');
   });
 
-  it.each([['topics'], ['topics', '--format', 'json'], ['api', '/topics']])('a bad VIS_FORCE_TTY is exit 2 naming it, before any request (%s)', async (...argv) => {
-    const r = await runInProcess(argv, { api: new FakeApi(), env: { VIS_FORCE_TTY: '12' } });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('VIS_FORCE_TTY must be a width from 20 to 1000 columns');
-    expect(r.stderr).toContain('got "12"');
-    expect(r.requests).toHaveLength(0);
-    expect(r.stdout).toBe('');
-  });
+  it.each([['topics'], ['topics', '--format', 'json'], ['api', '/topics']])(
+    'a bad VIS_FORCE_TTY is exit 2 naming it, before any request (%s)',
+    async (...argv) => {
+      const r = await runInProcess(argv, { api: new FakeApi(), env: { VIS_FORCE_TTY: '12' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('VIS_FORCE_TTY must be a width from 20 to 1000 columns');
+      expect(r.stderr).toContain('got "12"');
+      expect(r.requests).toHaveLength(0);
+      expect(r.stdout).toBe('');
+    },
+  );
 });

@@ -102,7 +102,8 @@ function fakePager(): { dir: string; pager: string; seen: () => { args: string; 
   return {
     dir,
     pager,
-    seen: () => (existsSync(join(dir, 'input')) ? { args: readFileSync(join(dir, 'args'), 'utf8'), input: readFileSync(join(dir, 'input'), 'utf8') } : undefined),
+    seen: () =>
+      existsSync(join(dir, 'input')) ? { args: readFileSync(join(dir, 'args'), 'utf8'), input: readFileSync(join(dir, 'input'), 'utf8') } : undefined,
   };
 }
 
@@ -176,7 +177,18 @@ describe('writePaged', () => {
     let err = '';
     // One chunk a line: what was read to measure and what was not are both written.
     const chunks = tall.split(/(?<=\n)/);
-    await writePaged({ env, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, stderrColumns, direct: async (c) => void (direct = [...c].join('')), hasLess }, chunks);
+    await writePaged(
+      {
+        env,
+        columns: 80,
+        rows: 10,
+        stderr: { write: (s: string) => (err += s) },
+        stderrColumns,
+        direct: async (c) => void (direct = [...c].join('')),
+        hasLess,
+      },
+      chunks,
+    );
     return { direct, err };
   };
 
@@ -192,7 +204,12 @@ describe('writePaged', () => {
   it('on a narrow terminal the notice is wrapped at spaces, as errors are', async () => {
     expect(await run({ PAGER: "less '-R" }, undefined, 30)).toEqual({ direct: tall, err: "vis: no pager: PAGER has an\nunclosed quote: less '-R\n" });
     const missing = await run({ PAGER: '/nonexistent/pager' }, undefined, 40);
-    expect(missing.err.split('\n').slice(0, -1).every((line) => line.length <= 40)).toBe(true);
+    expect(
+      missing.err
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => line.length <= 40),
+    ).toBe(true);
     expect(missing.err.replace(/\n(?!$)/g, ' ')).toMatch(/^vis: could not start the pager "\/nonexistent\/pager" \(PAGER\): .*; writing without it\n$/);
   });
 
@@ -215,7 +232,13 @@ describe('writePaged', () => {
   it('writes a short output directly, and a tall one through the pager with its arguments', async () => {
     const f = fakePager();
     let direct = '';
-    const target = { env: { VIS_PAGER: `${f.pager} -x 'a b'`, PATH: process.env.PATH }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async (c: Iterable<string>) => void (direct = [...c].join('')) };
+    const target = {
+      env: { VIS_PAGER: `${f.pager} -x 'a b'`, PATH: process.env.PATH },
+      columns: 80,
+      rows: 10,
+      stderr: { write: () => true },
+      direct: async (c: Iterable<string>) => void (direct = [...c].join('')),
+    };
     await writePaged(target, 'one\ntwo\n');
     expect(direct).toBe('one\ntwo\n');
     expect(f.seen()).toBeUndefined();
@@ -231,7 +254,16 @@ describe('writePaged', () => {
     let direct = '';
     let err = '';
     const tall = 'x\n'.repeat(30);
-    await writePaged({ env: { PAGER: '/nonexistent/pager -R' }, columns: 80, rows: 10, stderr: { write: (s: string) => (err += s) }, direct: async (c) => void (direct = [...c].join('')) }, tall);
+    await writePaged(
+      {
+        env: { PAGER: '/nonexistent/pager -R' },
+        columns: 80,
+        rows: 10,
+        stderr: { write: (s: string) => (err += s) },
+        direct: async (c) => void (direct = [...c].join('')),
+      },
+      tall,
+    );
     expect(direct).toBe(tall);
     expect(err).toMatch(/^vis: could not start the pager "\/nonexistent\/pager" \(PAGER\): .*ENOENT.*; writing without it\n$/);
   });
@@ -243,7 +275,9 @@ describe('writePaged', () => {
     chmodSync(pager, 0o755);
     // Far more than a pipe buffer, so writing would block or fail without the quiet ending.
     const huge = Array.from({ length: 40_000 }, (_, i) => `row ${i} ${'y'.repeat(60)}\n`);
-    await expect(writePaged({ env: { VIS_PAGER: pager }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined }, huge)).resolves.toBeUndefined();
+    await expect(
+      writePaged({ env: { VIS_PAGER: pager }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined }, huge),
+    ).resolves.toBeUndefined();
   });
 
   it('a pager that exits while a process it started still holds its input open ends the write quietly', async () => {
@@ -261,7 +295,12 @@ describe('writePaged', () => {
       if (holder > 0) process.kill(holder, 'SIGKILL');
     });
     const huge = Array.from({ length: 40_000 }, (_, i) => `row ${i} ${'y'.repeat(60)}\n`);
-    await expect(writePaged({ env: { VIS_PAGER: pager, PATH: process.env.PATH }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined }, huge)).resolves.toBeUndefined();
+    await expect(
+      writePaged(
+        { env: { VIS_PAGER: pager, PATH: process.env.PATH }, columns: 80, rows: 10, stderr: { write: () => true }, direct: async () => undefined },
+        huge,
+      ),
+    ).resolves.toBeUndefined();
   });
 });
 

@@ -33,7 +33,13 @@ describe('numbers as sent', () => {
   it('table on a terminal (the topics view cannot hold these numbers, so the generic table shows them)', async () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'table'], { api: api(), io: { stdoutIsTTY: true, columns: 100 } });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').find((l) => l.includes('9007199254740993'))?.trim().split(/ {2,}/)).toEqual(SENT);
+    expect(
+      r.stdout
+        .split('\n')
+        .find((l) => l.includes('9007199254740993'))
+        ?.trim()
+        .split(/ {2,}/),
+    ).toEqual(SENT);
   });
 
   it('json: the answer as received, re-indented', async () => {

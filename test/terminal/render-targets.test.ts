@@ -30,7 +30,20 @@ afterEach(() => {
 });
 
 function flags(o: Partial<FlagOptions>): FlagOptions {
-  return { period: {}, demo: false, timeoutMs: 30_000, refresh: false, noCache: false, quiet: false, debug: false, noColor: false, pager: true, params: [], wide: false, ...o } as FlagOptions;
+  return {
+    period: {},
+    demo: false,
+    timeoutMs: 30_000,
+    refresh: false,
+    noCache: false,
+    quiet: false,
+    debug: false,
+    noColor: false,
+    pager: true,
+    params: [],
+    wide: false,
+    ...o,
+  } as FlagOptions;
 }
 
 /** What checkOutputOptions throws (undefined when it accepts the options). */
@@ -252,7 +265,15 @@ describe('-o: a failed write names the file and says what became of it', () => {
 });
 
 const ESC = '\u001b';
-const TOPICS = JSON.stringify({ data: { topics: [{ id: 1, title: 'Acme' }, { id: 2, title: 'Beta' }] }, meta: {} });
+const TOPICS = JSON.stringify({
+  data: {
+    topics: [
+      { id: 1, title: 'Acme' },
+      { id: 2, title: 'Beta' },
+    ],
+  },
+  meta: {},
+});
 
 function topicsApi(body: string): FakeApi {
   return new FakeApi().on({ method: 'GET', path: '/topics' }, { status: 200, headers: { 'content-type': 'application/json' }, body }, 'always');
@@ -276,11 +297,19 @@ describe('rendering through a command', () => {
   });
 
   it('a table on a colour terminal is coloured; the same table into a file is not', async () => {
-    const onTty = await runInProcess(['topics', '--brand', '12'], { api: topicsApi(TOPICS), io: { stdoutIsTTY: true, color: true }, env: { NO_COLOR: undefined } });
+    const onTty = await runInProcess(['topics', '--brand', '12'], {
+      api: topicsApi(TOPICS),
+      io: { stdoutIsTTY: true, color: true },
+      env: { NO_COLOR: undefined },
+    });
     expect(onTty.code).toBe(0);
     expect(onTty.stdout).toContain(`${ESC}[`);
     const file = join(folder(), 'out.txt');
-    const forced = await runInProcess(['topics', '--brand', '12', '-o', file], { api: topicsApi(TOPICS), io: { stdoutIsTTY: true, color: true }, env: { NO_COLOR: undefined, VIS_FORCE_TTY: '80' } });
+    const forced = await runInProcess(['topics', '--brand', '12', '-o', file], {
+      api: topicsApi(TOPICS),
+      io: { stdoutIsTTY: true, color: true },
+      env: { NO_COLOR: undefined, VIS_FORCE_TTY: '80' },
+    });
     expect(forced.code).toBe(0);
     const { readFileSync } = process.getBuiltinModule('node:fs');
     expect(readFileSync(file, 'utf8')).toContain('Acme');

@@ -67,7 +67,10 @@ describe('csv on a terminal', () => {
   });
 
   it('-o /dev/stdout is the terminal too', async () => {
-    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stdout'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stdout'], {
+      api: api('/topics', TOPICS),
+      io: { stdoutIsTTY: true },
+    });
     expect(r.code).toBe(0);
     expectSafeCsv(r.stdout);
     expect(rows(r.stdout)[1]?.[1]).toBe(TITLE_SHOWN);
@@ -103,10 +106,16 @@ describe('csv into a pipe or a file: exactly as received', () => {
   });
 
   it('-o /dev/stderr: sanitised when stderr is a terminal, exact when it is not', async () => {
-    const onTty = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stderrIsTTY: true } });
+    const onTty = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], {
+      api: api('/topics', TOPICS),
+      io: { stderrIsTTY: true },
+    });
     expect(onTty.stdout).toBe('');
     expect(onTty.stderr).toContain(`1,${TITLE_SHOWN},`);
-    const piped = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
+    const piped = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', '/dev/stderr'], {
+      api: api('/topics', TOPICS),
+      io: { stdoutIsTTY: true },
+    });
     expect(piped.stderr).toBe(exact);
   });
 
@@ -115,7 +124,10 @@ describe('csv into a pipe or a file: exactly as received', () => {
     const fd = openSync(file, 'w');
     try {
       // Both of vis's own streams on a terminal: descriptor N is asked about itself.
-      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true, stderrIsTTY: true } });
+      const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', `/dev/fd/${fd}`], {
+        api: api('/topics', TOPICS),
+        io: { stdoutIsTTY: true, stderrIsTTY: true },
+      });
       expect(r.code).toBe(0);
     } finally {
       closeSync(fd);
@@ -168,7 +180,10 @@ describe('invisible characters on a terminal', () => {
   });
 
   it('the table too', async () => {
-    const r = await runInProcess(['topics', '--brand', '12', '--format', 'table', '--wide'], { api: api('/topics', body), io: { stdoutIsTTY: true, columns: 120 } });
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'table', '--wide'], {
+      api: api('/topics', body),
+      io: { stdoutIsTTY: true, columns: 120 },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(shown);
   });

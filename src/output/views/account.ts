@@ -55,14 +55,30 @@ export const brandsView: View = (data, ctx) => {
       return read.bool(map, k) ? cell('yes', chalk.green) : cell('no', chalk.dim);
     });
     const domain = read.text(b, 'domain', 'optional');
-    return { id: idCell(b, ctx), name: cell(read.text(b, 'name'), chalk.bold), domain: domain === undefined ? [] : domain === null ? null : cell(domain), markets: primary === null && markets === undefined ? null : list, flags };
+    return {
+      id: idCell(b, ctx),
+      name: cell(read.text(b, 'name'), chalk.bold),
+      domain: domain === undefined ? [] : domain === null ? null : cell(domain),
+      markets: primary === null && markets === undefined ? null : list,
+      flags,
+    };
   });
   const marketsColumn = (rows: readonly GridRow[], j: number): Column =>
     // The codes whole (up to MARKETS_MIN columns of them), or the rows become cards.
-    ({ header: 'markets', shrink: true, min: Math.min(MARKETS_MIN, Math.max(7, ...rows.map((r) => ('cells' in r && r.cells[j] ? partsWidth(r.cells[j]) : 0)))) });
+    ({
+      header: 'markets',
+      shrink: true,
+      min: Math.min(MARKETS_MIN, Math.max(7, ...rows.map((r) => ('cells' in r && r.cells[j] ? partsWidth(r.cells[j]) : 0)))),
+    });
   const flagColumns = integrations.map((k): Column => ({ header: safeText(k).replace(/_/g, ' ') }));
   let rows: GridRow[] = parsed.map((p) => ({ cells: [p.id, p.name, p.domain, p.markets, ...p.flags] }));
-  let columns: Column[] = [{ header: 'id', align: 'right' }, { header: 'brand', shrink: true, min: 16 }, { header: 'domain' }, marketsColumn(rows, 3), ...flagColumns];
+  let columns: Column[] = [
+    { header: 'id', align: 'right' },
+    { header: 'brand', shrink: true, min: 16 },
+    { header: 'domain' },
+    marketsColumn(rows, 3),
+    ...flagColumns,
+  ];
   const fits = (c: readonly Column[], r: readonly GridRow[]) => {
     const natural = naturalWidths(c, r);
     return ctx.wide || natural.reduce((a, b) => a + b, 0) + 2 * (natural.length - 1) <= ctx.width;

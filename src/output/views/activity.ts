@@ -76,7 +76,10 @@ function readEvent(e: Obj, ctx: ViewContext): Event {
 
 /** Whether `title` has the words of `type` in it, as words, in any case. */
 function says(title: string, type: string): boolean {
-  const words = type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(/\s+/).join('\\s+');
+  const words = type
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .split(/\s+/)
+    .join('\\s+');
   return words !== '' && new RegExp(`(?:^|[^\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, 'iu').test(title);
 }
 

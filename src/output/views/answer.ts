@@ -66,7 +66,11 @@ export function answerHeadLines(head: AnswerHead, ctx: ViewContext): string[] {
 }
 
 /** Text wrapped to the width less the indent, with `highlight` (the brand by default) painted. */
-export function wrappedText(text: string, ctx: ViewContext, options: { indent?: string; highlight?: ReadonlyArray<string | null>; style?: (s: string) => string } = {}): string[] {
+export function wrappedText(
+  text: string,
+  ctx: ViewContext,
+  options: { indent?: string; highlight?: ReadonlyArray<string | null>; style?: (s: string) => string } = {},
+): string[] {
   const indent = options.indent ?? INDENT;
   const width = Math.max(10, ctx.width - indent.length);
   const names = options.highlight ?? [ctx.brand];

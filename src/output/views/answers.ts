@@ -38,7 +38,11 @@ function engineStates(o: Obj, ctx: ViewContext): Array<{ raw: string; name: stri
 }
 
 /** Notes the engines (in the order first seen, over all records) and the states no mark is known for. */
-function noteStates(states: ReadonlyArray<{ raw: string; name: string; state: string }>, engines: Array<{ raw: string; name: string }>, unknown: string[]): void {
+function noteStates(
+  states: ReadonlyArray<{ raw: string; name: string; state: string }>,
+  engines: Array<{ raw: string; name: string }>,
+  unknown: string[],
+): void {
   for (const s of states) {
     if (!engines.some((x) => x.raw === s.raw)) engines.push({ raw: s.raw, name: s.name });
     if (answerState(s.state) === undefined && !unknown.includes(s.state)) unknown.push(s.state);
@@ -92,7 +96,10 @@ function questionTable(
     cards.push(question, ...cellColumns.map((c, j) => ({ cells: [cell(`${INDENT}${INDENT}${c.header}`, chalk.dim), it.cells[j] ?? []] })));
   }
   // The cells alone do not fit beside each other: a card per question instead.
-  const cellsWidth = naturalWidths(cellColumns.map(() => ({ header: '' })), rows).reduce((a, b) => a + b + GAP, 0);
+  const cellsWidth = naturalWidths(
+    cellColumns.map(() => ({ header: '' })),
+    rows,
+  ).reduce((a, b) => a + b + GAP, 0);
   if (cellsWidth > ctx.width) return gridLines([{ header: '' }, { header: '', shrink: true }], cards, ctx, { header: false });
   const withHeaders = naturalWidths([{ header: '' }, ...cellColumns], rows);
   if (marks && withHeaders.reduce((a, b) => a + b + GAP, -GAP) > ctx.width) {
@@ -100,10 +107,16 @@ function questionTable(
     // a space apart, the engines named once above the table in the same order.
     const stripped = rows.map((r): GridRow => {
       if (!('cells' in r)) return r;
-      const strip: Part[] = r.cells.slice(marks.from + 1).flatMap((c, k) => [...(k > 0 ? [{ text: ' ' }] : []), ...(c === null || c.length === 0 ? [{ text: ' ' }] : c)]);
+      const strip: Part[] = r.cells
+        .slice(marks.from + 1)
+        .flatMap((c, k) => [...(k > 0 ? [{ text: ' ' }] : []), ...(c === null || c.length === 0 ? [{ text: ' ' }] : c)]);
       return { cells: [...r.cells.slice(0, marks.from + 1), strip] };
     });
-    const order = flowLines([[{ text: 'engines, left to right:', style: chalk.dim }], ...marks.names.map((n, k) => [{ text: k < marks.names.length - 1 ? `${n},` : n }])], ctx.width, { wide: ctx.wide, sep: { text: ' ' } });
+    const order = flowLines(
+      [[{ text: 'engines, left to right:', style: chalk.dim }], ...marks.names.map((n, k) => [{ text: k < marks.names.length - 1 ? `${n},` : n }])],
+      ctx.width,
+      { wide: ctx.wide, sep: { text: ' ' } },
+    );
     return [...order, ...gridLines([{ header: '' }, ...cellColumns.slice(0, marks.from), { header: 'engines' }], stripped, ctx)];
   }
   return gridLines([{ header: '' }, ...cellColumns], rows, ctx);
@@ -135,7 +148,10 @@ export const answersView: View = (data, ctx) => {
   const items = parsed.map((p) => {
     const group = p.topicRaw !== topic ? topicGroup(p.topic, p.topicId, ctx) : null;
     topic = p.topicRaw;
-    const count = p.named === undefined && p.runs === undefined ? [] : cell(`${p.named == null ? '–' : formatCount(p.named)}/${p.runs == null ? '–' : formatCount(p.runs)}`);
+    const count =
+      p.named === undefined && p.runs === undefined
+        ? []
+        : cell(`${p.named == null ? '–' : formatCount(p.named)}/${p.runs == null ? '–' : formatCount(p.runs)}`);
     const cells: Cell[] = [p.rate === null ? null : cell(formatPercent(p.rate)), ...(anyCount ? [count] : [])];
     for (const e of engines) {
       const s = p.states.get(e.raw);
@@ -143,7 +159,11 @@ export const answersView: View = (data, ctx) => {
     }
     return { group, question: p.question, id: p.id, cells };
   });
-  const columns: Column[] = [{ header: 'named', align: 'right' }, ...(anyCount ? [{ header: 'runs', align: 'right' as const }] : []), ...engines.map((e) => ({ header: e.name }))];
+  const columns: Column[] = [
+    { header: 'named', align: 'right' },
+    ...(anyCount ? [{ header: 'runs', align: 'right' as const }] : []),
+    ...engines.map((e) => ({ header: e.name })),
+  ];
   const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. \`vis answers runs --prompt ${parsed.some((p) => p.id) ? '<id>' : '"<question>"'}\` shows a question's answers.`;
   return [questionTable(items, columns, ctx, { from: columns.length - engines.length, names: engines.map((e) => e.name) }), legendLines(unknown, note, ctx)];
 };
@@ -210,10 +230,22 @@ export const answersHistoryView: View = (data, ctx) => {
     }
     return { group, question: q.question, id: q.id, cells };
   });
-  const columns: Column[] = [{ header: 'named/day' }, { header: 'low–high', align: 'right' }, { header: 'last', align: 'right' }, ...engines.map((e) => ({ header: e.name }))];
+  const columns: Column[] = [
+    { header: 'named/day' },
+    { header: 'low–high', align: 'right' },
+    { header: 'last', align: 'right' },
+    ...engines.map((e) => ({ header: e.name })),
+  ];
   const span = first === last ? `on ${first}` : `${first} to ${last}, oldest first`;
   const note = `One bar or mark per day ${span}. named: share of answers naming ${ctx.brand ?? 'the brand'} that day; a mark per engine for its state.`;
-  const head: Part[][] = [[{ text: formatCount(questions.size), style: chalk.bold }, { text: questions.size === 1 ? ' question' : ' questions' }], [{ text: formatCount(dayList.length), style: chalk.bold }, { text: dayList.length === 1 ? ' day' : ' days' }]];
-  const blocks: Block[] = [flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }), questionTable(items, columns, ctx), legendLines(unknown, note, ctx)];
+  const head: Part[][] = [
+    [{ text: formatCount(questions.size), style: chalk.bold }, { text: questions.size === 1 ? ' question' : ' questions' }],
+    [{ text: formatCount(dayList.length), style: chalk.bold }, { text: dayList.length === 1 ? ' day' : ' days' }],
+  ];
+  const blocks: Block[] = [
+    flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }),
+    questionTable(items, columns, ctx),
+    legendLines(unknown, note, ctx),
+  ];
   return blocks;
 };

@@ -34,7 +34,7 @@ export function chartLines(rows: readonly ChartRow[], ctx: ViewContext, options:
   const headers = options.headers;
   const others = [widthOf((r) => r.label), widthOf((r) => r.valueText), ...Array.from({ length: afterCount }, (_, j) => widthOf((r) => r.after?.[j] ?? []))];
   if (headers) headers.forEach((h, j) => (others[j] = Math.max(others[j] ?? 0, h.length)));
-  const room = ctx.width - others.reduce((a, b) => a + b, 0) - 2 * (others.length);
+  const room = ctx.width - others.reduce((a, b) => a + b, 0) - 2 * others.length;
   const barWidth = Math.max(CHART_MIN, Math.min(CHART_MAX, room));
   const max = options.max ?? Math.max(0, ...rows.map((r) => r.value ?? 0));
   const columns: Column[] = [

@@ -40,7 +40,12 @@ export const competitorsView: View = (data, ctx) => {
     citations: read.number(c, 'citations', 'optional'),
   }));
   const label = (r: (typeof rows)[number]): Cell =>
-    r.isBrand ? [{ text: BRAND_MARK, style: chalk.yellow }, { text: r.name, style: chalk.bold.yellow }] : [{ text: `${' '.repeat(BRAND_MARK.length)}${r.name}` }];
+    r.isBrand
+      ? [
+          { text: BRAND_MARK, style: chalk.yellow },
+          { text: r.name, style: chalk.bold.yellow },
+        ]
+      : [{ text: `${' '.repeat(BRAND_MARK.length)}${r.name}` }];
 
   const chart: ChartRow[] = rows.map((r) => ({
     label: label(r),
@@ -51,7 +56,7 @@ export const competitorsView: View = (data, ctx) => {
   }));
   const blocks: Block[] = [[sectionTitle('Share of voice', 'change in points vs the previous period', ctx), ...chartLines(chart, ctx)]];
 
-  const optional = <T,>(pick: (r: (typeof rows)[number]) => T | undefined) => rows.some((r) => pick(r) !== undefined);
+  const optional = <T>(pick: (r: (typeof rows)[number]) => T | undefined) => rows.some((r) => pick(r) !== undefined);
   const columns: Column[] = [{ header: 'competitor', shrink: true, min: 20 }];
   const getters: Array<(r: (typeof rows)[number]) => Cell> = [label];
   const add = (header: string, pick: (r: (typeof rows)[number]) => number | null | undefined, format: (v: number) => string) => {
@@ -71,7 +76,13 @@ export const competitorsView: View = (data, ctx) => {
     columns.push({ header: 'domain', shrink: true });
     getters.push((r) => (r.domain ? cell(r.domain, chalk.dim) : []));
   }
-  blocks.push(gridLines(columns, rows.map((r) => ({ cells: getters.map((g) => g(r)) })), ctx));
+  blocks.push(
+    gridLines(
+      columns,
+      rows.map((r) => ({ cells: getters.map((g) => g(r)) })),
+      ctx,
+    ),
+  );
   return blocks;
 };
 
@@ -87,7 +98,20 @@ export const competitorView: View = (data, ctx) => {
   };
   const sovChange = read.number(c, 'change', 'optional');
   // The change says what it is (points, against which period), as the score views do.
-  const sovNote = sovChange === undefined ? [] : [{ text: ' (' }, ...changeParts(sovChange, 'points', 'neither', previousNote(read.object(data, 'period', 'optional') ?? read.object(data, 'window', 'optional'), ctx), ctx), { text: ')' }];
+  const sovNote =
+    sovChange === undefined
+      ? []
+      : [
+          { text: ' (' },
+          ...changeParts(
+            sovChange,
+            'points',
+            'neither',
+            previousNote(read.object(data, 'period', 'optional') ?? read.object(data, 'window', 'optional'), ctx),
+            ctx,
+          ),
+          { text: ')' },
+        ];
   fact('share of voice', read.number(c, 'share_of_voice', 'nullable'), formatPercent, sovNote);
   fact('visibility', read.number(c, 'visibility', 'optional'), formatPercent);
   fact('position', read.number(c, 'position', 'optional'), formatDecimal);
@@ -95,7 +119,9 @@ export const competitorView: View = (data, ctx) => {
 
   const title: Part[] = [{ text: name, style: chalk.bold }];
   if (domain) title.push({ text: `  ${domain}`, style: chalk.dim });
-  const blocks: Block[] = [[...flowLines([title], ctx.width, { wide: ctx.wide }), ...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide })]];
+  const blocks: Block[] = [
+    [...flowLines([title], ctx.width, { wide: ctx.wide }), ...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide })],
+  ];
 
   const topics = read.records(data, 'topics', 'name', 'optional');
   if (topics) {
@@ -116,16 +142,30 @@ export const competitorView: View = (data, ctx) => {
       { header: 'its lead', align: 'right' },
       { header: 'id', shrink: true },
     ];
-    blocks.push([sectionTitle(`Topics where ${name} leads`, 'visibility, and its lead in points', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics match.'])]);
+    blocks.push([
+      sectionTitle(`Topics where ${name} leads`, 'visibility, and its lead in points', ctx),
+      ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics match.']),
+    ]);
   }
 
   const won = read.records(data, 'questions_won', 'prompt', 'optional');
   if (won) {
     const rows: GridRow[] = won.map((q) => ({
-      cells: [cell(read.text(q, 'prompt')), cell((read.texts(q, 'engines', 'optional') ?? []).join(', ')), read.has(q, 'prompt_id') ? cell(read.text(q, 'prompt_id'), chalk.dim) : []],
+      cells: [
+        cell(read.text(q, 'prompt')),
+        cell((read.texts(q, 'engines', 'optional') ?? []).join(', ')),
+        read.has(q, 'prompt_id') ? cell(read.text(q, 'prompt_id'), chalk.dim) : [],
+      ],
     }));
-    const columns: Column[] = [{ header: 'question', shrink: true, min: 12, weight: 3 }, { header: 'engines', shrink: true, min: 8 }, { header: 'id', shrink: true }];
-    blocks.push([sectionTitle('Questions it wins', 'where AI names it and not the brand', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No questions match.'])]);
+    const columns: Column[] = [
+      { header: 'question', shrink: true, min: 12, weight: 3 },
+      { header: 'engines', shrink: true, min: 8 },
+      { header: 'id', shrink: true },
+    ];
+    blocks.push([
+      sectionTitle('Questions it wins', 'where AI names it and not the brand', ctx),
+      ...(rows.length ? gridLines(columns, rows, ctx) : ['No questions match.']),
+    ]);
   }
 
   const said = read.records(data, 'said', 'excerpt', 'optional');
@@ -147,7 +187,11 @@ export const competitorView: View = (data, ctx) => {
     const rows: GridRow[] = pages.map((p) => ({
       cells: [num(read.number(p, 'citations', 'nullable'), formatCount), cell(read.text(p, 'title', 'nullable') ?? '–'), cell(read.text(p, 'url'), chalk.dim)],
     }));
-    const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'title', shrink: true, min: 8 }, { header: 'url', shrink: true, min: 12 }];
+    const columns: Column[] = [
+      { header: 'citations', align: 'right' },
+      { header: 'title', shrink: true, min: 8 },
+      { header: 'url', shrink: true, min: 12 },
+    ];
     blocks.push([sectionTitle('Its most cited pages', null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No pages match.'])]);
   }
   return blocks;

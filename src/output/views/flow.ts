@@ -36,7 +36,9 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
       if (count > 0) lines.push(fitParts(line, limit));
       const wrapped = wrapText(only.text, limit - indent);
       const lastText = wrapped.pop() ?? '';
-      wrapped.forEach((text, i) => lines.push(fitParts([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], limit)));
+      wrapped.forEach((text, i) =>
+        lines.push(fitParts([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], limit)),
+      );
       line = [...(lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }])];
       used = indent;
       count = 0;

@@ -69,7 +69,13 @@ export const forumView: View = (data, ctx) => {
       };
       const posted = read.text(th, 'posted_at', 'optional');
       rows.push({
-        cells: [mentionsBrand === true ? cell(BRAND_MARK, chalk.yellow) : mentionsBrand === false ? cell(' ') : [], cell(read.text(th, 'title')), num('replies'), num('score'), ai],
+        cells: [
+          mentionsBrand === true ? cell(BRAND_MARK, chalk.yellow) : mentionsBrand === false ? cell(' ') : [],
+          cell(read.text(th, 'title')),
+          num('replies'),
+          num('score'),
+          ai,
+        ],
       });
       // Under the title: where and when, who it mentions, its address.
       const detail: Part[][] = [];

@@ -39,9 +39,7 @@ export interface Column {
  * the rest of the line (a task's topics and dates under its title).
  */
 export type GridRow =
-  | { cells: readonly Cell[] }
-  | { group: readonly Part[] }
-  | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number };
+  { cells: readonly Cell[] } | { group: readonly Part[] } | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number };
 
 export interface Layout {
   width: number;
@@ -93,7 +91,14 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
   if (!layout.wide) {
     const available = layout.width - GAP.length * (n - 1);
     const fit = (minimum: number[]) =>
-      columns.some((c) => c.weight !== undefined) ? fitWeighted(natural, minimum, columns.map((c) => c.weight ?? 1), available) : fitWidths(natural, minimum, available);
+      columns.some((c) => c.weight !== undefined)
+        ? fitWeighted(
+            natural,
+            minimum,
+            columns.map((c) => c.weight ?? 1),
+            available,
+          )
+        : fitWidths(natural, minimum, available);
     const shrinkMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, c.min ?? MIN_SHRINK);
     // Headers whole if the text columns can still get their minimum; else headers over
     // two or more lines, broken at spaces; else shortened.
@@ -189,10 +194,7 @@ function fitWeighted(natural: readonly number[], minimum: readonly number[], wei
 function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layout: Layout): string[] {
   const { chalk } = layout;
   const out: string[] = [];
-  const keyWidth = Math.min(
-    Math.max(...columns.map((c) => displayWidth(c.header))),
-    Math.max(8, Math.floor(layout.width * 0.4)),
-  );
+  const keyWidth = Math.min(Math.max(...columns.map((c) => displayWidth(c.header))), Math.max(8, Math.floor(layout.width * 0.4)));
   const valueWidth = layout.width - keyWidth - GAP.length;
   const records = rows.filter((r) => 'cells' in r).length;
   const ruleWidth = Math.min(layout.width, 40);
@@ -217,4 +219,3 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
   }
   return out;
 }
-

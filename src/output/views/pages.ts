@@ -21,7 +21,10 @@ function count(v: number | null | undefined): Cell {
 
 /** `chatgpt 5 · perplexity 3 · ...` */
 function perEngine(counts: ReadonlyArray<{ name: string; value: number | null }>, ctx: ViewContext): Part[][] {
-  return counts.map((c) => [{ text: `${c.name} `, style: ctx.chalk.dim }, { text: c.value === null ? '–' : formatCount(c.value), style: ctx.chalk.dim }]);
+  return counts.map((c) => [
+    { text: `${c.name} `, style: ctx.chalk.dim },
+    { text: c.value === null ? '–' : formatCount(c.value), style: ctx.chalk.dim },
+  ]);
 }
 
 export const pagesView: View = (data, ctx) => {
@@ -77,16 +80,27 @@ export const pagesView: View = (data, ctx) => {
     if (uncited.length === 0) lines.push('Every page is cited.');
     uncited.forEach((u, i) => {
       if (i > 0) lines.push('');
-      const head: Part[][] = [[{ text: read.text(u, 'title', 'nullable') ?? '–', style: chalk.bold }], [{ text: pathOf(read.text(u, 'url'), origin), style: chalk.dim }]];
+      const head: Part[][] = [
+        [{ text: read.text(u, 'title', 'nullable') ?? '–', style: chalk.bold }],
+        [{ text: pathOf(read.text(u, 'url'), origin), style: chalk.dim }],
+      ];
       const topic = read.text(u, 'topic_id', 'optional');
       if (topic) head.push([{ text: topic, style: chalk.dim }]);
       lines.push(...flowLines(head, ctx.width, { sep: { text: '  ' }, wide: ctx.wide }));
       const instead = read.records(u, 'cited_instead', 'url', 'optional') ?? [];
       const rows: GridRow[] = instead.map((c) => ({
-        cells: [count(read.number(c, 'citations', 'nullable')), read.has(c, 'domain') ? cell(read.text(c, 'domain')) : [], cell(read.text(c, 'url'), chalk.dim)],
+        cells: [
+          count(read.number(c, 'citations', 'nullable')),
+          read.has(c, 'domain') ? cell(read.text(c, 'domain')) : [],
+          cell(read.text(c, 'url'), chalk.dim),
+        ],
       }));
       if (rows.length > 0) {
-        const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'domain', shrink: true, min: 8 }, { header: 'url', shrink: true, min: 12, weight: 3 }];
+        const columns: Column[] = [
+          { header: 'citations', align: 'right' },
+          { header: 'domain', shrink: true, min: 8 },
+          { header: 'url', shrink: true, min: 12, weight: 3 },
+        ];
         lines.push(...gridLines(columns, rows, ctx).map((l) => l));
       }
     });
@@ -101,14 +115,24 @@ export const contentGapsView: View = (data, ctx) => {
   const blocks: Block[] = [];
   const summary = read.counts(data, 'summary', 'optional');
   if (summary) {
-    const items: Part[][] = summary.map((s) => [{ text: s.value === null ? '–' : formatCount(s.value), style: chalk.bold }, { text: ` ${wordText(s.name)}`, style: toneOf(s.raw, chalk) }]);
-    blocks.push(flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: 'Actions', style: chalk.bold }, { text: '  ' }], wide: ctx.wide }));
+    const items: Part[][] = summary.map((s) => [
+      { text: s.value === null ? '–' : formatCount(s.value), style: chalk.bold },
+      { text: ` ${wordText(s.name)}`, style: toneOf(s.raw, chalk) },
+    ]);
+    blocks.push(
+      flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: 'Actions', style: chalk.bold }, { text: '  ' }], wide: ctx.wide }),
+    );
   }
   if (gaps.length === 0) {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const origin = commonOrigin(gaps.map((g) => read.rawText(g, 'page_url')).filter((u): u is string => typeof u === 'string').map((u) => safeText(u)));
+  const origin = commonOrigin(
+    gaps
+      .map((g) => read.rawText(g, 'page_url'))
+      .filter((u): u is string => typeof u === 'string')
+      .map((u) => safeText(u)),
+  );
   const rows: GridRow[] = [];
   for (const g of gaps) {
     const action = read.text(g, 'action');
@@ -145,9 +169,16 @@ export const contentGapsView: View = (data, ctx) => {
     { header: 'page', shrink: true, min: 8 },
   ];
   const lines = gridLines(columns, rows, ctx);
-  if (origin) lines.unshift(fitLine([{ text: 'Pages are paths on ', style: chalk.dim }, { text: origin, style: chalk.dim }], ctx));
+  if (origin)
+    lines.unshift(
+      fitLine(
+        [
+          { text: 'Pages are paths on ', style: chalk.dim },
+          { text: origin, style: chalk.dim },
+        ],
+        ctx,
+      ),
+    );
   blocks.push(lines);
   return blocks;
 };
-
-

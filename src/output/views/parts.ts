@@ -43,7 +43,6 @@ export function fitParts(parts: readonly Part[], max: number): string {
   return paint(out);
 }
 
-
 /** One line of parts fitted to the width (whole with `wide`). */
 export function fitLine(parts: readonly Part[], layout: { width: number; wide: boolean }): string {
   return layout.wide ? paint(parts) : fitParts(parts, layout.width);

@@ -61,8 +61,10 @@ export const perceptionView: View = (data, ctx) => {
     const knows = read.number(summary, 'knows', 'optional');
     const recommends = read.number(summary, 'recommends', 'optional');
     if (knows !== undefined) head.push([{ text: `${knows === null ? '–' : formatCount(knows)}${of}`, style: chalk.bold }, { text: ` engines know ${brand}` }]);
-    if (recommends !== undefined) head.push([{ text: `${recommends === null ? '–' : formatCount(recommends)}${of}`, style: chalk.bold }, { text: ' recommend it' }]);
-    if (knows === undefined && recommends === undefined && total !== undefined) head.push([{ text: total === null ? '–' : formatCount(total), style: chalk.bold }, { text: ' engines' }]);
+    if (recommends !== undefined)
+      head.push([{ text: `${recommends === null ? '–' : formatCount(recommends)}${of}`, style: chalk.bold }, { text: ' recommend it' }]);
+    if (knows === undefined && recommends === undefined && total !== undefined)
+      head.push([{ text: total === null ? '–' : formatCount(total), style: chalk.bold }, { text: ' engines' }]);
   }
   const scanned = scannedPart(data, ctx);
   if (scanned) head.push(scanned);
@@ -74,7 +76,9 @@ export const perceptionView: View = (data, ctx) => {
   else {
     // The weeks every engine's history covers, oldest first.
     const weeks = new Set<string>();
-    for (const e of engines) for (const w of Array.isArray(e.history) ? (e.history as unknown[]) : []) if (w !== null && typeof w === 'object' && typeof (w as Obj).week_start === 'string') weeks.add((w as Obj).week_start as string);
+    for (const e of engines)
+      for (const w of Array.isArray(e.history) ? (e.history as unknown[]) : [])
+        if (w !== null && typeof w === 'object' && typeof (w as Obj).week_start === 'string') weeks.add((w as Obj).week_start as string);
     const weekList = [...weeks].sort();
     const anyHistory = engines.some((e) => read.has(e, 'history'));
     const rows: GridRow[] = [];
@@ -85,7 +89,12 @@ export const perceptionView: View = (data, ctx) => {
       const recommends = read.bool(e, 'recommends', 'nullable');
       const sentimentRaw = read.rawText(e, 'sentiment');
       const sentiment = read.text(e, 'sentiment', 'optional');
-      const cells: Cell[] = [cell(label || raw, chalk.bold), yesNo(knows, ctx), yesNo(recommends, ctx), sentiment === undefined ? [] : sentiment === null ? null : cell(sentiment, sentimentStyle(sentimentRaw, ctx))];
+      const cells: Cell[] = [
+        cell(label || raw, chalk.bold),
+        yesNo(knows, ctx),
+        yesNo(recommends, ctx),
+        sentiment === undefined ? [] : sentiment === null ? null : cell(sentiment, sentimentStyle(sentimentRaw, ctx)),
+      ];
       if (anyHistory) {
         const history = read.records(e, 'history', 'week_start', 'optional');
         const byWeek = new Map<string, { knows: boolean | null | undefined; recommends: boolean | null | undefined }>();
@@ -94,7 +103,20 @@ export const perceptionView: View = (data, ctx) => {
           read.text(w, 'week_start');
           byWeek.set(start as string, { knows: read.bool(w, 'knows', 'optional'), recommends: read.bool(w, 'recommends', 'optional') });
         }
-        cells.push(history ? strip(weekList.map((d) => byWeek.get(d)?.knows), ctx) : [], history ? strip(weekList.map((d) => byWeek.get(d)?.recommends), ctx) : []);
+        cells.push(
+          history
+            ? strip(
+                weekList.map((d) => byWeek.get(d)?.knows),
+                ctx,
+              )
+            : [],
+          history
+            ? strip(
+                weekList.map((d) => byWeek.get(d)?.recommends),
+                ctx,
+              )
+            : [],
+        );
       }
       rows.push({ cells });
       const detail: Part[][] = [];
@@ -105,7 +127,12 @@ export const perceptionView: View = (data, ctx) => {
       else if (says === null) detail.push([{ text: 'says nothing measured', style: chalk.dim }]);
       if (detail.length > 0) rows.push({ detail, column: 0, indent: 2, sep: { text: '  ' } });
     }
-    const columns: Column[] = [{ header: 'engine', shrink: true, min: 8 }, { header: 'knows' }, { header: 'recommends' }, { header: 'sentiment', shrink: true, min: 5 }];
+    const columns: Column[] = [
+      { header: 'engine', shrink: true, min: 8 },
+      { header: 'knows' },
+      { header: 'recommends' },
+      { header: 'sentiment', shrink: true, min: 5 },
+    ];
     if (anyHistory) columns.push({ header: 'knows by week' }, { header: 'recommends by week' });
     const weeksNote = weekList.length === 0 ? null : `by week: █ yes ▁ no, ${weekList.length} weeks from ${safeText(weekList[0] ?? '')} (oldest first)`;
     blocks.push([sectionTitle(`What AI engines think of ${brand}`, weeksNote, ctx), ...gridLines(columns, rows, ctx)]);

@@ -54,14 +54,30 @@ export const pitchView: View = (data, ctx) => {
   fact('created', 'created_at', (s) => `${formatTime(s)}${isUtcTime(s) ? ' UTC' : ''}`);
   head.push(...flowLines(facts, ctx.width, { sep, wide: ctx.wide }));
   const share = read.text(data, 'share_url', 'optional');
-  if (share) head.push(...flowLines([[{ text: 'share ', style: chalk.dim }, { text: share, style: chalk.underline }]], ctx.width, { wide: ctx.wide }));
+  if (share)
+    head.push(
+      ...flowLines(
+        [
+          [
+            { text: 'share ', style: chalk.dim },
+            { text: share, style: chalk.underline },
+          ],
+        ],
+        ctx.width,
+        { wide: ctx.wide },
+      ),
+    );
   const blocks: Block[] = [head];
   if (!report) return blocks;
 
   const figures: Part[][] = [];
   const figure = (label: string, key: string, format: (v: number) => string) => {
     const v = read.number(report, key, 'optional');
-    if (v !== undefined) figures.push([{ text: `${label} `, style: chalk.dim }, { text: v === null ? '–' : format(v), style: chalk.bold }]);
+    if (v !== undefined)
+      figures.push([
+        { text: `${label} `, style: chalk.dim },
+        { text: v === null ? '–' : format(v), style: chalk.bold },
+      ]);
   };
   figure('visibility', 'visibility', formatPercent);
   figure('share of voice', 'share_of_voice', formatPercent);
@@ -86,14 +102,25 @@ export const pitchView: View = (data, ctx) => {
       return { label: cell(`  ${read.text(r, 'name')}`), value: v, valueText: v === null ? null : cell(formatPercent(v)) };
     });
     if (own !== null) {
-      const row: ChartRow = { label: [{ text: '▶ ', style: chalk.yellow }, { text: prospect, style: chalk.bold.yellow }], value: own, style: chalk.yellow, valueText: cell(formatPercent(own), chalk.bold) };
+      const row: ChartRow = {
+        label: [
+          { text: '▶ ', style: chalk.yellow },
+          { text: prospect, style: chalk.bold.yellow },
+        ],
+        value: own,
+        style: chalk.yellow,
+        valueText: cell(formatPercent(own), chalk.bold),
+      };
       const at = rows.findIndex((r) => (r.value ?? 0) < own);
       rows.splice(at < 0 ? rows.length : at, 0, row);
     }
     blocks.push([sectionTitle('Share of voice', own !== null ? `${prospect} marked ▶` : null, ctx), ...(rows.length ? chartLines(rows, ctx) : ['No rivals.'])]);
   }
 
-  for (const [key, label] of [['highlights', 'Highlights'], ['opportunities', 'Opportunities']] as const) {
+  for (const [key, label] of [
+    ['highlights', 'Highlights'],
+    ['opportunities', 'Opportunities'],
+  ] as const) {
     const items = read.texts(report, key, 'optional');
     if (items) blocks.push([sectionTitle(label, null, ctx), ...(items.length ? bullets(items, ctx) : ['  none'])]);
   }
@@ -113,7 +140,17 @@ export const pitchesView: View = (data, ctx) => {
     const meter = readMeter(data, 'allowance', 'allowance', 'Pitch reports', ctx);
     const allowance = read.object(data, 'allowance');
     const none = meter.limit === 0 && meter.used === 0;
-    const lines = none ? [fitLine([{ text: 'Pitch reports', style: chalk.bold }, { text: '  none included in this plan', style: chalk.dim }], ctx)] : meterLines([meter], ctx);
+    const lines = none
+      ? [
+          fitLine(
+            [
+              { text: 'Pitch reports', style: chalk.bold },
+              { text: '  none included in this plan', style: chalk.dim },
+            ],
+            ctx,
+          ),
+        ]
+      : meterLines([meter], ctx);
     // When none are included, when "none" resets says nothing.
     if (none) read.mark(allowance, 'resets_at');
     const resets = none ? undefined : read.text(allowance, 'resets_at', 'optional');
@@ -162,7 +199,11 @@ export const pitchesView: View = (data, ctx) => {
   const columns: Column[] = [
     { header: 'id', align: 'right' },
     // The name whole (up to PROSPECT_MIN columns), or the rows become cards.
-    { header: 'prospect', shrink: true, min: Math.min(PROSPECT_MIN, Math.max(0, ...rows.map((r) => ('cells' in r && r.cells[1] ? partsWidth(r.cells[1]) : 0)))) },
+    {
+      header: 'prospect',
+      shrink: true,
+      min: Math.min(PROSPECT_MIN, Math.max(0, ...rows.map((r) => ('cells' in r && r.cells[1] ? partsWidth(r.cells[1]) : 0)))),
+    },
     { header: 'market' },
     { header: 'status' },
     { header: utc ? 'created (UTC)' : 'created' },

@@ -40,7 +40,13 @@ export const promptsView: View = (data, ctx) => {
       });
       read.text(e.value, 'state'); // type-checks and marks it
     }
-    return { prompt: read.text(p, 'prompt'), id: read.text(p, 'id', 'optional'), topic: read.rawText(p, 'topic_id'), topicText: read.text(p, 'topic_id', 'optional'), cells };
+    return {
+      prompt: read.text(p, 'prompt'),
+      id: read.text(p, 'id', 'optional'),
+      topic: read.rawText(p, 'topic_id'),
+      topicText: read.text(p, 'topic_id', 'optional'),
+      cells,
+    };
   });
 
   // Marks on the left, rates right-aligned under each other.
@@ -64,7 +70,10 @@ export const promptsView: View = (data, ctx) => {
       if (c === undefined) return [];
       if (answerState(c.state) === undefined && !unknown.includes(c.state)) unknown.push(c.state);
       const rate = rateText(c.rate);
-      return [stateMarkPart(c.state, chalk), { text: ` ${' '.repeat((rateWidth[j] ?? 0) - displayWidth(rate))}${rate}`, style: c.rate === null ? chalk.dim : undefined }];
+      return [
+        stateMarkPart(c.state, chalk),
+        { text: ` ${' '.repeat((rateWidth[j] ?? 0) - displayWidth(rate))}${rate}`, style: c.rate === null ? chalk.dim : undefined },
+      ];
     });
     if (stacked) {
       matrixRows.push({ group: [{ text: `  ${r.prompt}` }] }, { cells: [cell(''), ...marks] });
@@ -83,18 +92,21 @@ export const promptsView: View = (data, ctx) => {
   const legend = stateLegend(unknown, chalk, safeText);
   const blocks: Block[] = [
     gridLines(matrixColumns, matrixRows, ctx),
-    [
-      ...flowLines(legend, ctx.width, { wide: ctx.wide }),
-      ...wrapText(NOTE, ctx.width).map((l) => chalk.dim(l)),
-    ],
+    [...flowLines(legend, ctx.width, { wide: ctx.wide }), ...wrapText(NOTE, ctx.width).map((l) => chalk.dim(l))],
   ];
   const anyPosition = rows.some((r) => [...r.cells.values()].some((c) => c.position !== undefined));
   const anyId = rows.some((r) => r.id !== undefined && r.id !== null);
   if (anyPosition || anyId) {
     // Keyed by the question's id (a readable slug), so the question text is not printed twice.
     // Ids whole before engine names: the names can be shortened and still be told apart.
-    const columns: Column[] = [{ header: anyId ? 'question id' : 'question', shrink: true, min: anyId ? 30 : 12 }, ...engines.map((e) => ({ header: e.name, align: 'right' as const }))];
-    blocks.push([sectionTitle(`Position of ${ctx.brand ?? 'the brand'} when named`, '1 is first; – never named', ctx), ...gridLines(columns, positionRows, ctx)]);
+    const columns: Column[] = [
+      { header: anyId ? 'question id' : 'question', shrink: true, min: anyId ? 30 : 12 },
+      ...engines.map((e) => ({ header: e.name, align: 'right' as const })),
+    ];
+    blocks.push([
+      sectionTitle(`Position of ${ctx.brand ?? 'the brand'} when named`, '1 is first; – never named', ctx),
+      ...gridLines(columns, positionRows, ctx),
+    ]);
   }
   return blocks;
 };
@@ -107,4 +119,3 @@ const NOTE = 'Each cell: the state seen most often over the window and in how ma
 function rateText(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '–' : formatPercent(rate);
 }
-

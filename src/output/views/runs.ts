@@ -55,7 +55,8 @@ export const runsView: View = (data, ctx) => {
 
   const head: string[] = wrappedText(`“${prompt}”`, ctx, { indent: '', style: chalk.bold, highlight: [] });
   const facts: Part[][] = [];
-  if (rate !== undefined) facts.push([{ text: rate === null ? '–' : formatPercent(rate), style: chalk.bold }, { text: ' of answers name ' }, { text: ctx.brand ?? 'the brand' }]);
+  if (rate !== undefined)
+    facts.push([{ text: rate === null ? '–' : formatPercent(rate), style: chalk.bold }, { text: ' of answers name ' }, { text: ctx.brand ?? 'the brand' }]);
   facts.push([{ text: formatCount(runs.length), style: chalk.bold }, { text: runs.length === 1 ? ' run' : ' runs' }]);
   if (id) facts.push([{ text: 'question ', style: chalk.dim }, { text: id }]);
   if (topic) facts.push([{ text: 'topic ', style: chalk.dim }, { text: topic }]);

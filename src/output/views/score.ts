@@ -41,11 +41,13 @@ export function bigFigure(figure: string, beside: readonly Part[][], ctx: ViewCo
   const digitsWidth = displayWidth(glyphs[0]);
   // Beside the digits when the text fits there, or nearly (it is then shortened).
   if (digitsWidth + 4 + Math.min(besideWidth, BESIDE_MIN) <= ctx.width || ctx.wide) {
-    return glyphs.map((g, i) => {
-      const text = beside[i];
-      const left = chalk.bold(g.padEnd(digitsWidth));
-      return text === undefined ? chalk.bold(g).trimEnd() : `${left}    ${fitParts(text, ctx.width - digitsWidth - 4)}`.trimEnd();
-    }).concat(beside.slice(3).map((p) => `${' '.repeat(digitsWidth + 4)}${fitParts(p, ctx.width - digitsWidth - 4)}`));
+    return glyphs
+      .map((g, i) => {
+        const text = beside[i];
+        const left = chalk.bold(g.padEnd(digitsWidth));
+        return text === undefined ? chalk.bold(g).trimEnd() : `${left}    ${fitParts(text, ctx.width - digitsWidth - 4)}`.trimEnd();
+      })
+      .concat(beside.slice(3).map((p) => `${' '.repeat(digitsWidth + 4)}${fitParts(p, ctx.width - digitsWidth - 4)}`));
   }
   return [...glyphs.map((g) => chalk.bold(g).trimEnd()), '', ...beside.map((p) => fitParts(p, ctx.width))];
 }
@@ -110,8 +112,21 @@ export function weeklyLines(weeks: ReadonlyArray<{ start: string; end?: string |
       ],
     };
   });
-  const columns: Column[] = [{ header: 'week', shrink: true }, { header: 'visibility', align: 'right' }, { header: 'vs week before', align: 'right' }];
-  return [sparkLine(`${weeks.length} ${weeks.length === 1 ? 'week' : 'weeks'}`, weeks.map((w) => w.score), scoreText, ctx), '', ...gridLines(columns, rows, ctx)];
+  const columns: Column[] = [
+    { header: 'week', shrink: true },
+    { header: 'visibility', align: 'right' },
+    { header: 'vs week before', align: 'right' },
+  ];
+  return [
+    sparkLine(
+      `${weeks.length} ${weeks.length === 1 ? 'week' : 'weeks'}`,
+      weeks.map((w) => w.score),
+      scoreText,
+      ctx,
+    ),
+    '',
+    ...gridLines(columns, rows, ctx),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -189,11 +204,30 @@ export const overviewView: View = (data, ctx) => {
   const figures: Figure[] = [
     { label: 'Visibility', value: score, change: scoreChange, unit: 'points', better: 'higher', format: formatPercent, daily: series((d) => d.visibility) },
     { label: 'Share of voice', value: sov.value, change: sov.change, unit: 'points', better: 'higher', format: formatPercent, daily: series((d) => d.sov) },
-    { label: 'Position', value: position.value, change: position.change, unit: 'decimal', better: 'lower', format: formatDecimal, daily: series((d) => d.position), note: 'average when named; 1 is first' },
-    { label: 'Citations', value: citations.value, change: citations.change, unit: 'count', better: 'higher', format: formatCount, daily: series((d) => d.citations) },
+    {
+      label: 'Position',
+      value: position.value,
+      change: position.change,
+      unit: 'decimal',
+      better: 'lower',
+      format: formatDecimal,
+      daily: series((d) => d.position),
+      note: 'average when named; 1 is first',
+    },
+    {
+      label: 'Citations',
+      value: citations.value,
+      change: citations.change,
+      unit: 'count',
+      better: 'higher',
+      format: formatCount,
+      daily: series((d) => d.citations),
+    },
   ];
-  if (citedPages) figures.push({ label: 'Cited pages', value: citedPages.value, change: citedPages.change, unit: 'count', better: 'higher', format: formatCount });
-  if (readiness !== undefined) figures.push({ label: 'AI readiness', value: readiness, unit: 'count', better: 'higher', format: formatScore, note: 'technical scan, out of 100' });
+  if (citedPages)
+    figures.push({ label: 'Cited pages', value: citedPages.value, change: citedPages.change, unit: 'count', better: 'higher', format: formatCount });
+  if (readiness !== undefined)
+    figures.push({ label: 'AI readiness', value: readiness, unit: 'count', better: 'higher', format: formatScore, note: 'technical scan, out of 100' });
   const traffic = read.object(data, 'ai_traffic', 'optional');
   if (traffic) {
     const hits = read.number(traffic, 'crawler_hits', 'optional');
@@ -215,7 +249,13 @@ export const overviewView: View = (data, ctx) => {
       [{ text: knows === null ? '–' : `${formatCount(knows)}${of}` }, { text: ` engines know ${who}`, style: chalk.dim }],
       [{ text: recommends === null ? '–' : `${formatCount(recommends)}${of}` }, { text: ' recommend it', style: chalk.dim }],
     ];
-    blocks.push(flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: 'Perception', style: chalk.bold }, { text: '  ' }], wide: ctx.wide }));
+    blocks.push(
+      flowLines(items, ctx.width, {
+        sep: { text: ' · ', style: chalk.dim },
+        lead: [{ text: 'Perception', style: chalk.bold }, { text: '  ' }],
+        wide: ctx.wide,
+      }),
+    );
   }
 
   // The brand against its rivals, the brand's own row from the headline figures.
@@ -224,7 +264,10 @@ export const overviewView: View = (data, ctx) => {
     const rivalDaily = (raw: string) => series((d) => d.rivals.find((r) => r.raw === raw)?.visibility ?? null);
     const rows: GridRow[] = [];
     const brandRow: Cell[] = [
-      [{ text: '▶ ', style: chalk.yellow }, { text: ctx.brand ?? 'brand', style: chalk.bold }],
+      [
+        { text: '▶ ', style: chalk.yellow },
+        { text: ctx.brand ?? 'brand', style: chalk.bold },
+      ],
       score === null ? null : cell(formatPercent(score), chalk.bold),
       sov.value === null ? null : cell(formatPercent(sov.value), chalk.bold),
       position.value === null ? null : cell(formatDecimal(position.value), chalk.bold),
@@ -267,7 +310,12 @@ export const overviewView: View = (data, ctx) => {
         cell(read.text(t, 'id'), chalk.dim),
       ],
     }));
-    const columns: Column[] = [{ header: 'weakest topics', shrink: true, min: 8 }, { header: 'visibility', align: 'right' }, { header: 'change', align: 'right' }, { header: 'id', shrink: true }];
+    const columns: Column[] = [
+      { header: 'weakest topics', shrink: true, min: 8 },
+      { header: 'visibility', align: 'right' },
+      { header: 'change', align: 'right' },
+      { header: 'id', shrink: true },
+    ];
     blocks.push(gridLines(columns, rows, ctx));
   }
 
@@ -275,7 +323,13 @@ export const overviewView: View = (data, ctx) => {
   if (tasks) {
     const items: Part[][] = tasks.map((t) => [{ text: `${t.name} ` }, { text: t.value === null ? '–' : formatCount(t.value), style: chalk.bold }]);
     if (items.length === 0) items.push([{ text: 'none' }]);
-    blocks.push(flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: 'Open tasks', style: chalk.bold }, { text: '  ' }], wide: ctx.wide }));
+    blocks.push(
+      flowLines(items, ctx.width, {
+        sep: { text: ' · ', style: chalk.dim },
+        lead: [{ text: 'Open tasks', style: chalk.bold }, { text: '  ' }],
+        wide: ctx.wide,
+      }),
+    );
   }
 
   if (days.length > 0) {

@@ -95,7 +95,8 @@ function prune(value: unknown, shown: Shown, depth: number, path: string, lifted
       }
       const lead = label !== null && isPlainObject(item) && Object.hasOwn(item, label) ? label : null;
       const labelled = lead !== null && !Object.hasOwn(rest, lead);
-      const kept = lifted === null ? rest : liftRecords(rest, lead === null ? null : { key: lead, value: (item as Record<string, unknown>)[lead] }, path, lifted, depth);
+      const kept =
+        lifted === null ? rest : liftRecords(rest, lead === null ? null : { key: lead, value: (item as Record<string, unknown>)[lead] }, path, lifted, depth);
       if (kept === undefined) return undefined;
       any = true;
       return labelled ? { [lead]: (item as Record<string, unknown>)[lead], ...kept } : kept;
@@ -128,7 +129,13 @@ function prune(value: unknown, shown: Shown, depth: number, path: string, lifted
  * which go to `lifted` under `<path>.<their dotted key>`, each record led by `parent` (the
  * row's label) when it has no field of that name. Undefined when nothing else is left.
  */
-function liftRecords(row: Record<string, unknown>, parent: { key: string; value: unknown } | null, path: string, lifted: Lifted, depth: number): Record<string, unknown> | undefined {
+function liftRecords(
+  row: Record<string, unknown>,
+  parent: { key: string; value: unknown } | null,
+  path: string,
+  lifted: Lifted,
+  depth: number,
+): Record<string, unknown> | undefined {
   const take = (o: Record<string, unknown>, prefix: string, level: number): Record<string, unknown> | undefined => {
     const out: Record<string, unknown> = {};
     let any = false;

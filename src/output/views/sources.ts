@@ -48,7 +48,12 @@ export const sourcesView: View = (data, ctx) => {
     const citations = read.number(totals, 'citations', 'optional');
     const answers = read.number(totals, 'answers', 'optional');
     if (citations !== undefined) facts.push([{ text: citations === null ? '–' : formatCount(citations), style: chalk.bold }, { text: ' citations' }]);
-    if (answers !== undefined) facts.push([{ text: `${citations !== undefined ? 'in ' : ''}` }, { text: answers === null ? '–' : formatCount(answers), style: chalk.bold }, { text: ' answers' }]);
+    if (answers !== undefined)
+      facts.push([
+        { text: `${citations !== undefined ? 'in ' : ''}` },
+        { text: answers === null ? '–' : formatCount(answers), style: chalk.bold },
+        { text: ' answers' },
+      ]);
     if (facts.length > 0) blocks.push(flowLines(facts, ctx.width, { sep: { text: ' ' }, wide: ctx.wide }));
   }
   const sources = read.records(data, 'sources', 'domain');
@@ -56,7 +61,8 @@ export const sourcesView: View = (data, ctx) => {
 
   // Every topic any source is cited in, in first-seen order: a source in all of them says so.
   const allTopics: string[] = [];
-  for (const s of sources) for (const t of (Array.isArray(s.topics) ? s.topics : []) as unknown[]) if (typeof t === 'string' && !allTopics.includes(t)) allTopics.push(t);
+  for (const s of sources)
+    for (const t of (Array.isArray(s.topics) ? s.topics : []) as unknown[]) if (typeof t === 'string' && !allTopics.includes(t)) allTopics.push(t);
 
   const engines: Array<{ raw: string; name: string }> = [];
   const perEngine: Array<{ label: Cell; counts: Map<string, number | null> }> = [];
@@ -115,11 +121,16 @@ export const sourcesView: View = (data, ctx) => {
   const maxShare = Math.max(0, ...parsed.map((p) => p.share ?? 0));
   const withBar = barWidth >= BAR_MIN && maxShare > 0;
   const rows: GridRow[] = parsed.flatMap((p): GridRow[] => {
-    const cells = withBar ? [p.cells[0] ?? [], p.share == null ? [] : cell(bar(p.share / maxShare, barWidth), p.style ?? chalk.cyan), ...p.cells.slice(1)] : p.cells;
+    const cells = withBar
+      ? [p.cells[0] ?? [], p.share == null ? [] : cell(bar(p.share / maxShare, barWidth), p.style ?? chalk.cyan), ...p.cells.slice(1)]
+      : p.cells;
     return p.detail.length > 0 ? [{ cells }, { detail: p.detail, column: 0, indent: 2, sep: { text: ' · ', style: chalk.dim } }] : [{ cells }];
   });
   const gridColumns = withBar ? [columns[0] as Column, { header: '' }, ...columns.slice(1)] : columns;
-  blocks.push([sectionTitle('Sources AI cites', `under each: its page cited most, its topics; ${ctx.brand ?? 'the brand'} in yellow, competitors in red`, ctx), ...gridLines(gridColumns, rows, ctx)]);
+  blocks.push([
+    sectionTitle('Sources AI cites', `under each: its page cited most, its topics; ${ctx.brand ?? 'the brand'} in yellow, competitors in red`, ctx),
+    ...gridLines(gridColumns, rows, ctx),
+  ]);
 
   if (engines.length > 0) {
     const engineRows: GridRow[] = perEngine.map((p) => ({

@@ -40,7 +40,8 @@ export const tasksView: View = (data, ctx) => {
   const filters = read.object(data, 'filters', 'optional');
   const total = read.number(data, 'total', 'optional');
   const about: Part[][] = [];
-  if (total !== undefined) about.push([{ text: total === null ? '–' : formatCount(total), style: chalk.bold }, { text: ` ${total === 1 ? 'task matches' : 'tasks match'}` }]);
+  if (total !== undefined)
+    about.push([{ text: total === null ? '–' : formatCount(total), style: chalk.bold }, { text: ` ${total === 1 ? 'task matches' : 'tasks match'}` }]);
   if (total !== undefined && total !== null && total > tasks.length) about.push([{ text: `showing ${formatCount(tasks.length)}` }]);
   if (filters) {
     for (const k of Object.keys(filters)) {
@@ -106,7 +107,10 @@ function taskRows(t: Obj, stacked: boolean, titleWidth: number, ctx: ViewContext
   const detail: Part[][] = [];
   const topics = read.texts(t, 'topics', 'optional');
   if (topics) detail.push([{ text: topics.length > 0 ? topics.join(', ') : 'no topics', style: chalk.dim }]);
-  for (const [key, label] of [['created_at', 'created '], ['updated_at', 'updated ']] as const) {
+  for (const [key, label] of [
+    ['created_at', 'created '],
+    ['updated_at', 'updated '],
+  ] as const) {
     const v = read.text(t, key, 'optional');
     if (v !== undefined) detail.push([{ text: `${label}${v === null ? '–' : formatTime(v)}`, style: chalk.dim }]);
   }
@@ -127,7 +131,8 @@ export const taskView: View = (data, ctx) => {
   const blocks: Block[] = [];
   const head = wrappedText(title, ctx, { indent: '', style: chalk.bold, highlight: [] });
   head[0] = `${chalk.dim(`#${id}`)} ${head[0] ?? ''}`;
-  if (displayWidth(head[0] ?? '') > ctx.width && !ctx.wide) head.splice(0, head.length, ...wrappedText(`#${id} ${title}`, ctx, { indent: '', style: chalk.bold, highlight: [] }));
+  if (displayWidth(head[0] ?? '') > ctx.width && !ctx.wide)
+    head.splice(0, head.length, ...wrappedText(`#${id} ${title}`, ctx, { indent: '', style: chalk.bold, highlight: [] }));
   const facts: Part[][] = [];
   const fact = (parts: Part[]) => facts.push(parts);
   const priority = read.text(task, 'priority', 'optional');
@@ -137,8 +142,15 @@ export const taskView: View = (data, ctx) => {
   const layer = read.text(task, 'layer', 'optional');
   if (layer) fact([{ text: `${layer} layer` }]);
   const impact = read.number(task, 'impact', 'optional');
-  if (impact !== undefined) fact([{ text: 'impact ', style: chalk.dim }, { text: impact === null ? '–' : formatScore(impact), style: chalk.bold }]);
-  for (const [key, label] of [['created_at', 'created'], ['updated_at', 'updated']] as const) {
+  if (impact !== undefined)
+    fact([
+      { text: 'impact ', style: chalk.dim },
+      { text: impact === null ? '–' : formatScore(impact), style: chalk.bold },
+    ]);
+  for (const [key, label] of [
+    ['created_at', 'created'],
+    ['updated_at', 'updated'],
+  ] as const) {
     const v = read.text(task, key, 'optional');
     if (v) fact([{ text: `${label} `, style: chalk.dim }, { text: `${formatTime(v)}${v !== formatTime(v) ? ' UTC' : ''}` }]);
   }
@@ -174,7 +186,10 @@ export const taskView: View = (data, ctx) => {
       if (read.has(e, 'kind')) head.push([{ text: wordText(read.text(e, 'kind', 'nullable') ?? '–'), style: chalk.dim }]);
       head.push([{ text: read.text(e, 'text') }]);
       lines.push(...flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: '  ' }], wide: ctx.wide }));
-      if (read.has(e, 'url')) lines.push(...flowLines([[{ text: read.text(e, 'url', 'nullable') ?? '–', style: chalk.cyan }]], ctx.width, { lead: [{ text: '    ' }], wide: ctx.wide }));
+      if (read.has(e, 'url'))
+        lines.push(
+          ...flowLines([[{ text: read.text(e, 'url', 'nullable') ?? '–', style: chalk.cyan }]], ctx.width, { lead: [{ text: '    ' }], wide: ctx.wide }),
+        );
     }
     blocks.push(lines);
   }
@@ -189,7 +204,12 @@ export const taskView: View = (data, ctx) => {
         read.has(t, 'id') ? cell(read.text(t, 'id'), chalk.dim) : [],
       ],
     }));
-    const columns: Column[] = [{ header: 'topic', shrink: true, min: 8 }, { header: 'visibility', align: 'right' }, { header: 'expected lift', align: 'right' }, { header: 'id', shrink: true }];
+    const columns: Column[] = [
+      { header: 'topic', shrink: true, min: 8 },
+      { header: 'visibility', align: 'right' },
+      { header: 'expected lift', align: 'right' },
+      { header: 'id', shrink: true },
+    ];
     blocks.push([sectionTitle('Topics it moves', 'expected lift in points', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics.'])]);
   }
   return blocks;
@@ -312,4 +332,3 @@ function padStyled(line: string, width: number): string {
   const visible = line.replace(/\u001b\[[0-9;]*m/g, '');
   return line + ' '.repeat(Math.max(0, width - displayWidth(visible)));
 }
-

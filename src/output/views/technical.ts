@@ -30,7 +30,10 @@ export const technicalView: View = (data, ctx) => {
     const parts: Part[] = [];
     summary.forEach((s, i) => {
       if (i > 0) parts.push({ text: ' · ', style: chalk.dim });
-      parts.push({ text: s.value === null ? '–' : formatCount(s.value), style: chalk.bold }, { text: ` ${wordText(s.name)}`, style: s.value ? toneOf(s.raw, chalk) : chalk.dim });
+      parts.push(
+        { text: s.value === null ? '–' : formatCount(s.value), style: chalk.bold },
+        { text: ` ${wordText(s.name)}`, style: s.value ? toneOf(s.raw, chalk) : chalk.dim },
+      );
     });
     about.push(parts);
   }
@@ -58,7 +61,9 @@ export const technicalView: View = (data, ctx) => {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const origin = commonOrigin(issues.flatMap((i) => (Array.isArray(i.pages) ? i.pages.filter((p): p is string => typeof p === 'string') : [])).map((u) => safeText(u)));
+  const origin = commonOrigin(
+    issues.flatMap((i) => (Array.isArray(i.pages) ? i.pages.filter((p): p is string => typeof p === 'string') : [])).map((u) => safeText(u)),
+  );
   blocks.push([sectionTitle(`${formatCount(issues.length)} ${issues.length === 1 ? 'issue' : 'issues'}`, origin ? `pages are paths on ${origin}` : null, ctx)]);
   for (const issue of issues) {
     const severity = read.text(issue, 'severity', 'optional');
@@ -71,7 +76,8 @@ export const technicalView: View = (data, ctx) => {
     const category = read.text(issue, 'category', 'optional');
     if (category) facts.push([{ text: category }]);
     const affected = read.number(issue, 'affected_pages', 'optional');
-    if (affected !== undefined) facts.push([{ text: affected === null ? '–' : formatCount(affected), style: chalk.bold }, { text: affected === 1 ? ' page' : ' pages' }]);
+    if (affected !== undefined)
+      facts.push([{ text: affected === null ? '–' : formatCount(affected), style: chalk.bold }, { text: affected === 1 ? ' page' : ' pages' }]);
     const engineIds = read.texts(issue, 'engines', 'optional');
     if (engineIds) facts.push([{ text: engineIds.length > 0 ? engineIds.join(', ') : 'no engine' }]);
     const id = read.text(issue, 'id', 'optional');
@@ -87,7 +93,13 @@ export const technicalView: View = (data, ctx) => {
     }
     const pages = read.texts(issue, 'pages', 'optional');
     if (pages && pages.length > 0) {
-      lines.push(...flowLines(pages.map((p) => [{ text: pathOf(p, origin) }]), ctx.width, { sep: { text: '  ' }, lead: [{ text: INDENT }, { text: 'Pages ', style: chalk.dim }], wide: ctx.wide }));
+      lines.push(
+        ...flowLines(
+          pages.map((p) => [{ text: pathOf(p, origin) }]),
+          ctx.width,
+          { sep: { text: '  ' }, lead: [{ text: INDENT }, { text: 'Pages ', style: chalk.dim }], wide: ctx.wide },
+        ),
+      );
     }
     blocks.push(lines);
   }

@@ -46,11 +46,20 @@ export const topicsView: View = (data, ctx) => {
     // Under the name: how many questions, and the rivals AI names instead.
     const detail: Part[][] = [];
     const questions = read.number(t, 'questions', 'optional');
-    if (questions !== undefined) detail.push([{ text: `${questions === null ? '–' : formatCount(questions)} ${questions === 1 ? 'question' : 'questions'}${read.has(t, 'rivals') ? ' ·' : ''}`, style: chalk.dim }]);
+    if (questions !== undefined)
+      detail.push([
+        {
+          text: `${questions === null ? '–' : formatCount(questions)} ${questions === 1 ? 'question' : 'questions'}${read.has(t, 'rivals') ? ' ·' : ''}`,
+          style: chalk.dim,
+        },
+      ]);
     const rivals = read.texts(t, 'rivals', 'optional');
     if (rivals) {
       (rivals.length ? rivals : ['none']).forEach((r, i, all) =>
-        detail.push([...(i === 0 ? [{ text: 'rivals named instead: ', style: chalk.dim }] : []), { text: `${r}${i < all.length - 1 ? ',' : ''}`, style: chalk.dim }]),
+        detail.push([
+          ...(i === 0 ? [{ text: 'rivals named instead: ', style: chalk.dim }] : []),
+          { text: `${r}${i < all.length - 1 ? ',' : ''}`, style: chalk.dim },
+        ]),
       );
     }
     return detail.length > 0 ? [row, { detail, column: 1, sep: { text: ' ' } }] : [row];
@@ -74,11 +83,19 @@ function topicFacts(t: Obj, ctx: ViewContext): Part[][] {
   const vis = read.number(t, 'visibility', 'optional');
   if (vis !== undefined) {
     const change = read.number(t, 'change', 'optional');
-    facts.push([{ text: 'visibility ', style: chalk.dim }, { text: vis === null ? '–' : formatPercent(vis), style: chalk.bold }, ...(change === undefined ? [] : [{ text: ' ' }, ...(changeCell(change, 'points', 'higher', chalk) ?? [{ text: '–' }])])]);
+    facts.push([
+      { text: 'visibility ', style: chalk.dim },
+      { text: vis === null ? '–' : formatPercent(vis), style: chalk.bold },
+      ...(change === undefined ? [] : [{ text: ' ' }, ...(changeCell(change, 'points', 'higher', chalk) ?? [{ text: '–' }])]),
+    ]);
   }
   const add = (label: string, key: string, format: (v: number) => string) => {
     const v = read.number(t, key, 'optional');
-    if (v !== undefined) facts.push([{ text: `${label} `, style: chalk.dim }, { text: v === null ? '–' : format(v), style: chalk.bold }]);
+    if (v !== undefined)
+      facts.push([
+        { text: `${label} `, style: chalk.dim },
+        { text: v === null ? '–' : format(v), style: chalk.bold },
+      ]);
   };
   add('rank', 'rank', formatCount);
   add('share of voice', 'share_of_voice', formatPercent);
@@ -96,11 +113,17 @@ export const topicView: View = (data, ctx) => {
   const title: Part[][] = [[{ text: name, style: chalk.bold }]];
   if (id) title.push([{ text: id, style: chalk.dim }]);
   const sep = { text: ' · ', style: chalk.dim };
-  const blocks: Block[] = [[...flowLines(title, ctx.width, { sep: { text: '  ' }, wide: ctx.wide }), ...flowLines(topicFacts(topic, ctx), ctx.width, { sep, wide: ctx.wide })]];
+  const blocks: Block[] = [
+    [...flowLines(title, ctx.width, { sep: { text: '  ' }, wide: ctx.wide }), ...flowLines(topicFacts(topic, ctx), ctx.width, { sep, wide: ctx.wide })],
+  ];
 
   const history = read.records(data, 'history', 'week_start', 'optional');
   if (history && history.length > 0) {
-    const weeks = history.map((w) => ({ start: read.text(w, 'week_start'), end: read.text(w, 'week_end', 'optional'), score: read.number(w, 'visibility', 'nullable') }));
+    const weeks = history.map((w) => ({
+      start: read.text(w, 'week_start'),
+      end: read.text(w, 'week_end', 'optional'),
+      score: read.number(w, 'visibility', 'nullable'),
+    }));
     blocks.push([sectionTitle('Visibility by week', null, ctx), ...weeklyLines(weeks, ctx)]);
   }
 
@@ -110,10 +133,14 @@ export const topicView: View = (data, ctx) => {
     questions.forEach((q, i) => {
       const head: Part[][] = [[{ text: `Question ${i + 1} of ${questions.length}`, style: chalk.bold }]];
       const rate = read.number(q, 'rate', 'optional');
-      if (rate !== undefined) head.push([{ text: rate === null ? '–' : formatPercent(rate), style: chalk.bold }, { text: ` name ${ctx.brand ?? 'the brand'}` }]);
+      if (rate !== undefined)
+        head.push([{ text: rate === null ? '–' : formatPercent(rate), style: chalk.bold }, { text: ` name ${ctx.brand ?? 'the brand'}` }]);
       const qid = read.text(q, 'id', 'optional');
       if (qid) head.push([{ text: qid, style: chalk.dim }]);
-      const lines = [...flowLines(head, ctx.width, { sep, wide: ctx.wide }), ...wrappedText(`“${read.prose(q, 'prompt')}”`, ctx, { indent: '', style: chalk.bold, highlight: [] })];
+      const lines = [
+        ...flowLines(head, ctx.width, { sep, wide: ctx.wide }),
+        ...wrappedText(`“${read.prose(q, 'prompt')}”`, ctx, { indent: '', style: chalk.bold, highlight: [] }),
+      ];
       for (const e of read.entries(q, 'engines')) {
         // Neither a state nor an answer: not an engine's answer; the generic rendering shows it.
         if (!read.has(e.value, 'state') && !read.has(e.value, 'answer')) continue;
@@ -148,7 +175,12 @@ export const topicView: View = (data, ctx) => {
         num(read.number(h, 'both_named', 'optional'), formatCount),
       ],
     }));
-    const columns: Column[] = [{ header: 'rival', shrink: true, min: 8 }, { header: `${ctx.brand ?? 'brand'} ahead`, align: 'right' }, { header: 'rival ahead', align: 'right' }, { header: 'both named', align: 'right' }];
+    const columns: Column[] = [
+      { header: 'rival', shrink: true, min: 8 },
+      { header: `${ctx.brand ?? 'brand'} ahead`, align: 'right' },
+      { header: 'rival ahead', align: 'right' },
+      { header: 'both named', align: 'right' },
+    ];
     blocks.push([sectionTitle('Head to head', 'answers naming both: who came first', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No rivals.'])]);
   }
 
@@ -169,17 +201,14 @@ export const topicView: View = (data, ctx) => {
         ],
       };
       const detail: Part[][] = [];
-      if (read.has(s, 'domain') && !read.shown.has(s, 'domain')) detail.push([{ text: `domain ${read.text(s, 'domain', 'nullable') ?? '–'}`, style: chalk.dim }]);
+      if (read.has(s, 'domain') && !read.shown.has(s, 'domain'))
+        detail.push([{ text: `domain ${read.text(s, 'domain', 'nullable') ?? '–'}`, style: chalk.dim }]);
       const title = read.text(s, 'title', 'optional');
       if (title) detail.push([{ text: title, style: chalk.dim }]);
       else if (title === null) read.mark(s, 'title');
       return detail.length > 0 ? [row, { detail, column: 2, sep: { text: ' · ', style: chalk.dim } }] : [row];
     });
-    const columns: Column[] = [
-      { header: 'citations', align: 'right' },
-      { header: 'owner' },
-      { header: 'source', shrink: true, min: 12 },
-    ];
+    const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'owner' }, { header: 'source', shrink: true, min: 12 }];
     blocks.push([sectionTitle('Sources AI cites', null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No sources.'])]);
   }
 
@@ -190,7 +219,18 @@ export const topicView: View = (data, ctx) => {
     if (facts) {
       for (const f of facts) {
         const states = read.bool(f, 'brand_page_states_it', 'nullable');
-        lines.push(...flowLines([[states === true ? { text: '✓', style: chalk.green } : states === false ? { text: '✗', style: chalk.red } : { text: '–', style: chalk.dim }, { text: ` ${read.text(f, 'fact')}` }]], ctx.width, { wide: ctx.wide }));
+        lines.push(
+          ...flowLines(
+            [
+              [
+                states === true ? { text: '✓', style: chalk.green } : states === false ? { text: '✗', style: chalk.red } : { text: '–', style: chalk.dim },
+                { text: ` ${read.text(f, 'fact')}` },
+              ],
+            ],
+            ctx.width,
+            { wide: ctx.wide },
+          ),
+        );
       }
       if (facts.length > 0) lines.push(fitLine([{ text: `✓ / ✗: ${ctx.brand ?? 'the brand'}’s page states it or not`, style: chalk.dim }], ctx));
     }
@@ -209,10 +249,11 @@ export const topicView: View = (data, ctx) => {
   const pages = read.records(data, 'pages', 'url', 'optional');
   if (pages) {
     const rows: GridRow[] = pages.map((p) => ({ cells: [cell(read.text(p, 'title', 'nullable') ?? '–'), cell(read.text(p, 'url'), chalk.dim)] }));
-    const columns: Column[] = [{ header: 'title', shrink: true, min: 8 }, { header: 'url', shrink: true, min: 10 }];
+    const columns: Column[] = [
+      { header: 'title', shrink: true, min: 8 },
+      { header: 'url', shrink: true, min: 10 },
+    ];
     blocks.push([sectionTitle(`${ctx.brand ?? 'The brand'}’s pages for this topic`, null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['None.'])]);
   }
   return blocks;
 };
-
-

@@ -41,7 +41,10 @@ function meterCells(m: Meter, gaugeWidth: number, ctx: ViewContext): Cell[] {
     cell(m.label, ctx.chalk.bold),
     cell(formatCount(m.used)),
     cell(`of ${formatCount(m.limit)} used`, ctx.chalk.dim),
-    [{ text: g.filled, style }, { text: g.track, style: ctx.chalk.dim }],
+    [
+      { text: g.filled, style },
+      { text: g.track, style: ctx.chalk.dim },
+    ],
     cell(formatPercent(Math.round(fraction * 1000) / 10), style),
     m.left === null ? [] : cell(`${formatCount(m.left)} left`),
   ];
@@ -52,7 +55,14 @@ function meterCells(m: Meter, gaugeWidth: number, ctx: ViewContext): Cell[] {
  * for a gauge of GAUGE_MIN cells there, the figures on one line and the gauge below.
  */
 export function meterLines(meters: readonly Meter[], ctx: ViewContext): string[] {
-  const columns: Column[] = [{ header: '' }, { header: '', align: 'right' }, { header: '' }, { header: '' }, { header: '', align: 'right' }, { header: '', align: 'right' }];
+  const columns: Column[] = [
+    { header: '' },
+    { header: '', align: 'right' },
+    { header: '' },
+    { header: '' },
+    { header: '', align: 'right' },
+    { header: '', align: 'right' },
+  ];
   const probe = meters.map((m) => meterCells(m, 0, ctx));
   const others = columns.map((_, j) => Math.max(...probe.map((r) => partsWidth(r[j] ?? []))));
   const room = ctx.width - others.reduce((a, b) => a + b, 0) - 2 * (columns.length - 1);
@@ -62,9 +72,16 @@ export function meterLines(meters: readonly Meter[], ctx: ViewContext): string[]
     // One meter has no column of counts to line up: `2 of 5 used`, one space apart.
     if (rows.length === 1 && rows[0]) {
       const [label, used, of, ...rest] = rows[0];
-      return gridLines([columns[0] as Column, ...columns.slice(2)], [{ cells: [label ?? [], [...(used ?? []), { text: ' ' }, ...(of ?? [])], ...rest] }], ctx, { header: false });
+      return gridLines([columns[0] as Column, ...columns.slice(2)], [{ cells: [label ?? [], [...(used ?? []), { text: ' ' }, ...(of ?? [])], ...rest] }], ctx, {
+        header: false,
+      });
     }
-    return gridLines(columns, rows.map((cells) => ({ cells })), ctx, { header: false });
+    return gridLines(
+      columns,
+      rows.map((cells) => ({ cells })),
+      ctx,
+      { header: false },
+    );
   }
   const lines: string[] = [];
   const gaugeWidth = Math.min(GAUGE_MAX, ctx.width);

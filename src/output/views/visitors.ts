@@ -42,7 +42,13 @@ function dailyLines(daily: readonly Obj[], ctx: ViewContext): string[] {
   const values = days.map((d) => d.visits);
   const present = values.filter((v): v is number => v !== null);
   const items: Part[][] = [[{ text: sparkline(values), style: chalk.cyan }]];
-  if (present.length > 0) items.push([{ text: 'low ', style: chalk.dim }, { text: formatCount(Math.min(...present)) }, { text: ' · high ', style: chalk.dim }, { text: formatCount(Math.max(...present)) }]);
+  if (present.length > 0)
+    items.push([
+      { text: 'low ', style: chalk.dim },
+      { text: formatCount(Math.min(...present)) },
+      { text: ' · high ', style: chalk.dim },
+      { text: formatCount(Math.max(...present)) },
+    ]);
   items.push([{ text: `${days[0]?.date ?? ''} – ${days[days.length - 1]?.date ?? ''}`, style: chalk.dim }]);
   return flowLines(items, ctx.width, { lead: [{ text: 'Visits per day', style: chalk.bold }, { text: '  ' }], wide: ctx.wide });
 }
@@ -56,7 +62,8 @@ export const visitorsView: View = (data, ctx) => {
   if (totals) {
     const visits = read.number(totals, 'visits', 'nullable');
     const head: Part[][] = [[{ text: visits === null ? '–' : formatCount(visits), style: chalk.bold }, { text: ' visits from AI engines' }]];
-    if (read.has(totals, 'change_pct')) head.push([...changeParts(read.number(totals, 'change_pct', 'nullable'), ctx), { text: ` ${comparedTo(data)}`, style: chalk.dim }]);
+    if (read.has(totals, 'change_pct'))
+      head.push([...changeParts(read.number(totals, 'change_pct', 'nullable'), ctx), { text: ` ${comparedTo(data)}`, style: chalk.dim }]);
     blocks.push(flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }));
   }
 
@@ -95,7 +102,10 @@ export const visitorsView: View = (data, ctx) => {
     { header: '', align: 'right' },
   ];
   // The share bar takes what the other columns leave, within bounds; none when too little.
-  const probe = naturalWidths(columns, prepared.map(({ v, name }) => ({ cells: cellsOf(v, name, 0) })));
+  const probe = naturalWidths(
+    columns,
+    prepared.map(({ v, name }) => ({ cells: cellsOf(v, name, 0) })),
+  );
   const room = ctx.width - probe.reduce((a, b, j) => (j === 3 ? a : a + b), 0) - 2 * (columns.length - 1);
   const shareWidth = room >= SHARE_BAR_MIN ? Math.min(SHARE_BAR_MAX, room) : 0;
   const rows: GridRow[] = [];

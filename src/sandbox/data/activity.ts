@@ -75,7 +75,8 @@ export function activityPayload(request: DataRequest): Payload {
   const inPeriod = (at: string) => at.slice(0, 10) >= period.from && at.slice(0, 10) <= period.to;
   if (pro) {
     for (const task of allTasks(model)) {
-      if (inPeriod(task.createdAt)) events.push({ at: task.createdAt, type: 'task_created', title: `New task: ${task.title}`, ref: { kind: 'task', id: task.id } });
+      if (inPeriod(task.createdAt))
+        events.push({ at: task.createdAt, type: 'task_created', title: `New task: ${task.title}`, ref: { kind: 'task', id: task.id } });
       if (task.status === 'done' && inPeriod(task.updatedAt)) {
         events.push({ at: task.updatedAt, type: 'task_done', title: `Task done: ${task.title}`, ref: { kind: 'task', id: task.id } });
       }
@@ -83,7 +84,12 @@ export function activityPayload(request: DataRequest): Payload {
   }
   for (const pitch of request.state.pitchesOf(request.account, brand.id)) {
     if (!inPeriod(pitch.createdAt)) continue;
-    events.push({ at: pitch.createdAt, type: 'pitch_created', title: `Pitch report created for ${prospectName(pitch.domain)} (${pitch.market})`, ref: { kind: 'pitch', id: pitch.id } });
+    events.push({
+      at: pitch.createdAt,
+      type: 'pitch_created',
+      title: `Pitch report created for ${prospectName(pitch.domain)} (${pitch.market})`,
+      ref: { kind: 'pitch', id: pitch.id },
+    });
   }
 
   const now = request.now.toISOString();

@@ -369,7 +369,13 @@ export const CRM_CATALOG: Catalog = {
   ],
   sources: [
     { domain: 'g2.com', kind: 'review_site', lang: 'en', weight: 9, paths: ['/categories/crm', '/categories/sales-pipeline-management'] },
-    { domain: 'capterra.com', kind: 'review_site', lang: 'en', weight: 7, paths: ['/customer-relationship-management-software/', '/sales-force-automation-software/'] },
+    {
+      domain: 'capterra.com',
+      kind: 'review_site',
+      lang: 'en',
+      weight: 7,
+      paths: ['/customer-relationship-management-software/', '/sales-force-automation-software/'],
+    },
     { domain: 'trustradius.com', kind: 'review_site', lang: 'en', weight: 3, paths: ['/crm'] },
     { domain: 'reddit.com', kind: 'forum', lang: 'en', weight: 8, paths: ['/r/CRM/', '/r/sales/', '/r/startups/'] },
     { domain: 'forbes.com', kind: 'media', lang: 'en', weight: 5, paths: ['/advisor/business/software/best-crm-small-business/'] },
@@ -393,5 +399,13 @@ export const CRM_CATALOG: Catalog = {
     { name: 'gutefrage.net', lang: 'de', style: 'gutefrage', base: 'https://www.gutefrage.net' },
     { name: 'Gründerszene-Forum', lang: 'de', style: 'discourse', base: 'https://forum.gruenderszene.example' },
   ],
-  facts: ['price per user per month', 'free plan or trial length', 'Gmail and Outlook integration', 'mobile app', 'time to set up', 'reporting depth', 'data residency'],
+  facts: [
+    'price per user per month',
+    'free plan or trial length',
+    'Gmail and Outlook integration',
+    'mobile app',
+    'time to set up',
+    'reporting depth',
+    'data residency',
+  ],
 };

@@ -152,7 +152,13 @@ export const OUTDOOR_CATALOG: Catalog = {
     { path: '/repairs', title: { en: 'Repairs and warranty' } },
   ],
   sources: [
-    { domain: 'outdoorgearlab.com', kind: 'review_site', lang: 'en', weight: 9, paths: ['/topics/shoes-and-boots/best-hiking-boots', '/topics/camping-and-hiking/best-backpacking-tent'] },
+    {
+      domain: 'outdoorgearlab.com',
+      kind: 'review_site',
+      lang: 'en',
+      weight: 9,
+      paths: ['/topics/shoes-and-boots/best-hiking-boots', '/topics/camping-and-hiking/best-backpacking-tent'],
+    },
     { domain: 'reddit.com', kind: 'forum', lang: 'en', weight: 8, paths: ['/r/Ultralight/', '/r/CampingGear/', '/r/hiking/'] },
     { domain: 'switchbacktravel.com', kind: 'review_site', lang: 'en', weight: 5, paths: ['/rain-jackets'] },
     { domain: 'backpacker.com', kind: 'media', lang: 'en', weight: 4, paths: ['/gear/best-sleeping-bags/'] },

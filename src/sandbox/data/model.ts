@@ -402,7 +402,14 @@ export class MarketModel {
         let ticket = rng.next() * totalWeight;
         const source = sources.find((s) => (ticket -= s.weight) < 0) ?? sources[sources.length - 1];
         if (source) {
-          citation = { url: `https://${source.domain}${rng.pick(source.paths)}`, domain: source.domain, title: null, owner: 'third_party', kind: source.kind, company: null };
+          citation = {
+            url: `https://${source.domain}${rng.pick(source.paths)}`,
+            domain: source.domain,
+            title: null,
+            owner: 'third_party',
+            kind: source.kind,
+            company: null,
+          };
         }
       }
       if (citation && !citations.some((c) => c.url === citation.url)) citations.push(citation);

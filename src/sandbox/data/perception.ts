@@ -101,7 +101,6 @@ function globalRivals(brand: DemoBrand): string[] {
     .map((c) => c.name);
 }
 
-
 /** A claim placed after "that": lower case first, unless it starts with the brand's name. */
 function midSentence(claim: string, brandName: string): string {
   const first = brandName.split(' ')[0] ?? brandName;
@@ -115,7 +114,10 @@ function transcriptAnswers(brand: DemoBrand, scan: EnginePerception): [string, s
   if (!scan.knows) {
     return [
       [`What is ${brand.name}?`, `I could not find reliable information about "${brand.name}". If you share its website, I can tell you more.`],
-      [`Would you recommend ${brand.name}?`, `I don't know enough about ${brand.name} to recommend it. For a ${category}, ${rival} and ${second} are widely used.`],
+      [
+        `Would you recommend ${brand.name}?`,
+        `I don't know enough about ${brand.name} to recommend it. For a ${category}, ${rival} and ${second} are widely used.`,
+      ],
       [`What are the downsides of ${brand.name}?`, `I don't have details about ${brand.name}, so I can't list its downsides.`],
     ];
   }

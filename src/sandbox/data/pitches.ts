@@ -31,7 +31,10 @@ export function prospectName(domain: string): string {
 }
 
 function shareUrl(pitch: PitchRecord): string {
-  const token = (hash32(`${pitch.accountKey}|${pitch.id}|${pitch.domain}`).toString(36) + hash32(`${pitch.domain}|${pitch.createdAt}`).toString(36)).slice(0, 12);
+  const token = (hash32(`${pitch.accountKey}|${pitch.id}|${pitch.domain}`).toString(36) + hash32(`${pitch.domain}|${pitch.createdAt}`).toString(36)).slice(
+    0,
+    12,
+  );
   return `https://share.aivisibility.example/pitch/${token}`;
 }
 
@@ -84,9 +87,7 @@ function report(pitch: PitchRecord) {
 
 export function pitchesPayload(request: DataRequest): Payload {
   const brand = brandOf(request);
-  const pitches = request.state
-    .pitchesOf(request.account, brand.id)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  const pitches = request.state.pitchesOf(request.account, brand.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   return {
     data: {
       allowance: { ...request.state.allowance(request.account, request.now), resets_at: isoTime(nextMonthStart(request.now)) },
@@ -107,12 +108,16 @@ export function pitchPayload(request: DataRequest): Payload {
 export function createPitchPayload(request: DataRequest): Payload {
   const brand = brandOf(request);
   const body = request.body ?? {};
-  const pitch = request.state.createPitch(request.account, {
-    brandId: brand.id,
-    url: String(body['url']),
-    market: typeof body['market'] === 'string' ? normalizeMarketCode(body['market']) : brand.markets[0].code,
-    businessType: typeof body['business_type'] === 'string' ? body['business_type'] : null,
-  }, request.now);
+  const pitch = request.state.createPitch(
+    request.account,
+    {
+      brandId: brand.id,
+      url: String(body['url']),
+      market: typeof body['market'] === 'string' ? normalizeMarketCode(body['market']) : brand.markets[0].code,
+      businessType: typeof body['business_type'] === 'string' ? body['business_type'] : null,
+    },
+    request.now,
+  );
   return {
     status: 201,
     data: {

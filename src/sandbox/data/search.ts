@@ -121,11 +121,14 @@ export function searchPayload(request: DataRequest): Payload {
   const days = eachDay(period.from, period.to).filter((day) => day <= isoDate(request.now));
   const rows = measure(model, days, period.to.slice(0, 4));
   const cited = ownCitationsByTopic(model, period.from, period.to);
-  const totals = rows.reduce((t, r) => ({ clicks: t.clicks + r.clicks, impressions: t.impressions + r.impressions, weighted: t.weighted + r.position * r.impressions }), {
-    clicks: 0,
-    impressions: 0,
-    weighted: 0,
-  });
+  const totals = rows.reduce(
+    (t, r) => ({ clicks: t.clicks + r.clicks, impressions: t.impressions + r.impressions, weighted: t.weighted + r.position * r.impressions }),
+    {
+      clicks: 0,
+      impressions: 0,
+      weighted: 0,
+    },
+  );
   const byImpressions = <T extends { impressions: number; clicks: number }>(a: T, b: T) => b.impressions - a.impressions || b.clicks - a.clicks;
 
   let out: Record<string, unknown>[];

@@ -164,7 +164,10 @@ function authorityDrafts(model: MarketModel, runs: readonly Run[]): Draft[] {
     .sort((a, b) => b.count - a.count || a.domain.localeCompare(b.domain))
     .slice(0, 3)
     .map((row) => {
-      const topics = [...row.topics.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([id]) => id);
+      const topics = [...row.topics.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 3)
+        .map(([id]) => id);
       const impact = round1(Math.min(8, 1.5 + row.count / 15));
       const review = row.kind === 'review_site';
       return {
@@ -176,9 +179,20 @@ function authorityDrafts(model: MarketModel, runs: readonly Run[]): Draft[] {
         topics,
         why: `${row.domain} was cited in ${row.count} AI answers in the last ${WINDOW_DAYS} days that left ${model.brand.name} out.`,
         steps: review
-          ? [`Claim or update the ${model.brand.name} profile on ${row.domain}.`, 'Ask ten recent customers for a review there.', 'Add current pricing, screenshots and the features buyers compare.']
-          : [`Find the author of the ${row.domain} roundup.`, `Send a short note on what ${model.brand.name} does better, with a customer quote.`, 'Offer a demo account for the next update of the article.'],
-        evidence: [...row.urls].sort().slice(0, 3).map((url) => ({ kind: 'citation' as const, text: `Cited by AI instead of ${model.brand.name}`, url })),
+          ? [
+              `Claim or update the ${model.brand.name} profile on ${row.domain}.`,
+              'Ask ten recent customers for a review there.',
+              'Add current pricing, screenshots and the features buyers compare.',
+            ]
+          : [
+              `Find the author of the ${row.domain} roundup.`,
+              `Send a short note on what ${model.brand.name} does better, with a customer quote.`,
+              'Offer a demo account for the next update of the article.',
+            ],
+        evidence: [...row.urls]
+          .sort()
+          .slice(0, 3)
+          .map((url) => ({ kind: 'citation' as const, text: `Cited by AI instead of ${model.brand.name}`, url })),
       };
     });
 }
@@ -320,9 +334,7 @@ export function allTasks(model: MarketModel): Task[] {
       return stamp(draft, 'done', addDays(completed, -rng.int(3, 25)), completed, rng);
     }),
   ];
-  return tasks.sort(
-    (a, b) => PRIORITY_ORDER.indexOf(a.priority) - PRIORITY_ORDER.indexOf(b.priority) || b.impact - a.impact || a.id - b.id,
-  );
+  return tasks.sort((a, b) => PRIORITY_ORDER.indexOf(a.priority) - PRIORITY_ORDER.indexOf(b.priority) || b.impact - a.impact || a.id - b.id);
 }
 
 function isOpen(task: Task): boolean {

@@ -20,7 +20,15 @@ export const apiCommand: CommandDeclaration = {
   register(program, ctx, _only, runF) {
     // A raw call: every shared option is sent or applied (brand, market and period as query parameters).
     const api = program.command('api <path>');
-    for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), (c: Command) => addOutputOptions(c, { table: true }), addCacheOptions, addParamOption]) add(api);
+    for (const add of [
+      addBrandOption,
+      addMarketOption,
+      (c: Command) => addPeriodOptions(c, 'range'),
+      (c: Command) => addOutputOptions(c, { table: true }),
+      addCacheOptions,
+      addParamOption,
+    ])
+      add(api);
     api
       .summary('Raw GET of any API path, for what the commands do not cover yet')
       .description(

@@ -1,7 +1,17 @@
 /** `vis auth login|status|logout`: one table, one registration loop. parse.ts and run.ts load when one runs. */
 import type { Command } from 'commander';
 import type { Context } from '../../../services/context.js';
-import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, USAGE_CHECK, type CommandDeclaration, type RunF } from '../../declare.js';
+import {
+  accountGroup,
+  examplesAfter,
+  LOCAL_ONLY,
+  optionsOf,
+  runOrCapture,
+  toolDescription,
+  USAGE_CHECK,
+  type CommandDeclaration,
+  type RunF,
+} from '../../declare.js';
 import type { AuthVerb } from './parse.js';
 
 interface VerbDeclaration {
@@ -20,7 +30,10 @@ const VERBS: readonly VerbDeclaration[] = [
     summary: 'Save an API key for a profile (hidden prompt, or stdin when piped)',
     description: 'Save an API key for a profile: read from a hidden prompt on a TTY, or from stdin when piped. The key is checked before it is saved.',
     calls: USAGE_CHECK,
-    examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth login --profile agency --base-url https://api.example.com/api/v1 < key.txt'],
+    examples: [
+      'vis auth login --base-url https://api.example.com/api/v1',
+      'vis auth login --profile agency --base-url https://api.example.com/api/v1 < key.txt',
+    ],
   },
   {
     verb: 'status',

@@ -68,10 +68,7 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
   const out: string[] = [];
   try {
     // GET /usage checks the key; GET /brands names what it opens. Both are free.
-    const [usage, brands] = await Promise.allSettled([
-      session.client.send({ method: 'GET', path: endpointById('usage').path }),
-      listBrands(session.client),
-    ]);
+    const [usage, brands] = await Promise.allSettled([session.client.send({ method: 'GET', path: endpointById('usage').path }), listBrands(session.client)]);
     if (usage.status === 'fulfilled') {
       const account = accountFromUsage(usage.value.envelope.data);
       const budget = budgetFromUsage(usage.value.envelope.data);
@@ -103,7 +100,8 @@ function connectionLines(s: Settings, config: string, demo: boolean): string[] {
   // everything from the environment, `Profile: default` would say nothing true.
   const chosen = s.profile.source !== 'default';
   const usesProfile = [s.baseUrl, s.apiKey, s.brand, s.market, s.format].some((v) => v !== undefined && fromProfile(v.source));
-  if (chosen || usesProfile) out.push(`Profile:  ${s.profile.value}${chosen ? ` (${s.profile.source === config ? 'chosen in the config file' : `from ${s.profile.source}`})` : ''}`);
+  if (chosen || usesProfile)
+    out.push(`Profile:  ${s.profile.value}${chosen ? ` (${s.profile.source === config ? 'chosen in the config file' : `from ${s.profile.source}`})` : ''}`);
   if (usesProfile) out.push(`Config:   ${config}`);
   out.push(`Base URL: ${s.baseUrl!.value} (from ${from(s.baseUrl!.source)})`, `Key:      ${maskKey(s.apiKey!.value)} (from ${from(s.apiKey!.source)})`);
   out.push(`Key for:  ${keyFor(s, demo)}`);

@@ -13,7 +13,12 @@ const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: stri
       'Where the response cache is and whether it is on, then per account (a hash of base URL and key; the key is never stored): entries, size and the reads the cache saved this month (UTC).',
     examples: ['vis cache status', 'vis topics --refresh'],
   },
-  { verb: 'clear', summary: 'Remove every cached answer, of every account', description: 'Remove every cached answer of every account. The next command of each reads from the API again.', examples: ['vis cache clear'] },
+  {
+    verb: 'clear',
+    summary: 'Remove every cached answer, of every account',
+    description: 'Remove every cached answer of every account. The next command of each reads from the API again.',
+    examples: ['vis cache clear'],
+  },
 ];
 
 export const cacheCommand: CommandDeclaration = {

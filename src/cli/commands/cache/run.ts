@@ -20,7 +20,9 @@ export async function runCache(options: CacheOptions, ctx: Context): Promise<voi
   for (const a of accounts) {
     const mark = a.account === options.current ? ' (active profile)' : '';
     out(`account ${a.account.slice(0, 16)}${mark}  ${sanitizeForTerminal(a.baseUrl ?? 'base URL unknown')}`);
-    out(`  ${a.entries} entr${a.entries === 1 ? 'y' : 'ies'}, ${size(a.bytes)}, ${a.savedThisMonth} read${a.savedThisMonth === 1 ? '' : 's'} saved in ${month}`);
+    out(
+      `  ${a.entries} entr${a.entries === 1 ? 'y' : 'ies'}, ${size(a.bytes)}, ${a.savedThisMonth} read${a.savedThisMonth === 1 ? '' : 's'} saved in ${month}`,
+    );
   }
 }
 

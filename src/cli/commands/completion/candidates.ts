@@ -88,11 +88,7 @@ export function profileNames(store: ConfigStore): string[] {
  * list: names from the API are untrusted.
  */
 export function isShellSafe(name: string): boolean {
-  return (
-    name.trim() !== '' &&
-    name.length <= MAX_CANDIDATE_LENGTH &&
-    !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name)
-  );
+  return name.trim() !== '' && name.length <= MAX_CANDIDATE_LENGTH && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name);
 }
 
 /** The cache key of an account: a hash, so neither the key nor a usable part of it is stored. */

@@ -131,7 +131,10 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
     addParamOptions(sc, sub.query);
     if (sub.body) {
       sc.argument('<domain-or-url>', 'the prospect’s domain or http(s) URL');
-      addParamOptions(sc, sub.body.filter((b) => b.name !== 'market'));
+      addParamOptions(
+        sc,
+        sub.body.filter((b) => b.name !== 'market'),
+      );
       sc.addOption(new Option('--field <key=value>', 'add a body field verbatim (repeatable)').argParser(collect));
       sc.addOption(new Option('-y, --yes', 'do not ask before spending a pitch report'));
       addEndpointOptions(sc, [sub]);

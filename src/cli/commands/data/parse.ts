@@ -12,7 +12,17 @@ import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
-import { camel, intRule, parseEndpointOptions, parseFlags, periodPairs, usageFromZod, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
+import {
+  camel,
+  intRule,
+  parseEndpointOptions,
+  parseFlags,
+  periodPairs,
+  usageFromZod,
+  type FlagOptions,
+  type Format,
+  type RawGlobalOptions,
+} from '../../../flags/rules.js';
 
 /** What the declaration hands over from commander: raw strings, as typed. */
 export interface Invocation {

@@ -20,7 +20,8 @@ export const exportCommand: CommandDeclaration = {
   register(program, ctx, _only, runF) {
     const cmd = program.command('export');
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
-    for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), addFormatOption, addCacheOptions, addParamOption]) add(cmd);
+    for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), addFormatOption, addCacheOptions, addParamOption])
+      add(cmd);
     cmd
       .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
       .description(

@@ -38,7 +38,9 @@ export function checkExportDir(dir: string): void {
     try {
       const st = statSync(existing);
       if (!st.isDirectory()) {
-        throw new UsageError(existing === dir ? `--dir must be a folder, not a file (got "${dir}")` : `--dir: ${existing} is a file, so ${dir} cannot be created`);
+        throw new UsageError(
+          existing === dir ? `--dir must be a folder, not a file (got "${dir}")` : `--dir: ${existing} is a file, so ${dir} cannot be created`,
+        );
       }
       break;
     } catch (err) {

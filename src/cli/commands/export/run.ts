@@ -75,7 +75,15 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     const records = brandsFromPayload(brandsRes.envelope.data);
     // One brand: its answers are filed under the requests without brand_id too (src/services/cached.ts).
     if (records.length === 1) session.oneBrand = String(records[0]!.id);
-    const planned = planExport(run, records, exportAccount(run.api, usage.envelope.data, records.map((r) => r.id)));
+    const planned = planExport(
+      run,
+      records,
+      exportAccount(
+        run.api,
+        usage.envelope.data,
+        records.map((r) => r.id),
+      ),
+    );
     const cached = (t: Task) => !t.placeholder && cachedNow(ctx, session, t.endpoint, taskRequest(t, run.period, run.params));
     const view = planView(run, planned, budget, session.cacheMode === 'use' ? planned.tasks.filter(cached).length : undefined);
 
@@ -105,7 +113,9 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
 
     if (!opts.flags.quiet) ctx.io.stderr.write(renderSummary(result, { dir: opts.dir, manifestPath: path, elapsedMs, readsLeft: budget.left }));
     if (manifest.stale.length > 0) {
-      warn(`${manifest.stale.length} file${manifest.stale.length === 1 ? '' : 's'} in ${opts.dir} are not from this export (listed as "stale" in the manifest, left in place)`);
+      warn(
+        `${manifest.stale.length} file${manifest.stale.length === 1 ? '' : 's'} in ${opts.dir} are not from this export (listed as "stale" in the manifest, left in place)`,
+      );
     }
     const failure = exportFailure(result, budget, path);
     if (failure) throw failure;

@@ -19,7 +19,9 @@ export function parseOpenapiOptions(ctx: Context, raw: RawGlobalOptions): Openap
   // The document is printed as received; only --format on this command line is read (as
   // for `vis api`), so a VIS_FORMAT or profile format meant for tables does not refuse it.
   if (flags.format !== undefined && flags.format !== 'json') {
-    throw new UsageError(`vis openapi prints the OpenAPI document as received, in JSON: --format ${flags.format} does not apply (leave it out, or pass --format json)`);
+    throw new UsageError(
+      `vis openapi prints the OpenAPI document as received, in JSON: --format ${flags.format} does not apply (leave it out, or pass --format json)`,
+    );
   }
   // The description of the API is public: no key needed (one is sent when set).
   return { command: 'openapi', output: flags.output, pager: flags.pager, session: parseSessionOptions(ctx, flags, { keyOptional: true }) };
