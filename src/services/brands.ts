@@ -11,7 +11,7 @@ import type { Context } from './context.js';
 import { BRAND_LOOKUP_LIFE_MS } from '../cache/freshness.js';
 import { endpointById } from '../endpoints.js';
 import { sendCached } from './cached.js';
-import { sanitizeForTerminal } from '../text/sanitize.js';
+import { brandList } from './hints.js';
 
 const BRAND_ID = /^\d+$/;
 
@@ -36,12 +36,6 @@ export async function resolveBrand(session: Session, value: string, source: stri
     code: 'brand_not_found',
     hint: `${close ? `Did you mean "${close.name}" (${close.id})? ` : ''}${brandList(brands)}`,
   });
-}
-
-/** The one hint line that names the account's brands, or says there are none. */
-export function brandList(brands: ReadonlyArray<{ id: number | string; name: string }>): string {
-  if (brands.length === 0) return 'This account has no brands.';
-  return `\`vis brands\` lists them: ${brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ')}`;
 }
 
 /**

@@ -9,7 +9,6 @@ import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
 import { noteApiVersion } from './api-version.js';
-import { brandList } from './brands.js';
 
 const STATIC_HINTS: Record<string, string> = {
   plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
@@ -117,4 +116,10 @@ export async function sendWithHints(session: Session, req: SendArgs, spec?: Endp
     if (err instanceof VisError) await hintFor(err, session, spec);
     throw err;
   }
+}
+
+/** The one hint line that names the account's brands, or says there are none. */
+export function brandList(brands: ReadonlyArray<{ id: number | string; name: string }>): string {
+  if (brands.length === 0) return 'This account has no brands.';
+  return `\`vis brands\` lists them: ${brands.map((b) => `${b.id} ${sanitizeForTerminal(b.name)}`).join(', ')}`;
 }
