@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // Every other test file runs in-process (test/ mirrors src/), so all of them count.
 // Narrowing here, not with Stryker's `testFiles`, keeps values built at module load
 // (tables, regexes) attributed to the tests that use them.
-// The README/help examples test is left out too: it changes the working folder
+// The documents' and help's examples test is left out too: it changes the working folder
 // (process.chdir), which Stryker's vitest runner (worker threads) does not allow, and each
 // example is a whole command whose rules the unit tests pin one by one.
 export default defineConfig({

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up and big-payload timings of the built CLI (dist/), each against
-// a baseline measured in the same run, with the targets README's Performance gives. Not
+// a baseline measured in the same run, with the targets docs/guide.md's Performance gives. Not
 // part of npm test: timings depend on the machine and on whatever else it is doing, so
 // nothing here fails a build; it reports. Run `npm run build` first.
 //

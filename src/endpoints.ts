@@ -1,6 +1,6 @@
 /**
  * THE endpoint table. One entry per API endpoint; the commander program, the sandbox's
- * routes, its openapi.json, the completions and the README command reference are all
+ * routes, its openapi.json, the completions and the command reference (docs/commands.md) are all
  * generated from it. Adding an endpoint is one entry here.
  *
  * The ids form a type, `EndpointId`: a map per endpoint is a `Record<EndpointId, ...>`,
@@ -54,7 +54,7 @@ export type Period = 'range' | 'days' | 'none';
  */
 export type Plan = 'any' | 'pro' | 'pitch-reports';
 
-/** How help, the README's table and the hint after a 403 say it: one place per plan. */
+/** How help, the command reference and the hint after a 403 say it: one place per plan. */
 export const PLAN_TEXT: Readonly<Record<Plan, { help: string; table: string }>> = {
   any: { help: 'Available on every plan.', table: 'all' },
   pro: { help: 'Needs the Pro or Growth plan.', table: 'Pro, Growth' },
@@ -683,7 +683,7 @@ const TABLE = [
 /** Every endpoint id, as a type: a misspelled id does not compile. */
 export type EndpointId = (typeof TABLE)[number]['id'];
 
-/** The table, in the order help, completions and the README list it. */
+/** The table, in the order help, completions and docs/commands.md list it. */
 export const ENDPOINTS: readonly EndpointSpec[] = TABLE;
 
 export function isEndpointId(id: string): id is EndpointId {

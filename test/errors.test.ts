@@ -14,7 +14,7 @@ import {
 } from '../src/errors.js';
 import { FINAL_API_CODES } from './support/api-codes.js';
 
-describe('API error -> exit code (README, Exit codes)', () => {
+describe('API error -> exit code (docs/guide.md, Exit codes)', () => {
   it.each<readonly [number, string, number]>([
     ...FINAL_API_CODES,
     [402, 'payment_required', 4],
@@ -48,7 +48,7 @@ describe('API error -> exit code (README, Exit codes)', () => {
   });
 });
 
-describe('the API code decides over the status (README, Exit codes)', () => {
+describe('the API code decides over the status (docs/guide.md, Exit codes)', () => {
   // Each documented code with a status that alone would give another exit code: the
   // table, not the status, must be what decides.
   it.each([

@@ -1,6 +1,6 @@
 /**
  * The repository speaks of the product only: a comment, a test title, a doc or a script
- * says the rule itself, or names a file that ships with it (README by section,
+ * says the rule itself, or names a file that ships with it (docs/guide.md by section,
  * docs/security.md, src/endpoints.ts, the API reference by its own name). A pointer to a
  * tracker entry, a work period or a document the reader does not have explains nothing
  * once the reader is someone else; git keeps the history.
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
-const SCANNED = ['src', 'test', 'scripts', 'docs', '.ci', 'README.md'];
+const SCANNED = ['src', 'test', 'scripts', 'docs', '.ci', 'README.md', 'CONTRIBUTING.md'];
 
 const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
   { what: 'an issue number', pattern: /\bissues?\s+#?\d+/i },

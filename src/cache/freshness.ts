@@ -1,7 +1,7 @@
 /**
  * When a cached answer stops being served: the reference's "Freshness" table turned into
  * one expiry time per endpoint class (the `freshness` field of each entry in
- * src/endpoints.ts); the README's freshness table says the same in words.
+ * src/endpoints.ts); the guide's freshness table (docs/guide.md) says the same in words.
  */
 import type { Freshness } from '../endpoints.js';
 

@@ -1,8 +1,11 @@
 /**
- * The README's command reference, generated from the endpoint table so it cannot drift
- * (`npm run docs` rewrites the part of README.md between the markers; a test fails when
- * the checked-in README differs from what this produces).
+ * The command reference, generated from the endpoint table so it cannot drift (`npm run
+ * docs` rewrites the part of docs/commands.md between the markers; a test fails when the
+ * checked-in file differs from what this produces).
  */
+/** The file that holds the generated reference, from the repository's root. */
+export const REFERENCE_FILE = 'docs/commands.md';
+
 import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec } from '../endpoints.js';
 
 export const BEGIN_MARKER = '<!-- BEGIN GENERATED COMMAND REFERENCE (npm run docs) -->';
@@ -57,10 +60,10 @@ export function commandReference(): string {
   ].join('\n');
 }
 
-/** Replaces the generated part of a README text. Throws when the markers are missing. */
-export function spliceReference(readme: string): string {
-  const a = readme.indexOf(BEGIN_MARKER);
-  const b = readme.indexOf(END_MARKER);
-  if (a < 0 || b < a) throw new Error('README.md lacks the command reference markers');
-  return readme.slice(0, a) + commandReference() + readme.slice(b + END_MARKER.length);
+/** Replaces the generated part of the reference file's text. Throws when the markers are missing. */
+export function spliceReference(text: string): string {
+  const a = text.indexOf(BEGIN_MARKER);
+  const b = text.indexOf(END_MARKER);
+  if (a < 0 || b < a) throw new Error(`${REFERENCE_FILE} lacks the command reference markers`);
+  return text.slice(0, a) + commandReference() + text.slice(b + END_MARKER.length);
 }

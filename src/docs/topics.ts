@@ -1,7 +1,7 @@
 /**
  * Help topics that are not commands: `vis help exit-codes`, `vis help environment` and
- * `vis help options`. The first two restate README's "Exit codes" table and the
- * environment column of its "Global options" table; a test fails when the README and
+ * `vis help options`. The first two restate docs/guide.md's "Exit codes" table and the
+ * environment column of its "Global options" table; a test fails when the guide and
  * these drift apart. The options topic is made from the lists the root program and the
  * declare helpers are built from (src/flags/globals.ts, src/flags/command-options.ts).
  */

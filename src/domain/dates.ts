@@ -1,7 +1,7 @@
 /** Dates as the period rules and the cache read them: the API's day (UTC) and the user's. */
 
 /**
- * "today" for the period rules (README, Global options): the API's date, which is UTC,
+ * "today" for the period rules (docs/guide.md, Global options): the API's date, which is UTC,
  * and the user's local one, asked for only to explain a --from that is the one but not
  * the other.
  */

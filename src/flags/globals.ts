@@ -1,5 +1,5 @@
 /**
- * The true global options (README, Global options) as data: they change where vis
+ * The true global options (docs/guide.md, Global options) as data: they change where vis
  * connects, as whom, how long it waits and how it reports, never what a command does, so
  * the root program holds them and every command accepts them, before or after its words.
  * Every other option is declared by the commands that take it (command-options.ts).

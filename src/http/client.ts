@@ -11,7 +11,7 @@
  * and the headers and body timeouts trail the deadline, so the message naming the phase
  * that stalled is always the deadline's. A whole request is bounded too: at most 4
  * attempts, each within the deadline, and at most 120 s of waiting between them, so a
- * cron job always ends (README, Retries, timeouts and pacing).
+ * cron job always ends (docs/guide.md, Retries, timeouts and pacing).
  */
 import type { Dispatcher } from 'undici';
 import { apiError, InterruptedError, LimitError, ServerError, VisError } from '../errors.js';

@@ -1,6 +1,6 @@
 /**
  * Retry decisions, as pure functions of the failure, the attempt and the time already
- * spent waiting, so they can be tested with a fake clock. The policy is README's
+ * spent waiting, so they can be tested with a fake clock. The policy is docs/guide.md's
  * "Retries, timeouts and pacing".
  */
 import { LimitError, ServerError, type VisError } from '../errors.js';

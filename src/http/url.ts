@@ -47,7 +47,7 @@ export function checkBaseUrl(raw: string, source: string): string {
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
 
 /*
- * Requests never leave the base URL's path (README, Design notes). The WHATWG URL parser
+ * Requests never leave the base URL's path (docs/guide.md, Design notes). The WHATWG URL parser
  * (what `new URL` and so undici use) resolves `.` and `..` segments, and also reads
  * `%2e` (either case) as a dot, `\` as `/`, and drops tabs and newlines, so a check of
  * the text as typed is not enough. Three rules, one place:

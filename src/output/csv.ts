@@ -1,5 +1,5 @@
 /**
- * `--format csv` (README, Output formats): RFC 4180 with a header row, CRLF after every row
+ * `--format csv` (docs/guide.md, Output formats): RFC 4180 with a header row, CRLF after every row
  * (the last one too), fields quoted when they hold a comma, semicolon, quote, CR or LF,
  * quotes doubled. One row per record of the main collection (see flatten.ts for how rows are
  * chosen and flattened). Same input, same bytes: columns come in first-seen order.

@@ -1,6 +1,6 @@
 /**
  * `--format json`: the API envelope exactly as received, pretty-printed with a 2-space
- * indent and one trailing newline (README, Output formats).
+ * indent and one trailing newline (docs/guide.md, Output formats).
  *
  * `renderJson` re-indents the raw response text token by token instead of going through
  * JSON.parse + JSON.stringify, because a round trip through JS values would change what

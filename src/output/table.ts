@@ -1,6 +1,6 @@
 /**
  * `--format table`: per-endpoint views on a terminal, and the generic renderer every
- * endpoint falls back to (README, Output formats). The generic renderer shows any payload
+ * endpoint falls back to (docs/guide.md, Output formats). The generic renderer shows any payload
  * shape without crashing and without dropping a field.
  *
  * Views (src/output/views/, chosen by `spec.id`) are used only when all of these hold:

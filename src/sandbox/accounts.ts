@@ -1,5 +1,5 @@
 /**
- * The five demo accounts `--demo` offers (README, Global options). Everything an account
+ * The five demo accounts `--demo` offers (docs/guide.md, Global options). Everything an account
  * is (plan, budget, brands, markets, integrations, pitch reports already made) is written
  * here; the per-instance state that changes (reads spent, pitches created) lives in
  * state.ts.

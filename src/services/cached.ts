@@ -1,5 +1,5 @@
 /**
- * Every read spent once (README, The cache: every read spent once): a data GET goes
+ * Every read spent once (docs/guide.md, The cache: every read spent once): a data GET goes
  * through the account's response cache (src/cache/) before the network. A fresh entry is
  * the answer, byte for byte as it was received, so every format renders the same from it;
  * otherwise the request is sent and a success stored with its expiry (the endpoint's

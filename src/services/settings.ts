@@ -1,5 +1,5 @@
 /**
- * Precedence (README, Global options): flag > environment > active profile > default.
+ * Precedence (docs/guide.md, Global options): flag > environment > active profile > default.
  * Each resolved value remembers where it came from, for `vis auth status` and messages.
  */
 import { checkSavedKeyTarget } from '../config/key-binding.js';

@@ -1,5 +1,5 @@
 /**
- * argv -> the exact request, in-process (README, Commands and Global options): each
+ * argv -> the exact request, in-process (docs/commands.md, and docs/guide.md's Global options): each
  * command line runs through run() as `vis` would, and the fake API behind the Context's
  * transport seam records what was sent: method, path as encoded, query pairs in order,
  * JSON body. A second table: argv -> usage error (exit 2, the message) with no request

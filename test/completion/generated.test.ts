@@ -1,25 +1,26 @@
 /**
  * What is generated from the endpoint table and checked in must be what the generators
- * produce now: the completion scripts, the README's command reference, and the help
- * topics' tables against the README's. Every endpoint has help text and examples.
+ * produce now: the completion scripts, the command reference in docs/commands.md, and the
+ * help topics' tables against docs/guide.md's. Every endpoint has help text and examples.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completionFiles } from '../../scripts/completion-files.js';
 import { SHELLS } from '../../src/completion/shells.js';
-import { spliceReference } from '../../src/docs/reference.js';
+import { REFERENCE_FILE, spliceReference } from '../../src/docs/reference.js';
 import { ENVIRONMENT_TOPIC, EXIT_CODES_TOPIC, renderHelpTopic, wrapText } from '../../src/docs/topics.js';
 import { ENDPOINTS } from '../../src/endpoints.js';
 
 const ROOT = resolve(__dirname, '../..');
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const reference = readFileSync(join(ROOT, REFERENCE_FILE), 'utf8');
+const guide = readFileSync(join(ROOT, 'docs/guide.md'), 'utf8');
 
-/** The rows of the markdown table that follows `heading` in the README. */
-function readmeTable(heading: string): string[][] {
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no "${heading}" section`);
-  const lines = readme.slice(start).split('\n');
+/** The rows of the markdown table that follows `heading` in the guide. */
+function guideTable(heading: string): string[][] {
+  const start = guide.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`docs/guide.md has no "${heading}" section`);
+  const lines = guide.slice(start).split('\n');
   const first = lines.findIndex((l) => l.startsWith('|'));
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
@@ -52,29 +53,42 @@ describe('checked-in completion scripts', () => {
   });
 });
 
-describe('README', () => {
-  it('holds exactly the command reference the generator writes (npm run docs)', () => {
-    expect(spliceReference(readme), 'README.md differs from the generator: run `npm run docs`').toBe(readme);
+describe('docs/commands.md', () => {
+  it('is the file the generator writes into', () => {
+    expect(REFERENCE_FILE).toBe('docs/commands.md');
   });
 
+  it('holds exactly the command reference the generator writes (npm run docs)', () => {
+    expect(spliceReference(reference), `${REFERENCE_FILE} differs from the generator: run \`npm run docs\``).toBe(reference);
+  });
+
+  it('has the generated block, with a row and the examples of every endpoint', () => {
+    for (const spec of ENDPOINTS) {
+      expect(reference, spec.id).toContain(`| \`${spec.method} ${spec.path}\` |`);
+      for (const example of spec.examples) expect(reference, example).toContain(`\n${example}\n`);
+    }
+  });
+});
+
+describe('docs/guide.md', () => {
   it('says how to install the completion of each shell', () => {
-    const section = readme.slice(readme.indexOf('## Shell completion'));
+    const section = guide.slice(guide.indexOf('## Shell completion'));
     expect(section).toContain('~/.local/share/bash-completion/completions/vis');
     expect(section).toContain('fpath=(~/.zfunc $fpath)');
     expect(section).toContain('~/.config/fish/completions/vis.fish');
   });
 
   it('lists the same exit codes as `vis help exit-codes`', () => {
-    const codes = readmeTable('## Exit codes').map((r) => r[0]);
+    const codes = guideTable('## Exit codes').map((r) => r[0]);
     expect(EXIT_CODES_TOPIC.rows.map(([code]) => code)).toEqual(codes);
   });
 
   it('names every environment variable `vis help environment` lists, and the other way round', () => {
-    const fromTable = readmeTable('## Global options').flatMap((r) => [...(r[1] ?? '').matchAll(/`([A-Z_]+)(?:=1)?`/g)].map((m) => m[1]!));
+    const fromTable = guideTable('## Global options').flatMap((r) => [...(r[1] ?? '').matchAll(/`([A-Z_]+)(?:=1)?`/g)].map((m) => m[1]!));
     expect(fromTable).toEqual(expect.arrayContaining(['VIS_API_KEY', 'VIS_DEMO', 'NO_COLOR', 'VIS_RATE_LIMIT']));
     const inTopic = ENVIRONMENT_TOPIC.rows.map(([name]) => name.replace(/=.*/, ''));
     expect(inTopic).toEqual(expect.arrayContaining(fromTable));
-    for (const name of inTopic) expect(readme, name).toContain(name);
+    for (const name of inTopic) expect(guide, name).toContain(name);
   });
 });
 

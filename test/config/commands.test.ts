@@ -1,4 +1,4 @@
-/** `vis auth` and `vis config` (README, Configuration), against a small loopback server. */
+/** `vis auth` and `vis config` (docs/guide.md, Configuration), against a small loopback server. */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,16 @@
 /**
- * Every example in the README (lines starting `vis ` or `$ vis ` in its sh code blocks)
- * and in every command's `--help` ("Examples:") runs against the sandbox (VIS_DEMO=1,
- * the demo key vis_demo_growth unless the example names another) and exits 0, or the
- * code written after it as a trailing comment `# exit N`.
+ * Every example in the documents (README.md, CONTRIBUTING.md, docs/guide.md and
+ * docs/commands.md: lines starting `vis `, `$ vis ` or `VAR=value vis ` in their
+ * sh/bash/console code blocks, and a crontab line's command) and in every command's
+ * `--help` ("Examples:") runs against the sandbox (VIS_DEMO=1, the demo key
+ * vis_demo_growth unless the example names another) and exits 0, or the code written
+ * after it as a trailing comment `# exit N`.
  *
  * How a line is run: the part before an unquoted `|`, `>`, `<` or `#` is the vis command
  * (what a pipe or redirect does with its output is the shell's business, and jq need not
  * be installed); leading VAR=value words go into its environment; /bin/sh expands the
  * words (quotes, ~, $(date +%F)) with HOME a temp folder, and vis runs in-process with the
- * cwd a temp folder, so -o and --dir files land there. The examples of one README block
+ * cwd a temp folder, so -o and --dir files land there. The examples of one code block
  * or one help page share a HOME and config folder and run in order, as a reader would.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,10 +32,29 @@ export interface Example {
   exit: number;
 }
 
-/** Examples that cannot run in-process, and why. */
+/** The documents whose examples run, from the repository's root. */
+export const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'docs/guide.md', 'docs/commands.md'];
+
+/** Examples that cannot run in-process, and why (and where what they show is tested). */
 const CANNOT_RUN: Record<string, string> = {
   'vis sandbox --port 8787': 'serves until Ctrl-C (the sandbox command is tested in test/e2e/tools.e2e.test.ts)',
 };
+
+/** `VAR=value ` words before the command: a value may be quoted. */
+const ASSIGNMENTS = String.raw`(?:[A-Z_][A-Z0-9_]*=(?:"[^"]*"|'[^']*'|[^\s"']*)\s+)*`;
+/** A crontab line's schedule (five fields), before the command it runs. */
+const CRON_SCHEDULE = /^(?:[0-9*/,-]+\s+){5}/;
+const VIS_LINE = new RegExp(`^${ASSIGNMENTS}vis\\s`);
+
+/** The vis command a code-block line holds, or undefined: `$ ` prompts and cron schedules dropped. */
+export function exampleLine(raw: string): string | undefined {
+  let line = raw.replace(/^\$ /, '');
+  if (CRON_SCHEDULE.test(line)) {
+    // cron hands the line to /bin/sh after turning `\%` into `%`.
+    line = line.replace(CRON_SCHEDULE, '').replace(/\\%/g, '%');
+  }
+  return VIS_LINE.test(line) ? line : undefined;
+}
 
 /** The line's vis command, before any pipe, redirect or comment outside quotes. */
 export function commandPart(line: string): { command: string; comment: string } {
@@ -58,8 +79,8 @@ export function exitAnnotation(comment: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** The README's examples, by code block; only ```sh blocks hold commands (a bare ``` block shows output). */
-export function readmeExamples(text: string): Example[][] {
+/** A document's examples, by code block; only ```sh blocks hold commands (a bare ``` block shows output). */
+export function documentExamples(text: string, file: string): Example[][] {
   const blocks: Example[][] = [];
   let block: Example[] | undefined;
   let inFence = false;
@@ -70,8 +91,8 @@ export function readmeExamples(text: string): Example[][] {
       inFence = !inFence;
       return;
     }
-    const line = raw.replace(/^\$ /, '');
-    if (block && line.startsWith('vis ')) block.push({ where: `README.md:${i + 1}`, line, exit: exitAnnotation(commandPart(line).comment) });
+    const line = block ? exampleLine(raw) : undefined;
+    if (block && line !== undefined) block.push({ where: `${file}:${i + 1}`, line, exit: exitAnnotation(commandPart(line).comment) });
   });
   return blocks;
 }
@@ -171,7 +192,9 @@ async function runExamples(examples: Example[]): Promise<Array<{ where: string; 
   return failed;
 }
 
-const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+const ROOT = join(__dirname, '../..');
+const TEXTS = DOCUMENTS.map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+const README = TEXTS[0]!.text;
 
 describe('extracting examples', () => {
   it('cuts a line at an unquoted pipe, redirect or comment', () => {
@@ -182,32 +205,54 @@ describe('extracting examples', () => {
     expect(exitAnnotation('# paste the key')).toBe(0);
   });
 
-  it('finds the README examples in sh blocks only, and each help page’s', () => {
-    const blocks = readmeExamples(README);
-    const lines = blocks.flat().map((e) => e.line);
+  it('takes vis lines with a prompt, leading variables or a cron schedule, and nothing else', () => {
+    expect(exampleLine('$ vis usage')).toBe('vis usage');
+    expect(exampleLine('VIS_API_KEY=vis_demo_agency vis --demo brands')).toBe('VIS_API_KEY=vis_demo_agency vis --demo brands');
+    expect(exampleLine(`A="$(cat k)" B='x y' vis topics`)).toBe(`A="$(cat k)" B='x y' vis topics`);
+    expect(exampleLine('15 6 * * * vis topics -o t-$(date +\\%F).csv')).toBe('vis topics -o t-$(date +%F).csv');
+    expect(exampleLine('*/5 0-6 1,15 * 1 X=1 vis usage')).toBe('X=1 vis usage');
+    expect(exampleLine('vis debug: → GET https://api.example.com/api/v1/topics')).toBe('vis debug: → GET https://api.example.com/api/v1/topics');
+    for (const line of ['visible', 'npm install && npx vis --demo topics', 'export VIS_BASE_URL=x', 'echo vis usage', '15 6 * * echo vis', 'lower=1 vis usage'])
+      expect(exampleLine(line), line).toBeUndefined();
+  });
+
+  it('finds the examples of every document in sh blocks only, and each help page’s', () => {
+    const lines = TEXTS.flatMap(({ file, text }) => documentExamples(text, file))
+      .flat()
+      .map((e) => e.line);
     expect(lines).toContain('vis usage');
+    expect(lines).toContain('VIS_API_KEY=vis_demo_agency vis --demo brands');
     expect(lines.some((l) => l.startsWith('vis debug:'))).toBe(false);
-    expect(lines.length).toBeGreaterThan(40);
+    expect(lines.length).toBeGreaterThan(60);
+    for (const { file, text } of TEXTS.slice(1).filter((t) => t.file.startsWith('docs/')))
+      expect(documentExamples(text, file).flat().length, `${file} has examples`).toBeGreaterThan(0);
     expect(helpExamples('Usage: x\n\nExamples:\n  $ vis a\n  $ vis b # exit 3\n\nMore\n  $ vis c\n', 'h')).toEqual([
       { where: 'h', line: 'vis a', exit: 0 },
       { where: 'h', line: 'vis b # exit 3', exit: 3 },
     ]);
   });
 
-  it('examples are not repeated within the README command reference or one help page', () => {
-    for (const block of readmeExamples(README)) {
+  it('examples are not repeated within one code block or one help page', () => {
+    for (const block of TEXTS.flatMap(({ file, text }) => documentExamples(text, file))) {
       const lines = block.map((e) => e.line);
       expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
     }
   });
 });
 
-describe('README examples run against the sandbox', () => {
-  for (const block of readmeExamples(README)) {
+// CONTRIBUTING.md holds no vis example today; it is read so that one added there runs too.
+describe.each(TEXTS.filter(({ file, text }) => documentExamples(text, file).length > 0))('$file examples run against the sandbox', ({ file, text }) => {
+  for (const block of documentExamples(text, file)) {
     it(`${block[0]?.where}: ${block.length} example(s)`, async () => {
       expect(await runExamples(block)).toEqual([]);
     }, 60_000);
   }
+});
+
+describe('README.md', () => {
+  it('stays a first read: at most 250 lines, the rest in docs/', () => {
+    expect(README.split('\n').length - 1).toBeLessThanOrEqual(250);
+  });
 });
 
 describe('--help examples run against the sandbox', () => {

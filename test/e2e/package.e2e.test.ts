@@ -115,6 +115,8 @@ describe('npm package', () => {
         'completions/vis.bash',
         'completions/_vis',
         'completions/vis.fish',
+        'docs/guide.md',
+        'docs/commands.md',
         'docs/security.md',
         'README.md',
         'LICENSE',
@@ -178,6 +180,13 @@ describe('npm package', () => {
     for (const name of ['commander', 'undici', 'chalk', 'conf', 'zod', 'ora', 'ajv', 'string-width']) {
       expect(notices, name).toMatch(new RegExp(`^## ${name} \\d+\\.\\d+\\.\\d+\\n\\nLicence: \\S+\\n\\n\`{3,}text\\n\\S`, 'm'));
     }
+  });
+
+  it('ships the documents the installed README links to, as they are in the repository', () => {
+    const readme = readFileSync(join(installedRoot, 'README.md'), 'utf8');
+    const linked = [...new Set([...readme.matchAll(/\]\((docs\/[a-z-]+\.md)(?:#[^)]*)?\)/g)].map((m) => m[1]!))];
+    expect(linked).toEqual(expect.arrayContaining(['docs/guide.md', 'docs/commands.md', 'docs/security.md']));
+    for (const doc of linked) expect(readFileSync(join(installedRoot, doc), 'utf8'), doc).toBe(readFileSync(join(ROOT, doc), 'utf8'));
   });
 
   it('npm pack in the repository refuses, and says to run npm run package', async () => {

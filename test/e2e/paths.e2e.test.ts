@@ -1,5 +1,5 @@
 /**
- * Item arguments and `vis api` paths never leave the base URL's path (README, Design
+ * Item arguments and `vis api` paths never leave the base URL's path (docs/guide.md, Design
  * notes): the built vis, spawned against a loopback server that records the raw
  * request target of everything it receives. A refused path exits 2 and sends nothing,
  * not even the brand lookup.

@@ -65,7 +65,7 @@ describe('vis api and vis openapi', () => {
 });
 
 describe('--demo', () => {
-  it('`vis --demo topics` works with no config, key or network (README first command)', async () => {
+  it('`vis --demo topics` works with no config, key or network (the first command of README.md)', async () => {
     const r = await runVis(['--demo', 'topics'], { env: cleanEnv() });
     // Piped: the rows on stdout, the period on stderr.
     expect(r.stderr).toMatch(/^period\.from\t\d{4}-\d\d-\d\d\n/);

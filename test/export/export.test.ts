@@ -17,7 +17,7 @@ import { runInProcess } from '../support/run.js';
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 /**
- * What `vis export` writes by default, written out from its rule (README, Export) rather
+ * What `vis export` writes by default, written out from its rule (docs/guide.md, Export) rather
  * than from the code under test: every GET data endpoint with no path argument and no
  * required parameter.
  */

@@ -1,7 +1,7 @@
 /**
  * `vis export`'s manifest tells the truth while and after it runs, and `--resume`
  * finishes an unfinished export with the same plan, spending reads only on the files
- * still missing (README, Export). In-process against the sandbox on loopback; the
+ * still missing (docs/guide.md, Export). In-process against the sandbox on loopback; the
  * interruption is the context's abort signal, which src/main.ts aborts on Ctrl-C and
  * SIGTERM (the spawned check is in test/e2e/export.e2e.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Every error code of the API reference reaches its exit code (README, Exit codes), with
+ * Every error code of the API reference reaches its exit code (docs/guide.md, Exit codes), with
  * stdout empty and `vis: <message> [<code>]` on stderr. A small server answers each code;
  * whole command lines run in-process through vis's own transport (runWithEnv).
  */

@@ -1,5 +1,5 @@
 /**
- * Which proxy a request goes through (README, Proxies): the variables curl reads, in
+ * Which proxy a request goes through (docs/guide.md, Proxies): the variables curl reads, in
  * curl's order; NO_PROXY by curl's rules; loopback never; a bad value refused naming the
  * variable, its credentials masked and registered for redaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Item arguments and `vis api` paths never leave the base URL's path (README, Design
+ * Item arguments and `vis api` paths never leave the base URL's path (docs/guide.md, Design
  * notes), for any text: generated strings mixing every spelling of a dot and a separator go
  * through the functions the commands use (prepareRequest for `vis competitors <name>`,
  * normaliseApiPath for `vis api`, then the client's buildUrl). Either vis refuses with a

@@ -198,7 +198,7 @@ describe('formula guard', () => {
 });
 
 /**
- * The formula guard as README's Output formats states it, written apart from csv.ts so
+ * The formula guard as docs/guide.md's Output formats states it, written apart from csv.ts so
  * the property below does not check guardFormula against itself: text whose first
  * character is TAB, CR or LF, or whose first after any leading whitespace is one of
  * `= + - @` or a full-width `＝ ＋ － ＠`, gets a leading `'`, unless the whole text is a

@@ -64,7 +64,7 @@ const UNKNOWN: ReadonlyArray<{ field: Rec; texts: string[] }> = [
 /**
  * The texts of `texts` the table at `width` does not show. A value must be there whole.
  * A key may be part of a dotted name (`engines.chatgpt.zq_owner.zq_name`) that the
- * generic layout shortened with `…` to fit the terminal (as the README says, `--wide`
+ * generic layout shortened with `…` to fit the terminal (as docs/guide.md says, `--wide`
  * keeps it whole): it counts as shown when the `--wide` table has that name whole and
  * this one has it cut at a `…`.
  */

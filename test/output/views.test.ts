@@ -1,5 +1,5 @@
 /**
- * The rules the views follow (README, Output formats; src/output/views/*), one case each:
+ * The rules the views follow (docs/guide.md, Output formats; src/output/views/*), one case each:
  * when a view is used at all, what falls back, that nothing is dropped, the marks and
  * colours, and the small pieces (sparkline, bars, numbers, wrapping) on their own.
  */

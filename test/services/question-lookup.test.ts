@@ -204,7 +204,7 @@ describe('--prompt <id> against the sandbox: what it costs, counted by the sandb
     expect(await day('on')).toEqual([1, 1, 1]);
   });
 
-  it('with the cache off an id costs 2 reads, as the README and the help say', async () => {
+  it('with the cache off an id costs 2 reads, as docs/guide.md and the help say', async () => {
     expect(await day('off')).toEqual([1, 2, 2]);
     const help = await runInProcess(['answers', 'runs', '--help']);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(

@@ -1,6 +1,6 @@
 /**
  * The error codes of the reference (section 7) that vis never retries, each with its
- * usual status and its exit code (README, Exit codes). One table for the unit
+ * usual status and its exit code (docs/guide.md, Exit codes). One table for the unit
  * test of the mapping (test/errors.test.ts) and the command-line test through a server
  * (test/http/api-errors.test.ts); each adds the cases of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a result goes and what a failure there means (README, Global options `-o` and
+ * Where a result goes and what a failure there means (docs/guide.md, Global options `-o` and
  * "Signals, pipes and files"; docs/security.md, Terminal): `-o` is checked before any
  * request, a write failure names the file and says what became of it, a reader that goes
  * away ends vis quietly, and anything that is not a write failure keeps its own class.

@@ -181,9 +181,9 @@ describe('views', () => {
 });
 
 describe('the documented limit', () => {
-  it('README states MAX_NESTING', () => {
-    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-    expect(readme).toContain(`nested at most ${MAX_NESTING} levels deep`);
+  it('the guide states MAX_NESTING', () => {
+    const guide = readFileSync(join(__dirname, '../../docs/guide.md'), 'utf8');
+    expect(guide).toContain(`nested at most ${MAX_NESTING} levels deep`);
   });
 });
 
