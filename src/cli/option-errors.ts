@@ -327,6 +327,11 @@ function inVisWords(err: CommanderError, cmd: Command): Error {
       const takes = expected.length === 0 ? 'takes no arguments' : `takes at most ${most}`;
       return new UsageError(`${visPath(cmd)} ${takes} (got ${quoted(cmd.args)})`, { hint: help });
     }
+    case 'commander.conflictingOption': {
+      const [first, second] = [...m.matchAll(/option '([^']+)'/g)].map((x) => longOf(x[1]!));
+      if (first === undefined || second === undefined) break;
+      return new UsageError(`${first} and ${second} cannot be used together`, { hint: help });
+    }
     case 'commander.unknownCommand': {
       // The word as commander read it (a quote in it would end the one in its message).
       const word = cmd.args[0] ?? /unknown command '(.*)'/.exec(m)?.[1] ?? '';
