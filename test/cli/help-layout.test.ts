@@ -12,6 +12,9 @@ import { VERSION } from '../../src/cli/version.js';
 import { DEMO_KEY_SUMMARIES, DEMO_KEYS } from '../../src/domain/demo.js';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts.js';
 import { banner, demoKeyLines } from '../../src/sandbox/serve.js';
+import { runSandbox } from '../../src/cli/commands/sandbox/run.js';
+import { createContext } from '../../src/services/context.js';
+import { testIO } from '../support/context.js';
 import { runInProcess } from '../support/run.js';
 
 const at = (columns: number) => ({ io: { columns } });
@@ -223,6 +226,22 @@ describe('vis sandbox: the demo keys', () => {
 
   it('the sandbox’s accounts are the ones the help describes', () => {
     expect(DEMO_ACCOUNTS.map((a) => [a.key, a.summary])).toEqual(DEMO_KEYS.map((k) => [k, DEMO_KEY_SUMMARIES[k]]));
+  });
+
+  it.each([
+    [true, 50],
+    [false, undefined],
+  ])('vis sandbox with stdout a terminal: %s, wraps to %s columns', async (tty, columns) => {
+    const controller = new AbortController();
+    const io = testIO({ stdoutIsTTY: tty, columns: 50 });
+    const ctx = createContext(io, {}, '0.0.0-test', controller.signal);
+    const running = runSandbox({ command: 'sandbox', port: 0, host: '127.0.0.1' }, ctx);
+    for (let i = 0; i < 500 && !io.out().includes('Try:'); i++) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    await running;
+    const out = io.out();
+    const keys = out.slice(out.indexOf('Demo keys:\n') + 'Demo keys:\n'.length, out.indexOf('\n\nTry:')).split('\n');
+    expect(keys).toEqual(demoKeyLines(columns));
   });
 
   it('into a pipe each key stays on one line', () => {
