@@ -4,14 +4,16 @@
 'use strict';
 
 // `vis --version` alone is answered from package.json, before the bundle is even parsed:
-// scripts and shell prompts call it often. Any other argv goes through the CLI.
+// scripts and shell prompts call it often. Any other argv (`vis --version --verbose`,
+// `vis version`) goes through the CLI, which prints the same first line (src/cli/version.ts).
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+// VIS_DEBUG asks for the second line (Node and platform): the CLI prints that.
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V') && !process.env.VIS_DEBUG) {
   // A reader that went away (`vis --version | true`) is not an error, as for any command.
   process.stdout.on('error', (err) => {
     if (err.code !== 'EPIPE') process.exitCode = 1;
   });
-  process.stdout.write(`${require('../package.json').version}\n`);
+  process.stdout.write(`vis ${require('../package.json').version}\n`);
   return;
 }
 

@@ -10,7 +10,7 @@ import { startCodeCache } from './code-cache.js';
 export const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
 
 /** Commands that never send a request, so never run undici's WebAssembly. */
-const NO_REQUEST = new Set(['', 'help', 'completion', 'config', 'sandbox']);
+const NO_REQUEST = new Set(['', 'help', 'completion', 'config', 'sandbox', 'version']);
 
 /** Whether this command line may send a request (a wrong "yes" costs only a few ms). */
 export function mayRequest(argv: readonly string[]): boolean {

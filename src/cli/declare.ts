@@ -24,6 +24,37 @@ export function examplesAfter(...examples: string[]): string {
   return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
+/** A titled two-column list a command's help shows after its options (`vis sandbox`: the demo keys). */
+export interface HelpSection {
+  title: string;
+  rows: ReadonlyArray<readonly [term: string, description: string]>;
+}
+
+/** Sections and closing paragraphs of each command's help (program.ts lays them out). */
+const HELP_EXTRAS = new WeakMap<Command, { sections: HelpSection[]; paragraphs: string[] }>();
+
+function extrasOf(cmd: Command): { sections: HelpSection[]; paragraphs: string[] } {
+  let extras = HELP_EXTRAS.get(cmd);
+  if (!extras) HELP_EXTRAS.set(cmd, (extras = { sections: [], paragraphs: [] }));
+  return extras;
+}
+
+/** A list in the command's help, laid out like its options: descriptions wrap under their column. */
+export function addHelpSection(cmd: Command, section: HelpSection): Command {
+  extrasOf(cmd).sections.push(section);
+  return cmd;
+}
+
+/** Paragraphs closing the command's help, wrapped to the help's width at spaces. */
+export function addHelpParagraphs(cmd: Command, ...paragraphs: string[]): Command {
+  extrasOf(cmd).paragraphs.push(...paragraphs);
+  return cmd;
+}
+
+export function helpExtras(cmd: Command): { readonly sections: readonly HelpSection[]; readonly paragraphs: readonly string[] } {
+  return HELP_EXTRAS.get(cmd) ?? { sections: [], paragraphs: [] };
+}
+
 /** A command of the Account group whose verbs the caller adds (`vis auth`, `vis config`, `vis cache`). */
 export function accountGroup(program: Command, name: string, o: { summary: string; what: string; calls: string; examples: readonly string[] }): Command {
   return program

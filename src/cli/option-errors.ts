@@ -9,7 +9,11 @@
  * - A command's option typed before the command words (`vis -f json topics`): `--format
  *   goes after the command: vis topics -f json`, the command line rebuilt from argv with
  *   the option moved after the command words.
- * - An option no command has (a typo): commander's own message and its suggestion.
+ * - An option no command has (a typo): `unknown option --sort for vis topics`, with the
+ *   closest option the command takes when one is close enough to be the one meant.
+ * - Every other refusal of commander's (a bad choice, a missing argument or value, too many
+ *   arguments, an unknown command) in the same voice: vis's words, never commander's
+ *   `error:` or `Allowed choices are`.
  */
 import type { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
@@ -200,16 +204,19 @@ export function optionsNotTaken(parent: Command, sub: Command): UsageError | und
   return refused ? doesNotApply(refused, sub) : undefined;
 }
 
-/** commander's error, or a UsageError saying in vis's words what went wrong with an option. */
-export function explainOptionError(err: CommanderError, program: Command, full: () => Command): Error {
-  if (err.code !== 'commander.unknownOption') return err;
+/**
+ * commander's refusal, raised by `cmd`, as a UsageError in vis's words: where an option
+ * goes, or what went wrong with an option, an argument or a command word.
+ */
+export function explainOptionError(err: CommanderError, cmd: Command, program: Command, full: () => Command): Error {
+  if (err.code !== 'commander.unknownOption') return inVisWords(err, cmd);
   const typed = /unknown option '([^']*)'/.exec(err.message)?.[1] ?? '';
   // The whole program: an option's value may have been taken for the command word
   // (`vis --only topics usage` built `topics` alone).
   const everything = full();
   const option = findAnywhere(everything, flagOf(typed));
-  // No command has it: a typo, which commander's message and suggestion answer best.
-  if (!option?.long) return err;
+  // No command has it: a typo.
+  if (!option?.long) return unknownOption(flagOf(typed), cmd);
   const p = place(everything, argvOf(program));
   if (p.target === everything) {
     // No command word: a command's option on its own (`vis --market US-en`).
@@ -219,5 +226,125 @@ export function explainOptionError(err: CommanderError, program: Command, full: 
     });
   }
   if (!takes(p.target, option.long)) return doesNotApply(option, p.target);
-  return misplacedOptions(program, everything) ?? err;
+  return misplacedOptions(program, everything) ?? unknownOption(flagOf(typed), cmd);
+}
+
+/** `vis topics` for the command, `vis` for the root. */
+function visPath(cmd: Command): string {
+  return ['vis', commandPath(cmd)].filter(Boolean).join(' ');
+}
+
+/** The long flag of commander's `-f, --format <format>`. */
+function longOf(flags: string): string {
+  return /--[^\s,<[]+/.exec(flags)?.[0] ?? flags.split(/[\s,]/)[0]!;
+}
+
+/**
+ * Optimal string alignment distance: edits, counting a swap of neighbours as one
+ * (`--marekt` is one from `--market`).
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The candidate `typed` most likely meant, when it is close: at most one edit in three
+ * letters (and two in all), or a prefix of it. A guess further off (`--sort` for
+ * `--format`) would mislead more than it helps.
+ */
+export function closest(typed: string, candidates: readonly string[]): string | undefined {
+  const bare = (w: string) => w.replace(/^-+/, '');
+  const word = bare(typed);
+  if (word.length === 0) return undefined;
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = bare(candidate).startsWith(word) && word.length >= 3 ? 0.5 : editDistance(word, bare(candidate));
+    if (best === undefined || distance < best.distance) best = { candidate, distance };
+  }
+  const allowed = Math.min(2, Math.max(1, Math.floor(word.length / 3)));
+  return best && best.distance <= allowed ? best.candidate : undefined;
+}
+
+/** The long flags `cmd` takes: its own and the root's globals (not --version, which is the root's alone). */
+function flagsTaken(cmd: Command): string[] {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  const options = root === cmd ? cmd.options : [...cmd.options, ...root.options.filter((o) => o.long !== '--version')];
+  return [...new Set(options.flatMap((o) => (o.long ? [o.long] : [])))];
+}
+
+function unknownOption(flag: string, cmd: Command): UsageError {
+  const guess = flag.startsWith('--') ? closest(flag, flagsTaken(cmd)) : undefined;
+  return new UsageError(`unknown option ${flag} for ${visPath(cmd)}`, {
+    hint: guess ? `Did you mean ${guess}?` : `Run \`${visPath(cmd)} --help\` for its options.`,
+  });
+}
+
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+/** commander's other refusals, each said as vis says its own (`--days must be ...`). */
+function inVisWords(err: CommanderError, cmd: Command): Error {
+  // Help and the version, shown: no refusal.
+  if (err.exitCode === 0 || err.code.startsWith('commander.help') || err.code === 'commander.version') return err;
+  const m = err.message.replace(/^error: /, '');
+  const help = `Run \`${visPath(cmd)} --help\` for its usage.`;
+  switch (err.code) {
+    case 'commander.invalidArgument': {
+      const choices = /Allowed choices are (.*)\.$/.exec(m)?.[1];
+      const option = /^option '([^']+)' argument '(.*)' is invalid/s.exec(m);
+      const argument = /^command-argument value '(.*)' is invalid for argument '([^']+)'/s.exec(m);
+      const what = option ? longOf(option[1]!) : argument ? `<${argument[2]}>` : undefined;
+      const got = option?.[2] ?? argument?.[1];
+      if (what === undefined || got === undefined) break;
+      const rule = choices === undefined ? 'is not valid' : `must be one of ${choices}`;
+      return new UsageError(`${what} ${rule} (got "${got}")`);
+    }
+    case 'commander.missingArgument': {
+      const name = /argument '([^']+)'/.exec(m)?.[1] ?? '';
+      return new UsageError(`${visPath(cmd)} needs <${name}>`, { hint: help });
+    }
+    case 'commander.optionMissingArgument':
+    case 'commander.missingMandatoryOptionValue': {
+      const flags = /option '([^']+)'/.exec(m)?.[1] ?? '';
+      const value = /<[^>]+>|\[[^\]]+\]/.exec(flags)?.[0] ?? '<value>';
+      const text =
+        err.code === 'commander.optionMissingArgument'
+          ? `${longOf(flags)} needs a value: ${longOf(flags)} ${value}`
+          : `${visPath(cmd)} needs ${longOf(flags)} ${value}`;
+      return new UsageError(text, { hint: help });
+    }
+    case 'commander.excessArguments': {
+      const expected = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`));
+      const most = expected.length === 1 ? `1 argument, ${expected[0]}` : `${expected.length} arguments, ${expected.join(' ')}`;
+      const takes = expected.length === 0 ? 'takes no arguments' : `takes at most ${most}`;
+      return new UsageError(`${visPath(cmd)} ${takes} (got ${quoted(cmd.args)})`, { hint: help });
+    }
+    case 'commander.conflictingOption': {
+      const [first, second] = [...m.matchAll(/option '([^']+)'/g)].map((x) => longOf(x[1]!));
+      if (first === undefined || second === undefined) break;
+      return new UsageError(`${first} and ${second} cannot be used together`, { hint: help });
+    }
+    case 'commander.unknownCommand': {
+      // The word as commander read it (a quote in it would end the one in its message).
+      const word = cmd.args[0] ?? /unknown command '(.*)'/.exec(m)?.[1] ?? '';
+      const names = cmd
+        .createHelp()
+        .visibleCommands(cmd)
+        .flatMap((c) => [c.name(), ...c.aliases()]);
+      const guess = closest(word, names);
+      return new UsageError(`unknown command "${word}" for ${visPath(cmd)}`, {
+        hint: guess ? `Did you mean ${visPath(cmd)} ${guess}?` : `Run \`${visPath(cmd)} --help\` for the commands.`,
+      });
+    }
+  }
+  // Any other refusal: commander's sentence without its prefix and suggestion format.
+  return new UsageError(m.replace(/\n?\(Did you mean (.*)\?\)$/, ''), { hint: help });
 }

@@ -12,7 +12,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
-import { HELP_GROUPS, type CommandDeclaration, type RunF } from './declare.js';
+import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
 import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
@@ -27,6 +27,8 @@ import { exportCommand } from './commands/export/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
 import { completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
+import { versionCommand } from './commands/version/declare.js';
+import { versionText } from './version.js';
 
 /** Every command, in the order `vis --help` lists them within their groups. */
 const COMMANDS: readonly CommandDeclaration[] = [
@@ -40,6 +42,7 @@ const COMMANDS: readonly CommandDeclaration[] = [
   sandboxCommand,
   completionCommand,
   completeCommand,
+  versionCommand,
   helpCommand,
 ];
 
@@ -53,10 +56,20 @@ function groupRank(heading: string): number {
 
 const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
 
+/** Below this many columns for descriptions, each goes under its term (a 50-column terminal). */
+const MIN_DESCRIPTION_WIDTH = 30;
+const NARROW_INDENT = '      ';
+
+/** What commander calls the help command it adds to a group (`vis config help get`). */
+const COMMANDER_HELP_COMMAND = 'display help for command';
+
 /**
- * The help layout shared by every command (sub-commands inherit it). A command's help
- * lists its own options, then the global ones: the root's, which every command takes
- * (not a parent command's own: `vis answers runs --help` shows no option of `vis answers`).
+ * The help layout shared by every command (sub-commands inherit it), as gh lays it out:
+ * usage, description, arguments, the sub-commands, the command's own options, then the
+ * global ones under their own title (the root's, which every command takes; not a parent
+ * command's own: `vis answers runs --help` shows no option of `vis answers`), then any
+ * section and closing paragraph the command adds (declare.ts), then its examples. The
+ * root lists its commands first: they are what `vis --help` is read for.
  */
 const HELP_CONFIGURATION = {
   showGlobalOptions: true,
@@ -72,9 +85,57 @@ const HELP_CONFIGURATION = {
     const term = Help.prototype.subcommandTerm.call(this, cmd);
     return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
+  // The help command commander adds to a group, worded like every other row and like vis's own.
+  subcommandDescription(this: Help, cmd: Command): string {
+    const text = Help.prototype.subcommandDescription.call(this, cmd);
+    return text === COMMANDER_HELP_COMMAND ? 'Help for a command' : text;
+  },
   groupItems<T extends Command | Option>(this: Help, unsorted: T[], visible: T[], getGroup: (item: T) => string): Map<string, T[]> {
     const groups = Help.prototype.groupItems.bind(this)(unsorted, visible, getGroup);
     return new Map([...groups].sort(([a], [b]) => groupRank(a) - groupRank(b)));
+  },
+  formatHelp(this: Help, cmd: Command, helper: Help): string {
+    const extras = helpExtras(cmd);
+    const termWidth = Math.max(helper.padWidth(cmd, helper), ...extras.sections.flatMap((s) => s.rows.map(([term]) => term.length)));
+    const width = helper.helpWidth ?? 80;
+    const item = (term: string, description: string) => {
+      if (width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return helper.formatItem(term, termWidth, description, helper);
+      // Too narrow for two columns: each description under its term, wrapped.
+      return `  ${term}\n${NARROW_INDENT}${helper.boxWrap(description, width - NARROW_INDENT.length).replace(/\n/g, `\n${NARROW_INDENT}`)}`;
+    };
+    const out: string[] = [`Usage: ${helper.commandUsage(cmd)}`, ''];
+    const description = helper.commandDescription(cmd);
+    if (description.length > 0) out.push(helper.boxWrap(description, width), '');
+    const list = (heading: string, items: string[]) => out.push(...helper.formatItemList(heading, items, helper));
+    list(
+      'Arguments:',
+      helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
+    );
+    const commands = helper.groupItems(cmd.commands as Command[], helper.visibleCommands(cmd), (sub) => sub.helpGroup() || 'Commands:');
+    for (const [group, subs] of commands)
+      list(
+        group,
+        subs.map((sub) => item(helper.subcommandTerm(sub), helper.subcommandDescription(sub))),
+      );
+    // The root's options are the global ones: every command takes them.
+    const ownTitle = cmd.parent ? 'Options:' : 'Global options:';
+    const options = helper.groupItems(cmd.options as Option[], helper.visibleOptions(cmd), (o) => o.helpGroupHeading ?? ownTitle);
+    for (const [group, opts] of options)
+      list(
+        group,
+        opts.map((o) => item(helper.optionTerm(o), helper.optionDescription(o))),
+      );
+    list(
+      'Global options:',
+      helper.visibleGlobalOptions(cmd).map((o) => item(helper.optionTerm(o), helper.optionDescription(o))),
+    );
+    for (const section of extras.sections)
+      list(
+        section.title,
+        section.rows.map(([term, text]) => item(term, text)),
+      );
+    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(paragraph, width), '');
+    return out.join('\n');
   },
 };
 
@@ -102,20 +163,18 @@ function allCommands(cmd: Command): Command[] {
 export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF): Command {
   const program = new Command('vis')
     .description('The Brand AI-Visibility Read API from the terminal: topic scores, AI answers, competitors, sources and more.')
-    .version(ctx.version, '-V, --version', 'print the version')
+    .version(versionText(ctx.version, ctx.verbose || ctx.debug).trimEnd(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
-    .configureHelp(HELP_CONFIGURATION)
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Get started without an account: vis --demo topics',
-        `More help: vis help <command>, ${HELP_TOPICS.map((t) => `vis help ${t.name}`).join(', ')}.`,
-        'Shell completion: vis completion --help. Docs: README.md.',
-        '',
-      ].join('\n'),
-    );
+    .configureHelp(HELP_CONFIGURATION);
+  // Read by people who installed vis, where README.md is no file beside them: the topics,
+  // and where the installed package keeps its documentation.
+  addHelpParagraphs(
+    program,
+    'Get started without an account: vis --demo topics',
+    `More help: vis help <command>, ${HELP_TOPICS.map((t) => `vis help ${t.name}`).join(', ')}. Shell completion: vis completion --help. ` +
+      'Full documentation: README.md and docs/ in the installed package ($(npm root -g)/vis after a global install).',
+  );
   addGlobalOptions(program);
 
   const word = argv === undefined ? undefined : commandWord(argv);
@@ -131,8 +190,12 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
   const full = () => (alone ? buildProgram(ctx) : program);
   for (const c of allCommands(program)) {
     c.exitOverride((err: CommanderError) => {
-      throw explainOptionError(err, program, full);
+      throw explainOptionError(err, c, program, full);
     });
+    // Without a sub-command (`vis`, `vis config`) commander shows the help as an error, on
+    // stderr; it is what was asked for, so it goes where help goes (exit 0 either way).
+    const help = c.help.bind(c);
+    c.help = ((context?: { error?: boolean }) => help({ ...context, error: false })) as Command['help'];
     // A command with sub-commands (`vis answers history`) takes, wherever they are typed,
     // the options it shares with them (optionsOf in declare.ts hands them down); typed
     // before the sub-command's word, or not taken by it, they are refused here.

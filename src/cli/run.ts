@@ -22,7 +22,14 @@ export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal,
   const program = buildProgram(ctx, argv);
   for (const c of [program, ...allCommands(program)]) {
     // Commander's own errors are reported below, in vis's format, with exit code 2.
-    c.configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s), outputError: () => undefined });
+    // Help is fitted to the terminal's width (else $COLUMNS, else 80), like the topics.
+    c.configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: () => undefined,
+      getOutHelpWidth: () => io.columns,
+      getErrHelpWidth: () => io.columns,
+    });
   }
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -4,6 +4,7 @@
  * here; the per-instance state that changes (reads spent, pitches created) lives in
  * state.ts.
  */
+import { DEMO_KEY_SUMMARIES } from '../domain/demo.js';
 import type { Lang, Localized } from './data/catalog.js';
 
 export type PlanName = 'monitor' | 'pro' | 'growth';
@@ -78,7 +79,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'vis_demo_growth',
     name: 'Northwind Software',
-    summary: 'Growth, 1 brand (Northwind CRM) in US-en (primary), GB-en, DE-de; search console connected; 3 of 5 pitch reports left',
+    summary: DEMO_KEY_SUMMARIES.vis_demo_growth,
     plan: 'growth',
     active: true,
     readsUsed: 48_213,
@@ -131,7 +132,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'vis_demo_agency',
     name: 'Fieldstone Digital (agency)',
-    summary: 'Pro, 3 brands (so brand_id is required); Larkspur Dental has no search console (409)',
+    summary: DEMO_KEY_SUMMARIES.vis_demo_agency,
     plan: 'pro',
     active: true,
     readsUsed: 31_877,
@@ -204,7 +205,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'vis_demo_monitor',
     name: 'Fernhill Coffee Co.',
-    summary: 'Monitor: Pro/Growth endpoints answer 403 feature_not_in_plan; no pitch reports (403)',
+    summary: DEMO_KEY_SUMMARIES.vis_demo_monitor,
     plan: 'monitor',
     active: true,
     readsUsed: 2_450,
@@ -232,7 +233,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'vis_demo_inactive',
     name: 'Alder & Finch Ltd',
-    summary: 'plan not active: data endpoints answer 403 plan_inactive (/brands and /usage still answer)',
+    summary: DEMO_KEY_SUMMARIES.vis_demo_inactive,
     plan: 'pro',
     active: false,
     readsUsed: 1_204,
@@ -257,7 +258,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     key: 'vis_demo_exhausted',
     name: 'Harbor Trail Outfitters',
-    summary: 'Growth, read budget used up (429 quota_exceeded), pitch allowance used up (402)',
+    summary: DEMO_KEY_SUMMARIES.vis_demo_exhausted,
     plan: 'growth',
     active: true,
     readsUsed: READ_BUDGETS.growth,

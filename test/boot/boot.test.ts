@@ -21,6 +21,8 @@ describe('boot: which commands compile under --liftoff-only', () => {
     [['config', 'list'], false],
     [['completion', 'bash'], false],
     [['sandbox', '--port', '0'], false],
+    [['version'], false],
+    [['--version', '--verbose'], false],
     [['--profile', 'config', 'topics'], true],
   ])('%j -> %s', (argv, expected) => {
     expect(mayRequest(argv)).toBe(expected);

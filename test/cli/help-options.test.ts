@@ -160,7 +160,7 @@ describe('every option a command’s help lists is accepted by that command', ()
   it('lists the command’s options, then the true globals, and no option of a parent command', () => {
     const program = buildProgram(testContext({ env: freshEnv() }));
     const text = program.commands.find((c) => c.name() === 'tasks')!.helpInformation();
-    const globals = text.indexOf('Global Options:');
+    const globals = text.indexOf('Global options:');
     expect(text.indexOf('--status')).toBeLessThan(globals);
     expect(text.indexOf('--brand')).toBeLessThan(globals);
     expect(text).not.toContain('--days');
@@ -172,7 +172,7 @@ describe('every option a command’s help lists is accepted by that command', ()
       .commands.find((c) => c.name() === 'runs')!
       .helpInformation();
     expect(runs.match(/--brand/g)).toHaveLength(1);
-    expect(runs.indexOf('--brand')).toBeLessThan(runs.indexOf('Global Options:'));
+    expect(runs.indexOf('--brand')).toBeLessThan(runs.indexOf('Global options:'));
   });
 });
 

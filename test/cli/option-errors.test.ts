@@ -309,9 +309,9 @@ describe('what the refusal says', () => {
     [['config', 'list', '--rows', 'a'], 'vis: --rows does not apply to vis config list: it prints no table\n'],
     // After `--` nothing is a command word.
     [['-f', 'json', '--', 'topics'], 'vis: --format goes after the words of a command that takes it, such as vis brands --format\n'],
-    // Only commander's unknown-option error is explained.
-    [["unknown option '--market'"], "unknown command 'unknown option '--market''"],
-    [['topics', '--marekt', 'US'], "vis: unknown option '--marekt'\n(Did you mean --market?)"],
+    // A word that is no command is not mistaken for an option.
+    [["unknown option '--market'"], `vis: unknown command "unknown option '--market'" for vis`],
+    [['topics', '--marekt', 'US'], 'vis: unknown option --marekt for vis topics\nDid you mean --market?\n'],
     [['auth', 'status', '--wide'], 'vis: --wide does not apply to vis auth status: it prints no table\n'],
     [['config', 'list', '-o', 'x.txt'], 'vis: --output does not apply to vis config list: it prints plain text\n'],
     [['export', '--dir', 'o', '--rows', 'x'], 'vis: --rows does not apply to vis export: each file holds its endpoint’s main collection\n'],
@@ -321,7 +321,7 @@ describe('what the refusal says', () => {
     [['cache', '--refresh', 'status'], 'vis: --refresh does not apply to vis cache status: what it shows is never cached\n'],
     [['--market', 'US-en'], 'vis: --market goes after the words of a command that takes it, such as vis overview --market\nOnly --profile, --base-url'],
     [['-q', '--dir', 'out'], 'vis: --dir goes after the words of a command that takes it, such as vis export --dir\n'],
-    [['--bogus'], "vis: unknown option '--bogus'"],
+    [['--bogus'], 'vis: unknown option --bogus for vis\n'],
   ])('%j', async (argv, message) => {
     const r = await runInProcess(argv, { env: freshHome().env });
     expect(r.code).toBe(2);

@@ -13,9 +13,9 @@ const GLOBAL_LONGS = GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-\w, /, '').rep
 
 const model = buildCompletionModel(inertProgram());
 
-/** The long flags under "Global Options:" in a help text. */
+/** The long flags under "Global options:" in a help text. */
 function helpGlobals(text: string): string[] {
-  const section = text.split(/\nGlobal Options:\n/)[1]?.split(/\n\n/)[0] ?? '';
+  const section = text.split(/\nGlobal options:\n/)[1]?.split(/\n\n/)[0] ?? '';
   return [...section.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!);
 }
 

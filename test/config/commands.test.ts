@@ -104,7 +104,7 @@ describe('vis auth', () => {
     for (const flag of ['--api-key', '--key', '--token']) {
       const r = await runWithEnv(['topics', flag, GOOD_KEY], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`unknown option '${flag}'`);
+      expect(r.stderr).toContain(`unknown option ${flag} for vis topics`);
     }
   });
 });

@@ -172,7 +172,7 @@ if (CANNOT_DROP !== undefined && !IN_CI) console.warn(`${READ_ONLY}: skipped: ${
       expect(runnable.vis).not.toContain(home);
       const r = version(runnable.vis);
       expect(r.stderr).toBe('');
-      expect(r.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+      expect(r.stdout).toBe(`vis ${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
     });
 
     it('config set: exit 2, naming the file, and the old file is unchanged', async () => {

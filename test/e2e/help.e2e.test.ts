@@ -14,7 +14,7 @@ import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
 import { ENDPOINTS, PLAN_TEXT } from '../../src/endpoints.js';
 import { testIO } from '../support/context.js';
-import { runVis } from './helpers.js';
+import { cleanEnv, runVis } from './helpers.js';
 
 const GOLDEN_DIR = resolve(__dirname, '../golden/help');
 const UPDATING = process.env.UPDATE_GOLDEN === '1';
@@ -40,6 +40,20 @@ describe('vis --help and the help topics (built CLI, not a terminal)', () => {
     expect(groups.every((i) => i > 0)).toBe(true);
     expect([...groups].sort((a, b) => a - b)).toEqual(groups);
     expect(r.stdout).not.toContain('\nCommands:\n');
+  });
+
+  it.each([50, 160])('COLUMNS=%i fits the help when stdout is a pipe, words whole', async (columns) => {
+    const r = await runVis(['--help'], { env: cleanEnv({ COLUMNS: String(columns) }) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.length > columns)).toEqual([]);
+    if (columns > 80) expect(r.stdout.split('\n').some((l) => l.length > 80)).toBe(true);
+    const closing = r.stdout.slice(r.stdout.indexOf('More help:')).trimEnd();
+    expect(closing.replace(/\n/g, ' ')).toContain('vis help exit-codes, vis help environment, vis help options.');
+  });
+
+  it('vis alone prints the root help on stdout, exit 0', async () => {
+    const [alone, help] = await Promise.all([runVis([]), runVis(['--help'])]);
+    expect(alone).toMatchObject({ code: 0, stderr: '', stdout: help.stdout });
   });
 
   it('vis help (no words) is vis --help', async () => {

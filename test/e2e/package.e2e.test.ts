@@ -164,7 +164,7 @@ describe('npm package', () => {
       exec(bin, ['--demo', 'topics'], { cwd: dir, env }),
       exec(bin, ['completion', 'bash'], { cwd: dir, env }),
     ]);
-    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    expect(version).toMatchObject({ code: 0, stdout: `vis ${pkg.version}\n` });
     expect(topics.code, topics.stderr).toBe(0);
     expect(topics.stdout).toMatch(/^id\tname\tvisibility\b/);
     expect(topics.stdout).toContain('crm-for-startups\tCRM for startups');
@@ -204,6 +204,6 @@ describe('npm package', () => {
     // test's limit, so a hang shows what npx printed.
     const cache = mkdtempSync(join(tmpdir(), 'vis-npx-cache-'));
     const r = await exec('npx', ['--no', '--', 'vis', '--version'], { timeoutMs: 60_000, env: { npm_config_cache: cache } });
-    expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    expect(r).toMatchObject({ code: 0, stdout: `vis ${pkg.version}\n` });
   }, 90_000);
 });

@@ -58,6 +58,30 @@ const HEAVY = ['http', 'http2', 'tls', 'crypto', 'assert', 'readline', 'worker_t
  */
 const HEAVY_FOR_A_READ = HEAVY.filter((m) => m !== 'crypto');
 
+describe('the version (built CLI)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const details = `node ${process.versions.node} ${process.platform}-${process.arch}\n`;
+
+  it.each([['--version'], ['-V']])('vis %s alone is answered by bin/vis.js from package.json, without the bundle', async (flag) => {
+    const l = await loaded([flag]);
+    expect(l.files.sort()).toEqual(['bin/vis.js', 'package.json']);
+    expect(await runVis([flag], { env: cleanEnv() })).toMatchObject({ code: 0, stdout: `vis ${pkg.version}\n`, stderr: '' });
+  });
+
+  it.each([
+    [['version'], `vis ${pkg.version}\n`],
+    [['--version', '--verbose'], `vis ${pkg.version}\n${details}`],
+    [['-V', '--debug'], `vis ${pkg.version}\n${details}`],
+    [['version', '--verbose'], `vis ${pkg.version}\n${details}`],
+  ])('vis %j prints the same first line from the bundle', async (argv, stdout) => {
+    expect(await runVis(argv, { env: cleanEnv() })).toMatchObject({ code: 0, stdout, stderr: '' });
+  });
+
+  it('VIS_DEBUG=1 vis --version adds the second line too', async () => {
+    expect(await runVis(['--version'], { env: cleanEnv({ VIS_DEBUG: '1' }) })).toMatchObject({ code: 0, stdout: `vis ${pkg.version}\n${details}` });
+  });
+});
+
 describe('what a command loads', () => {
   it('vis --help: the bundle, nothing of the request path, no lib file', async () => {
     const l = await loaded(['--help']);

@@ -5,8 +5,8 @@ import type { HelpOptions } from './parse.js';
 
 export function runHelp(options: HelpOptions, ctx: Context): void {
   if ('topic' in options) {
-    // Fitted like commander's help: the terminal's width, or 80 when not a terminal.
-    ctx.io.stdout.write(renderHelpTopic(options.topic, ctx.io.stdoutIsTTY ? ctx.io.columns : 80));
+    // Fitted like commander's help (run.ts): the terminal's width, else $COLUMNS, else 80.
+    ctx.io.stdout.write(renderHelpTopic(options.topic, ctx.io.columns));
     return;
   }
   options.target.outputHelp();

@@ -1,11 +1,12 @@
 /** `vis sandbox`: the declaration. parse.ts and run.ts load when it runs. */
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { DEMO_KEY_SUMMARIES, DEMO_KEYS } from '../../../domain/demo.js';
+import { addHelpSection, examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const sandboxCommand: CommandDeclaration = {
   answers: (word) => word === 'sandbox',
   register(program, ctx, _only, runF) {
     // It is the server: only its own options apply (the globals are accepted and change nothing).
-    program
+    const cmd = program
       .command('sandbox')
       .summary('Serve the whole API on loopback from built-in data, with demo keys')
       .description(
@@ -22,5 +23,7 @@ export const sandboxCommand: CommandDeclaration = {
         const options = (await import('./parse.js')).parseSandboxOptions(opts);
         await runOrCapture(options, runF, async () => (await import('./run.js')).runSandbox(options, ctx));
       });
+    // The table it prints as it starts: which key shows which account.
+    addHelpSection(cmd, { title: 'Demo keys:', rows: DEMO_KEYS.map((key) => [key, DEMO_KEY_SUMMARIES[key]] as const) });
   },
 };

@@ -7,7 +7,9 @@ export async function runSandbox(options: SandboxCommandOptions, ctx: Context): 
   const { port, host } = options;
   const { sandbox: lib, options: sandboxOptions } = await ctx.sandbox();
   try {
-    await lib.serveSandbox({ port, host, stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.signal, sandbox: sandboxOptions });
+    // Wrapped on a terminal; into a pipe each key stays on one line, for grep.
+    const columns = ctx.io.stdoutIsTTY ? ctx.io.columns : undefined;
+    await lib.serveSandbox({ port, host, columns, stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.signal, sandbox: sandboxOptions });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port ${port} is already in use on ${host}`);

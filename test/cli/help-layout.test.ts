@@ -1,0 +1,266 @@
+/**
+ * Help and the conventions around it, as gh has them: the root lists its commands first;
+ * a command's help lists its sub-commands, its own options, the global options under
+ * their own title, then examples; everything fits the terminal's width (else $COLUMNS,
+ * else 80) without a word cut in two; `vis` alone is the root help on stdout; the version
+ * in three spellings; commander's refusals in vis's words; the sandbox's demo keys.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { explainOptionError } from '../../src/cli/option-errors.js';
+import { VERSION } from '../../src/cli/version.js';
+import { DEMO_KEY_SUMMARIES, DEMO_KEYS } from '../../src/domain/demo.js';
+import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts.js';
+import { banner, demoKeyLines } from '../../src/sandbox/serve.js';
+import { runSandbox } from '../../src/cli/commands/sandbox/run.js';
+import { createContext } from '../../src/services/context.js';
+import { testIO } from '../support/context.js';
+import { runInProcess } from '../support/run.js';
+
+const at = (columns: number) => ({ io: { columns } });
+
+/** The lines of `text` wider than `width`, except examples (commands, kept whole to copy). */
+function tooWide(text: string, width: number): string[] {
+  return text.split('\n').filter((l) => l.length > width && !l.startsWith('  $ '));
+}
+
+const index = (text: string, heading: string) => text.indexOf(`\n${heading}\n`);
+
+describe('help layout', () => {
+  it('vis --help: the command groups first, then the global options, then where to read more', async () => {
+    const r = await runInProcess(['--help']);
+    expect(r.code).toBe(0);
+    const order = ['Visibility data:', 'Account:', 'Tools:', 'Global options:'].map((h) => index(r.stdout, h));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(r.stdout).not.toContain('\nOptions:\n');
+    expect(r.stdout.indexOf('More help:')).toBeGreaterThan(order.at(-1)!);
+  });
+
+  it('vis answers --help: usage, description, sub-commands, its options, the global options, examples', async () => {
+    const r = await runInProcess(['answers', '--help']);
+    const order = ['Commands:', 'Options:', 'Global options:', 'Examples:'].map((h) => index(r.stdout, h));
+    expect(r.stdout).toMatch(/^Usage: vis answers /);
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(r.stdout).not.toContain('Global Options:');
+    // The global block holds the globals only; --brand is the command's own.
+    const globals = r.stdout.slice(order[2], order[3]);
+    expect(globals).toContain('--profile <name>');
+    expect(globals).not.toContain('--brand');
+  });
+
+  it('the help command commander adds to a group reads like the other rows', async () => {
+    const r = await runInProcess(['config', '--help']);
+    expect(r.stdout).toMatch(/\n {2}help \[command\] +Help for a command\n/);
+    expect(r.stdout).not.toContain('display help for command');
+  });
+
+  it('the root help points to what an installed user can open, not a README beside them', async () => {
+    const r = await runInProcess(['--help']);
+    expect(r.stdout).not.toContain('Docs: README.md');
+    expect(r.stdout).toContain('vis help exit-codes');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('README.md and docs/ in the installed package ($(npm root -g)/vis after a global install).');
+  });
+
+  it.each([50, 80, 160])('at %i columns every line fits and no word is cut in two', async (columns) => {
+    for (const argv of [['--help'], ['answers', '--help'], ['config', '--help'], ['sandbox', '--help'], ['help', 'options']]) {
+      const r = await runInProcess(argv, at(columns));
+      expect(r.code).toBe(0);
+      expect(tooWide(r.stdout, columns), argv.join(' ')).toEqual([]);
+    }
+    // The closing paragraph, whole words: joined back at its breaks, it is the sentence.
+    const root = (await runInProcess(['--help'], at(columns))).stdout;
+    const paragraph = root.slice(root.indexOf('More help:')).trimEnd();
+    expect(paragraph.replace(/\n/g, ' ')).toMatch(/^More help: vis help <command>, vis help exit-codes, vis help environment, vis help options\. /);
+    for (const line of paragraph.split('\n')) expect(line, 'no line starts or ends inside a word').toMatch(/^\S.*\S$/);
+  });
+});
+
+describe('vis alone', () => {
+  it.each([[[]], [['--demo']]])('vis %j prints the root help on stdout, exit 0', async (argv) => {
+    const [alone, help] = await Promise.all([runInProcess(argv), runInProcess(['--help'])]);
+    expect(alone).toMatchObject({ code: 0, stderr: '', stdout: help.stdout });
+  });
+
+  it('a group without its verb (vis config) prints its help on stdout, exit 0', async () => {
+    const [alone, help] = await Promise.all([runInProcess(['config']), runInProcess(['config', '--help'])]);
+    expect(alone).toMatchObject({ code: 0, stderr: '', stdout: help.stdout });
+  });
+});
+
+describe('version', () => {
+  const details = `node ${process.versions.node} ${process.platform}-${process.arch}\n`;
+
+  it.each([[['--version']], [['-V']], [['version']]])('vis %j prints vis <version>', async (argv) => {
+    expect(await runInProcess(argv)).toMatchObject({ code: 0, stdout: `vis ${VERSION}\n`, stderr: '' });
+  });
+
+  it.each([[['--version', '--verbose']], [['--debug', '-V']], [['version', '--verbose']], [['--debug', 'version']]])(
+    'vis %j adds the Node version and platform',
+    async (argv) => {
+      expect(await runInProcess(argv)).toMatchObject({ code: 0, stdout: `vis ${VERSION}\n${details}` });
+    },
+  );
+
+  it('VIS_DEBUG=1 counts as --debug', async () => {
+    expect((await runInProcess(['version'], { env: { VIS_DEBUG: '1' } })).stdout).toBe(`vis ${VERSION}\n${details}`);
+  });
+});
+
+/** What no message of vis may show: commander's own wording. */
+function expectVisWords(stderr: string): void {
+  expect(stderr).toMatch(/^vis: /);
+  for (const words of ['error:', 'Allowed choices are', '(Did you mean', "'"]) expect(stderr.split('\n')[0], words).not.toContain(words);
+}
+
+describe('commander’s refusals in vis’s words (exit 2, nothing sent)', () => {
+  it.each([
+    ['invalidArgument (an option)', ['topics', '-f', 'xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
+    ['invalidArgument (an argument)', ['completion', 'ksh'], 'vis: <shell> must be one of bash, zsh, fish (got "ksh")\n'],
+    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun `vis topics --help` for its options.\n'],
+    ['unknownOption, a close one', ['topics', '--marekt', 'US'], 'vis: unknown option --marekt for vis topics\nDid you mean --market?\n'],
+    ['unknownOption, a global', ['topics', '--verbse'], 'vis: unknown option --verbse for vis topics\nDid you mean --verbose?\n'],
+    ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun `vis --help` for its options.\n'],
+    ['unknownOption, a short one', ['api', '/topics', '-X', 'POST'], 'vis: unknown option -X for vis api\nRun `vis api --help` for its options.\n'],
+    ['missingArgument', ['api'], 'vis: vis api needs <path>\nRun `vis api --help` for its usage.\n'],
+    ['optionMissingArgument', ['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun `vis topics --help` for its usage.\n'],
+    ['excessArguments', ['answers', 'extra-arg'], 'vis: vis answers takes no arguments (got "extra-arg")\nRun `vis answers --help` for its usage.\n'],
+    [
+      'excessArguments, one allowed',
+      ['topics', 'a', 'b'],
+      'vis: vis topics takes at most 1 argument, [id] (got "a", "b")\nRun `vis topics --help` for its usage.\n',
+    ],
+    ['unknownCommand, a close one', ['topicz'], 'vis: unknown command "topicz" for vis\nDid you mean vis topics?\n'],
+    ['unknownCommand, nothing close', ['frobnicate'], 'vis: unknown command "frobnicate" for vis\nRun `vis --help` for the commands.\n'],
+    ['unknownCommand, a sub-command', ['config', 'lst'], 'vis: unknown command "lst" for vis config\nDid you mean vis config list?\n'],
+  ])('%s: vis %j', async (_code, argv, message) => {
+    const r = await runInProcess(argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(message);
+    expectVisWords(r.stderr);
+    expect(r.requests).toEqual([]);
+  });
+
+  /** commander's own error for `argv` on a small program, as its exitOverride receives it. */
+  function commanderError(build: (cmd: Command) => void, argv: string[]): { err: CommanderError; cmd: Command } {
+    const root = new Command('vis').exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+    const cmd = root
+      .command('demo')
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+    build(cmd);
+    cmd.action(() => undefined);
+    try {
+      root.parse(['demo', ...argv], { from: 'user' });
+    } catch (err) {
+      return { err: err as CommanderError, cmd };
+    }
+    throw new Error('commander accepted it');
+  }
+
+  it.each([
+    [
+      'commander.invalidArgument',
+      (c: Command) => c.addOption(new Option('--mode <m>').choices(['a', 'b'])),
+      ['--mode', 'z'],
+      'vis: --mode must be one of a, b (got "z")',
+    ],
+    [
+      'commander.invalidArgument',
+      (c: Command) =>
+        c.argument('<n>', 'n', () => {
+          throw new InvalidArgumentError('nope');
+        }),
+      ['7'],
+      'vis: <n> is not valid (got "7")',
+    ],
+    ['commander.missingArgument', (c: Command) => c.argument('<name>'), [], 'vis: vis demo needs <name>'],
+    ['commander.optionMissingArgument', (c: Command) => c.option('--size <n>'), ['--size'], 'vis: --size needs a value: --size <n>'],
+    ['commander.missingMandatoryOptionValue', (c: Command) => c.requiredOption('--id <id>'), [], 'vis: vis demo needs --id <id>'],
+    [
+      'commander.excessArguments',
+      (c: Command) => c.argument('[a]').argument('[b]'),
+      ['1', '2', '3'],
+      'vis: vis demo takes at most 2 arguments, [a] [b] (got "1", "2", "3")',
+    ],
+    ['commander.unknownOption', (c: Command) => c.option('--format <f>'), ['--sort'], 'vis: unknown option --sort for vis demo'],
+    [
+      'commander.conflictingOption',
+      (c: Command) => c.addOption(new Option('--a').conflicts('b')).option('--b'),
+      ['--a', '--b'],
+      'vis: --a and --b cannot be used together',
+    ],
+  ] as const)('%s is worded by vis', (code, build, argv, message) => {
+    const { err, cmd } = commanderError(build as (c: Command) => void, [...argv]);
+    expect(err.code).toBe(code);
+    const program = cmd.parent!;
+    const said = explainOptionError(err, cmd, program, () => program);
+    expect(said.constructor.name).toBe('UsageError');
+    const text = `vis: ${said.message}`;
+    expect(text.startsWith(message), text).toBe(true);
+    expectVisWords(text);
+  });
+
+  it('unknownCommand from commander itself', () => {
+    const root = new Command('vis').exitOverride().configureOutput({ writeErr: () => undefined });
+    root.command('topics').action(() => undefined);
+    let err: CommanderError | undefined;
+    try {
+      root.parse(['topcs'], { from: 'user' });
+    } catch (e) {
+      err = e as CommanderError;
+    }
+    expect(err?.code).toBe('commander.unknownCommand');
+    expect(explainOptionError(err!, root, root, () => root).message).toBe('unknown command "topcs" for vis');
+  });
+});
+
+describe('vis sandbox: the demo keys', () => {
+  it('--help lists every demo key with what its account shows', async () => {
+    const r = await runInProcess(['sandbox', '--help'], at(200));
+    const section = r.stdout.slice(index(r.stdout, 'Demo keys:'), index(r.stdout, 'Examples:'));
+    for (const key of DEMO_KEYS) expect(section).toMatch(new RegExp(`\\n {2}${key} +${DEMO_KEY_SUMMARIES[key].replace(/[()/]/g, '\\$&')}\\n`));
+  });
+
+  it('the sandbox’s accounts are the ones the help describes', () => {
+    expect(DEMO_ACCOUNTS.map((a) => [a.key, a.summary])).toEqual(DEMO_KEYS.map((k) => [k, DEMO_KEY_SUMMARIES[k]]));
+  });
+
+  it.each([
+    [true, 50],
+    [false, undefined],
+  ])('vis sandbox with stdout a terminal: %s, wraps to %s columns', async (tty, columns) => {
+    const controller = new AbortController();
+    const io = testIO({ stdoutIsTTY: tty, columns: 50 });
+    const ctx = createContext(io, {}, '0.0.0-test', controller.signal);
+    const running = runSandbox({ command: 'sandbox', port: 0, host: '127.0.0.1' }, ctx);
+    for (let i = 0; i < 500 && !io.out().includes('Try:'); i++) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    await running;
+    const out = io.out();
+    const keys = out.slice(out.indexOf('Demo keys:\n') + 'Demo keys:\n'.length, out.indexOf('\n\nTry:')).split('\n');
+    expect(keys).toEqual(demoKeyLines(columns));
+  });
+
+  it('into a pipe each key stays on one line', () => {
+    expect(demoKeyLines()).toEqual(DEMO_ACCOUNTS.map((a) => `  ${a.key.padEnd(18)}  ${a.summary}`));
+  });
+
+  it.each([80, 50])('at %i columns the start text fits, descriptions hanging under their column, words whole', (columns) => {
+    const text = banner('http://127.0.0.1:43210/api/v1', columns);
+    // An address stays whole, to copy: the terminal folds it.
+    expect(tooWide(text, columns).filter((l) => !/^\S+: +http:\/\/\S+$/.test(l))).toEqual([]);
+    const keys = demoKeyLines(columns);
+    // Put back together, each description is its summary.
+    const joined = keys.join('\n').split(/\n(?= {2}vis_demo_)/);
+    expect(joined.map((block) => block.replace(/\s+/g, ' ').trim())).toEqual(DEMO_ACCOUNTS.map((a) => `${a.key} ${a.summary}`));
+    const hanging = keys.filter((l) => !l.startsWith('  vis_demo_'));
+    expect(hanging.length).toBeGreaterThan(0);
+    const indent = ' '.repeat(22);
+    for (const l of hanging) expect(l.startsWith(indent) && l[indent.length] !== ' ', l).toBe(true);
+    // The command to try still pastes as one.
+    expect(text).toContain('VIS_BASE_URL=http://127.0.0.1:43210/api/v1 \\\n    VIS_API_KEY=vis_demo_growth vis topics');
+  });
+});
