@@ -408,6 +408,8 @@ describe('csv: period columns (an endpoint with a period)', () => {
     const one = { period: { from: 'f', to: 't', days: 7 }, score: 1 };
     expect(renderCsv(one, { oneRecord: true, period: true, rows: '.' })).toBe('period_from,period_to,period.days,score\r\nf,t,7,1\r\n');
     expect(renderCsv({ score: 1 }, { oneRecord: true, period: true, rows: '.' })).toBe('score,period_from,period_to\r\n1,,\r\n');
+    // An endpoint without a period keeps a period.from of its own as it is.
+    expect(renderCsv(one, { oneRecord: true, rows: '.' })).toBe('period.from,period.to,period.days,score\r\nf,t,7,1\r\n');
   });
 });
 
