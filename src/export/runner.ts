@@ -27,7 +27,7 @@ import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.
 import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
-import { isPlainObject, selectRows } from '../output/flatten.js';
+import { flattenFigures, isPlainObject, selectRows, showsFigures } from '../output/flatten.js';
 import { knownColumns } from '../schemas/columns.js';
 import { parseKeepingNumbers } from '../output/exact-json.js';
 import { renderJson } from '../output/json.js';
@@ -435,8 +435,11 @@ class ExportRun {
     // csv keeps numbers as sent (`1.50`, 2^53+1), which the client's JSON.parse may not.
     const selection = { collection: endpoint.collection, oneRecord: endpoint.collection === undefined };
     const csvData = this.input.format === 'json' ? undefined : parseKeepingNumbers(res.raw, res.envelope).data;
-    const text = csvData === undefined ? renderJson(res.raw) : renderCsv(csvData, { ...selection, knownColumns: knownColumns(endpoint.id, csvData) });
-    const rows = selectRows(data, selection).rows.length;
+    // The same csv as `--format csv` prints: the period columns, a dashboard's key/value rows.
+    const csv = { ...selection, period: endpoint.period !== 'none', knownColumns: knownColumns(endpoint.id, csvData) };
+    const text = csvData === undefined ? renderJson(res.raw) : renderCsv(csvData, csv);
+    // A dashboard's csv holds one row per figure; json and every other csv one per record.
+    const rows = csvData !== undefined && showsFigures(csvData, selection) ? flattenFigures(csvData).size : selectRows(data, selection).rows.length;
     const fetchedAt = isoTime(this.deps.now());
     const period = periodOf(endpoint, data, this.input.period);
     for (const target of this.targets(task)) {

@@ -32,16 +32,23 @@
  *   rowColumns); an empty collection is its known columns as the header line alone.
  * - No rows, no known columns and no `--columns`: nothing is known about the columns,
  *   and the output is empty (zero bytes) rather than a made-up header.
+ * - Period columns (`period`, an endpoint with a period): `period_from` and `period_to`
+ *   close every row, with the answer's `data.period` (flatten.ts flattenRow, rowColumns).
+ * - A one-record answer (`oneRecord`: overview, usage) without --rows or --columns is
+ *   written as figures: a `key,value` header, then one row per figure with a dotted key
+ *   (flatten.ts flattenFigures), so every row has two fields whatever the answer holds.
  * - A record that would be a blank line (a single column, empty) is written as `""` so
  *   that parsers that skip blank lines (pandas does by default) keep the row.
  */
-import { cellText, flattenRecord, rowColumns, selectRows, type FlatCell } from './flatten.js';
+import { cellText, FIGURE_COLUMNS, flattenFigures, flattenRow, rowColumns, selectRows, showsFigures, type FlatCell } from './flatten.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 
 export interface CsvOptions {
   collection?: string | undefined;
-  /** The endpoint's data is one record (no `collection`): one csv row. */
+  /** The endpoint's data is one record (no `collection`): its figures as `key,value` rows. */
   oneRecord?: boolean | undefined;
+  /** The endpoint has a period: the period columns close every row (flatten.ts flattenRow). */
+  period?: boolean | undefined;
   /** The main collection's row columns its schema knows (schemas/columns.ts). */
   knownColumns?: readonly string[] | undefined;
   rows?: string | undefined;
@@ -109,19 +116,32 @@ function csvLine(fields: readonly string[]): string {
  * copy of a big collection is never held in memory at once.
  */
 export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<string> {
+  const terminal = opts.terminal === true;
+  if (showsFigures(data, opts)) return figureLines(data, terminal);
   const { rows, key } = selectRows(data, opts);
   const available = rowColumns(rows, key, data, opts);
   const columns = chooseColumns(available, opts.columns, rows.length);
-  return csvLines(rows, columns, opts.terminal === true);
+  return csvLines(rows, columns, (row) => flattenRow(row, data, opts.period === true), terminal);
 }
 
-function* csvLines(rows: readonly unknown[], columns: readonly string[], terminal: boolean): Generator<string> {
+function* csvLines(
+  rows: readonly unknown[],
+  columns: readonly string[],
+  flatten: (row: unknown) => Map<string, FlatCell>,
+  terminal: boolean,
+): Generator<string> {
   if (columns.length === 0) return;
   yield csvLine(columns.map((c) => csvField(c, terminal)));
   for (const row of rows) {
-    const rec = flattenRecord(row);
+    const rec = flatten(row);
     yield csvLine(columns.map((c) => csvField(rec.get(c), terminal)));
   }
+}
+
+/** A one-record answer as `key,value` rows, one per figure (flatten.ts flattenFigures). */
+function* figureLines(data: Record<string, unknown>, terminal: boolean): Generator<string> {
+  yield csvLine(FIGURE_COLUMNS.map((c) => csvField(c, terminal)));
+  for (const [key, value] of flattenFigures(data)) yield csvLine([csvField(key, terminal), csvField(value, terminal)]);
 }
 
 /** The whole csv as one string (see renderCsvChunks). */

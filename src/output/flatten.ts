@@ -158,7 +158,20 @@ export function rowColumns(
   opts: RowSelection & { knownColumns?: readonly string[] | undefined },
 ): string[] {
   const isCollection = opts.rows === undefined && (key !== null ? key === opts.collection : Array.isArray(data));
-  return orderColumns(discoverColumns(rows), isCollection ? opts.knownColumns : undefined, rows.length);
+  const known = isCollection ? opts.knownColumns : undefined;
+  if (opts.period !== true) return orderColumns(discoverColumns(rows), known, rows.length);
+  // The period columns go last, after columns only some rows have; the names the rows
+  // themselves add (`period_from (2)` beside a row's own `period_from`) go with them.
+  const own = new Set<string>();
+  const added = new Set<string>();
+  for (const row of rows) {
+    const rec = flattenRow(row, data, true);
+    const plain = row === data ? null : new Set(flattenRecord(row).keys());
+    for (const k of rec.keys()) (plain === null || plain.has(k) ? own : added).add(k);
+  }
+  const columns = orderColumns([...own], known, rows.length);
+  if (rows.length === 0) return columns.length === 0 ? [] : [...columns, ...PERIOD_COLUMNS];
+  return [...columns, ...[...added].filter((c) => !own.has(c))];
 }
 
 /** `--rows` named something that is not an array inside `data`. */
@@ -210,6 +223,8 @@ export interface RowSelection {
   rows?: string | undefined;
   /** The endpoint's data is one record (it has no `collection`): one row, see rule 2. */
   oneRecord?: boolean | undefined;
+  /** The endpoint has a period: every row gets the period columns (flattenRow). */
+  period?: boolean | undefined;
 }
 
 /**
@@ -246,4 +261,138 @@ export function selectRows(data: unknown, opts: RowSelection): { rows: unknown[]
   }
   if (data === null || data === undefined) return { rows: [], key: null };
   return { rows: [data], key: null };
+}
+
+// ---------------------------------------------------------------------------------------
+// The period columns
+
+/**
+ * `period_from`, `period_to`: the period an answer covers (`data.period.from`, `.to`), on
+ * every row of csv and of the piped table for an endpoint with a period, so files written
+ * day after day can be appended and loaded without the export's manifest. They come last,
+ * after every column of the rows, so the columns a script counts on keep their positions.
+ */
+export const PERIOD_COLUMNS = ['period_from', 'period_to'] as const;
+
+/**
+ * The period's two cells. A period that is not an object, or lacks `from` or `to`, or holds
+ * something other than a scalar there, gives empty cells: the columns are still written.
+ */
+export function periodCells(data: unknown): [FlatCell, FlatCell] {
+  const period = isPlainObject(data) ? data.period : undefined;
+  const cell = (k: string): FlatCell => {
+    const v = isPlainObject(period) ? period[k] : undefined;
+    return isScalar(v) ? v : null;
+  };
+  return [cell('from'), cell('to')];
+}
+
+/**
+ * One row flattened, with the period columns when `period` is set. A row that is `data`
+ * itself (a one-record answer) holds the period already: its `period.from` and `period.to`
+ * are renamed in place rather than repeated.
+ */
+export function flattenRow(row: unknown, data: unknown, period: boolean): FlatRecord {
+  const rec = flattenRecord(row);
+  if (!period) return rec;
+  const [from, to] = periodCells(data);
+  if (row === data && isPlainObject(data) && isPlainObject(data.period)) {
+    const renamed: FlatRecord = new Map();
+    for (const [k, v] of rec) put(renamed, k === 'period.from' ? PERIOD_COLUMNS[0] : k === 'period.to' ? PERIOD_COLUMNS[1] : k, v);
+    if (!renamed.has(PERIOD_COLUMNS[0])) put(renamed, PERIOD_COLUMNS[0], from);
+    if (!renamed.has(PERIOD_COLUMNS[1])) put(renamed, PERIOD_COLUMNS[1], to);
+    return renamed;
+  }
+  put(rec, PERIOD_COLUMNS[0], from);
+  put(rec, PERIOD_COLUMNS[1], to);
+  return rec;
+}
+
+// ---------------------------------------------------------------------------------------
+// Figures: a one-record answer as key/value pairs
+
+/** The fields that name a record of an array in a figure's key, in order of preference. */
+const RECORD_KEY_FIELDS = ['date', 'id'] as const;
+
+/**
+ * The key field of an array of records: the first of RECORD_KEY_FIELDS that every item
+ * holds as non-empty text or a number, with no two items alike; null when none does (the
+ * items are then keyed by their index).
+ */
+function recordKeyField(arr: readonly unknown[]): string | null {
+  for (const field of RECORD_KEY_FIELDS) {
+    const seen = new Set<string>();
+    const usable = arr.every((item) => {
+      const v = isPlainObject(item) ? item[field] : undefined;
+      if (!(typeof v === 'string' || typeof v === 'number' || isRawNumber(v))) return false;
+      const text = String(v);
+      if (text === '' || seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+    if (usable && arr.length > 0) return field;
+  }
+  return null;
+}
+
+function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: number): void {
+  const join = (k: string): string => (prefix === '' ? k : `${prefix}.${k}`);
+  if (isScalar(value)) {
+    put(out, prefix, value);
+  } else if (Array.isArray(value)) {
+    if (!holdsRecords(value) || depth >= MAX_DEPTH) {
+      put(out, prefix, arrayCell(value, depth));
+      return;
+    }
+    const field = recordKeyField(value);
+    value.forEach((item, i) => {
+      const name = field === null ? String(i) : String((item as Record<string, unknown>)[field]);
+      figuresInto(out, join(name), item, depth + 1);
+    });
+  } else if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0 || depth >= MAX_DEPTH) {
+      put(out, prefix, stringifyWithin(value, depth));
+      return;
+    }
+    for (const k of keys) figuresInto(out, join(k), value[k], depth + 1);
+  } else {
+    put(out, prefix, null);
+  }
+}
+
+/**
+ * A one-record answer (a dashboard: overview, usage) as figures: one key per scalar,
+ * nested objects as dotted keys (`visibility.score`), an array of records as one key per
+ * record, named by its `date` or `id` when every record has a distinct one, else by its
+ * index (`daily.2026-11-20.visibility`, `rivals.0.name`), an array of scalars joined as
+ * for csv. `period.from` and `period.to` are `period_from` and `period_to`, the names
+ * of the period columns. Nothing is dropped: a key met twice is suffixed as for columns.
+ */
+export function flattenFigures(data: Record<string, unknown>): FlatRecord {
+  const out: FlatRecord = new Map();
+  for (const k of Object.keys(data)) {
+    const v = data[k];
+    if (k === 'period' && isPlainObject(v)) {
+      for (const pk of Object.keys(v)) {
+        const name = pk === 'from' ? PERIOD_COLUMNS[0] : pk === 'to' ? PERIOD_COLUMNS[1] : `period.${pk}`;
+        figuresInto(out, name, v[pk], 2);
+      }
+    } else {
+      figuresInto(out, k, v, 1);
+    }
+  }
+  return out;
+}
+
+/** The header of the figures' two columns. */
+export const FIGURE_COLUMNS = ['key', 'value'] as const;
+
+/**
+ * True when an answer is shown as figures: the endpoint's data is one record (`oneRecord`),
+ * it is an object, and neither --rows nor --columns asked for a particular table (with
+ * them the record stays one row, as before).
+ */
+export function showsFigures(data: unknown, opts: RowSelection & { columns?: readonly string[] | undefined }): data is Record<string, unknown> {
+  return opts.oneRecord === true && opts.rows === undefined && opts.columns === undefined && isPlainObject(data);
 }

@@ -40,11 +40,14 @@
  * Piped layout (`tty: false`, renderPlainTable), for grep, cut, awk and loaders: two
  * parts. `rows`, for stdout, is the main collection and nothing else: a header line and
  * one line per record, cells separated by TAB, every line with the same number of fields.
- * Rows and columns are chosen exactly as for csv (selectRows with `oneRecord` for an
- * endpoint whose data is one record, so usage, overview and a single pitch are a header
- * and one row; `knownColumns` first, in the schema's order, and as the header of
- * an empty collection; `--columns` as the header when there are no rows). `rest`, for
- * stderr (the caller leaves it out with --quiet), is everything else in the same plain
+ * Rows and columns are chosen exactly as for csv (`knownColumns` first, in the schema's
+ * order, and as the header of an empty collection; `--columns` as the header when there
+ * are no rows; an endpoint with a period closes every row with `period_from` and
+ * `period_to`, flatten.ts flattenRow). An endpoint whose data is one record (usage,
+ * overview, a single pitch) is its figures, a `key<TAB>value` header and one line per
+ * figure (flatten.ts flattenFigures), unless --rows or --columns asks for it as one row.
+ * `rest`, for stderr (the caller writes it only with --verbose, and never with --quiet:
+ * a pipe's reader asked for the rows), is everything else in the same plain
  * form: the `No <noun> match.` sentence of an empty collection (or `No data.`), every
  * other field of `data` as `key<TAB>value` rows, every other array of objects as a
  * sub-table after a `# <key>` line; sections are separated by one blank line. No heading,
@@ -57,7 +60,21 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { chooseColumns } from './csv.js';
-import { arrayCell, cellText, flattenRecord, holdsRecords, isPlainObject, rowColumns, selectRows, type FlatCell, type FlatRecord } from './flatten.js';
+import {
+  arrayCell,
+  cellText,
+  FIGURE_COLUMNS,
+  flattenFigures,
+  flattenRecord,
+  flattenRow,
+  holdsRecords,
+  isPlainObject,
+  rowColumns,
+  selectRows,
+  showsFigures,
+  type FlatCell,
+  type FlatRecord,
+} from './flatten.js';
 import { stringifyWithin } from '../text/nesting.js';
 import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
@@ -71,6 +88,13 @@ export interface TableSpec {
   id: string;
   collection?: string | undefined;
   noun: string;
+  /** The endpoint's period (`none` or absent: none); the piped rows get the period columns. */
+  period?: string | undefined;
+}
+
+/** True when the endpoint has a period: its csv and piped rows close with the period columns. */
+export function hasPeriod(spec: Pick<TableSpec, 'period'> | undefined): boolean {
+  return spec?.period !== undefined && spec.period !== 'none';
 }
 
 export interface TableOptions {
@@ -399,9 +423,21 @@ export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'wi
   const hasEnvelope = isPlainObject(envelope) && Object.hasOwn(envelope, 'data');
   const data = hasEnvelope ? envelope.data : envelope;
   const collection = opts.spec?.collection;
-  const { rows, key } = selectRows(data, { collection, oneRecord: opts.spec !== undefined && collection === undefined, rows: opts.rows });
-  const records = rows.map(flattenRecord);
-  const available = rowColumns(rows, key, data, { collection, rows: opts.rows, knownColumns: opts.knownColumns });
+  const oneRecord = opts.spec !== undefined && collection === undefined;
+  if (showsFigures(data, { oneRecord, rows: opts.rows, columns: opts.columns })) {
+    const figures = [...flattenFigures(data)].map(
+      ([k, v]) =>
+        new Map<string, FlatCell>([
+          [FIGURE_COLUMNS[0], k],
+          [FIGURE_COLUMNS[1], v],
+        ]),
+    );
+    return { rows: joinLines(layoutPlain([{ kind: 'grid', title: null, columns: FIGURE_COLUMNS, records: figures }])), rest: '' };
+  }
+  const period = hasPeriod(opts.spec);
+  const { rows, key } = selectRows(data, { collection, oneRecord, rows: opts.rows });
+  const records = rows.map((row) => flattenRow(row, data, period));
+  const available = rowColumns(rows, key, data, { collection, rows: opts.rows, knownColumns: opts.knownColumns, period });
   const columns = chooseColumns(available, opts.columns, records.length);
   const main: Section[] = columns.length === 0 ? [] : [{ kind: 'grid', title: null, columns, records }];
 

@@ -2,7 +2,9 @@
  * Turns a response into the chosen format and writes it to stdout or, atomically, to the
  * -o file. Renderers are imported lazily: a json run never loads the table code. A table
  * that is not going to a terminal (and VIS_FORCE_TTY unset) is the piped layout: its rows
- * go to stdout or -o, and everything else (the notes) to stderr unless --quiet.
+ * go to stdout or -o, and everything else (the notes: the other fields, the `No … match.`
+ * sentence) to stderr only with --verbose (and not with --quiet). A pipe's reader asked
+ * for rows; text beside them on the terminal reads as part of the output, or as a fault.
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -22,13 +24,15 @@ export interface RenderContext {
   io: IO;
   env: Env;
   signal: AbortSignal;
+  /** --verbose: the piped table's notes go to stderr. */
+  verbose: boolean;
 }
 
 export interface RenderRequest {
   format: Format;
   flags: FlagOptions;
   /** The endpoint spec when the data came from a table entry; undefined for `vis api`. */
-  spec?: Pick<EndpointSpec, 'id' | 'collection' | 'noun'>;
+  spec?: Pick<EndpointSpec, 'id' | 'collection' | 'noun' | 'period'>;
   raw: string;
   envelope: Envelope;
 }
@@ -78,8 +82,8 @@ export async function renderResponse(ctx: RenderContext, req: RenderRequest): Pr
   } catch (err) {
     throw selectionError(err);
   }
-  // The piped table's notes, after the rows; --quiet leaves them out.
-  if (notes !== '' && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
+  // The piped table's notes, after the rows: only asked for (--verbose), and never with --quiet.
+  if (notes !== '' && ctx.verbose && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
 }
 
 /** What goes to stdout (or -o), and what goes to stderr. */
@@ -121,6 +125,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     const chunks = renderCsvChunks(envelope.data, {
       collection: spec?.collection,
       oneRecord: spec !== undefined && spec.collection === undefined,
+      period: spec !== undefined && spec.period !== 'none',
       knownColumns: await known(),
       rows: flags.rows,
       columns: flags.columns,

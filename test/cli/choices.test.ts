@@ -46,7 +46,7 @@ describe('vis api prints the JSON envelope unless --format says otherwise', () =
   it('the data commands still follow VIS_FORMAT', async () => {
     const r = await runInProcess(['usage'], { api: new FakeApi().on({ method: 'GET', path: '/usage' }, ok({ plan: 'growth' })), env: { VIS_FORMAT: 'csv' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('plan\r\ngrowth\r\n');
+    expect(r.stdout).toBe('key,value\r\nplan,growth\r\n');
   });
 });
 

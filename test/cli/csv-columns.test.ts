@@ -1,7 +1,8 @@
 /**
  * In-process through the HTTP seam: csv columns come from the endpoint's data
- * schema (an empty collection is its header line), unknown fields are never dropped, and
- * a one-record endpoint stays one row whatever arrays the payload carries.
+ * schema (an empty collection is its header line), unknown fields are never dropped, the
+ * period columns close the rows of an endpoint with a period, and a one-record endpoint
+ * is key/value rows whatever arrays the payload carries.
  */
 import { describe, expect, it } from 'vitest';
 import { knownColumns } from '../../src/schemas/columns.js';
@@ -15,7 +16,7 @@ describe('csv columns from the data schema', () => {
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [] }));
     const r = await runInProcess(['topics', '--format', 'csv'], { api });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('id,name,visibility,change,rank,share_of_voice,rivals,questions\r\n');
+    expect(r.stdout).toBe('id,name,visibility,change,rank,share_of_voice,rivals,questions,period_from,period_to\r\n');
     api.verify();
   });
 
@@ -31,7 +32,7 @@ describe('csv columns from the data schema', () => {
     const row = { new_field: 'x', name: 'Pricing', id: 'pricing', rank: 2 };
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [row] }));
     const r = await runInProcess(['topics', '--format', 'csv'], { api });
-    expect(r.stdout).toBe('id,name,rank,new_field\r\npricing,Pricing,2,x\r\n');
+    expect(r.stdout).toBe('id,name,rank,new_field,period_from,period_to\r\npricing,Pricing,2,x,2025-03-08,2025-03-14\r\n');
   });
 
   it('data that does not match the schema is still shown in full', async () => {
@@ -39,7 +40,7 @@ describe('csv columns from the data schema', () => {
     const api = new FakeApi().on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [row] }));
     const r = await runInProcess(['topics', '--format', 'csv'], { api });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('id,visibility,rivals.a\r\n7,high,1\r\n');
+    expect(r.stdout).toBe('id,visibility,rivals.a,period_from,period_to\r\n7,high,1,2025-03-08,2025-03-14\r\n');
   });
 
   it("--columns still picks and orders; --rows elsewhere is not reordered by the collection's schema", async () => {
@@ -47,11 +48,13 @@ describe('csv columns from the data schema', () => {
       .on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [{ name: 'A', id: 'a' }] }))
       .on({ method: 'GET', path: '/topics' }, ok({ period: PERIOD, topics: [], other: [{ z: 1, id: 2 }] }));
     expect((await runInProcess(['topics', '--format', 'csv', '--columns', 'name,id'], { api })).stdout).toBe('name,id\r\nA,a\r\n');
-    expect((await runInProcess(['topics', '--format', 'csv', '--rows', 'other'], { api })).stdout).toBe('z,id\r\n1,2\r\n');
+    expect((await runInProcess(['topics', '--format', 'csv', '--rows', 'other'], { api })).stdout).toBe(
+      'z,id,period_from,period_to\r\n1,2,2025-03-08,2025-03-14\r\n',
+    );
   });
 });
 
-describe('one-record endpoints are one csv row', () => {
+describe('one-record endpoints are key/value csv rows', () => {
   const USAGE = {
     account: 'Northwind',
     reads: { used: 10, left: 90 },
@@ -62,14 +65,14 @@ describe('one-record endpoints are one csv row', () => {
     const api = new FakeApi().on({ method: 'GET', path: '/usage' }, ok(USAGE));
     const r = await runInProcess(['usage', '--format', 'csv'], { api });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('account,reads.used,reads.left,extra\r\nNorthwind,10,90,"[[1,2],[3]]"\r\n');
+    expect(r.stdout).toBe('key,value\r\naccount,Northwind\r\nreads.used,10\r\nreads.left,90\r\nextra.0,"1; 2"\r\nextra.1,3\r\n');
     api.verify();
   });
 
-  it('an item (pitches get) with an array of records is still one row', async () => {
+  it('an item (pitches get) with an array of records: one key per field of each record', async () => {
     const api = new FakeApi().on({ method: 'GET', path: '/pitches/7' }, ok({ id: 7, prospect: 'Acme', notes: [{ a: 1 }, { a: 2 }] }));
     const r = await runInProcess(['pitches', '7', '--format', 'csv'], { api });
-    expect(r.stdout).toBe('id,prospect,notes\r\n7,Acme,"[{""a"":1},{""a"":2}]"\r\n');
+    expect(r.stdout).toBe('key,value\r\nid,7\r\nprospect,Acme\r\nnotes.0.a,1\r\nnotes.1.a,2\r\n');
   });
 
   it('--rows still reaches an array inside a one-record payload', async () => {

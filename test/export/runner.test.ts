@@ -76,8 +76,9 @@ describe('the order and the requests', () => {
     ]);
     expect(result.exitCode).toBe(0);
     expect(result.files.map((f) => [f.path, f.rows])).toEqual([
-      // overview's data is one record (no collection): one row, whatever arrays it holds.
-      ['acme/US-en/overview.csv', 1],
+      // overview's data is one record (no collection): its csv is key/value, one row per
+      // figure (rows.0.n, rows.1.n), whatever arrays it holds.
+      ['acme/US-en/overview.csv', 2],
       ['acme/US-en/visibility.csv', 2],
       ['acme/US-en/search-performance.csv', 2],
       ['acme/pitches.csv', 2],
@@ -317,6 +318,6 @@ describe('numbers', () => {
       { now: () => Date.UTC(2026, 10, 22, 12), send: async () => ({ status: 200, raw, envelope: JSON.parse(raw) as ApiResponse['envelope'], attempts: 1 }) },
     );
     expect(result.exitCode).toBe(0);
-    expect(readFileSync(join(dir, 'acme', 'US-en', 'topics.csv'), 'utf8')).toBe('id,huge,score\r\n9007199254740993,1e400,1.50\r\n');
+    expect(readFileSync(join(dir, 'acme', 'US-en', 'topics.csv'), 'utf8')).toBe('id,huge,score,period_from,period_to\r\n9007199254740993,1e400,1.50,,\r\n');
   });
 });

@@ -354,3 +354,87 @@ describe('formula guard: what a spreadsheet sees', () => {
     );
   });
 });
+
+describe('csv: period columns (an endpoint with a period)', () => {
+  const data = {
+    period: { from: '2026-11-19', to: '2026-11-25', days: 7 },
+    topics: [
+      { id: 1, name: 'a' },
+      { id: 2, extra: true },
+    ],
+  };
+
+  it('close every row, after columns only some rows have, with the answer’s from and to', () => {
+    expect(parseStrict(renderCsv(data, { collection: 'topics', period: true }))).toEqual([
+      ['id', 'name', 'extra', 'period_from', 'period_to'],
+      ['1', 'a', '', '2026-11-19', '2026-11-25'],
+      ['2', '', 'true', '2026-11-19', '2026-11-25'],
+    ]);
+    expect(renderCsv(data, { collection: 'topics' })).toBe('id,name,extra\r\n1,a,\r\n2,,true\r\n');
+  });
+
+  it('are empty when the answer carries no period, or one without from/to, or not as scalars: never a crash', () => {
+    for (const period of [undefined, null, 'last week', [], {}, { days: 7 }, { from: { y: 2026 }, to: ['x'] }]) {
+      const rows = parseStrict(renderCsv({ period, topics: [{ id: 1 }] }, { collection: 'topics', period: true }));
+      expect(rows, JSON.stringify(period)).toEqual([
+        ['id', 'period_from', 'period_to'],
+        ['1', '', ''],
+      ]);
+    }
+    expect(parseStrict(renderCsv({ period: { from: '2026-11-01' }, topics: [{ id: 1 }] }, { collection: 'topics', period: true }))[1]).toEqual([
+      '1',
+      '2026-11-01',
+      '',
+    ]);
+  });
+
+  it('follow the known columns of an empty collection; no header at all stays no output', () => {
+    expect(renderCsv({ period: data.period, topics: [] }, { collection: 'topics', period: true, knownColumns: ['id', 'name'] })).toBe(
+      'id,name,period_from,period_to\r\n',
+    );
+    expect(renderCsv({ period: data.period, topics: [] }, { collection: 'topics', period: true })).toBe('');
+  });
+
+  it('can be picked with --columns, and a row’s own period_from is kept beside them', () => {
+    expect(renderCsv(data, { collection: 'topics', period: true, columns: ['period_to', 'id'] })).toBe('period_to,id\r\n2026-11-25,1\r\n2026-11-25,2\r\n');
+    const own = { period: data.period, topics: [{ period_from: 'mine' }] };
+    expect(parseStrict(renderCsv(own, { collection: 'topics', period: true }))).toEqual([
+      ['period_from', 'period_from (2)', 'period_to'],
+      ['mine', '2026-11-19', '2026-11-25'],
+    ]);
+  });
+
+  it('a one-record answer taken as one row (--rows .) renames its own period.from/to in place', () => {
+    const one = { period: { from: 'f', to: 't', days: 7 }, score: 1 };
+    expect(renderCsv(one, { oneRecord: true, period: true, rows: '.' })).toBe('period_from,period_to,period.days,score\r\nf,t,7,1\r\n');
+    expect(renderCsv({ score: 1 }, { oneRecord: true, period: true, rows: '.' })).toBe('score,period_from,period_to\r\n1,,\r\n');
+    // An endpoint without a period keeps a period.from of its own as it is.
+    expect(renderCsv(one, { oneRecord: true, rows: '.' })).toBe('period.from,period.to,period.days,score\r\nf,t,7,1\r\n');
+  });
+});
+
+describe('csv: a one-record answer as key,value rows', () => {
+  it('one row per figure, dotted keys, the period renamed, text guarded and quoted as any cell', () => {
+    const usage = { plan: 'growth', reads: { used: 5, limit: null }, note: '=1+1', tags: ['a', 'b'], period: { from: 'f', to: 't' } };
+    expect(parseStrict(renderCsv(usage, { oneRecord: true }))).toEqual([
+      ['key', 'value'],
+      ['plan', 'growth'],
+      ['reads.used', '5'],
+      ['reads.limit', ''],
+      ['note', "'=1+1"],
+      ['tags', 'a; b'],
+      ['period_from', 'f'],
+      ['period_to', 't'],
+    ]);
+  });
+
+  it('--columns keeps the one-row form; a data that is not an object is not figures', () => {
+    expect(renderCsv({ a: 1, b: { c: 2 } }, { oneRecord: true, columns: ['b.c'] })).toBe('b.c\r\n2\r\n');
+    expect(renderCsv([{ a: 1 }], { oneRecord: true })).toBe('a\r\n1\r\n');
+    expect(renderCsv(null, { oneRecord: true })).toBe('');
+  });
+
+  it('on a terminal, keys and values are sanitised', () => {
+    expect(renderCsv({ 'k\u001b[2J': 'v\u0007' }, { oneRecord: true, terminal: true })).toBe(`key,value\r\nk,${sanitizeForTerminal('v\u0007')}\r\n`);
+  });
+});

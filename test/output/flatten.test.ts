@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { arrayCell, arrayKeys, cellText, discoverColumns, flattenRecord, orderColumns, RowsKeyError, selectRows } from '../../src/output/flatten.js';
+import {
+  arrayCell,
+  arrayKeys,
+  cellText,
+  discoverColumns,
+  flattenFigures,
+  flattenRecord,
+  flattenRow,
+  orderColumns,
+  periodCells,
+  RowsKeyError,
+  selectRows,
+} from '../../src/output/flatten.js';
 
 describe('selectRows', () => {
   const data = {
@@ -216,5 +228,96 @@ describe('cellText and arrayCell: what a csv cell holds', () => {
   it('an array holding an object or an array is JSON text', () => {
     expect(arrayCell([1, { a: null }])).toBe('[1,{"a":null}]');
     expect(arrayCell([[1, 2], 3])).toBe('[[1,2],3]');
+  });
+});
+
+describe('flattenFigures (a one-record answer as key/value)', () => {
+  const figures = (data: Record<string, unknown>) => [...flattenFigures(data)];
+
+  it('keys an array of records by a distinct date, else a distinct id, else the index', () => {
+    expect(figures({ d: [{ date: '2026-11-20', v: 1 }] })).toEqual([
+      ['d.2026-11-20.date', '2026-11-20'],
+      ['d.2026-11-20.v', 1],
+    ]);
+    expect(figures({ d: [{ id: 7 }, { id: 'x' }] })).toEqual([
+      ['d.7.id', 7],
+      ['d.x.id', 'x'],
+    ]);
+    // Two alike, one missing, one empty or not text: the index.
+    expect(figures({ d: [{ date: 'a' }, { date: 'a' }] }).map(([k]) => k)).toEqual(['d.0.date', 'd.1.date']);
+    expect(figures({ d: [{ id: 1 }, { v: 2 }] }).map(([k]) => k)).toEqual(['d.0.id', 'd.1.v']);
+    expect(figures({ d: [{ id: '' }] }).map(([k]) => k)).toEqual(['d.0.id']);
+    expect(figures({ d: [{ id: true }] }).map(([k]) => k)).toEqual(['d.0.id']);
+    // The date wins over the id when both serve.
+    expect(figures({ d: [{ id: 1, date: 'x' }] }).map(([k]) => k)).toEqual(['d.x.id', 'd.x.date']);
+  });
+
+  it('never drops a field of an odd shape: mixed and nested arrays, empties, nulls, a key met twice', () => {
+    expect(figures({ m: [1, { a: 2 }, [3, { b: 4 }]], e: [], o: {}, n: null, s: ['x', null, 2] })).toEqual([
+      ['m.0', 1],
+      ['m.1.a', 2],
+      ['m.2.0', 3],
+      ['m.2.1.b', 4],
+      ['e', ''],
+      ['o', '{}'],
+      ['n', null],
+      ['s', 'x; ; 2'],
+    ]);
+    expect(figures({ 'a.b': 1, a: { b: 2 } })).toEqual([
+      ['a.b', 1],
+      ['a.b (2)', 2],
+    ]);
+    expect(figures({ u: undefined })).toEqual([['u', null]]);
+  });
+
+  it('names the period period_from and period_to, and keeps its other fields and an odd period', () => {
+    expect(figures({ period: { from: 'f', days: 7, to: 't' } })).toEqual([
+      ['period_from', 'f'],
+      ['period.days', 7],
+      ['period_to', 't'],
+    ]);
+    expect(figures({ period: 'last week' })).toEqual([['period', 'last week']]);
+    expect(figures({ period: { from: { y: 1 } } })).toEqual([['period_from.y', 1]]);
+  });
+
+  it('stops at the depth limit with JSON text instead of more keys', () => {
+    let deep: unknown = { leaf: 1 };
+    for (let i = 0; i < 40; i++) deep = { n: deep };
+    const out = figures({ deep: deep as Record<string, unknown> });
+    expect(out).toHaveLength(1);
+    expect(out[0]![0].split('.').length).toBeLessThanOrEqual(33);
+    expect(String(out[0]![1])).toContain('"leaf":1');
+    let list: unknown = [{ leaf: 1 }];
+    for (let i = 0; i < 40; i++) list = [list];
+    expect(String(figures({ list: list as unknown[] }).at(-1)?.[1])).toContain('"leaf":1');
+  });
+});
+
+describe('periodCells and flattenRow', () => {
+  it('reads from and to when they are scalars, else null', () => {
+    expect(periodCells({ period: { from: 'f', to: 2 } })).toEqual(['f', 2]);
+    expect(periodCells({ period: { from: null, to: [] } })).toEqual([null, null]);
+    expect(periodCells({ period: 'x' })).toEqual([null, null]);
+    expect(periodCells([])).toEqual([null, null]);
+    expect(periodCells(null)).toEqual([null, null]);
+  });
+
+  it('appends them to a row of a collection; without a period, the row as flattenRecord gives it', () => {
+    const data = { period: { from: 'f', to: 't' }, rows: [{ a: 1 }] };
+    expect([...flattenRow(data.rows[0], data, true)]).toEqual([
+      ['a', 1],
+      ['period_from', 'f'],
+      ['period_to', 't'],
+    ]);
+    expect([...flattenRow(data.rows[0], data, false)]).toEqual([['a', 1]]);
+  });
+
+  it('renames them in a row that is the data itself, adding an empty one that is missing', () => {
+    const data = { period: { to: 't' }, a: 1 };
+    expect([...flattenRow(data, data, true)]).toEqual([
+      ['period_to', 't'],
+      ['a', 1],
+      ['period_from', null],
+    ]);
   });
 });

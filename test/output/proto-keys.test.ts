@@ -48,24 +48,27 @@ describe('odd keys through a whole command', () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', BODY) });
     expect(r.code).toBe(0);
     expect(parse(r.stdout, { record_delimiter: '\r\n' })).toEqual([
-      ['id', '__proto__', 'o.__proto__', 'o.constructor'],
-      ['1', 'row-proto', 'deep-proto', 'deep-ctor'],
+      ['id', '__proto__', 'o.__proto__', 'o.constructor', 'period_from', 'period_to'],
+      ['1', 'row-proto', 'deep-proto', 'deep-ctor', '', ''],
     ]);
   });
 
-  it('csv of one record (usage): __proto__ directly under data flattens like any object', async () => {
+  it('csv of one record (usage): __proto__ directly under data flattens like any object, one figure a row', async () => {
     const r = await runInProcess(['usage', '--format', 'csv'], { api: api('/usage', ONE_RECORD) });
     expect(r.code).toBe(0);
     expect(parse(r.stdout, { record_delimiter: '\r\n' })).toEqual([
-      ['__proto__.x', '__proto__.__proto__', 'constructor', 'name'],
-      ['top-proto', 'nested-proto', 'top-ctor', 'a'],
+      ['key', 'value'],
+      ['__proto__.x', 'top-proto'],
+      ['__proto__.__proto__', 'nested-proto'],
+      ['constructor', 'top-ctor'],
+      ['name', 'a'],
     ]);
   });
 
-  it('piped table: the rows keep them, and the fields beside the collection are in the notes', async () => {
-    const r = await runInProcess(['topics', '--brand', '12', '--format', 'table'], { api: api('/topics', BODY) });
+  it('piped table: the rows keep them, and the fields beside the collection are in the notes (--verbose)', async () => {
+    const r = await runInProcess(['--verbose', 'topics', '--brand', '12', '--format', 'table'], { api: api('/topics', BODY) });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('id\t__proto__\to.__proto__\to.constructor\n1\trow-proto\tdeep-proto\tdeep-ctor\n');
+    expect(r.stdout).toBe('id\t__proto__\to.__proto__\to.constructor\tperiod_from\tperiod_to\n1\trow-proto\tdeep-proto\tdeep-ctor\t\t\n');
     expect(r.stderr).toContain('__proto__.x\ttop-proto');
     expect(r.stderr).toContain('__proto__.__proto__\tnested-proto');
     expect(r.stderr).toContain('constructor\ttop-ctor');

@@ -19,7 +19,7 @@ const META = {
 export const SHAPES: readonly Shape[] = [
   {
     name: 'topics',
-    spec: { id: 'topics', collection: 'topics', noun: 'topics' },
+    spec: { id: 'topics', collection: 'topics', noun: 'topics', period: 'range' },
     envelope: {
       data: {
         period: { from: '2025-03-01', to: '2025-03-07', days: 7 },

@@ -63,10 +63,48 @@ describe('renderTable: what is shown', () => {
     expect(piped({ data: [{ a: 1 }, { a: 2, b: 'x' }] })).toEqual({ stdout: 'a\tb\n1\t\n2\tx\n', stderr: '' });
   });
 
-  it('shows one record (no collection in the spec) as a header and one row, as csv', () => {
+  it('shows one record (no collection in the spec) as key/value rows, one figure a row, as csv', () => {
     const usage = { id: 'usage', noun: 'usage' };
-    const env = { data: { plan: 'growth', reads: { used: 5, limit: null }, brands: [{ id: 1 }], tags: ['a', 'b'] }, meta: META };
-    expect(piped(env, { spec: usage })).toEqual({ stdout: 'plan\treads.used\treads.limit\tbrands\ttags\ngrowth\t5\t\t[{"id":1}]\ta; b\n', stderr: '' });
+    const env = { data: { plan: 'growth', reads: { used: 5, limit: null }, brands: [{ id: 1 }], tags: ['a', 'b'], extra: {} }, meta: META };
+    expect(piped(env, { spec: usage })).toEqual({
+      stdout: 'key\tvalue\nplan\tgrowth\nreads.used\t5\nreads.limit\t\nbrands.1.id\t1\ntags\ta; b\nextra\t{}\n',
+      stderr: '',
+    });
+  });
+
+  it('a dashboard piped: the period as period_from/period_to, arrays of records keyed by date, else by index, every line two fields', () => {
+    const overview = { id: 'overview', noun: 'overview figures', period: 'range' };
+    const env = {
+      data: {
+        period: { from: '2026-11-19', to: '2026-11-25', days: 7 },
+        visibility: { brand: 28.3 },
+        daily: [
+          { date: '2026-11-19', visibility: 24.1 },
+          { date: '2026-11-20', visibility: 29.2 },
+        ],
+        rivals: [{ name: 'Pipewell\tInc', visibility: 48.1 }],
+      },
+    };
+    const { stdout, stderr } = piped(env, { spec: overview });
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      [
+        'key\tvalue',
+        'period_from\t2026-11-19',
+        'period_to\t2026-11-25',
+        'period.days\t7',
+        'visibility.brand\t28.3',
+        'daily.2026-11-19.date\t2026-11-19',
+        'daily.2026-11-19.visibility\t24.1',
+        'daily.2026-11-20.date\t2026-11-20',
+        'daily.2026-11-20.visibility\t29.2',
+        'rivals.0.name\tPipewell\\tInc',
+        'rivals.0.visibility\t48.1',
+        '',
+      ].join('\n'),
+    );
+    // --columns asks for one particular table: the record stays one row, its period renamed.
+    expect(piped(env, { spec: overview, columns: ['period_from', 'visibility.brand'] }).stdout).toBe('period_from\tvisibility.brand\n2026-11-19\t28.3\n');
   });
 
   it('piped: the main collection on stdout; every other field and array of objects on stderr, in the plain form', () => {

@@ -112,8 +112,8 @@ export interface Ran {
  *   collection the API sent, every line with the same number of tab-separated fields,
  *   and nothing else on stdout;
  * - with the collection emptied, `--format csv` prints its header row alone, and the
- *   piped table the same header as one tab-separated line, the "No … match." sentence
- *   going to stderr.
+ *   piped table the same header as one tab-separated line and nothing on stderr; the
+ *   "No … match." sentence goes to stderr with --verbose only.
  */
 export async function checkPipedTable(relay: ListRelay, id: string, run: (argv: string[]) => Promise<Ran>): Promise<void> {
   const spec = LIST_SPECS.find((e) => e.id === id)!;
@@ -152,7 +152,12 @@ export async function checkPipedEmpty(relay: ListRelay, id: string, run: (argv: 
     const table = await run([...c.argv, '--format', 'table']);
     expect(table.code, table.stderr).toBe(0);
     expect(tabFields(table.stdout)).toEqual([header]);
-    expect(table.stderr).toMatch(new RegExp(`^No ${spec.noun} match\\.\\n`));
+    expect(table.stderr).toBe('');
+
+    const verbose = await run(['--verbose', ...c.argv, '--format', 'table']);
+    expect(verbose.code, verbose.stderr).toBe(0);
+    expect(verbose.stdout).toBe(table.stdout);
+    expect(verbose.stderr).toMatch(new RegExp(`^No ${spec.noun} match\\.$`, 'm'));
   } finally {
     relay.emptying = null;
   }

@@ -79,12 +79,19 @@ const TOPICS = { period: { from: '2026-11-01', to: '2026-11-21', days: 21 }, top
 const api = () => new FakeApi().on({ method: 'GET', path: '/topics' }, ok(TOPICS, { brand: { id: 1, name: 'Acme' } }));
 
 describe('vis topics with stdout not a terminal', () => {
-  it('prints the rows alone on stdout and the rest on stderr; --quiet leaves the rest out', async () => {
+  it('prints the rows alone on stdout, the period in their last columns, and nothing on stderr', async () => {
     const r = await runInProcess(['topics'], { api: api() });
-    expect([r.code, r.stdout]).toEqual([0, 'id\tname\tvisibility\na\tCRM for startups\t0.42\n']);
-    expect(r.stderr).toBe('period.from\t2026-11-01\nperiod.to\t2026-11-21\nperiod.days\t21\n');
-    const quiet = await runInProcess(['topics', '-q'], { api: api() });
-    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, r.stdout, '']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, 'id\tname\tvisibility\tperiod_from\tperiod_to\na\tCRM for startups\t0.42\t2026-11-01\t2026-11-21\n', '']);
+  });
+
+  it('--verbose adds the rest on stderr, after the rows; --quiet leaves it out even then', async () => {
+    const r = await runInProcess(['--verbose', 'topics'], { api: api() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('id\tname\tvisibility\tperiod_from\tperiod_to\na\tCRM for startups\t0.42\t2026-11-01\t2026-11-21\n');
+    expect(r.stderr).toContain('period.from\t2026-11-01\nperiod.to\t2026-11-21\nperiod.days\t21\n');
+    const quiet = await runInProcess(['--verbose', 'topics', '-q'], { api: api() });
+    expect([quiet.code, quiet.stdout]).toEqual([0, r.stdout]);
+    expect(quiet.stderr).not.toContain('period.');
   });
 
   it('VIS_FORCE_TTY: the terminal layout (heading, rule, period in the heading), no colour, nothing on stderr', async () => {
@@ -115,13 +122,13 @@ describe('vis topics with stdout not a terminal', () => {
     expect(await at('true', 110)).toBe(110);
   });
 
-  it('-o FILE: the file gets the rows alone (the notes stay on stderr); with VIS_FORCE_TTY, the terminal layout without colour', async () => {
+  it('-o FILE: the file gets the rows alone, nothing on stderr; with VIS_FORCE_TTY, the terminal layout without colour', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-force-tty-'));
     const rows = join(dir, 'rows.tsv');
     const r = await runInProcess(['topics', '-o', rows], { api: api() });
     expect([r.code, r.stdout]).toEqual([0, '']);
-    expect(readFileSync(rows, 'utf8')).toBe('id\tname\tvisibility\na\tCRM for startups\t0.42\n');
-    expect(r.stderr).toBe('period.from\t2026-11-01\nperiod.to\t2026-11-21\nperiod.days\t21\n');
+    expect(readFileSync(rows, 'utf8')).toBe('id\tname\tvisibility\tperiod_from\tperiod_to\na\tCRM for startups\t0.42\t2026-11-01\t2026-11-21\n');
+    expect(r.stderr).toBe('');
     const drawn = join(dir, 'table.txt');
     const f = await runInProcess(['topics', '-o', drawn], { api: api(), env: { VIS_FORCE_TTY: '70', FORCE_COLOR: '1' } });
     expect([f.code, f.stdout, f.stderr]).toEqual([0, '', '']);
@@ -133,7 +140,7 @@ describe('vis topics with stdout not a terminal', () => {
 
   it('VIS_FORCE_TTY=0 is off: the piped rows', async () => {
     const r = await runInProcess(['topics'], { api: api(), env: { VIS_FORCE_TTY: '0' } });
-    expect(r.stdout.split('\n')[0]).toBe('id\tname\tvisibility');
+    expect(r.stdout.split('\n')[0]).toBe('id\tname\tvisibility\tperiod_from\tperiod_to');
   });
 
   it.each([['topics'], ['topics', '--format', 'json'], ['api', '/topics']])(

@@ -21,13 +21,17 @@ describe('numbers as sent', () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(parse(r.stdout, { record_delimiter: '\r\n' })).toEqual([HEADER, SENT]);
+    // topics has a period; this answer carries none, so the period columns are empty.
+    expect(parse(r.stdout, { record_delimiter: '\r\n' })).toEqual([
+      [...HEADER, 'period_from', 'period_to'],
+      [...SENT, '', ''],
+    ]);
   });
 
   it('table, piped', async () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'table'], { api: api() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`${HEADER.join('\t')}\n${SENT.join('\t')}\n`);
+    expect(r.stdout).toBe(`${HEADER.join('\t')}\tperiod_from\tperiod_to\n${SENT.join('\t')}\t\t\n`);
   });
 
   it('table on a terminal (the topics view cannot hold these numbers, so the generic table shows them)', async () => {

@@ -19,7 +19,12 @@ const TITLE = `Best CRM${ESC}]52;c;ZWNobyBvd25lZA==\u0007 ${ESC}]8;;https://evil
 /** What a terminal shows of it: the sequences gone, the rest as escapes. */
 const TITLE_SHOWN = 'Best CRM click\\x85\\u202eevil\\r\\nnext';
 
-const TOPICS = JSON.stringify({ data: { topics: [{ id: 1, title: TITLE, note: 'plain, "quoted"' }] }, meta: {} });
+const TOPICS = JSON.stringify({
+  data: { period: { from: '2026-11-19', to: '2026-11-25' }, topics: [{ id: 1, title: TITLE, note: 'plain, "quoted"' }] },
+  meta: {},
+});
+/** The period columns every topics row ends with. */
+const PERIOD = ['2026-11-19', '2026-11-25'];
 const OVERVIEW = JSON.stringify({ data: { headline: TITLE, visibility: 42 }, meta: {} });
 
 /** Every control but the CRLF that ends a csv row. */
@@ -47,8 +52,8 @@ describe('csv on a terminal', () => {
     expect(r.code).toBe(0);
     expectSafeCsv(r.stdout);
     expect(rows(r.stdout)).toEqual([
-      ['id', 'title', 'note'],
-      ['1', TITLE_SHOWN, 'plain, "quoted"'],
+      ['id', 'title', 'note', 'period_from', 'period_to'],
+      ['1', TITLE_SHOWN, 'plain, "quoted"', ...PERIOD],
     ]);
   });
 
@@ -79,18 +84,18 @@ describe('csv on a terminal', () => {
   it('a header from the API is sanitised as well', async () => {
     const body = JSON.stringify({ data: { topics: [{ [`ti${ESC}[2Jtle\u202e`]: 'x' }] }, meta: {} });
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
-    expect(r.stdout).toBe('title\\u202e\r\nx\r\n');
+    expect(r.stdout).toBe('title\\u202e,period_from,period_to\r\nx,,\r\n');
   });
 
   it('a formula hidden behind an escape sequence is still guarded once the sequence is removed', async () => {
     const body = JSON.stringify({ data: { topics: [{ t: `${ESC}[0m=HYPERLINK("x")` }] }, meta: {} });
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
-    expect(rows(r.stdout)[1]).toEqual([`'=HYPERLINK("x")`]);
+    expect(rows(r.stdout)[1]).toEqual([`'=HYPERLINK("x")`, '', '']);
   });
 });
 
 describe('csv into a pipe or a file: exactly as received', () => {
-  const exact = `id,title,note\r\n1,"${TITLE}","plain, ""quoted"""\r\n`;
+  const exact = `id,title,note,period_from,period_to\r\n1,"${TITLE}","plain, ""quoted""",2026-11-19,2026-11-25\r\n`;
 
   it('piped stdout', async () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', TOPICS) });
@@ -176,7 +181,7 @@ describe('invisible characters on a terminal', () => {
 
   it('csv shows them as escapes', async () => {
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv'], { api: api('/topics', body), io: { stdoutIsTTY: true } });
-    expect(rows(r.stdout)[1]).toEqual(['1', shown]);
+    expect(rows(r.stdout)[1]).toEqual(['1', shown, '', '']);
   });
 
   it('the table too', async () => {
@@ -292,7 +297,7 @@ describe.skipIf(!python)('a real terminal device and a real FIFO reader', () => 
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('');
       expectSafeCsv(shown);
-      expect(rows(shown)[1]).toEqual(['1', TITLE_SHOWN, 'plain, "quoted"']);
+      expect(rows(shown)[1]).toEqual(['1', TITLE_SHOWN, 'plain, "quoted"', ...PERIOD]);
     }
   });
 
@@ -302,6 +307,9 @@ describe.skipIf(!python)('a real terminal device and a real FIFO reader', () => 
     const reader = await fifoReader(fifo);
     const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', fifo], { api: api('/topics', TOPICS), io: { stdoutIsTTY: true } });
     expect(r.code).toBe(0);
-    expect(await reader.received()).toEqual({ data: `id,title,note\r\n1,"${TITLE}","plain, ""quoted"""\r\n`, writerCloses: 1 });
+    expect(await reader.received()).toEqual({
+      data: `id,title,note,period_from,period_to\r\n1,"${TITLE}","plain, ""quoted""",2026-11-19,2026-11-25\r\n`,
+      writerCloses: 1,
+    });
   });
 });
