@@ -139,7 +139,7 @@ const HELP_CONFIGURATION = {
   },
 };
 
-/** The true global options (src/flags/globals.ts, README's Global options), on the root. */
+/** The true global options (src/flags/globals.ts, docs/guide.md, Global options), on the root. */
 export function addGlobalOptions(cmd: Command): Command {
   for (const g of GLOBAL_OPTIONS) cmd.addOption(new Option(g.flags, g.description));
   return cmd;

@@ -1,6 +1,6 @@
 /**
  * Runs one command line and is the one place that turns errors into exit codes and
- * messages (README, Exit codes). src/main.ts wires it to the process.
+ * messages (docs/guide.md, Exit codes). src/main.ts wires it to the process.
  */
 import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';

@@ -118,6 +118,7 @@ describe('npm package', () => {
         'docs/guide.md',
         'docs/commands.md',
         'docs/security.md',
+        'docs/output.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',

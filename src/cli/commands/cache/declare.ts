@@ -26,7 +26,7 @@ export const cacheCommand: CommandDeclaration = {
   register(program, ctx, _only, runF) {
     const cache = accountGroup(program, 'cache', {
       summary: 'The local response cache: status and clear',
-      what: 'Data answers are kept until the data can change (README: "The cache"): AI-answer data until the next daily scan, weekly data a day, AI traffic an hour. --refresh reads again, --no-cache or VIS_CACHE=off leaves the cache alone.',
+      what: 'Data answers are kept until the data can change (docs/guide.md: "The cache"): AI-answer data until the next daily scan, weekly data a day, AI traffic an hour. --refresh reads again, --no-cache or VIS_CACHE=off leaves the cache alone.',
       calls: LOCAL,
       examples: ['vis cache status', 'vis cache clear'],
     });

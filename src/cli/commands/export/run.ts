@@ -1,5 +1,5 @@
 /**
- * `vis export`: the account's data to files, for cron jobs (README, Export).
+ * `vis export`: the account's data to files, for cron jobs (docs/guide.md, Export).
  *
  * 1. Parse and check everything on the command line, and that --dir can be written
  *    (exit 2, nothing sent): parse.ts. With --resume, read back the folder's manifest,
