@@ -7,7 +7,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { explainOptionError } from '../../src/cli/option-errors.js';
+import fc from 'fast-check';
+import { closest, editDistance, explainOptionError } from '../../src/cli/option-errors.js';
 import { VERSION } from '../../src/cli/version.js';
 import { DEMO_KEY_SUMMARIES, DEMO_KEYS } from '../../src/domain/demo.js';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts.js';
@@ -262,5 +263,59 @@ describe('vis sandbox: the demo keys', () => {
     for (const l of hanging) expect(l.startsWith(indent) && l[indent.length] !== ' ', l).toBe(true);
     // The command to try still pastes as one.
     expect(text).toContain('VIS_BASE_URL=http://127.0.0.1:43210/api/v1 \\\n    VIS_API_KEY=vis_demo_growth vis topics');
+  });
+});
+
+describe('the closest option or command, suggested only when close', () => {
+  /** The same distance by its recursive definition: delete, insert, change, or swap two neighbours. */
+  function reference(a: string, b: string): number {
+    const memo = new Map<string, number>();
+    const d = (i: number, j: number): number => {
+      if (i === 0) return j;
+      if (j === 0) return i;
+      const key = `${i},${j}`;
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+      let best = Math.min(d(i - 1, j) + 1, d(i, j - 1) + 1, d(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d(i - 2, j - 2) + 1);
+      memo.set(key, best);
+      return best;
+    };
+    return d(a.length, b.length);
+  }
+
+  it('editDistance counts edits, a swap of neighbours as one', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }),
+        (a, b) => {
+          expect(editDistance(a, b)).toBe(reference(a, b));
+        },
+      ),
+    );
+    expect([
+      editDistance('', 'abc'),
+      editDistance('abc', ''),
+      editDistance('market', 'marekt'),
+      editDistance('ab', 'ba'),
+      editDistance('abcd', 'acbd'),
+    ]).toEqual([3, 3, 1, 1, 1]);
+  });
+
+  it.each([
+    ['--marekt', ['--format', '--market'], '--market'],
+    ['--sort', ['--format'], undefined],
+    ['--for', ['--format'], '--format'],
+    ['--fo', ['--format'], undefined],
+    ['--mat', ['--format'], undefined],
+    ['--', ['--x'], undefined],
+    ['--ab', ['--ac', '--ad'], '--ac'],
+    ['--abcd', ['--abxy'], undefined],
+    ['--abcdef', ['--abxyef'], '--abxyef'],
+    ['--abcdef', ['--axyzef'], undefined],
+    ['topcs', ['usage', 'topics'], 'topics'],
+  ] as const)('closest(%s, %j) is %s', (typed, candidates, expected) => {
+    expect(closest(typed, candidates)).toBe(expected);
   });
 });
