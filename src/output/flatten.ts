@@ -336,7 +336,6 @@ function recordKeyField(arr: readonly unknown[]): string | null {
 }
 
 function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: number): void {
-  const join = (k: string): string => (prefix === '' ? k : `${prefix}.${k}`);
   if (isScalar(value)) {
     put(out, prefix, value);
   } else if (Array.isArray(value)) {
@@ -347,7 +346,7 @@ function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: num
     const field = recordKeyField(value);
     value.forEach((item, i) => {
       const name = field === null ? String(i) : String((item as Record<string, unknown>)[field]);
-      figuresInto(out, join(name), item, depth + 1);
+      figuresInto(out, `${prefix}.${name}`, item, depth + 1);
     });
   } else if (isPlainObject(value)) {
     const keys = Object.keys(value);
@@ -355,7 +354,7 @@ function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: num
       put(out, prefix, stringifyWithin(value, depth));
       return;
     }
-    for (const k of keys) figuresInto(out, join(k), value[k], depth + 1);
+    for (const k of keys) figuresInto(out, `${prefix}.${k}`, value[k], depth + 1);
   } else {
     put(out, prefix, null);
   }

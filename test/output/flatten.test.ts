@@ -319,5 +319,10 @@ describe('periodCells and flattenRow', () => {
       ['a', 1],
       ['period_from', null],
     ]);
+    const noTo = { period: { from: 'f' } };
+    expect([...flattenRow(noTo, noTo, true)]).toEqual([
+      ['period_from', 'f'],
+      ['period_to', null],
+    ]);
   });
 });
