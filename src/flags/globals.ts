@@ -24,8 +24,12 @@ export const GLOBAL_OPTIONS: readonly OptionDefinition<GlobalName>[] = [
   { name: 'base-url', flags: '--base-url <url>', description: 'API base address ending in /api/v1 (env VIS_BASE_URL)' },
   { name: 'demo', flags: '--demo', description: 'use the built-in sandbox: no key or network needed (env VIS_DEMO=1)' },
   { name: 'timeout', flags: '--timeout <seconds>', description: 'per request, default 30' },
-  { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress, warnings or piped-table notes on stderr' },
-  { name: 'verbose', flags: '--verbose', description: 'one line per request on stderr: method, path, status, time, cache, reads spent' },
+  { name: 'quiet', flags: '-q, --quiet', description: 'no spinner, progress or warnings on stderr' },
+  {
+    name: 'verbose',
+    flags: '--verbose',
+    description: "one line per request on stderr (method, path, status, time, cache, reads spent), and a piped table's notes",
+  },
   { name: 'debug', flags: '--debug', description: 'log each request to stderr; the key is never shown (env VIS_DEBUG=1)' },
   { name: 'no-color', flags: '--no-color', description: 'no colour (also NO_COLOR; FORCE_COLOR forces it)' },
 ];
