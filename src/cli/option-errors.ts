@@ -307,13 +307,17 @@ function inVisWords(err: CommanderError, cmd: Command): Error {
       const rule = choices === undefined ? 'is not valid' : `must be one of ${choices}`;
       return new UsageError(`${what} ${rule} (got "${got}")`);
     }
+    // Each case words only a message it can read; another wording (a new commander
+    // release) falls through to commander's own sentence below, never a half-filled one.
     case 'commander.missingArgument': {
-      const name = /argument '([^']+)'/.exec(m)?.[1] ?? '';
+      const name = /argument '([^']+)'/.exec(m)?.[1];
+      if (name === undefined) break;
       return new UsageError(`${visPath(cmd)} needs <${name}>`, { hint: help });
     }
     case 'commander.optionMissingArgument':
     case 'commander.missingMandatoryOptionValue': {
-      const flags = /option '([^']+)'/.exec(m)?.[1] ?? '';
+      const flags = /option '([^']+)'/.exec(m)?.[1];
+      if (flags === undefined) break;
       const value = /<[^>]+>|\[[^\]]+\]/.exec(flags)?.[0] ?? '<value>';
       const text =
         err.code === 'commander.optionMissingArgument'

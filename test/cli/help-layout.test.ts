@@ -204,6 +204,38 @@ describe('commander’s refusals in vis’s words (exit 2, nothing sent)', () =>
     expectVisWords(text);
   });
 
+  it.each([
+    'commander.missingArgument',
+    'commander.optionMissingArgument',
+    'commander.missingMandatoryOptionValue',
+    'commander.invalidArgument',
+    'commander.conflictingOption',
+    'commander.somethingNew',
+  ])('%s in a wording vis does not know: commander’s sentence, without its prefix or suggestion, never a half-filled one of vis', (code) => {
+    const root = new Command('vis');
+    const cmd = root.command('demo');
+    const err = new CommanderError(1, code, 'error: the wording changed in a new release\n(Did you mean --other?)');
+    const said = explainOptionError(err, cmd, root, () => root);
+    expect(said.constructor.name).toBe('UsageError');
+    expect(said.message).toBe('the wording changed in a new release');
+    expect((said as { hint?: string }).hint).toBe('Run `vis demo --help` for its usage.');
+  });
+
+  it('the suggestion is taken off only at the end of commander’s sentence', () => {
+    const root = new Command('vis');
+    const cmd = root.command('demo');
+    const err = new CommanderError(1, 'commander.other', 'error: (Did you mean --x?) is quoted here');
+    expect(explainOptionError(err, cmd, root, () => root).message).toBe('(Did you mean --x?) is quoted here');
+  });
+
+  it('an unknown option in a wording vis does not know: named as commander named it', () => {
+    const root = new Command('vis');
+    const cmd = root.command('demo');
+    const said = explainOptionError(new CommanderError(1, 'commander.unknownOption', 'error: no such flag'), cmd, root, () => root);
+    expect(said.constructor.name).toBe('UsageError');
+    expect(said.message).toContain('vis demo');
+  });
+
   it('unknownCommand from commander itself', () => {
     const root = new Command('vis').exitOverride().configureOutput({ writeErr: () => undefined });
     root.command('topics').action(() => undefined);
