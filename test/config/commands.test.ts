@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
-import { runWithEnv } from '../support/run.js';
+import { runInProcess, runWithEnv } from '../support/run.js';
 
 const GOOD_KEY = 'vis_live_0123456789abcdef';
 let server: TestServer;
@@ -207,6 +207,33 @@ describe('vis auth status names the account, as the free GET /usage and GET /bra
     ]);
     expect(r.stdout).not.toContain('\u001b');
     expect(api.requests.map((q) => q.path).sort()).toEqual(['/brands', '/usage']);
+  });
+
+  it('on a 50-column terminal each value wraps under its column; the base URL stays whole', async () => {
+    const r = await runInProcess(['auth', 'status'], {
+      realTransport: true,
+      env: { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: GOOD_KEY },
+      io: { stdoutIsTTY: true, columns: 50 },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'Account:  Fieldstone Digital (agency), Pro plan',
+      'Brands:   7: Bluepeak Outdoor (201), Brand 1',
+      '          (202), Brand 2 (203), Brand 3 (204),',
+      '          Brand 4 (205), and 2 more (vis brands)',
+      'Reads:    18,123 left this month, until 2026-12-01',
+      '          00:00 UTC',
+    ]);
+    expect(lines.some((l) => l.startsWith(`Base URL: ${api.baseUrl}`))).toBe(true);
+    for (const line of lines) if (!line.includes(api.baseUrl)) expect(line.length, line).toBeLessThanOrEqual(50);
+    // Into a file or a pipe: one line per field, as before.
+    const piped = await runInProcess(['auth', 'status'], {
+      realTransport: true,
+      env: { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: GOOD_KEY },
+      io: { columns: 50 },
+    });
+    expect(piped.stdout).toContain('Reads:    18,123 left this month, until 2026-12-01 00:00 UTC\n');
   });
 
   it('a /brands that fails still leaves the status, with why', async () => {

@@ -11,6 +11,7 @@ import { printable } from '../../../http/redact.js';
 import type { Context } from '../../../services/context.js';
 import { contextClientOptions, openSession } from '../../../services/session.js';
 import type { IO } from '../../../terminal/io.js';
+import { wrapAtSpaces } from '../../../text/wrap-message.js';
 import { accountFromUsage, budgetFromUsage, listBrands } from '../../../api/account.js';
 import { maskKey, type Settings } from '../../../services/settings.js';
 import type { AuthLoginOptions, AuthLogoutOptions, AuthOptions, AuthStatusOptions } from './parse.js';
@@ -82,13 +83,31 @@ async function runAuthStatus(options: AuthStatusOptions, ctx: Context): Promise<
     if (usage.status === 'rejected') {
       const err = usage.reason as unknown;
       if (err instanceof VisError) out.push(`Check:    ${err instanceof AuthError ? 'key REJECTED' : 'could not check'}: ${printable(err.message)}`);
-      if (err instanceof VisError) ctx.io.stdout.write(`${out.join('\n')}\n`);
+      if (err instanceof VisError) ctx.io.stdout.write(fieldLines(out, ctx.io));
       throw err;
     }
-    ctx.io.stdout.write(`${out.join('\n')}\n`);
+    ctx.io.stdout.write(fieldLines(out, ctx.io));
   } finally {
     await session.close();
   }
+}
+
+const LABEL_WIDTH = 'Base URL: '.length;
+
+/**
+ * The `Label:   value` lines, on a terminal wrapped at spaces under the value column, so a
+ * narrow terminal does not fold a line back to column 0. A word wider than the room (a
+ * URL, a path) stays whole for the terminal to fold: it is what people copy.
+ */
+export function fieldLines(lines: readonly string[], io: Pick<IO, 'stdoutIsTTY' | 'columns'>): string {
+  const room = io.columns - LABEL_WIDTH;
+  const fit = (line: string) =>
+    !io.stdoutIsTTY || room < 10
+      ? line
+      : wrapAtSpaces(line.slice(LABEL_WIDTH), room)
+          .replaceAll('\n', `\n${' '.repeat(LABEL_WIDTH)}`)
+          .replace(/^/, line.slice(0, LABEL_WIDTH));
+  return `${lines.map(fit).join('\n')}\n`;
 }
 
 /** Where the connection comes from: the profile named once, the config file's path once. */
