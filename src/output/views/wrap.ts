@@ -29,6 +29,11 @@ export interface WrapOptions {
 
 const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*\u2022]) +/; // • escaped: see checkOneByte in scripts/build.mjs
 
+/** A word a user copies or clicks as one (`https://…`, `www.…`), so never broken inside. */
+export function isUrlWord(word: string): boolean {
+  return word.includes('://') || /^www\./i.test(word);
+}
+
 function widthOf(text: string, from: number, to: number): number {
   return displayWidth(text.slice(from, to));
 }
@@ -124,7 +129,7 @@ function wrapParagraph(text: string, from: number, to: number, width: number, ou
       continue;
     }
     if (line !== null) out.push(line);
-    if (widthOf(text, word.start, word.end) <= width) {
+    if (widthOf(text, word.start, word.end) <= width || isUrlWord(text.slice(word.start, word.end).trimStart())) {
       line = { ...word };
       continue;
     }
