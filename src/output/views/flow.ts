@@ -6,7 +6,7 @@
  * URL is the exception: never shortened nor broken, it goes on a line of its own (below
  * the lead too) when it does not fit the one it is on, and runs past the width when it
  * must, so that it can still be copied whole (the terminal soft-wraps it). Later lines are
- * indented to line up after the lead.
+ * indented to line up after the lead, and by `hang` more.
  */
 import { fitParts, paint, partsWidth, type Part } from './parts.js';
 import { isUrlWord, wrapText } from './wrap.js';
@@ -16,6 +16,8 @@ export interface FlowOptions {
   sep?: Part;
   /** Before the first item (a label); later lines are indented by its width. */
   lead?: readonly Part[];
+  /** Later lines indented this much further still: a heading's continuation under its card. */
+  hang?: number;
   wide?: boolean;
 }
 
@@ -29,11 +31,11 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
   const sep = options.sep ?? { text: '   ' };
   const sepWidth = partsWidth([sep]);
   const lead = options.lead ?? [];
-  const indent = partsWidth(lead);
+  const indent = partsWidth(lead) + (options.hang ?? 0);
   const limit = options.wide ? Infinity : width;
   const lines: string[] = [];
   let line: Part[] = [...lead];
-  let used = indent;
+  let used = partsWidth(lead);
   let count = 0;
   let breakNext = false;
   let whole = false;
@@ -52,7 +54,7 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
         lines.push(fit([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], isUrlItem([{ text }]))),
       );
       line = [...(lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }])];
-      used = indent;
+      used = partsWidth(line);
       count = 0;
       item = [{ text: lastText, style: only.style }];
       w = partsWidth(item);

@@ -46,3 +46,11 @@ describe('flowLines keeps a URL item whole', () => {
     expect(flowLines([[{ text: 'at ' }, { text: URL }]], 20)).toEqual(['at https://www.redd…']);
   });
 });
+
+describe('flowLines hang', () => {
+  it('later lines start further in by the hang; the first line does not', () => {
+    const items = [item('copilot'), item('2026-11-22 03:47 UTC'), item('mentioned'), item('named at position 4')];
+    expect(flowLines(items, 32, { sep: { text: ' · ' }, hang: 2 })).toEqual(['copilot · 2026-11-22 03:47 UTC', '  mentioned', '  named at position 4']);
+    expect(flowLines(items, 32, { sep: { text: ' · ' } })).toEqual(['copilot · 2026-11-22 03:47 UTC', 'mentioned · named at position 4']);
+  });
+});
