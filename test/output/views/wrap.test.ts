@@ -36,12 +36,17 @@ describe('wrapRanges keeps a URL whole', () => {
     expect(wrapText('forbes.com/advisor/business/software', 20)).toEqual(['forbes.com/advisor/', 'business/software']);
   });
 
-  it('isUrlWord: a word with :// or starting with www., nothing else', () => {
+  it('isUrlWord: a word starting with a scheme and :// or with www., nothing else', () => {
     expect(isUrlWord('https://a.example')).toBe(true);
     expect(isUrlWord('(https://a.example)')).toBe(true);
     expect(isUrlWord('WWW.a.example')).toBe(true);
     expect(isUrlWord('a.example/www.b')).toBe(false);
     expect(isUrlWord('/pricing')).toBe(false);
     expect(isUrlWord('http:/a')).toBe(false);
+    expect(isUrlWord('<ftp://a.example>')).toBe(true);
+    // A control sequence shown escaped is text, not a link: it breaks like any long word.
+    expect(isUrlWord('\\e]8;;https://evil.example\\e\\')).toBe(false);
+    expect(isUrlWord('1://a')).toBe(false);
+    expect(wrapText('\\e]8;;https://evil.example/path', 12).every((l) => l.length <= 12)).toBe(true);
   });
 });
