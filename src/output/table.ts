@@ -80,6 +80,7 @@ import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { viewFor } from './views/index.js';
+import { isUrlWord } from './views/wrap.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
@@ -211,11 +212,16 @@ const OWN_SGR = /\u001b\[[0-9;]*m/g;
 
 /**
  * A safety net under the views: a line wider than the terminal (which a view should
- * never produce) is shortened with `…`, dropping its colours, rather than let wrap.
+ * never produce) is shortened with `…`, dropping its colours, rather than let wrap. A
+ * line that holds nothing but a URL is the one exception: views put a URL too long for
+ * the terminal on a line of its own, to be soft-wrapped and copied whole.
  */
 function clampLine(line: string, width: number): string {
-  if (displayWidth(line.replace(OWN_SGR, ''), width) <= width) return line;
-  return truncateToWidth(line.replace(OWN_SGR, ''), width);
+  const plain = line.replace(OWN_SGR, '');
+  if (displayWidth(plain, width) <= width) return line;
+  const word = plain.trim();
+  if (!/\s/.test(word) && isUrlWord(word)) return line;
+  return truncateToWidth(plain, width);
 }
 
 /** What a view left over, as generic key/value rows and sub-tables. */

@@ -28,8 +28,12 @@ export interface AnswerHead {
   named?: boolean | null | undefined;
 }
 
-/** The card's first line (or lines, on a narrow terminal): engine · time · state · where named. */
-export function answerHeadLines(head: AnswerHead, ctx: ViewContext): string[] {
+/**
+ * The card's first line (or lines, on a narrow terminal): engine · time · state · where
+ * named. With `hang`, lines after the first start at the card's indent, so that a wrapped
+ * heading does not read as the next card's.
+ */
+export function answerHeadLines(head: AnswerHead, ctx: ViewContext, options: { hang?: boolean } = {}): string[] {
   const { chalk } = ctx;
   const items: Part[][] = [[{ text: head.engine, style: chalk.bold }]];
   let parts: Part[] = items[0] as Part[];
@@ -62,7 +66,7 @@ export function answerHeadLines(head: AnswerHead, ctx: ViewContext): string[] {
     sep();
     parts.push({ text: 'no position', style: chalk.dim });
   }
-  return flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide });
+  return flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, hang: options.hang ? INDENT.length : 0, wide: ctx.wide });
 }
 
 /** Text wrapped to the width less the indent, with `highlight` (the brand by default) painted. */

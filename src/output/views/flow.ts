@@ -2,63 +2,86 @@
  * Items laid out in a line, wrapping onto more lines as the width needs (a legend, a row
  * of figures): `● recommended   ◐ mentioned   ...`. An item is never split unless it
  * alone is wider than the line, and then it is shortened with `…` (kept whole with
- * `wide`); an item of one part (a sentence) is word-wrapped instead. Later lines are
- * indented to line up after the lead.
+ * `wide`); an item of one part (a sentence) is word-wrapped instead. An item that is a
+ * URL is the exception: never shortened nor broken, it goes on a line of its own (below
+ * the lead too) when it does not fit the one it is on, and runs past the width when it
+ * must, so that it can still be copied whole (the terminal soft-wraps it). Later lines are
+ * indented to line up after the lead, and by `hang` more.
  */
-import { fitParts, partsWidth, type Part } from './parts.js';
-import { wrapText } from './wrap.js';
+import { fitParts, paint, partsWidth, type Part } from './parts.js';
+import { isUrlWord, wrapText } from './wrap.js';
 
 export interface FlowOptions {
   /** Between items; default three spaces. */
   sep?: Part;
   /** Before the first item (a label); later lines are indented by its width. */
   lead?: readonly Part[];
+  /** Later lines indented this much further still: a heading's continuation under its card. */
+  hang?: number;
   wide?: boolean;
+}
+
+/** An item that is a URL and nothing else: kept whole whatever the width. */
+function isUrlItem(item: readonly Part[]): boolean {
+  const t = item.length === 1 ? (item[0] as Part).text.trim() : '';
+  return t !== '' && !/\s/.test(t) && isUrlWord(t);
 }
 
 export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, options: FlowOptions = {}): string[] {
   const sep = options.sep ?? { text: '   ' };
   const sepWidth = partsWidth([sep]);
   const lead = options.lead ?? [];
-  const indent = partsWidth(lead);
+  const indent = partsWidth(lead) + (options.hang ?? 0);
   const limit = options.wide ? Infinity : width;
   const lines: string[] = [];
   let line: Part[] = [...lead];
-  let used = indent;
+  let used = partsWidth(lead);
   let count = 0;
   let breakNext = false;
+  let whole = false;
+  const fit = (parts: readonly Part[], keep: boolean) => (keep ? paint(parts) : fitParts(parts, limit));
   for (const original of items) {
     let item = original;
     let w = partsWidth(item);
     const only = item.length === 1 ? item[0] : undefined;
     if (only !== undefined && !options.wide && indent + w > limit && limit - indent >= 10) {
       // A sentence too long for a line: its own lines, wrapped.
-      if (count > 0) lines.push(fitParts(line, limit));
+      if (count > 0) lines.push(fit(line, whole));
       const wrapped = wrapText(only.text, limit - indent);
       const lastText = wrapped.pop() ?? '';
+      // wrapText leaves a line wider than asked only for a URL, which stays whole.
       wrapped.forEach((text, i) =>
-        lines.push(fitParts([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], limit)),
+        lines.push(fit([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], isUrlItem([{ text }]))),
       );
       line = [...(lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }])];
-      used = indent;
+      used = partsWidth(line);
       count = 0;
       item = [{ text: lastText, style: only.style }];
       w = partsWidth(item);
       breakNext = true;
     } else if (breakNext && count > 0) {
       // What follows a wrapped sentence starts a line of its own.
-      lines.push(fitParts(line, limit));
+      lines.push(fit(line, whole));
       line = [{ text: ' '.repeat(indent) }];
       used = indent;
       count = 0;
       breakNext = false;
     }
     if (count > 0 && used + sepWidth + w > limit) {
-      lines.push(fitParts(line, limit));
+      lines.push(fit(line, whole));
       line = [{ text: ' '.repeat(indent) }];
       used = indent;
       count = 0;
     }
+    const url = isUrlItem(item);
+    if (url && count === 0 && used + w > limit && line.some((p) => p.text.trim() !== '')) {
+      // The lead on a line of its own, so that the URL's line holds nothing else.
+      lines.push(fitParts(withoutTrailingSpace(line), limit));
+      line = [{ text: ' '.repeat(indent) }];
+      used = indent;
+    }
+    if (count === 0) whole = false;
+    whole ||= url;
     if (count > 0) {
       line.push(sep);
       used += sepWidth;
@@ -67,6 +90,14 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
     used += w;
     count++;
   }
-  if (count > 0 || lead.length > 0) lines.push(fitParts(line, limit));
+  if (count > 0 || lead.length > 0) lines.push(fit(line, whole));
   return lines;
+}
+
+function withoutTrailingSpace(parts: readonly Part[]): Part[] {
+  const out = [...parts];
+  while (out.length > 0 && (out[out.length - 1] as Part).text.trim() === '') out.pop();
+  const last = out[out.length - 1];
+  if (last !== undefined) out[out.length - 1] = { ...last, text: last.text.trimEnd() };
+  return out;
 }

@@ -54,19 +54,8 @@ export const pitchView: View = (data, ctx) => {
   fact('created', 'created_at', (s) => `${formatTime(s)}${isUtcTime(s) ? ' UTC' : ''}`);
   head.push(...flowLines(facts, ctx.width, { sep, wide: ctx.wide }));
   const share = read.text(data, 'share_url', 'optional');
-  if (share)
-    head.push(
-      ...flowLines(
-        [
-          [
-            { text: 'share ', style: chalk.dim },
-            { text: share, style: chalk.underline },
-          ],
-        ],
-        ctx.width,
-        { wide: ctx.wide },
-      ),
-    );
+  // The link is given away as it is: whole, under its label when it does not fit beside it.
+  if (share) head.push(...flowLines([[{ text: share, style: chalk.underline }]], ctx.width, { lead: [{ text: 'share ', style: chalk.dim }], wide: ctx.wide }));
   const blocks: Block[] = [head];
   if (!report) return blocks;
 

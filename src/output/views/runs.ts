@@ -8,7 +8,10 @@ import { noneMatch } from './section.js';
 import type { Block, View, ViewContext } from './context.js';
 import { answerHeadLines, INDENT, wrappedText } from './answer.js';
 import { fitLine, type Part } from './grid.js';
+import { paint } from './parts.js';
+import { displayWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
+import { isUrlWord } from './wrap.js';
 import { formatCount, formatPercent } from './numbers.js';
 import type { Obj } from './read.js';
 
@@ -34,15 +37,34 @@ function runCard(run: Obj, ctx: ViewContext): string[] {
   const answer = read.prose(run, 'answer', 'nullable');
   const brands = read.texts(run, 'brands_named', 'optional');
   const citations = read.texts(run, 'citations', 'optional');
-  const lines = [...answerHeadLines({ engine, time, state: typeof stateText === 'string' ? state : undefined, stateText, named, position }, ctx)];
+  const lines = [
+    ...answerHeadLines({ engine, time, state: typeof stateText === 'string' ? state : undefined, stateText, named, position }, ctx, { hang: true }),
+  ];
   lines.push(...(answer === null ? [`${INDENT}${ctx.chalk.dim('no answer text')}`] : wrappedText(answer, ctx)));
   if (brands) lines.push(...namesLine('Named:', brands, ctx));
-  if (citations) {
-    const { chalk } = ctx;
-    if (citations.length === 0) lines.push(fitLine([{ text: INDENT }, { text: 'Cited: ', style: chalk.dim }, { text: 'nothing', style: chalk.dim }], ctx));
-    citations.forEach((url, i) => lines.push(fitLine([{ text: INDENT }, { text: i === 0 ? 'Cited: ' : '       ', style: chalk.dim }, { text: url }], ctx)));
-  }
+  if (citations) lines.push(...citedLines(citations, ctx));
   return lines;
+}
+
+const CITED = 'Cited: ';
+
+/**
+ * The pages a run cited, one URL a line after `Cited:`, each whole: when one would not fit
+ * there, all go under the label at the card's indent, and one wider than the terminal
+ * runs past it alone on its line (soft-wrapped, it is still copied whole).
+ */
+function citedLines(urls: readonly string[], ctx: ViewContext): string[] {
+  const { chalk } = ctx;
+  const label = { text: CITED, style: chalk.dim };
+  if (urls.length === 0) return [fitLine([{ text: INDENT }, label, { text: 'nothing', style: chalk.dim }], ctx)];
+  const beside = INDENT.length + CITED.length;
+  if (ctx.wide || urls.every((url) => beside + displayWidth(url) <= ctx.width))
+    return urls.map((url, i) => paint([{ text: INDENT }, i === 0 ? label : { text: ' '.repeat(CITED.length) }, { text: url }]));
+  const whole = (url: string) => !/\s/.test(url) && isUrlWord(url);
+  return [
+    paint([{ text: INDENT }, { text: CITED.trimEnd(), style: chalk.dim }]),
+    ...urls.map((url) => (whole(url) ? `${INDENT}${url}` : fitLine([{ text: INDENT }, { text: url }], ctx))),
+  ];
 }
 
 export const runsView: View = (data, ctx) => {

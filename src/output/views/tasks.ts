@@ -7,7 +7,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { wrappedText } from './answer.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, fitLine, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { changeCell, formatCount, formatPercent, formatScore } from './numbers.js';
 import { safeText, viewNumber, type Obj } from './read.js';
@@ -155,8 +155,19 @@ export const taskView: View = (data, ctx) => {
     if (v) fact([{ text: `${label} `, style: chalk.dim }, { text: `${formatTime(v)}${v !== formatTime(v) ? ' UTC' : ''}` }]);
   }
   const topicIds = read.texts(task, 'topics', 'optional');
-  if (topicIds) fact([{ text: 'topics ', style: chalk.dim }, { text: topicIds.length ? topicIds.join(', ') : 'none' }]);
+  const topicsFact: Part[] = [{ text: 'topics ', style: chalk.dim }, { text: topicIds?.length ? topicIds.join(', ') : 'none' }];
+  // Topic ids are what `vis topics <id>` takes: too many for one line, they wrap between ids.
+  const topicsApart = !ctx.wide && topicIds !== undefined && topicIds !== null && partsWidth(topicsFact) > ctx.width;
+  if (topicIds && !topicsApart) fact(topicsFact);
   head.push(...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }));
+  if (topicIds && topicsApart)
+    head.push(
+      ...flowLines(
+        topicIds.map((t, i) => [{ text: `${t}${i < topicIds.length - 1 ? ',' : ''}` }]),
+        ctx.width,
+        { sep: { text: ' ' }, lead: [{ text: 'topics ', style: chalk.dim }] },
+      ),
+    );
   blocks.push(head);
 
   const why = read.prose(data, 'why', 'optional');
@@ -208,7 +219,8 @@ export const taskView: View = (data, ctx) => {
       { header: 'topic', shrink: true, min: 8 },
       { header: 'visibility', align: 'right' },
       { header: 'expected lift', align: 'right' },
-      { header: 'id', shrink: true },
+      // Never shortened: `vis topics <id>` takes it; the topic's name gives way instead.
+      { header: 'id' },
     ];
     blocks.push([sectionTitle('Topics it moves', 'expected lift in points', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics.'])]);
   }

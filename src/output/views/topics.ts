@@ -12,7 +12,7 @@ import type { Block, View, ViewContext } from './context.js';
 import { answerHeadLines, wrappedText } from './answer.js';
 import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import type { Obj } from './read.js';
 import { weeklyLines } from './score.js';
@@ -24,6 +24,9 @@ function hostOf(url: string): string | null {
   return m === null ? null : (m[1] as string);
 }
 
+/** The space between grid columns (grid.ts). */
+const GAP_WIDTH = 2;
+
 function num(v: number | null | undefined, format: (v: number) => string): Cell {
   return v === undefined ? [] : v === null ? null : cell(format(v));
 }
@@ -32,17 +35,19 @@ export const topicsView: View = (data, ctx) => {
   const { read, chalk } = ctx;
   const topics = read.records(data, 'topics', 'name');
   if (topics.length === 0) return [[noneMatch(ctx)]];
-  const rows: GridRow[] = topics.flatMap((t): GridRow[] => {
-    const row: GridRow = {
-      cells: [
-        cell(read.text(t, 'id'), chalk.dim),
-        cell(read.text(t, 'name')),
-        num(read.number(t, 'visibility', 'nullable'), formatPercent),
-        changeCell(read.number(t, 'change', 'optional'), 'points', 'higher', chalk) ?? null,
-        num(read.number(t, 'rank', 'optional'), formatCount),
-        num(read.number(t, 'share_of_voice', 'optional'), formatPercent),
-      ],
-    };
+  const rows: GridRow[] = [];
+  const wideRows: GridRow[] = [];
+  let anyQuestions = false;
+  let anyRivals = false;
+  for (const t of topics) {
+    const cells: Cell[] = [
+      cell(read.text(t, 'id'), chalk.dim),
+      cell(read.text(t, 'name')),
+      num(read.number(t, 'visibility', 'nullable'), formatPercent),
+      changeCell(read.number(t, 'change', 'optional'), 'points', 'higher', chalk) ?? null,
+      num(read.number(t, 'rank', 'optional'), formatCount),
+      num(read.number(t, 'share_of_voice', 'optional'), formatPercent),
+    ];
     // Under the name: how many questions, and the rivals AI names instead.
     const detail: Part[][] = [];
     const questions = read.number(t, 'questions', 'optional');
@@ -62,8 +67,13 @@ export const topicsView: View = (data, ctx) => {
         ]),
       );
     }
-    return detail.length > 0 ? [row, { detail, column: 1, sep: { text: ' ' } }] : [row];
-  });
+    rows.push({ cells }, ...(detail.length > 0 ? [{ detail, column: 1, sep: { text: ' ' } }] : []));
+    anyQuestions ||= questions !== undefined;
+    anyRivals ||= Boolean(rivals);
+    wideRows.push({
+      cells: [...cells, num(questions, formatCount), !rivals ? [] : rivals.length === 0 ? cell('none', chalk.dim) : cell(rivals.join(', '))],
+    });
+  }
   const columns: Column[] = [
     // Ids whole where possible: `vis topics <id>` takes them.
     { header: 'id', shrink: true, min: 24 },
@@ -73,6 +83,11 @@ export const topicsView: View = (data, ctx) => {
     { header: 'rank', align: 'right' },
     { header: 'share of voice', align: 'right' },
   ];
+  // Questions and rivals in columns of their own when the terminal has room for them whole.
+  if (anyQuestions || anyRivals) {
+    const wideColumns: Column[] = [...columns, { header: 'questions', align: 'right' }, { header: 'rivals named instead' }];
+    if (!ctx.wide && fits(wideColumns, wideRows, ctx)) return [gridLines(wideColumns, wideRows, ctx)];
+  }
   return [gridLines(columns, rows, ctx)];
 };
 
@@ -105,6 +120,31 @@ function topicFacts(t: Obj, ctx: ViewContext): Part[][] {
   return facts;
 }
 
+/** Whether every cell of the grid fits the terminal whole. */
+function fits(columns: readonly Column[], rows: readonly GridRow[], ctx: ViewContext): boolean {
+  const widths = naturalWidths(columns, rows);
+  return ctx.wide || widths.reduce((a, b) => a + b, 0) + GAP_WIDTH * (widths.length - 1) <= ctx.width;
+}
+
+/**
+ * The grid without its last column, a URL, which goes under its row instead, from
+ * column `at` on, whole (on a line of its own, past the width when it must) and before
+ * the row's other details.
+ */
+function urlsUnder(columns: readonly Column[], rows: readonly GridRow[], at: number): [Column[], GridRow[]] {
+  const out: GridRow[] = [];
+  for (const r of rows) {
+    if ('cells' in r) {
+      const url = r.cells[r.cells.length - 1];
+      out.push({ cells: r.cells.slice(0, -1) });
+      if (url) out.push({ detail: [url], column: at });
+    } else if ('detail' in r) {
+      out.push({ ...r, column: at });
+    } else out.push(r);
+  }
+  return [columns.slice(0, -1), out];
+}
+
 export const topicView: View = (data, ctx) => {
   const { read, chalk } = ctx;
   const topic = read.object(data, 'topic');
@@ -124,7 +164,17 @@ export const topicView: View = (data, ctx) => {
       end: read.text(w, 'week_end', 'optional'),
       score: read.number(w, 'visibility', 'nullable'),
     }));
-    blocks.push([sectionTitle('Visibility by week', null, ctx), ...weeklyLines(weeks, ctx)]);
+    // Dates are not shortened: where a week's first and last day do not both fit, the
+    // weeks go by their first day, and the title says so.
+    const full = weeklyLines(weeks, ctx);
+    const cut = !ctx.wide && weeks.some((w) => w.end && !full.some((l) => l.includes(`${w.start} – ${w.end}`)));
+    const lines = cut
+      ? weeklyLines(
+          weeks.map((w) => ({ ...w, end: undefined })),
+          ctx,
+        )
+      : full;
+    blocks.push([sectionTitle('Visibility by week', cut ? 'each week by its first day' : null, ctx), ...lines]);
   }
 
   const questions = read.records(data, 'questions', 'prompt', 'optional');
@@ -155,6 +205,7 @@ export const topicView: View = (data, ctx) => {
               position: read.number(e.value, 'position', 'optional'),
             },
             ctx,
+            { hang: true },
           ),
         );
         const answer = read.prose(e.value, 'answer', 'optional');
@@ -181,7 +232,12 @@ export const topicView: View = (data, ctx) => {
       { header: 'rival ahead', align: 'right' },
       { header: 'both named', align: 'right' },
     ];
-    blocks.push([sectionTitle('Head to head', 'answers naming both: who came first', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No rivals.'])]);
+    // Only the last column counts answers naming both: an answer can put one ahead
+    // without naming the other at all.
+    blocks.push([
+      sectionTitle('Head to head', 'answers with each ahead, and answers naming both', ctx),
+      ...(rows.length ? gridLines(columns, rows, ctx) : ['No rivals.']),
+    ]);
   }
 
   const sources = read.records(data, 'sources', 'url', 'optional');
@@ -209,7 +265,8 @@ export const topicView: View = (data, ctx) => {
       return detail.length > 0 ? [row, { detail, column: 2, sep: { text: ' · ', style: chalk.dim } }] : [row];
     });
     const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'owner' }, { header: 'source', shrink: true, min: 12 }];
-    blocks.push([sectionTitle('Sources AI cites', null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No sources.'])]);
+    const [grid, gridRows] = fits(columns, rows, ctx) ? [columns, rows] : urlsUnder(columns, rows, 1);
+    blocks.push([sectionTitle('Sources AI cites', null, ctx), ...(rows.length ? gridLines(grid, gridRows, ctx) : ['No sources.'])]);
   }
 
   const analysis = read.object(data, 'content_analysis', 'optional');
@@ -253,7 +310,8 @@ export const topicView: View = (data, ctx) => {
       { header: 'title', shrink: true, min: 8 },
       { header: 'url', shrink: true, min: 10 },
     ];
-    blocks.push([sectionTitle(`${ctx.brand ?? 'The brand'}’s pages for this topic`, null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['None.'])]);
+    const [grid, gridRows] = fits(columns, rows, ctx) ? [columns, rows] : urlsUnder(columns, rows, 0);
+    blocks.push([sectionTitle(`${ctx.brand ?? 'The brand'}’s pages for this topic`, null, ctx), ...(rows.length ? gridLines(grid, gridRows, ctx) : ['None.'])]);
   }
   return blocks;
 };

@@ -29,6 +29,16 @@ export interface WrapOptions {
 
 const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*\u2022]) +/; // • escaped: see checkOneByte in scripts/build.mjs
 
+/**
+ * A word a user copies or clicks as one, so never broken inside: one that starts (after
+ * an opening bracket or quote) with a scheme and `://`, or with `www.`. Not any word
+ * holding `://`: text from the API with a control sequence shown escaped
+ * (`\e]8;;https://…`) is no link, and keeps to the width like other text.
+ */
+export function isUrlWord(word: string): boolean {
+  return /^[("'<[]*(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i.test(word);
+}
+
 function widthOf(text: string, from: number, to: number): number {
   return displayWidth(text.slice(from, to));
 }
@@ -124,7 +134,7 @@ function wrapParagraph(text: string, from: number, to: number, width: number, ou
       continue;
     }
     if (line !== null) out.push(line);
-    if (widthOf(text, word.start, word.end) <= width) {
+    if (widthOf(text, word.start, word.end) <= width || isUrlWord(text.slice(word.start, word.end).trimStart())) {
       line = { ...word };
       continue;
     }

@@ -1,0 +1,56 @@
+/**
+ * Items flowed over lines (src/output/views/flow.ts): an item that is a URL is never
+ * shortened nor broken; it goes on a line of its own when it does not fit.
+ */
+import { describe, expect, it } from 'vitest';
+import { flowLines } from '../../../src/output/views/flow.js';
+
+const URL = 'https://www.reddit.com/r/CRM/comments/biyyc/is_salesforge_still_worth_it_in_2026/';
+const item = (text: string) => [{ text }];
+
+describe('flowLines keeps a URL item whole', () => {
+  it('a URL wider than the line: on its own line, whole; the items around it on theirs', () => {
+    expect(flowLines([item('r/CRM'), item('2026-11-21'), item(URL), item('12 replies')], 40, { sep: { text: ' · ' } })).toEqual([
+      'r/CRM · 2026-11-21',
+      URL,
+      '12 replies',
+    ]);
+  });
+
+  it('a URL that fits the width but not the line starts the next line', () => {
+    const short = 'https://g2.com/categories/sales-crm';
+    expect(flowLines([item('r/CRM'), item(short)], 40, { sep: { text: ' · ' } })).toEqual(['r/CRM', short]);
+  });
+
+  it('after a lead, a URL too wide goes below it, at the indent', () => {
+    expect(flowLines([item(URL), item('next')], 40, { lead: [{ text: '  ' }, { text: 'Share: ' }] })).toEqual(['  Share:', `         ${URL}`, '         next']);
+  });
+
+  it('after a lead of spaces only, the URL stays on the first line', () => {
+    expect(flowLines([item(URL)], 40, { lead: [{ text: '    ' }] })).toEqual([`    ${URL}`]);
+  });
+
+  it('at a width too narrow to wrap, still whole', () => {
+    expect(flowLines([item(URL)], 8, { lead: [{ text: '    ' }] })).toEqual([`    ${URL}`]);
+  });
+
+  it('a sentence with a URL in it wraps around the URL, which stays whole', () => {
+    expect(flowLines([item(`Read ${URL} first`)], 40)).toEqual(['Read', URL, 'first']);
+  });
+
+  it('other items too wide are still shortened, and a URL among other parts is not an URL item', () => {
+    expect(flowLines([item('Salesforge'), [{ text: 'a-very-long-token-without-spaces-at-all' }, { text: 'x' }]], 20)).toEqual([
+      'Salesforge',
+      'a-very-long-token-w…',
+    ]);
+    expect(flowLines([[{ text: 'at ' }, { text: URL }]], 20)).toEqual(['at https://www.redd…']);
+  });
+});
+
+describe('flowLines hang', () => {
+  it('later lines start further in by the hang; the first line does not', () => {
+    const items = [item('copilot'), item('2026-11-22 03:47 UTC'), item('mentioned'), item('named at position 4')];
+    expect(flowLines(items, 32, { sep: { text: ' · ' }, hang: 2 })).toEqual(['copilot · 2026-11-22 03:47 UTC', '  mentioned', '  named at position 4']);
+    expect(flowLines(items, 32, { sep: { text: ' · ' } })).toEqual(['copilot · 2026-11-22 03:47 UTC', 'mentioned · named at position 4']);
+  });
+});
