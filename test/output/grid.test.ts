@@ -102,6 +102,11 @@ describe('when even the longest word does not fit: record blocks', () => {
     expect(narrow.filter((l) => displayWidth(l) > 30)).toEqual([`  ${URL}`]);
   });
 
+  it('a value indented in its column (a question under its topic) starts right after its key', () => {
+    const lines = gridLines(urlColumns, [...urlRows, { cells: [cell('3'), cell('example.com'), cell(`  ${QUESTION}`)] }], at(40));
+    expect(lines.slice(-2)).toEqual(['url        Which CRM is easiest to set', '           up for a small sales team?']);
+  });
+
   it('a column that does not ask for it is still shortened there', () => {
     const lines = gridLines(
       [{ header: 'n' }, { header: 'url', shrink: true, min: 40 }],

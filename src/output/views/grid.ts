@@ -328,13 +328,16 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
         out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
         return;
       }
-      const beside = wrapParts(value, valueWidth);
+      // The indentation a cell has in its column (a question under its topic) means nothing beside a key.
+      const joined = value.map((p) => p.text).join('');
+      const text = sliceParts(value, joined.length - joined.trimStart().length, joined.length);
+      const beside = wrapParts(text, valueWidth);
       if (displayWidth(keyText) <= keyWidth && beside.every((l) => partsWidth(l) <= valueWidth)) {
         beside.forEach((l, k) => out.push(`${k === 0 ? key : ' '.repeat(keyWidth)}${GAP}${paint(l)}`.trimEnd()));
         return;
       }
       out.push(chalk.dim(keyText));
-      for (const l of wrapParts(value, layout.width - GAP.length)) out.push(`${GAP}${paint(l)}`.trimEnd());
+      for (const l of wrapParts(text, layout.width - GAP.length)) out.push(`${GAP}${paint(l)}`.trimEnd());
     });
   }
   return out;
