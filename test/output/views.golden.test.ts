@@ -90,7 +90,8 @@ describe('views: golden output on sandbox data', () => {
           const viewed = renderView(c.envelope, tty(c, width), true);
           expect(viewed, 'the view draws this data itself, without falling back').not.toBeNull();
           expect(renderTable(c.envelope, tty(c, width))).toBe(viewed);
-          for (const line of (viewed ?? '').split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+          // The one line allowed past the width: a word that cannot be broken (a URL) alone on it.
+          for (const line of (viewed ?? '').split('\n')) if (/\s/.test(line.trim())) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
           expectGolden(`${id}.${width}`, viewed ?? '', VIEWS_GOLDEN_DIR);
         });
       }
