@@ -33,7 +33,8 @@
  * never shortened; when the columns cannot all get at least MIN_COLUMN cells, the table is
  * shown as one key/value block per record instead, so nothing is cut down to nothing.
  * Null shows as `–`; a field missing from one record is blank. `wide` turns all
- * shortening off (lines may then exceed `width`; the user asked for whole text). A width
+ * shortening off: text wraps at spaces instead, in its column or under its key, so
+ * lines keep to `width` but for a word wider than the room it has. A width
  * below MIN_WIDTH is treated as MIN_WIDTH, and one that is not a positive number (no
  * terminal size known) as DEFAULT_WIDTH.
  *
@@ -79,8 +80,8 @@ import { stringifyWithin } from '../text/nesting.js';
 import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
+import { wrapParts } from './views/grid.js';
 import { viewFor } from './views/index.js';
-import { isUrlWord } from './views/wrap.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
@@ -140,7 +141,7 @@ interface Model {
    * The heading, longest first: in full; with the market's code alone; `parts` of that
    * without the span in days (the dates say it), put on more lines when even that is too wide.
    */
-  heading: { full: string; compact: string; parts: readonly string[] } | null;
+  heading: { full: string; compact: string; parts: readonly string[]; fullParts: readonly string[] } | null;
   sections: Section[];
 }
 
@@ -213,14 +214,12 @@ const OWN_SGR = /\u001b\[[0-9;]*m/g;
 /**
  * A safety net under the views: a line wider than the terminal (which a view should
  * never produce) is shortened with `…`, dropping its colours, rather than let wrap. A
- * line that holds nothing but a URL is the one exception: views put a URL too long for
- * the terminal on a line of its own, to be soft-wrapped and copied whole.
+ * line of one word (a URL on a line of its own) is left whole: the terminal wraps it,
+ * and copying it still gives the whole word.
  */
 function clampLine(line: string, width: number): string {
   const plain = line.replace(OWN_SGR, '');
-  if (displayWidth(plain, width) <= width) return line;
-  const word = plain.trim();
-  if (!/\s/.test(word) && isUrlWord(word)) return line;
+  if (displayWidth(plain, width) <= width || !/\s/.test(plain.trim())) return line;
   return truncateToWidth(plain, width);
 }
 
@@ -395,7 +394,7 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
   if (marketCode !== null) short[marketIndex] = marketCode;
   const shortest = [...short];
   if (periodShort !== null) shortest[periodIndex] = periodShort;
-  return { full, compact: short.join(' · '), parts: shortest };
+  return { full, compact: short.join(' · '), parts: shortest, fullParts: parts };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -489,10 +488,12 @@ function layoutTty(model: Model, opts: TableOptions): string[] {
 
 function headingLines(heading: Model['heading'], tty: Tty): string[] {
   if (heading === null) return [];
-  const { full, compact, parts } = heading;
+  const { full, compact } = heading;
   const fits = (t: string) => displayWidth(t, tty.width) <= tty.width;
-  const text = tty.wide || fits(full) ? full : fits(compact) ? compact : parts.join(' · ');
-  if (tty.wide || fits(text)) return [tty.chalk.dim(text)];
+  // With `wide` nothing is left out: the full parts over several lines instead.
+  const parts = tty.wide ? heading.fullParts : heading.parts;
+  const text = fits(full) ? full : tty.wide ? parts.join(' · ') : fits(compact) ? compact : parts.join(' · ');
+  if (fits(text)) return [tty.chalk.dim(text)];
   // Still too wide: the parts over several lines, as many on each as fit.
   const lines: string[] = [];
   for (const part of parts) {
@@ -500,7 +501,7 @@ function headingLines(heading: Model['heading'], tty: Tty): string[] {
     if (last >= 0 && fits(`${lines[last]} · ${part}`)) lines[last] = `${lines[last]} · ${part}`;
     else lines.push(part);
   }
-  return lines.map((l) => tty.chalk.dim(fit(l, tty)));
+  return lines.flatMap((l) => fitLines(l, tty)).map((l) => tty.chalk.dim(l));
 }
 
 /** Sections one blank line apart (and apart from what comes before them, if anything). */
@@ -509,7 +510,7 @@ function sectionLines(sections: readonly Section[], tty: Tty, after: boolean): s
   for (const section of sections) {
     if (after || lines.length > 0) lines.push('');
     if (section.kind === 'text') {
-      lines.push(fit(sanitizeForTerminal(section.text), tty));
+      lines.push(...fitLines(sanitizeForTerminal(section.text), tty));
     } else if (section.kind === 'fields') {
       lines.push(
         ...keyValueLines(
@@ -518,15 +519,21 @@ function sectionLines(sections: readonly Section[], tty: Tty, after: boolean): s
         ),
       );
     } else {
-      if (section.title !== null) lines.push(tty.chalk.bold(fit(sanitizeForTerminal(section.title), tty)));
+      if (section.title !== null) lines.push(...fitLines(sanitizeForTerminal(section.title), tty).map((l) => tty.chalk.bold(l)));
       lines.push(...gridLines(section.columns, section.records, tty));
     }
   }
   return lines;
 }
 
-function fit(text: string, tty: Tty): string {
-  return tty.wide ? text : truncateToWidth(text, tty.width);
+/** Text in `width` columns: shortened, or with `wide` wrapped at spaces. */
+function fitLines(text: string, tty: Tty): string[] {
+  return tty.wide ? wrapWords(text, tty.width) : [truncateToWidth(text, tty.width)];
+}
+
+/** Text over lines of `width` columns, broken at spaces only: a word is never broken. */
+function wrapWords(text: string, width: number): string[] {
+  return wrapParts([{ text }], width).map((line) => line.map((p) => p.text).join(''));
 }
 
 /** A cell's text for the terminal; null for a JSON null (drawn as a dim `–`). */
@@ -535,17 +542,28 @@ function ttyCell(cell: FlatCell | undefined): string | null {
   return sanitizeForTerminal(cellText(cell));
 }
 
-/** Aligned `key  value` lines; keys get at most 40 % of the width. */
+/**
+ * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
+ * wraps beside its key, or under it when the key or a word of the value is too wide.
+ */
 function keyValueLines(entries: ReadonlyArray<readonly [string, string | null]>, tty: Tty): string[] {
   const { chalk } = tty;
   let keyWidth = 0;
   for (const [k] of entries) keyWidth = Math.max(keyWidth, displayWidth(k));
-  if (!tty.wide) keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
+  keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
   const valueWidth = tty.width - keyWidth - COLUMN_GAP.length;
-  return entries.map(([k, v]) => {
-    const key = chalk.dim(padToWidth(tty.wide ? k : truncateToWidth(k, keyWidth), keyWidth));
-    const value = v === null ? chalk.dim(NULL_MARK) : tty.wide ? v : truncateToWidth(v, valueWidth);
-    return `${key}${COLUMN_GAP}${value}`.trimEnd();
+  return entries.flatMap(([k, v]) => {
+    if (tty.wide) {
+      const style = v === null ? chalk.dim : (l: string) => l;
+      const beside = wrapWords(v ?? NULL_MARK, valueWidth);
+      if (displayWidth(k) > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
+        return [chalk.dim(k), ...wrapWords(v ?? NULL_MARK, tty.width - COLUMN_GAP.length).map((l) => `${COLUMN_GAP}${style(l)}`.trimEnd())];
+      }
+      return beside.map((l, i) => `${i === 0 ? chalk.dim(padToWidth(k, keyWidth)) : ' '.repeat(keyWidth)}${COLUMN_GAP}${style(l)}`.trimEnd());
+    }
+    const key = chalk.dim(padToWidth(truncateToWidth(k, keyWidth), keyWidth));
+    const value = v === null ? chalk.dim(NULL_MARK) : truncateToWidth(v, valueWidth);
+    return [`${key}${COLUMN_GAP}${value}`.trimEnd()];
   });
 }
 
@@ -577,30 +595,44 @@ function gridLines(columns: readonly string[], records: readonly FlatRecord[], t
   });
   const natural = columns.map((_, j) => Math.min(cap, Math.max(headerWidths[j] ?? 0, cellWidths[j] ?? 0)));
 
-  let widths = natural;
-  if (!tty.wide) {
-    const available = tty.width - COLUMN_GAP.length * (columns.length - 1);
+  const available = tty.width - COLUMN_GAP.length * (columns.length - 1);
+  let widths: number[] | null;
+  if (tty.wide) {
+    // Nothing shortened: text columns as narrow as their longest word, their text wrapped.
+    const words = (t: string | null | undefined) => Math.max(0, ...(t ?? NULL_MARK).split(' ').map((w) => displayWidth(w)));
+    const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...cells.map((row) => words(row[j])))));
+    widths = fitWidths(natural, minimum, available);
+  } else {
     const minimum = natural.map((w, j) =>
       numeric[j] ? Math.min(w, Math.max(cellWidths[j] ?? 0, Math.min(headerWidths[j] ?? 0, MIN_COLUMN))) : Math.min(w, MIN_COLUMN),
     );
-    const fitted = fitWidths(natural, minimum, available);
-    if (fitted === null) return recordLines(headers, cells, tty);
-    widths = fitted;
+    widths = fitWidths(natural, minimum, available);
   }
+  if (widths === null) return recordLines(headers, cells, tty);
+  const fitted = widths;
 
-  const line = (texts: ReadonlyArray<string | null>, style: (s: string) => string): string =>
-    texts
-      .map((t, j) => {
-        const w = widths[j] ?? 0;
-        const text = t === null ? NULL_MARK : tty.wide ? t : truncateToWidth(t, w);
-        const last = j === texts.length - 1;
-        const padded = numeric[j] ? padToWidth(text, w, 'right') : last ? text : padToWidth(text, w);
-        return t === null ? chalk.dim(padded) : style(padded);
-      })
-      .join(COLUMN_GAP)
-      .trimEnd();
-  const out = [line(headers, (s) => chalk.bold(s)), chalk.dim(widths.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
-  for (const row of cells) out.push(line(row, (s) => s));
+  const line = (texts: ReadonlyArray<string | null>, style: (s: string) => string): string[] => {
+    const lines = texts.map((t, j) => (t === null ? [NULL_MARK] : tty.wide ? wrapWords(t, fitted[j] ?? 0) : [truncateToWidth(t, fitted[j] ?? 0)]));
+    const height = Math.max(1, ...lines.map((l) => l.length));
+    const out: string[] = [];
+    for (let i = 0; i < height; i++) {
+      out.push(
+        lines
+          .map((l, j) => {
+            const w = fitted[j] ?? 0;
+            const text = l[i] ?? '';
+            const last = j === texts.length - 1;
+            const padded = numeric[j] ? padToWidth(text, w, 'right') : last ? text : padToWidth(text, w);
+            return texts[j] === null ? chalk.dim(padded) : style(padded);
+          })
+          .join(COLUMN_GAP)
+          .trimEnd(),
+      );
+    }
+    return out;
+  };
+  const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fitted.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
+  for (const row of cells) out.push(...line(row, (s) => s));
   return out;
 }
 

@@ -108,7 +108,8 @@ describe('no terminal control reaches the output of a view', () => {
     expect(visible).not.toMatch(FORBIDDEN_IN_TERMINAL);
     if (layout.tty) {
       expect(visible).not.toContain('\t');
-      if (!layout.wide) for (const line of visible.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      // The one line allowed past the width: a word that cannot be broken (a URL) alone on it.
+      if (!layout.wide) for (const line of visible.split('\n')) if (/\s/.test(line.trim())) expect(displayWidth(line)).toBeLessThanOrEqual(width);
     }
   }
 

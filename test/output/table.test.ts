@@ -197,6 +197,36 @@ describe('renderTable: TTY layout', () => {
     expect(wide).not.toContain('…');
   });
 
+  it('--wide wraps text at spaces within the width, header, rule and heading included; only a word wider than its room goes past', () => {
+    const env = {
+      data: [{ id: 1, text: 'a sentence long enough to need several lines in a narrow column', n: 5 }],
+      meta: { ...META, market: { ...META.market, label: 'United States of America (English)' } },
+    };
+    const out = renderTable(env, { ...TTY, width: 30, wide: true });
+    expect(out).not.toContain('…');
+    for (const line of out.trimEnd().split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(30);
+    expect(out.split('\n').slice(0, 9)).toEqual([
+      'Acme',
+      'US-en · United States of',
+      'America (English)',
+      '',
+      'id  text                     n',
+      '──  ───────────────────────  ─',
+      ' 1  a sentence long enough   5',
+      '    to need several lines',
+      '    in a narrow column',
+    ]);
+    const url = `https://example.com/${'segment/'.repeat(5)}`;
+    const long = renderTable({ data: [{ id: 1, url }] }, { ...TTY, width: 30, wide: true });
+    expect(long.split('\n').filter((l) => displayWidth(l) > 30)).toEqual([`  ${url}`]);
+  });
+
+  it('--wide: a value of a key/value row wraps beside its key, or under it when a word of it is too wide', () => {
+    const text = 'a sentence long enough to need two lines';
+    const out = renderTable({ data: { note: text, link: `https://example.com/${'x'.repeat(30)}` } }, { ...TTY, width: 30, wide: true });
+    expect(out.split('\n')).toEqual(['note  a sentence long enough', '      to need two lines', 'link', `  https://example.com/${'x'.repeat(30)}`, '']);
+  });
+
   it('shows a table too wide to fit as one block per record, nothing cut to nothing', () => {
     const row = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`column_${i}`, `value ${i}`]));
     const second = Object.fromEntries(Object.entries({ ...row, column_0: null }).filter(([k]) => k !== 'column_11'));

@@ -17,6 +17,7 @@ import { safeText, type Obj } from './read.js';
 import { noneMatch } from './section.js';
 import { sparkline } from './sparkline.js';
 import { wrapText } from './wrap.js';
+import { displayWidth, truncateToWidth } from '../../text/width.js';
 
 const GAP = 2;
 const INDENT = '  ';
@@ -49,13 +50,40 @@ function noteStates(
   }
 }
 
-/** The topic group line: its name in bold, its id dimmed (either may be missing). */
-function topicGroup(name: string | null | undefined, id: string | null | undefined, ctx: ViewContext): GridRow | null {
-  const parts: Part[] = [];
-  if (name) parts.push({ text: name, style: ctx.chalk.bold });
-  if (id) parts.push({ text: `${parts.length ? '  ' : ''}${id}`, style: name ? ctx.chalk.dim : ctx.chalk.bold });
-  return parts.length > 0 ? { group: parts } : null;
+/**
+ * The topic group line: its name in bold, its id dimmed (either may be missing). The id is
+ * taken as input by other commands, so it stays whole: when both do not fit, the name is
+ * shortened, or the id goes on a line of its own.
+ */
+function topicGroup(name: string | null | undefined, id: string | null | undefined, ctx: ViewContext): GridRow[] {
+  const { chalk } = ctx;
+  const idPart = id ? [{ text: id, style: name ? chalk.dim : chalk.bold }] : [];
+  if (!name) return idPart.length > 0 ? [{ group: idPart }] : [];
+  if (!id) return [{ group: [{ text: name, style: chalk.bold }] }];
+  const room = ctx.width - GAP - displayWidth(id);
+  if (ctx.wide || displayWidth(name) <= room)
+    return [
+      {
+        group: [
+          { text: name, style: chalk.bold },
+          { text: `  ${id}`, style: chalk.dim },
+        ],
+      },
+    ];
+  if (room >= MIN_NAME)
+    return [
+      {
+        group: [
+          { text: truncateToWidth(name, room), style: chalk.bold },
+          { text: `  ${id}`, style: chalk.dim },
+        ],
+      },
+    ];
+  return [{ group: [{ text: name, style: chalk.bold }] }, { group: idPart }];
 }
+
+/** Narrowest a topic name is shortened to beside its id before the id gets a line of its own. */
+const MIN_NAME = 12;
 
 /** Legend of the marks, unknown states spelled out, and a note, as lines. */
 function legendLines(unknown: readonly string[], note: string, ctx: ViewContext): string[] {
@@ -67,7 +95,7 @@ function legendLines(unknown: readonly string[], note: string, ctx: ViewContext)
  * else the question (and id) on a wrapped line above each row of cells.
  */
 function questionTable(
-  items: ReadonlyArray<{ group: GridRow | null; question: string; id: string | null | undefined; cells: Cell[] }>,
+  items: ReadonlyArray<{ group: readonly GridRow[]; question: string; id: string | null | undefined; cells: Cell[] }>,
   cellColumns: readonly Column[],
   ctx: ViewContext,
   marks?: { from: number; names: readonly string[] },
@@ -76,7 +104,7 @@ function questionTable(
   const anyId = items.some((i) => i.id);
   const besideRows: GridRow[] = [];
   for (const it of items) {
-    if (it.group) besideRows.push(it.group);
+    besideRows.push(...it.group);
     besideRows.push({ cells: [cell(`${INDENT}${it.question}`), ...it.cells, ...(anyId ? [it.id ? cell(it.id, chalk.dim) : []] : [])] });
   }
   const besideColumns: Column[] = [{ header: 'question' }, ...cellColumns, ...(anyId ? [{ header: 'id' }] : [])];
@@ -86,8 +114,8 @@ function questionTable(
   const rows: GridRow[] = [];
   const cards: GridRow[] = [];
   for (const it of items) {
-    if (it.group) rows.push(it.group);
-    if (it.group) cards.push(it.group);
+    rows.push(...it.group);
+    cards.push(...it.group);
     const detail: Part[][] = [[{ text: it.question }]];
     if (it.id) detail.push([{ text: it.id, style: chalk.dim }]);
     const question: GridRow = { detail, column: 0, indent: INDENT.length, sep: { text: '  ' } };
@@ -146,7 +174,7 @@ export const answersView: View = (data, ctx) => {
   const anyCount = parsed.some((p) => p.named !== undefined || p.runs !== undefined);
   let topic: string | undefined | null = null;
   const items = parsed.map((p) => {
-    const group = p.topicRaw !== topic ? topicGroup(p.topic, p.topicId, ctx) : null;
+    const group = p.topicRaw !== topic ? topicGroup(p.topic, p.topicId, ctx) : [];
     topic = p.topicRaw;
     const count =
       p.named === undefined && p.runs === undefined
@@ -211,7 +239,7 @@ export const answersHistoryView: View = (data, ctx) => {
     return [...questions.values()].findIndex((x) => x.topicRaw === q.topicRaw);
   }
   const items = ordered.map((q) => {
-    const group = q.topicRaw !== topic ? topicGroup(null, q.topicId, ctx) : null;
+    const group = q.topicRaw !== topic ? topicGroup(null, q.topicId, ctx) : [];
     topic = q.topicRaw;
     const rates = dayList.map((d) => q.byDay.get(d)?.rate ?? null);
     const present = rates.filter((r): r is number => r !== null);

@@ -5,7 +5,7 @@ import type { Obj, Reader } from './read.js';
 export interface ViewContext {
   /** Terminal width in columns (already made sane: at least 20). */
   width: number;
-  /** `--wide`: never shorten text (lines may then exceed the width). */
+  /** `--wide`: never shorten text; wrap it at spaces instead (only a word wider than its room exceeds the width). */
   wide: boolean;
   /** The only source of colour: level 0 when colour is off. */
   chalk: ChalkInstance;

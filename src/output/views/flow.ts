@@ -2,7 +2,7 @@
  * Items laid out in a line, wrapping onto more lines as the width needs (a legend, a row
  * of figures): `● recommended   ◐ mentioned   ...`. An item is never split unless it
  * alone is wider than the line, and then it is shortened with `…` (kept whole with
- * `wide`); an item of one part (a sentence) is word-wrapped instead. An item that is a
+ * `wide`, the one line that may go past the width); an item of one part (a sentence) is word-wrapped instead. An item that is a
  * URL is the exception: never shortened nor broken, it goes on a line of its own (below
  * the lead too) when it does not fit the one it is on, and runs past the width when it
  * must, so that it can still be copied whole (the terminal soft-wraps it). Later lines are
@@ -32,19 +32,19 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
   const sepWidth = partsWidth([sep]);
   const lead = options.lead ?? [];
   const indent = partsWidth(lead) + (options.hang ?? 0);
-  const limit = options.wide ? Infinity : width;
+  const limit = width;
   const lines: string[] = [];
   let line: Part[] = [...lead];
   let used = partsWidth(lead);
   let count = 0;
   let breakNext = false;
   let whole = false;
-  const fit = (parts: readonly Part[], keep: boolean) => (keep ? paint(parts) : fitParts(parts, limit));
+  const fit = (parts: readonly Part[], keep: boolean) => (keep || options.wide ? paint(parts) : fitParts(parts, limit));
   for (const original of items) {
     let item = original;
     let w = partsWidth(item);
     const only = item.length === 1 ? item[0] : undefined;
-    if (only !== undefined && !options.wide && indent + w > limit && limit - indent >= 10) {
+    if (only !== undefined && indent + w > limit && limit - indent >= 10) {
       // A sentence too long for a line: its own lines, wrapped.
       if (count > 0) lines.push(fit(line, whole));
       const wrapped = wrapText(only.text, limit - indent);

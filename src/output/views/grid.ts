@@ -10,6 +10,14 @@
  * `min` (default 4) at least; when even that does not fit, the rows are shown as one
  * key/value block per row instead, as the generic renderer does. With `wide` nothing is
  * shortened. Group rows (a topic above its questions) span the whole line.
+ *
+ * A `wrap` column holds text a user copies (an id, a URL, a question): it is never
+ * shortened. Its text goes over several lines at spaces, the row's other cells on the
+ * first, and no word of it is broken, so the column is at least as wide as its longest
+ * word; the room comes from the shortening columns first. When even that does not fit,
+ * the record blocks show the value whole on lines of its own. With `wide`, every text
+ * column wraps that way: nothing is shortened, and only a word wider than its column
+ * goes past the width.
  */
 import type { ChalkInstance } from 'chalk';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
@@ -31,6 +39,8 @@ export interface Column {
   min?: number;
   /** Share of the room left over for shrinking columns, relative to the others (default 1). */
   weight?: number;
+  /** Text a user copies: wrapped at spaces over several lines, never shortened, no word broken. */
+  wrap?: boolean;
 }
 
 /**
@@ -80,42 +90,62 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
   const withHeader = options.header !== false;
   const { chalk } = layout;
   const n = columns.length;
+  const wrapping = columns.map((c) => wraps(c, layout));
   const headerWidths = columns.map((c) => (withHeader ? displayWidth(c.header) : 0));
   const cellWidths = columns.map((_, j) => {
     let w = 0;
     for (const r of rows) if ('cells' in r) w = Math.max(w, r.cells[j] === null ? 1 : partsWidth(r.cells[j] ?? []));
     return w;
   });
+  // The narrowest a wrapping column can be without breaking a word.
+  const wordWidths = columns.map((_, j) => {
+    let w = 0;
+    if (wrapping[j]) for (const r of rows) if ('cells' in r) w = Math.max(w, r.cells[j] === null ? 1 : widestWord(r.cells[j] ?? []));
+    return w;
+  });
   const natural = columns.map((_, j) => Math.max(headerWidths[j] ?? 0, cellWidths[j] ?? 0));
-  let widths = natural;
-  if (!layout.wide) {
-    const available = layout.width - GAP.length * (n - 1);
-    const fit = (minimum: number[]) =>
-      columns.some((c) => c.weight !== undefined)
-        ? fitWeighted(
-            natural,
-            minimum,
-            columns.map((c) => c.weight ?? 1),
-            available,
-          )
-        : fitWidths(natural, minimum, available);
-    const shrinkMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, c.min ?? MIN_SHRINK);
-    // Headers whole if the text columns can still get their minimum; else headers over
-    // two or more lines, broken at spaces; else shortened.
-    const longestWord = columns.map((c) => Math.max(0, ...c.header.split(' ').map((w) => displayWidth(w))));
-    const fitted =
-      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : (natural[j] ?? 0)))) ??
-      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, withHeader ? (longestWord[j] ?? 0) : 0)))) ??
-      fit(columns.map((c, j) => (c.shrink ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, Math.min(headerWidths[j] ?? 0, MIN_SHRINK)))));
-    if (fitted === null) return recordBlocks(columns, rows, layout);
-    widths = fitted;
+  const available = layout.width - GAP.length * (n - 1);
+  const fit = (minimum: number[], wants: readonly number[] = natural) =>
+    columns.some((c) => c.weight !== undefined)
+      ? fitWeighted(
+          wants,
+          minimum,
+          columns.map((c) => c.weight ?? 1),
+          available,
+        )
+      : fitWidths(wants, minimum, available);
+  const shrinkMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, c.min ?? MIN_SHRINK);
+  // Headers whole if the text columns can still get their minimum; else headers over
+  // two or more lines, broken at spaces; else shortened (never with `wide`).
+  const longestWord = columns.map((c) => Math.max(0, ...c.header.split(' ').map((w) => displayWidth(w))));
+  const headerRoom = [
+    (j: number) => headerWidths[j] ?? 0,
+    (j: number) => (withHeader ? (longestWord[j] ?? 0) : 0),
+    ...(layout.wide ? [] : [(j: number) => Math.min(headerWidths[j] ?? 0, MIN_SHRINK)]),
+  ];
+  let fitted: number[] | null = null;
+  // Wrapping columns on one line first, then the shortening columns at their narrowest
+  // and the wrapping ones over several lines.
+  for (const header of headerRoom) {
+    fitted ??= fit(columns.map((c, j) => (c.shrink && !wrapping[j] ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))));
   }
+  if (wrapping.some(Boolean)) {
+    const wants = natural.map((w, j) => (columns[j]?.shrink && !wrapping[j] ? shrinkMin(columns[j] as Column, j) : w));
+    for (const header of headerRoom) {
+      fitted ??= fit(
+        columns.map((c, j) => (wrapping[j] ? Math.max(wordWidths[j] ?? 0, header(j)) : c.shrink ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))),
+        wants,
+      );
+    }
+  }
+  if (fitted === null) return recordBlocks(columns, rows, layout);
+  const widths = fitted;
   const align = (j: number) => columns[j]?.align ?? 'left';
   // A header wider than its column goes over several lines when its words fit the
-  // column, bottom-aligned; otherwise it is shortened.
+  // column, bottom-aligned; otherwise it is shortened (whole with `wide`).
   const headerLines = columns.map((c, j) => {
     const w = widths[j] ?? 0;
-    if (layout.wide || displayWidth(c.header) <= w) return [c.header];
+    if (displayWidth(c.header) <= w) return [c.header];
     const words = c.header.split(' ');
     return words.every((word) => displayWidth(word) <= w) ? wrapText(c.header, w) : [c.header];
   });
@@ -141,7 +171,7 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
   const out = withHeader ? [...header, rule] : [];
   for (const r of rows) {
     if ('group' in r) {
-      out.push(layout.wide ? paint(r.group) : fitParts(r.group, layout.width));
+      out.push(...groupLines(r.group, layout));
       continue;
     }
     if ('detail' in r) {
@@ -153,12 +183,86 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
       for (const line of lines) out.push(`${' '.repeat(x)}${line}`.trimEnd());
       continue;
     }
-    out.push(
-      r.cells
-        .map((c, j) => placed(c, widths[j] ?? 0, align(j), j === n - 1, layout))
-        .join(GAP)
-        .trimEnd(),
-    );
+    // Wrapping cells over as many lines as they need; the other cells on the first.
+    const cellLines = r.cells.map((c, j): Cell[] => (wrapping[j] && c !== null ? wrapParts(c, widths[j] ?? 0) : [c]));
+    const rowHeight = Math.max(1, ...cellLines.map((l) => l.length));
+    for (let i = 0; i < rowHeight; i++) {
+      out.push(
+        cellLines
+          .map((lines, j) => {
+            const w = widths[j] ?? 0;
+            if (i >= lines.length) return ' '.repeat(w);
+            const c = lines[i] as Cell;
+            return wrapping[j] && c !== null ? paint(c) + ' '.repeat(Math.max(0, w - partsWidth(c))) : placed(c, w, align(j), j === n - 1, layout);
+          })
+          .join(GAP)
+          .trimEnd(),
+      );
+    }
+  }
+  return out;
+}
+
+/** A line of parts wrapped at spaces to the width, so a URL in it is never broken nor shortened. */
+export function wrapLine(parts: readonly Part[], layout: Pick<Layout, 'width'>): string[] {
+  return wrapParts(parts, layout.width).map(paint);
+}
+
+/** Whether a column wraps instead of being shortened: asked for, or any text column with `wide`. */
+function wraps(c: Column, layout: Layout): boolean {
+  return c.wrap === true || (layout.wide && c.shrink === true);
+}
+
+/** A group line: shortened to the width, or wrapped at spaces with `wide`. */
+function groupLines(group: readonly Part[], layout: Layout): string[] {
+  return layout.wide ? wrapParts(group, layout.width).map(paint) : [fitParts(group, layout.width)];
+}
+
+const WORD = /[^ ]+/g;
+
+/** The widest word of the parts' text, with the indentation it starts after. */
+export function widestWord(parts: readonly Part[]): number {
+  const text = parts.map((p) => p.text).join('');
+  const lead = text.length - text.trimStart().length;
+  let w = 0;
+  for (const m of text.matchAll(WORD)) w = Math.max(w, displayWidth(m[0]));
+  return lead + w;
+}
+
+/**
+ * The parts over lines of at most `width` columns, broken at spaces only: a word is never
+ * broken, and one wider than the line gets a line of its own, whole. Later lines keep the
+ * indentation of the first; each line keeps the styles of the text it holds.
+ */
+export function wrapParts(parts: readonly Part[], width: number): Part[][] {
+  const text = parts.map((p) => p.text).join('');
+  if (displayWidth(text) <= width) return [[...parts]];
+  const lead = text.length - text.trimStart().length;
+  const ranges: Array<{ start: number; end: number }> = [];
+  let line: { start: number; end: number } | null = null;
+  for (const m of text.matchAll(WORD)) {
+    const end = m.index + m[0].length;
+    if (line !== null && displayWidth(text.slice(line.start, end)) + (ranges.length > 0 ? lead : 0) <= width) {
+      line.end = end;
+      continue;
+    }
+    if (line !== null) ranges.push(line);
+    line = { start: ranges.length === 0 && line === null ? 0 : m.index, end };
+  }
+  if (line === null) return [[...parts]];
+  ranges.push(line);
+  return ranges.map((r, i) => [...(i > 0 && lead > 0 ? [{ text: ' '.repeat(lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
+}
+
+/** The parts holding `start` to `end` of their joined text, styles kept. */
+function sliceParts(parts: readonly Part[], start: number, end: number): Part[] {
+  const out: Part[] = [];
+  let at = 0;
+  for (const p of parts) {
+    const from = Math.max(start, at);
+    const to = Math.min(end, at + p.text.length);
+    if (to > from) out.push({ text: p.text.slice(from - at, to - at), style: p.style });
+    at += p.text.length;
   }
   return out;
 }
@@ -190,7 +294,11 @@ function fitWeighted(natural: readonly number[], minimum: readonly number[], wei
   return widths;
 }
 
-/** Rows too wide for the terminal: one key/value block per row, under a numbered rule. */
+/**
+ * Rows too wide for the terminal: one key/value block per row, under a numbered rule. A
+ * value to be kept whole (a wrapping column, or any with `wide`) is wrapped beside its
+ * key, or on lines of its own under it when a word of it is wider than the room there.
+ */
 function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layout: Layout): string[] {
   const { chalk } = layout;
   const out: string[] = [];
@@ -201,20 +309,35 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
   let i = 0;
   for (const r of rows) {
     if ('group' in r) {
-      out.push(fitParts(r.group, layout.width));
+      out.push(...groupLines(r.group, layout));
       continue;
     }
     if ('detail' in r) {
-      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep })) out.push(`${GAP}${line}`.trimEnd());
+      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide })) out.push(`${GAP}${line}`.trimEnd());
       continue;
     }
     i++;
     const label = `── ${i}/${records} `;
     out.push(chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
     columns.forEach((c, j) => {
-      const key = chalk.dim(padToWidth(truncateToWidth(c.header, keyWidth), keyWidth));
+      const whole = layout.wide || c.wrap === true;
+      const keyText = whole ? c.header : truncateToWidth(c.header, keyWidth);
+      const key = chalk.dim(padToWidth(keyText, keyWidth));
       const value = r.cells[j] ?? null;
-      out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
+      if (!whole || value === null) {
+        out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
+        return;
+      }
+      // The indentation a cell has in its column (a question under its topic) means nothing beside a key.
+      const joined = value.map((p) => p.text).join('');
+      const text = sliceParts(value, joined.length - joined.trimStart().length, joined.length);
+      const beside = wrapParts(text, valueWidth);
+      if (displayWidth(keyText) <= keyWidth && beside.every((l) => partsWidth(l) <= valueWidth)) {
+        beside.forEach((l, k) => out.push(`${k === 0 ? key : ' '.repeat(keyWidth)}${GAP}${paint(l)}`.trimEnd()));
+        return;
+      }
+      out.push(chalk.dim(keyText));
+      for (const l of wrapParts(text, layout.width - GAP.length)) out.push(`${GAP}${paint(l)}`.trimEnd());
     });
   }
   return out;

@@ -1,13 +1,14 @@
 /**
  * `vis pages`: the brand's pages AI cites, now against the previous period, each with its
  * citations per engine, then the pages AI does not cite and what it cites instead.
- * `vis content-gaps`: per buyer question, the action (write, improve, leave; coloured),
- * whether the brand has a page and whether AI cites it, and why.
+ * `vis content-gaps`: the buyer questions grouped by action (write, improve, then any
+ * other, leave last; coloured), each with whether the brand has a page and whether AI
+ * cites it, and why.
  * URLs on the brand's own site are printed as paths, the site said once above them.
  */
 import { safeText } from './read.js';
 import type { Block, View, ViewContext } from './context.js';
-import { cell, fitLine, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, wrapLine, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { flowLines } from './flow.js';
 import { toneOf, wordText } from './marks.js';
 import { changeCell, formatCount } from './numbers.js';
@@ -70,7 +71,7 @@ export const pagesView: View = (data, ctx) => {
       { header: 'before', align: 'right' },
       { header: 'change', align: 'right' },
       { header: 'page', shrink: true, min: 8, weight: 2 },
-      { header: origin ? 'path' : 'url', shrink: true, min: 8 },
+      { header: origin ? 'path' : 'url', wrap: true },
     ];
     blocks.push([title, ...gridLines(columns, rows, ctx)]);
   }
@@ -80,13 +81,15 @@ export const pagesView: View = (data, ctx) => {
     if (uncited.length === 0) lines.push('Every page is cited.');
     uncited.forEach((u, i) => {
       if (i > 0) lines.push('');
-      const head: Part[][] = [
-        [{ text: read.text(u, 'title', 'nullable') ?? '–', style: chalk.bold }],
-        [{ text: pathOf(read.text(u, 'url'), origin), style: chalk.dim }],
+      // Wrapped at spaces, not flowed: the path and the topic id stay whole.
+      const head: Part[] = [
+        { text: read.text(u, 'title', 'nullable') ?? '–', style: chalk.bold },
+        { text: '  ' },
+        { text: pathOf(read.text(u, 'url'), origin), style: chalk.dim },
       ];
       const topic = read.text(u, 'topic_id', 'optional');
-      if (topic) head.push([{ text: topic, style: chalk.dim }]);
-      lines.push(...flowLines(head, ctx.width, { sep: { text: '  ' }, wide: ctx.wide }));
+      if (topic) head.push({ text: '  ' }, { text: topic, style: chalk.dim });
+      lines.push(...wrapLine(head, ctx));
       const instead = read.records(u, 'cited_instead', 'url', 'optional') ?? [];
       const rows: GridRow[] = instead.map((c) => ({
         cells: [
@@ -99,7 +102,7 @@ export const pagesView: View = (data, ctx) => {
         const columns: Column[] = [
           { header: 'citations', align: 'right' },
           { header: 'domain', shrink: true, min: 8 },
-          { header: 'url', shrink: true, min: 12, weight: 3 },
+          { header: 'url', wrap: true, weight: 3 },
         ];
         lines.push(...gridLines(columns, rows, ctx).map((l) => l));
       }
@@ -133,9 +136,14 @@ export const contentGapsView: View = (data, ctx) => {
       .filter((u): u is string => typeof u === 'string')
       .map((u) => safeText(u)),
   );
-  const rows: GridRow[] = [];
+  // Grouped by action, the ones to act on first; the server's order within a group.
+  const groups = new Map<string, { name: string; style: Part['style']; rows: GridRow[] }>();
   for (const g of gaps) {
+    const raw = read.rawText(g, 'action') ?? '';
     const action = read.text(g, 'action');
+    let group = groups.get(raw);
+    if (group === undefined) groups.set(raw, (group = { name: wordText(action), style: toneOf(raw, chalk), rows: [] }));
+    const rows = group.rows;
     const hasPage = read.bool(g, 'has_page', 'optional');
     const url = read.text(g, 'page_url', 'optional');
     const cited = read.bool(g, 'cited', 'optional');
@@ -148,30 +156,44 @@ export const contentGapsView: View = (data, ctx) => {
             ...(cited === true ? [{ text: '✓', style: chalk.green }] : cited === false ? [{ text: '✗', style: chalk.red }] : []),
             ...(citations === undefined ? [] : [{ text: `${cited === undefined ? '' : ' '}${citations === null ? '–' : formatCount(citations)}` }]),
           ];
-    rows.push({ cells: [cell(wordText(action), toneOf(read.rawText(g, 'action'), chalk)), cell(read.text(g, 'prompt')), citedCell, page] });
+    rows.push({ cells: [cell(`  ${read.text(g, 'prompt')}`), citedCell, page] });
     const detail: Part[][] = [];
     // The reason on a line of its own, the rest on the next.
     const reason = read.text(g, 'reason', 'optional');
-    if (reason) rows.push({ detail: [[{ text: reason }]], column: 1 });
+    if (reason) rows.push({ detail: [[{ text: reason }]], column: 0, indent: 4 });
     const citedBy = read.texts(g, 'cited_by', 'optional');
-    if (citedBy && citedBy.length > 0) detail.push([{ text: `cited by ${citedBy.join(', ')}`, style: chalk.dim }]);
+    // The engines once: not again when the reason already names them all.
+    if (citedBy && citedBy.length > 0 && !namesAll(reason, citedBy)) detail.push([{ text: `cited by ${citedBy.join(', ')}`, style: chalk.dim }]);
     const topic = read.text(g, 'topic', 'optional');
     const topicId = read.text(g, 'topic_id', 'optional');
     if (topic || topicId) detail.push([{ text: [topic, topicId ? `(${topicId})` : null].filter(Boolean).join(' '), style: chalk.dim }]);
     const id = read.text(g, 'prompt_id', 'optional');
     if (id) detail.push([{ text: `question ${id}`, style: chalk.dim }]);
-    if (detail.length > 0) rows.push({ detail, column: 1, sep: { text: ' · ', style: chalk.dim } });
+    if (detail.length > 0) rows.push({ detail, column: 0, indent: 4, sep: { text: ' · ', style: chalk.dim } });
   }
+  const rows: GridRow[] = [...groups.entries()]
+    .sort(([a], [b]) => actionRank(a) - actionRank(b))
+    .flatMap(([, group]): GridRow[] => {
+      const questions = group.rows.filter((r) => 'cells' in r).length;
+      return [
+        {
+          group: [
+            { text: group.name, style: (t) => chalk.bold(group.style?.(t) ?? t) },
+            { text: ` · ${formatCount(questions)} ${questions === 1 ? 'question' : 'questions'}`, style: chalk.dim },
+          ],
+        },
+        ...group.rows,
+      ];
+    });
   const columns: Column[] = [
-    { header: 'action' },
-    { header: 'question', shrink: true, min: 12, weight: 3 },
+    { header: 'question', wrap: true, weight: 3 },
     { header: 'cited', align: 'right' },
-    { header: 'page', shrink: true, min: 8 },
+    { header: 'page', wrap: true },
   ];
   const lines = gridLines(columns, rows, ctx);
   if (origin)
     lines.unshift(
-      fitLine(
+      ...wrapLine(
         [
           { text: 'Pages are paths on ', style: chalk.dim },
           { text: origin, style: chalk.dim },
@@ -182,3 +204,15 @@ export const contentGapsView: View = (data, ctx) => {
   blocks.push(lines);
   return blocks;
 };
+
+/** Write first, then improve, then any other action, leave last. */
+function actionRank(action: string): number {
+  return action === 'write' ? 0 : action === 'improve' ? 1 : action === 'leave' ? 3 : 2;
+}
+
+/** Whether `text` names every one of `names` already (the reason a gap gives). */
+function namesAll(text: string | null | undefined, names: readonly string[]): boolean {
+  if (!text) return false;
+  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}_-]+/u));
+  return names.every((n) => words.has(n.toLowerCase()));
+}

@@ -3,7 +3,7 @@
  * answer state over the window as a mark (see marks.ts: ● ◐ ○ · –, colours on top) and
  * how often that state occurred. Questions are grouped under their topic. A legend
  * follows, then the brand's average position per question and engine when named, with
- * each question's id.
+ * each question's id. Questions and ids are never shortened: they wrap in their column.
  */
 import type { Block, View } from './context.js';
 import { cell, gridLines, type Cell, type Column, type GridRow } from './grid.js';
@@ -76,7 +76,7 @@ export const promptsView: View = (data, ctx) => {
       ];
     });
     if (stacked) {
-      matrixRows.push({ group: [{ text: `  ${r.prompt}` }] }, { cells: [cell(''), ...marks] });
+      matrixRows.push({ detail: [[{ text: r.prompt }]], column: 0, indent: 2 }, { cells: [cell(''), ...marks] });
     } else {
       matrixRows.push({ cells: [cell(`  ${r.prompt}`), ...marks] });
     }
@@ -88,7 +88,7 @@ export const promptsView: View = (data, ctx) => {
     positionRows.push({ cells: [cell(`  ${r.id ?? r.prompt}`), ...positions] });
   }
 
-  const matrixColumns: Column[] = [stacked ? { header: '' } : { header: 'question', shrink: true, min: 12 }, ...engines.map((e) => ({ header: e.name }))];
+  const matrixColumns: Column[] = [stacked ? { header: '' } : { header: 'question', wrap: true }, ...engines.map((e) => ({ header: e.name }))];
   const legend = stateLegend(unknown, chalk, safeText);
   const blocks: Block[] = [
     gridLines(matrixColumns, matrixRows, ctx),
@@ -100,7 +100,7 @@ export const promptsView: View = (data, ctx) => {
     // Keyed by the question's id (a readable slug), so the question text is not printed twice.
     // Ids whole before engine names: the names can be shortened and still be told apart.
     const columns: Column[] = [
-      { header: anyId ? 'question id' : 'question', shrink: true, min: anyId ? 30 : 12 },
+      { header: anyId ? 'question id' : 'question', wrap: true },
       ...engines.map((e) => ({ header: e.name, align: 'right' as const })),
     ];
     blocks.push([

@@ -8,7 +8,7 @@
 import { noneMatch } from './section.js';
 import type { Block, View } from './context.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, naturalWidths, widestWord, wrapLine, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { safeText, type Obj } from './read.js';
 import { commonOrigin, pathOf } from './urls.js';
@@ -62,13 +62,18 @@ export const searchView: View = (data, ctx) => {
   const extra = byPage ? ['title', 'top_query'] : ['topic_id', 'page'];
   const extraHeader = (k: string) => (k === 'topic_id' ? 'topic' : k === 'top_query' ? 'top query' : k);
   const columns: Column[] = [
-    { header: byPage ? 'page' : 'query', shrink: true, min: 24, weight: 3 },
+    byPage ? { header: 'page', wrap: true, weight: 3 } : { header: 'query', shrink: true, min: 24, weight: 3 },
     { header: 'clicks', align: 'right' },
     { header: 'impressions', align: 'right' },
     { header: 'ctr', align: 'right' },
     { header: 'position', align: 'right' },
     { header: 'AI cites', align: 'right' },
-    ...extra.map((k): Column => ({ header: extraHeader(k), shrink: true, min: 6, weight: k === 'page' ? 2 : 1 })),
+    // Pages and topic ids are copied: wrapped, never shortened; titles and queries may be.
+    ...extra.map((k): Column =>
+      k === 'page' || k === 'topic_id'
+        ? { header: extraHeader(k), wrap: true, weight: k === 'page' ? 2 : 1 }
+        : { header: extraHeader(k), shrink: true, min: 6 },
+    ),
   ];
   const gridRows: GridRow[] = rows.map((r) => {
     const cited = read.bool(r, 'ai_cited', 'optional');
@@ -95,7 +100,11 @@ export const searchView: View = (data, ctx) => {
   // When the key column would be narrow, the text columns go under it instead.
   const natural = naturalWidths(columns, gridRows);
   const fixed = natural.slice(1, columns.length - extra.length).reduce((a, b) => a + b + 2, 0);
-  const roomForKey = ctx.width - fixed - extra.length * (6 + 2);
+  // A wrapping column (page, topic id) is at least as wide as its longest word.
+  const extraMin = columns
+    .slice(columns.length - extra.length)
+    .map((c, k) => (c.wrap ? Math.max(0, ...gridRows.map((r) => ('cells' in r ? widestWord(r.cells[columns.length - extra.length + k] ?? []) : 0))) : 6));
+  const roomForKey = ctx.width - fixed - extraMin.reduce((a, b) => a + b + 2, 0);
   const under = !ctx.wide && roomForKey < KEY_MIN;
   const shownRows: GridRow[] = under
     ? gridRows.flatMap((r): GridRow[] => {
@@ -110,7 +119,16 @@ export const searchView: View = (data, ctx) => {
       })
     : gridRows;
   const lines = gridLines(under ? columns.slice(0, columns.length - extra.length) : columns, shownRows, ctx);
-  if (origin) lines.unshift(fitLine([{ text: `Pages are paths on ${origin}`, style: chalk.dim }], ctx));
+  if (origin)
+    lines.unshift(
+      ...wrapLine(
+        [
+          { text: 'Pages are paths on ', style: chalk.dim },
+          { text: origin, style: chalk.dim },
+        ],
+        ctx,
+      ),
+    );
   blocks.push(lines);
   return blocks;
 };

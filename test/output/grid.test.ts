@@ -1,0 +1,151 @@
+/**
+ * The views' grid (src/output/views/grid.ts): a `wrap` column (text a user copies) goes
+ * over several lines at spaces and is never shortened nor broken inside a word, taking its
+ * room from the shortening columns first; the record blocks it falls back to keep such a
+ * value whole too; and `wide` wraps every text column instead of running past the width.
+ */
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import { cell, gridLines, wrapLine, wrapParts, type Column, type GridRow, type Layout } from '../../src/output/views/grid.js';
+import { displayWidth } from '../../src/text/width.js';
+
+const plain = new Chalk({ level: 0 });
+const at = (width: number, wide = false): Layout => ({ width, wide, chalk: plain });
+
+const URL = 'https://example.com/guides/choosing-a-crm';
+const QUESTION = 'Which CRM is easiest to set up for a small sales team?';
+
+const columns: Column[] = [
+  { header: 'n', align: 'right' },
+  { header: 'title', shrink: true, min: 6 },
+  { header: 'question', wrap: true },
+];
+const rows: GridRow[] = [
+  { cells: [cell('12'), cell('A rather long page title for a guide'), cell(QUESTION)] },
+  { cells: [cell('3'), cell('Short'), cell('How much?')] },
+];
+
+function widest(lines: readonly string[]): number {
+  return Math.max(...lines.map((l) => displayWidth(l)));
+}
+
+describe('a wrap column', () => {
+  it('goes over several lines at spaces, the other cells on the first line, nothing shortened', () => {
+    const lines = gridLines(columns, rows, at(50));
+    expect(lines).toEqual([
+      ' n  title   question',
+      '──  ──────  ──────────────────────────────────────',
+      '12  A rat…  Which CRM is easiest to set up for a',
+      '            small sales team?',
+      ' 3  Short   How much?',
+    ]);
+    expect(widest(lines)).toBeLessThanOrEqual(50);
+  });
+
+  it('takes its room from the shortening columns first: they are at their narrowest before it wraps', () => {
+    const lines = gridLines(columns, rows, at(50));
+    // The title is at its minimum (6) while the question still wraps.
+    expect(lines[1]?.split('  ').map((r) => displayWidth(r))).toEqual([2, 6, 38]);
+  });
+
+  it('stays on one line when it fits whole, the shortening columns giving way', () => {
+    const lines = gridLines(columns, rows, at(80));
+    expect(lines.some((l) => l.includes(QUESTION))).toBe(true);
+    expect(lines.join('\n')).toContain('…');
+  });
+
+  it('is at least as wide as its longest word: a word is never broken', () => {
+    const urlRows: GridRow[] = [{ cells: [cell('1'), cell('Guide'), cell(`see ${URL} first`)] }];
+    const lines = gridLines(columns, urlRows, at(URL.length + 12));
+    expect(lines.some((l) => l.trimEnd().endsWith(URL))).toBe(true);
+    expect(widest(lines)).toBeLessThanOrEqual(URL.length + 12);
+  });
+
+  it('keeps the indentation of its text on later lines', () => {
+    const lines = gridLines([{ header: 'question', wrap: true }], [{ cells: [cell(`  ${QUESTION}`)] }], at(30));
+    expect(lines.slice(2)).toEqual(['  Which CRM is easiest to set', '  up for a small sales team?']);
+  });
+
+  it('a column that does not ask for it is shortened as before', () => {
+    const lines = gridLines([columns[0] as Column, columns[1] as Column, { header: 'question', shrink: true, min: 6 }], rows, at(50));
+    expect(lines.join('\n')).toContain('…');
+    expect(lines).toHaveLength(4);
+  });
+});
+
+describe('when even the longest word does not fit: record blocks', () => {
+  const urlColumns: Column[] = [
+    { header: 'citations', align: 'right' },
+    { header: 'domain', shrink: true },
+    { header: 'url', wrap: true },
+  ];
+  const urlRows: GridRow[] = [{ cells: [cell('14'), cell('example.com'), cell(URL)] }];
+
+  it('a value that fits beside its key is there, whole', () => {
+    const lines = gridLines(urlColumns, [...urlRows, { cells: [cell('3'), cell('example.com'), cell(QUESTION)] }], at(40));
+    expect(lines.slice(-5)).toEqual([
+      '── 2/2 ─────────────────────────────────',
+      'citations  3',
+      'domain     example.com',
+      'url        Which CRM is easiest to set',
+      '           up for a small sales team?',
+    ]);
+  });
+
+  it('a word wider than the room beside the key goes on a line of its own under it, whole, past the width if it must', () => {
+    const lines = gridLines(urlColumns, urlRows, at(40));
+    expect(lines.slice(-2)).toEqual(['url', `  ${URL}`]);
+    expect(lines.join('\n')).not.toContain('…');
+    const narrow = gridLines(urlColumns, urlRows, at(30));
+    expect(narrow.slice(-1)).toEqual([`  ${URL}`]);
+    // Only that line is past the width.
+    expect(narrow.filter((l) => displayWidth(l) > 30)).toEqual([`  ${URL}`]);
+  });
+
+  it('a value indented in its column (a question under its topic) starts right after its key', () => {
+    const lines = gridLines(urlColumns, [...urlRows, { cells: [cell('3'), cell('example.com'), cell(`  ${QUESTION}`)] }], at(40));
+    expect(lines.slice(-2)).toEqual(['url        Which CRM is easiest to set', '           up for a small sales team?']);
+  });
+
+  it('a column that does not ask for it is still shortened there', () => {
+    const lines = gridLines(
+      [{ header: 'n' }, { header: 'url', shrink: true, min: 40 }],
+      urlRows.map((r) => ('cells' in r ? { cells: [r.cells[0] ?? null, r.cells[2] ?? null] } : r)),
+      at(30),
+    );
+    expect(lines.at(-1)).toMatch(/^url +https:\/\/example\.com\/gu.*…$/);
+  });
+});
+
+describe('wide', () => {
+  it('wraps the shortening columns instead of shortening them: every line within the width, header and rule too', () => {
+    const lines = gridLines(columns, rows, at(50, true));
+    expect(lines.join('\n')).not.toContain('…');
+    expect(widest(lines)).toBeLessThanOrEqual(50);
+    expect(lines.join(' ').split(/\s+/).join(' ')).toContain('A rather long page title for a guide'.split(' ')[0] ?? '');
+    for (const word of 'A rather long page title for a guide'.split(' ')) expect(lines.join(' ').split(/\s+/)).toContain(word);
+  });
+
+  it('a group line wraps at spaces rather than run past the width', () => {
+    const group: GridRow = { group: [{ text: 'A topic name long enough to need two lines here' }] };
+    expect(gridLines(columns, [group, ...rows], at(30, true), { header: false }).slice(0, 2)).toEqual(['A topic name long enough to', 'need two lines here']);
+    expect(gridLines(columns, [group], at(30), { header: false })[0]).toBe('A topic name long enough to n…');
+  });
+});
+
+describe('wrapParts', () => {
+  it('breaks at spaces only, keeping each part’s style', () => {
+    const bold = (s: string) => `<${s}>`;
+    const lines = wrapParts([{ text: 'see ' }, { text: URL, style: bold }, { text: ' now' }], 20);
+    expect(lines.map((l) => l.map((p) => (p.style ? p.style(p.text) : p.text)).join(''))).toEqual(['see', `<${URL}>`, 'now']);
+  });
+
+  it('leaves text that fits as it is', () => {
+    const parts = [{ text: 'a b' }];
+    expect(wrapParts(parts, 3)).toEqual([parts]);
+  });
+
+  it('wrapLine: a URL on a line of its own rather than broken', () => {
+    expect(wrapLine([{ text: 'Pages are paths on ' }, { text: 'https://example.com' }], { width: 25 })).toEqual(['Pages are paths on', 'https://example.com']);
+  });
+});
