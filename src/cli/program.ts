@@ -9,7 +9,7 @@
  * by the commands that take it (the helpers in declare.ts), so commander refuses it
  * elsewhere, in vis's words (option-errors.ts).
  */
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
 import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
@@ -63,6 +63,14 @@ const NARROW_INDENT = '      ';
 /** What commander calls the help command it adds to a group (`vis config help get`). */
 const COMMANDER_HELP_COMMAND = 'display help for command';
 
+/** The option or argument as help describes it: without its choices when its description names each one. */
+function choicesUnlessNamed<T extends Option | Argument>(item: T): T {
+  const choices = item.argChoices;
+  const words = new Set(item.description.split(/[^\w-]+/));
+  if (!choices || !choices.every((c) => words.has(c))) return item;
+  return Object.assign(Object.create(Object.getPrototypeOf(item) as object) as T, item, { argChoices: undefined });
+}
+
 /**
  * The help layout shared by every command (sub-commands inherit it), as gh lays it out:
  * usage, description, arguments, the sub-commands, the command's own options, then the
@@ -84,6 +92,14 @@ const HELP_CONFIGURATION = {
   subcommandTerm(this: Help, cmd: Command): string {
     const term = Help.prototype.subcommandTerm.call(this, cmd);
     return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
+  },
+  // A description that names every choice (`table, json or csv`) says it already; commander's
+  // `(choices: ...)` would say it twice. The choices still check the value and feed completion.
+  optionDescription(this: Help, option: Option): string {
+    return Help.prototype.optionDescription.call(this, choicesUnlessNamed(option));
+  },
+  argumentDescription(this: Help, argument: Argument): string {
+    return Help.prototype.argumentDescription.call(this, choicesUnlessNamed(argument));
   },
   // The help command commander adds to a group, worded like every other row and like vis's own.
   subcommandDescription(this: Help, cmd: Command): string {

@@ -51,6 +51,33 @@ describe('help layout', () => {
     expect(globals).not.toContain('--brand');
   });
 
+  it('the choices of --format and of a shell are said once: the description names them, commander does not repeat them', async () => {
+    const topics = await runInProcess(['topics', '--help']);
+    expect(topics.stdout).toMatch(/\n {2}-f, --format <format> +table, json or csv \(env VIS_FORMAT\)\n/);
+    expect(topics.stdout).not.toContain('choices');
+    const completion = await runInProcess(['completion', '--help']);
+    expect(completion.stdout).toMatch(/\n {2}shell +bash, zsh or fish\n/);
+    // The choices still refuse another value.
+    const bad = await runInProcess(['topics', '-f', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/table, json, csv|"table", "json", "csv"/);
+  });
+
+  it.each([
+    ['brands', 'List the brands of the account', 'Free: no read spent.'],
+    ['usage', 'Reads used and left this month, and when the budget resets', 'Free: no read spent.'],
+    ['perception', 'Per engine: does AI know the brand, would it recommend it', 'Needs the Pro or Growth plan.'],
+    ['tasks', 'Tasks, best first, with open counts per layer', 'Needs the Pro or Growth plan.'],
+  ])('vis %s --help opens with its summary, and says the plan and cost once, in the Calls sentence', async (word, summary, calls) => {
+    const r = await runInProcess([word, '--help']);
+    const description = r.stdout.slice(0, r.stdout.search(/\n(Arguments|Commands|Options):\n/));
+    expect(description.split('\n')[2]).toBe(summary);
+    expect(description.split(calls)).toHaveLength(2);
+    expect(description).not.toMatch(/\((free|Pro, Growth)[^)]*\)/);
+    // The list of commands keeps them: there the summary is all a command gets.
+    expect((await runInProcess(['--help'])).stdout.replace(/\s+/g, ' ')).toMatch(/ \((free|Pro, Growth)[^)]*\)/);
+  });
+
   it('the help command commander adds to a group reads like the other rows', async () => {
     const r = await runInProcess(['config', '--help']);
     expect(r.stdout).toMatch(/\n {2}help \[command\] +Help for a command\n/);
