@@ -17,6 +17,7 @@ import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-
 import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
+import { plainCommands } from '../text/commands.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
@@ -114,13 +115,15 @@ const HELP_CONFIGURATION = {
     const extras = helpExtras(cmd);
     const termWidth = Math.max(helper.padWidth(cmd, helper), ...extras.sections.flatMap((s) => s.rows.map(([term]) => term.length)));
     const width = helper.helpWidth ?? 80;
-    const item = (term: string, description: string) => {
+    // Help is read on a terminal: a command the texts quote as Markdown is its bare words here.
+    const item = (term: string, markdown: string) => {
+      const description = plainCommands(markdown);
       if (width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return helper.formatItem(term, termWidth, description, helper);
       // Too narrow for two columns: each description under its term, wrapped.
       return `  ${term}\n${NARROW_INDENT}${helper.boxWrap(description, width - NARROW_INDENT.length).replace(/\n/g, `\n${NARROW_INDENT}`)}`;
     };
     const out: string[] = [`Usage: ${helper.commandUsage(cmd)}`, ''];
-    const description = helper.commandDescription(cmd);
+    const description = plainCommands(helper.commandDescription(cmd));
     if (description.length > 0) out.push(helper.boxWrap(description, width), '');
     const list = (heading: string, items: string[]) => out.push(...helper.formatItemList(heading, items, helper));
     list(
@@ -150,7 +153,7 @@ const HELP_CONFIGURATION = {
         section.title,
         section.rows.map(([term, text]) => item(term, text)),
       );
-    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(paragraph, width), '');
+    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(plainCommands(paragraph), width), '');
     return out.join('\n');
   },
 };

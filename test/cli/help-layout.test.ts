@@ -78,6 +78,17 @@ describe('help layout', () => {
     expect((await runInProcess(['--help'])).stdout.replace(/\s+/g, ' ')).toMatch(/ \((free|Pro, Growth)[^)]*\)/);
   });
 
+  it('a command the texts quote as Markdown is its bare words on a terminal: help, help topics, errors', async () => {
+    const topics = await runInProcess(['topics', '--help']);
+    expect(topics.stdout).toContain('Topic scores for the period. vis topics <id> shows one topic in full.');
+    expect(topics.stdout).toMatch(/\n {2}id +topic id from vis topics\n/);
+    const options = await runInProcess(['help', 'options']);
+    expect(options.stdout.replace(/\s+/g, ' ')).toContain('vis --demo topics and vis topics --demo are the same');
+    const noKey = await runInProcess(['topics'], { env: { VIS_API_KEY: undefined } });
+    expect(noKey.stderr).toContain('run vis auth login');
+    for (const out of [topics.stdout, options.stdout, noKey.stderr]) expect(out).not.toContain('`vis');
+  });
+
   it('the help command commander adds to a group reads like the other rows', async () => {
     const r = await runInProcess(['config', '--help']);
     expect(r.stdout).toMatch(/\n {2}help \[command\] +Help for a command\n/);
@@ -146,21 +157,21 @@ describe('commander’s refusals in vis’s words (exit 2, nothing sent)', () =>
   it.each([
     ['invalidArgument (an option)', ['topics', '-f', 'xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
     ['invalidArgument (an argument)', ['completion', 'ksh'], 'vis: <shell> must be one of bash, zsh, fish (got "ksh")\n'],
-    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun `vis topics --help` for its options.\n'],
+    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun vis topics --help for its options.\n'],
     ['unknownOption, a close one', ['topics', '--marekt', 'US'], 'vis: unknown option --marekt for vis topics\nDid you mean --market?\n'],
     ['unknownOption, a global', ['topics', '--verbse'], 'vis: unknown option --verbse for vis topics\nDid you mean --verbose?\n'],
-    ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun `vis --help` for its options.\n'],
-    ['unknownOption, a short one', ['api', '/topics', '-X', 'POST'], 'vis: unknown option -X for vis api\nRun `vis api --help` for its options.\n'],
-    ['missingArgument', ['api'], 'vis: vis api needs <path>\nRun `vis api --help` for its usage.\n'],
-    ['optionMissingArgument', ['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun `vis topics --help` for its usage.\n'],
-    ['excessArguments', ['answers', 'extra-arg'], 'vis: vis answers takes no arguments (got "extra-arg")\nRun `vis answers --help` for its usage.\n'],
+    ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun vis --help for its options.\n'],
+    ['unknownOption, a short one', ['api', '/topics', '-X', 'POST'], 'vis: unknown option -X for vis api\nRun vis api --help for its options.\n'],
+    ['missingArgument', ['api'], 'vis: vis api needs <path>\nRun vis api --help for its usage.\n'],
+    ['optionMissingArgument', ['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun vis topics --help for its usage.\n'],
+    ['excessArguments', ['answers', 'extra-arg'], 'vis: vis answers takes no arguments (got "extra-arg")\nRun vis answers --help for its usage.\n'],
     [
       'excessArguments, one allowed',
       ['topics', 'a', 'b'],
-      'vis: vis topics takes at most 1 argument, [id] (got "a", "b")\nRun `vis topics --help` for its usage.\n',
+      'vis: vis topics takes at most 1 argument, [id] (got "a", "b")\nRun vis topics --help for its usage.\n',
     ],
     ['unknownCommand, a close one', ['topicz'], 'vis: unknown command "topicz" for vis\nDid you mean vis topics?\n'],
-    ['unknownCommand, nothing close', ['frobnicate'], 'vis: unknown command "frobnicate" for vis\nRun `vis --help` for the commands.\n'],
+    ['unknownCommand, nothing close', ['frobnicate'], 'vis: unknown command "frobnicate" for vis\nRun vis --help for the commands.\n'],
     ['unknownCommand, a sub-command', ['config', 'lst'], 'vis: unknown command "lst" for vis config\nDid you mean vis config list?\n'],
   ])('%s: vis %j', async (_code, argv, message) => {
     const r = await runInProcess(argv);
