@@ -143,7 +143,7 @@ describe('brand perception', () => {
     expect(lines(out).find((l) => l.startsWith('chatgpt'))).toMatch(/✓ yes +✓ yes +positive +█{12} +▁ █{10}$/);
   });
 
-  it('each engine by the id the API sends (what --engine takes), never its display name', () => {
+  it('each engine by the id the API sends, as csv and the other views name it, never its display label', () => {
     const out = render('brand-perception', (d) => (d.engines[0].label = 'OpenAI'));
     expect(
       lines(out)

@@ -84,7 +84,7 @@ export const perceptionView: View = (data, ctx) => {
     const rows: GridRow[] = [];
     for (const e of engines) {
       const raw = read.text(e, 'engine');
-      // The id the API sends is what --engine and a CSV take; its display name would be a second name for it.
+      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
       read.mark(e, 'label');
       const knows = read.bool(e, 'knows', 'nullable');
       const recommends = read.bool(e, 'recommends', 'nullable');

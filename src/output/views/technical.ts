@@ -44,7 +44,7 @@ export const technicalView: View = (data, ctx) => {
     const scoreText = columnFormat(engines.map((e) => read.number(e, 'score', 'nullable')));
     const rows: ChartRow[] = engines.map((e) => {
       const id = read.text(e, 'engine');
-      // The id the API sends is what --engine and a CSV take; its display name would be a second name for it.
+      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
       read.mark(e, 'label');
       const value = read.number(e, 'score', 'nullable');
       return {
