@@ -342,6 +342,12 @@ describe('cacheNote', () => {
     );
   });
 
+  it("without TZ the process's own zone: the same as naming it", () => {
+    const at = hit('2026-11-22T15:39:00Z', '2026-11-23T03:30:00Z');
+    const now = Date.parse('2026-11-22T16:00:00Z');
+    expect(cacheNote(at, now, undefined)).toBe(cacheNote(at, now, Intl.DateTimeFormat().resolvedOptions().timeZone));
+  });
+
   it("an unknown zone falls back to the process's own instead of failing", () => {
     const note = cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'Not/AZone');
     expect(note).toMatch(/^from cache, fetched (\d{4}-\d\d-\d\d )?\d\d:\d\d; next data after \d\d:\d\d( \(09:00 IST\))?; --refresh to read again$/);
