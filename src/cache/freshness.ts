@@ -44,7 +44,7 @@ export function expiresAt(freshness: Freshness, fetchedAt: number): number | und
   }
 }
 
-/** Does the expiry fall on a scan boundary (the stderr line then says "09:00 IST")? */
+/** Does the expiry fall on a scan boundary (the stderr line then names the next scan, not a freshness time)? */
 export function isScanBoundary(t: number): boolean {
   return lastScanBoundary(t) === t;
 }

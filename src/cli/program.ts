@@ -9,7 +9,7 @@
  * by the commands that take it (the helpers in declare.ts), so commander refuses it
  * elsewhere, in vis's words (option-errors.ts).
  */
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
 import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
@@ -17,6 +17,7 @@ import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-
 import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
+import { plainCommands } from '../text/commands.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
@@ -63,6 +64,14 @@ const NARROW_INDENT = '      ';
 /** What commander calls the help command it adds to a group (`vis config help get`). */
 const COMMANDER_HELP_COMMAND = 'display help for command';
 
+/** The option or argument as help describes it: without its choices when its description names each one. */
+function choicesUnlessNamed<T extends Option | Argument>(item: T): T {
+  const choices = item.argChoices;
+  const words = new Set(item.description.split(/[^\w-]+/));
+  if (!choices || !choices.every((c) => words.has(c))) return item;
+  return Object.assign(Object.create(Object.getPrototypeOf(item) as object) as T, item, { argChoices: undefined });
+}
+
 /**
  * The help layout shared by every command (sub-commands inherit it), as gh lays it out:
  * usage, description, arguments, the sub-commands, the command's own options, then the
@@ -85,6 +94,14 @@ const HELP_CONFIGURATION = {
     const term = Help.prototype.subcommandTerm.call(this, cmd);
     return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
+  // A description that names every choice (`table, json or csv`) says it already; commander's
+  // `(choices: ...)` would say it twice. The choices still check the value and feed completion.
+  optionDescription(this: Help, option: Option): string {
+    return Help.prototype.optionDescription.call(this, choicesUnlessNamed(option));
+  },
+  argumentDescription(this: Help, argument: Argument): string {
+    return Help.prototype.argumentDescription.call(this, choicesUnlessNamed(argument));
+  },
   // The help command commander adds to a group, worded like every other row and like vis's own.
   subcommandDescription(this: Help, cmd: Command): string {
     const text = Help.prototype.subcommandDescription.call(this, cmd);
@@ -98,13 +115,15 @@ const HELP_CONFIGURATION = {
     const extras = helpExtras(cmd);
     const termWidth = Math.max(helper.padWidth(cmd, helper), ...extras.sections.flatMap((s) => s.rows.map(([term]) => term.length)));
     const width = helper.helpWidth ?? 80;
-    const item = (term: string, description: string) => {
+    // Help is read on a terminal: a command the texts quote as Markdown is its bare words here.
+    const item = (term: string, markdown: string) => {
+      const description = plainCommands(markdown);
       if (width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return helper.formatItem(term, termWidth, description, helper);
       // Too narrow for two columns: each description under its term, wrapped.
       return `  ${term}\n${NARROW_INDENT}${helper.boxWrap(description, width - NARROW_INDENT.length).replace(/\n/g, `\n${NARROW_INDENT}`)}`;
     };
     const out: string[] = [`Usage: ${helper.commandUsage(cmd)}`, ''];
-    const description = helper.commandDescription(cmd);
+    const description = plainCommands(helper.commandDescription(cmd));
     if (description.length > 0) out.push(helper.boxWrap(description, width), '');
     const list = (heading: string, items: string[]) => out.push(...helper.formatItemList(heading, items, helper));
     list(
@@ -134,7 +153,7 @@ const HELP_CONFIGURATION = {
         section.title,
         section.rows.map(([term, text]) => item(term, text)),
       );
-    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(paragraph, width), '');
+    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(plainCommands(paragraph), width), '');
     return out.join('\n');
   },
 };

@@ -8,6 +8,7 @@ import type { BudgetInfo } from '../api/account.js';
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { LimitError, VisError, type ErrorKind } from '../errors.js';
+import { formatCount } from '../output/views/numbers.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, padToWidth } from '../text/width.js';
 import type { ManifestBrand } from './manifest.js';
@@ -96,13 +97,13 @@ export function verdict(view: Pick<PlanView, 'cost' | 'readsLeft' | 'force'>): V
 
 /** "24 reads" or "at least 24 reads, plus ..." */
 export function costSentence(cost: CostEstimate): string {
-  const n = `${cost.reads} read${cost.reads === 1 ? '' : 's'}`;
+  const n = plural(cost.reads, 'read');
   if (cost.exact) return n;
   const plus: string[] = [];
   for (const p of cost.pendingItems) plus.push(`1 per item of ${p.list.id} for ${p.endpoint.id}`);
   if (cost.unknownMarkets.length > 0) {
     const names = cost.unknownMarkets.map((b) => sanitizeForTerminal(b.name)).join(', ');
-    plus.push(`${cost.readsPerExtraMarket} per market beyond the first of ${names} (GET /markets tells how many)`);
+    plus.push(`${formatCount(cost.readsPerExtraMarket)} per market beyond the first of ${names} (GET /markets tells how many)`);
   }
   return `at least ${n}, plus ${plus.join('; ')}`;
 }
@@ -143,7 +144,7 @@ export function renderPlanText(view: PlanView): string {
     ...table(
       ['READS', 'ENDPOINT', 'BRAND', 'MARKET', 'FILE'],
       rows.map((r) => [
-        String(r.reads),
+        r.reads === 'per item' ? r.reads : formatCount(r.reads),
         r.endpoint,
         sanitizeForTerminal(r.brand.name),
         r.market === '*' ? 'each' : (r.market ?? '-'),
@@ -159,7 +160,7 @@ export function renderPlanText(view: PlanView): string {
     );
   }
   const v = verdict(view);
-  const left = view.readsLeft;
+  const left = view.readsLeft === undefined ? '' : formatCount(view.readsLeft);
   const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(view.resetsAt)})` : '';
   if (v === 'unknown') out.push('Reads left: unknown (GET /usage did not say); the export would not be checked against the budget.');
   else if (v === 'fits')
@@ -192,8 +193,9 @@ export function planDocument(view: PlanView, brands: ManifestBrand[]): Record<st
   };
 }
 
+/** `1 read`, `1,234 reads`: counts read as `vis usage` prints them. */
 function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** The summary of a real run (stderr). */
@@ -206,10 +208,10 @@ export function renderSummary(
     plural(result.files.length, 'file'),
     plural(result.rows, 'row'),
     `${plural(result.readsSpent, 'read')} spent`,
-    `${result.skipped.length} skipped`,
-    `${result.failed.length} failed`,
+    `${formatCount(result.skipped.length)} skipped`,
+    `${formatCount(result.failed.length)} failed`,
   ];
-  if (result.notAttempted.length > 0) counts.push(`${result.notAttempted.length} not attempted`);
+  if (result.notAttempted.length > 0) counts.push(`${formatCount(result.notAttempted.length)} not attempted`);
   out.push(`vis export: ${counts.join(', ')}, in ${formatSeconds(opts.elapsedMs)}.`);
   const where = (e: { endpoint: string; brand: { name: string }; market: string | null; item: string | null }) =>
     [
@@ -228,9 +230,9 @@ export function renderSummary(
   if (result.notAttempted.length > 0) {
     const reasons = new Map<string, number>();
     for (const n of result.notAttempted) reasons.set(n.reason, (reasons.get(n.reason) ?? 0) + 1);
-    out.push(`Not attempted: ${[...reasons].map(([r, n]) => `${n} (${r})`).join(', ')}.`);
+    out.push(`Not attempted: ${[...reasons].map(([r, n]) => `${formatCount(n)} (${r})`).join(', ')}.`);
   }
-  if (opts.readsLeft !== undefined) out.push(`Reads left this month: about ${Math.max(0, opts.readsLeft - result.readsSpent)}.`);
+  if (opts.readsLeft !== undefined) out.push(`Reads left this month: about ${formatCount(Math.max(0, opts.readsLeft - result.readsSpent))}.`);
   out.push(opts.manifestPath ? `Files in ${sanitizeForTerminal(opts.dir)}; manifest: ${sanitizeForTerminal(opts.manifestPath)}` : `Nothing written.`);
   return `${out.join('\n')}\n`;
 }
@@ -247,7 +249,8 @@ function resetHint(budget: BudgetInfo): string {
 
 /** The refusal of a plan that needs more reads than are left (exit 6, nothing read); `verb`: "needs", or "would need" for a dry run. */
 export function budgetError(cost: CostEstimate, budget: BudgetInfo, verb: string): LimitError {
-  return new LimitError(`the export ${verb} ${costSentence(cost)}, and ${budget.left} are left this month: nothing was read`, {
+  // Only a known budget refuses (verdict), so `left` is set here.
+  return new LimitError(`the export ${verb} ${costSentence(cost)}, and ${formatCount(budget.left ?? 0)} are left this month: nothing was read`, {
     hint: `${resetHint(budget)}--only exports fewer endpoints; --force exports what fits; --dry-run shows the plan.`,
   });
 }
@@ -257,7 +260,7 @@ const KIND_BY_EXIT: Readonly<Record<number, ErrorKind>> = { 2: 'usage', 3: 'auth
 /** The error that ends an export that did not get everything, carrying the exit code. */
 export function exportFailure(result: RunResult, budget: BudgetInfo, manifestPath: string): Error | undefined {
   if (result.exitCode === 0) return undefined;
-  const details = `${result.files.length} files written; ${manifestPath} lists what is missing and why.`;
+  const details = `${formatCount(result.files.length)} files written; ${manifestPath} lists what is missing and why.`;
   if (result.stoppedBy) {
     const e = result.stoppedBy;
     const reset = e.code === 'quota_exceeded' ? resetHint(budget) : '';
@@ -265,15 +268,15 @@ export function exportFailure(result: RunResult, budget: BudgetInfo, manifestPat
   }
   if (result.refused) {
     return new LimitError(
-      `export stopped: with the markets and items known it needs ${result.refused.needed} more reads, and ${result.refused.left} are left`,
+      `export stopped: with the markets and items known it needs ${formatCount(result.refused.needed)} more reads, and ${formatCount(result.refused.left)} are left`,
       { hint: `${resetHint(budget)}--only exports fewer endpoints; --force exports what fits. ${details}` },
     );
   }
   const kind = KIND_BY_EXIT[result.exitCode];
   const first = result.failed[0];
   const what = first
-    ? `${result.failed.length} failed (${first.endpoint}${first.market ? ` ${first.market}` : ''}: ${first.message}${result.failed.length > 1 ? '; …' : ''})`
-    : `${result.notAttempted.length} not exported for lack of reads`;
+    ? `${formatCount(result.failed.length)} failed (${first.endpoint}${first.market ? ` ${first.market}` : ''}: ${first.message}${result.failed.length > 1 ? '; …' : ''})`
+    : `${formatCount(result.notAttempted.length)} not exported for lack of reads`;
   const message = `export incomplete: ${what}`;
   if (!kind) return new Error(message);
   const code = result.failed.find((f) => f.exit_code === result.exitCode)?.code ?? undefined;

@@ -140,36 +140,46 @@ function envelopeOf(raw: string) {
 
 /**
  * The quiet line under a cached answer on a terminal:
- * "from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again".
- * Times are the user's (TZ); the scan boundary is named as the reference names it.
+ * "from cache, fetched 10:02; next data after 04:30 (09:00 IST); --refresh to read again".
+ * Times are the user's (TZ), all of them; the scan boundary is also named as the reference
+ * names it, unless the user's clock reads the same. The next scan is always less than a
+ * day away, so its time alone says which one.
  */
 export function cacheNote(hit: CacheHit, now: number, timeZone: string | undefined): string {
   const fetched = localTime(hit.fetchedAt, now, timeZone);
-  const next = isScanBoundary(hit.expiresAt) ? 'next data after 09:00 IST' : `fresh until ${localTime(hit.expiresAt, now, timeZone)}`;
+  const scan = clockOf(hit.expiresAt, timeZone).time;
+  const next = isScanBoundary(hit.expiresAt)
+    ? `next data after ${scan}${scan === SCAN_BOUNDARY_IST ? '' : ` (${SCAN_BOUNDARY_IST} IST)`}`
+    : `fresh until ${localTime(hit.expiresAt, now, timeZone)}`;
   return `from cache, fetched ${fetched}; ${next}; --refresh to read again`;
 }
 
+/** The scan boundary as the reference writes it, in India Standard Time. */
+const SCAN_BOUNDARY_IST = '09:00';
+
 /** `10:02`, or `2026-11-21 10:02` when not today, in `timeZone` (else the process's zone). */
 function localTime(t: number, now: number, timeZone: string | undefined): string {
+  const at = clockOf(t, timeZone);
+  return at.date === clockOf(now, timeZone).date ? at.time : `${at.date} ${at.time}`;
+}
+
+/** The date and the 24-hour time of `ms` in `timeZone` (a leading `:` as TZ allows it; else the process's zone). */
+function clockOf(ms: number, timeZone: string | undefined): { date: string; time: string } {
   const zone = timeZone?.replace(/^:/, '') || undefined;
-  const parts = (ms: number) => {
-    let f: Intl.DateTimeFormat;
-    try {
-      f = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    }
-    const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
-    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-  };
-  const at = parts(t);
-  return at.date === parts(now).date ? at.time : `${at.date} ${at.time}`;
+  let f: Intl.DateTimeFormat;
+  try {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  } catch {
+    f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  }
+  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }

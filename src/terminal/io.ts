@@ -4,6 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Env } from '../domain/env.js';
+import { plainCommands } from '../text/commands.js';
 import { wrapAtSpaces } from '../text/wrap-message.js';
 
 export interface IO {
@@ -89,9 +90,11 @@ export function stderrColumns(io: IO): number | undefined {
 
 /**
  * Writes a message for people (an error, a hint, a warning: text already sanitised) and a
- * newline to stderr, wrapped at spaces to the terminal's width when stderr is one.
+ * newline to stderr, wrapped at spaces to the terminal's width when stderr is one. A
+ * command quoted as Markdown (`vis auth login`) is printed as its bare words.
  */
-export function writeMessage(io: IO, text: string): void {
+export function writeMessage(io: IO, message: string): void {
   const columns = stderrColumns(io);
+  const text = plainCommands(message);
   io.stderr.write(`${columns === undefined ? text : wrapAtSpaces(text, columns)}\n`);
 }

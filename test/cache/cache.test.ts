@@ -92,7 +92,7 @@ describe('the cache through the command line', () => {
     expect(first.stderr).toContain('vis debug: cache miss: GET /topics @2026-11-22 (absent)');
     clock.t += 60_000;
     const tty = await runInProcess(['topics', '-f', 'json'], { api, env: { ...env, TZ: 'UTC' }, clock, io: { stderrIsTTY: true } });
-    expect(tty.stderr).toBe('from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again\n');
+    expect(tty.stderr).toBe('from cache, fetched 10:02; next data after 03:30 (09:00 IST); --refresh to read again\n');
     expect(tty.stdout).toBe(first.stdout);
     const quiet = await runInProcess(['topics', '-f', 'json', '-q'], { api, env, clock, io: { stderrIsTTY: true } });
     expect(quiet.stderr).toBe('');

@@ -51,6 +51,44 @@ describe('help layout', () => {
     expect(globals).not.toContain('--brand');
   });
 
+  it('the choices of --format and of a shell are said once: the description names them, commander does not repeat them', async () => {
+    const topics = await runInProcess(['topics', '--help']);
+    expect(topics.stdout).toMatch(/\n {2}-f, --format <format> +table, json or csv \(env VIS_FORMAT\)\n/);
+    expect(topics.stdout).not.toContain('choices');
+    const completion = await runInProcess(['completion', '--help']);
+    expect(completion.stdout).toMatch(/\n {2}shell +bash, zsh or fish\n/);
+    // The choices still refuse another value.
+    const bad = await runInProcess(['topics', '-f', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/table, json, csv|"table", "json", "csv"/);
+  });
+
+  it.each([
+    ['brands', 'List the brands of the account', 'Free: no read spent.'],
+    ['usage', 'Reads used and left this month, and when the budget resets', 'Free: no read spent.'],
+    ['perception', 'Per engine: does AI know the brand, would it recommend it', 'Needs the Pro or Growth plan.'],
+    ['tasks', 'Tasks, best first, with open counts per layer', 'Needs the Pro or Growth plan.'],
+  ])('vis %s --help opens with its summary, and says the plan and cost once, in the Calls sentence', async (word, summary, calls) => {
+    const r = await runInProcess([word, '--help']);
+    const description = r.stdout.slice(0, r.stdout.search(/\n(Arguments|Commands|Options):\n/));
+    expect(description.split('\n')[2]).toBe(summary);
+    expect(description.split(calls)).toHaveLength(2);
+    expect(description).not.toMatch(/\((free|Pro, Growth)[^)]*\)/);
+    // The list of commands keeps them: there the summary is all a command gets.
+    expect((await runInProcess(['--help'])).stdout.replace(/\s+/g, ' ')).toMatch(/ \((free|Pro, Growth)[^)]*\)/);
+  });
+
+  it('a command the texts quote as Markdown is its bare words on a terminal: help, help topics, errors', async () => {
+    const topics = await runInProcess(['topics', '--help']);
+    expect(topics.stdout).toContain('Topic scores for the period. vis topics <id> shows one topic in full.');
+    expect(topics.stdout).toMatch(/\n {2}id +topic id from vis topics\n/);
+    const options = await runInProcess(['help', 'options']);
+    expect(options.stdout.replace(/\s+/g, ' ')).toContain('vis --demo topics and vis topics --demo are the same');
+    const noKey = await runInProcess(['topics'], { env: { VIS_API_KEY: undefined } });
+    expect(noKey.stderr).toContain('run vis auth login');
+    for (const out of [topics.stdout, options.stdout, noKey.stderr]) expect(out).not.toContain('`vis');
+  });
+
   it('the help command commander adds to a group reads like the other rows', async () => {
     const r = await runInProcess(['config', '--help']);
     expect(r.stdout).toMatch(/\n {2}help \[command\] +Help for a command\n/);
@@ -119,21 +157,21 @@ describe('commander’s refusals in vis’s words (exit 2, nothing sent)', () =>
   it.each([
     ['invalidArgument (an option)', ['topics', '-f', 'xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
     ['invalidArgument (an argument)', ['completion', 'ksh'], 'vis: <shell> must be one of bash, zsh, fish (got "ksh")\n'],
-    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun `vis topics --help` for its options.\n'],
+    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun vis topics --help for its options.\n'],
     ['unknownOption, a close one', ['topics', '--marekt', 'US'], 'vis: unknown option --marekt for vis topics\nDid you mean --market?\n'],
     ['unknownOption, a global', ['topics', '--verbse'], 'vis: unknown option --verbse for vis topics\nDid you mean --verbose?\n'],
-    ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun `vis --help` for its options.\n'],
-    ['unknownOption, a short one', ['api', '/topics', '-X', 'POST'], 'vis: unknown option -X for vis api\nRun `vis api --help` for its options.\n'],
-    ['missingArgument', ['api'], 'vis: vis api needs <path>\nRun `vis api --help` for its usage.\n'],
-    ['optionMissingArgument', ['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun `vis topics --help` for its usage.\n'],
-    ['excessArguments', ['answers', 'extra-arg'], 'vis: vis answers takes no arguments (got "extra-arg")\nRun `vis answers --help` for its usage.\n'],
+    ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun vis --help for its options.\n'],
+    ['unknownOption, a short one', ['api', '/topics', '-X', 'POST'], 'vis: unknown option -X for vis api\nRun vis api --help for its options.\n'],
+    ['missingArgument', ['api'], 'vis: vis api needs <path>\nRun vis api --help for its usage.\n'],
+    ['optionMissingArgument', ['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun vis topics --help for its usage.\n'],
+    ['excessArguments', ['answers', 'extra-arg'], 'vis: vis answers takes no arguments (got "extra-arg")\nRun vis answers --help for its usage.\n'],
     [
       'excessArguments, one allowed',
       ['topics', 'a', 'b'],
-      'vis: vis topics takes at most 1 argument, [id] (got "a", "b")\nRun `vis topics --help` for its usage.\n',
+      'vis: vis topics takes at most 1 argument, [id] (got "a", "b")\nRun vis topics --help for its usage.\n',
     ],
     ['unknownCommand, a close one', ['topicz'], 'vis: unknown command "topicz" for vis\nDid you mean vis topics?\n'],
-    ['unknownCommand, nothing close', ['frobnicate'], 'vis: unknown command "frobnicate" for vis\nRun `vis --help` for the commands.\n'],
+    ['unknownCommand, nothing close', ['frobnicate'], 'vis: unknown command "frobnicate" for vis\nRun vis --help for the commands.\n'],
     ['unknownCommand, a sub-command', ['config', 'lst'], 'vis: unknown command "lst" for vis config\nDid you mean vis config list?\n'],
   ])('%s: vis %j', async (_code, argv, message) => {
     const r = await runInProcess(argv);

@@ -271,19 +271,19 @@ describe('what the refusal says', () => {
   it.each([
     [
       ['config', 'get', 'market', '--market', 'US'],
-      'vis: --market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)\nRun `vis config get --help` for the options it takes.',
+      'vis: --market does not apply to vis config get: it works on saved settings (vis config set market <code|id> saves one)\nRun vis config get --help for the options it takes.',
     ],
     [['auth', 'status', '--format', 'json'], 'vis: --format does not apply to vis auth status: it prints plain text'],
     [['--format', 'json', 'auth', 'status'], 'vis: --format does not apply to vis auth status: it prints plain text'],
     [['cache', 'status', '--days', '7'], 'vis: --days does not apply to vis cache status: it has no period\nPeriod flags apply to '],
-    [['usage', '--brand', '5'], 'vis: --brand does not apply to vis usage\nRun `vis usage --help` for the options it takes.'],
+    [['usage', '--brand', '5'], 'vis: --brand does not apply to vis usage\nRun vis usage --help for the options it takes.'],
     [['export', '--dir', 'out', '--wide'], 'vis: --wide does not apply to vis export: it writes files, not tables'],
     [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
     [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
     [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period\nPeriod flags apply to '],
     [
       ['search-performance', '--from', '2026-11-01'],
-      'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun `vis search-performance --help` for the options it takes.\n',
+      'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun vis search-performance --help for the options it takes.\n',
     ],
     [
       ['-f', 'json', 'topics'],
@@ -316,7 +316,7 @@ describe('what the refusal says', () => {
     [['config', 'list', '-o', 'x.txt'], 'vis: --output does not apply to vis config list: it prints plain text\n'],
     [['export', '--dir', 'o', '--rows', 'x'], 'vis: --rows does not apply to vis export: each file holds its endpoint’s main collection\n'],
     [['export', '--dir', 'o', '-o', 'x'], 'vis: --output does not apply to vis export: it writes one file per endpoint into --dir\n'],
-    [['usage', '--market', 'US'], 'vis: --market does not apply to vis usage\nRun `vis usage --help` for the options it takes.\n'],
+    [['usage', '--market', 'US'], 'vis: --market does not apply to vis usage\nRun vis usage --help for the options it takes.\n'],
     [['help', '--to', '2026-11-01'], 'vis: --to does not apply to vis help: it has no period\nPeriod flags apply to '],
     [['cache', '--refresh', 'status'], 'vis: --refresh does not apply to vis cache status: what it shows is never cached\n'],
     [['--market', 'US-en'], 'vis: --market goes after the words of a command that takes it, such as vis overview --market\nOnly --profile, --base-url'],

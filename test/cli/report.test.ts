@@ -69,11 +69,11 @@ describe('report', () => {
     expect(report(e, io, false)).toBe(5);
     expect(io.err()).toBe(
       [
-        'vis: No task 999999 in US-en; `vis tasks --status',
-        'all` lists them; see',
+        'vis: No task 999999 in US-en; vis tasks --status',
+        'all lists them; see',
         url,
         '[not_found]',
-        '`vis tasks` lists task ids (add --status to see',
+        'vis tasks lists task ids (add --status to see',
         'tasks that are not open).',
         '',
       ].join('\n'),

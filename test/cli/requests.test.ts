@@ -379,7 +379,7 @@ const USAGE_ERRORS: UsageCase[] = [
     env: { VIS_API_KEY: 'vis_tést_key' },
     says: 'the API key from VIS_API_KEY has a character an HTTP header cannot carry: character 6 is U+00E9 (not ASCII)',
   },
-  { argv: ['topics'], env: { VIS_API_KEY: undefined }, says: 'no API key: set VIS_API_KEY or run `vis auth login`' },
+  { argv: ['topics'], env: { VIS_API_KEY: undefined }, says: 'no API key: set VIS_API_KEY or run vis auth login' },
   { argv: ['topics'], env: { VIS_BASE_URL: undefined }, says: 'no API base URL' },
   { argv: ['topics'], env: { VIS_BASE_URL: 'ftp://api.vis.test/api/v1' }, says: 'VIS_BASE_URL must use https (got "ftp:")' },
   { argv: ['topics'], env: { VIS_RATE_LIMIT: 'fast' }, says: 'VIS_RATE_LIMIT must be a whole number of requests a minute' },
@@ -426,7 +426,7 @@ describe('brand names resolve through the free GET /brands', () => {
     const r = await runInProcess(['topics'], { api, env: { VIS_BRAND: 'Initech' } });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('VIS_BRAND: no brand named "Initech" on this account [brand_not_found]');
-    expect(r.stderr).toContain('\n`vis brands` lists them: 7 Acme Corp, 12 Globex\n');
+    expect(r.stderr).toContain('\nvis brands lists them: 7 Acme Corp, 12 Globex\n');
     expect(r.stderr).not.toContain('Did you mean');
     api.verify();
   });
@@ -448,7 +448,7 @@ describe('brand names resolve through the free GET /brands', () => {
     expect(r.code).toBe(5);
     expect(r.stderr).toBe(
       `vis: --brand: no brand named "${typed}" on this account [brand_not_found]\n` +
-        `Did you mean "${name}" (${id})? \`vis brands\` lists them: 201 Bluepeak Outdoor, 202 Larkspur Dental, 203 Copperline Payments\n`,
+        `Did you mean "${name}" (${id})? vis brands lists them: 201 Bluepeak Outdoor, 202 Larkspur Dental, 203 Copperline Payments\n`,
     );
     expect(r.requests.map((q) => q.path)).toEqual(['/brands']);
     api.verify();
@@ -467,6 +467,6 @@ describe('brand names resolve through the free GET /brands', () => {
     const r = await runInProcess(['topics', '--brand', 'acme'], { api });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('Did you mean');
-    expect(r.stderr).toContain('`vis brands` lists them: 1 Acme East, 2 Acme West');
+    expect(r.stderr).toContain('vis brands lists them: 1 Acme East, 2 Acme West');
   });
 });

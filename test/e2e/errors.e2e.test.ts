@@ -26,7 +26,7 @@ describe('bad settings are refused with exit 2 and no request sent', () => {
     server.requests.length = 0;
     const noKey = await runVis(['topics'], { env: cleanEnv({ VIS_BASE_URL: server.baseUrl }) });
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain('vis: no API key: set VIS_API_KEY or run `vis auth login`');
+    expect(noKey.stderr).toContain('vis: no API key: set VIS_API_KEY or run vis auth login');
     const noBase = await runVis(['topics'], { env: cleanEnv({ VIS_API_KEY: 'k_abcdefgh' }) });
     expect(noBase.code).toBe(2);
     expect(noBase.stderr).toContain('vis: no API base URL');

@@ -13,6 +13,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { inertIO, inertProgram } from '../../scripts/completion-files.js';
 import { HELP_TOPICS } from '../../src/docs/topics.js';
 import { ENDPOINTS, PLAN_TEXT } from '../../src/endpoints.js';
+import { plainCommands } from '../../src/text/commands.js';
 import { testIO } from '../support/context.js';
 import { cleanEnv, runVis } from './helpers.js';
 
@@ -168,7 +169,7 @@ describe('every command has help: what it shows, what it calls, the plan, exampl
         expect(text).toContain(`Calls ${spec.method} ${spec.path}.`);
       }
       const main = specs.find((s) => !s.pathParam) ?? specs[0]!;
-      expect(text).toContain(PLAN_TEXT[main.plan].help);
+      expect(text).toContain(plainCommands(PLAN_TEXT[main.plan].help));
       if (main.plan !== 'any') expect(text).not.toContain('Available on every plan.');
       expect(text).toMatch(/Free: no read spent\.|Costs one read\.|Spends one monthly pitch report\./);
     } else {

@@ -312,7 +312,7 @@ describe('the read budget', () => {
     expect(existsSync(dir)).toBe(false);
     expect(r.stdout).toContain(`Cost: ${DEFAULT_SET.length} reads.`);
     for (const e of DEFAULT_SET) expect(r.stdout).toContain(expectedPath('northwind-crm', 'US-en', e));
-    expect(r.stdout).toMatch(/Reads left: \d+ .*The export fits\./);
+    expect(r.stdout).toMatch(/Reads left: \d{1,3}(,\d{3})* .*The export fits\./);
   });
 
   it('--dry-run --format json: the plan as a document; item endpoints make the cost "at least"', async () => {

@@ -109,7 +109,7 @@ describe('POST /pitches is sent once when it may have reached the server', () =>
     expect(r.stderr).toBe(
       'vis: Injected fault: 502 upstream_error [upstream_error]\n' +
         'The outcome is unknown: the request may have reached the server and created the pitch report, so vis did not send it again (each one spends a report).\n' +
-        'Check with `vis pitches` before trying again.\n',
+        'Check with vis pitches before trying again.\n',
     );
     expect(sb.count('POST', '/pitches')).toBe(1);
   });
@@ -119,7 +119,7 @@ describe('POST /pitches is sent once when it may have reached the server', () =>
     const r = await runInProcess(['pitches', 'create', 'acme.example', '--yes', '--timeout', '1'], env());
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toMatch(/^vis: no answer from 127\.0\.0\.1:\d+ within 1 s \[timeout\]$/);
-    expect(r.stderr).toContain('Check with `vis pitches` before trying again.');
+    expect(r.stderr).toContain('Check with vis pitches before trying again.');
     expect(sb.count('POST', '/pitches')).toBe(1);
   });
 });

@@ -140,12 +140,17 @@ describe('brand perception', () => {
       delete (h[1] as Rec).recommends;
       h.reverse();
     });
-    expect(lines(out).find((l) => l.startsWith('ChatGPT'))).toMatch(/✓ yes +✓ yes +positive +█{12} +▁ █{10}$/);
+    expect(lines(out).find((l) => l.startsWith('chatgpt'))).toMatch(/✓ yes +✓ yes +positive +█{12} +▁ █{10}$/);
   });
 
-  it('the engine id only when its label does not spell it', () => {
-    expect(lines(render('brand-perception')).filter((l) => l.trim() === 'chatgpt')).toEqual([]);
-    expect(render('brand-perception', (d) => (d.engines[0].label = 'OpenAI'))).toMatch(/\n {2}chatgpt {2}ChatGPT describes|\n {2}chatgpt\n/);
+  it('each engine by the id the API sends, as csv and the other views name it, never its display label', () => {
+    const out = render('brand-perception', (d) => (d.engines[0].label = 'OpenAI'));
+    expect(
+      lines(out)
+        .filter((l) => /^\S+ +[✓✗] (yes|no)/.test(l))
+        .map((l) => l.split(' ')[0]),
+    ).toEqual(['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot']);
+    expect(out).not.toContain('OpenAI');
   });
 
   it('wrong claims with the truth and the engines that say them', () => {

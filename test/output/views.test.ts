@@ -10,7 +10,8 @@ import { renderGenericTable, renderTable, renderView, type TableOptions } from '
 import { bar, gauge } from '../../src/output/views/bar.js';
 import { bigDigits } from '../../src/output/views/big-digits.js';
 import { viewFor } from '../../src/output/views/index.js';
-import { changeText, formatCount, formatPercent } from '../../src/output/views/numbers.js';
+import { endpointById } from '../../src/endpoints.js';
+import { changeText, columnFormat, formatCount, formatPercent } from '../../src/output/views/numbers.js';
 import { Reader } from '../../src/output/views/read.js';
 import { Shown, unshown } from '../../src/output/views/shown.js';
 import { sparkline } from '../../src/output/views/sparkline.js';
@@ -213,6 +214,36 @@ describe('the pieces', () => {
     expect(changeText(-3.4, 'points')).toBe('▼ 3.4');
     expect(changeText(0, 'count')).toBe('0');
     expect(changeText(9, 'percent')).toBe('▲ 9.0%');
+  });
+
+  it('a column of numbers: one decimal for all when any has one, whole when none does', () => {
+    const mixed = columnFormat([8, 7.7, null, undefined, 6]);
+    expect([8, 7.7, 6].map(mixed)).toEqual(['8.0', '7.7', '6.0']);
+    const whole = columnFormat([8, null, 6]);
+    expect([8, 6].map(whole)).toEqual(['8', '6']);
+    expect(columnFormat([])(12)).toBe('12');
+  });
+
+  it('the impact column of vis tasks writes every figure with the same decimals', () => {
+    const tasks = [8, 7.7, 6].map((impact, i) => ({ id: i + 1, title: `Task ${i + 1}`, priority: 'high', status: 'todo', layer: 'content', impact }));
+    const out = renderView({ data: { tasks } }, { spec: endpointById('tasks'), width: 80, color: false, tty: true, wide: false }, true) ?? '';
+    const impacts = out
+      .split('\n')
+      .filter((l) => /^ *\d+ /.test(l))
+      .map((l) => l.trim().split(/\s+/)[4]);
+    expect(impacts).toEqual(['8.0', '7.7', '6.0']);
+  });
+
+  it('technical: each engine by the id the API sends, its scores with the same decimals', () => {
+    const env = clone(caseOf('technical'));
+    env.data.engines[0].label = 'GPT by OpenAI';
+    env.data.engines[1].score = 81.5;
+    const out = renderView(env, { ...TTY, spec: caseOf('technical').spec }, true) ?? '';
+    const section = out.slice(out.indexOf('Per engine'), out.indexOf('issues'));
+    const rows = section.split('\n').filter((l) => l.includes('█'));
+    expect(rows.map((l) => l.split(' ')[0])).toEqual(['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot']);
+    expect(rows.map((l) => l.trim().split(/\s+/).at(-1))).toEqual(['66.0', '81.5', '87.0', '66.0', '83.0']);
+    expect(out).not.toContain('GPT by OpenAI');
   });
 
   it('big digits: three lines of equal width, null for what has no glyph', () => {

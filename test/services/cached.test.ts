@@ -321,7 +321,7 @@ describe('cacheNote', () => {
 
   it('names the scan boundary as the reference does, else the time the entry is fresh until, in the given zone', () => {
     expect(cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'UTC')).toBe(
-      'from cache, fetched 10:02; next data after 09:00 IST; --refresh to read again',
+      'from cache, fetched 10:02; next data after 03:30 (09:00 IST); --refresh to read again',
     );
     expect(cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-22T11:02:00Z'), Date.parse('2026-11-22T10:30:00Z'), 'UTC')).toBe(
       'from cache, fetched 10:02; fresh until 11:02; --refresh to read again',
@@ -334,7 +334,7 @@ describe('cacheNote', () => {
 
   it('says the date of a fetch on another day than today (in that zone)', () => {
     expect(cacheNote(hit('2026-11-21T23:50:00Z', '2026-11-22T03:30:00Z'), Date.parse('2026-11-22T00:10:00Z'), 'UTC')).toBe(
-      'from cache, fetched 2026-11-21 23:50; next data after 09:00 IST; --refresh to read again',
+      'from cache, fetched 2026-11-21 23:50; next data after 03:30 (09:00 IST); --refresh to read again',
     );
     // 05:20 and 05:40 in Kolkata: the same day there.
     expect(cacheNote(hit('2026-11-21T23:50:00Z', '2026-11-22T00:50:00Z'), Date.parse('2026-11-22T00:10:00Z'), 'Asia/Kolkata')).toBe(
@@ -342,8 +342,24 @@ describe('cacheNote', () => {
     );
   });
 
+  it("without TZ the process's own zone: the same as naming it", () => {
+    const at = hit('2026-11-22T15:39:00Z', '2026-11-23T03:30:00Z');
+    const now = Date.parse('2026-11-22T16:00:00Z');
+    expect(cacheNote(at, now, undefined)).toBe(cacheNote(at, now, Intl.DateTimeFormat().resolvedOptions().timeZone));
+  });
+
   it("an unknown zone falls back to the process's own instead of failing", () => {
     const note = cacheNote(hit('2026-11-22T10:02:00Z', '2026-11-23T03:30:00Z'), NOW, 'Not/AZone');
-    expect(note).toMatch(/^from cache, fetched (\d{4}-\d\d-\d\d )?\d\d:\d\d; next data after 09:00 IST; --refresh to read again$/);
+    expect(note).toMatch(/^from cache, fetched (\d{4}-\d\d-\d\d )?\d\d:\d\d; next data after \d\d:\d\d( \(09:00 IST\))?; --refresh to read again$/);
+  });
+
+  it('the next scan in the user’s zone like the fetch, the reference’s 09:00 IST beside it unless the clocks read the same', () => {
+    const at = hit('2026-11-22T15:39:00Z', '2026-11-23T03:30:00Z');
+    const now = Date.parse('2026-11-22T16:00:00Z');
+    expect(cacheNote(at, now, 'Europe/Berlin')).toBe('from cache, fetched 16:39; next data after 04:30 (09:00 IST); --refresh to read again');
+    expect(cacheNote(at, now, 'America/New_York')).toBe('from cache, fetched 10:39; next data after 22:30 (09:00 IST); --refresh to read again');
+    // Berlin above: the next scan falls tomorrow there, and it is less than a day ahead, so the time alone says which.
+    expect(cacheNote(at, now, 'Asia/Tokyo')).toBe('from cache, fetched 00:39; next data after 12:30 (09:00 IST); --refresh to read again');
+    expect(cacheNote(at, now, 'Asia/Kolkata')).toBe('from cache, fetched 21:09; next data after 09:00; --refresh to read again');
   });
 });

@@ -21,7 +21,7 @@ describe('brand_required', () => {
     expect(r.stderr).toBe(
       [
         'vis: This account has 2 brands and the command names none [brand_required]',
-        'Choose one with --brand <name|id> (or VIS_BRAND), or save one for this profile with `vis config set brand <id>`.',
+        'Choose one with --brand <name|id> (or VIS_BRAND), or save one for this profile with vis config set brand <id>.',
         'Brands: 201 Bluepeak Outdoor, 202 Larkspur Dental',
         '',
       ].join('\n'),
@@ -37,14 +37,14 @@ describe('brand_required', () => {
     const r = await runInProcess(['topics'], { api });
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(`vis: ${API_WORDS} [brand_required]`);
-    expect(r.stderr).toContain('`vis config set brand <id>`');
+    expect(r.stderr).toContain('vis config set brand <id>');
   });
 });
 
 describe('feature_not_in_plan', () => {
   const cases: Array<[string[], string, string, RegExp]> = [
-    [['pitches', 'create', 'acme.example', '--yes'], 'POST', '/pitches', /^This plan carries no pitch reports \(`vis usage` shows the allowance\)/],
-    [['tasks'], 'GET', '/tasks', /^`vis tasks` needs the Pro or Growth plan/],
+    [['pitches', 'create', 'acme.example', '--yes'], 'POST', '/pitches', /^This plan carries no pitch reports \(vis usage shows the allowance\)/],
+    [['tasks'], 'GET', '/tasks', /^vis tasks needs the Pro or Growth plan/],
     [['api', '/forum'], 'GET', '/forum', /^Brand perception, forum threads, AI traffic and tasks need the Pro or Growth plan/],
   ];
   it.each(cases)('%j: the hint names what this command needs', async (argv, method, path, hint) => {
@@ -72,10 +72,10 @@ describe('hints from the endpoint entry', () => {
   });
 
   it.each([
-    [['topics', 'nope'], '/topics/nope', '`vis topics` lists topic ids.'],
-    [['answers', 'runs', '--prompt', 'What is it?'], '/answers/runs', '`vis answers` lists the questions with their ids; --prompt takes either.'],
-    [['tasks', '99'], '/tasks/99', '`vis tasks` lists task ids (add --status to see tasks that are not open).'],
-    [['competitors', 'Nobody'], '/competitors/Nobody', '`vis competitors` lists the names as AI writes them.'],
+    [['topics', 'nope'], '/topics/nope', 'vis topics lists topic ids.'],
+    [['answers', 'runs', '--prompt', 'What is it?'], '/answers/runs', 'vis answers lists the questions with their ids; --prompt takes either.'],
+    [['tasks', '99'], '/tasks/99', 'vis tasks lists task ids (add --status to see tasks that are not open).'],
+    [['competitors', 'Nobody'], '/competitors/Nobody', 'vis competitors lists the names as AI writes them.'],
   ])('not_found on %j points to the list (the entry’s listHint)', async (argv, path, hint) => {
     const api = new FakeApi().on({ method: 'GET', path }, apiFailure(404, 'not_found', 'No such thing'));
     const r = await runInProcess(argv, { api });
@@ -89,6 +89,6 @@ describe('hints from the endpoint entry', () => {
       .on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 201, name: 'Bluepeak Outdoor' }] }));
     const r = await runInProcess(['topics', '--brand', '999'], { api });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('vis: Brand 999 is not on this account [brand_not_found]\n`vis brands` lists them: 201 Bluepeak Outdoor\n');
+    expect(r.stderr).toBe('vis: Brand 999 is not on this account [brand_not_found]\nvis brands lists them: 201 Bluepeak Outdoor\n');
   });
 });

@@ -156,7 +156,7 @@ describe('--prompt', () => {
     const r = await runInProcess(['answers', 'runs', '--prompt', 'Best CRM?'], { api });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('exactly');
-    expect(r.stderr).toContain('`vis answers` lists the questions with their ids; --prompt takes either.');
+    expect(r.stderr).toContain('vis answers lists the questions with their ids; --prompt takes either.');
   });
 
   it('what is looked up: a value without white space (an id of any shape); a value with a space is a text', () => {
@@ -208,7 +208,7 @@ describe('--prompt <id> against the sandbox: what it costs, counted by the sandb
     expect(await day('off')).toEqual([1, 2, 2]);
     const help = await runInProcess(['answers', 'runs', '--help']);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
-      'Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after `vis answers`).',
+      'Costs one read. An id costs one more: GET /answers, to find the text, unless the cache holds it (as after vis answers).',
     );
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
       'Any value without a space is looked up as an id; one no row there has is sent as given, so a text the list does not hold still works. A value with a space is always a text and costs nothing more.',

@@ -192,7 +192,7 @@ export const answersView: View = (data, ctx) => {
     ...(anyCount ? [{ header: 'runs', align: 'right' as const }] : []),
     ...engines.map((e) => ({ header: e.name })),
   ];
-  const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. \`vis answers runs --prompt ${parsed.some((p) => p.id) ? '<id>' : '"<question>"'}\` shows a question's answers.`;
+  const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. A question's answers: vis answers runs --prompt ${parsed.some((p) => p.id) ? '<id>' : '"<question>"'}`;
   return [questionTable(items, columns, ctx, { from: columns.length - engines.length, names: engines.map((e) => e.name) }), legendLines(unknown, note, ctx)];
 };
 

@@ -32,6 +32,15 @@ export function formatScore(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(1);
 }
 
+/**
+ * How each number of a column is written: all with one decimal when any has decimals
+ * (`8.0`, `7.7`, `6.0`), whole otherwise (`8`, `6`), so the figures line up and read alike.
+ */
+export function columnFormat(values: readonly (number | null | undefined)[]): (v: number) => string {
+  const whole = values.every((v) => v === null || v === undefined || Number.isInteger(v));
+  return whole ? String : formatDecimal;
+}
+
 export type Better = 'higher' | 'lower' | 'neither';
 
 /** Percentage points, places, or a count: how the size of a change is written. */

@@ -84,13 +84,14 @@ export const perceptionView: View = (data, ctx) => {
     const rows: GridRow[] = [];
     for (const e of engines) {
       const raw = read.text(e, 'engine');
-      const label = read.text(e, 'label', 'optional');
+      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
+      read.mark(e, 'label');
       const knows = read.bool(e, 'knows', 'nullable');
       const recommends = read.bool(e, 'recommends', 'nullable');
       const sentimentRaw = read.rawText(e, 'sentiment');
       const sentiment = read.text(e, 'sentiment', 'optional');
       const cells: Cell[] = [
-        cell(label || raw, chalk.bold),
+        cell(raw, chalk.bold),
         yesNo(knows, ctx),
         yesNo(recommends, ctx),
         sentiment === undefined ? [] : sentiment === null ? null : cell(sentiment, sentimentStyle(sentimentRaw, ctx)),
@@ -120,8 +121,6 @@ export const perceptionView: View = (data, ctx) => {
       }
       rows.push({ cells });
       const detail: Part[][] = [];
-      // The id only when the label does not already spell it (`ChatGPT` for `chatgpt`).
-      if (label && label.toLowerCase() !== raw.toLowerCase()) detail.push([{ text: raw, style: chalk.dim }]);
       const says = read.prose(e, 'says', 'optional');
       if (says) detail.push([{ text: says }]);
       else if (says === null) detail.push([{ text: 'says nothing measured', style: chalk.dim }]);

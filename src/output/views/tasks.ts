@@ -9,7 +9,7 @@ import { wrappedText } from './answer.js';
 import { flowLines } from './flow.js';
 import { cell, fitLine, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
-import { changeCell, formatCount, formatPercent, formatScore } from './numbers.js';
+import { changeCell, columnFormat, formatCount, formatPercent, formatScore } from './numbers.js';
 import { safeText, viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime } from './time.js';
@@ -60,12 +60,13 @@ export const tasksView: View = (data, ctx) => {
     blocks.push([noneMatch(ctx)]);
     return blocks;
   }
-  const probe = tasks.flatMap((t) => taskRows(t, false, Infinity, ctx));
+  const impactText = columnFormat(tasks.map((t) => read.number(t, 'impact', 'optional')));
+  const probe = tasks.flatMap((t) => taskRows(t, false, Infinity, impactText, ctx));
   const others = naturalWidths(TASK_COLUMNS, probe).slice(0, TITLE_COLUMN);
   const titleWidth = ctx.width - others.reduce((a, b) => a + b + 2, 0);
   const stacked = !ctx.wide && titleWidth < STACK_BELOW;
   // The title is what people read: it gets the rest of the line and wraps, never cut.
-  const rows = ctx.wide ? probe : tasks.flatMap((t) => taskRows(t, stacked, titleWidth, ctx));
+  const rows = ctx.wide ? probe : tasks.flatMap((t) => taskRows(t, stacked, titleWidth, impactText, ctx));
   blocks.push(gridLines(stacked ? TASK_COLUMNS.slice(0, TITLE_COLUMN) : TASK_COLUMNS, rows, ctx));
   return blocks;
 };
@@ -93,7 +94,7 @@ function idText(t: Obj, ctx: ViewContext): string {
  * `stacked` (a terminal too narrow for a useful title column): the title goes on a line
  * of its own under the row too.
  */
-function taskRows(t: Obj, stacked: boolean, titleWidth: number, ctx: ViewContext): GridRow[] {
+function taskRows(t: Obj, stacked: boolean, titleWidth: number, impactText: (v: number) => string, ctx: ViewContext): GridRow[] {
   const { read, chalk } = ctx;
   const impact = read.number(t, 'impact', 'optional');
   const title = read.text(t, 'title');
@@ -102,7 +103,7 @@ function taskRows(t: Obj, stacked: boolean, titleWidth: number, ctx: ViewContext
     word(read.rawText(t, 'priority'), read.text(t, 'priority', 'optional'), ctx),
     word(read.rawText(t, 'status'), read.text(t, 'status', 'optional'), ctx),
     word(undefined, read.text(t, 'layer', 'optional'), ctx),
-    impact === undefined ? [] : impact === null ? null : cell(formatScore(impact)),
+    impact === undefined ? [] : impact === null ? null : cell(impactText(impact)),
   ];
   const detail: Part[][] = [];
   const topics = read.texts(t, 'topics', 'optional');

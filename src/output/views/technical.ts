@@ -12,7 +12,7 @@ import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
 import { cell, fitLine, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
-import { formatCount, formatScore } from './numbers.js';
+import { columnFormat, formatCount, formatScore } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime, isUtcTime } from './time.js';
 import { commonOrigin, pathOf } from './urls.js';
@@ -41,17 +41,17 @@ export const technicalView: View = (data, ctx) => {
 
   const engines = read.records(data, 'engines', 'engine', 'optional');
   if (engines && engines.length > 0) {
+    const scoreText = columnFormat(engines.map((e) => read.number(e, 'score', 'nullable')));
     const rows: ChartRow[] = engines.map((e) => {
       const id = read.text(e, 'engine');
-      const label = read.text(e, 'label', 'optional');
-      // `ChatGPT` beside `chatgpt` says nothing new.
-      const same = label !== undefined && label !== null && label.toLowerCase() === id.toLowerCase();
+      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
+      read.mark(e, 'label');
       const value = read.number(e, 'score', 'nullable');
       return {
-        label: cell(label && same ? label : label ? `${label} (${id})` : id),
+        label: cell(id),
         value,
         style: value === null ? undefined : value >= 80 ? chalk.green : value >= 50 ? chalk.yellow : chalk.red,
-        valueText: value === null ? null : cell(formatScore(value)),
+        valueText: value === null ? null : cell(scoreText(value)),
       };
     });
     blocks.push([sectionTitle('Per engine', 'out of 100', ctx), ...chartLines(rows, ctx, { max: 100 })]);

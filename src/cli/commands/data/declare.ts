@@ -32,7 +32,18 @@ function describe(spec: EndpointSpec): string {
     ? ` An id costs one more: GET ${lookup.path}, to find the text, unless the cache holds it (as after \`vis ${lookup.words.join(' ')}\`).` +
       ' Any value without a space is looked up as an id; one no row there has is sent as given, so a text the list does not hold still works. A value with a space is always a text and costs nothing more.'
     : '';
-  return `${spec.summary}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}${idCost}`;
+  return `${helpSummary(spec)}\n\n${spec.description}\n\nCalls ${spec.method} ${spec.path}.${plan}${cost}${idCost}`;
+}
+
+/**
+ * The summary as a command's own help opens with it: without the closing plan or cost
+ * (`(Pro, Growth)`, `(free: no read spent)`), which the Calls sentence below says in full.
+ * The list of commands keeps them: there the summary is all a command gets.
+ */
+function helpSummary(spec: EndpointSpec): string {
+  const plan = ` (${PLAN_TEXT[spec.plan].table})`;
+  const summary = spec.summary.endsWith(plan) ? spec.summary.slice(0, -plan.length) : spec.summary;
+  return summary.replace(/ \((?:free|spends)\b[^)]*\)$/i, '');
 }
 
 function examplesText(specs: EndpointSpec[]): string {
@@ -107,7 +118,7 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
   const cmd = program
     .command(word)
     .summary(main.summary)
-    .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${item.summary}. Calls ${item.method} ${item.path}.` : ''))
+    .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${helpSummary(item)}. Calls ${item.method} ${item.path}.` : ''))
     .helpGroup(HELP_GROUPS[main.group])
     .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
   for (const alias of main.aliases ?? []) cmd.alias(alias);

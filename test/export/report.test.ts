@@ -1,0 +1,77 @@
+/**
+ * The export's words for people: counts are grouped as `vis usage` prints them
+ * (`151,787`), while the dry run's JSON document keeps raw numbers for scripts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CostEstimate } from '../../src/export/plan.js';
+import { budgetError, exportFailure, planDocument, renderPlanText, renderSummary, type PlanView } from '../../src/export/report.js';
+import type { RunResult } from '../../src/export/runner.js';
+
+const cost = (reads: number): CostEstimate => ({ reads, exact: true, unknownMarkets: [], readsPerExtraMarket: 0, pendingItems: [] });
+
+const view = (over: Partial<PlanView> = {}): PlanView => ({
+  dir: 'out',
+  format: 'csv',
+  period: {},
+  brands: [],
+  tasks: [],
+  cost: cost(1234),
+  readsLeft: 151787,
+  resetsAt: undefined,
+  force: false,
+  ...over,
+});
+
+const result = (over: Partial<RunResult> = {}): RunResult => ({
+  files: [],
+  skipped: [],
+  failed: [],
+  notAttempted: [],
+  readsSpent: 2000,
+  readsPlanned: 2000,
+  rows: 12345,
+  brands: [],
+  listed: [],
+  stoppedBy: undefined,
+  refused: undefined,
+  exitCode: 0,
+  ...over,
+});
+
+describe('the dry run’s plan groups its counts like vis usage', () => {
+  it('reads left and the cost', () => {
+    const text = renderPlanText(view({ cachedReads: 1500 }));
+    expect(text).toContain('Cost: 1,234 reads.');
+    expect(text).toContain('Cache: 1,500 answers of the plan cached now, so 1,500 reads saved');
+    expect(text).toContain('Reads left: 151,787. The export fits.');
+    expect(text).not.toMatch(/\d{4}/);
+  });
+
+  it('a plan that does not fit, with and without --force', () => {
+    expect(renderPlanText(view({ cost: cost(200000), readsLeft: 1500 }))).toContain('Reads left: 1,500. Not enough: the export would be refused');
+    expect(renderPlanText(view({ cost: cost(200000), readsLeft: 1500, force: true }))).toContain('Reads left: 1,500. Not enough: with --force');
+    expect(renderPlanText(view({ readsLeft: undefined }))).toContain('Reads left: unknown');
+  });
+
+  it('the JSON plan keeps raw numbers', () => {
+    const doc = planDocument(view(), []);
+    expect(doc.reads).toMatchObject({ at_least: 1234 });
+    expect(doc.budget).toMatchObject({ left: 151787 });
+  });
+});
+
+describe('the summary of a run groups its counts', () => {
+  it('rows, reads spent and reads left', () => {
+    const text = renderSummary(result(), { dir: 'out', manifestPath: 'out/manifest.json', elapsedMs: 1000, readsLeft: 151787 });
+    expect(text).toContain('12,345 rows, 2,000 reads spent');
+    expect(text).toContain('Reads left this month: about 149,787.');
+  });
+
+  it('the refusals name both numbers grouped', () => {
+    expect(budgetError(cost(200000), { left: 1500, resetsAt: undefined }, 'needs').message).toBe(
+      'the export needs 200,000 reads, and 1,500 are left this month: nothing was read',
+    );
+    const refused = exportFailure(result({ exitCode: 6, refused: { needed: 4321, left: 1234 } }), { left: 1234, resetsAt: undefined }, 'm.json');
+    expect(refused?.message).toBe('export stopped: with the markets and items known it needs 4,321 more reads, and 1,234 are left');
+  });
+});
