@@ -469,7 +469,7 @@ __vis_flag_values() {
         'openapi|-f' | 'openapi|--format') __vis_words 'table json csv' ;;
         'openapi|-o' | 'openapi|--output') __vis_files ;;
         'export|-b' | 'export|--brand') __vis_dynamic brands ;;
-        'export|-f' | 'export|--format') __vis_words 'table json csv' ;;
+        'export|-f' | 'export|--format') __vis_words 'csv json' ;;
         'export|--dir') __vis_files -d ;;
         *'|--profile') __vis_dynamic profiles ;;
     esac

@@ -663,7 +663,7 @@ complete -c vis -n '__vis_at "export"' -s m -l market -x -d 'market: US-en, US, 
 complete -c vis -n '__vis_at "export"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "export"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "export"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
-complete -c vis -n '__vis_at "export"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
+complete -c vis -n '__vis_at "export"' -s f -l format -x -a 'csv json' -d 'csv (default) or json (env VIS_FORMAT, when it is csv or json)'
 complete -c vis -n '__vis_at "export"' -l refresh -d 'read from the API even when the cache holds the answer, and cache the new one'
 complete -c vis -n '__vis_at "export"' -l no-cache -d 'neither read nor write the local cache (also VIS_CACHE=off)'
 complete -c vis -n '__vis_at "export"' -l param -x -d 'add a query parameter verbatim (repeatable)'

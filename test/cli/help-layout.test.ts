@@ -389,3 +389,16 @@ describe('the closest option or command, suggested only when close', () => {
     expect(closest(typed, candidates)).toBe(expected);
   });
 });
+
+describe('vis export -f: files are csv or json', () => {
+  it('its help names csv and json only, and table is refused before any request', async () => {
+    const help = await runInProcess(['export', '--help'], { io: { columns: 100 } });
+    const line = help.stdout.split('\n').find((l) => l.includes('-f, --format'));
+    expect(line).toContain('csv (default) or json');
+    expect(line).not.toContain('table');
+    const r = await runInProcess(['export', '--dir', 'out', '-f', 'table']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('vis: --format must be one of csv, json (got "table")');
+    expect(r.requests).toEqual([]);
+  });
+});

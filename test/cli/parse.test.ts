@@ -146,7 +146,7 @@ describe('parse: a usage error comes before any sandbox, transport or config wri
     [{ argv: ['--demo', 'api', 'https://elsewhere.example/topics'] }, 'not a full URL'],
     [{ argv: ['--demo', 'api', '/topics', '--format', 'json', '--columns', 'a'] }, '--columns applies to --format csv and table'],
     [{ argv: ['--demo', 'export', '--dir', 'out', '--columns', 'a'] }, '--columns does not apply to vis export'],
-    [{ argv: ['--demo', 'export', '--dir', 'out', '--format', 'table'] }, 'vis export --format must be csv'],
+    [{ argv: ['--demo', 'export', '--dir', 'out', '--format', 'table'] }, '--format must be one of csv, json (got "table")'],
     [{ argv: ['sandbox', '--host', '0.0.0.0'] }, '--host must be a loopback address'],
     [{ argv: ['sandbox', '--port', '70000'] }, '--port must be a whole number from 0 to 65535'],
     [{ argv: ['config', 'set', 'format', 'xml'] }, 'format must be one of table, json, csv (got "xml")'],

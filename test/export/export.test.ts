@@ -500,7 +500,7 @@ describe('--all-markets when /brands does not list the markets', () => {
 
 describe('bad input is refused before any request (exit 2)', () => {
   it.each([
-    [['--format', 'table'], /--format must be csv \(the default\) or json/],
+    [['--format', 'table'], /--format must be one of csv, json \(got "table"\)/],
     [['--only', 'topics,nope,zilch'], /unknown endpoint ids "nope", "zilch"\nValid ids: markets, overview, /],
     [['--only', 'pitches.create'], /never exported: it spends/],
     [['--all-brands', '--brand', 'acme'], /--all-brands and --brand cannot be used together/],

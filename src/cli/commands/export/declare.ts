@@ -22,6 +22,12 @@ export const exportCommand: CommandDeclaration = {
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
     for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), addFormatOption, addCacheOptions, addParamOption])
       add(cmd);
+    // Files are csv or json: the shared -f says `table` too, which export refuses.
+    const format = cmd.options.find((o) => o.long === '--format');
+    if (format) {
+      format.description = 'csv (default) or json (env VIS_FORMAT, when it is csv or json)';
+      format.choices(['csv', 'json']);
+    }
     cmd
       .summary('Write every endpoint to files (csv or json) with a manifest, for cron jobs')
       .description(
