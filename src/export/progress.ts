@@ -9,6 +9,7 @@
  * a terminal; `ProgressBar` only feeds it and draws.
  */
 import type { Writable } from 'node:stream';
+import { formatCount } from '../output/views/numbers.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, truncateToWidth } from '../text/width.js';
 import { slotLabel, type Task } from './plan.js';
@@ -47,8 +48,9 @@ function bar(done: number, total: number): string {
 
 /** One line, at most `width - 1` columns (the last column would wrap on some terminals). */
 export function formatProgressLine(s: ProgressSnapshot, width: number): string {
-  const parts = [`${s.done}/${s.total}`, `${s.files} file${s.files === 1 ? '' : 's'}`, `${s.reads} read${s.reads === 1 ? '' : 's'}`];
-  if (s.failed > 0) parts.push(`${s.failed} failed`);
+  const n = formatCount;
+  const parts = [`${n(s.done)}/${n(s.total)}`, `${n(s.files)} file${s.files === 1 ? '' : 's'}`, `${n(s.reads)} read${s.reads === 1 ? '' : 's'}`];
+  if (s.failed > 0) parts.push(`${n(s.failed)} failed`);
   parts.push(s.etaMs === undefined ? 'estimating time left' : `${formatDuration(s.etaMs)} left`);
   if (s.current) {
     const c = s.current;

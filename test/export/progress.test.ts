@@ -17,6 +17,11 @@ describe('formatProgressLine', () => {
     expect(line).toBe('[#####---------------] 5/20 · 4 files · 5 reads · 1:15 left · topics · Northwind CRM · US-en');
   });
 
+  it('counts grouped as vis usage prints them', () => {
+    const line = formatProgressLine(snap({ done: 1250, total: 4800, files: 1249, reads: 1250, failed: 1001 }), 200);
+    expect(line).toContain('1,250/4,800 · 1,249 files · 1,250 reads · 1,001 failed');
+  });
+
   it('says how long a request has been waiting (pacing or a retry), and counts failures', () => {
     const line = formatProgressLine(snap({ failed: 2, current: { endpoint: 'pitches', brand: 'Acme', waitingMs: 14_400 } }), 120);
     expect(line).toBe('[#####---------------] 5/20 · 4 files · 5 reads · 2 failed · estimating time left · pitches · Acme (waiting 14 s)');

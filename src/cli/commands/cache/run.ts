@@ -1,5 +1,6 @@
 /** `vis cache status|clear`, run after parse.ts. */
 import { cacheStatus, clearCache } from '../../../cache/store.js';
+import { formatCount } from '../../../output/views/numbers.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import type { Context } from '../../../services/context.js';
 import type { CacheOptions } from './parse.js';
@@ -8,7 +9,7 @@ export async function runCache(options: CacheOptions, ctx: Context): Promise<voi
   const out = (s: string) => void ctx.io.stdout.write(`${s}\n`);
   if (options.command === 'cache clear') {
     const n = clearCache(options.root);
-    out(`Removed ${n} cached answer${n === 1 ? '' : 's'} from ${options.root}.`);
+    out(`Removed ${formatCount(n)} cached answer${n === 1 ? '' : 's'} from ${options.root}.`);
     return;
   }
   const now = ctx.clock.now();
@@ -21,7 +22,7 @@ export async function runCache(options: CacheOptions, ctx: Context): Promise<voi
     const mark = a.account === options.current ? ' (active profile)' : '';
     out(`account ${a.account.slice(0, 16)}${mark}  ${sanitizeForTerminal(a.baseUrl ?? 'base URL unknown')}`);
     out(
-      `  ${a.entries} entr${a.entries === 1 ? 'y' : 'ies'}, ${size(a.bytes)}, ${a.savedThisMonth} read${a.savedThisMonth === 1 ? '' : 's'} saved in ${month}`,
+      `  ${formatCount(a.entries)} entr${a.entries === 1 ? 'y' : 'ies'}, ${size(a.bytes)}, ${formatCount(a.savedThisMonth)} read${a.savedThisMonth === 1 ? '' : 's'} saved in ${month}`,
     );
   }
 }
