@@ -20,3 +20,35 @@ export function sparkline(values: ReadonlyArray<number | null>): string {
     })
     .join('');
 }
+
+/** A series as drawn: the points, and how many of the original values each one stands for. */
+export interface FittedSeries {
+  values: Array<number | null>;
+  per: number;
+}
+
+const WEEK = 7;
+
+/**
+ * A series fitted to `room` characters: as it is when it fits; else each point the
+ * average of a week of values (a 90-day series becomes 13 points), or of as many values
+ * as it takes when even weeks do not fit. Nulls are left out of an average; a bucket of
+ * nothing but nulls stays a gap. The last bucket may be shorter.
+ */
+export function fitSeries(values: ReadonlyArray<number | null>, room: number): FittedSeries {
+  const limit = Math.max(1, Math.floor(room));
+  if (values.length <= limit) return { values: [...values], per: 1 };
+  const per = Math.ceil(values.length / WEEK) <= limit ? WEEK : Math.ceil(values.length / limit);
+  const out: Array<number | null> = [];
+  for (let i = 0; i < values.length; i += per) {
+    const present = values.slice(i, i + per).filter((v): v is number => v !== null);
+    out.push(present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length);
+  }
+  return { values: out, per };
+}
+
+/** What one point of a fitted daily series stands for: `by week`, `by 12 days`; null for a day. */
+export function perNote(per: number): string | null {
+  if (per === 1) return null;
+  return per === WEEK ? 'by week' : `by ${per} days`;
+}

@@ -1,0 +1,102 @@
+/**
+ * What users copy stays whole in the score, competitor and visitor views, and long series
+ * fit the terminal: topic ids in `overview`, question texts and ids in `competitors
+ * <name>`, the brand's card in `competitors` at narrow widths, sparklines of 90 days.
+ * Real sandbox payloads (90-day ones fetched here), no colour, views in strict mode so a
+ * line wider than the terminal fails the test instead of being clamped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointById, type EndpointId } from '../../src/endpoints.js';
+import { renderView } from '../../src/output/table.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { displayWidth } from '../../src/text/width.js';
+import { fetchViewCases, SANDBOX_NOW, type ViewCase } from './sandbox-envelopes.js';
+
+let cases: ViewCase[] = [];
+let sandbox: Sandbox;
+beforeAll(async () => {
+  cases = await fetchViewCases();
+  sandbox = await startSandbox({ now: () => new Date(SANDBOX_NOW), rateLimitPerMinute: 100_000 });
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+});
+
+type Rec = Record<string, any>;
+
+async function fetchEnvelope(path: string): Promise<Rec> {
+  const res = await fetch(`${sandbox.baseUrl}${path}`, { headers: { authorization: 'Bearer vis_demo_growth' } });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as Rec;
+}
+
+function draw(id: EndpointId, envelope: Rec, width: number): string {
+  const out = renderView(envelope, { spec: endpointById(id), width, color: false, tty: true, wide: false }, true);
+  if (out === null) throw new Error(`no view for ${id}`);
+  for (const line of out.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+  return out;
+}
+
+function envelopeOf(id: string): Rec {
+  const c = cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no sandbox envelope for ${id}`);
+  return structuredClone(c.envelope) as Rec;
+}
+
+describe('overview', () => {
+  it.each([40, 50])('at %i columns: the weakest topics keep their ids whole, the names are shortened instead', (width) => {
+    const env = envelopeOf('overview');
+    const out = draw('overview', env, width);
+    const weakest = env.data.weakest_topics as Rec[];
+    expect(weakest.length).toBeGreaterThan(0);
+    for (const t of weakest)
+      expect(
+        out.split('\n').some((l) => new RegExp(`(^|\\s)${t.id}$`).test(l.trimEnd())),
+        t.id,
+      ).toBe(true);
+  });
+});
+
+describe('sparklines of 90 days', () => {
+  // A sparkline ends its line in these views (the big digits above are made of ▀ too).
+  const SPARK = /[▁▂▃▄▅▆▇█]{5,}$/;
+
+  it.each([50, 80])('overview at %i columns: each series by week, 13 points, whole', async (width) => {
+    const env = await fetchEnvelope('/overview?days=90');
+    expect(env.data.daily).toHaveLength(90);
+    const out = draw('overview', env, width);
+    expect(out).toContain('by week');
+    const sparks = out.split('\n').flatMap((l) => SPARK.exec(l.trimEnd())?.[0] ?? []);
+    expect(sparks.length).toBeGreaterThanOrEqual(4);
+    for (const s of sparks) expect([...s]).toHaveLength(13);
+  });
+
+  it('overview at 160 columns: one point a day, as before', async () => {
+    const out = draw('overview', await fetchEnvelope('/overview?days=90'), 160);
+    expect(out).not.toContain('by week');
+    expect(out).toMatch(/daily visibility/);
+    // The brand's row against its rivals ends with its daily visibility, gaps and all.
+    const brandRow = out.split('\n').find((l) => l.startsWith('▶ ')) ?? '';
+    expect([...(/\d {2}([▁▂▃▄▅▆▇█][▁▂▃▄▅▆▇█ ]*[▁▂▃▄▅▆▇█])$/.exec(brandRow.trimEnd())?.[1] ?? '')]).toHaveLength(90);
+  });
+
+  it.each([40, 50, 80])('ai-visitors at %i columns: the visits per day by week on one line that says so', async (width) => {
+    const env = await fetchEnvelope('/ai-visitors?days=90');
+    expect(env.data.daily).toHaveLength(90);
+    const out = draw('ai-visitors', env, width);
+    const line = out.split('\n').find((l) => l.startsWith('Visits per day')) ?? '';
+    expect(line).toMatch(/^Visits per day {2}[▁▂▃▄▅▆▇█ ]{13} by week/);
+    expect(line).not.toContain('…');
+  });
+
+  it('ai-visitors: a week of nothing measured stays a gap, the others are the average of their days', async () => {
+    const env = await fetchEnvelope('/ai-visitors?days=90');
+    const daily = env.data.daily as Rec[];
+    daily.forEach((d, i) => (d.visits = i < 7 ? null : i < 14 ? 10 : 20));
+    const line =
+      draw('ai-visitors', env, 50)
+        .split('\n')
+        .find((l) => l.startsWith('Visits per day')) ?? '';
+    expect(line).toMatch(/^Visits per day {3}▁█{11} by week/);
+  });
+});
