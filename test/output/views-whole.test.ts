@@ -100,3 +100,42 @@ describe('sparklines of 90 days', () => {
     expect(line).toMatch(/^Visits per day {3}▁█{11} by week/);
   });
 });
+
+describe('the brand among its rivals, as cards on a narrow terminal', () => {
+  /** The key/value lines of each card, the rule lines left out. */
+  function cards(out: string): string[][] {
+    const found: string[][] = [];
+    for (const line of out.split('\n')) {
+      if (/^── \d+\/\d+ ─/.test(line)) found.push([]);
+      else if (line === '') found.push([]);
+      else found[found.length - 1]?.push(line);
+    }
+    return found.filter((c) => c.length > 0);
+  }
+
+  it.each([40, 50])('competitors at %i columns: keys line up, values start in one column, ▶ in the gutter of the brand', (width) => {
+    const env = envelopeOf('competitors');
+    const out = draw('competitors', env, width);
+    const list = (env.data.competitors as Rec[]).map((c) => c.name as string);
+    const found = cards(out.slice(out.indexOf('── 1/')));
+    expect(found).toHaveLength(list.length);
+    const starts = new Set<number>();
+    found.forEach((lines, i) => {
+      const brand = (env.data.competitors as Rec[])[i]?.is_brand === true;
+      expect(lines[0]).toBe(`${brand ? '▶' : ' '} competitor  ${list[i]}`);
+      for (const l of lines) {
+        expect(l).toMatch(/^[▶ ] [a-z]+ +\S/);
+        starts.add(l.search(/(?<=[a-z] {2,})\S/));
+      }
+    });
+    expect([...starts]).toEqual([14]);
+  });
+
+  it('overview at 40 columns: the rivals cards too', () => {
+    const out = draw('overview', envelopeOf('overview'), 40);
+    const lines = out.split('\n');
+    expect(lines).toContain('▶ vs rivals         Northwind CRM');
+    expect(lines.some((l) => /^ {2}vs rivals {9}\S/.test(l))).toBe(true);
+    expect(lines.some((l) => /^vs rivals/.test(l))).toBe(false);
+  });
+});

@@ -13,11 +13,10 @@ import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
 import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { answerHeadLines } from './answer.js';
+import { BRAND_MARK, brandTableLines } from './brand-table.js';
 import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { changeParts, previousNote } from './score.js';
-
-const BRAND_MARK = '▶ ';
 
 function num(v: number | null, format: (v: number) => string): Cell {
   return v === null ? null : cell(format(v));
@@ -58,7 +57,7 @@ export const competitorsView: View = (data, ctx) => {
 
   const optional = <T>(pick: (r: (typeof rows)[number]) => T | undefined) => rows.some((r) => pick(r) !== undefined);
   const columns: Column[] = [{ header: 'competitor', shrink: true, min: 20 }];
-  const getters: Array<(r: (typeof rows)[number]) => Cell> = [label];
+  const getters: Array<(r: (typeof rows)[number]) => Cell> = [(r) => [{ text: r.name, style: r.isBrand ? chalk.bold.yellow : undefined }]];
   const add = (header: string, pick: (r: (typeof rows)[number]) => number | null | undefined, format: (v: number) => string) => {
     if (!optional(pick)) return;
     columns.push({ header, align: 'right' });
@@ -77,9 +76,9 @@ export const competitorsView: View = (data, ctx) => {
     getters.push((r) => (r.domain ? cell(r.domain, chalk.dim) : []));
   }
   blocks.push(
-    gridLines(
+    brandTableLines(
       columns,
-      rows.map((r) => ({ cells: getters.map((g) => g(r)) })),
+      rows.map((r) => ({ brand: r.isBrand, cells: getters.map((g) => g(r)) })),
       ctx,
     ),
   );

@@ -10,6 +10,7 @@
  */
 import type { Block, View, ViewContext } from './context.js';
 import { bigDigits } from './big-digits.js';
+import { brandTableLines, type BrandRow } from './brand-table.js';
 import { flowLines } from './flow.js';
 import { cell, fitLine, fitParts, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatDecimal, formatPercent, formatScore, type Better, type ChangeUnit } from './numbers.js';
@@ -289,12 +290,9 @@ export const overviewView: View = (data, ctx) => {
   const rivals = read.records(data, 'rivals', 'name', 'optional');
   if (rivals) {
     const rivalDaily = (raw: string) => series((d) => d.rivals.find((r) => r.raw === raw)?.visibility ?? null);
-    const rows: GridRow[] = [];
+    const rows: BrandRow[] = [];
     const brandRow: Cell[] = [
-      [
-        { text: '▶ ', style: chalk.yellow },
-        { text: ctx.brand ?? 'brand', style: chalk.bold },
-      ],
+      cell(ctx.brand ?? 'brand', chalk.bold),
       score === null ? null : cell(formatPercent(score), chalk.bold),
       sov.value === null ? null : cell(formatPercent(sov.value), chalk.bold),
       position.value === null ? null : cell(formatDecimal(position.value), chalk.bold),
@@ -309,13 +307,14 @@ export const overviewView: View = (data, ctx) => {
           )
         : [],
     ];
-    rows.push({ cells: brandRow });
+    rows.push({ brand: true, cells: brandRow });
     for (const r of rivals) {
       const raw = read.rawText(r, 'name') ?? '';
       const daily = rivalDaily(raw);
       rows.push({
+        brand: false,
         cells: [
-          cell(`  ${read.text(r, 'name')}`),
+          cell(read.text(r, 'name')),
           nullable(read.number(r, 'visibility', 'nullable'), formatPercent),
           nullable(read.number(r, 'share_of_voice', 'nullable'), formatPercent),
           nullable(read.number(r, 'position', 'nullable'), formatDecimal),
@@ -332,7 +331,7 @@ export const overviewView: View = (data, ctx) => {
       { header: 'citations', align: 'right' },
       { header: per === 1 ? 'daily visibility' : `visibility ${perNote(per) ?? ''}` },
     ];
-    blocks.push(gridLines(columns, rows, ctx));
+    blocks.push(brandTableLines(columns, rows, ctx));
   }
 
   const weakest = read.records(data, 'weakest_topics', 'id', 'optional');
