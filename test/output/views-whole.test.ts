@@ -139,3 +139,40 @@ describe('the brand among its rivals, as cards on a narrow terminal', () => {
     expect(lines.some((l) => /^vs rivals/.test(l))).toBe(false);
   });
 });
+
+describe('competitors <name>', () => {
+  const words = (s: string) => s.split(/\s+/).join(' ');
+
+  it.each([40, 50, 80])('at %i columns: every question it wins whole (wrapped), its id and the topic ids whole', (width) => {
+    const env = envelopeOf('competitors.get');
+    const out = draw('competitors.get', env, width);
+    const lines = out.split('\n').map((l) => l.trim());
+    const won = env.data.questions_won as Rec[];
+    expect(won.length).toBeGreaterThan(0);
+    for (const q of won) {
+      expect(words(out)).toContain(words(q.prompt));
+      expect(
+        lines.some((l) => l === q.prompt_id || l.startsWith(`${q.prompt_id} `) || l.endsWith(` ${q.prompt_id}`)),
+        q.prompt_id,
+      ).toBe(true);
+    }
+    for (const t of env.data.topics as Rec[])
+      expect(
+        lines.some((l) => l === `id             ${t.id}` || l.endsWith(` ${t.id}`)),
+        t.id,
+      ).toBe(true);
+  });
+
+  it('at 50 columns: each page URL whole, on a line of its own under its title', () => {
+    const env = envelopeOf('competitors.get');
+    const lines = draw('competitors.get', env, 50).split('\n');
+    for (const p of env.data.pages as Rec[]) expect(lines).toContain(`  ${p.url}`);
+  });
+
+  it('at 160 columns: the questions in a table, one row each, as before', () => {
+    const env = envelopeOf('competitors.get');
+    const lines = draw('competitors.get', env, 160).split('\n');
+    const first = (env.data.questions_won as Rec[])[0] as Rec;
+    expect(lines.some((l) => l.startsWith(first.prompt) && l.trimEnd().endsWith(first.prompt_id))).toBe(true);
+  });
+});
