@@ -1,0 +1,120 @@
+/**
+ * `--columns` on a terminal: the chosen columns of the main collection, in the order
+ * given, written as the views write those fields (src/output/views/chosen.ts). Piped
+ * output, --rows, and data that is one record keep the generic table.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ColumnsError } from '../../src/output/csv.js';
+import { renderGenericTable, renderTable, renderView, type TableOptions } from '../../src/output/table.js';
+import { displayWidth } from '../../src/text/width.js';
+import { runInProcess } from '../support/run.js';
+import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js';
+
+let cases: ViewCase[] = [];
+beforeAll(async () => {
+  cases = await fetchViewCases();
+}, 60_000);
+
+type Rec = Record<string, any>;
+const TTY: Omit<TableOptions, 'spec'> = { width: 80, color: false, tty: true, wide: false };
+
+function draw(id: string, columns: string[], width = 80, edit?: (data: Rec) => void): string {
+  const c = findCase(cases, id);
+  const env = structuredClone(c.envelope) as Rec;
+  edit?.(env.data);
+  const out = renderView(env, { ...TTY, width, spec: c.spec, columns }, true);
+  if (out === null) throw new Error(`no view of ${columns.join(',')} for ${id}`);
+  for (const line of out.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+  return out;
+}
+
+/** The table's rows: the lines after the header's rule. */
+function body(out: string): string[] {
+  const lines = out.split('\n');
+  const rule = lines.findIndex((l) => /^─+ /.test(l) || /^─+$/.test(l));
+  return lines.slice(rule + 1).filter((l) => l !== '');
+}
+
+describe('--columns on a terminal', () => {
+  it('topics name,visibility,rivals: percentages with %, rivals joined with ", ", those columns and no others', () => {
+    const topics = findCase(cases, 'topics').envelope.data as Rec;
+    const out = draw('topics', ['name', 'visibility', 'rivals']);
+    expect(out.split('\n')).toContain(out.split('\n').find((l) => /^name +visibility {2}rivals$/.test(l)));
+    const rows = body(out);
+    expect(rows).toHaveLength(topics.topics.length);
+    topics.topics.forEach((t: Rec, i: number) => {
+      expect(rows[i]).toMatch(new RegExp(`^${t.name} +${t.visibility.toFixed(1).replace('.', '\\.')}% {2}${t.rivals.join(', ')}$`));
+    });
+    expect(out).not.toContain('share of voice');
+    expect(out).not.toContain('; ');
+  });
+
+  it('the columns in the order given; changes as ▲/▼, ids whole', () => {
+    const out = draw('topics', ['share_of_voice', 'change', 'id'], 40);
+    const first = (findCase(cases, 'topics').envelope.data as Rec).topics[0];
+    expect(out).toMatch(/^share_of_voi\S* +change {2}id$/m);
+    expect(body(out)[0]).toMatch(new RegExp(`^ +${first.share_of_voice.toFixed(1).replace('.', '\\.')}% +[▲▼] [\\d.]+ {2}${first.id}$`));
+  });
+
+  it('tasks: ids as sent (5012, not 5,012), statuses as words, topics joined with ", "', () => {
+    const out = draw('tasks', ['id', 'status', 'topics']);
+    const tasks = (findCase(cases, 'tasks').envelope.data as Rec).tasks as Rec[];
+    const inProgress = tasks.find((t) => t.status === 'in_progress' && t.topics.length > 1);
+    expect(inProgress).toBeDefined();
+    expect(body(out)).toContain(
+      `${String(inProgress?.id).padEnd(String(Math.max(...tasks.map((t) => t.id))).length)}  in progress  ${inProgress?.topics.join(', ')}`,
+    );
+    expect(out).not.toMatch(/\d,\d{3}/);
+  });
+
+  it('answers: an engine column is its marks and states; pages: a change in citations, not points', () => {
+    const answers = draw('answers', ['id', 'engines.chatgpt', 'rate']);
+    expect(answers).toMatch(/startup-best-crm +○ absent +29\.4%/);
+    const pages = draw('pages', ['change', 'citations'], 80, (d) => (d.pages[0].change = -3));
+    expect(body(pages)[0]).toMatch(/^ *▼ 3 +\d+$/);
+  });
+
+  it('null is –, a field a record lacks is blank, text from the API is sanitised', () => {
+    const out = draw('topics', ['name', 'visibility', 'rank'], 80, (d) => {
+      d.topics[0].visibility = null;
+      delete d.topics[1].rank;
+      d.topics[2].name = 'Evil\u001b[31m red';
+    });
+    const rows = body(out);
+    expect(rows[0]).toMatch(/ –  +\d+$/);
+    expect(rows[1]).toMatch(/%$/);
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('an unknown column is the same usage error as in the generic table', () => {
+    const c = findCase(cases, 'topics');
+    expect(() => renderTable(c.envelope, { ...TTY, spec: c.spec, columns: ['nope'] })).toThrow(ColumnsError);
+  });
+
+  it('no rows: the sentence of the view; one-record data (usage) and --rows: the generic table', () => {
+    expect(draw('topics', ['name'], 80, (d) => (d.topics = []))).toContain('No topics match.');
+    const usage = findCase(cases, 'usage');
+    const opts = { ...TTY, spec: usage.spec, columns: ['plan', 'reads.left'] };
+    expect(renderTable(usage.envelope, opts)).toBe(renderGenericTable(usage.envelope, opts));
+    const topics = findCase(cases, 'topics');
+    const rows = { ...TTY, spec: topics.spec, rows: 'topics', columns: ['visibility'] };
+    expect(renderTable(topics.envelope, rows)).toBe(renderGenericTable(topics.envelope, rows));
+  });
+
+  it('piped: the generic rows, raw values', () => {
+    const c = findCase(cases, 'topics');
+    const out = renderTable(c.envelope, { ...TTY, tty: false, spec: c.spec, columns: ['name', 'visibility', 'rivals'] });
+    expect(out.split('\n')[1]).toMatch(/^[^\t]+\t\d+(\.\d)?\t[^\t]+; /);
+  });
+
+  it('vis --demo topics --columns name,visibility,rivals on a terminal: the view’s formatting', async () => {
+    const env = { VIS_API_KEY: undefined, VIS_BASE_URL: undefined, VIS_FORCE_TTY: '80', VIS_CACHE: 'off', VIS_PAGER: '' };
+    const json = await runInProcess(['--demo', 'topics', '--format', 'json'], { env, realTransport: true });
+    expect(json.code, json.stderr).toBe(0);
+    const topics = JSON.parse(json.stdout).data.topics as Rec[];
+    const r = await runInProcess(['--demo', 'topics', '--columns', 'name,visibility,rivals'], { env, realTransport: true });
+    expect(r.code, r.stderr).toBe(0);
+    for (const t of topics) expect(r.stdout).toMatch(new RegExp(`${t.name} +${t.visibility.toFixed(1).replace('.', '\\.')}% {2}${t.rivals.join(', ')}\\n`));
+    expect(r.stdout).not.toContain('; ');
+  });
+});
