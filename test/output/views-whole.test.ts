@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointById, type EndpointId } from '../../src/endpoints.js';
 import { renderView } from '../../src/output/table.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { bucketSeries, fitSeries, perNote, seriesStep } from '../../src/output/views/sparkline.js';
 import { displayWidth } from '../../src/text/width.js';
 import { fetchViewCases, SANDBOX_NOW, type ViewCase } from './sandbox-envelopes.js';
 
@@ -54,6 +55,27 @@ describe('overview', () => {
         out.split('\n').some((l) => new RegExp(`(^|\\s)${t.id}$`).test(l.trimEnd())),
         t.id,
       ).toBe(true);
+  });
+});
+
+describe('a series fitted to the room it has', () => {
+  it.each([
+    [7, 7, 1],
+    [90, 90, 1],
+    [90, 89, 7],
+    [90, 13, 7],
+    [90, 12, 8],
+    [90, 10, 9],
+    [90, 0, 90],
+  ])('%i values in %i characters: a point every %i', (length, room, per) => {
+    expect(seriesStep(length, room)).toBe(per);
+    expect(fitSeries(new Array<number>(length).fill(1), room).values.length).toBeLessThanOrEqual(Math.max(1, room));
+  });
+
+  it('each point the average of its values, nulls left out, a bucket of nulls a gap, the last one shorter', () => {
+    expect(bucketSeries([1, 2, null, null, 5, null, 6], 2)).toEqual([1.5, null, 5, 6]);
+    expect(fitSeries([1, null, 3], 3)).toEqual({ values: [1, null, 3], per: 1 });
+    expect([perNote(1), perNote(7), perNote(12)]).toEqual([null, 'by week', 'by 12 days']);
   });
 });
 

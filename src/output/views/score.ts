@@ -16,7 +16,7 @@ import { cell, fitLine, fitParts, gridLines, partsWidth, type Cell, type Column,
 import { changeCell, formatCount, formatDecimal, formatPercent, formatScore, type Better, type ChangeUnit } from './numbers.js';
 import type { Obj } from './read.js';
 import { sectionTitle } from './section.js';
-import { fitSeries, perNote, sparkline } from './sparkline.js';
+import { bucketSeries, perNote, seriesStep, sparkline } from './sparkline.js';
 import { displayWidth } from '../../text/width.js';
 
 /** Visibility is a percentage of answers (0-100, data.ts); it is written as one everywhere. */
@@ -161,12 +161,12 @@ function dailyPer(figures: readonly Figure[], days: number, ctx: ViewContext): n
     ...figures.map((f) => (f.change === undefined ? 0 : partsWidth(changeCell(f.change, f.unit, f.better, ctx.chalk) ?? [{ text: '–' }]))),
   );
   const others = widest((f) => f.label) + widest((f) => (f.value === null ? '–' : f.format(f.value))) + Math.max(6, changeWidth) + 3 * 2 + NOTE_ROOM;
-  return fitSeries(new Array<null>(days).fill(null), Math.max(SPARK_MIN, ctx.width - others)).per;
+  return seriesStep(days, Math.max(SPARK_MIN, ctx.width - others));
 }
 
 /** A daily series as drawn: by `per` days. */
 function dailySpark(values: ReadonlyArray<number | null>, per: number): string {
-  return sparkline(per === 1 ? values : fitSeries(values, Math.ceil(values.length / per)).values);
+  return sparkline(bucketSeries(values, per));
 }
 
 function figureRows(figures: readonly Figure[], per: number, ctx: ViewContext): string[] {

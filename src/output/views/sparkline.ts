@@ -30,21 +30,34 @@ export interface FittedSeries {
 const WEEK = 7;
 
 /**
- * A series fitted to `room` characters: as it is when it fits; else each point the
- * average of a week of values (a 90-day series becomes 13 points), or of as many values
- * as it takes when even weeks do not fit. Nulls are left out of an average; a bucket of
- * nothing but nulls stays a gap. The last bucket may be shorter.
+ * How many values each point stands for when a series of `length` values is drawn in
+ * `room` characters: one when it fits; else a week (a 90-day series becomes 13 points),
+ * or as many values as it takes when even weeks do not fit.
  */
-export function fitSeries(values: ReadonlyArray<number | null>, room: number): FittedSeries {
+export function seriesStep(length: number, room: number): number {
   const limit = Math.max(1, Math.floor(room));
-  if (values.length <= limit) return { values: [...values], per: 1 };
-  const per = Math.ceil(values.length / WEEK) <= limit ? WEEK : Math.ceil(values.length / limit);
+  if (length <= limit) return 1;
+  return Math.ceil(length / WEEK) <= limit ? WEEK : Math.ceil(length / limit);
+}
+
+/**
+ * Each `per` values as one point, their average; nulls are left out of an average, and a
+ * bucket of nothing but nulls stays a gap. The last bucket may be shorter.
+ */
+export function bucketSeries(values: ReadonlyArray<number | null>, per: number): Array<number | null> {
+  const step = Math.max(1, Math.floor(per));
   const out: Array<number | null> = [];
-  for (let i = 0; i < values.length; i += per) {
-    const present = values.slice(i, i + per).filter((v): v is number => v !== null);
+  for (let i = 0; i < values.length; i += step) {
+    const present = values.slice(i, i + step).filter((v): v is number => v !== null);
     out.push(present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length);
   }
-  return { values: out, per };
+  return out;
+}
+
+/** A series fitted to `room` characters (seriesStep, bucketSeries). */
+export function fitSeries(values: ReadonlyArray<number | null>, room: number): FittedSeries {
+  const per = seriesStep(values.length, room);
+  return { values: per === 1 ? [...values] : bucketSeries(values, per), per };
 }
 
 /** What one point of a fitted daily series stands for: `by week`, `by 12 days`; null for a day. */
