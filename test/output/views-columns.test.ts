@@ -74,6 +74,20 @@ describe('--columns on a terminal', () => {
     expect(body(pages)[0]).toMatch(/^ *▼ 3 +\d+$/);
   });
 
+  it('URLs and lists of URLs are not shortened to fit a column; a name beside them is', () => {
+    const two = (d: Rec) => d.issues.forEach((i: Rec) => (i.pages = i.pages.slice(0, 2)));
+    const issues = (findCase(cases, 'technical').envelope.data as Rec).issues as Rec[];
+    const lists = issues.map((i) => (i.pages as string[]).slice(0, 2).join(', '));
+    // Room for the longest list and a title column of ten.
+    const out = draw('technical', ['title', 'pages'], Math.max(...lists.map((l) => l.length)) + 12, two);
+    expect(out).toContain('…');
+    for (const l of lists) expect(out).toContain(l);
+    const rows = (findCase(cases, 'search-performance').envelope.data as Rec).rows as Rec[];
+    const pages = draw('search-performance', ['query', 'page', 'clicks'], 80);
+    expect(pages).toContain('…');
+    for (const r of rows) expect(pages).toContain(r.page);
+  });
+
   it('null is –, a field a record lacks is blank, text from the API is sanitised', () => {
     const out = draw('topics', ['name', 'visibility', 'rank'], 80, (d) => {
       d.topics[0].visibility = null;

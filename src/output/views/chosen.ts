@@ -72,7 +72,9 @@ const URL_START = /^https?:\/\//;
 function kindOf(column: string, values: readonly unknown[]): Kind {
   if (isId(column)) return 'id';
   const texts = values.filter((v) => typeof v === 'string');
-  if (lastPart(column).endsWith('url') || (texts.length > 0 && texts.every((v) => URL_START.test(v)))) return 'url';
+  // A list of URLs (an issue's pages, an answer's citations) is copied like one.
+  const items = values.flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []));
+  if (lastPart(column).endsWith('url') || (items.length > 0 && items.every((v) => typeof v === 'string' && URL_START.test(v)))) return 'url';
   if (isState(column) && texts.length > 0) return 'state';
   if (WORDS.has(lastPart(column))) return 'word';
   const present = values.filter((v) => v !== null && v !== undefined);
