@@ -100,6 +100,63 @@ describe('--columns on a terminal', () => {
     expect(out).not.toContain('\u001b');
   });
 
+  it.each([
+    ['visibility', 41.8, '41.8%'],
+    ['share_of_voice', 12, '12.0%'],
+    ['share', 3.25, '3.3%'],
+    ['rate', 50, '50.0%'],
+    ['ctr', 7.5, '7.5%'],
+    ['score', 30.5, '30.5%'],
+    ['competitor_visibility', 52.6, '52.6%'],
+    ['brand_visibility', 12, '12.0%'],
+    ['position', 2, '2.0'],
+    ['change', -1.5, '▼ 1.5'],
+    ['change_pct', 5.1, '▲ 5.1%'],
+    ['lead', 4, '▲ 4.0'],
+    ['citations', 12345, '12,345'],
+    ['report.visibility', 17.2, '17.2%'],
+    ['status', 'in_progress', 'in progress'],
+    ['priority', 'very_high', 'very high'],
+    ['severity', 'critical', 'critical'],
+    ['action', 'leave', 'leave'],
+    ['layer', 'on_page', 'on page'],
+    ['kind', 'review_site', 'review site'],
+    ['owner', 'third_party', 'third party'],
+    ['type', 'task_done', 'task done'],
+    ['purpose', 'ai_search', 'ai search'],
+    ['sentiment', 'very_positive', 'very positive'],
+    ['state', 'open', '◌ open'],
+    ['engines.chatgpt', 'recommended', '● recommended'],
+    ['engines.chatgpt.state', 'hallucinated', '? hallucinated'],
+    ['prompt_id', 'a_b', 'a_b'],
+    ['note', 'a_b', 'a_b'],
+  ])('%s: %j is written %s', (column, value, written) => {
+    const path = column.split('.');
+    const record: Rec = {};
+    let node = record;
+    path.slice(0, -1).forEach((k) => (node = node[k] = {}));
+    node[path[path.length - 1] as string] = value;
+    const out = draw('topics', [column], 80, (d) => (d.topics = [record]));
+    expect(body(out)).toEqual([expect.stringMatching(new RegExp(`^ *${written.replace(/[.?]/g, '\\$&')}$`))]);
+  });
+
+  it('a page’s change is in citations; the same field elsewhere is in points', () => {
+    expect(body(draw('pages', ['change'], 80, (d) => (d.pages = [{ change: 1234 }])))[0]).toMatch(/^ *▲ 1,234$/);
+    expect(body(draw('topics', ['change'], 80, (d) => (d.topics = [{ change: 1234 }])))[0]).toMatch(/^ *▲ 1234\.0$/);
+  });
+
+  it('fields the views never write: their text; a key with a dot in it, lists with gaps, lists of records, booleans', () => {
+    const out = draw('topics', ['odd.key', 'tags', 'threads', 'flag', 'mixed'], 120, (d) => {
+      d.topics = [
+        { 'odd.key': 1234, tags: ['a', null, 'b'], threads: [{ t: 1 }], flag: true, mixed: 5 },
+        { 'odd.key': null, tags: [], threads: [], flag: false, mixed: 'five' },
+      ];
+    });
+    const [first, second] = body(out);
+    expect(first).toBe('  1,234  a, , b  [{"t":1}]  true   5');
+    expect(second).toBe('      –                     false  five');
+  });
+
   it('an unknown column is the same usage error as in the generic table', () => {
     const c = findCase(cases, 'topics');
     expect(() => renderTable(c.envelope, { ...TTY, spec: c.spec, columns: ['nope'] })).toThrow(ColumnsError);
