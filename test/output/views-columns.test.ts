@@ -129,6 +129,11 @@ describe('--columns on a terminal', () => {
     ['engines.chatgpt', 'recommended', '● recommended'],
     ['engines.chatgpt.state', 'hallucinated', '? hallucinated'],
     ['prompt_id', 'a_b', 'a_b'],
+    ['ref_id', 5012, '5012'],
+    ['url_count', 1234, '1,234'],
+    ['state', 3, '3'],
+    ['report.engines.chatgpt', 'open', 'open'],
+    ['engines.chatgpt.answer', 'open', 'open'],
     ['note', 'a_b', 'a_b'],
   ])('%s: %j is written %s', (column, value, written) => {
     const path = column.split('.');
