@@ -4,10 +4,12 @@
  * shape without crashing and without dropping a field.
  *
  * Views (src/output/views/, chosen by `spec.id`) are used only when all of these hold:
- * stdout is a terminal (`tty`), neither `--rows` nor `--columns` was given (they ask for
- * one particular table, which is what the generic renderer draws), `data` is an object,
- * and the view finds the fields it needs with the types it expects. Otherwise, and if a
- * view fails in any way, the response is shown generically. A view is followed by every
+ * stdout is a terminal (`tty`), `--rows` was not given (it asks for one particular
+ * table, which is what the generic renderer draws), `data` is an object, and the view
+ * finds the fields it needs with the types it expects. With `--columns`, the view is
+ * the chosen columns of the main collection written as the views write those fields
+ * (views/chosen.ts). Otherwise, and if a view fails in any way, the response is shown
+ * generically. A view is followed by every
  * field it did not show, in the generic key/value and sub-table form, so nothing is lost.
  * Piped output never uses views: `grep`, `cut` and `awk` get the generic tab-separated
  * rows with raw values (41.8, not `41.8%`), the same for every endpoint.
@@ -80,6 +82,7 @@ import { stringifyWithin } from '../text/nesting.js';
 import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
+import { chosenColumnsView } from './views/chosen.js';
 import { wrapParts } from './views/grid.js';
 import { viewFor } from './views/index.js';
 import { Reader, ShapeError } from './views/read.js';
@@ -147,7 +150,7 @@ interface Model {
 
 /** The table for one response; see the module comment for what is shown and how. */
 export function renderTable(envelope: unknown, opts: TableOptions): string {
-  if (opts.tty && opts.rows === undefined && opts.columns === undefined) {
+  if (opts.tty && opts.rows === undefined) {
     const viewed = renderView(envelope, opts);
     if (viewed !== null) return viewed;
   }
@@ -171,7 +174,13 @@ export function renderGenericTable(envelope: unknown, opts: TableOptions): strin
  * a line the safety net had to shorten, so a bug cannot hide behind either.
  */
 export function renderView(envelope: unknown, opts: TableOptions, strict = false): string | null {
-  const view = opts.spec === undefined ? undefined : viewFor(opts.spec.id);
+  const spec = opts.spec;
+  const view =
+    spec === undefined || viewFor(spec.id) === undefined
+      ? undefined
+      : opts.columns === undefined
+        ? viewFor(spec.id)
+        : chosenColumnsView(spec.id, spec.collection, opts.columns);
   if (view === undefined || !isPlainObject(envelope) || !isPlainObject(envelope.data)) return null;
   const data = envelope.data;
   const tty = ttyOf(opts);

@@ -39,11 +39,8 @@ describe('when a view is used', () => {
     }
   });
 
-  it('--rows and --columns ask for one table: the generic renderer draws it', () => {
+  it('--rows asks for one table: the generic renderer draws it (--columns: views-columns.test.ts)', () => {
     const c = caseOf('topics');
-    expect(renderTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] })).toBe(
-      renderGenericTable(c.envelope, { ...TTY, spec: c.spec, columns: ['id', 'name'] }),
-    );
     expect(renderTable(c.envelope, { ...TTY, spec: c.spec, rows: 'topics' })).toBe(renderGenericTable(c.envelope, { ...TTY, spec: c.spec, rows: 'topics' }));
   });
 
@@ -135,12 +132,23 @@ describe('marks and colours', () => {
     env.data.prompts[1].engines[names[0] as string].state = 'hallucinated';
     const out = renderView(env, { ...TTY, spec: c.spec }, true) ?? '';
     const first = out.split('\n').find((l) => l.includes('What is the best CRM')) ?? '';
-    expect(first).toMatch(/● +[\d.]+%.*◐ +[\d.]+%.*○ +[\d.]+%.*· +[\d.]+%.*– /);
+    expect(first).toMatch(/● +[\d.]+%.*◐ +[\d.]+%.*○ +[\d.]+%.*◌ +[\d.]+%.*– /);
     expect(out).toContain('● recommended');
     expect(out).toContain('? hallucinated');
     const coloured = renderView(env, { ...colour, spec: c.spec }, true) ?? '';
     expect(coloured).toContain('\u001b[32m●\u001b[39m');
     expect(coloured).toContain('\u001b[31m○\u001b[39m');
+  });
+
+  it('runs: the open mark is not the · that separates the engine, the time and the state', () => {
+    const c = caseOf('answers.runs');
+    const env = clone(c);
+    const run = env.data.runs[0];
+    run.state = 'open';
+    const out = renderView(env, { ...TTY, spec: c.spec }, true) ?? '';
+    const head = out.split('\n').find((l) => l.includes(' open')) ?? '';
+    expect(head).toMatch(/ · ◌ open/);
+    expect(head).not.toContain('· ·');
   });
 
   it('changes: ▲/▼ with the size, green when better: up for visibility, down for a position', () => {

@@ -7,20 +7,33 @@
  * the brand, questions it wins, what AI said about it (excerpts, its name and the
  * brand's highlighted), its most cited pages.
  */
-import type { Block, View } from './context.js';
+import type { Block, View, ViewContext } from './context.js';
 import { wrappedText } from './answer.js';
 import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
-import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { wrapText } from './wrap.js';
 import { answerHeadLines } from './answer.js';
+import { BRAND_MARK, brandTableLines } from './brand-table.js';
 import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { changeParts, previousNote } from './score.js';
 
-const BRAND_MARK = '▶ ';
-
 function num(v: number | null, format: (v: number) => string): Cell {
   return v === null ? null : cell(format(v));
+}
+
+/** The least the engines beside a question get before the questions go on lines of their own. */
+const ENGINES_MIN = 12;
+
+/**
+ * Whether every column that does not shrink gets its whole width, and each that does at
+ * least its `min`, two spaces apart, within the terminal.
+ */
+function fitsWhole(columns: readonly Column[], rows: readonly GridRow[], ctx: ViewContext): boolean {
+  const natural = naturalWidths(columns, rows);
+  const least = columns.reduce((n, c, j) => n + 2 + (c.shrink ? Math.min(natural[j] ?? 0, c.min ?? 4) : (natural[j] ?? 0)), -2);
+  return ctx.wide || least <= ctx.width;
 }
 
 export const competitorsView: View = (data, ctx) => {
@@ -58,7 +71,7 @@ export const competitorsView: View = (data, ctx) => {
 
   const optional = <T>(pick: (r: (typeof rows)[number]) => T | undefined) => rows.some((r) => pick(r) !== undefined);
   const columns: Column[] = [{ header: 'competitor', shrink: true, min: 20 }];
-  const getters: Array<(r: (typeof rows)[number]) => Cell> = [label];
+  const getters: Array<(r: (typeof rows)[number]) => Cell> = [(r) => [{ text: r.name, style: r.isBrand ? chalk.bold.yellow : undefined }]];
   const add = (header: string, pick: (r: (typeof rows)[number]) => number | null | undefined, format: (v: number) => string) => {
     if (!optional(pick)) return;
     columns.push({ header, align: 'right' });
@@ -77,9 +90,9 @@ export const competitorsView: View = (data, ctx) => {
     getters.push((r) => (r.domain ? cell(r.domain, chalk.dim) : []));
   }
   blocks.push(
-    gridLines(
+    brandTableLines(
       columns,
-      rows.map((r) => ({ cells: getters.map((g) => g(r)) })),
+      rows.map((r) => ({ brand: r.isBrand, cells: getters.map((g) => g(r)) })),
       ctx,
     ),
   );
@@ -140,7 +153,8 @@ export const competitorView: View = (data, ctx) => {
       { header: name, align: 'right' },
       { header: ctx.brand ?? 'brand', align: 'right' },
       { header: 'its lead', align: 'right' },
-      { header: 'id', shrink: true },
+      // Ids are what `vis topics <id>` takes: whole, the name is shortened instead.
+      { header: 'id' },
     ];
     blocks.push([
       sectionTitle(`Topics where ${name} leads`, 'visibility, and its lead in points', ctx),
@@ -150,22 +164,28 @@ export const competitorView: View = (data, ctx) => {
 
   const won = read.records(data, 'questions_won', 'prompt', 'optional');
   if (won) {
-    const rows: GridRow[] = won.map((q) => ({
-      cells: [
-        cell(read.text(q, 'prompt')),
-        cell((read.texts(q, 'engines', 'optional') ?? []).join(', ')),
-        read.has(q, 'prompt_id') ? cell(read.text(q, 'prompt_id'), chalk.dim) : [],
-      ],
+    const questions = won.map((q) => ({
+      prompt: read.text(q, 'prompt'),
+      engines: (read.texts(q, 'engines', 'optional') ?? []).join(', '),
+      id: read.has(q, 'prompt_id') ? read.text(q, 'prompt_id') : null,
     }));
-    const columns: Column[] = [
-      { header: 'question', shrink: true, min: 12, weight: 3 },
-      { header: 'engines', shrink: true, min: 8 },
-      { header: 'id', shrink: true },
-    ];
-    blocks.push([
-      sectionTitle('Questions it wins', 'where AI names it and not the brand', ctx),
-      ...(rows.length ? gridLines(columns, rows, ctx) : ['No questions match.']),
-    ]);
+    // Questions and ids are what users copy: whole in the table when it has room for
+    // both (the engines may shorten), else each question over as many lines as it
+    // needs, its id and engines under it.
+    const columns: Column[] = [{ header: 'question' }, { header: 'engines', shrink: true, min: ENGINES_MIN }, { header: 'id' }];
+    const rows: GridRow[] = questions.map((q) => ({ cells: [cell(q.prompt), cell(q.engines), q.id === null ? [] : cell(q.id, chalk.dim)] }));
+    const lines: string[] = [];
+    if (rows.length === 0) lines.push('No questions match.');
+    else if (fitsWhole(columns, rows, ctx)) lines.push(...gridLines(columns, rows, ctx));
+    else
+      for (const q of questions) {
+        lines.push(...wrapText(q.prompt, ctx.width));
+        const under: Part[][] = [];
+        if (q.id !== null) under.push([{ text: q.id, style: chalk.dim }]);
+        if (q.engines !== '') under.push([{ text: `on ${q.engines}` }]);
+        lines.push(...flowLines(under, ctx.width - 2, { sep: { text: '  ' } }).map((l) => `  ${l}`));
+      }
+    blocks.push([sectionTitle('Questions it wins', 'where AI names it and not the brand', ctx), ...lines]);
   }
 
   const said = read.records(data, 'said', 'excerpt', 'optional');
@@ -184,15 +204,24 @@ export const competitorView: View = (data, ctx) => {
 
   const pages = read.records(data, 'pages', 'url', 'optional');
   if (pages) {
-    const rows: GridRow[] = pages.map((p) => ({
-      cells: [num(read.number(p, 'citations', 'nullable'), formatCount), cell(read.text(p, 'title', 'nullable') ?? '–'), cell(read.text(p, 'url'), chalk.dim)],
+    const cited = pages.map((p) => ({
+      citations: num(read.number(p, 'citations', 'nullable'), formatCount),
+      title: cell(read.text(p, 'title', 'nullable') ?? '–'),
+      url: cell(read.text(p, 'url'), chalk.dim),
     }));
-    const columns: Column[] = [
-      { header: 'citations', align: 'right' },
-      { header: 'title', shrink: true, min: 8 },
-      { header: 'url', shrink: true, min: 12 },
-    ];
-    blocks.push([sectionTitle('Its most cited pages', null, ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No pages match.'])]);
+    const columns: Column[] = [{ header: 'citations', align: 'right' }, { header: 'title', shrink: true, min: 8 }, { header: 'url' }];
+    let rows: GridRow[] = cited.map((p) => ({ cells: [p.citations, p.title, p.url] }));
+    let layout = columns;
+    if (!fitsWhole(columns, rows, ctx)) {
+      // A URL is not shortened: each on a line of its own under its title, indented
+      // when that leaves it whole.
+      layout = columns.slice(0, 2);
+      rows = cited.flatMap((p): GridRow[] => {
+        const url = p.url ?? [];
+        return [{ cells: [p.citations, p.title] }, { group: partsWidth(url) + 2 <= ctx.width ? [{ text: '  ' }, ...url] : url }];
+      });
+    }
+    blocks.push([sectionTitle('Its most cited pages', null, ctx), ...(rows.length ? gridLines(layout, rows, ctx) : ['No pages match.'])]);
   }
   return blocks;
 };

@@ -6,9 +6,11 @@
  *   ● recommended (green)  the brand is named first
  *   ◐ mentioned   (cyan)   named, not first
  *   ○ absent      (red)    rivals named, the brand not
- *   · open        (yellow) a generic answer naming nobody
+ *   ◌ open        (yellow) a generic answer naming nobody
  *   – no_answer   (dim)    no answer in the window
- * A state the view does not know gets `?` and is spelled out in the legend.
+ * A state the view does not know gets `?` and is spelled out in the legend. No mark is
+ * `·`: views use it between items (`chatgpt · 2026-11-25 03:32 UTC · ◌ open`), where it
+ * would read as one more separator.
  *
  * Other words get a tone: severity and priority (critical bold red, high red, medium
  * yellow, low dim), actions (write yellow, improve cyan, leave green), task and report
@@ -29,7 +31,7 @@ export const ANSWER_STATES: readonly StateMark[] = [
   { state: 'recommended', mark: '●', label: 'recommended', style: (c) => c.green },
   { state: 'mentioned', mark: '◐', label: 'mentioned', style: (c) => c.cyan },
   { state: 'absent', mark: '○', label: 'absent (rivals named)', style: (c) => c.red },
-  { state: 'open', mark: '·', label: 'open (no one named)', style: (c) => c.yellow },
+  { state: 'open', mark: '◌', label: 'open (no one named)', style: (c) => c.yellow },
   { state: 'no_answer', mark: '–', label: 'no answer', style: (c) => c.dim },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * `vis prompts`: the buyer questions down, the engines across, each cell the dominant
- * answer state over the window as a mark (see marks.ts: ● ◐ ○ · –, colours on top) and
+ * answer state over the window as a mark (see marks.ts: ● ◐ ○ ◌ –, colours on top) and
  * how often that state occurred. Questions are grouped under their topic. A legend
  * follows, then the brand's average position per question and engine when named, with
  * each question's id. Questions and ids are never shortened: they wrap in their column.

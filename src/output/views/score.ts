@@ -10,12 +10,13 @@
  */
 import type { Block, View, ViewContext } from './context.js';
 import { bigDigits } from './big-digits.js';
+import { brandTableLines, type BrandRow } from './brand-table.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, fitParts, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, fitLine, fitParts, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatDecimal, formatPercent, formatScore, type Better, type ChangeUnit } from './numbers.js';
 import type { Obj } from './read.js';
 import { sectionTitle } from './section.js';
-import { sparkline } from './sparkline.js';
+import { bucketSeries, perNote, seriesStep, sparkline } from './sparkline.js';
 import { displayWidth } from '../../text/width.js';
 
 /** Visibility is a percentage of answers (0-100, data.ts); it is written as one everywhere. */
@@ -143,11 +144,36 @@ interface Figure {
   note?: string;
 }
 
-function figureRows(figures: readonly Figure[], ctx: ViewContext): string[] {
+/** Fewest characters a daily sparkline is given, whatever the columns beside it take: a 90-day series by week. */
+const SPARK_MIN = 13;
+/** What the note column beside the figures' sparklines keeps at least: its `min` and the gap. */
+const NOTE_ROOM = 6;
+
+/**
+ * How many days each point of the daily sparklines stands for: one when the series fits
+ * beside the figures' label, value and change, a week (or more) when it does not.
+ */
+function dailyPer(figures: readonly Figure[], days: number, ctx: ViewContext): number {
+  if (ctx.wide) return 1;
+  const widest = (text: (f: Figure) => string) => Math.max(0, ...figures.map((f) => displayWidth(text(f))));
+  const changeWidth = Math.max(
+    0,
+    ...figures.map((f) => (f.change === undefined ? 0 : partsWidth(changeCell(f.change, f.unit, f.better, ctx.chalk) ?? [{ text: '–' }]))),
+  );
+  const others = widest((f) => f.label) + widest((f) => (f.value === null ? '–' : f.format(f.value))) + Math.max(6, changeWidth) + 3 * 2 + NOTE_ROOM;
+  return seriesStep(days, Math.max(SPARK_MIN, ctx.width - others));
+}
+
+/** A daily series as drawn: by `per` days. */
+function dailySpark(values: ReadonlyArray<number | null>, per: number): string {
+  return sparkline(bucketSeries(values, per));
+}
+
+function figureRows(figures: readonly Figure[], per: number, ctx: ViewContext): string[] {
   const { chalk } = ctx;
   const anyDaily = figures.some((f) => f.daily !== undefined);
   const columns: Column[] = [{ header: '' }, { header: 'now', align: 'right' }, { header: 'change', align: 'right' }];
-  if (anyDaily) columns.push({ header: 'daily' });
+  if (anyDaily) columns.push({ header: perNote(per) ?? 'daily' });
   columns.push({ header: '', shrink: true });
   const rows: GridRow[] = figures.map((f) => {
     const cells: Cell[] = [
@@ -155,7 +181,7 @@ function figureRows(figures: readonly Figure[], ctx: ViewContext): string[] {
       f.value === null ? null : cell(f.format(f.value)),
       f.change === undefined ? [] : changeCell(f.change, f.unit, f.better, chalk),
     ];
-    if (anyDaily) cells.push(f.daily === undefined ? [] : cell(sparkline(f.daily), chalk.cyan));
+    if (anyDaily) cells.push(f.daily === undefined ? [] : cell(dailySpark(f.daily, per), chalk.cyan));
     cells.push(f.note === undefined ? [] : cell(f.note, chalk.dim));
     return { cells };
   });
@@ -236,7 +262,9 @@ export const overviewView: View = (data, ctx) => {
     const visitsChange = read.number(traffic, 'ai_visits_change_pct', 'optional');
     if (visits !== undefined) figures.push({ label: 'AI visits', value: visits, change: visitsChange, unit: 'percent', better: 'higher', format: formatCount });
   }
-  blocks.push(figureRows(figures, ctx));
+  // One scale for every daily sparkline of the view, so their points line up by date.
+  const per = dailyPer(figures, days.length, ctx);
+  blocks.push(figureRows(figures, per, ctx));
 
   const perception = read.object(data, 'perception', 'optional');
   if (perception) {
@@ -262,30 +290,36 @@ export const overviewView: View = (data, ctx) => {
   const rivals = read.records(data, 'rivals', 'name', 'optional');
   if (rivals) {
     const rivalDaily = (raw: string) => series((d) => d.rivals.find((r) => r.raw === raw)?.visibility ?? null);
-    const rows: GridRow[] = [];
+    const rows: BrandRow[] = [];
     const brandRow: Cell[] = [
-      [
-        { text: '▶ ', style: chalk.yellow },
-        { text: ctx.brand ?? 'brand', style: chalk.bold },
-      ],
+      cell(ctx.brand ?? 'brand', chalk.bold),
       score === null ? null : cell(formatPercent(score), chalk.bold),
       sov.value === null ? null : cell(formatPercent(sov.value), chalk.bold),
       position.value === null ? null : cell(formatDecimal(position.value), chalk.bold),
       citations.value === null ? null : cell(formatCount(citations.value), chalk.bold),
-      days.length > 1 ? cell(sparkline(days.map((d) => d.visibility)), chalk.cyan) : [],
+      days.length > 1
+        ? cell(
+            dailySpark(
+              days.map((d) => d.visibility),
+              per,
+            ),
+            chalk.cyan,
+          )
+        : [],
     ];
-    rows.push({ cells: brandRow });
+    rows.push({ brand: true, cells: brandRow });
     for (const r of rivals) {
       const raw = read.rawText(r, 'name') ?? '';
       const daily = rivalDaily(raw);
       rows.push({
+        brand: false,
         cells: [
-          cell(`  ${read.text(r, 'name')}`),
+          cell(read.text(r, 'name')),
           nullable(read.number(r, 'visibility', 'nullable'), formatPercent),
           nullable(read.number(r, 'share_of_voice', 'nullable'), formatPercent),
           nullable(read.number(r, 'position', 'nullable'), formatDecimal),
           nullable(read.number(r, 'citations', 'nullable'), formatCount),
-          daily === undefined ? [] : cell(sparkline(daily), chalk.cyan),
+          daily === undefined ? [] : cell(dailySpark(daily, per), chalk.cyan),
         ],
       });
     }
@@ -295,9 +329,9 @@ export const overviewView: View = (data, ctx) => {
       { header: 'share of voice', align: 'right' },
       { header: 'position', align: 'right' },
       { header: 'citations', align: 'right' },
-      { header: 'daily visibility' },
+      { header: per === 1 ? 'daily visibility' : `visibility ${perNote(per) ?? ''}` },
     ];
-    blocks.push(gridLines(columns, rows, ctx));
+    blocks.push(brandTableLines(columns, rows, ctx));
   }
 
   const weakest = read.records(data, 'weakest_topics', 'id', 'optional');
@@ -314,7 +348,8 @@ export const overviewView: View = (data, ctx) => {
       { header: 'weakest topics', shrink: true, min: 8 },
       { header: 'visibility', align: 'right' },
       { header: 'change', align: 'right' },
-      { header: 'id', shrink: true },
+      // Ids are what `vis topics <id>` takes: whole, the name is shortened instead.
+      { header: 'id' },
     ];
     blocks.push(gridLines(columns, rows, ctx));
   }

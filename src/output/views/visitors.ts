@@ -8,16 +8,19 @@ import type { Block, View, ViewContext } from './context.js';
 import { bar } from './bar.js';
 import { chartLines, type ChartRow } from './chart.js';
 import { flowLines } from './flow.js';
-import { cell, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import { viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
-import { sparkline } from './sparkline.js';
+import { fitSeries, perNote, sparkline } from './sparkline.js';
 import { pageCountRows, pageCountsNote, pagesOrigin, readPageCounts } from './page-counts.js';
 
 /** Up to this many days, one bar per day; beyond, a sparkline. */
 const BARS_UP_TO = 14;
 const SHARE_BAR_MIN = 6;
+/** Room kept beside a bucketed sparkline for what it says it is: ` by week`, or ` by 12 days`. */
+const WEEK_NOTE_WIDTH = 8;
+const NOTE_WIDTH = 12;
 const SHARE_BAR_MAX = 30;
 
 function changeParts(v: number | null | undefined, ctx: ViewContext): Part[] {
@@ -41,7 +44,13 @@ function dailyLines(daily: readonly Obj[], ctx: ViewContext): string[] {
   }
   const values = days.map((d) => d.visits);
   const present = values.filter((v): v is number => v !== null);
-  const items: Part[][] = [[{ text: sparkline(values), style: chalk.cyan }]];
+  const lead: Part[] = [{ text: 'Visits per day', style: chalk.bold }, { text: '  ' }];
+  // A line too long for the terminal would wrap mid-series: longer periods go by week.
+  const room = ctx.width - partsWidth(lead);
+  let fitted = ctx.wide || values.length <= room ? { values, per: 1 } : fitSeries(values, room - WEEK_NOTE_WIDTH);
+  if (fitted.per !== 1 && fitted.per !== 7) fitted = fitSeries(values, room - NOTE_WIDTH);
+  const note = perNote(fitted.per);
+  const items: Part[][] = [[{ text: sparkline(fitted.values), style: chalk.cyan }, ...(note === null ? [] : [{ text: ` ${note}`, style: chalk.dim }])]];
   if (present.length > 0)
     items.push([
       { text: 'low ', style: chalk.dim },
@@ -50,7 +59,7 @@ function dailyLines(daily: readonly Obj[], ctx: ViewContext): string[] {
       { text: formatCount(Math.max(...present)) },
     ]);
   items.push([{ text: `${days[0]?.date ?? ''} – ${days[days.length - 1]?.date ?? ''}`, style: chalk.dim }]);
-  return flowLines(items, ctx.width, { lead: [{ text: 'Visits per day', style: chalk.bold }, { text: '  ' }], wide: ctx.wide });
+  return flowLines(items, ctx.width, { lead, wide: ctx.wide });
 }
 
 export const visitorsView: View = (data, ctx) => {
