@@ -149,3 +149,17 @@ describe('wrapParts', () => {
     expect(wrapLine([{ text: 'Pages are paths on ' }, { text: 'https://example.com' }], { width: 25 })).toEqual(['Pages are paths on', 'https://example.com']);
   });
 });
+
+describe('group rows', () => {
+  it('a group line that is one URL is kept whole past the width; other group lines are shortened', () => {
+    const url = 'https://pipewell.example/integrations/gmail';
+    const layout = { width: 30, wide: false, chalk: new Chalk({ level: 0 }) };
+    const lines = gridLines(
+      [{ header: 'n', align: 'right' }],
+      [{ cells: [cell('1')] }, { group: [{ text: url }] }, { group: [{ text: 'a topic name far too long for thirty' }] }],
+      layout,
+    );
+    expect(lines).toContain(url);
+    expect(lines.at(-1)).toBe('a topic name far too long for…');
+  });
+});

@@ -23,7 +23,7 @@ import type { ChalkInstance } from 'chalk';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
 import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
-import { wrapText } from './wrap.js';
+import { isUrlWord, wrapText } from './wrap.js';
 
 export { fitLine, fitParts, partsWidth, type Part, type Style } from './parts.js';
 
@@ -215,6 +215,12 @@ function wraps(c: Column, layout: Layout): boolean {
 
 /** A group line: shortened to the width, or wrapped at spaces with `wide`. */
 function groupLines(group: readonly Part[], layout: Layout): string[] {
+  // A line that is one URL (a page under its title) is never shortened: the terminal folds it.
+  const text = group
+    .map((p) => p.text)
+    .join('')
+    .trim();
+  if (!/\s/.test(text) && isUrlWord(text)) return [paint(group)];
   return layout.wide ? wrapParts(group, layout.width).map(paint) : [fitParts(group, layout.width)];
 }
 
