@@ -81,11 +81,11 @@ describe('topics <id>', () => {
     expectWhole(draw('topics.get', width), urlsOf(data), width);
   });
 
-  it('at 50 columns each week goes by its first date, whole, and the title says so', () => {
-    const data = findCase(cases, 'topics.get').envelope.data as Rec;
-    const out = draw('topics.get', 50);
-    const section = out.slice(out.indexOf('Visibility by week'), out.indexOf('Question 1'));
-    expect(section).toContain('each week by its first day');
+  it.each(['topics.get', 'visibility'] as const)('%s at 50 columns: each week goes by its first date, whole, under the header `week of`', (id) => {
+    const data = findCase(cases, id).envelope.data as Rec;
+    const out = draw(id, 50);
+    const section = id === 'topics.get' ? out.slice(out.indexOf('Visibility by week'), out.indexOf('Question 1')) : out;
+    expect(section).toMatch(/^week of {2}/m);
     expect(section).not.toContain('…');
     for (const w of data.history) expect(section.split('\n').some((l: string) => l.startsWith(`${w.week_start} `))).toBe(true);
   });
@@ -93,7 +93,7 @@ describe('topics <id>', () => {
   it('at 80 columns, with room, each week is its first and last date', () => {
     const data = findCase(cases, 'topics.get').envelope.data as Rec;
     const out = draw('topics.get', 80);
-    expect(out).not.toContain('each week by its first day');
+    expect(out).not.toMatch(/^week of/m);
     for (const w of data.history) expect(out).toContain(`${w.week_start} – ${w.week_end}`);
   });
 

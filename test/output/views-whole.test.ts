@@ -34,7 +34,8 @@ async function fetchEnvelope(path: string): Promise<Rec> {
 function draw(id: EndpointId, envelope: Rec, width: number): string {
   const out = renderView(envelope, { spec: endpointById(id), width, color: false, tty: true, wide: false }, true);
   if (out === null) throw new Error(`no view for ${id}`);
-  for (const line of out.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+  // The one line allowed past the width: a URL alone on it, for the terminal to fold.
+  for (const line of out.split('\n')) if (!/^\s*https?:\/\/\S+$/.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
   return out;
 }
 

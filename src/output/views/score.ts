@@ -99,25 +99,34 @@ export const visibilityView: View = (data, ctx) => {
   return blocks;
 };
 
-/** A weekly series: the sparkline with its low and high, then the weeks, each with its change. */
+/**
+ * A weekly series: the sparkline with its low and high, then the weeks, each with its
+ * change. Dates are not shortened: where a week's first and last day do not both fit
+ * beside the figures, each week goes by its first day under the header `week of`.
+ */
 export function weeklyLines(weeks: ReadonlyArray<{ start: string; end?: string | null | undefined; score: number | null }>, ctx: ViewContext): string[] {
   const { chalk } = ctx;
-  const rows: GridRow[] = weeks.map((w, i) => {
-    const before = i > 0 ? weeks[i - 1]?.score : undefined;
-    const delta = w.score !== null && typeof before === 'number' ? Math.round((w.score - before) * 10) / 10 : undefined;
-    return {
-      cells: [
-        cell(w.end ? `${w.start} – ${w.end}` : w.start),
-        w.score === null ? null : cell(scoreText(w.score)),
-        delta === undefined ? [] : changeCell(delta, 'points', 'higher', chalk),
-      ],
-    };
-  });
-  const columns: Column[] = [
-    { header: 'week', shrink: true },
-    { header: 'visibility', align: 'right' },
-    { header: 'vs week before', align: 'right' },
-  ];
+  const table = (byStart: boolean): string[] => {
+    const rows: GridRow[] = weeks.map((w, i) => {
+      const before = i > 0 ? weeks[i - 1]?.score : undefined;
+      const delta = w.score !== null && typeof before === 'number' ? Math.round((w.score - before) * 10) / 10 : undefined;
+      return {
+        cells: [
+          cell(w.end && !byStart ? `${w.start} – ${w.end}` : w.start),
+          w.score === null ? null : cell(scoreText(w.score)),
+          delta === undefined ? [] : changeCell(delta, 'points', 'higher', chalk),
+        ],
+      };
+    });
+    const columns: Column[] = [
+      { header: byStart ? 'week of' : 'week', shrink: true },
+      { header: 'visibility', align: 'right' },
+      { header: 'vs week before', align: 'right' },
+    ];
+    return gridLines(columns, rows, ctx);
+  };
+  const full = table(false);
+  const cut = !ctx.wide && weeks.some((w) => w.end && !full.some((l) => l.includes(`${w.start} – ${w.end}`)));
   return [
     sparkLine(
       `${weeks.length} ${weeks.length === 1 ? 'week' : 'weeks'}`,
@@ -126,7 +135,7 @@ export function weeklyLines(weeks: ReadonlyArray<{ start: string; end?: string |
       ctx,
     ),
     '',
-    ...gridLines(columns, rows, ctx),
+    ...(cut ? table(true) : full),
   ];
 }
 

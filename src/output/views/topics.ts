@@ -164,17 +164,7 @@ export const topicView: View = (data, ctx) => {
       end: read.text(w, 'week_end', 'optional'),
       score: read.number(w, 'visibility', 'nullable'),
     }));
-    // Dates are not shortened: where a week's first and last day do not both fit, the
-    // weeks go by their first day, and the title says so.
-    const full = weeklyLines(weeks, ctx);
-    const cut = !ctx.wide && weeks.some((w) => w.end && !full.some((l) => l.includes(`${w.start} – ${w.end}`)));
-    const lines = cut
-      ? weeklyLines(
-          weeks.map((w) => ({ ...w, end: undefined })),
-          ctx,
-        )
-      : full;
-    blocks.push([sectionTitle('Visibility by week', cut ? 'each week by its first day' : null, ctx), ...lines]);
+    blocks.push([sectionTitle('Visibility by week', null, ctx), ...weeklyLines(weeks, ctx)]);
   }
 
   const questions = read.records(data, 'questions', 'prompt', 'optional');
