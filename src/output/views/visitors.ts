@@ -85,10 +85,9 @@ export const visitorsView: View = (data, ctx) => {
   }
   const prepared = visitors.map((v) => {
     const pages = readPageCounts(v, 'landing_pages', 'visits', ctx);
-    // The engine's id is its label in lower case: no need to say both.
-    const engine = read.text(v, 'engine');
-    const label = read.text(v, 'label', 'optional');
-    const name = label && label.toLowerCase() === engine.toLowerCase() ? label : label ? `${label} (${engine})` : engine;
+    // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
+    const name = read.text(v, 'engine');
+    read.mark(v, 'label');
     return { v, pages, name };
   });
   const origin = pagesOrigin(prepared.map((p) => p.pages));
