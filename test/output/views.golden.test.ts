@@ -1,6 +1,6 @@
 /**
  * Every endpoint's view on real sandbox data (fixed clock, vis_demo_growth), at the widths
- * in WIDTHS (100 and 60 unless listed), no colour, on a terminal:
+ * in WIDTHS (50, 80 and 160), no colour, on a terminal:
  * test/golden/views/<id>.<width>.txt. And each view's
  * fallback: the same data with one field the view needs broken, which must come out as
  * the generic rendering (test/golden/views/<id>.fallback.txt, width 100).
@@ -48,23 +48,8 @@ const BREAK: Readonly<Record<string, (data: Rec) => void>> = {
   pitches: (d) => (d.allowance.used = '2'),
 };
 
-/**
- * The widths each view is pinned at: 100 and 60 for the first views; 50 (cards), 80 and
- * 160 for the views added later, so earlier goldens need not all be rewritten.
- */
-const WIDTHS: Readonly<Record<string, readonly number[]>> = {
-  answers: [50, 80, 160],
-  'answers.history': [50, 80, 160],
-  sources: [50, 80, 160],
-  'brand-perception': [50, 80, 160],
-  'brand-perception.transcript': [50, 80, 160],
-  brands: [50, 80, 160],
-  markets: [50, 80, 160],
-  'ai-visitors': [50, 80, 160],
-  activity: [50, 80, 160],
-  pitches: [50, 80, 160],
-};
-const widthsOf = (id: string): readonly number[] => WIDTHS[id] ?? [100, 60];
+/** The widths each view is pinned at: a narrow terminal, the usual one and a wide one. */
+const WIDTHS: readonly number[] = [50, 80, 160];
 
 let cases: ViewCase[] = [];
 beforeAll(async () => {
@@ -84,7 +69,7 @@ describe('views: golden output on sandbox data', () => {
 
   for (const id of VIEW_IDS) {
     describe(id, () => {
-      for (const width of widthsOf(id)) {
+      for (const width of WIDTHS) {
         it(`tty, width ${width}, no colour`, () => {
           const c = caseOf(id);
           const viewed = renderView(c.envelope, tty(c, width), true);
@@ -109,7 +94,7 @@ describe('views: golden output on sandbox data', () => {
   }
 
   it.skipIf(UPDATING)('has no stale golden files', () => {
-    const expected = VIEW_IDS.flatMap((id) => [...widthsOf(id).map((w) => `${id}.${w}`), `${id}.fallback`]).sort();
+    const expected = VIEW_IDS.flatMap((id) => [...WIDTHS.map((w) => `${id}.${w}`), `${id}.fallback`]).sort();
     expect(goldenNames(VIEWS_GOLDEN_DIR)).toEqual(expected);
   });
 });
