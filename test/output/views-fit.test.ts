@@ -53,3 +53,11 @@ describe('views that fit', () => {
     expect(draw('tasks', 30).split('\n')[0]).toBe('Northwind CRM · US-en');
   });
 });
+
+describe('competitor detail on a narrow terminal', () => {
+  it.each([40, 50])('at %i columns the share-of-voice change goes whole on the next line, not shortened', (width) => {
+    const out = draw('competitors.get', width, (d) => (d.competitor.change = -1.25));
+    expect(out).toMatch(/share of voice [\d.]+%(?: ·)?\n\(▼ 1\.3 points vs the previous \d+ days\)/);
+    expect(out.split('\n').slice(0, 6).join('\n')).not.toContain('…');
+  });
+});

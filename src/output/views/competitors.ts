@@ -126,6 +126,9 @@ export const competitorView: View = (data, ctx) => {
           { text: ')' },
         ];
   fact('share of voice', read.number(c, 'share_of_voice', 'nullable'), formatPercent, sovNote);
+  // Too wide for the line, the note goes on as an item of its own rather than be shortened.
+  const sov = facts.at(-1);
+  if (sov !== undefined && sovNote.length > 0 && partsWidth(sov) > ctx.width) facts.splice(-1, 1, sov.slice(0, 2), [{ text: '(' }, ...sovNote.slice(1)]);
   fact('visibility', read.number(c, 'visibility', 'optional'), formatPercent);
   fact('position', read.number(c, 'position', 'optional'), formatDecimal);
   fact('mentions', read.number(c, 'mentions', 'optional'), formatCount);
