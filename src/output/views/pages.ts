@@ -14,7 +14,7 @@ import { toneOf, wordText } from './marks.js';
 import { changeCell, formatCount } from './numbers.js';
 
 import { noneMatch, sectionTitle } from './section.js';
-import { commonOrigin, pathOf } from './urls.js';
+import { commonOrigin, pathOf, pathsOnLines } from './urls.js';
 
 function count(v: number | null | undefined): Cell {
   return v === undefined ? [] : v === null ? null : cell(formatCount(v));
@@ -191,16 +191,7 @@ export const contentGapsView: View = (data, ctx) => {
     { header: 'page', wrap: true },
   ];
   const lines = gridLines(columns, rows, ctx);
-  if (origin)
-    lines.unshift(
-      ...wrapLine(
-        [
-          { text: 'Pages are paths on ', style: chalk.dim },
-          { text: origin, style: chalk.dim },
-        ],
-        ctx,
-      ),
-    );
+  if (origin) lines.unshift(...pathsOnLines(origin, ctx));
   blocks.push(lines);
   return blocks;
 };

@@ -8,10 +8,10 @@
 import { noneMatch } from './section.js';
 import type { Block, View } from './context.js';
 import { flowLines } from './flow.js';
-import { cell, gridLines, naturalWidths, widestWord, wrapLine, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, gridLines, naturalWidths, widestWord, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { safeText, type Obj } from './read.js';
-import { commonOrigin, pathOf } from './urls.js';
+import { commonOrigin, pathOf, pathsOnLines } from './urls.js';
 
 /** Narrowest query (or page) column worth having; below it, topic and page go on a line under it. */
 const KEY_MIN = 30;
@@ -119,16 +119,7 @@ export const searchView: View = (data, ctx) => {
       })
     : gridRows;
   const lines = gridLines(under ? columns.slice(0, columns.length - extra.length) : columns, shownRows, ctx);
-  if (origin)
-    lines.unshift(
-      ...wrapLine(
-        [
-          { text: 'Pages are paths on ', style: chalk.dim },
-          { text: origin, style: chalk.dim },
-        ],
-        ctx,
-      ),
-    );
+  if (origin) lines.unshift(...pathsOnLines(origin, ctx));
   blocks.push(lines);
   return blocks;
 };
