@@ -1,0 +1,36 @@
+/**
+ * One brand × market of a data command asked for several at once (`--brand A,B`,
+ * `--all-brands`, `--market A,B`, `--all-markets`): what was read for it, or why not.
+ * The fan-out (src/cli/commands/data/) makes these in output order, brands as listed then
+ * their markets; the renderers (src/output/combined.ts and the terminal views) draw them.
+ */
+import type { Envelope } from '../http/envelope.js';
+
+export interface ScopeBrand {
+  id: string;
+  name: string;
+}
+
+export interface ScopeMarket {
+  code: string;
+  /** The market's label as GET /brands or GET /markets gave it (`United States (English)`), when it did. */
+  label: string | null;
+}
+
+export interface ScopeError {
+  /** The API's error code (`not_found`, `integration_not_connected`…), or vis's own for a failure before an answer. */
+  code: string;
+  message: string;
+  /** The exit code this failure alone would have given (4 for a 409, 5 for a 429…). */
+  exitCode: number;
+}
+
+export interface ScopeResult {
+  brand: ScopeBrand;
+  /** null for data the API gives identically in every market, read once per brand (perception, the technical scan). */
+  market: ScopeMarket | null;
+  /** The answer exactly as received, and parsed; both null when the read failed. */
+  raw: string | null;
+  envelope: Envelope | null;
+  error: ScopeError | null;
+}
