@@ -4,8 +4,6 @@
  * The fan-out (src/cli/commands/data/) makes these in output order, brands as listed then
  * their markets; the renderers (src/output/combined.ts and the terminal views) draw them.
  */
-import type { Envelope } from '../http/envelope.js';
-
 export interface ScopeBrand {
   id: string;
   name: string;
@@ -31,6 +29,6 @@ export interface ScopeResult {
   market: ScopeMarket | null;
   /** The answer exactly as received, and parsed; both null when the read failed. */
   raw: string | null;
-  envelope: Envelope | null;
+  envelope: { data: unknown; meta?: Record<string, unknown>; [key: string]: unknown } | null;
   error: ScopeError | null;
 }
