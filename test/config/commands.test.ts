@@ -151,6 +151,27 @@ describe('vis config', () => {
     }
   });
 
+  it('base_url of a profile with a saved key does not move to another server; the same address in another spelling does', async () => {
+    const env = cleanEnv();
+    const path = join(env.VIS_CONFIG_DIR!, 'config.json');
+    const text = JSON.stringify({ profiles: { default: { base_url: 'https://api.example.com/api/v1', api_key: GOOD_KEY } } });
+    writeFileSync(path, text, { mode: 0o600 });
+    const moved = await runWithEnv(['config', 'set', 'base_url', 'https://evil.example/api/v1'], { env });
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain('its saved API key was checked there, and vis does not move a key to https://evil.example/api/v1');
+    expect(moved.stderr).toContain('vis auth logout --profile default');
+    expect(moved.stdout + moved.stderr).not.toContain(GOOD_KEY);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    // The same address, spelled otherwise, is no move.
+    expect((await runWithEnv(['config', 'set', 'base_url', 'HTTPS://API.example.com:443/api/v1/'], { env })).code).toBe(0);
+    // A key saved without a base URL gets its first one this way, as the key-binding hint says.
+    writeFileSync(path, JSON.stringify({ profiles: { default: { api_key: GOOD_KEY } } }), { mode: 0o600 });
+    expect((await runWithEnv(['config', 'set', 'base_url', 'https://api.example.com/api/v1'], { env })).code).toBe(0);
+    // Without a saved key there is nothing to carry.
+    writeFileSync(path, JSON.stringify({ profiles: { default: { base_url: 'https://api.example.com/api/v1' } } }), { mode: 0o600 });
+    expect((await runWithEnv(['config', 'set', 'base_url', 'https://other.example/api/v1'], { env })).code).toBe(0);
+  });
+
   it('a corrupt config file is reported and left exactly as it was', async () => {
     const env = cleanEnv();
     const path = join(env.VIS_CONFIG_DIR!, 'config.json');
