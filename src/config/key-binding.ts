@@ -64,3 +64,21 @@ export function checkSavedKeyTarget(saved: SavedKey, target: Target): void {
     hint: `For ${to}, set VIS_API_KEY to its key, or save it in a profile of its own: vis auth login --profile NAME --base-url ${to}`,
   });
 }
+
+/**
+ * `vis config set base_url` on a profile with a saved key:
+ * moving the profile's base URL elsewhere would carry the key to the new server. Another
+ * spelling of the same address is fine, and so is a first base URL for a key saved
+ * without one; anything else needs the key logged out first.
+ */
+export function checkBaseUrlChange(profile: string, savedUrl: string | undefined, value: string): void {
+  // A key saved without a base URL goes nowhere until one is saved with it: that is how it gets one.
+  if (savedUrl === undefined || savedUrl === '' || sameBaseUrl(savedUrl, value)) return;
+  const from = comparableBaseUrl(savedUrl) ?? 'another base URL';
+  throw new UsageError(
+    `base_url of profile "${profile}" stays ${from}: its saved API key was checked there, and vis does not move a key to ${comparableBaseUrl(value) ?? value}`,
+    {
+      hint: `For the other server, use a profile of its own: vis auth login --profile NAME --base-url ${comparableBaseUrl(value) ?? value}. To move this profile, log out first: vis auth logout --profile ${profile}.`,
+    },
+  );
+}

@@ -1,6 +1,6 @@
 /** The rule that ties a saved key to its profile's base URL, alone (whole command lines: test/cli/key-binding.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { checkSavedKeyTarget, comparableBaseUrl, sameBaseUrl } from '../../src/config/key-binding.js';
+import { checkBaseUrlChange, checkSavedKeyTarget, comparableBaseUrl, sameBaseUrl } from '../../src/config/key-binding.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
 
 const A = 'https://a.example/api/v1';
@@ -96,5 +96,43 @@ describe('checkSavedKeyTarget', () => {
     expect(err.hint).toBe(
       `If the key is for ${A}, save that with it: vis config set base_url ${A} --profile work; otherwise set VIS_API_KEY to the key for ${A}.`,
     );
+  });
+});
+
+describe('checkBaseUrlChange: config set base_url never carries a saved key elsewhere', () => {
+  const saved = 'https://api.example.com/api/v1';
+  it.each([
+    ['the same address', saved],
+    ['another spelling of it', 'HTTPS://API.Example.com:443/api/v1//'],
+  ])('%s is no move', (_what, value) => {
+    expect(() => checkBaseUrlChange('default', saved, value)).not.toThrow();
+  });
+
+  it.each([undefined, ''])('a key saved without a base URL (%j) gets its first one', (none) => {
+    expect(() => checkBaseUrlChange('default', none, 'https://other.example/api/v1')).not.toThrow();
+  });
+
+  it.each([
+    ['another host', 'https://evil.example/api/v1', 'https://evil.example/api/v1'],
+    ['another path', 'https://api.example.com/API/v1', 'https://api.example.com/API/v1'],
+    ['another port', 'https://api.example.com:8443/api/v1', 'https://api.example.com:8443/api/v1'],
+    ['not a URL', 'not a url', 'not a url'],
+  ])('%s is refused, naming the profile, both addresses and both ways out', (_what, value, shown) => {
+    let err: unknown;
+    try {
+      checkBaseUrlChange('agency', saved, value);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(UsageError);
+    const e = err as UsageError;
+    expect(e.message).toBe(`base_url of profile "agency" stays ${saved}: its saved API key was checked there, and vis does not move a key to ${shown}`);
+    expect(e.hint).toBe(
+      `For the other server, use a profile of its own: vis auth login --profile NAME --base-url ${shown}. To move this profile, log out first: vis auth logout --profile agency.`,
+    );
+  });
+
+  it('a saved address that is not a URL is named as such, never echoed', () => {
+    expect(() => checkBaseUrlChange('p', 'no url at all', 'https://x.example/api/v1')).toThrow(/stays another base URL:/);
   });
 });

@@ -2,8 +2,7 @@
 import type { Context } from '../../../services/context.js';
 import { maskKey } from '../../../services/settings.js';
 import type { ConfigOptions } from './parse.js';
-import { comparableBaseUrl, sameBaseUrl } from '../../../config/key-binding.js';
-import { UsageError } from '../../../errors.js';
+import { checkBaseUrlChange } from '../../../config/key-binding.js';
 
 export async function runConfig(options: ConfigOptions, ctx: Context): Promise<void> {
   const store = ctx.config();
@@ -42,7 +41,7 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       await store.update((d) => {
         d.profiles ??= {};
         const saved = d.profiles[profile];
-        if (name === 'base_url' && saved?.api_key !== undefined) refuseKeyMove(profile, saved.base_url, value);
+        if (name === 'base_url' && saved?.api_key !== undefined) checkBaseUrlChange(profile, saved.base_url, value);
         d.profiles[profile] = { ...saved, [name]: value };
       });
       return;
@@ -56,22 +55,4 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       });
     }
   }
-}
-
-/**
- * A saved key belongs to the base URL it was checked at (src/config/key-binding.ts):
- * moving the profile's base URL elsewhere would carry the key to the new server. Another
- * spelling of the same address is fine, and so is a first base URL for a key saved
- * without one; anything else needs the key logged out first.
- */
-function refuseKeyMove(profile: string, savedUrl: string | undefined, value: string): void {
-  // A key saved without a base URL goes nowhere until one is saved with it: that is how it gets one.
-  if (savedUrl === undefined || savedUrl === '' || sameBaseUrl(savedUrl, value)) return;
-  const from = comparableBaseUrl(savedUrl) ?? 'another base URL';
-  throw new UsageError(
-    `base_url of profile "${profile}" stays ${from}: its saved API key was checked there, and vis does not move a key to ${comparableBaseUrl(value) ?? value}`,
-    {
-      hint: `For the other server, use a profile of its own: vis auth login --profile NAME --base-url ${comparableBaseUrl(value) ?? value}. To move this profile, log out first: vis auth logout --profile ${profile}.`,
-    },
-  );
 }
