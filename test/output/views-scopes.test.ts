@@ -140,6 +140,9 @@ function find(name: string): Case {
   return c;
 }
 
+/** A section's first line: its scope's name in a rule across the width. */
+const rule = (name: string, width: number) => `── ${name} ${'─'.repeat(width - name.length - 4)}`;
+
 /** The lines drawn, without the empty one after the last newline. */
 const plain = (s: string) => s.replace(/\n$/, '').split('\n');
 
@@ -262,7 +265,7 @@ describe('dashboards: one section per scope', () => {
     let expected = '';
     for (const r of c.results) {
       if (expected !== '') expected += '\n';
-      expected += `${r.brand.name} · ${r.market?.code}\n`;
+      expected += `${rule(`${r.brand.name} · ${r.market?.code}`, 80)}\n`;
       expected += renderView(r.envelope, { spec: specOf('overview'), width: 80, color: false, tty: true, wide: false }, true);
     }
     expect(out).toBe(expected);
@@ -270,7 +273,7 @@ describe('dashboards: one section per scope', () => {
 
   it('names the brand alone for data read once per brand', () => {
     const out = plain(draw(find('technical.brands').results, 'technical', 80));
-    for (const b of agencyBrands) expect(out).toContain(b.name);
+    for (const b of agencyBrands) expect(out).toContain(rule(b.name, 80));
   });
 });
 
@@ -282,7 +285,7 @@ describe('a failed scope', () => {
     expect(lines[0]).toMatch(new RegExp(`^${first.name} · GB-en: market_not_found: `));
     const gap = lines.indexOf('');
     expect(lines.slice(0, gap).join(' ')).toBe(`${first.name} · GB-en: market_not_found: ${(c.results[0] as ScopeResult).error?.message}`);
-    expect(lines[gap + 1]).toBe(`${first.name} · ${first.primary_market}`);
+    expect(lines[gap + 1]).toBe(rule(`${first.name} · ${first.primary_market}`, 80));
     const coloured = scopesView(c.results, specOf('overview'), ctxAt(80, false, true)) ?? [];
     expect(coloured[0]).toMatch(/^\u001b\[2m/);
   });
@@ -314,6 +317,26 @@ describe('a failed scope', () => {
   });
 });
 
+describe('text from the API', () => {
+  it('passes brand names, market codes and error messages through the sanitiser', () => {
+    const [r] = find('topics.brands').results as [ScopeResult];
+    const hostile: ScopeResult = {
+      ...r,
+      brand: { id: '9', name: 'Evil\u001b[2J Corp' },
+      market: { code: 'XX\u0007', label: null },
+      raw: null,
+      envelope: null,
+      error: { code: 'boom\u001b]8;;', message: 'bad\u009b31m thing', exitCode: 1 },
+    };
+    const table = draw([r, hostile], 'topics', 160);
+    const sections = draw([r, hostile], 'overview', 160);
+    for (const out of [table, sections]) {
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(out).toContain('Evil');
+    }
+  });
+});
+
 describe('no better layout', () => {
   it('is null for an endpoint without a view, and for no results', () => {
     const c = find('topics.brands');
@@ -325,8 +348,8 @@ describe('no better layout', () => {
     const [r] = find('topics.brands').results as [ScopeResult];
     const odd: ScopeResult = { ...r, brand: { id: 'x', name: 'Other' }, envelope: { data: { topics: 'not a list' } } };
     const lines = plain(draw([r, odd], 'topics', 80));
-    expect(lines[0]).toBe(`${r.brand.name} · ${r.market?.code}`);
-    expect(lines).toContain(`Other · ${r.market?.code}`);
+    expect(lines[0]).toBe(rule(`${r.brand.name} · ${r.market?.code}`, 80));
+    expect(lines).toContain(rule(`Other · ${r.market?.code}`, 80));
     expect(lines.at(-1)).toMatch(/^topics +not a list$/);
   });
 });

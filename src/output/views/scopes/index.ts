@@ -207,9 +207,26 @@ function scopeSections(results: readonly ScopeResult[], spec: TableSpec, ctx: Vi
       lines.push(...failureLines([result], ctx));
       continue;
     }
-    lines.push(fitLine([{ text: scopeName(result), style: ctx.chalk.bold }], ctx));
+    lines.push(sectionRule(scopeName(result), ctx));
     const drawn = renderTable(result.envelope, { spec, width: ctx.width, color: ctx.chalk.level > 0, tty: true, wide: ctx.wide });
     lines.push(...drawn.replace(/\n$/, '').split('\n'));
   }
   return lines;
+}
+
+/**
+ * `── Globex · US-en ─────…` across the width: where one scope's dashboard ends and the
+ * next begins is plain at a glance, the view's own heading below it saying the rest.
+ */
+function sectionRule(name: string, ctx: ViewContext): string {
+  const { chalk } = ctx;
+  const fill = Math.max(0, ctx.width - displayWidth(name) - 4);
+  return fitLine(
+    [
+      { text: '── ', style: chalk.dim },
+      { text: name, style: chalk.bold },
+      { text: ` ${'─'.repeat(fill)}`, style: chalk.dim },
+    ],
+    { width: ctx.width, wide: false },
+  );
 }
