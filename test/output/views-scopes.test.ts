@@ -165,7 +165,10 @@ describe('list views: one table', () => {
   it('has no brand column when one brand is shown in several markets, and names the brand above the table', () => {
     const out = plain(draw(find('prompts.markets').results, 'prompts', 160));
     expect(out[0]).toBe(`${growthBrand.name} · 2026-11-16 – 2026-11-22`);
-    expect(out.find((l) => l.startsWith('market'))).toMatch(/^market +question +chatgpt/);
+    expect(out.find((l) => l.startsWith('market'))).toMatch(/^market +chatgpt/);
+    // A question that does not fit on one line beside the figures puts every question under its row, whole.
+    const [first] = (find('prompts.markets').results[0]?.envelope?.data as { prompts: Rec[] }).prompts;
+    expect(out[5]?.trim()).toBe(first?.prompt);
     expect(out.some((l) => l.startsWith('brand'))).toBe(false);
   });
 
@@ -194,6 +197,24 @@ describe('list views: one table', () => {
       expect(line).toContain(` ${e.id} `);
       expect(line).toContain(e.visibility);
     });
+  });
+
+  it('leaves out the lesser figures before the rows become blocks, never an id', () => {
+    const results = find('topics.brands').results;
+    const header = (width: number) => plain(draw(results, 'topics', width)).find((l) => l.startsWith('brand'));
+    expect(header(160)).toMatch(/rank +share of voice +questions +rivals named instead$/);
+    expect(header(80)).toMatch(/^brand +market +id +topic +visibility +change +share of voice$/);
+    expect(plain(draw(results, 'topics', 50)).some((l) => l.startsWith('── 1/'))).toBe(true);
+  });
+
+  it('shows pages as paths, each brand’s site named above the table', () => {
+    const c = find('pages.brands');
+    const out = plain(draw(c.results, 'pages', 80));
+    const first = (c.results[0]?.envelope?.data as { pages: Rec[] }).pages[0] as Rec;
+    const site = /^https?:\/\/[^/]+/.exec(String(first.url))?.[0] as string;
+    expect(out).toContain("Pages are paths on each brand's site:");
+    expect(out.find((l) => l.includes(site))).toMatch(new RegExp(`^  ${c.results[0]?.brand.name} +${site}$`));
+    expect(out.some((l) => l.endsWith(`  ${String(first.url).slice(site.length)}`))).toBe(true);
   });
 
   it('writes engine states as their marks and rates', () => {

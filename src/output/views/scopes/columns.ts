@@ -51,8 +51,11 @@ export interface Field {
    * shows besides the main ones, which is worth less than keeping one row on one line.
    */
   drop?: number;
-  /** Shown on a line of its own under the row (a thread's address), not in a column. */
-  under?: boolean;
+  /**
+   * On a line under the row instead of in a column: always (a thread's address), or when
+   * the table would not fit otherwise (a question, before any figure is left out).
+   */
+  under?: 'always' | 'narrow';
   /** A page's URL, shown as its path when each brand's pages are on one site (said above the table). */
   paths?: boolean;
 }
@@ -100,18 +103,18 @@ const LAYOUTS: Readonly<Record<string, ListLayout>> = {
   prompts: {
     rows: records('prompts'),
     fields: [
-      { key: 'prompt', header: 'question', kind: 'question' },
+      { key: 'prompt', header: 'question', kind: 'question', under: 'narrow' },
       { key: 'engines', header: '', kind: 'engines' },
-      { key: 'topic_id', header: 'topic', kind: 'id' },
+      { key: 'topic_id', header: 'topic', kind: 'id', drop: 1 },
     ],
   },
   answers: {
     rows: records('answers'),
     fields: [
-      { key: 'prompt', header: 'question', kind: 'question' },
+      { key: 'prompt', header: 'question', kind: 'question', under: 'narrow' },
       { key: 'rate', header: 'named', kind: 'percent' },
       { key: 'engines', header: '', kind: 'engines' },
-      { key: 'id', header: 'id', kind: 'id' },
+      { key: 'id', header: 'id', kind: 'id', under: 'narrow' },
     ],
   },
   competitors: {
@@ -134,7 +137,7 @@ const LAYOUTS: Readonly<Record<string, ListLayout>> = {
       { key: 'citations', header: 'cited', kind: 'count' },
       { key: 'kind', header: 'kind', kind: 'word' },
       { key: 'owner', header: 'owner', kind: 'word', drop: 1 },
-      { key: 'top_url', header: 'top page', kind: 'url' },
+      { key: 'top_url', header: 'top page', kind: 'url', under: 'narrow' },
     ],
   },
   pages: {
@@ -164,7 +167,7 @@ const LAYOUTS: Readonly<Record<string, ListLayout>> = {
       { key: 'forum', header: 'forum', kind: 'name', min: 6 },
       { key: 'replies', header: 'replies', kind: 'count', drop: 1 },
       { key: 'cited', header: 'cited', kind: 'flag' },
-      { key: 'url', header: 'url', kind: 'url', under: true },
+      { key: 'url', header: 'url', kind: 'url', under: 'always' },
     ],
   },
   'search-performance': {
@@ -222,7 +225,7 @@ export interface TableColumn {
   column: Column;
   cell: (record: Obj) => Cell;
   drop?: number | undefined;
-  under?: boolean | undefined;
+  under?: 'always' | 'narrow' | undefined;
 }
 
 const NUMERIC: ReadonlySet<Kind> = new Set(['percent', 'count', 'decimal', 'change']);

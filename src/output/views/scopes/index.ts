@@ -68,40 +68,56 @@ function scopesTable(results: readonly ScopeResult[], layout: ListLayout, spec: 
   if (differ.market) columns.push({ column: { header: 'market' }, cell: () => [] });
   const scopeColumns = columns.length;
   const fieldColumns = tableColumns(fieldList, all, ctx);
-  columns.push(...fieldColumns.filter((c) => c.under !== true));
-  const under = fieldColumns.filter((c) => c.under === true);
+  columns.push(...fieldColumns.filter((c) => c.under !== 'always'));
   const scopeCells = (r: ScopeResult): Cell[] => [
     ...(differ.brand ? [[{ text: safeText(r.brand.name) || safeText(r.brand.id) }]] : []),
     ...(differ.market ? [r.market === null ? null : [{ text: safeText(r.market.code) }]] : []),
   ];
-  const rowsOf = (shown: readonly TableColumn[]): GridRow[] =>
-    scoped.flatMap(({ result, rows }) =>
+  /** The rows with `shown` in columns; the fields of `fieldColumns` not among them (and not dropped) on a line under each. */
+  const rowsOf = (shown: readonly TableColumn[], dropped: ReadonlySet<TableColumn>): GridRow[] => {
+    const below = fieldColumns.filter((c) => c.under !== undefined && !shown.includes(c) && !dropped.has(c));
+    return scoped.flatMap(({ result, rows }) =>
       rows.flatMap((record): GridRow[] => {
-        const detail = under.map((c) => c.cell(record)).filter((c): c is Part[] => c !== null && c.length > 0);
+        const detail = below.map((c) => c.cell(record)).filter((c): c is Part[] => c !== null && c.length > 0);
         return [
           { cells: [...scopeCells(result), ...shown.slice(scopeColumns).map((c) => c.cell(record))] },
           ...(detail.length > 0 ? [{ detail, column: scopeColumns, indent: 2 }] : []),
         ];
       }),
     );
-  // The view's lesser figures go, one at a time, before the rows become blocks.
-  // When even that does not fit, the blocks have room for every column.
-  let shown = columns;
-  while (
-    !fits(
+  };
+  // Before the rows become blocks: a long text goes under its row when it does not fit
+  // on one line beside the figures (else the grid would shorten their headers), then the
+  // view's lesser figures go, one at a time. When even that does not fit, the blocks
+  // have room for every column.
+  const dropped = new Set<TableColumn>();
+  const fitting = (shown: readonly TableColumn[], oneLine: boolean) =>
+    fits(
       shown.map((c) => c.column),
-      rowsOf(shown),
+      rowsOf(shown, dropped),
       ctx,
-    )
+      oneLine,
+    );
+  let shown = columns;
+  for (
+    let movable = shown.find((c) => c.under === 'narrow');
+    movable !== undefined && !fitting(shown, true);
+    movable = shown.find((c) => c.under === 'narrow')
   ) {
+    const moved = movable;
+    shown = shown.filter((c) => c !== moved);
+  }
+  while (!fitting(shown, false)) {
     const worst = shown.reduce<TableColumn | null>((w, c) => ((c.drop ?? 0) > (w?.drop ?? 0) ? c : w), null);
     if (worst === null) {
       shown = columns;
+      dropped.clear();
       break;
     }
+    dropped.add(worst);
     shown = shown.filter((c) => c !== worst);
   }
-  const rows = rowsOf(shown);
+  const rows = rowsOf(shown, dropped);
   const lines: string[] = [];
   const heading = sharedHeading(results, ctx);
   if (heading !== null) lines.push(heading, '');
@@ -127,8 +143,11 @@ interface Scoped {
 
 const GAP = 2;
 
-/** Whether the grid can draw the rows as a table at the width, rather than as one block per row. */
-function fits(columns: readonly Column[], rows: readonly GridRow[], ctx: ViewContext): boolean {
+/**
+ * Whether the grid can draw the rows as a table at the width, rather than as one block
+ * per row; with `oneLine`, with the wrapping columns' text each on one line.
+ */
+function fits(columns: readonly Column[], rows: readonly GridRow[], ctx: ViewContext, oneLine: boolean): boolean {
   const cells = naturalWidths(
     columns.map((c) => ({ ...c, header: '' })),
     rows,
@@ -137,7 +156,9 @@ function fits(columns: readonly Column[], rows: readonly GridRow[], ctx: ViewCon
   let total = GAP * (columns.length - 1);
   columns.forEach((c, j) => {
     const cellWidth = cells[j] ?? 0;
-    if (c.wrap === true || (ctx.wide && c.shrink === true)) {
+    if (oneLine && c.wrap === true) {
+      total += Math.max(cellWidth, displayWidth(c.header));
+    } else if (c.wrap === true || (ctx.wide && c.shrink === true)) {
       let word = 0;
       for (const r of rows) if ('cells' in r) word = Math.max(word, r.cells[j] === null ? 1 : widestWord(r.cells[j] ?? []));
       total += Math.max(word, headerWord(c));
