@@ -273,6 +273,15 @@ describe('markets side by side', () => {
     expect(out).toContain('CRM for startups');
   });
 
+  it('leaves a market whose read failed out of the columns and names it under the table', async () => {
+    const missing = await scope(GROWTH, 'topics', growthBrand, { code: 'FR-fr', label: null });
+    expect(missing.error?.code).toBe('market_not_found');
+    const out = plain(draw([...find('topics.markets').results, missing], 'topics', 160));
+    expect(out.find((l) => l.startsWith('topic'))).toMatch(/^topic +id +US-en +GB-en +DE-de$/);
+    expect(out.at(-2)).toBe('');
+    expect(out.at(-1)).toBe(`${growthBrand.name} · FR-fr: market_not_found: ${missing.error?.message}`);
+  });
+
   it('is for one brand only: several brands get the one table', () => {
     const out = plain(draw(find('topics.brands').results, 'topics', 160));
     expect(out.some((l) => /^brand +market/.test(l))).toBe(true);
