@@ -8,11 +8,12 @@
  *   scopes share (the brand, the market, the period) is the dim line above the table.
  * - `topics` of one brand in several markets: the markets side by side (markets.ts).
  * - A dashboard (overview, visibility, technical, perception…): one section per scope,
- *   its brand and market in bold, then the view exactly as it draws for that scope alone.
+ *   opened by a rule naming its brand and market, then the view exactly as it draws for
+ *   that scope alone.
  *
- * A scope whose read failed is one dim line: in place of its section in dashboards,
- * under the table in tables (it has no rows). Null when the endpoint has no view, so the
- * plain combined table is the better one.
+ * A scope whose read failed is a dim line naming it and the API's error (wrapped, not
+ * cut): in place of its section in dashboards, under the table in tables (it has no
+ * rows). Null when the endpoint has no view, so the plain combined table is the better one.
  */
 import type { ScopeResult } from '../../../domain/scope.js';
 import { renderTable, type TableSpec } from '../../table.js';
