@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/endpoints.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { renderTable } from '../../src/output/table.js';
-import { displayWidth } from '../../src/text/width.js';
+import { copyables, damage, overflow } from './copy-check.js';
 import { fetchViewCases, SANDBOX_NOW, type ViewCase } from './sandbox-envelopes.js';
 
 const WIDTHS = [40, 50, 80, 160] as const;
@@ -30,42 +30,6 @@ beforeAll(async () => {
     await sandbox.close();
   }
 });
-
-type Copyable = { key: string; value: string; kind: 'token' | 'text' };
-
-/** The values a user copies: ids, URLs (by key or by scheme) and question texts, wherever they sit. */
-function copyables(v: unknown, key = '', out: Copyable[] = []): Copyable[] {
-  if (Array.isArray(v)) for (const x of v) copyables(x, key, out);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) copyables(x, k, out);
-  else if (typeof v === 'string' && v.length >= 6) {
-    if (key === 'prompt' || key === 'question') out.push({ key, value: v, kind: 'text' });
-    else if (/(^|_)id$/.test(key) || /url$/.test(key) || /^https?:\/\//.test(v)) out.push({ key, value: v, kind: /\s/.test(v) ? 'text' : 'token' });
-  }
-  return out;
-}
-
-/** Where a copyable is cut (a prefix then `…`) or, for a token, split at a line's end. */
-function damage(out: string, lines: readonly string[], c: Copyable): string | undefined {
-  if (c.kind === 'token' && lines.some((l) => l.includes(c.value))) return undefined;
-  for (let n = c.value.length - 1; n >= 6; n--) {
-    const head = c.value.slice(0, n);
-    if (out.includes(`${head}…`)) return `cut after "${head}"`;
-    if (c.kind !== 'token') continue;
-    const i = lines.findIndex((l) => l.trimEnd().endsWith(head));
-    if (i >= 0 && lines[i + 1]?.trimStart().startsWith(c.value.slice(n, n + 4))) return `split after "${head}"`;
-  }
-  return undefined;
-}
-
-/** A line over the width is allowed only when what overflows is one last token that could not be broken. */
-function overflow(line: string, width: number, tokens: ReadonlySet<string>): boolean {
-  if (displayWidth(line) <= width) return false;
-  const m = /^(.*?)(\S+)$/.exec(line.trimEnd());
-  if (!m) return true;
-  const [, before = '', last = ''] = m;
-  const unbreakable = last.includes('://') || tokens.has(last);
-  return !(unbreakable && displayWidth(before.trimEnd()) <= width);
-}
 
 function problemsAt(width: number, wide: boolean): string[] {
   const problems: string[] = [];
