@@ -173,6 +173,7 @@ describe('formula guard', () => {
 
   it.each([
     ['a negative decimal', '-3.5'],
+    ['a negative number of several digits', '-1250.75'],
     ['a positive sign', '+2'],
     ['an exponent', '-1e3'],
     ['a bare fraction', '-.5'],
