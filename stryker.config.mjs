@@ -31,6 +31,7 @@ export default {
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
     'src/export/export-run.ts',
+    'src/export/brand-columns.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',
     'src/cli/option-errors.ts',

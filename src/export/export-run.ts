@@ -20,6 +20,7 @@ import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
+import { BRAND_COLUMNS } from './brand-columns.js';
 import { recordedAccount, START_ANEW } from './manifest-check.js';
 import { MANIFEST_FILE, type FileEntry, type ListedEntry, type Manifest, type ManifestAccount, type ManifestBrand, type ManifestPlan } from './manifest.js';
 import type { ExportFormat, ExportOptions } from './options.js';
@@ -167,6 +168,14 @@ function freshRun(input: ExportRunInput): ExportRun {
 function refuseToResume(prev: Manifest, input: ExportRunInput): void {
   const dir = input.options.dir;
   const account = recordedAccount(prev, join(dir, MANIFEST_FILE));
+  if (prev.plan.format === 'csv' && prev.csv_columns === undefined) {
+    // Finishing it would leave files with and without the brand and market columns, which
+    // no longer load into one table.
+    throw new UsageError(
+      `--resume: the csv files in ${dir} were written by an older vis, without the ${BRAND_COLUMNS.join(', ')} columns every file now begins with, so the export cannot be resumed`,
+      { hint: START_ANEW },
+    );
+  }
   const dayProblem = periodDayProblem(prev.plan, input.today);
   if (dayProblem) {
     throw new UsageError(dayProblem, {

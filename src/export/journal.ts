@@ -19,6 +19,7 @@ import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.j
 import { makeDirs } from '../fs/make-dirs.js';
 import { checkPathInside, ownFolderProblem, UnsafePathError } from '../fs/inside-folder.js';
 import type { ExportRun, PlannedExport, PreviousExport } from './export-run.js';
+import { BRAND_COLUMNS } from './brand-columns.js';
 import { checkManifest } from './manifest-check.js';
 import {
   exportLikeFiles,
@@ -221,6 +222,7 @@ class Journal {
       not_attempted: result?.notAttempted ?? [],
       stale: this.found.filter((p) => !paths.has(p)).map((path) => ({ path })),
       listed: result?.listed ?? run.listed ?? [],
+      ...(run.format === 'csv' ? { csv_columns: [...BRAND_COLUMNS] } : {}),
     };
   }
 }

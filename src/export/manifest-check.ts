@@ -18,6 +18,7 @@ import { UsageError } from '../errors.js';
 import { dateRule } from '../flags/rules.js';
 import { pathSegment } from '../http/url.js';
 import { isPlainObject } from '../output/flatten.js';
+import { BRAND_COLUMNS } from './brand-columns.js';
 import { itemSource } from './items.js';
 import type { FileEntry, ListedEntry, Manifest, ManifestAccount, ManifestBrand, ManifestPlan, ManifestStatus } from './manifest.js';
 import { MANIFEST_VERSION } from './manifest.js';
@@ -111,6 +112,7 @@ export function checkManifest(raw: unknown, file: string): Manifest {
   const endpoints = new Map(specs.map((e) => [e.id as string, e]));
   const files = c.array(m.files, 'files').map((f, i) => checkFile(c, f, `files[${i}]`, plan.format, endpoints, today));
   const listed = m.listed === undefined ? undefined : c.array(m.listed, 'listed').map((l, i) => checkListed(c, l, `listed[${i}]`, endpoints));
+  const csvColumns = m.csv_columns === undefined ? undefined : checkCsvColumns(c, m.csv_columns, plan.format);
   const reads = c.object(m.reads, 'reads');
   const spent = c.count(reads.spent, 'reads.spent');
   const period = plan.period;
@@ -136,7 +138,17 @@ export function checkManifest(raw: unknown, file: string): Manifest {
     not_attempted: [],
     stale: [],
     ...(listed ? { listed } : {}),
+    ...(csvColumns ? { csv_columns: csvColumns } : {}),
   };
+}
+
+/** The leading columns a csv export's files were written with: this vis writes BRAND_COLUMNS, and only for csv. */
+function checkCsvColumns(c: Checker, raw: unknown, format: string): string[] {
+  const columns = c.array(raw, 'csv_columns').map((v, i) => c.string(v, `csv_columns[${i}]`));
+  if (format !== 'csv') throw c.bad('csv_columns', `must be absent in a ${format} export`);
+  if (columns.join(',') !== BRAND_COLUMNS.join(','))
+    throw c.bad('csv_columns', `must be ${BRAND_COLUMNS.join(', ')}, the columns this vis writes (got ${columns.join(', ') || 'none'})`);
+  return columns;
 }
 
 /** The account a checked manifest records; a manifest of an older vis records none, and cannot be resumed. */

@@ -161,6 +161,11 @@ export interface Manifest {
   stale: StaleEntry[];
   /** The items each list read gave (absent in manifests of older vis versions). */
   listed?: ListedEntry[];
+  /**
+   * A csv export: the columns every row of its files begins with (brand-columns.ts).
+   * Absent in a json export, and in a csv export of an older vis, whose files lack them.
+   */
+  csv_columns?: string[];
 }
 
 /** The brands as planned: their markets, and where the markets came from. */

@@ -63,6 +63,7 @@ import {
   writtenBefore,
 } from './plan.js';
 import { writeFileInside } from '../fs/inside-folder.js';
+import { brandColumns } from './brand-columns.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
 export const SKIP_CODES: ReadonlySet<string> = new Set(['feature_not_in_plan', 'integration_not_connected']);
@@ -435,15 +436,20 @@ class ExportRun {
     // csv keeps numbers as sent (`1.50`, 2^53+1), which the client's JSON.parse may not.
     const selection = { collection: endpoint.collection, oneRecord: endpoint.collection === undefined };
     const csvData = this.input.format === 'json' ? undefined : parseKeepingNumbers(res.raw, res.envelope).data;
-    // The same csv as `--format csv` prints: the period columns, a dashboard's key/value rows.
-    const csv = { ...selection, period: endpoint.period !== 'none', knownColumns: knownColumns(endpoint.id, csvData) };
-    const text = csvData === undefined ? renderJson(res.raw) : renderCsv(csvData, csv);
+    // The csv `--format csv` prints (the period columns, a dashboard's key/value rows), each
+    // row led by the brand and market and a dashboard's figures closed by the period, so
+    // every file loads into one table with the others.
+    const hasPeriod = endpoint.period !== 'none';
+    const csv = { ...selection, period: hasPeriod, figurePeriod: hasPeriod, knownColumns: knownColumns(endpoint.id, csvData) };
+    const json = csvData === undefined ? renderJson(res.raw) : undefined;
     // A dashboard's csv holds one row per figure; json and every other csv one per record.
     const rows = csvData !== undefined && showsFigures(csvData, selection) ? flattenFigures(csvData).size : selectRows(data, selection).rows.length;
     const fetchedAt = isoTime(this.deps.now());
     const period = periodOf(endpoint, data, this.input.period);
     for (const target of this.targets(task)) {
       const rel = filePath(task, target.slot, this.input.format);
+      const base = this.entryBase(target);
+      const text = json ?? renderCsv(csvData, { ...csv, leading: brandColumns(base.brand, base.market) });
       let abs: string;
       try {
         abs = writeFileInside(this.input.dir, rel, text);
@@ -451,7 +457,7 @@ class ExportRun {
         throw new WriteError(join(this.input.dir, rel), err);
       }
       const entry: FileEntry = {
-        ...this.entryBase(target),
+        ...base,
         path: rel,
         period,
         rows,

@@ -39,8 +39,29 @@
  *   (flatten.ts flattenFigures), so every row has two fields whatever the answer holds.
  * - A record that would be a blank line (a single column, empty) is written as `""` so
  *   that parsers that skip blank lines (pandas does by default) keep the row.
+ * - Leading columns (`leading`, an export's brand and market): columns of one value,
+ *   written first on every row, figures' rows included, so files of several brands and
+ *   markets load into one table. They keep their names; a column of the data with the
+ *   same name is written as `name (2)` (the next number free), as any column met twice
+ *   is (flatten.ts), so nothing is lost and no header name repeats. Output that would be
+ *   empty (nothing known about the columns) stays empty: the leading columns alone are
+ *   no table.
+ * - `figurePeriod`: figures' rows end with the period columns too, as every other row of
+ *   an endpoint with a period does, so one day's dashboard is told from the next's in a
+ *   table of many files.
  */
-import { cellText, FIGURE_COLUMNS, flattenFigures, flattenRow, rowColumns, selectRows, showsFigures, type FlatCell } from './flatten.js';
+import {
+  cellText,
+  FIGURE_COLUMNS,
+  flattenFigures,
+  flattenRow,
+  periodCells,
+  PERIOD_COLUMNS,
+  rowColumns,
+  selectRows,
+  showsFigures,
+  type FlatCell,
+} from './flatten.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 
 export interface CsvOptions {
@@ -55,6 +76,10 @@ export interface CsvOptions {
   columns?: readonly string[] | undefined;
   /** The csv is printed on a terminal: fields are sanitised for it (see the module comment). */
   terminal?: boolean | undefined;
+  /** Columns of one value written first on every row, as [name, value] (see the module comment). */
+  leading?: ReadonlyArray<readonly [string, FlatCell]> | undefined;
+  /** Figures' rows end with the period columns (see the module comment). */
+  figurePeriod?: boolean | undefined;
 }
 
 /** `--columns` named a column the data does not have. */
@@ -117,31 +142,65 @@ function csvLine(fields: readonly string[]): string {
  */
 export function renderCsvChunks(data: unknown, opts: CsvOptions = {}): Iterable<string> {
   const terminal = opts.terminal === true;
-  if (showsFigures(data, opts)) return figureLines(data, terminal);
+  const leading = opts.leading ?? [];
+  if (showsFigures(data, opts)) {
+    const period = opts.figurePeriod === true ? periodCells(data) : undefined;
+    return figureLines(data, leading, period, terminal);
+  }
   const { rows, key } = selectRows(data, opts);
   const available = rowColumns(rows, key, data, opts);
   const columns = chooseColumns(available, opts.columns, rows.length);
-  return csvLines(rows, columns, (row) => flattenRow(row, data, opts.period === true), terminal);
+  return csvLines(rows, columns, leading, (row) => flattenRow(row, data, opts.period === true), terminal);
+}
+
+/**
+ * The header names of `columns` written after `leading`: a column named like a leading one
+ * becomes `name (2)`, or the next number no other column has.
+ */
+export function namesAfter(leading: readonly string[], columns: readonly string[]): string[] {
+  const taken = new Set([...leading, ...columns]);
+  return columns.map((c) => {
+    if (!leading.includes(c)) return c;
+    let n = 2;
+    while (taken.has(`${c} (${n})`)) n++;
+    const name = `${c} (${n})`;
+    taken.add(name);
+    return name;
+  });
+}
+
+function headerLine(leading: ReadonlyArray<readonly [string, FlatCell]>, columns: readonly string[], terminal: boolean): string {
+  const names = leading.map(([name]) => name);
+  return csvLine([...names, ...namesAfter(names, columns)].map((c) => csvField(c, terminal)));
 }
 
 function* csvLines(
   rows: readonly unknown[],
   columns: readonly string[],
+  leading: ReadonlyArray<readonly [string, FlatCell]>,
   flatten: (row: unknown) => Map<string, FlatCell>,
   terminal: boolean,
 ): Generator<string> {
   if (columns.length === 0) return;
-  yield csvLine(columns.map((c) => csvField(c, terminal)));
+  yield headerLine(leading, columns, terminal);
+  const first = leading.map(([, value]) => csvField(value, terminal));
   for (const row of rows) {
     const rec = flatten(row);
-    yield csvLine(columns.map((c) => csvField(rec.get(c), terminal)));
+    yield csvLine([...first, ...columns.map((c) => csvField(rec.get(c), terminal))]);
   }
 }
 
 /** A one-record answer as `key,value` rows, one per figure (flatten.ts flattenFigures). */
-function* figureLines(data: Record<string, unknown>, terminal: boolean): Generator<string> {
-  yield csvLine(FIGURE_COLUMNS.map((c) => csvField(c, terminal)));
-  for (const [key, value] of flattenFigures(data)) yield csvLine([csvField(key, terminal), csvField(value, terminal)]);
+function* figureLines(
+  data: Record<string, unknown>,
+  leading: ReadonlyArray<readonly [string, FlatCell]>,
+  period: readonly FlatCell[] | undefined,
+  terminal: boolean,
+): Generator<string> {
+  yield headerLine(leading, [...FIGURE_COLUMNS, ...(period ? PERIOD_COLUMNS : [])], terminal);
+  const first = leading.map(([, value]) => csvField(value, terminal));
+  const last = (period ?? []).map((cell) => csvField(cell, terminal));
+  for (const [key, value] of flattenFigures(data)) yield csvLine([...first, csvField(key, terminal), csvField(value, terminal), ...last]);
 }
 
 /** The whole csv as one string (see renderCsvChunks). */

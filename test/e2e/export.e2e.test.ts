@@ -36,8 +36,12 @@ describe('failures', () => {
       expect(noTempFiles(dir)).toEqual([]);
       expect(existsSync(join(dir, 'northwind-crm/US-en/topics.csv'))).toBe(true);
       // Written synchronously in the signal path, before the exit.
-      const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { status: string; files: Array<{ path: string }> };
+      const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { status: string; files: Array<{ path: string }>; csv_columns?: string[] };
       expect(m.status).toBe('interrupted');
+      // The files written so far begin with the brand and market, and the manifest says so,
+      // so a --resume finishes the export rather than refusing it as an older vis's.
+      expect(m.csv_columns).toEqual(['brand_id', 'brand', 'market']);
+      expect(readFileSync(join(dir, 'northwind-crm/US-en/topics.csv'), 'utf8')).toMatch(/^brand_id,brand,market,id,.*\r\n101,Northwind CRM,US-en,/);
       expect(m.files.map((f) => f.path)).toContain('northwind-crm/US-en/topics.csv');
       expect(m.files.map((f) => f.path)).not.toContain('northwind-crm/US-en/pages.csv');
     } finally {

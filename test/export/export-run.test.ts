@@ -70,6 +70,7 @@ function manifest(edit: (m: Record<string, any>) => void = () => undefined): Rec
     brands: [{ id: 7, name: 'Acme CRM', slug: 'acme-crm', markets: ['US-en'], markets_from: 'primary' }],
     files: [topicsFile, itemFile],
     listed: [{ request: 'GET /topics?brand_id=7&days=7&x=1', endpoint: 'topics.get', date: TODAY, items: ['crm-pricing', 'crm migration'] }],
+    csv_columns: ['brand_id', 'brand', 'market'],
   };
   edit(m);
   return m;
@@ -221,6 +222,31 @@ describe('planRun: --resume', () => {
     const run = planRun(input({ resume: true }, { api: 'https://other.example.com' }), done);
     expect(run.complete).toBe(true);
     expect(() => planRun(input({ resume: true, days: '30' }), done)).toThrow(/plan differs/);
+  });
+
+  it('a csv export of an older vis (no csv_columns): refused, its files lacking the brand and market columns; json and complete ones are not', () => {
+    const err = refusal(() =>
+      planRun(
+        input({ resume: true }),
+        previous((m) => delete m.csv_columns),
+      ),
+    );
+    expect(err.message).toBe(
+      `--resume: the csv files in ${DIR} were written by an older vis, without the brand_id, brand, market columns every file now begins with, so the export cannot be resumed`,
+    );
+    expect(err.hint).toBe(START_ANEW);
+    const json = (m: Record<string, any>) => {
+      delete m.csv_columns;
+      m.plan.format = 'json';
+      m.files = [];
+    };
+    expect(planRun(input({ resume: true }), previous(json, [])).format).toBe('json');
+    // A complete export has nothing left to write, so nothing to mix.
+    const complete = previous((m) => {
+      delete m.csv_columns;
+      m.status = 'complete';
+    });
+    expect(planRun(input({ resume: true }), complete).complete).toBe(true);
   });
 
   it('a relative period begun on another API day: refused', () => {

@@ -133,10 +133,16 @@ describe('a Growth export', () => {
       const records = parse(text, { relax_column_count: false }) as string[][];
       // A header and one line per row; an empty collection is an empty file.
       expect(records.length).toBe(f.rows === 0 ? 0 : f.rows + 1);
-      // As --format csv prints them: a dashboard as key/value, a period's rows closing
-      // with the period the answer covers (the manifest's), so files load on their own.
-      if (records.length > 0 && spec.collection === undefined) expect(records[0]).toEqual(['key', 'value']);
-      else if (records.length > 0 && spec.period !== 'none') {
+      // As --format csv prints them (a dashboard as key/value, a period's rows closing with
+      // the period the answer covers, the manifest's), every row led by the brand and the
+      // market the manifest names and a dashboard's figures closed by the period too, so
+      // files load into one table without their folder names.
+      if (records.length > 0) {
+        expect(records[0]!.slice(0, 3)).toEqual(['brand_id', 'brand', 'market']);
+        for (const r of records.slice(1)) expect(r.slice(0, 3)).toEqual(['101', 'Northwind CRM', f.market ?? '']);
+      }
+      if (records.length > 0 && spec.collection === undefined) expect(records[0]!.slice(3, 5)).toEqual(['key', 'value']);
+      if (records.length > 0 && spec.period !== 'none') {
         expect(records[0]!.slice(-2)).toEqual(['period_from', 'period_to']);
         for (const r of records.slice(1)) expect(r.slice(-2)).toEqual([f.period!.from, f.period!.to]);
       }
@@ -278,8 +284,12 @@ describe('plans, skips and several brands', () => {
     for (const market of ['US-en', 'GB-en', 'DE-de']) {
       for (const id of ['technical', 'brand-perception', 'topics']) expect(existsSync(join(dir, `northwind-crm/${market}/${id}.csv`))).toBe(true);
     }
-    const tech = (market: string) => readFileSync(join(dir, `northwind-crm/${market}/technical.csv`));
-    expect(tech('DE-de').equals(tech('US-en'))).toBe(true);
+    // One read, the same rows in every market's folder, each naming that folder's market.
+    const tech = (market: string) => parse(readFileSync(join(dir, `northwind-crm/${market}/technical.csv`), 'utf8')) as string[][];
+    expect(tech('US-en').length).toBeGreaterThan(1);
+    for (const market of ['GB-en', 'DE-de']) {
+      expect(tech(market)).toEqual(tech('US-en').map((r, i) => (i === 0 ? r : [r[0], r[1], market, ...r.slice(3)])));
+    }
     const m = readManifest(dir);
     expect(m.reads.spent).toBe(5);
     expect(m.brands[0]).toMatchObject({ markets: ['US-en', 'GB-en', 'DE-de'], markets_from: 'brands' });

@@ -158,7 +158,7 @@ describe('links planted in the export folder are replaced, never written through
     expect(lstatSync(join(dir, 'manifest.json')).isFile()).toBe(true);
     expect(lstatSync(join(dir, TOPICS)).isFile()).toBe(true);
     expect(readJson(join(dir, 'manifest.json')).status).toBe('complete');
-    expect(readFileSync(join(dir, TOPICS), 'utf8')).toMatch(/^id,/);
+    expect(readFileSync(join(dir, TOPICS), 'utf8')).toMatch(/^brand_id,brand,market,id,/);
   });
 
   it('--resume with manifest.json planted as a link (to a manifest that would resume): exit 2 naming the file, no request, nothing written through it', async () => {

@@ -89,7 +89,17 @@ function earlierExport(dir: string, listed: unknown[] = [], endpoints = ['topics
     period_resolved: null,
     params: [],
   };
-  const manifest = { manifest_version: 1, status: 'interrupted', account: ACCOUNT, plan, reads: { spent: 4 }, brands: [], files: [TOPICS, PROMPTS], listed };
+  const manifest = {
+    manifest_version: 1,
+    status: 'interrupted',
+    account: ACCOUNT,
+    plan,
+    reads: { spent: 4 },
+    brands: [],
+    files: [TOPICS, PROMPTS],
+    listed,
+    csv_columns: ['brand_id', 'brand', 'market'],
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
 }
 
@@ -228,6 +238,7 @@ describe('keepJournal: the manifest while the export runs', () => {
       not_attempted: [],
       stale: [{ path: 'acme-crm/US-en/content-gaps.csv' }],
       listed: run.listed,
+      csv_columns: ['brand_id', 'brand', 'market'],
     });
   });
 

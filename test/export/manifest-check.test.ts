@@ -81,6 +81,7 @@ function valid(): Record<string, any> {
     not_attempted: [],
     stale: [],
     listed: [{ request: 'GET /topics?brand_id=7&days=7&x=1', endpoint: 'topics.get', date: '2026-11-22', items: ['crm-pricing', 'crm migration'] }],
+    csv_columns: ['brand_id', 'brand', 'market'],
   };
 }
 
@@ -136,7 +137,17 @@ describe('a manifest as the export writes it', () => {
       not_attempted: [],
       stale: [],
       listed: valid().listed,
+      csv_columns: ['brand_id', 'brand', 'market'],
     });
+  });
+
+  it('a csv export of an older vis, which records no csv_columns, is read back without them (the resume then refuses it)', () => {
+    const m = checkManifest(
+      edited((x) => delete x.csv_columns),
+      FILE,
+    );
+    expect(m).not.toHaveProperty('csv_columns');
+    expect(m.files).toEqual(valid().files);
   });
 
   it('a brand whose name gives no slug is called brand-<id>, as the export calls it', () => {
@@ -413,6 +424,16 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['listed[0].request', (m) => (m.listed[0].request = 1), 'must be text'],
     ['listed[0].endpoint', (m) => (m.listed[0].endpoint = null), 'must be text'],
     ['brands[0].id', (m) => Object.assign(m.plan, { brands: [7, 'b8'] }) && (m.brands[0].id = 9), "must be one of the plan's brands (7, b8; got 9)"],
+    ['csv_columns', (m) => (m.csv_columns = 'brand_id,brand,market'), 'must be a list'],
+    ['csv_columns[1]', (m) => (m.csv_columns = ['brand_id', 1, 'market']), 'must be text'],
+    [
+      'csv_columns',
+      (m) => (m.csv_columns = ['brand', 'brand_id', 'market']),
+      'must be brand_id, brand, market, the columns this vis writes (got brand, brand_id, market)',
+    ],
+    ['csv_columns', (m) => (m.csv_columns = ['brand_id', 'brand']), 'must be brand_id, brand, market, the columns this vis writes (got brand_id, brand)'],
+    ['csv_columns', (m) => (m.csv_columns = []), 'the columns this vis writes (got none)'],
+    ['csv_columns', (m) => Object.assign(m.plan, { format: 'json' }) && (m.files = []), 'must be absent in a json export'],
     ['reads', (m) => (m.reads = 3), 'must be an object'],
     ['reads.spent', (m) => (m.reads.spent = -3), 'must be a whole number of at least 0 (got -3)'],
     ['reads.spent', (m) => (m.reads.spent = 2 ** 53), 'must be a whole number of at least 0'],

@@ -141,7 +141,11 @@ describe('the order and the requests', () => {
       ['acme/GB-en/technical.csv', 'US-en'],
       ['acme/GB-en/topics.csv', null],
     ]);
-    expect(readFileSync(join(dir, 'acme/GB-en/technical.csv'), 'utf8')).toBe(readFileSync(join(dir, 'acme/US-en/technical.csv'), 'utf8'));
+    // The same data in each, every row naming the market of the folder it is in (as the manifest does).
+    const us = readFileSync(join(dir, 'acme/US-en/technical.csv'), 'utf8');
+    expect(readFileSync(join(dir, 'acme/GB-en/technical.csv'), 'utf8')).toBe(us.replaceAll('\r\n1,Acme,US-en,', '\r\n1,Acme,GB-en,'));
+    expect(us).toMatch(/^brand_id,brand,market,n\r\n1,Acme,US-en,/);
+    expect(result.files.map((f) => f.market)).toEqual(['US-en', 'US-en', 'GB-en', 'GB-en']);
     expect(result.readsSpent).toBe(3);
   });
 });
@@ -318,6 +322,39 @@ describe('numbers', () => {
       { now: () => Date.UTC(2026, 10, 22, 12), send: async () => ({ status: 200, raw, envelope: JSON.parse(raw) as ApiResponse['envelope'], attempts: 1 }) },
     );
     expect(result.exitCode).toBe(0);
-    expect(readFileSync(join(dir, 'acme', 'US-en', 'topics.csv'), 'utf8')).toBe('id,huge,score,period_from,period_to\r\n9007199254740993,1e400,1.50,,\r\n');
+    expect(readFileSync(join(dir, 'acme', 'US-en', 'topics.csv'), 'utf8')).toBe(
+      'brand_id,brand,market,id,huge,score,period_from,period_to\r\n1,Acme,US-en,9007199254740993,1e400,1.50,,\r\n',
+    );
+  });
+});
+
+describe('the brand and market columns', () => {
+  it('a brand name the server sent is formula-guarded and quoted as any cell; its own id as sent', async () => {
+    const { dir } = await run(plain, {
+      ids: ['topics'],
+      brands: [planBrand(acme({ id: 'b-7', name: '=HYPERLINK("x"),@SUM' }), { kind: 'one', market: 'US-en' })],
+    });
+    expect(readFileSync(join(dir, 'acme/US-en/topics.csv'), 'utf8')).toBe(
+      'brand_id,brand,market,id,period_from,period_to\r\n' + `b-7,"'=HYPERLINK(""x""),@SUM",US-en,t1,,\r\n` + `b-7,"'=HYPERLINK(""x""),@SUM",US-en,t2,,\r\n`,
+    );
+  });
+
+  it('no brand id: an empty cell; a market the API never named: the folder’s, as the manifest says', async () => {
+    const { dir, result } = await run(() => rows(1), { ids: ['visibility'], brands: [planBrand(acme({ id: undefined }), { kind: 'one', market: undefined })] });
+    expect(result.files.map((f) => [f.path, f.market])).toEqual([['acme/primary/visibility.csv', 'primary']]);
+    expect(readFileSync(join(dir, 'acme/primary/visibility.csv'), 'utf8')).toBe('brand_id,brand,market,n\r\n,Acme,primary,0\r\n');
+  });
+
+  it('a market learned from the answer names the rows, as it names the folder', async () => {
+    const { dir } = await run(() => rows(1), { ids: ['visibility'], brands: [planBrand(acme(), { kind: 'one', market: undefined })], metaMarket: 'GB-en' });
+    expect(readFileSync(join(dir, 'acme/GB-en/visibility.csv'), 'utf8')).toBe('brand_id,brand,market,n\r\n1,Acme,GB-en,0\r\n');
+  });
+
+  it('json files stay the answer as received', async () => {
+    const { dir } = await run(plain, { ids: ['topics'], format: 'json' });
+    expect(JSON.parse(readFileSync(join(dir, 'acme/US-en/topics.json'), 'utf8'))).toEqual({
+      data: { topics: [{ id: 't1' }, { id: 't2' }] },
+      meta: { market: { code: 'US-en' } },
+    });
   });
 });

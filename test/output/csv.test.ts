@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ColumnsError, guardFormula, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
+import { ColumnsError, guardFormula, namesAfter, renderCsv, renderCsvChunks } from '../../src/output/csv.js';
 import { RowsKeyError } from '../../src/output/flatten.js';
 import { sanitizeForTerminal } from '../../src/text/sanitize.js';
 import { hostileText } from './hostile.js';
@@ -173,6 +173,7 @@ describe('formula guard', () => {
 
   it.each([
     ['a negative decimal', '-3.5'],
+    ['a negative number of several digits', '-1250.75'],
     ['a positive sign', '+2'],
     ['an exponent', '-1e3'],
     ['a bare fraction', '-.5'],
@@ -436,5 +437,74 @@ describe('csv: a one-record answer as key,value rows', () => {
 
   it('on a terminal, keys and values are sanitised', () => {
     expect(renderCsv({ 'k\u001b[2J': 'v\u0007' }, { oneRecord: true, terminal: true })).toBe(`key,value\r\nk,${sanitizeForTerminal('v\u0007')}\r\n`);
+  });
+});
+
+describe('csv: leading columns (an export names its brand and market on every row)', () => {
+  const leading = [
+    ['brand_id', 101],
+    ['brand', 'Northwind CRM'],
+    ['market', 'US-en'],
+  ] as const;
+  const data = { period: { from: '2026-11-19', to: '2026-11-25' }, topics: [{ id: 't1', rate: 4 }, { id: 't2' }] };
+
+  it('come first on the header and on every row, before the period columns that close it', () => {
+    expect(renderCsv(data, { collection: 'topics', period: true, leading })).toBe(
+      'brand_id,brand,market,id,rate,period_from,period_to\r\n' +
+        '101,Northwind CRM,US-en,t1,4,2026-11-19,2026-11-25\r\n' +
+        '101,Northwind CRM,US-en,t2,,2026-11-19,2026-11-25\r\n',
+    );
+  });
+
+  it('keep their names; the data’s own column of that name becomes "name (2)", or the next number free', () => {
+    const rows = [{ brand: 'Globex', market: 'GB-en', 'brand (2)': 'x', id: 1 }];
+    expect(parseStrict(renderCsv(rows, { leading }))).toEqual([
+      ['brand_id', 'brand', 'market', 'brand (3)', 'market (2)', 'brand (2)', 'id'],
+      ['101', 'Northwind CRM', 'US-en', 'Globex', 'GB-en', 'x', '1'],
+    ]);
+  });
+
+  it('are guarded, quoted and, on a terminal, sanitised as any cell; an empty value is an empty cell', () => {
+    const hostile = [
+      ['brand_id', null],
+      ['brand', '=HYPERLINK("x"), Inc'],
+      ['market', '\u001b[2JUS'],
+    ] as const;
+    expect(renderCsv([{ a: 1 }], { leading: hostile })).toBe(`brand_id,brand,market,a\r\n,"'=HYPERLINK(""x""), Inc",\u001b[2JUS,1\r\n`);
+    expect(renderCsv([{ a: 1 }], { leading: hostile, terminal: true })).toBe(
+      `brand_id,brand,market,a\r\n,"'=HYPERLINK(""x""), Inc",${sanitizeForTerminal('\u001b[2JUS')},1\r\n`,
+    );
+  });
+
+  it('with no rows: the known columns’ header after them; with nothing known, still nothing at all', () => {
+    expect(renderCsv({ topics: [] }, { collection: 'topics', knownColumns: ['id', 'name'], period: true, leading })).toBe(
+      'brand_id,brand,market,id,name,period_from,period_to\r\n',
+    );
+    expect(renderCsv({ topics: [] }, { collection: 'topics', leading })).toBe('');
+  });
+
+  it('lead the figures of a one-record answer too; figurePeriod closes each figure with the period', () => {
+    const overview = { period: { from: 'f', to: 't' }, score: 3 };
+    expect(renderCsv(overview, { oneRecord: true, leading })).toBe(
+      'brand_id,brand,market,key,value\r\n101,Northwind CRM,US-en,period_from,f\r\n101,Northwind CRM,US-en,period_to,t\r\n101,Northwind CRM,US-en,score,3\r\n',
+    );
+    expect(parseStrict(renderCsv(overview, { oneRecord: true, leading, figurePeriod: true })).slice(0, 2)).toEqual([
+      ['brand_id', 'brand', 'market', 'key', 'value', 'period_from', 'period_to'],
+      ['101', 'Northwind CRM', 'US-en', 'period_from', 'f', 'f', 't'],
+    ]);
+    // A period that is not there gives empty cells; the columns stay.
+    expect(renderCsv({ score: 3 }, { oneRecord: true, figurePeriod: true })).toBe('key,value,period_from,period_to\r\nscore,3,,\r\n');
+  });
+
+  it('leave the csv as it was without them', () => {
+    expect(renderCsv(data, { collection: 'topics', period: true, leading: [] })).toBe(renderCsv(data, { collection: 'topics', period: true }));
+    expect(renderCsv({ score: 3 }, { oneRecord: true, figurePeriod: false })).toBe('key,value\r\nscore,3\r\n');
+  });
+});
+
+describe('namesAfter', () => {
+  it('renames only the columns named like a leading one, each to a name no other column has', () => {
+    expect(namesAfter(['brand', 'market'], ['id', 'brand', 'market (2)', 'market'])).toEqual(['id', 'brand (2)', 'market (2)', 'market (3)']);
+    expect(namesAfter([], ['brand', 'brand (2)'])).toEqual(['brand', 'brand (2)']);
   });
 });
