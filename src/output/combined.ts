@@ -44,13 +44,18 @@ function marketCell(r: ScopeResult): string {
   return r.market?.code ?? '';
 }
 
+/** A row's own `brand` or `market` field, beside the scope's columns of those names. */
+function ownName(column: string): string {
+  return (SCOPE_COLUMNS as readonly string[]).includes(column) ? `${column} (2)` : column;
+}
+
 /** The rows of every scope that answered, `brand` and `market` first. */
 export function combinedRows(results: readonly ScopeResult[], opts: CombinedRowOptions): CombinedRows {
   const seen = new Set<string>(SCOPE_COLUMNS);
   const columns: string[] = [...SCOPE_COLUMNS];
   const records: Array<Map<string, FlatCell>> = [];
   const add = (cols: Iterable<string>) => {
-    for (const c of cols) {
+    for (const c of [...cols].map(ownName)) {
       if (seen.has(c)) continue;
       seen.add(c);
       columns.push(c);
@@ -78,7 +83,7 @@ export function combinedRows(results: readonly ScopeResult[], opts: CombinedRowO
     add(rowColumns(rows, key, data, { collection: opts.collection, rows: opts.rows, knownColumns: opts.knownColumns?.(data), period: opts.period }));
     for (const row of rows) {
       const rec = scope();
-      for (const [k, v] of flattenRow(row, data, opts.period === true)) rec.set(SCOPE_COLUMNS.includes(k as 'brand') ? `${k} (2)` : k, v);
+      for (const [k, v] of flattenRow(row, data, opts.period === true)) rec.set(ownName(k), v);
       records.push(rec);
     }
   }

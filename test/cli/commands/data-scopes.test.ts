@@ -227,16 +227,11 @@ describe('against a server with other payload shapes', () => {
           ],
           meta: {},
         });
-      if (req.path === '/markets')
-        return sendJson(res, 200, {
-          data: {
-            items: [
-              { code: 'DE-de', label: 'Germany' },
-              { code: 'AT-de', label: 'Austria' },
-            ],
-          },
-          meta: {},
-        });
+      if (req.path === '/markets') {
+        // b3 is in ten markets, so reading every brand's markets is more than ten reads.
+        const codes = brand === 'b3' ? Array.from({ length: 10 }, (_, i) => `M${i}-xx`) : ['DE-de', 'AT-de'];
+        return sendJson(res, 200, { data: { items: codes.map((code) => ({ code, label: code })) }, meta: {} });
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(
         `{"data":{"items":[{"topic":"t-${brand}","score":1.50}],"period":{"from":"2026-11-01","to":"2026-11-22"}},"meta":{"brand":"${brand}","market":{"code":"${market}","label":"L-${market}"},"api_version":"v1"}}`,
@@ -245,12 +240,14 @@ describe('against a server with other payload shapes', () => {
   });
   afterAll(() => server.close());
 
-  const run = (argv: string[], home = mkdtempSync(join(tmpdir(), 'vis-shapes-'))) => {
+  const run = (argv: string[], io: { stderrIsTTY?: boolean } = {}) => {
     const before = server.requests.length;
+    const home = mkdtempSync(join(tmpdir(), 'vis-shapes-'));
     return runInProcess(argv, {
       baseUrl: server.baseUrl,
       env: { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), VIS_API_KEY: 'vis_test_0123456789abcdef', VIS_RATE_LIMIT: '1000000' },
       clock,
+      io,
     }).then((r) => ({
       ...r,
       sent: server.requests.slice(before).map((q) => `${q.path}${q.query.length ? `?${new URLSearchParams(q.query).toString()}` : ''}`),
@@ -289,6 +286,18 @@ describe('against a server with other payload shapes', () => {
       'Smith,DE-de,t-b2,1.50,2026-11-01,2026-11-22',
       'Jones,DE-de,t-b3,1.50,2026-11-01,2026-11-22',
     ]);
+  });
+
+  it('on a terminal, more than ten reads to make are counted on stderr before reading; not into a pipe', async () => {
+    readsLeft = 100;
+    const tty = await run(['topics', '--all-brands', '--all-markets', '-f', 'csv'], { stderrIsTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('vis topics for 3 brands: 14 reads to make');
+    expect(tty.sent.filter((p) => p.startsWith('/topics'))).toHaveLength(14);
+    const piped = await run(['topics', '--all-brands', '--all-markets', '-f', 'csv']);
+    expect(piped.stderr).toBe('');
+    const few = await run(['topics', '--all-brands', '-f', 'csv'], { stderrIsTTY: true });
+    expect(few.stderr).not.toContain('reads to make');
   });
 
   it('more reads than are left: exit 6 naming both numbers, before any data read', async () => {
