@@ -154,6 +154,14 @@ describe('several brands and markets', () => {
     expect(r.stderr).toMatch(/Bluepeak Outdoor \(AU-en\)/);
   });
 
+  it('the exit code is the first failure’s in output order, not the highest', async () => {
+    const r = await vis(['search-performance', '--brand', '202,201,203', '--market', 'GB-en', '-f', 'json']);
+    const doc = DOCUMENT.parse(JSON.parse(r.stdout));
+    expect(doc.data.results.map((x) => x.error?.code ?? null)).toEqual(['integration_not_connected', 'market_not_found', null]);
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n').filter((l) => /^vis: (Larkspur Dental|Bluepeak Outdoor) \(GB-en\): /.test(l))).toHaveLength(2);
+  });
+
   it('the piped table has the brand and market columns on every row', async () => {
     const r = await vis(['topics', '--brand', '201', '--brand', '202']);
     expect(r.code).toBe(0);
