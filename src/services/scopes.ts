@@ -87,8 +87,7 @@ export function uncachedReads(ctx: Context, session: Session, spec: EndpointSpec
 /** Failures that are the whole command's, not one scope's: the key, Ctrl-C, the user's own input, no network. */
 function sinksAll(err: unknown): boolean {
   if (!(err instanceof VisError)) return true;
-  if (err.kind === 'auth' || err.kind === 'interrupted') return true;
-  if (err.kind === 'usage') return err.code !== 'brand_required';
+  if (err.kind === 'auth' || err.kind === 'interrupted' || err.kind === 'usage') return true;
   return err.kind === 'server' && 'transport' in err && (err as { transport?: string }).transport !== undefined;
 }
 
@@ -147,4 +146,3 @@ export function reportFailures(ctx: Context, results: readonly ScopeResult[]): v
     writeMessage(ctx.io, `vis: ${sanitizeForTerminal(where)}: ${sanitizeForTerminal(r.error.message)}`);
   }
 }
-

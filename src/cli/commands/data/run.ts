@@ -56,7 +56,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
   const { spec, request, scopes } = options;
   const quiet = request.flags.quiet;
   const records = await accountBrands(ctx, session);
-  const brands = selectBrands(scopes.brands === 'all' ? 'all' : scopes.brands, session.settings.brand, records);
+  const brands = selectBrands(scopes.brands, session.settings.brand, records);
   const plan = planMarkets(spec, brands, scopes.markets, scopes.markets === undefined ? session.settings.market?.value : undefined);
   const base = { path: request.path, query: request.query };
   const known = (): PlannedScope[] => brands.flatMap((b) => (plan.known.has(String(b.id)) ? brandScopes(spec, b, plan.known.get(String(b.id)), base) : []));
@@ -73,10 +73,11 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
     ) +
     (spec.free ? 0 : plan.discover.length);
   const what = `${request.command} for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
-  const announce = (n: number) => {
-    if (n > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: ${n} reads to make (the cache holds the rest)\n`);
+  const announce = (n: number, atLeast: boolean) => {
+    if (n > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet)
+      ctx.io.stderr.write(`${what}: ${atLeast ? 'at least ' : ''}${n} reads to make (the cache holds the rest)\n`);
   };
-  if (plan.discover.length === 0) announce(needed);
+  announce(needed, plan.discover.length > 0);
   await checkBudget(session, needed, what);
 
   for (const [i, brand] of plan.discover.entries()) {
@@ -93,7 +94,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
       spec,
       planned.map((s) => s.request),
     );
-    announce(needed);
+    announce(needed, false);
     await checkBudget(session, needed, what);
   }
 
