@@ -99,6 +99,19 @@ describe('several brands and markets', () => {
     expect(second.stdout).toBe(first.stdout);
   });
 
+  it('works with --demo and the agency key, as a first try would', async () => {
+    const r = await runInProcess(['--demo', 'topics', '--all-brands', '-f', 'csv'], { env: { VIS_API_KEY: 'vis_demo_agency' }, clock, realTransport: true });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(
+      new Set(
+        csvRows(r.stdout)
+          .slice(1)
+          .map((row) => row[0]),
+      ),
+    ).toEqual(new Set(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']));
+  });
+
   it('perception is read once per brand whatever the markets, market null', async () => {
     const r = await vis(['perception', '--brand', '203', '--all-markets', '-f', 'json']);
     expect(r.code).toBe(0);
