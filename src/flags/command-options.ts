@@ -38,7 +38,7 @@ export const COMMAND_OPTIONS: readonly CommandOption[] = [
   {
     name: 'all-brands',
     flags: '--all-brands',
-    description: 'every brand of the account, one table; --brand A,B (or repeated) names several',
+    description: 'every brand of the account in one output (--brand A,B, or repeated, names several)',
     where: 'data commands of a brand without an item argument',
   },
   {
@@ -50,7 +50,7 @@ export const COMMAND_OPTIONS: readonly CommandOption[] = [
   {
     name: 'all-markets',
     flags: '--all-markets',
-    description: "each brand's live markets, one table; --market A,B (or repeated) names several",
+    description: "each brand's live markets in one output (--market A,B, or repeated, names several)",
     where: 'data commands of a market without an item argument',
   },
   { name: 'days', flags: '-d, --days <n>', description: 'period: days back ending today, 1-90', where: 'commands with a period, api, export' },
