@@ -136,6 +136,21 @@ describe('combined rows', () => {
     expect(() => renderCombinedCsv(results, { ...opts, columns: ['nope'] })).toThrow(/unknown column "nope"/);
   });
 
+  it('the rows are the endpoint’s collection even beside another array; --rows picks another', () => {
+    const raw = '{"data":{"other":[{"o":1}],"topics":[{"name":"x"}]}}';
+    expect(combinedRows([ok('A', 'US-en', raw)], { collection: 'topics' }).columns).toEqual(['brand', 'market', 'name']);
+    expect(combinedRows([ok('A', 'US-en', raw)], { collection: 'topics', rows: 'other' }).columns).toEqual(['brand', 'market', 'o']);
+  });
+
+  it('the piped table takes --columns too', () => {
+    expect(renderCombinedPlain([ok('Acme', 'US-en', TOPICS('x', '1'))], { ...opts, columns: ['market', 'name'] })).toBe('market\tname\nUS-en\tx\n');
+  });
+
+  it('a scope with an error has no rows even if it has an answer', () => {
+    const r = { ...ok('A', 'US-en', TOPICS('x', '1')), error: { code: 'x', message: 'm', exitCode: 7 } };
+    expect(combinedRows([r], opts).records).toEqual([]);
+  });
+
   it('the known columns of each answer come first, as for one answer', () => {
     const rows = combinedRows([ok('A', 'US-en', '{"data":{"topics":[{"b":1,"a":2}]}}')], { collection: 'topics', knownColumns: () => ['a'] });
     expect(rows.columns).toEqual(['brand', 'market', 'a', 'b']);
@@ -155,6 +170,7 @@ describe('the terminal table', () => {
     expect(both).toMatch(/brand/);
     expect(both).toMatch(/market/);
     expect(both).toContain('Beta');
+    expect(both).not.toContain('\t');
     const oneMarket = renderCombinedTable([ok('Acme', 'US-en', TOPICS('x', '1')), ok('Beta', 'US-en', TOPICS('y', '2'))], tty);
     expect(oneMarket).toMatch(/brand/);
     expect(oneMarket).not.toMatch(/market/);
