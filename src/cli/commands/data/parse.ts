@@ -121,11 +121,10 @@ export function parseScopes(spec: EndpointSpec, inv: Invocation): { inv: Invocat
   const several = allBrands || allMarkets || (brands?.length ?? 0) > 1 || (markets?.length ?? 0) > 1;
   if (several && (spec.pathParam !== undefined || !readsSeveralScopes(spec))) {
     const flag = allBrands ? '--all-brands' : allMarkets ? '--all-markets' : (brands?.length ?? 0) > 1 ? '--brand' : '--market';
-    const what = spec.pathParam ? `<${spec.pathParam.name}>` : 'its arguments';
     throw new UsageError(
       `${flag}: vis ${spec.words.join(' ')}${spec.pathParam ? ` <${spec.pathParam.name}>` : ''} reads one brand and one market; several apply to lists only`,
       {
-        hint: `Leave out ${what} to read the list for several brands or markets.`,
+        hint: `Run it once for each, or read the list (vis ${spec.words[0]}) for several brands or markets at once.`,
       },
     );
   }
