@@ -10,7 +10,7 @@
  * primary market. A read that fails for one scope (no such market, a plan or integration
  * it lacks, the rate limit after retries) is that scope's error; the rest go on.
  */
-import { InterruptedError, LimitError, VisError, exitCodeFor } from '../errors.js';
+import { InterruptedError, LimitError, ServerError, VisError, exitCodeFor } from '../errors.js';
 import { fetchBudget, listBrands, type BrandRecord } from '../api/account.js';
 import { BRAND_LOOKUP_LIFE_MS } from '../cache/freshness.js';
 import type { ScopeMarket, ScopeResult } from '../domain/scope.js';
@@ -88,7 +88,7 @@ export function uncachedReads(ctx: Context, session: Session, spec: EndpointSpec
 function sinksAll(err: unknown): boolean {
   if (!(err instanceof VisError)) return true;
   if (err.kind === 'auth' || err.kind === 'interrupted' || err.kind === 'usage') return true;
-  return err.kind === 'server' && 'transport' in err && (err as { transport?: string }).transport !== undefined;
+  return err instanceof ServerError && err.transport !== undefined;
 }
 
 /** The market as the answer names it (`meta.market`), filling in what the request did not say. */

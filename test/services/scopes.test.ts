@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthError, InterruptedError, LimitError, NotFoundError, PlanError, ServerError, UsageError } from '../../src/errors.js';
 import { endpointById } from '../../src/endpoints.js';
 import type { ApiRequest } from '../../src/http/client.js';
-import { checkBudget, readScopes, reportFailures, uncachedReads, type PlannedScope } from '../../src/services/scopes.js';
+import { accountBrands, checkBudget, marketsRequest, readScopes, reportFailures, uncachedReads, type PlannedScope } from '../../src/services/scopes.js';
 import type { Session } from '../../src/services/session.js';
 import type { Context } from '../../src/services/context.js';
 import { silentProgress } from '../../src/terminal/progress.js';
@@ -11,12 +11,14 @@ import { testContext, testIO } from '../support/context.js';
 type Answer = { raw: string } | { error: Error };
 
 /** A session whose client answers each request in turn from `answers`; no cache. */
-function fakeSession(answers: Answer[]): Session & { sent: ApiRequest[] } {
+function fakeSession(answers: Answer[]): Session & { sent: ApiRequest[]; shown: string[] } {
   const sent: ApiRequest[] = [];
+  const shown: string[] = [];
   const session = {
     sent,
+    shown,
     settings: {},
-    progress: silentProgress,
+    progress: { ...silentProgress, start: (t: string) => shown.push(t), stop: () => shown.push('(stop)') },
     cacheMode: 'off',
     cache: () => undefined,
     debug: () => undefined,
@@ -31,7 +33,7 @@ function fakeSession(answers: Answer[]): Session & { sent: ApiRequest[] } {
       },
     },
   };
-  return session as unknown as Session & { sent: ApiRequest[] };
+  return session as unknown as Session & { sent: ApiRequest[]; shown: string[] };
 }
 
 const topics = endpointById('topics');
@@ -114,6 +116,28 @@ describe('readScopes', () => {
     expect(session.sent).toHaveLength(2);
   });
 
+  it('the progress line names each brand and market with the count', async () => {
+    const session = fakeSession([{ raw: '{"data":{}}' }, { raw: '{"data":{}}' }]);
+    await readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', null)], 'vis topics');
+    expect(session.shown).toEqual(['vis topics: Brand 1 US-en (1/2)…', 'vis topics: Brand 2 (2/2)…', '(stop)']);
+  });
+
+  it('every read failing for its own reasons is not the command’s failure', async () => {
+    const session = fakeSession([{ error: new PlanError('no', { code: 'feature_not_in_plan' }) }, { error: new ServerError('down', { status: 503 }) }]);
+    const { results, firstFailure } = await readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', 'US-en')], 'vis topics');
+    expect(results.map((r) => r.error?.exitCode)).toEqual([4, 7]);
+    expect(firstFailure?.code).toBe('feature_not_in_plan');
+  });
+
+  it('a market the answer does not name, or names oddly, stays as asked', async () => {
+    const session = fakeSession([{ raw: '{"data":{},"meta":{}}' }, { raw: '{"data":{},"meta":{"market":{"code":5,"label":6}}}' }]);
+    const { results } = await readScopes(ctxWith(), session, topics, [scope('1', ''), scope('2', 'GB-en')], 'vis topics');
+    expect(results.map((r) => r.market)).toEqual([
+      { code: '', label: null },
+      { code: 'GB-en', label: null },
+    ]);
+  });
+
   it('the server failing every read is the command’s failure, as for one brand', async () => {
     const first = new ServerError('down', { status: 503 });
     const session = fakeSession([{ error: first }, { error: new ServerError('down again', { status: 503 }) }]);
@@ -181,5 +205,21 @@ describe('reportFailures', () => {
       { brand: { id: '3', name: 'C\u001b[2J' }, market: null, raw: null, envelope: null, error: err('second') },
     ]);
     expect(ctx.err()).toBe('vis: A (US-en): first\nvis: C: second\n');
+  });
+});
+
+describe('accountBrands and marketsRequest', () => {
+  it('an account of one brand is noted, so its answers are filed with and without brand_id', async () => {
+    const one = fakeSession([{ raw: '{"data":{"brands":[{"id":7,"name":"Only"}]}}' }]);
+    expect((await accountBrands(ctxWith(), one)).map((b) => b.name)).toEqual(['Only']);
+    expect(one.oneBrand).toBe('7');
+    const two = fakeSession([{ raw: '{"data":{"brands":[{"id":7,"name":"A"},{"id":8,"name":"B"}]}}' }]);
+    await accountBrands(ctxWith(), two);
+    expect(two.oneBrand).toBeUndefined();
+  });
+
+  it('GET /markets names the brand when it has an id', () => {
+    expect(marketsRequest({ id: 7, name: 'A' })).toEqual({ method: 'GET', path: '/markets', query: [['brand_id', '7']] });
+    expect(marketsRequest({ id: undefined, name: 'A' })).toEqual({ method: 'GET', path: '/markets', query: [] });
   });
 });
