@@ -16,7 +16,6 @@ import type { ScopeResult } from '../domain/scope.js';
 import { renderCsvChunks } from './csv.js';
 import { flattenFigures, flattenRow, rowColumns, selectRows, showsFigures, FIGURE_COLUMNS, type FlatCell } from './flatten.js';
 import { renderJson } from './json.js';
-import { renderGenericTable, renderPlainTable } from './table.js';
 
 export const SCOPE_COLUMNS = ['brand', 'market'] as const;
 
@@ -109,17 +108,23 @@ export function renderCombinedCsv(results: readonly ScopeResult[], opts: Combine
 }
 
 /** The piped table: rows only, tab-separated, one header. */
-export function renderCombinedPlain(results: readonly ScopeResult[], opts: CombinedRowOptions): string {
+export async function renderCombinedPlain(results: readonly ScopeResult[], opts: CombinedRowOptions): Promise<string> {
   const rows = combinedRows(results, opts);
+  // The table renderer is bundled apart: json and csv runs never load it.
+  const { renderPlainTable } = await import('./table.js');
   return renderPlainTable({ data: asData(rows) }, { columns: columnsOf(rows, opts.columns) }).rows;
 }
 
 /** The terminal table: one table, `brand` and `market` shown only when they vary. */
-export function renderCombinedTable(results: readonly ScopeResult[], opts: CombinedRowOptions & { width: number; color: boolean; wide: boolean }): string {
+export async function renderCombinedTable(
+  results: readonly ScopeResult[],
+  opts: CombinedRowOptions & { width: number; color: boolean; wide: boolean },
+): Promise<string> {
   const rows = combinedRows(results, opts);
   const varies = (c: string) => new Set(rows.records.map((r) => r.get(c))).size > 1;
   const shown = opts.columns ?? rows.columns.filter((c) => !(SCOPE_COLUMNS as readonly string[]).includes(c) || varies(c));
   if (rows.records.length === 0) return '';
+  const { renderGenericTable } = await import('./table.js');
   return renderGenericTable({ data: asData(rows) }, { tty: true, width: opts.width, color: opts.color, wide: opts.wide, columns: shown });
 }
 

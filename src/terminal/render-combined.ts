@@ -47,8 +47,13 @@ export async function renderCombinedResponse(ctx: RenderContext, req: CombinedRe
         const toTerminal = toStdout(flags.output);
         chunks =
           forced !== null || (toTerminal && ctx.io.stdoutIsTTY)
-            ? combined.renderCombinedTable(results, { ...opts, width: forced?.width ?? ctx.io.columns, color: toTerminal && ctx.io.color, wide: flags.wide })
-            : combined.renderCombinedPlain(results, opts);
+            ? await combined.renderCombinedTable(results, {
+                ...opts,
+                width: forced?.width ?? ctx.io.columns,
+                color: toTerminal && ctx.io.color,
+                wide: flags.wide,
+              })
+            : await combined.renderCombinedPlain(results, opts);
       }
     }
   } catch (err) {
