@@ -36,6 +36,8 @@ export default {
     'src/output/views/shown.ts',
     'src/cli/option-errors.ts',
     'src/services/request-log.ts',
+    'src/output/combined.ts',
+    'src/services/scopes.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -266,7 +266,9 @@ complete -c vis -n '__vis_at "usage"' -l param -x -d 'add a query parameter verb
 
 # vis overview
 complete -c vis -n '__vis_at "overview"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "overview"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "overview"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "overview"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "overview"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "overview"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "overview"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -282,7 +284,9 @@ complete -c vis -n '__vis_at "overview"' -l param -x -d 'add a query parameter v
 
 # vis visibility
 complete -c vis -n '__vis_at "visibility"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "visibility"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "visibility"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "visibility"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "visibility"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "visibility"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "visibility"' -l columns -x -d 'csv/table: pick and order columns'
@@ -295,7 +299,9 @@ complete -c vis -n '__vis_at "visibility"' -l param -x -d 'add a query parameter
 
 # vis topics
 complete -c vis -n '__vis_at "topics"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "topics"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "topics"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "topics"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "topics"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "topics"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "topics"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -311,7 +317,9 @@ complete -c vis -n '__vis_at "topics"' -l param -x -d 'add a query parameter ver
 
 # vis prompts
 complete -c vis -n '__vis_at "prompts"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "prompts"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "prompts"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "prompts"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "prompts"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "prompts"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "prompts"' -l columns -x -d 'csv/table: pick and order columns'
@@ -326,7 +334,9 @@ complete -c vis -n '__vis_at "prompts"' -l param -x -d 'add a query parameter ve
 complete -c vis -n '__vis_at "answers" 0' -a runs -d 'The exact answer text each engine gave for one question, per run'
 complete -c vis -n '__vis_at "answers" 0' -a history -d 'Historical answers'
 complete -c vis -n '__vis_at "answers"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "answers"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "answers"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "answers"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "answers"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "answers"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "answers"' -l columns -x -d 'csv/table: pick and order columns'
@@ -353,7 +363,9 @@ complete -c vis -n '__vis_at "answers runs"' -l param -x -d 'add a query paramet
 
 # vis answers history
 complete -c vis -n '__vis_at "answers history"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "answers history"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "answers history"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "answers history"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "answers history"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "answers history"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "answers history"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -369,7 +381,9 @@ complete -c vis -n '__vis_at "answers history"' -l param -x -d 'add a query para
 
 # vis competitors
 complete -c vis -n '__vis_at "competitors"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "competitors"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "competitors"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "competitors"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "competitors"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "competitors"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "competitors"' -l columns -x -d 'csv/table: pick and order columns'
@@ -382,7 +396,9 @@ complete -c vis -n '__vis_at "competitors"' -l param -x -d 'add a query paramete
 
 # vis sources
 complete -c vis -n '__vis_at "sources"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "sources"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "sources"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "sources"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "sources"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "sources"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "sources"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -398,7 +414,9 @@ complete -c vis -n '__vis_at "sources"' -l param -x -d 'add a query parameter ve
 
 # vis pages
 complete -c vis -n '__vis_at "pages"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "pages"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "pages"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "pages"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "pages"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "pages"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "pages"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -414,7 +432,9 @@ complete -c vis -n '__vis_at "pages"' -l param -x -d 'add a query parameter verb
 
 # vis content-gaps
 complete -c vis -n '__vis_at "content-gaps"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "content-gaps"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "content-gaps"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "content-gaps"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "content-gaps"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "content-gaps"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "content-gaps"' -l columns -x -d 'csv/table: pick and order columns'
@@ -428,7 +448,9 @@ complete -c vis -n '__vis_at "content-gaps"' -l param -x -d 'add a query paramet
 # vis brand-perception
 complete -c vis -n '__vis_at "brand-perception" 0' -a transcript -d 'The perception transcript: what each engine was asked and said (Pro, Growth)'
 complete -c vis -n '__vis_at "brand-perception"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "brand-perception"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "brand-perception"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "brand-perception"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "brand-perception"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "brand-perception"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "brand-perception"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -444,7 +466,9 @@ complete -c vis -n '__vis_at "brand-perception"' -l param -x -d 'add a query par
 
 # vis brand-perception transcript
 complete -c vis -n '__vis_at "brand-perception transcript"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "brand-perception transcript"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "brand-perception transcript"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "brand-perception transcript"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "brand-perception transcript"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "brand-perception transcript"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "brand-perception transcript"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -461,7 +485,9 @@ complete -c vis -n '__vis_at "brand-perception transcript"' -l param -x -d 'add 
 # vis forum
 complete -c vis -n '__vis_at "forum"' -l limit -x -d 'threads per topic, 1-50 (default 20)'
 complete -c vis -n '__vis_at "forum"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "forum"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "forum"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "forum"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "forum"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "forum"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "forum"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -479,7 +505,9 @@ complete -c vis -n '__vis_at "forum"' -l param -x -d 'add a query parameter verb
 complete -c vis -n '__vis_at "search-performance"' -l group-by -x -a 'query page' -d 'rows by search query (default) or by page URL'
 complete -c vis -n '__vis_at "search-performance"' -l limit -x -d 'rows, ordered by impressions, 1-1000 (default 25)'
 complete -c vis -n '__vis_at "search-performance"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "search-performance"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "search-performance"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "search-performance"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "search-performance"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "search-performance"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "search-performance"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
@@ -493,7 +521,9 @@ complete -c vis -n '__vis_at "search-performance"' -l param -x -d 'add a query p
 
 # vis technical
 complete -c vis -n '__vis_at "technical"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "technical"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "technical"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "technical"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "technical"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "technical"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "technical"' -l columns -x -d 'csv/table: pick and order columns'
@@ -506,7 +536,9 @@ complete -c vis -n '__vis_at "technical"' -l param -x -d 'add a query parameter 
 
 # vis ai-crawlers
 complete -c vis -n '__vis_at "ai-crawlers"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "ai-crawlers"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "ai-crawlers"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "ai-crawlers"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "ai-crawlers"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "ai-crawlers"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "ai-crawlers"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -522,7 +554,9 @@ complete -c vis -n '__vis_at "ai-crawlers"' -l param -x -d 'add a query paramete
 
 # vis ai-visitors
 complete -c vis -n '__vis_at "ai-visitors"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "ai-visitors"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "ai-visitors"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "ai-visitors"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "ai-visitors"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "ai-visitors"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "ai-visitors"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -541,7 +575,9 @@ complete -c vis -n '__vis_at "tasks"' -l layer -x -a 'content technical authorit
 complete -c vis -n '__vis_at "tasks"' -l status -x -a 'open todo in_progress done dismissed all' -d 'task status (default open); known: open, todo, in_progress, done, dismissed, all (others are passed through as given)'
 complete -c vis -n '__vis_at "tasks"' -l limit -x -d 'at most this many tasks, 1-1000 (default 30)'
 complete -c vis -n '__vis_at "tasks"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "tasks"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "tasks"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "tasks"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "tasks"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "tasks"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "tasks"' -l columns -x -d 'csv/table: pick and order columns'
@@ -554,7 +590,9 @@ complete -c vis -n '__vis_at "tasks"' -l param -x -d 'add a query parameter verb
 
 # vis weekly-plan
 complete -c vis -n '__vis_at "weekly-plan"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "weekly-plan"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "weekly-plan"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "weekly-plan"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "weekly-plan"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "weekly-plan"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "weekly-plan"' -l columns -x -d 'csv/table: pick and order columns'
@@ -567,7 +605,9 @@ complete -c vis -n '__vis_at "weekly-plan"' -l param -x -d 'add a query paramete
 
 # vis activity
 complete -c vis -n '__vis_at "activity"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "activity"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "activity"' -s m -l market -x -d 'market: US-en, US, or a market id (env VIS_MARKET)'
+complete -c vis -n '__vis_at "activity"' -l all-markets -d 'each brand\'s live markets in one output (--market A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "activity"' -s d -l days -x -d 'period: days back ending today, 1-90'
 complete -c vis -n '__vis_at "activity"' -l from -x -d 'period start, YYYY-MM-DD (at most 90 days before --to)'
 complete -c vis -n '__vis_at "activity"' -l to -x -d 'period end, YYYY-MM-DD (default today; needs --from)'
@@ -584,6 +624,7 @@ complete -c vis -n '__vis_at "activity"' -l param -x -d 'add a query parameter v
 # vis pitches
 complete -c vis -n '__vis_at "pitches" 0' -a create -d 'Scan a prospect and create a pitch report (spends one monthly pitch report)'
 complete -c vis -n '__vis_at "pitches"' -s b -l brand -x -a '(__vis_dynamic brands)' -d 'brand id, or a brand name (env VIS_BRAND)'
+complete -c vis -n '__vis_at "pitches"' -l all-brands -d 'every brand of the account in one output (--brand A,B, or repeated, names several)'
 complete -c vis -n '__vis_at "pitches"' -s f -l format -x -a 'table json csv' -d 'table, json or csv (env VIS_FORMAT)'
 complete -c vis -n '__vis_at "pitches"' -s o -l output -r -F -d 'write to this file instead of stdout: a regular file is replaced atomically, a device or FIFO written in place; - is stdout'
 complete -c vis -n '__vis_at "pitches"' -l columns -x -d 'csv/table: pick and order columns'

@@ -70,12 +70,12 @@ export function accountGroup(program: Command, name: string, o: { summary: strin
  * commander then lists each in that command's help, completes it, and refuses it on a
  * command that does not take it (explained in vis's words by src/cli/option-errors.ts).
  */
-function addShared(cmd: Command, names: readonly CommandOptionName[]): Command {
+function addShared(cmd: Command, names: readonly CommandOptionName[], repeatable: readonly CommandOptionName[] = []): Command {
   for (const name of names) {
     const d = commandOption(name);
     const option = new Option(d.flags, d.description);
     if (name === 'format') option.choices(FORMATS);
-    if (name === 'param') option.argParser(collect);
+    if (name === 'param' || repeatable.includes(name)) option.argParser(collect);
     cmd.addOption(option);
   }
   return cmd;
@@ -86,6 +86,23 @@ export const addBrandOption = (cmd: Command): Command => addShared(cmd, ['brand'
 
 /** -m/--market: which market of the brand. */
 export const addMarketOption = (cmd: Command): Command => addShared(cmd, ['market']);
+
+/**
+ * Several brands or markets in one command: --brand and --market repeatable (and A,B),
+ * with --all-brands and, where the data has markets, --all-markets. Repeatable on item
+ * commands too, so that two of them are refused by name rather than the last one winning.
+ */
+export const addScopeOptions = (cmd: Command, o: { market: boolean; all: boolean }): Command =>
+  addShared(
+    cmd,
+    [
+      ...(['brand'] as const),
+      ...(o.all ? (['all-brands'] as const) : []),
+      ...(o.market ? (['market'] as const) : []),
+      ...(o.all && o.market ? (['all-markets'] as const) : []),
+    ],
+    ['brand', 'market'],
+  );
 
 /** The period: a trailing window (`days`), or a window or a date range (`range`). */
 export const addPeriodOptions = (cmd: Command, kind: 'days' | 'range'): Command => addShared(cmd, kind === 'days' ? ['days'] : ['days', 'from', 'to']);

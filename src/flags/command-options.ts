@@ -4,12 +4,14 @@
  * knows which take a value (argv.ts). Each is declared where it applies: commander itself
  * lists it in that command's help and refuses it elsewhere. Light: `vis --help` loads it.
  */
-import { ENDPOINTS } from '../endpoints.js';
+import { ENDPOINTS, needsArgument, type EndpointSpec } from '../endpoints.js';
 import type { OptionDefinition } from './globals.js';
 
 export const COMMAND_OPTION_NAMES = [
   'brand',
+  'all-brands',
   'market',
+  'all-markets',
   'days',
   'from',
   'to',
@@ -34,10 +36,22 @@ export interface CommandOption extends OptionDefinition<CommandOptionName> {
 export const COMMAND_OPTIONS: readonly CommandOption[] = [
   { name: 'brand', flags: '-b, --brand <id|name>', description: 'brand id, or a brand name (env VIS_BRAND)', where: 'data commands of a brand, api, export' },
   {
+    name: 'all-brands',
+    flags: '--all-brands',
+    description: 'every brand of the account in one output (--brand A,B, or repeated, names several)',
+    where: 'data commands of a brand without an item argument',
+  },
+  {
     name: 'market',
     flags: '-m, --market <code|id>',
     description: 'market: US-en, US, or a market id (env VIS_MARKET)',
     where: 'data commands of a market, api, export',
+  },
+  {
+    name: 'all-markets',
+    flags: '--all-markets',
+    description: "each brand's live markets in one output (--market A,B, or repeated, names several)",
+    where: 'data commands of a market without an item argument',
   },
   { name: 'days', flags: '-d, --days <n>', description: 'period: days back ending today, 1-90', where: 'commands with a period, api, export' },
   {
@@ -87,4 +101,14 @@ export function commandOption(name: CommandOptionName): CommandOption {
 export function periodHint(): string {
   const names = ENDPOINTS.filter((e) => e.period !== 'none').map((e) => e.words.join(' ') + (e.period === 'days' ? ' (--days only)' : ''));
   return `Period flags apply to ${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`;
+}
+
+/**
+ * Can one command read this endpoint for several brands and markets (--all-brands…)? A
+ * brand's list read: an item (`vis topics <id>`), a required argument (`vis answers runs
+ * --prompt`) or a POST names one thing of one brand, and the account's own lists are
+ * the same whichever brand asks.
+ */
+export function readsSeveralScopes(spec: Pick<EndpointSpec, 'brand' | 'listsMarkets' | 'pathParam' | 'query' | 'method'>): boolean {
+  return spec.brand && spec.listsMarkets !== true && !needsArgument(spec as EndpointSpec);
 }

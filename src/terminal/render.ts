@@ -153,7 +153,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
   return { chunks, notes: '' };
 }
 
-function toStdout(output: string | undefined): boolean {
+export function toStdout(output: string | undefined): boolean {
   return output === undefined || output === STDOUT;
 }
 
@@ -163,7 +163,7 @@ function toStdout(output: string | undefined): boolean {
  * device (/dev/tty, a link to /dev/pts/N). VIS_FORCE_TTY does not count: it asks for the
  * table's layout, and csv into a file or a pipe stays byte for byte as received.
  */
-function writesToTerminal(ctx: RenderContext, output: string | undefined): boolean {
+export function writesToTerminal(ctx: RenderContext, output: string | undefined): boolean {
   if (toStdout(output)) return ctx.io.stdoutIsTTY;
   const path = resolve(output as string);
   const target = outputTarget(path);

@@ -8,12 +8,12 @@ import { Option, type Command } from 'commander';
 import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../../services/context.js';
 import {
-  addBrandOption,
   addCacheOptions,
   addMarketOption,
   addOutputOptions,
   addParamOption,
   addPeriodOptions,
+  addScopeOptions,
   collect,
   examplesAfter,
   HELP_GROUPS,
@@ -22,6 +22,7 @@ import {
   type CommandDeclaration,
   type RunF,
 } from '../../declare.js';
+import { readsSeveralScopes } from '../../../flags/command-options.js';
 import type { Invocation } from './parse.js';
 
 function describe(spec: EndpointSpec): string {
@@ -70,9 +71,11 @@ function paramHelp(p: QueryParam): string {
  * either takes), the cache for a cached GET, then the output and --param.
  */
 function addEndpointOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
+  const market = specs.some((s) => s.market);
+  if (specs.some((s) => s.brand)) addScopeOptions(cmd, { market, all: specs.some(readsSeveralScopes) });
+  else if (market) addMarketOption(cmd);
   // POST /pitches takes --market into its body.
-  if (specs.some((s) => s.brand)) addBrandOption(cmd);
-  if (specs.some((s) => s.market || s.body?.some((b) => b.flag === 'market'))) addMarketOption(cmd);
+  if (!market && specs.some((s) => s.body?.some((b) => b.flag === 'market'))) addMarketOption(cmd);
   if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
   else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
   addOutputOptions(cmd, { table: true });

@@ -9,6 +9,7 @@ import type { EndpointSpec } from '../../../endpoints.js';
 import { pathSegment } from '../../../http/url.js';
 import { isProspectUrl } from '../../../domain/prospect.js';
 import type { Context } from '../../../services/context.js';
+import { readsSeveralScopes } from '../../../flags/command-options.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
@@ -56,13 +57,27 @@ export interface DataOptions extends ParsedOptions {
   format: Format;
   /** A call that spends: confirmed by --yes, or to be asked at the terminal. */
   confirm: 'none' | 'yes' | 'ask';
+  /** The brands and markets asked for by --brand A,B, --all-brands, --market A,B, --all-markets. */
+  scopes: ScopeChoice;
+}
+
+/**
+ * What the scope flags asked for. `several`: the flags alone ask for more than one brand or
+ * market, so the output is the combined one whatever the account holds. One --brand value
+ * with a comma is decided when the brands are known: the whole value may be one name.
+ */
+export interface ScopeChoice {
+  brands: string[] | 'all' | undefined;
+  markets: string[] | 'all' | undefined;
+  several: boolean;
 }
 
 /**
  * `vis <word> [<id>]`: with the id, the item endpoint (and the list's own options are
  * refused), without it the list.
  */
-export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocation, list?: EndpointSpec): DataOptions {
+export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv0: Invocation, list?: EndpointSpec): DataOptions {
+  const { inv, scopes } = parseScopes(spec, inv0);
   if (list && list !== spec) refuseListOptions(inv, list, spec);
   const request = prepareRequest(ctx, spec, inv);
   const session = parseSessionOptions(ctx, request.flags);
@@ -75,7 +90,53 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocati
       throw new UsageError(`${request.command} spends one of the month's ${spec.spends.what}s: pass --yes to confirm when not at a terminal`);
     }
   }
-  return { command: 'data', spec, request, session, format, confirm };
+  return { command: 'data', spec, request, session, format, confirm, scopes };
+}
+
+/** Values of a repeatable option, each split at commas when `split`; empty pieces dropped. */
+function valuesOf(raw: unknown, split: boolean): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const typed = (Array.isArray(raw) ? raw : [raw]).map(String);
+  return split
+    ? typed
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+    : typed;
+}
+
+/**
+ * The scope flags, checked, and the invocation with one --brand and one --market as the
+ * rest of the parse takes them. Market codes hold no comma, so `--market A,B` is several
+ * here; a brand name may, so one --brand value stays whole until the brands are known.
+ */
+export function parseScopes(spec: EndpointSpec, inv: Invocation): { inv: Invocation; scopes: ScopeChoice } {
+  const g = inv.globals as Record<string, unknown>;
+  const brands = valuesOf(g.brand, false);
+  const markets = valuesOf(g.market, true);
+  const allBrands = g.allBrands === true;
+  const allMarkets = g.allMarkets === true;
+  if (allBrands && brands !== undefined) throw new UsageError('--brand and --all-brands cannot be used together: --all-brands reads every brand');
+  if (allMarkets && markets !== undefined) throw new UsageError('--market and --all-markets cannot be used together: --all-markets reads each brand’s markets');
+  const several = allBrands || allMarkets || (brands?.length ?? 0) > 1 || (markets?.length ?? 0) > 1;
+  if (several && (spec.pathParam !== undefined || !readsSeveralScopes(spec))) {
+    const flag = allBrands ? '--all-brands' : allMarkets ? '--all-markets' : (brands?.length ?? 0) > 1 ? '--brand' : '--market';
+    throw new UsageError(
+      `${flag}: vis ${spec.words.join(' ')}${spec.pathParam ? ` <${spec.pathParam.name}>` : ''} reads one brand and one market; several apply to lists only`,
+      {
+        hint: `Run it once for each, or read the list (vis ${spec.words[0]}) for several brands or markets at once.`,
+      },
+    );
+  }
+  const globals = { ...inv.globals, brand: brands?.[0], market: inv.marketFromFlag ? markets?.[0] : (g.market as string | undefined) };
+  if (brands === undefined) delete globals.brand;
+  if (globals.market === undefined) delete globals.market;
+  delete (globals as Record<string, unknown>).allBrands;
+  delete (globals as Record<string, unknown>).allMarkets;
+  return {
+    inv: { ...inv, globals },
+    scopes: { brands: allBrands ? 'all' : brands, markets: allMarkets ? 'all' : markets, several },
+  };
 }
 
 /** Options of the list endpoint are refused when an item id is given. */

@@ -3,6 +3,7 @@
  * spending, send, render. Everything that can be refused was refused in parse.ts.
  */
 import { UsageError } from '../../../errors.js';
+import { apiVersionOf } from '../../../output/combined.js';
 import { resolveBrand } from '../../../services/brands.js';
 import type { Context } from '../../../services/context.js';
 import { cacheNote, invalidateAfter, sendCached } from '../../../services/cached.js';
@@ -10,11 +11,124 @@ import { renderResponse } from '../../../terminal/render.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { openSession } from '../../../services/session.js';
 import type { DataOptions } from './parse.js';
+import { VisError } from '../../../errors.js';
+import { marketsEndpoint } from '../../../endpoints.js';
+import { marketsFromPayload } from '../../../api/account.js';
+import { readsSeveralScopes } from '../../../flags/command-options.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import {
+  accountBrands,
+  ANNOUNCE_OVER,
+  checkBudget,
+  marketsRequest,
+  readScopes,
+  reportFailures,
+  uncachedReads,
+  type PlannedScope,
+} from '../../../services/scopes.js';
+import { renderCombinedResponse } from '../../../terminal/render-combined.js';
+import type { Session } from '../../../services/session.js';
+import { brandScopes, planMarkets, selectBrands, wholeBrand } from './select.js';
+
+/**
+ * Does this run read several brands or markets? The flags say so, except for one --brand
+ * value holding a comma: one brand's whole name, or several brands (GET /brands, free, tells).
+ */
+async function readsSeveral(ctx: Context, session: Session, options: DataOptions): Promise<boolean> {
+  const { scopes, spec } = options;
+  if (scopes.several) return true;
+  const one = Array.isArray(scopes.brands) && scopes.brands.length === 1 ? scopes.brands[0]! : undefined;
+  if (one === undefined || !one.includes(',')) return false;
+  if (wholeBrand(one, await accountBrands(ctx, session))) return false;
+  if (spec.pathParam !== undefined || !readsSeveralScopes(spec)) {
+    throw new UsageError(`--brand: ${options.request.command} reads one brand; "${sanitizeForTerminal(one)}" names several (no brand is named so)`);
+  }
+  return true;
+}
+
+/**
+ * The command for several brands and markets: choose them, count the reads the cache will
+ * not answer (GET /markets included), refuse what the budget cannot pay, read each, then
+ * print them all at once. Each failed scope is named on stderr; the exit code is the
+ * first failure's in output order.
+ */
+async function runSeveral(ctx: Context, session: Session, options: DataOptions): Promise<void> {
+  const { spec, request, scopes } = options;
+  const quiet = request.flags.quiet;
+  const records = await accountBrands(ctx, session);
+  const brands = selectBrands(scopes.brands, session.settings.brand, records);
+  const plan = planMarkets(spec, brands, scopes.markets, scopes.markets === undefined ? session.settings.market?.value : undefined);
+  const base = { path: request.path, query: request.query };
+  const known = (): PlannedScope[] => brands.flatMap((b) => (plan.known.has(String(b.id)) ? brandScopes(spec, b, plan.known.get(String(b.id)), base) : []));
+  const markets = marketsEndpoint();
+  const marketReqs = plan.discover.map(marketsRequest);
+  // A brand whose markets are still unknown counts as one market: at least this many.
+  let needed =
+    uncachedReads(ctx, session, markets, marketReqs) +
+    uncachedReads(
+      ctx,
+      session,
+      spec,
+      known().map((s) => s.request),
+    ) +
+    (spec.free ? 0 : plan.discover.length);
+  const what = `${request.command} for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
+  const announce = (n: number, atLeast: boolean) => {
+    if (n > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet)
+      ctx.io.stderr.write(`${what}: ${atLeast ? 'at least ' : ''}${n} reads to make (the cache holds the rest)\n`);
+  };
+  announce(needed, plan.discover.length > 0);
+  await checkBudget(session, needed, what);
+
+  for (const [i, brand] of plan.discover.entries()) {
+    session.progress.start(`${request.command}: the markets of ${sanitizeForTerminal(brand.name)}…`);
+    const res = await sendCached(ctx, session, markets, marketReqs[i]!);
+    plan.known.set(String(brand.id), marketsFromPayload(res.envelope.data));
+  }
+  session.progress.stop();
+  const planned = known();
+  if (plan.discover.length > 0) {
+    needed = uncachedReads(
+      ctx,
+      session,
+      spec,
+      planned.map((s) => s.request),
+    );
+    announce(needed, false);
+    await checkBudget(session, needed, what);
+  }
+
+  const { results, firstFailure } = await readScopes(ctx, session, spec, planned, request.command);
+  await renderCombinedResponse(ctx, {
+    format: options.format,
+    flags: request.flags,
+    spec,
+    results,
+    meta: {
+      api_version: apiVersionOf(results),
+      filters: {
+        brands: scopes.brands === 'all' ? 'all' : brands.map((b) => String(b.id)),
+        markets: scopes.markets === 'all' ? 'all' : (scopes.markets?.slice() ?? null),
+      },
+    },
+  });
+  reportFailures(ctx, results);
+  if (firstFailure) {
+    const failed = results.filter((r) => r.error).length;
+    throw new VisError(firstFailure.kind, `${failed} of ${results.length} reads failed (named above); the exit code is the first one's`, {
+      code: firstFailure.code,
+    });
+  }
+}
 
 export async function runData(options: DataOptions, ctx: Context): Promise<void> {
   const { spec, request } = options;
   const session = await openSession(ctx, options.session);
   try {
+    if (await readsSeveral(ctx, session, options)) {
+      await runSeveral(ctx, session, options);
+      return;
+    }
     if (options.confirm === 'ask') await confirmSpend(ctx, options);
 
     const query: Array<[string, string]> = [];
