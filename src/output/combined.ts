@@ -16,6 +16,7 @@ import type { ScopeResult } from '../domain/scope.js';
 import { renderCsvChunks } from './csv.js';
 import { flattenFigures, flattenRow, rowColumns, selectRows, showsFigures, FIGURE_COLUMNS, type FlatCell } from './flatten.js';
 import { renderJson } from './json.js';
+import type { TableSpec } from './table.js';
 
 export const SCOPE_COLUMNS = ['brand', 'market'] as const;
 
@@ -118,14 +119,26 @@ export async function renderCombinedPlain(results: readonly ScopeResult[], opts:
 /** The terminal table: one table, `brand` and `market` shown only when they vary. */
 export async function renderCombinedTable(
   results: readonly ScopeResult[],
-  opts: CombinedRowOptions & { width: number; color: boolean; wide: boolean },
+  opts: CombinedRowOptions & { width: number; color: boolean; wide: boolean; spec?: TableSpec },
 ): Promise<string> {
+  const table = await import('./table.js');
+  if (opts.spec !== undefined) {
+    const drawn = table.renderScopes(results, {
+      spec: opts.spec,
+      tty: true,
+      width: opts.width,
+      color: opts.color,
+      wide: opts.wide,
+      columns: opts.columns,
+      rows: opts.rows,
+    });
+    if (drawn !== null) return drawn;
+  }
   const rows = combinedRows(results, opts);
   const varies = (c: string) => new Set(rows.records.map((r) => r.get(c))).size > 1;
   const shown = opts.columns ?? rows.columns.filter((c) => !(SCOPE_COLUMNS as readonly string[]).includes(c) || varies(c));
   if (rows.records.length === 0) return '';
-  const { renderGenericTable } = await import('./table.js');
-  return renderGenericTable({ data: asData(rows) }, { tty: true, width: opts.width, color: opts.color, wide: opts.wide, columns: shown });
+  return table.renderGenericTable({ data: asData(rows) }, { tty: true, width: opts.width, color: opts.color, wide: opts.wide, columns: shown });
 }
 
 /**

@@ -85,6 +85,8 @@ import type { Block, ViewContext } from './views/context.js';
 import { chosenColumnsView } from './views/chosen.js';
 import { wrapParts } from './views/grid.js';
 import { viewFor } from './views/index.js';
+import { scopesView } from './views/scopes/index.js';
+import type { ScopeResult } from '../domain/scope.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
@@ -155,6 +157,21 @@ export function renderTable(envelope: unknown, opts: TableOptions): string {
     if (viewed !== null) return viewed;
   }
   return renderGenericTable(envelope, opts);
+}
+
+/**
+ * Several brands × markets on a terminal (src/output/views/scopes/): one table for a list,
+ * a section per scope for a dashboard, markets side by side for topics. Null when the
+ * plain combined table is as good, and with --columns or --rows, which choose the plain one.
+ */
+export function renderScopes(results: readonly ScopeResult[], opts: TableOptions): string | null {
+  if (opts.spec === undefined || opts.columns !== undefined || opts.rows !== undefined) return null;
+  const tty = ttyOf(opts);
+  const ctx: ViewContext = { width: tty.width, wide: tty.wide, chalk: tty.chalk, read: new Reader(new Shown()), brand: null, noun: opts.spec.noun };
+  const lines = scopesView(results, opts.spec, ctx, (envelope, spec, one) =>
+    renderTable(envelope, { spec, width: one.width, color: one.chalk.level > 0, tty: true, wide: one.wide }),
+  );
+  return lines === null ? null : `${lines.join('\n')}\n`;
 }
 
 /** The generic rendering alone, whatever view the endpoint has. */

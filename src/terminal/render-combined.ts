@@ -15,7 +15,7 @@ import { emit, toStdout, writesToTerminal, type RenderContext } from './render.j
 export interface CombinedRenderRequest {
   format: Format;
   flags: FlagOptions;
-  spec: Pick<EndpointSpec, 'id' | 'collection' | 'period'>;
+  spec: Pick<EndpointSpec, 'id' | 'collection' | 'period' | 'noun'>;
   results: readonly ScopeResult[];
   meta: CombinedMeta;
 }
@@ -52,6 +52,7 @@ export async function renderCombinedResponse(ctx: RenderContext, req: CombinedRe
                 width: forced?.width ?? ctx.io.columns,
                 color: toTerminal && ctx.io.color,
                 wide: flags.wide,
+                spec,
               })
             : await combined.renderCombinedPlain(results, opts);
       }

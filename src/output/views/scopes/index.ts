@@ -16,7 +16,6 @@
  * rows). Null when the endpoint has no view, so the plain combined table is the better one.
  */
 import type { ScopeResult } from '../../../domain/scope.js';
-import { renderTable, type TableSpec } from '../../table.js';
 import type { ViewContext } from '../context.js';
 import { fitLine, gridLines, naturalWidths, widestWord, wrapLine, type Cell, type Column, type GridRow, type Part } from '../grid.js';
 import { viewFor } from '../index.js';
@@ -28,8 +27,22 @@ import { listLayout, tableColumns, type ListLayout, type TableColumn } from './c
 import { marketsSideBySide } from './markets.js';
 import { dataOf, failureLines, scopeName, sharedHeading, varying } from './scope.js';
 
+/** What the scopes' layouts need of the endpoint (the table renderer's spec). */
+export interface TableSpec {
+  id: string;
+  collection?: string | undefined;
+  noun: string;
+  period?: string | undefined;
+}
+
+/**
+ * One scope's answer drawn as it would be alone: the table renderer hands it in
+ * (src/output/table.ts renderScopes), so the views do not import their renderer.
+ */
+export type DrawOne = (envelope: unknown, spec: TableSpec, ctx: ViewContext) => string;
+
 /** The terminal layout of the results, as lines; null when the plain combined table is as good. */
-export function scopesView(results: readonly ScopeResult[], spec: TableSpec, ctx: ViewContext): string[] | null {
+export function scopesView(results: readonly ScopeResult[], spec: TableSpec, ctx: ViewContext, drawOne: DrawOne): string[] | null {
   if (results.length === 0) return null;
   const side = spec.id === 'topics' ? marketsSideBySide(results, ctx) : null;
   if (side !== null) return side;
@@ -39,7 +52,7 @@ export function scopesView(results: readonly ScopeResult[], spec: TableSpec, ctx
     if (table !== null) return table;
   }
   if (viewFor(spec.id) === undefined) return null;
-  return scopeSections(results, spec, ctx);
+  return scopeSections(results, spec, ctx, drawOne);
 }
 
 /** Every scope's rows in one table; null when an answer is not the shape of the list. */
@@ -65,7 +78,7 @@ function scopesTable(results: readonly ScopeResult[], layout: ListLayout, spec: 
   }
   const all = scoped.flatMap((s) => s.rows);
   const columns: TableColumn[] = [];
-  if (differ.brand) columns.push({ column: { header: 'brand', shrink: true, min: 6 }, cell: () => [] });
+  if (differ.brand) columns.push({ column: { header: 'brand', wrap: true }, cell: () => [] });
   if (differ.market) columns.push({ column: { header: 'market' }, cell: () => [] });
   const scopeColumns = columns.length;
   const fieldColumns = tableColumns(fieldList, all, ctx);
@@ -221,7 +234,7 @@ function sitesLines(sites: ReadonlyMap<string, string>, ctx: ViewContext): strin
 }
 
 /** One section per scope: its name in bold, then its view as it draws alone; a failure is one dim line. */
-function scopeSections(results: readonly ScopeResult[], spec: TableSpec, ctx: ViewContext): string[] {
+function scopeSections(results: readonly ScopeResult[], spec: TableSpec, ctx: ViewContext, drawOne: DrawOne): string[] {
   const lines: string[] = [];
   for (const result of results) {
     if (lines.length > 0) lines.push('');
@@ -230,7 +243,7 @@ function scopeSections(results: readonly ScopeResult[], spec: TableSpec, ctx: Vi
       continue;
     }
     lines.push(sectionRule(scopeName(result), ctx));
-    const drawn = renderTable(result.envelope, { spec, width: ctx.width, color: ctx.chalk.level > 0, tty: true, wide: ctx.wide });
+    const drawn = drawOne(result.envelope, spec, ctx);
     lines.push(...drawn.replace(/\n$/, '').split('\n'));
   }
   return lines;
