@@ -10,6 +10,7 @@ import type { Context } from '../../../services/context.js';
 import {
   addBrandOption,
   addCacheOptions,
+  addListOptions,
   addMarketOption,
   addOutputOptions,
   addParamOption,
@@ -76,6 +77,7 @@ function addEndpointOptions(cmd: Command, specs: readonly EndpointSpec[]): void 
   if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
   else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
   addOutputOptions(cmd, { table: true });
+  if (specs.some((s) => s.collection !== undefined)) addListOptions(cmd, [...new Set(specs.flatMap((s) => s.listFilters ?? []))]);
   if (specs.some((s) => s.method === 'GET' && s.freshness !== 'none')) addCacheOptions(cmd);
   addParamOption(cmd);
 }

@@ -11,6 +11,7 @@ import { isProspectUrl } from '../../../domain/prospect.js';
 import type { Context } from '../../../services/context.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
+import { parseListOptions, type ListOptions } from '../../../output/filter.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import {
   camel,
@@ -56,6 +57,8 @@ export interface DataOptions extends ParsedOptions {
   format: Format;
   /** A call that spends: confirmed by --yes, or to be asked at the terminal. */
   confirm: 'none' | 'yes' | 'ask';
+  /** --sort, --top and the row filters (src/output/filter.ts), checked. */
+  list: ListOptions;
 }
 
 /**
@@ -75,7 +78,19 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv: Invocati
       throw new UsageError(`${request.command} spends one of the month's ${spec.spends.what}s: pass --yes to confirm when not at a terminal`);
     }
   }
-  return { command: 'data', spec, request, session, format, confirm };
+  return { command: 'data', spec, request, session, format, confirm, list: listOptions(spec, inv, request.command) };
+}
+
+/** The list options, where the endpoint has a list: `vis topics <id>` shares its word's flags but not always its filters. */
+function listOptions(spec: EndpointSpec, inv: Invocation, command: string): ListOptions {
+  const raw = inv.globals as Record<string, unknown>;
+  const takes: readonly string[] = spec.collection === undefined ? [] : ['sort', 'top', ...(spec.listFilters ?? [])];
+  for (const flag of ['sort', 'top', 'engine', 'state', 'action']) {
+    if (raw[flag] !== undefined && !takes.includes(flag)) {
+      throw new UsageError(`--${flag} does not apply to ${command}${spec.pathParam ? ` <${spec.pathParam.name}>` : ''}`);
+    }
+  }
+  return parseListOptions(raw);
 }
 
 /** Options of the list endpoint are refused when an item id is given. */
