@@ -262,6 +262,20 @@ function seenValues(rows: readonly unknown[], options: ListOptions): SeenValues 
   return out;
 }
 
+/**
+ * The schema's columns as the filtered rows have them: with --engine, an engine map's
+ * columns (`engines.claude.rate`) only for the named engines, so an empty result's header
+ * is the one the rows would have had.
+ */
+export function narrowKnownColumns(known: readonly string[], options: ListOptions): string[] {
+  const engines = options.engine?.map(fold);
+  if (engines === undefined) return [...known];
+  return known.filter((c) => {
+    const m = /^engines\.([^.]+)(?:\.|$)/.exec(c);
+    return m === null || engines.includes(fold(m[1]!));
+  });
+}
+
 /** The note on a terminal when the filters left nothing: what the answer does have. */
 export function noMatchNote(result: Pick<ListResult<unknown>, 'before' | 'after' | 'seen'>): string | undefined {
   if (result.after > 0 || result.before === 0) return undefined;

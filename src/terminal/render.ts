@@ -154,7 +154,11 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     filterNote = done.filterNote;
   }
   // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
-  const known = async () => (spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data));
+  const known = async () => {
+    if (spec?.collection === undefined) return undefined;
+    const columns = (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
+    return hasList(req) ? (await import('../output/filter.js')).narrowKnownColumns(columns, req.list!) : columns;
+  };
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
     const chunks = renderCsvChunks(envelope.data, {

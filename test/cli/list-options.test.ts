@@ -166,6 +166,13 @@ describe('a filter that matches nothing', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('csv and piped with --engine: the header the named engine’s rows would have had', async () => {
+    const csv = await demo(['prompts', '--engine', 'claude', '--state', 'not-a-state', '--format', 'csv']);
+    expect(csv.stdout).toBe('id,prompt,topic_id,engines.claude.state,engines.claude.rate,engines.claude.position\r\n');
+    const piped = await demo(['prompts', '--engine', 'claude', '--state', 'not-a-state']);
+    expect(piped.stdout).toBe('id\tprompt\ttopic_id\tengines.claude.state\tengines.claude.rate\tengines.claude.position\n');
+  });
+
   it('an unknown engine is never refused: an empty result', async () => {
     const json = await demoJson(['answers', '--engine', 'bing']);
     expect(json.data.answers).toEqual([]);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { applyListOptions, appliedFilters, hasListOptions, isKnownColumn, noMatchNote, parseListOptions, withFilters } from '../../src/output/filter.js';
+import {
+  applyListOptions,
+  appliedFilters,
+  hasListOptions,
+  isKnownColumn,
+  narrowKnownColumns,
+  noMatchNote,
+  parseListOptions,
+  withFilters,
+} from '../../src/output/filter.js';
 import { parseExactJson } from '../../src/output/exact-json.js';
 import { exactStringify } from '../../src/text/raw-number.js';
 
@@ -236,6 +245,18 @@ describe('--engine, --state, --action', () => {
     const r = applyListOptions(input, LIST, { engine: ['chatgpt'], sort: { field: 'id', descending: true } });
     expect(JSON.stringify(input)).toBe(before);
     expect(Object.keys((r.body as { data: object }).data)).toEqual(['period', 'rows']);
+  });
+});
+
+describe('narrowKnownColumns', () => {
+  const known = ['id', 'engines.chatgpt.state', 'engines.claude', 'engines.claude.rate', 'enginesx.chatgpt', 'engines'];
+  it('with --engine, an engine map’s columns for the named engines only (any case); every other column kept', () => {
+    expect(narrowKnownColumns(known, { engine: ['Claude'] })).toEqual(['id', 'engines.claude', 'engines.claude.rate', 'enginesx.chatgpt', 'engines']);
+  });
+  it('without --engine, all of them (a copy)', () => {
+    const out = narrowKnownColumns(known, { top: 1 });
+    expect(out).toEqual(known);
+    expect(out).not.toBe(known);
   });
 });
 
