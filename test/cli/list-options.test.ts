@@ -131,6 +131,15 @@ describe('sorting answers of other shapes (a fake API)', () => {
     );
   });
 
+  it('a column only another row shape has (a page row’s, in a query-grouped answer): exit 2 after the answer, naming its columns', async () => {
+    const r = await demo(['search-performance', '--sort', 'top_query']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--sort: "top_query" is not a column here; the columns are query, clicks, impressions, ctr, position, topic_id, page,');
+    const byPage = await demo(['search-performance', '--group-by', 'page', '--sort', '-top_query', '--format', 'csv']);
+    expect(byPage.code, byPage.stderr).toBe(0);
+  });
+
   it('a column inside an engine map the schema leaves open is taken before the read', async () => {
     const prompts = { prompts: [{ id: 'p', engines: { chatgpt: { state: 'absent', rate: 1 } } }] };
     const r = await runInProcess(['prompts', '--sort', '-engines.chatgpt.rate', '--format', 'csv'], {
