@@ -462,10 +462,12 @@ __vis_flag_values() {
         'prompts|-f' | 'prompts|--format') __vis_words 'table json csv' ;;
         'prompts|-o' | 'prompts|--output') __vis_files ;;
         'prompts|--sort') __vis_words 'id prompt topic_id engines.chatgpt.state engines.chatgpt.rate engines.chatgpt.position engines.perplexity.state engines.perplexity.rate engines.perplexity.position engines.gemini.state engines.gemini.rate engines.gemini.position engines.claude.state engines.claude.rate engines.claude.position engines.copilot.state engines.copilot.rate engines.copilot.position' ;;
+        'prompts|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers|-b' | 'answers|--brand') __vis_dynamic brands ;;
         'answers|-f' | 'answers|--format') __vis_words 'table json csv' ;;
         'answers|-o' | 'answers|--output') __vis_files ;;
         'answers|--sort') __vis_words 'id prompt topic_id topic rate runs_counted named engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
+        'answers|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers runs|-b' | 'answers runs|--brand') __vis_dynamic brands ;;
         'answers runs|-f' | 'answers runs|--format') __vis_words 'table json csv' ;;
         'answers runs|-o' | 'answers runs|--output') __vis_files ;;
@@ -490,6 +492,7 @@ __vis_flag_values() {
         'content-gaps|-f' | 'content-gaps|--format') __vis_words 'table json csv' ;;
         'content-gaps|-o' | 'content-gaps|--output') __vis_files ;;
         'content-gaps|--sort') __vis_words 'prompt_id prompt topic_id topic has_page page_url cited citations cited_by action reason' ;;
+        'content-gaps|--action') __vis_words 'write improve leave' ;;
         'brand-perception|-b' | 'brand-perception|--brand') __vis_dynamic brands ;;
         'brand-perception|-f' | 'brand-perception|--format') __vis_words 'table json csv' ;;
         'brand-perception|-o' | 'brand-perception|--output') __vis_files ;;

@@ -8,6 +8,7 @@ import { PROFILE_SETTINGS } from '../config/store.js';
 import { HELP_TOPICS } from '../docs/topics.js';
 import { ENDPOINTS } from '../endpoints.js';
 import { everyKnownColumn } from '../schemas/columns.js';
+import { ANSWER_STATES, GAP_ACTIONS } from '../schemas/data.js';
 import type { DynamicSource } from './shells.js';
 
 /** What to offer for a flag's value or an argument. */
@@ -122,12 +123,18 @@ function sortColumns(path: readonly string[]): readonly string[] | undefined {
   return columns.length > 0 ? columns : undefined;
 }
 
+/**
+ * Row filter values the reference names (a value it does not name is still taken). The
+ * engines it leaves unnamed, so --engine offers none.
+ */
+const FILTER_VALUES: Record<string, readonly string[]> = { '--state': ANSWER_STATES, '--action': GAP_ACTIONS };
+
 function flagModel(option: Option, path: readonly string[]): FlagModel {
   const long = option.long ?? option.short!;
   const takesValue = option.required || option.optional;
   let value: Values | undefined;
   if (takesValue) {
-    const choices = option.argChoices ?? tableEnum(path, long) ?? (long === '--sort' ? sortColumns(path) : undefined);
+    const choices = option.argChoices ?? tableEnum(path, long) ?? (long === '--sort' ? sortColumns(path) : FILTER_VALUES[long]);
     value = choices ? words(choices) : (FLAG_VALUES[long] ?? NONE);
   }
   return {
