@@ -164,8 +164,8 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   const filters = appliedFilters(options);
   const collection = spec.collection;
   const data = isPlainObject(body) ? body.data : undefined;
-  const rows = collection !== undefined && isPlainObject(data) && Array.isArray(data[collection]) ? (data[collection] as unknown[]) : undefined;
-  if (rows === undefined || collection === undefined || !isPlainObject(data)) return { body, filters, before: 0, after: 0, seen: {} };
+  if (collection === undefined || !isPlainObject(data) || !Array.isArray(data[collection])) return { body, filters, before: 0, after: 0, seen: {} };
+  const rows = data[collection] as unknown[];
 
   const engines = options.engine?.map(fold);
   const states = options.state?.map(fold);
@@ -173,7 +173,7 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   let kept = rows.filter((row) => matches(row, engines, states, actions));
 
   if (options.sort) kept = sortRows(kept, data, spec, options.sort, known);
-  if (options.top !== undefined) kept = kept.slice(0, options.top);
+  kept = kept.slice(0, options.top); // all of them without --top
   if (engines) kept = kept.map((row) => narrowEngines(row, engines));
 
   const seen = kept.length === 0 && rows.length > 0 ? seenValues(rows, options) : {};
@@ -196,9 +196,10 @@ function textOf(v: unknown): string | undefined {
 }
 
 function matches(row: unknown, engines: string[] | undefined, states: string[] | undefined, actions: string[] | undefined): boolean {
-  if (actions && !actions.includes(textOf(isPlainObject(row) ? row.action : undefined) ?? '\0')) return false;
+  if (!isPlainObject(row)) return !engines && !states && !actions;
+  const action = textOf(row.action);
+  if (actions && (action === undefined || !actions.includes(action))) return false;
   if (!engines && !states) return true;
-  if (!isPlainObject(row)) return false;
   const cells = engineCells(row);
   if (cells === undefined) return false;
   const named = engines ? cells.filter((c) => engines.includes(c.engine)) : cells;
@@ -279,10 +280,7 @@ export function narrowKnownColumns(known: readonly string[], options: ListOption
 /** The note on a terminal when the filters left nothing: what the answer does have. */
 export function noMatchNote(result: Pick<ListResult<unknown>, 'before' | 'after' | 'seen'>): string | undefined {
   if (result.after > 0 || result.before === 0) return undefined;
-  const parts = (Object.keys(result.seen) as ListFilter[]).map((k) => {
-    const values = result.seen[k] ?? [];
-    return `--${k}: ${values.length > 0 ? values.join(', ') : 'none'}`;
-  });
+  const parts = Object.entries(result.seen).map(([k, values]) => `--${k}: ${values.length > 0 ? values.join(', ') : 'none'}`);
   if (parts.length === 0) return undefined;
   return `No row matched. The answer has ${parts.join('; ')}.`;
 }
@@ -302,9 +300,8 @@ function compareCells(a: FlatCell, b: FlatCell): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
-  if (ra === 0) return Number(a) - Number(b);
-  if (ra === 1) return collator.compare(a as string, b as string);
-  return Number(a) - Number(b);
+  // Numbers by value (a RawNumber's too), booleans false before true.
+  return ra === 1 ? collator.compare(a as string, b as string) : Number(a) - Number(b);
 }
 
 function sortRows(rows: readonly unknown[], data: Record<string, unknown>, spec: ListSpec, sort: SortKey, known: readonly string[]): unknown[] {
@@ -314,12 +311,13 @@ function sortRows(rows: readonly unknown[], data: Record<string, unknown>, spec:
     const columns = [...new Set([...known, ...flat.flatMap((r) => [...r.keys()])])];
     throw unknownSortField(sort.field, columns);
   }
-  const keyed = rows.map((row, i) => ({ row, i, cell: flat[i]!.get(sort.field) ?? null }));
+  const keyed = rows.map((row, i) => ({ row, cell: flat[i]!.get(sort.field) ?? null }));
+  // Array.prototype.sort is stable: rows that compare equal (0, or NaN for two numbers past
+  // JS's range) keep the API's order.
   keyed.sort((x, y) => {
-    if (x.cell === null || y.cell === null) return x.cell === y.cell ? x.i - y.i : x.cell === null ? 1 : -1;
-    // Infinity - Infinity (two numbers past JS's range) is NaN: a tie, in the API's order.
+    if (x.cell === null || y.cell === null) return (x.cell === null ? 1 : 0) - (y.cell === null ? 1 : 0);
     const c = compareCells(x.cell, y.cell);
-    return (sort.descending ? -c : c) || x.i - y.i;
+    return sort.descending ? -c : c;
   });
   return keyed.map((k) => k.row);
 }

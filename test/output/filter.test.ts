@@ -37,7 +37,10 @@ describe('parseListOptions: the flags checked', () => {
   it.each([
     [{ sort: 'visibility' }, { sort: { field: 'visibility', descending: false } }],
     [{ sort: '-visibility' }, { sort: { field: 'visibility', descending: true } }],
+    [{ sort: '- visibility ' }, { sort: { field: 'visibility', descending: true } }],
     [{ top: '3' }, { top: 3 }],
+    [{ top: '1' }, { top: 1 }],
+    [{ top: ' 12 ' }, { top: 12 }],
     [{ engine: ['chatgpt,Perplexity', ' gemini ', 'chatgpt'] }, { engine: ['chatgpt', 'Perplexity', 'gemini'] }],
     [{ state: 'absent' }, { state: ['absent'] }],
     [{ action: ['write', 'improve'] }, { action: ['write', 'improve'] }],
@@ -51,6 +54,10 @@ describe('parseListOptions: the flags checked', () => {
     [{ top: '-2' }, '--top must be a positive whole number (got "-2")'],
     [{ top: '2.5' }, '--top must be a positive whole number (got "2.5")'],
     [{ top: 'x' }, '--top must be a positive whole number (got "x")'],
+    [{ top: 'x3' }, '--top must be a positive whole number (got "x3")'],
+    [{ top: '3x' }, '--top must be a positive whole number (got "3x")'],
+    [{ top: '3 x' }, '--top must be a positive whole number (got "3 x")'],
+    [{ top: '' }, '--top must be a positive whole number (got "")'],
     [{ top: '99999999999999999999' }, '--top must be a positive whole number (got "99999999999999999999")'],
     [{ sort: '-' }, '--sort needs a column name, such as visibility or -visibility for descending (got "-")'],
     [{ sort: '' }, '--sort needs a column name, such as visibility or -visibility for descending (got "")'],
@@ -70,7 +77,8 @@ describe('parseListOptions: the flags checked', () => {
   it('meta.filters in a fixed order, sort spelled as typed', () => {
     const f = appliedFilters({ action: ['write'], state: ['absent'], engine: ['chatgpt'], top: 3, sort: { field: 'visibility', descending: true } });
     expect(JSON.stringify(f)).toBe('{"sort":"-visibility","top":3,"engine":["chatgpt"],"state":["absent"],"action":["write"]}');
-    expect(appliedFilters({ sort: { field: 'v', descending: false } })).toEqual({ sort: 'v' });
+    expect(JSON.stringify(appliedFilters({ sort: { field: 'v', descending: false } }))).toBe('{"sort":"v"}');
+    expect(JSON.stringify(appliedFilters({}))).toBe('{}');
   });
 });
 
@@ -85,21 +93,16 @@ describe('--sort', () => {
     expect(ids(applyListOptions(body(rows), LIST, { sort: { field: 'v', descending: true } }))).toEqual(['d', 'a', 'b', 'f', 'c', 'e']);
   });
 
-  it('a numeric string is text: "9" after "10" compares as text, after every number', () => {
-    const r = applyListOptions(
-      body([
-        { id: 's9', v: '9' },
-        { id: 's10', v: '10' },
-        { id: 'n', v: 5 },
-        { id: 't', v: true },
-        { id: 'f', v: false },
-      ]),
-      LIST,
-      {
-        sort: { field: 'v', descending: false },
-      },
-    );
-    expect(ids(r)).toEqual(['n', 's10', 's9', 'f', 't']);
+  it('a numeric string is text: "9" after "10" compares as text, after every number; booleans last', () => {
+    const rows = [
+      { id: 's9', v: '9' },
+      { id: 't', v: true },
+      { id: 'sx', v: 'x' },
+      { id: 's10', v: '10' },
+      { id: 'n', v: 5 },
+      { id: 'f', v: false },
+    ];
+    expect(ids(applyListOptions(body(rows), LIST, { sort: { field: 'v', descending: false } }))).toEqual(['n', 's10', 's9', 'sx', 'f', 't']);
   });
 
   it('text by an English collation', () => {
@@ -131,6 +134,35 @@ describe('--sort', () => {
   it('a column neither the rows nor the schema has is a UsageError naming the columns there are', () => {
     const msg = usage(() => applyListOptions(body([{ id: 1, v: 2 }]), LIST, { sort: { field: 'nope', descending: false } }, ['id', 'w']));
     expect(msg).toBe('--sort: "nope" is not a column here; the columns are id, w, v');
+    expect(usage(() => applyListOptions(body([{ id: 1 }, { v: 2 }]), LIST, { sort: { field: 'x', descending: false } }))).toBe(
+      '--sort: "x" is not a column here; the columns are id, v',
+    );
+    expect(() => applyListOptions(body([{ id: 1 }]), LIST, { sort: { field: 'x', descending: false } })).toThrow(
+      expect.objectContaining({ hint: 'Use a column name as csv writes it; -NAME sorts descending.' }),
+    );
+  });
+
+  it('the period columns of an endpoint with a period are columns too', () => {
+    const withPeriod = { data: { period: { from: 'a', to: 'b' }, rows: [{ id: 1 }, { id: 2 }] } };
+    expect(ids(applyListOptions(withPeriod, { collection: 'rows', period: 'days' }, { sort: { field: 'period_from', descending: true } }))).toEqual([1, 2]);
+    expect(() => applyListOptions(withPeriod, { collection: 'rows', period: 'none' }, { sort: { field: 'period_from', descending: false } })).toThrow(
+      UsageError,
+    );
+    expect(() => applyListOptions(withPeriod, { collection: 'rows' }, { sort: { field: 'period_from', descending: false } })).toThrow(UsageError);
+  });
+
+  it('many rows with ties and gaps: a stable sort, gaps last', () => {
+    const many = Array.from({ length: 200 }, (_, i) => ({ id: i, v: i % 7 === 0 ? null : i % 3 }));
+    for (const descending of [false, true]) {
+      const expected = [...many]
+        .map((r, i) => ({ r, i }))
+        .sort((a, b) => {
+          if (a.r.v === null || b.r.v === null) return (a.r.v === null ? 1 : 0) - (b.r.v === null ? 1 : 0) || a.i - b.i;
+          return (descending ? b.r.v - a.r.v : a.r.v - b.r.v) || a.i - b.i;
+        })
+        .map((x) => x.r.id);
+      expect(ids(applyListOptions(body(many), LIST, { sort: { field: 'v', descending } }))).toEqual(expected);
+    }
   });
 
   it('a known column no row has sorts nothing away: every row stays, in order', () => {
@@ -143,6 +175,8 @@ describe('--sort', () => {
     expect(applyListOptions(odd, LIST, { sort: { field: 'x', descending: false }, engine: ['a'] }).body).toBe(odd);
     expect(applyListOptions('text', LIST, { top: 1 }).body).toBe('text');
     expect(applyListOptions({ data: [1, 2] }, LIST, { top: 1 }).body).toEqual({ data: [1, 2] });
+    const noList = body([{ id: 1 }, { id: 2 }]);
+    expect(applyListOptions(noList, {}, { top: 1 })).toEqual({ body: noList, filters: { top: 1 }, before: 0, after: 0, seen: {} });
   });
 
   it('known columns: the schema’s, and any inside a known map', () => {
@@ -203,6 +237,7 @@ describe('--engine, --state, --action', () => {
       { id: 4, engines: ['claude', 'chatgpt', 7] },
       { id: 5, engine: 7 },
       'text',
+      null,
     ];
     expect(ids(applyListOptions(body(rows), LIST, { engine: ['chatgpt'] }))).toEqual([1, 3, 4]);
     expect(ids(applyListOptions(body(rows), LIST, { engine: ['chatgpt'], state: ['absent'] }))).toEqual([1]);
@@ -210,8 +245,10 @@ describe('--engine, --state, --action', () => {
   });
 
   it('--action: the row’s action, any case; a row without one never matches', () => {
-    const rows = [{ id: 1, action: 'write' }, { id: 2, action: 'Leave' }, { id: 3 }, { id: 4, action: 5 }];
+    const rows = [{ id: 1, action: 'write' }, { id: 2, action: 'Leave' }, { id: 3 }, { id: 4, action: 5 }, null, { id: 6, action: '' }];
     expect(ids(applyListOptions(body(rows), LIST, { action: ['leave', 'write'] }))).toEqual([1, 2]);
+    const all = applyListOptions(body(rows), LIST, { top: 10 });
+    expect((all.body as { data: { rows: unknown[] } }).data.rows).toEqual(rows);
   });
 
   it('filters, then sorts, then cuts, then narrows the engine columns', () => {
@@ -225,8 +262,8 @@ describe('--engine, --state, --action', () => {
   });
 
   it('nothing matched: the values the answer has, for the note', () => {
-    const r = applyListOptions(body(matrix), LIST, { engine: ['bing'], state: ['absent'] });
-    expect(r).toMatchObject({ before: 6, after: 0, seen: { engine: ['chatgpt', 'gemini', 'claude'], state: ['absent', 'mentioned', 'recommended'] } });
+    const r = applyListOptions(body([...matrix, null, 'x']), LIST, { engine: ['bing'], state: ['absent'] });
+    expect(r).toMatchObject({ before: 8, after: 0, seen: { engine: ['chatgpt', 'gemini', 'claude'], state: ['absent', 'mentioned', 'recommended'] } });
     expect(noMatchNote(r)).toBe('No row matched. The answer has --engine: chatgpt, gemini, claude; --state: absent, mentioned, recommended.');
     const a = applyListOptions(body([{ action: 'write' }, { id: 2 }]), LIST, { action: ['nope'] });
     expect(noMatchNote(a)).toBe('No row matched. The answer has --action: write.');
@@ -234,9 +271,16 @@ describe('--engine, --state, --action', () => {
   });
 
   it('no note when rows are left, when the answer had none, or when only --top ran', () => {
-    expect(noMatchNote(applyListOptions(body(matrix), LIST, { state: ['absent'] }))).toBeUndefined();
-    expect(noMatchNote(applyListOptions(body([]), LIST, { state: ['absent'] }))).toBeUndefined();
+    const left = applyListOptions(body(matrix), LIST, { state: ['absent'] });
+    expect(left.seen).toEqual({});
+    expect(noMatchNote(left)).toBeUndefined();
+    const none = applyListOptions(body([]), LIST, { state: ['absent'] });
+    expect(none.seen).toEqual({});
+    expect(noMatchNote(none)).toBeUndefined();
     expect(noMatchNote({ before: 2, after: 0, seen: {} })).toBeUndefined();
+    expect(noMatchNote({ before: 2, after: 1, seen: { engine: ['a'] } })).toBeUndefined();
+    expect(noMatchNote({ before: 0, after: 0, seen: { engine: ['a'] } })).toBeUndefined();
+    expect(noMatchNote({ before: 1, after: 0, seen: { engine: ['a'] } })).toBe('No row matched. The answer has --engine: a.');
   });
 
   it('the input is never changed; every other key is kept in place', () => {
