@@ -9,7 +9,9 @@
  * several brands or markets alike. It returns the body with its collection replaced by
  * the kept rows (every other key as received, numbers still as parsed, so a body parsed
  * with exact-json.ts prints its lexemes) and `filters`, what applied, for `meta.filters`
- * (`withFilters`). The input is never changed.
+ * (`withFilters`). The input is never changed. Around it: `parseListOptions` (the flags,
+ * checked), `isKnownColumn` (a --sort column checked before the read), `narrowKnownColumns`
+ * (an empty result's header) and `noMatchNote` (the terminal's note when nothing matched).
  *
  * The rules, for shapes vis has never seen as much as for the sandbox's:
  * - Columns are the names csv gives them (flatten.ts): `visibility`, `engines.chatgpt.rate`.

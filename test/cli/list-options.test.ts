@@ -3,6 +3,9 @@
  * sandbox (`--demo`), with the expectation computed from the same answer's JSON, and
  * against a fake API for shapes and numbers the sandbox does not send.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/output/json.js';
 import { FakeApi, ok, type Reply } from '../support/http.js';
@@ -192,6 +195,20 @@ describe('a filter that matches nothing', () => {
     const r = await demo(['content-gaps', '--action', 'rewrite'], { stdoutIsTTY: true, stderrIsTTY: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('No content gaps match.');
+    expect(r.stderr).toContain('No row matched. The answer has --action: leave, write, improve.');
+  });
+
+  it('on a terminal with --quiet: no note', async () => {
+    const r = await demo(['content-gaps', '--action', 'rewrite', '--quiet'], { stdoutIsTTY: true, stderrIsTTY: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  it('-o FILE from a terminal: the file holds the empty result, the terminal gets the note', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-filter-')), 'gaps.csv');
+    const r = await demo(['content-gaps', '--action', 'rewrite', '--format', 'csv', '-o', file], { stdoutIsTTY: false, stderrIsTTY: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8').split('\r\n')).toEqual([expect.stringMatching(/^prompt_id,prompt,/), '']);
     expect(r.stderr).toContain('No row matched. The answer has --action: leave, write, improve.');
   });
 
