@@ -87,7 +87,12 @@ export const COMMAND_OPTIONS: readonly CommandOption[] = [
     description: 'sort the rows by this column as csv names it, numbers as numbers; -column for descending',
     where: 'list commands',
   },
-  { name: 'top', flags: '--top <n>', description: 'only the first n rows, after --sort (the API’s own --limit is sent to it)', where: 'list commands' },
+  {
+    name: 'top',
+    flags: '--top <n>',
+    description: 'only the first n rows after --sort, cut by vis from the answer (unlike --limit, which the API applies)',
+    where: 'list commands',
+  },
   {
     name: 'engine',
     flags: '--engine <names>',
