@@ -56,6 +56,8 @@ describe('parseListOptions: the flags checked', () => {
     [{ top: 'x' }, '--top must be a positive whole number (got "x")'],
     [{ top: 'x3' }, '--top must be a positive whole number (got "x3")'],
     [{ top: '3x' }, '--top must be a positive whole number (got "3x")'],
+    [{ top: '1e2' }, '--top must be a positive whole number (got "1e2")'],
+    [{ top: '0x10' }, '--top must be a positive whole number (got "0x10")'],
     [{ top: '3 x' }, '--top must be a positive whole number (got "3 x")'],
     [{ top: '' }, '--top must be a positive whole number (got "")'],
     [{ top: '99999999999999999999' }, '--top must be a positive whole number (got "99999999999999999999")'],
@@ -293,9 +295,25 @@ describe('--engine, --state, --action', () => {
 });
 
 describe('narrowKnownColumns', () => {
-  const known = ['id', 'engines.chatgpt.state', 'engines.claude', 'engines.claude.rate', 'enginesx.chatgpt', 'engines'];
+  const known = [
+    'id',
+    'engines.chatgpt.state',
+    'engines.claude',
+    'engines.claude.rate',
+    'enginesx.chatgpt',
+    'engines',
+    'engines.gemini',
+    'totals.engines.gemini',
+  ];
   it('with --engine, an engine map’s columns for the named engines only (any case); every other column kept', () => {
-    expect(narrowKnownColumns(known, { engine: ['Claude'] })).toEqual(['id', 'engines.claude', 'engines.claude.rate', 'enginesx.chatgpt', 'engines']);
+    expect(narrowKnownColumns(known, { engine: ['Claude'] })).toEqual([
+      'id',
+      'engines.claude',
+      'engines.claude.rate',
+      'enginesx.chatgpt',
+      'engines',
+      'totals.engines.gemini',
+    ]);
   });
   it('without --engine, all of them (a copy)', () => {
     const out = narrowKnownColumns(known, { top: 1 });
