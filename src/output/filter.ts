@@ -141,11 +141,14 @@ export function appliedFilters(o: ListOptions): AppliedFilters {
 }
 
 /**
- * A column `known` lists, or one inside a known column that is a map (`engines.chatgpt.rate`
- * under `engines`, whose keys are the API's): what vis can check before any read.
+ * A column `known` lists, one inside a known column that is a map (`engines.chatgpt.rate`
+ * under `engines`), or an engine's column under another engine's name (`engines.grok.rate`
+ * beside `engines.chatgpt.rate`: engines are the API's to name): what vis can check
+ * before any read.
  */
 export function isKnownColumn(field: string, known: readonly string[]): boolean {
-  return known.some((k) => k === field || field.startsWith(`${k}.`));
+  const anyEngine = (c: string) => c.replace(/^engines\.[^.]+/, 'engines.*');
+  return known.some((k) => k === field || field.startsWith(`${k}.`) || anyEngine(k) === anyEngine(field));
 }
 
 /** `--sort` naming no column: the message lists the ones there are. */

@@ -81,8 +81,8 @@ function checkOutputPath(output: string): void {
  * naming the columns); for an endpoint whose rows the schema does not describe, the check
  * waits for the answer (src/output/filter.ts).
  */
-export async function checkListOptions(spec: Pick<EndpointSpec, 'id' | 'collection'>, list: ListOptions | undefined): Promise<void> {
-  if (list?.sort === undefined || spec.collection === undefined) return;
+export async function checkListOptions(spec: Pick<EndpointSpec, 'id'>, list: ListOptions): Promise<void> {
+  if (list.sort === undefined) return;
   const [{ everyKnownColumn }, { isKnownColumn, unknownSortField }] = await Promise.all([import('../schemas/columns.js'), import('../output/filter.js')]);
   const known = everyKnownColumn(spec.id);
   if (known.length > 0 && !isKnownColumn(list.sort.field, known)) throw unknownSortField(list.sort.field, known);
@@ -194,17 +194,17 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
 
 /** The answer with the list options applied (hasList said there are some), and the note when they left no row. */
 async function listed(req: RenderRequest, body: unknown): Promise<{ body: unknown; filters: object; filterNote: string | undefined }> {
+  // List options come only with an endpoint's answer (src/cli/commands/data/run.ts), and
+  // the client has checked that answer is an envelope: an object with `data`.
   const spec = req.spec!;
   const [filter, { knownColumns }] = await Promise.all([import('../output/filter.js'), import('../schemas/columns.js')]);
-  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-  const result = filter.applyListOptions(body, spec, req.list ?? {}, spec.collection === undefined ? [] : knownColumns(spec.id, data));
+  const result = filter.applyListOptions(body, spec, req.list!, knownColumns(spec.id, (body as Envelope).data));
   return { body: result.body, filters: result.filters, filterNote: filter.noMatchNote(result) };
 }
 
 /** Were list options given (on an endpoint's answer)? Checked without loading filter.ts. */
 function hasList(req: RenderRequest): boolean {
-  const l = req.list;
-  return req.spec !== undefined && l !== undefined && Object.values(l).some((v) => v !== undefined);
+  return req.list !== undefined && Object.keys(req.list).length > 0;
 }
 
 function toStdout(output: string | undefined): boolean {

@@ -198,6 +198,12 @@ describe('a filter that matches nothing', () => {
     expect(r.stderr).toContain('No row matched. The answer has --action: leave, write, improve.');
   });
 
+  it('on a terminal, rows left: no note', async () => {
+    const r = await demo(['content-gaps', '--action', 'write', '--no-pager'], { stdoutIsTTY: true, stderrIsTTY: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
   it('on a terminal with --quiet: no note', async () => {
     const r = await demo(['content-gaps', '--action', 'rewrite', '--quiet'], { stdoutIsTTY: true, stderrIsTTY: true });
     expect(r.code).toBe(0);

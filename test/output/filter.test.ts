@@ -186,6 +186,11 @@ describe('--sort', () => {
     expect(isKnownColumn('engines', ['id', 'engines'])).toBe(true);
     expect(isKnownColumn('enginesx', ['id', 'engines'])).toBe(false);
     expect(isKnownColumn('id.x', ['idx'])).toBe(false);
+    expect(isKnownColumn('engines.grok.rate', ['id', 'engines.chatgpt.rate'])).toBe(true);
+    expect(isKnownColumn('engines.grok', ['engines.chatgpt'])).toBe(true);
+    expect(isKnownColumn('engines.grok.nope', ['engines.chatgpt.rate'])).toBe(false);
+    expect(isKnownColumn('x.engines.grok', ['x.engines.chatgpt'])).toBe(false);
+    expect(isKnownColumn('engines.grok', ['engines.chatgpt.rate'])).toBe(false);
   });
 });
 
