@@ -18,6 +18,7 @@ export default {
     'src/text/width.ts',
     'src/output/csv.ts',
     'src/output/flatten.ts',
+    'src/output/filter.ts',
     'src/terminal/render.ts',
     'src/cache/store.ts',
     'src/cache/keys.ts',

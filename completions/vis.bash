@@ -68,12 +68,16 @@ __vis_takes_value() {
         'brands|-o' | 'brands|--output' | \
         'brands|--columns' | \
         'brands|--rows' | \
+        'brands|--sort' | \
+        'brands|--top' | \
         'brands|--param' | \
         'markets|-b' | 'markets|--brand' | \
         'markets|-f' | 'markets|--format' | \
         'markets|-o' | 'markets|--output' | \
         'markets|--columns' | \
         'markets|--rows' | \
+        'markets|--sort' | \
+        'markets|--top' | \
         'markets|--param' | \
         'usage|-f' | 'usage|--format' | \
         'usage|-o' | 'usage|--output' | \
@@ -96,6 +100,8 @@ __vis_takes_value() {
         'visibility|-o' | 'visibility|--output' | \
         'visibility|--columns' | \
         'visibility|--rows' | \
+        'visibility|--sort' | \
+        'visibility|--top' | \
         'visibility|--param' | \
         'topics|-b' | 'topics|--brand' | \
         'topics|-m' | 'topics|--market' | \
@@ -106,6 +112,8 @@ __vis_takes_value() {
         'topics|-o' | 'topics|--output' | \
         'topics|--columns' | \
         'topics|--rows' | \
+        'topics|--sort' | \
+        'topics|--top' | \
         'topics|--param' | \
         'prompts|-b' | 'prompts|--brand' | \
         'prompts|-m' | 'prompts|--market' | \
@@ -113,6 +121,10 @@ __vis_takes_value() {
         'prompts|-o' | 'prompts|--output' | \
         'prompts|--columns' | \
         'prompts|--rows' | \
+        'prompts|--sort' | \
+        'prompts|--top' | \
+        'prompts|--engine' | \
+        'prompts|--state' | \
         'prompts|--param' | \
         'answers|-b' | 'answers|--brand' | \
         'answers|-m' | 'answers|--market' | \
@@ -120,6 +132,10 @@ __vis_takes_value() {
         'answers|-o' | 'answers|--output' | \
         'answers|--columns' | \
         'answers|--rows' | \
+        'answers|--sort' | \
+        'answers|--top' | \
+        'answers|--engine' | \
+        'answers|--state' | \
         'answers|--param' | \
         'answers runs|--prompt' | \
         'answers runs|-b' | 'answers runs|--brand' | \
@@ -128,6 +144,9 @@ __vis_takes_value() {
         'answers runs|-o' | 'answers runs|--output' | \
         'answers runs|--columns' | \
         'answers runs|--rows' | \
+        'answers runs|--sort' | \
+        'answers runs|--top' | \
+        'answers runs|--engine' | \
         'answers runs|--param' | \
         'answers history|-b' | 'answers history|--brand' | \
         'answers history|-m' | 'answers history|--market' | \
@@ -138,6 +157,8 @@ __vis_takes_value() {
         'answers history|-o' | 'answers history|--output' | \
         'answers history|--columns' | \
         'answers history|--rows' | \
+        'answers history|--sort' | \
+        'answers history|--top' | \
         'answers history|--param' | \
         'competitors|-b' | 'competitors|--brand' | \
         'competitors|-m' | 'competitors|--market' | \
@@ -145,6 +166,8 @@ __vis_takes_value() {
         'competitors|-o' | 'competitors|--output' | \
         'competitors|--columns' | \
         'competitors|--rows' | \
+        'competitors|--sort' | \
+        'competitors|--top' | \
         'competitors|--param' | \
         'sources|-b' | 'sources|--brand' | \
         'sources|-m' | 'sources|--market' | \
@@ -155,6 +178,8 @@ __vis_takes_value() {
         'sources|-o' | 'sources|--output' | \
         'sources|--columns' | \
         'sources|--rows' | \
+        'sources|--sort' | \
+        'sources|--top' | \
         'sources|--param' | \
         'pages|-b' | 'pages|--brand' | \
         'pages|-m' | 'pages|--market' | \
@@ -165,6 +190,9 @@ __vis_takes_value() {
         'pages|-o' | 'pages|--output' | \
         'pages|--columns' | \
         'pages|--rows' | \
+        'pages|--sort' | \
+        'pages|--top' | \
+        'pages|--engine' | \
         'pages|--param' | \
         'content-gaps|-b' | 'content-gaps|--brand' | \
         'content-gaps|-m' | 'content-gaps|--market' | \
@@ -172,6 +200,9 @@ __vis_takes_value() {
         'content-gaps|-o' | 'content-gaps|--output' | \
         'content-gaps|--columns' | \
         'content-gaps|--rows' | \
+        'content-gaps|--sort' | \
+        'content-gaps|--top' | \
+        'content-gaps|--action' | \
         'content-gaps|--param' | \
         'brand-perception|-b' | 'brand-perception|--brand' | \
         'brand-perception|-m' | 'brand-perception|--market' | \
@@ -182,6 +213,9 @@ __vis_takes_value() {
         'brand-perception|-o' | 'brand-perception|--output' | \
         'brand-perception|--columns' | \
         'brand-perception|--rows' | \
+        'brand-perception|--sort' | \
+        'brand-perception|--top' | \
+        'brand-perception|--engine' | \
         'brand-perception|--param' | \
         'brand-perception transcript|-b' | 'brand-perception transcript|--brand' | \
         'brand-perception transcript|-m' | 'brand-perception transcript|--market' | \
@@ -192,6 +226,8 @@ __vis_takes_value() {
         'brand-perception transcript|-o' | 'brand-perception transcript|--output' | \
         'brand-perception transcript|--columns' | \
         'brand-perception transcript|--rows' | \
+        'brand-perception transcript|--sort' | \
+        'brand-perception transcript|--top' | \
         'brand-perception transcript|--param' | \
         'forum|--limit' | \
         'forum|-b' | 'forum|--brand' | \
@@ -203,6 +239,8 @@ __vis_takes_value() {
         'forum|-o' | 'forum|--output' | \
         'forum|--columns' | \
         'forum|--rows' | \
+        'forum|--sort' | \
+        'forum|--top' | \
         'forum|--param' | \
         'search-performance|--group-by' | \
         'search-performance|--limit' | \
@@ -213,6 +251,8 @@ __vis_takes_value() {
         'search-performance|-o' | 'search-performance|--output' | \
         'search-performance|--columns' | \
         'search-performance|--rows' | \
+        'search-performance|--sort' | \
+        'search-performance|--top' | \
         'search-performance|--param' | \
         'technical|-b' | 'technical|--brand' | \
         'technical|-m' | 'technical|--market' | \
@@ -220,6 +260,8 @@ __vis_takes_value() {
         'technical|-o' | 'technical|--output' | \
         'technical|--columns' | \
         'technical|--rows' | \
+        'technical|--sort' | \
+        'technical|--top' | \
         'technical|--param' | \
         'ai-crawlers|-b' | 'ai-crawlers|--brand' | \
         'ai-crawlers|-m' | 'ai-crawlers|--market' | \
@@ -230,6 +272,8 @@ __vis_takes_value() {
         'ai-crawlers|-o' | 'ai-crawlers|--output' | \
         'ai-crawlers|--columns' | \
         'ai-crawlers|--rows' | \
+        'ai-crawlers|--sort' | \
+        'ai-crawlers|--top' | \
         'ai-crawlers|--param' | \
         'ai-visitors|-b' | 'ai-visitors|--brand' | \
         'ai-visitors|-m' | 'ai-visitors|--market' | \
@@ -240,6 +284,8 @@ __vis_takes_value() {
         'ai-visitors|-o' | 'ai-visitors|--output' | \
         'ai-visitors|--columns' | \
         'ai-visitors|--rows' | \
+        'ai-visitors|--sort' | \
+        'ai-visitors|--top' | \
         'ai-visitors|--param' | \
         'tasks|--layer' | \
         'tasks|--status' | \
@@ -250,6 +296,8 @@ __vis_takes_value() {
         'tasks|-o' | 'tasks|--output' | \
         'tasks|--columns' | \
         'tasks|--rows' | \
+        'tasks|--sort' | \
+        'tasks|--top' | \
         'tasks|--param' | \
         'weekly-plan|-b' | 'weekly-plan|--brand' | \
         'weekly-plan|-m' | 'weekly-plan|--market' | \
@@ -257,6 +305,8 @@ __vis_takes_value() {
         'weekly-plan|-o' | 'weekly-plan|--output' | \
         'weekly-plan|--columns' | \
         'weekly-plan|--rows' | \
+        'weekly-plan|--sort' | \
+        'weekly-plan|--top' | \
         'weekly-plan|--param' | \
         'activity|-b' | 'activity|--brand' | \
         'activity|-m' | 'activity|--market' | \
@@ -267,12 +317,16 @@ __vis_takes_value() {
         'activity|-o' | 'activity|--output' | \
         'activity|--columns' | \
         'activity|--rows' | \
+        'activity|--sort' | \
+        'activity|--top' | \
         'activity|--param' | \
         'pitches|-b' | 'pitches|--brand' | \
         'pitches|-f' | 'pitches|--format' | \
         'pitches|-o' | 'pitches|--output' | \
         'pitches|--columns' | \
         'pitches|--rows' | \
+        'pitches|--sort' | \
+        'pitches|--top' | \
         'pitches|--param' | \
         'pitches create|--business-type' | \
         'pitches create|--field' | \
@@ -331,31 +385,31 @@ __vis_commands() {
 __vis_flags() {
     case $1 in
         '') REPLY='-h --help -V --version --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'brands') REPLY='-f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'markets') REPLY='-b --brand -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brands') REPLY='-f --format -o --output --columns --rows --wide --no-pager --sort --top --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'markets') REPLY='-b --brand -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'usage') REPLY='-f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'overview') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'visibility') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'topics') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'prompts') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'answers') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'answers runs') REPLY='--prompt -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'answers history') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'competitors') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'sources') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'pages') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'content-gaps') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'brand-perception') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'brand-perception transcript') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'forum') REPLY='--limit -b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'search-performance') REPLY='--group-by --limit -b --brand --all-brands -m --market --all-markets -d --days -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'technical') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'ai-crawlers') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'ai-visitors') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'tasks') REPLY='--layer --status --limit -b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'weekly-plan') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'activity') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'pitches') REPLY='-b --brand --all-brands -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'visibility') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'topics') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'prompts') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --engine --state --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --engine --state --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers runs') REPLY='--prompt -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --sort --top --engine --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'answers history') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'competitors') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'sources') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'pages') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --engine --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'content-gaps') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --action --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brand-perception') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --engine --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'brand-perception transcript') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'forum') REPLY='--limit -b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'search-performance') REPLY='--group-by --limit -b --brand --all-brands -m --market --all-markets -d --days -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'technical') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'ai-crawlers') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'ai-visitors') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'tasks') REPLY='--layer --status --limit -b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'weekly-plan') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'activity') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'pitches') REPLY='-b --brand --all-brands -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches create') REPLY='--business-type --field -y --yes -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -386,9 +440,11 @@ __vis_flag_values() {
     case "$1|$2" in
         'brands|-f' | 'brands|--format') __vis_words 'table json csv' ;;
         'brands|-o' | 'brands|--output') __vis_files ;;
+        'brands|--sort') __vis_words 'id name domain primary_market markets integrations.search_console' ;;
         'markets|-b' | 'markets|--brand') __vis_dynamic brands ;;
         'markets|-f' | 'markets|--format') __vis_words 'table json csv' ;;
         'markets|-o' | 'markets|--output') __vis_files ;;
+        'markets|--sort') __vis_words 'id code country language label primary' ;;
         'usage|-f' | 'usage|--format') __vis_words 'table json csv' ;;
         'usage|-o' | 'usage|--output') __vis_files ;;
         'overview|-b' | 'overview|--brand') __vis_dynamic brands ;;
@@ -397,69 +453,93 @@ __vis_flag_values() {
         'visibility|-b' | 'visibility|--brand') __vis_dynamic brands ;;
         'visibility|-f' | 'visibility|--format') __vis_words 'table json csv' ;;
         'visibility|-o' | 'visibility|--output') __vis_files ;;
+        'visibility|--sort') __vis_words 'week_start week_end score' ;;
         'topics|-b' | 'topics|--brand') __vis_dynamic brands ;;
         'topics|-f' | 'topics|--format') __vis_words 'table json csv' ;;
         'topics|-o' | 'topics|--output') __vis_files ;;
+        'topics|--sort') __vis_words 'id name visibility change rank share_of_voice rivals questions' ;;
         'prompts|-b' | 'prompts|--brand') __vis_dynamic brands ;;
         'prompts|-f' | 'prompts|--format') __vis_words 'table json csv' ;;
         'prompts|-o' | 'prompts|--output') __vis_files ;;
+        'prompts|--sort') __vis_words 'id prompt topic_id engines.chatgpt.state engines.chatgpt.rate engines.chatgpt.position engines.perplexity.state engines.perplexity.rate engines.perplexity.position engines.gemini.state engines.gemini.rate engines.gemini.position engines.claude.state engines.claude.rate engines.claude.position engines.copilot.state engines.copilot.rate engines.copilot.position' ;;
+        'prompts|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers|-b' | 'answers|--brand') __vis_dynamic brands ;;
         'answers|-f' | 'answers|--format') __vis_words 'table json csv' ;;
         'answers|-o' | 'answers|--output') __vis_files ;;
+        'answers|--sort') __vis_words 'id prompt topic_id topic rate runs_counted named engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
+        'answers|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers runs|-b' | 'answers runs|--brand') __vis_dynamic brands ;;
         'answers runs|-f' | 'answers runs|--format') __vis_words 'table json csv' ;;
         'answers runs|-o' | 'answers runs|--output') __vis_files ;;
+        'answers runs|--sort') __vis_words 'engine run_at state named_brand position brands_named answer citations' ;;
         'answers history|-b' | 'answers history|--brand') __vis_dynamic brands ;;
         'answers history|-f' | 'answers history|--format') __vis_words 'table json csv' ;;
         'answers history|-o' | 'answers history|--output') __vis_files ;;
+        'answers history|--sort') __vis_words 'date prompt_id prompt topic_id rate engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
         'competitors|-b' | 'competitors|--brand') __vis_dynamic brands ;;
         'competitors|-f' | 'competitors|--format') __vis_words 'table json csv' ;;
         'competitors|-o' | 'competitors|--output') __vis_files ;;
+        'competitors|--sort') __vis_words 'name domain is_brand share_of_voice change visibility mentions position questions citations' ;;
         'sources|-b' | 'sources|--brand') __vis_dynamic brands ;;
         'sources|-f' | 'sources|--format') __vis_words 'table json csv' ;;
         'sources|-o' | 'sources|--output') __vis_files ;;
+        'sources|--sort') __vis_words 'domain kind owner citations share engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot topics top_url' ;;
         'pages|-b' | 'pages|--brand') __vis_dynamic brands ;;
         'pages|-f' | 'pages|--format') __vis_words 'table json csv' ;;
         'pages|-o' | 'pages|--output') __vis_files ;;
+        'pages|--sort') __vis_words 'url title topic_id citations previous_citations change engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
         'content-gaps|-b' | 'content-gaps|--brand') __vis_dynamic brands ;;
         'content-gaps|-f' | 'content-gaps|--format') __vis_words 'table json csv' ;;
         'content-gaps|-o' | 'content-gaps|--output') __vis_files ;;
+        'content-gaps|--sort') __vis_words 'prompt_id prompt topic_id topic has_page page_url cited citations cited_by action reason' ;;
+        'content-gaps|--action') __vis_words 'write improve leave' ;;
         'brand-perception|-b' | 'brand-perception|--brand') __vis_dynamic brands ;;
         'brand-perception|-f' | 'brand-perception|--format') __vis_words 'table json csv' ;;
         'brand-perception|-o' | 'brand-perception|--output') __vis_files ;;
+        'brand-perception|--sort') __vis_words 'engine label knows recommends sentiment says history' ;;
         'brand-perception transcript|-b' | 'brand-perception transcript|--brand') __vis_dynamic brands ;;
         'brand-perception transcript|-f' | 'brand-perception transcript|--format') __vis_words 'table json csv' ;;
         'brand-perception transcript|-o' | 'brand-perception transcript|--output') __vis_files ;;
+        'brand-perception transcript|--sort') __vis_words 'engine asked_at question answer' ;;
         'forum|-b' | 'forum|--brand') __vis_dynamic brands ;;
         'forum|-f' | 'forum|--format') __vis_words 'table json csv' ;;
         'forum|-o' | 'forum|--output') __vis_files ;;
+        'forum|--sort') __vis_words 'topic_id topic threads_total cited_total brand_mentions summary threads' ;;
         'search-performance|--group-by') __vis_words 'query page' ;;
         'search-performance|-b' | 'search-performance|--brand') __vis_dynamic brands ;;
         'search-performance|-f' | 'search-performance|--format') __vis_words 'table json csv' ;;
         'search-performance|-o' | 'search-performance|--output') __vis_files ;;
+        'search-performance|--sort') __vis_words 'query clicks impressions ctr position topic_id page ai_citations ai_cited title top_query' ;;
         'technical|-b' | 'technical|--brand') __vis_dynamic brands ;;
         'technical|-f' | 'technical|--format') __vis_words 'table json csv' ;;
         'technical|-o' | 'technical|--output') __vis_files ;;
+        'technical|--sort') __vis_words 'id title severity category engines affected_pages pages description fix' ;;
         'ai-crawlers|-b' | 'ai-crawlers|--brand') __vis_dynamic brands ;;
         'ai-crawlers|-f' | 'ai-crawlers|--format') __vis_words 'table json csv' ;;
         'ai-crawlers|-o' | 'ai-crawlers|--output') __vis_files ;;
+        'ai-crawlers|--sort') __vis_words 'bot operator purpose hits pages last_seen top_pages' ;;
         'ai-visitors|-b' | 'ai-visitors|--brand') __vis_dynamic brands ;;
         'ai-visitors|-f' | 'ai-visitors|--format') __vis_words 'table json csv' ;;
         'ai-visitors|-o' | 'ai-visitors|--output') __vis_files ;;
+        'ai-visitors|--sort') __vis_words 'engine label visits change_pct share landing_pages' ;;
         'tasks|--layer') __vis_words 'content technical authority community' ;;
         'tasks|--status') __vis_words 'open todo in_progress done dismissed all' ;;
         'tasks|-b' | 'tasks|--brand') __vis_dynamic brands ;;
         'tasks|-f' | 'tasks|--format') __vis_words 'table json csv' ;;
         'tasks|-o' | 'tasks|--output') __vis_files ;;
+        'tasks|--sort') __vis_words 'id title layer status priority impact topics created_at updated_at' ;;
         'weekly-plan|-b' | 'weekly-plan|--brand') __vis_dynamic brands ;;
         'weekly-plan|-f' | 'weekly-plan|--format') __vis_words 'table json csv' ;;
         'weekly-plan|-o' | 'weekly-plan|--output') __vis_files ;;
+        'weekly-plan|--sort') __vis_words 'name status count tasks' ;;
         'activity|-b' | 'activity|--brand') __vis_dynamic brands ;;
         'activity|-f' | 'activity|--format') __vis_words 'table json csv' ;;
         'activity|-o' | 'activity|--output') __vis_files ;;
+        'activity|--sort') __vis_words 'at type title ref.kind ref.id' ;;
         'pitches|-b' | 'pitches|--brand') __vis_dynamic brands ;;
         'pitches|-f' | 'pitches|--format') __vis_words 'table json csv' ;;
         'pitches|-o' | 'pitches|--output') __vis_files ;;
+        'pitches|--sort') __vis_words 'id prospect domain market business_type status created_at share_url' ;;
         'pitches create|-b' | 'pitches create|--brand') __vis_dynamic brands ;;
         'pitches create|-f' | 'pitches create|--format') __vis_words 'table json csv' ;;
         'pitches create|-o' | 'pitches create|--output') __vis_files ;;

@@ -131,6 +131,11 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
   examples: readonly string[];
   /** Name of the thing for empty-collection sentences: "No tasks match." */
   noun: string;
+  /**
+   * The filters vis applies to the rows of its collection, beyond --sort and --top (which
+   * every list takes): --engine, --state, --action (src/output/filter.ts).
+   */
+  listFilters?: readonly ('engine' | 'state' | 'action')[];
   /** Reference, section 1: brand perception and the technical scan are identical in every market. */
   sameInEveryMarket?: boolean;
   /**
@@ -304,6 +309,7 @@ const TABLE = [
       'Per question and engine: the dominant state over the last 7 days (open, absent, mentioned, recommended, no_answer), the rate behind it and the position when named.',
     examples: ['vis prompts', 'vis prompts --market DE-de --format csv'],
     noun: 'questions',
+    listFilters: ['engine', 'state'],
   }),
   endpoint({
     id: 'answers',
@@ -315,6 +321,7 @@ const TABLE = [
     description: 'Rate over runs counted in the rolling window, per question, with each engine’s state.',
     examples: ['vis answers', 'vis answers --format json | jq ".data.answers[].prompt"'],
     noun: 'answers',
+    listFilters: ['engine', 'state'],
   }),
   endpoint({
     id: 'answers.runs',
@@ -336,6 +343,7 @@ const TABLE = [
     description: 'Runs over the rolling window for one buyer question, with whether each named the brand.',
     examples: ['vis answers runs --prompt startup-best-crm', 'vis answers runs --prompt "What is the best CRM for an early-stage startup?"'],
     noun: 'runs',
+    listFilters: ['engine'],
     itemsFrom: { list: 'answers', field: 'prompt', into: { query: 'prompt' }, item: 'question' },
     idLookup: { list: 'answers', param: 'prompt', idField: 'id', textField: 'prompt' },
   }),
@@ -396,6 +404,7 @@ const TABLE = [
     description: 'Cited pages by engine and topic, and what AI cites instead for uncited topic pages.',
     examples: ['vis pages --days 30'],
     noun: 'cited pages',
+    listFilters: ['engine'],
   }),
   endpoint({
     id: 'content-gaps',
@@ -406,6 +415,7 @@ const TABLE = [
     description: 'Content coverage with a recommended action: write, improve or leave.',
     examples: ['vis content-gaps', 'vis content-gaps --format csv --columns prompt,action'],
     noun: 'content gaps',
+    listFilters: ['action'],
   }),
   endpoint({
     id: 'brand-perception',
@@ -420,6 +430,7 @@ const TABLE = [
     description: 'What AI gets right and wrong, with weekly history. Identical in every market.',
     examples: ['vis brand-perception', 'vis perception --days 30'],
     noun: 'engines',
+    listFilters: ['engine'],
     sameInEveryMarket: true,
   }),
   endpoint({

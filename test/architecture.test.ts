@@ -99,7 +99,8 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   export: ['api', 'http', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
-  completion: ['config', 'docs', 'endpoints', 'domain'],
+  // schemas: the columns --sort completes to.
+  completion: ['config', 'docs', 'endpoints', 'domain', 'schemas'],
   // Writes what output rendered; the flags say where. http/envelope.ts: the type of what
   // it renders; schemas: the columns a CSV of an endpoint knows.
   terminal: ['http/envelope.ts', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'domain'],

@@ -75,7 +75,7 @@ function addShared(cmd: Command, names: readonly CommandOptionName[], repeatable
     const d = commandOption(name);
     const option = new Option(d.flags, d.description);
     if (name === 'format') option.choices(FORMATS);
-    if (name === 'param' || repeatable.includes(name)) option.argParser(collect);
+    if (name === 'param' || repeatable.includes(name) || name === 'engine' || name === 'state' || name === 'action') option.argParser(collect);
     cmd.addOption(option);
   }
   return cmd;
@@ -119,6 +119,13 @@ export const addOutputOptions = (cmd: Command, o: { table: boolean }): Command =
 
 /** --refresh and --no-cache: for a command whose answers the response cache keeps (src/cache/). */
 export const addCacheOptions = (cmd: Command): Command => addShared(cmd, ['refresh', 'no-cache']);
+
+/**
+ * --sort and --top on a command whose answer is a list (a main collection), and the row
+ * filters its endpoints take (`listFilters` in src/endpoints.ts).
+ */
+export const addListOptions = (cmd: Command, filters: readonly ('engine' | 'state' | 'action')[]): Command =>
+  addShared(cmd, ['sort', 'top', ...(['engine', 'state', 'action'] as const).filter((f) => filters.includes(f))]);
 
 /** --param key=value (repeatable): for a command that sends a GET it builds from the table. */
 export const addParamOption = (cmd: Command): Command => addShared(cmd, ['param']);

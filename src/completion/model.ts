@@ -7,6 +7,8 @@ import { Help, type Argument, type Command, type Option } from 'commander';
 import { PROFILE_SETTINGS } from '../config/store.js';
 import { HELP_TOPICS } from '../docs/topics.js';
 import { ENDPOINTS } from '../endpoints.js';
+import { everyKnownColumn } from '../schemas/columns.js';
+import { ANSWER_STATES, GAP_ACTIONS } from '../schemas/data.js';
 import type { DynamicSource } from './shells.js';
 
 /** What to offer for a flag's value or an argument. */
@@ -109,12 +111,30 @@ function tableEnum(path: readonly string[], flag: string): readonly string[] | u
   return undefined;
 }
 
+/**
+ * The columns `--sort` takes on the command at `path`: those its list's schema knows (the
+ * list's, where a word has a list and an item). Descending (`-name`) is the same names.
+ */
+function sortColumns(path: readonly string[]): readonly string[] | undefined {
+  const key = path.join(' ');
+  const specs = ENDPOINTS.filter((s) => s.words.join(' ') === key && s.collection !== undefined);
+  const spec = specs.find((s) => s.pathParam === undefined) ?? specs[0];
+  const columns = spec === undefined ? [] : everyKnownColumn(spec.id);
+  return columns.length > 0 ? columns : undefined;
+}
+
+/**
+ * Row filter values the reference names (a value it does not name is still taken). The
+ * engines it leaves unnamed, so --engine offers none.
+ */
+const FILTER_VALUES: Record<string, readonly string[]> = { '--state': ANSWER_STATES, '--action': GAP_ACTIONS };
+
 function flagModel(option: Option, path: readonly string[]): FlagModel {
   const long = option.long ?? option.short!;
   const takesValue = option.required || option.optional;
   let value: Values | undefined;
   if (takesValue) {
-    const choices = option.argChoices ?? tableEnum(path, long);
+    const choices = option.argChoices ?? tableEnum(path, long) ?? (long === '--sort' ? sortColumns(path) : FILTER_VALUES[long]);
     value = choices ? words(choices) : (FLAG_VALUES[long] ?? NONE);
   }
   return {

@@ -91,6 +91,11 @@ export const COMMAND_VALUE_FLAGS: ReadonlySet<string> = new Set([
   '--columns',
   '--rows',
   '--param',
+  '--sort',
+  '--top',
+  '--engine',
+  '--state',
+  '--action',
 ]);
 
 const VALUE_FLAGS: ReadonlySet<string> = new Set([...GLOBAL_VALUE_FLAGS, ...COMMAND_VALUE_FLAGS]);

@@ -24,6 +24,11 @@ export const COMMAND_OPTION_NAMES = [
   'refresh',
   'no-cache',
   'param',
+  'sort',
+  'top',
+  'engine',
+  'state',
+  'action',
 ] as const;
 
 export type CommandOptionName = (typeof COMMAND_OPTION_NAMES)[number];
@@ -90,6 +95,31 @@ export const COMMAND_OPTIONS: readonly CommandOption[] = [
     where: 'cached data commands, api, export',
   },
   { name: 'param', flags: '--param <key=value>', description: 'add a query parameter verbatim (repeatable)', where: 'data commands, api, export' },
+  {
+    name: 'sort',
+    flags: '--sort <column>',
+    description: 'sort the rows by this column as csv names it, numbers as numbers; -column for descending',
+    where: 'list commands',
+  },
+  {
+    name: 'top',
+    flags: '--top <n>',
+    description: 'only the first n rows after --sort, cut by vis from the answer (unlike --limit, which the API applies)',
+    where: 'list commands',
+  },
+  {
+    name: 'engine',
+    flags: '--engine <names>',
+    description: 'only these engines, comma-separated or repeatable: their rows, or their columns of a matrix',
+    where: 'prompts, answers, answers runs, perception, pages',
+  },
+  {
+    name: 'state',
+    flags: '--state <states>',
+    description: 'only rows where an engine (of --engine, else any) is in one of these states, comma-separated or repeatable',
+    where: 'prompts, answers',
+  },
+  { name: 'action', flags: '--action <actions>', description: 'only rows with one of these actions, comma-separated or repeatable', where: 'content-gaps' },
 ];
 
 /** The definition of a shared option by name. */

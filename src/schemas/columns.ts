@@ -97,3 +97,19 @@ export function knownColumns(id: EndpointId, data?: unknown): string[] {
   const rows = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[collection] : undefined;
   return recordColumns(rowShape(list.element, Array.isArray(rows) ? rows[0] : undefined));
 }
+
+/**
+ * Every column a row of the endpoint's main collection can have, whichever shape the rows
+ * take (search-performance: a query row's and a page row's): what a column a user names
+ * before any read is checked against (--sort, src/output/filter.ts).
+ */
+export function everyKnownColumn(id: EndpointId): string[] {
+  const { collection } = endpointById(id);
+  if (collection === undefined) return [];
+  const field = objectShapes(DATA_SCHEMAS[id])?.find((s) => Object.hasOwn(s, collection))?.[collection];
+  const list = field === undefined ? undefined : defOf(unwrap(field));
+  if (list?.type !== 'array' || list.element === undefined) return [];
+  const def = defOf(unwrap(list.element));
+  const shapes = def.type === 'union' && def.options !== undefined ? def.options : [list.element];
+  return [...new Set(shapes.flatMap((s) => recordColumns(s)))];
+}

@@ -18,6 +18,7 @@ import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
+import type { ListOptions } from '../output/filter.js';
 
 /** What rendering needs of the command's context: the streams, the variables, Ctrl-C. */
 export interface RenderContext {
@@ -35,6 +36,8 @@ export interface RenderRequest {
   spec?: Pick<EndpointSpec, 'id' | 'collection' | 'noun' | 'period'>;
   raw: string;
   envelope: Envelope;
+  /** --sort, --top and the row filters, applied to the collection in every format (src/output/filter.ts). */
+  list?: ListOptions;
 }
 
 /** Refuses output options that cannot work (and a bad VIS_FORCE_TTY), before any request is sent. */
@@ -73,23 +76,40 @@ function checkOutputPath(output: string): void {
   }
 }
 
+/**
+ * A --sort column the endpoint's schema does not know is refused before the read (exit 2,
+ * naming the columns); for an endpoint whose rows the schema does not describe, the check
+ * waits for the answer (src/output/filter.ts).
+ */
+export async function checkListOptions(spec: Pick<EndpointSpec, 'id'>, list: ListOptions): Promise<void> {
+  if (list.sort === undefined) return;
+  const [{ everyKnownColumn }, { isKnownColumn, unknownSortField }] = await Promise.all([import('../schemas/columns.js'), import('../output/filter.js')]);
+  const known = everyKnownColumn(spec.id);
+  if (known.length > 0 && !isKnownColumn(list.sort.field, known)) throw unknownSortField(list.sort.field, known);
+}
+
 export async function renderResponse(ctx: RenderContext, req: RenderRequest): Promise<void> {
-  let notes: string;
+  let rendered: Rendered;
   try {
-    const rendered = await renderChunks(ctx, req, toStdout(req.flags.output));
-    notes = rendered.notes;
+    rendered = await renderChunks(ctx, req, toStdout(req.flags.output));
     await emit(ctx, req.flags.output, rendered.chunks, { pager: req.flags.pager });
   } catch (err) {
     throw selectionError(err);
   }
+  const { notes, filterNote } = rendered;
   // The piped table's notes, after the rows: only asked for (--verbose), and never with --quiet.
   if (notes !== '' && ctx.verbose && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
+  // Filters that left nothing: at a terminal, what the answer does hold. A pipe's reader gets the empty result alone.
+  const atTerminal = ctx.io.stderrIsTTY && (!toStdout(req.flags.output) || ctx.io.stdoutIsTTY);
+  if (filterNote !== undefined && atTerminal && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [`${filterNote}\n`]);
 }
 
 /** What goes to stdout (or -o), and what goes to stderr. */
 interface Rendered {
   chunks: Chunks;
   notes: string;
+  /** The list options matched no row: the values the answer has (filter.ts noMatchNote). */
+  filterNote?: string | undefined;
 }
 
 /**
@@ -113,13 +133,32 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
   const { format, flags, spec } = req;
   if (format === 'json') {
     const { renderJson } = await import('../output/json.js');
-    return { chunks: renderJson(req.raw), notes: '' };
+    // Without list options, the answer byte for byte as received (re-indented); with them,
+    // the envelope as received but its collection filtered, and meta.filters saying how.
+    if (!hasList(req)) return { chunks: renderJson(req.raw), notes: '' };
+    const [{ parseExactJson }, { exactStringify }, { withFilters }] = await Promise.all([
+      import('../output/exact-json.js'),
+      import('../text/raw-number.js'),
+      import('../output/filter.js'),
+    ]);
+    const done = await listed(req, parseExactJson(req.raw));
+    return { chunks: renderJson(exactStringify(withFilters(done.body, done.filters))), notes: '', filterNote: done.filterNote };
   }
   // csv and table print numbers as sent, which JSON.parse (the client's) may not keep.
   const { parseKeepingNumbers } = await import('../output/exact-json.js');
-  const envelope = parseKeepingNumbers(req.raw, req.envelope);
+  let envelope = parseKeepingNumbers(req.raw, req.envelope);
+  let filterNote: string | undefined;
+  if (hasList(req)) {
+    const done = await listed(req, envelope);
+    envelope = done.body as Envelope;
+    filterNote = done.filterNote;
+  }
   // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
-  const known = async () => (spec?.collection === undefined ? undefined : (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data));
+  const known = async () => {
+    if (spec?.collection === undefined) return undefined;
+    const columns = (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
+    return hasList(req) ? (await import('../output/filter.js')).narrowKnownColumns(columns, req.list!) : columns;
+  };
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
     const chunks = renderCsvChunks(envelope.data, {
@@ -131,7 +170,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
       columns: flags.columns,
       terminal: writesToTerminal(ctx, flags.output),
     });
-    return { chunks, notes: '' };
+    return { chunks, notes: '', filterNote };
   }
   const { renderTable, renderPlainTable } = await import('../output/table.js');
   // VIS_FORCE_TTY: the terminal layout wherever the table goes (never a pager, see force-tty.ts).
@@ -139,7 +178,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
   const tty = forced !== null || (toTerminal && ctx.io.stdoutIsTTY);
   if (!tty) {
     const { rows, rest } = renderPlainTable(envelope, { spec, rows: flags.rows, columns: flags.columns, knownColumns: await known() });
-    return { chunks: [rows], notes: rest };
+    return { chunks: [rows], notes: rest, filterNote };
   }
   const chunks = renderTable(envelope, {
     spec,
@@ -150,7 +189,22 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     rows: flags.rows,
     columns: flags.columns,
   });
-  return { chunks, notes: '' };
+  return { chunks, notes: '', filterNote };
+}
+
+/** The answer with the list options applied (hasList said there are some), and the note when they left no row. */
+async function listed(req: RenderRequest, body: unknown): Promise<{ body: unknown; filters: object; filterNote: string | undefined }> {
+  // List options come only with an endpoint's answer (src/cli/commands/data/run.ts), and
+  // the client has checked that answer is an envelope: an object with `data`.
+  const spec = req.spec!;
+  const [filter, { knownColumns }] = await Promise.all([import('../output/filter.js'), import('../schemas/columns.js')]);
+  const result = filter.applyListOptions(body, spec, req.list!, knownColumns(spec.id, (body as Envelope).data));
+  return { body: result.body, filters: result.filters, filterNote: filter.noMatchNote(result) };
+}
+
+/** Were list options given (on an endpoint's answer)? Checked without loading filter.ts. */
+function hasList(req: RenderRequest): boolean {
+  return req.list !== undefined && Object.keys(req.list).length > 0;
 }
 
 export function toStdout(output: string | undefined): boolean {

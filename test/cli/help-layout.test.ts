@@ -157,7 +157,7 @@ describe('commander’s refusals in vis’s words (exit 2, nothing sent)', () =>
   it.each([
     ['invalidArgument (an option)', ['topics', '-f', 'xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
     ['invalidArgument (an argument)', ['completion', 'ksh'], 'vis: <shell> must be one of bash, zsh, fish (got "ksh")\n'],
-    ['unknownOption, nothing close', ['topics', '--sort', 'x'], 'vis: unknown option --sort for vis topics\nRun vis topics --help for its options.\n'],
+    ['unknownOption, nothing close', ['topics', '--zebra', 'x'], 'vis: unknown option --zebra for vis topics\nRun vis topics --help for its options.\n'],
     ['unknownOption, a close one', ['topics', '--marekt', 'US'], 'vis: unknown option --marekt for vis topics\nDid you mean --market?\n'],
     ['unknownOption, a global', ['topics', '--verbse'], 'vis: unknown option --verbse for vis topics\nDid you mean --verbose?\n'],
     ['unknownOption, the root', ['--bogus'], 'vis: unknown option --bogus for vis\nRun vis --help for its options.\n'],

@@ -68,6 +68,11 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--host': ['127.0.0.1'],
     '--dir': [mkdtempSync(join(tmpdir(), 'vis-help-dir-'))],
     '--only': ['topics'],
+    '--sort': ['id'],
+    '--top': ['3'],
+    '--engine': ['chatgpt'],
+    '--state': ['absent'],
+    '--action': ['write'],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

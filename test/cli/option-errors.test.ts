@@ -71,6 +71,11 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--host': ['127.0.0.1'],
     '--dir': [mkdtempSync(join(tmpdir(), 'vis-options-dir-'))],
     '--only': ['topics'],
+    '--sort': ['id'],
+    '--top': ['3'],
+    '--engine': ['chatgpt'],
+    '--state': ['absent'],
+    '--action': ['write'],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];

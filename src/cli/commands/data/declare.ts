@@ -9,6 +9,7 @@ import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec, type QueryParam 
 import type { Context } from '../../../services/context.js';
 import {
   addCacheOptions,
+  addListOptions,
   addMarketOption,
   addOutputOptions,
   addParamOption,
@@ -79,6 +80,7 @@ function addEndpointOptions(cmd: Command, specs: readonly EndpointSpec[]): void 
   if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
   else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
   addOutputOptions(cmd, { table: true });
+  if (specs.some((s) => s.collection !== undefined)) addListOptions(cmd, [...new Set(specs.flatMap((s) => s.listFilters ?? []))]);
   if (specs.some((s) => s.method === 'GET' && s.freshness !== 'none')) addCacheOptions(cmd);
   addParamOption(cmd);
 }

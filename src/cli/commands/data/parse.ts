@@ -12,6 +12,7 @@ import type { Context } from '../../../services/context.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
+import { parseListOptions, type ListOptions } from '../../../output/filter.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import {
   camel,
@@ -57,6 +58,8 @@ export interface DataOptions extends ParsedOptions {
   format: Format;
   /** A call that spends: confirmed by --yes, or to be asked at the terminal. */
   confirm: 'none' | 'yes' | 'ask';
+  /** --sort, --top and the row filters (src/output/filter.ts), checked. */
+  list: ListOptions;
   /** The brands and markets asked for by --brand A,B, --all-brands, --market A,B, --all-markets. */
   scopes: ScopeChoice;
 }
@@ -90,7 +93,7 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv0: Invocat
       throw new UsageError(`${request.command} spends one of the month's ${spec.spends.what}s: pass --yes to confirm when not at a terminal`);
     }
   }
-  return { command: 'data', spec, request, session, format, confirm, scopes };
+  return { command: 'data', spec, request, session, format, confirm, scopes, list: listOptions(spec, inv, request.command) };
 }
 
 /** Values of a repeatable option, each split at commas when `split`; empty pieces dropped. */
@@ -137,6 +140,18 @@ export function parseScopes(spec: EndpointSpec, inv: Invocation): { inv: Invocat
     inv: { ...inv, globals },
     scopes: { brands: allBrands ? 'all' : brands, markets: allMarkets ? 'all' : markets, several },
   };
+}
+
+/** The list options, where the endpoint has a list: `vis topics <id>` shares its word's flags but not always its filters. */
+function listOptions(spec: EndpointSpec, inv: Invocation, command: string): ListOptions {
+  const raw = inv.globals as Record<string, unknown>;
+  const takes: readonly string[] = spec.collection === undefined ? [] : ['sort', 'top', ...(spec.listFilters ?? [])];
+  for (const flag of ['sort', 'top', 'engine', 'state', 'action']) {
+    if (raw[flag] !== undefined && !takes.includes(flag)) {
+      throw new UsageError(`--${flag} does not apply to ${command}${spec.pathParam ? ` <${spec.pathParam.name}>` : ''}`);
+    }
+  }
+  return parseListOptions(raw);
 }
 
 /** Options of the list endpoint are refused when an item id is given. */

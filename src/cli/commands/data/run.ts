@@ -7,7 +7,7 @@ import { apiVersionOf } from '../../../output/combined.js';
 import { resolveBrand } from '../../../services/brands.js';
 import type { Context } from '../../../services/context.js';
 import { cacheNote, invalidateAfter, sendCached } from '../../../services/cached.js';
-import { renderResponse } from '../../../terminal/render.js';
+import { checkListOptions, renderResponse } from '../../../terminal/render.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { openSession } from '../../../services/session.js';
 import type { DataOptions } from './parse.js';
@@ -123,6 +123,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
 
 export async function runData(options: DataOptions, ctx: Context): Promise<void> {
   const { spec, request } = options;
+  await checkListOptions(spec, options.list);
   const session = await openSession(ctx, options.session);
   try {
     if (await readsSeveral(ctx, session, options)) {
@@ -147,7 +148,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     const req = { method: spec.method, path: request.path, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome };
     const res = await sendCached(ctx, session, spec, req).finally(() => invalidateAfter(session, spec));
     session.progress.stop();
-    await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope });
+    await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list });
     // stdout stays the answer alone; on a terminal one quiet line says where it came from.
     if (res.fromCache && ctx.io.stderrIsTTY && !request.flags.quiet) {
       ctx.io.stderr.write(`${cacheNote(res.fromCache, ctx.clock.now(), ctx.env.TZ)}\n`);
