@@ -201,7 +201,8 @@ function valueEnd(raw: string, i: number): number {
 
 export interface CombinedMeta {
   api_version: string | null;
-  filters: { brands: string[] | 'all' | null; markets: string[] | 'all' | null };
+  /** The brands and markets asked for, and the list options that applied (src/output/filter.ts AppliedFilters). */
+  filters: { brands: string[] | 'all' | null; markets: string[] | 'all' | null; [option: string]: unknown };
 }
 
 /** The API version the answers name (`meta.api_version` of the first that says), else null. */

@@ -7,6 +7,7 @@ import type { EndpointSpec } from '../endpoints.js';
 import type { ScopeResult } from '../domain/scope.js';
 import type { CombinedMeta } from '../output/combined.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
+import type { ListOptions } from '../output/filter.js';
 import { ServerError, UsageError } from '../errors.js';
 import { isNestingError } from '../text/nesting.js';
 import { forcedTty } from './force-tty.js';
@@ -18,9 +19,37 @@ export interface CombinedRenderRequest {
   spec: Pick<EndpointSpec, 'id' | 'collection' | 'period' | 'noun'>;
   results: readonly ScopeResult[];
   meta: CombinedMeta;
+  /** --sort, --top and the row filters: applied to each brand × market's answer on its own. */
+  list?: ListOptions;
 }
 
-export async function renderCombinedResponse(ctx: RenderContext, req: CombinedRenderRequest): Promise<void> {
+/**
+ * Each answer with the list options applied (src/output/filter.ts), as if it had come so:
+ * its raw text the filtered envelope, numbers as sent. Sorting and --top work within each
+ * brand × market, so every result of the JSON document stays one answer; what applied is
+ * added to the document's meta.filters.
+ */
+async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest> {
+  if (req.list === undefined || Object.keys(req.list).length === 0) return req;
+  const [filter, { parseExactJson }, { exactStringify }, { knownColumns }] = await Promise.all([
+    import('../output/filter.js'),
+    import('../output/exact-json.js'),
+    import('../text/raw-number.js'),
+    import('../schemas/columns.js'),
+  ]);
+  let applied: object = {};
+  const results = req.results.map((r) => {
+    if (r.raw === null || r.envelope === null) return r;
+    const out = filter.applyListOptions(parseExactJson(r.raw), req.spec, req.list!, knownColumns(req.spec.id, r.envelope.data));
+    applied = out.filters;
+    const raw = exactStringify(out.body);
+    return { ...r, raw, envelope: JSON.parse(raw) as NonNullable<ScopeResult['envelope']> };
+  });
+  return { ...req, results, meta: { ...req.meta, filters: { ...req.meta.filters, ...applied } } };
+}
+
+export async function renderCombinedResponse(ctx: RenderContext, asked: CombinedRenderRequest): Promise<void> {
+  const req = await listed(asked);
   const combined = await import('../output/combined.js');
   const { format, flags, spec } = req;
   let chunks: Iterable<string> | string;

@@ -339,3 +339,55 @@ describe('against a server with other payload shapes', () => {
     expect(r.sent.filter((p) => p.startsWith('/topics'))).toEqual([]);
   });
 });
+
+describe('list options over several brands and markets', () => {
+  it('--sort and --top apply within each brand × market, in every format; meta.filters says so beside the brands', async () => {
+    const env = agency();
+    const csv = await vis(['topics', '--all-brands', '--sort', 'visibility', '--top', '2', '--format', 'csv'], env);
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csvRows(csv.stdout);
+    const header = rows[0]!;
+    const body = rows.slice(1);
+    const brandCol = header.indexOf('brand');
+    const visCol = header.indexOf('visibility');
+    const brands = [...new Set(body.map((r) => r[brandCol]))];
+    expect(brands.length).toBe(3);
+    for (const b of brands) {
+      const mine = body.filter((r) => r[brandCol] === b).map((r) => Number(r[visCol]));
+      expect(mine.length).toBe(2);
+      expect(mine[0]!).toBeLessThanOrEqual(mine[1]!);
+    }
+    // The same weakest two per brand as each brand's own answer says, read from the cache.
+    const json = await vis(['topics', '--all-brands', '--sort', 'visibility', '--top', '2', '--format', 'json'], env);
+    expect(json.reads).toEqual([]);
+    const doc = DOCUMENT.parse(JSON.parse(json.stdout));
+    expect((JSON.parse(json.stdout) as { meta: { filters: object } }).meta.filters).toEqual({ brands: 'all', markets: null, sort: 'visibility', top: 2 });
+    for (const result of doc.data.results) {
+      const topics = (result.data as { topics: Array<{ visibility: number }> }).topics;
+      expect(topics.length).toBe(2);
+      const all = (
+        JSON.parse((await vis(['topics', '--brand', result.brand.id, '--format', 'json'], env)).stdout) as { data: { topics: Array<{ visibility: number }> } }
+      ).data.topics
+        .map((t) => t.visibility)
+        .sort((a, b) => a - b);
+      expect(topics.map((t) => t.visibility)).toEqual(all.slice(0, 2));
+    }
+  });
+
+  it('prompts over three markets --engine chatgpt --state absent: each market keeps only its absent ChatGPT rows', async () => {
+    const env = agency(undefined, 'vis_demo_growth');
+    const r = await vis(['prompts', '--all-markets', '--engine', 'chatgpt', '--state', 'absent', '--format', 'json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = DOCUMENT.parse(JSON.parse(r.stdout));
+    expect(doc.data.results.map((x) => x.market?.code)).toEqual(['US-en', 'GB-en', 'DE-de']);
+    expect((JSON.parse(r.stdout) as { meta: { filters: object } }).meta.filters).toMatchObject({ markets: 'all', engine: ['chatgpt'], state: ['absent'] });
+    for (const result of doc.data.results) {
+      const one = JSON.parse((await vis(['prompts', '--market', result.market!.code, '--format', 'json'], env)).stdout) as { data: Record<string, unknown> };
+      const list = (d: unknown) => Object.values(d as Record<string, unknown>).find(Array.isArray) as Array<Record<string, unknown>>;
+      const expected = list(one.data).filter((p) => (p.engines as Record<string, { state?: string }> | undefined)?.chatgpt?.state === 'absent');
+      const got = list(result.data);
+      expect(got.length).toBe(expected.length);
+      expect(got.every((p) => Object.keys(p.engines as object).join() === 'chatgpt')).toBe(true);
+    }
+  });
+});

@@ -104,6 +104,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
     flags: request.flags,
     spec,
     results,
+    list: options.list,
     meta: {
       api_version: apiVersionOf(results),
       filters: {
