@@ -43,6 +43,8 @@ export interface PlannedScope {
   /** What the result says of the market; null for data without one. */
   market: ScopeMarket | null;
   request: ApiRequest;
+  /** Why this brand could not be read at all (its GET /markets failed): its one result is this failure, no read made. */
+  failed?: VisError;
 }
 
 /** Reads the shown count starts at, on a terminal, before reading. */
@@ -85,7 +87,7 @@ export function uncachedReads(ctx: Context, session: Session, spec: EndpointSpec
 }
 
 /** Failures that are the whole command's, not one scope's: the key, Ctrl-C, the user's own input, no network. */
-function sinksAll(err: unknown): boolean {
+export function sinksAll(err: unknown): boolean {
   if (!(err instanceof VisError)) return true;
   if (err.kind === 'auth' || err.kind === 'interrupted' || err.kind === 'usage') return true;
   return err instanceof ServerError && err.transport !== undefined;
@@ -121,6 +123,13 @@ export async function readScopes(
     const where = `${scope.brand.name}${scope.market ? ` ${scope.market.code}` : ''}`;
     session.progress.start(`${command}: ${sanitizeForTerminal(where)} (${i + 1}/${scopes.length})…`);
     const brand = { id: String(scope.brand.id ?? ''), name: scope.brand.name };
+    if (scope.failed !== undefined) {
+      const e = scope.failed;
+      failures.push(e);
+      firstFailure ??= e;
+      results.push({ brand, market: null, raw: null, envelope: null, error: { code: e.code ?? e.kind, message: e.message, exitCode: exitCodeFor(e) } });
+      continue;
+    }
     try {
       const res = await sendCached(ctx, session, spec, scope.request);
       results.push({ brand, market: answeredMarket(scope.market, res.envelope.meta), raw: res.raw, envelope: res.envelope, error: null });

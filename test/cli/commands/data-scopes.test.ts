@@ -235,6 +235,7 @@ describe('several brands and markets', () => {
 describe('against a server with other payload shapes', () => {
   let server: TestServer;
   let readsLeft = 100;
+  let marketsDown: string | undefined;
   beforeAll(async () => {
     server = await startTestServer((req, res) => {
       const brand = req.query.find(([k]) => k === 'brand_id')?.[1];
@@ -249,6 +250,7 @@ describe('against a server with other payload shapes', () => {
           ],
           meta: {},
         });
+      if (req.path === '/markets' && brand === marketsDown) return sendJson(res, 404, { error: { code: 'not_found', message: 'No markets for this brand' } });
       if (req.path === '/markets') {
         // b3 is in ten markets, so reading every brand's markets is more than ten reads.
         const codes = brand === 'b3' ? Array.from({ length: 10 }, (_, i) => `M${i}-xx`) : ['DE-de', 'AT-de'];
@@ -293,6 +295,23 @@ describe('against a server with other payload shapes', () => {
       { code: 'AT-de', label: 'L-AT-de' },
     ]);
     expect(doc.meta.api_version).toBe('v1');
+  });
+
+  it('--all-markets: a brand whose GET /markets fails is one failed result in its place; the other brands are read', async () => {
+    readsLeft = 100;
+    marketsDown = 'b2';
+    try {
+      const r = await run(['topics', '--brand', 'b2', '--brand', 'b3', '--all-markets', '-f', 'json']);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toContain('vis: Smith: No markets for this brand');
+      expect(r.sent.filter((p) => p.startsWith('/topics?brand_id=b2'))).toEqual([]);
+      expect(r.sent.filter((p) => p.startsWith('/topics?brand_id=b3')).length).toBe(10);
+      const doc = DOCUMENT.parse(JSON.parse(r.stdout));
+      expect(doc.data.results[0]).toMatchObject({ brand: { id: 'b2', name: 'Smith' }, market: null, data: null, error: { code: 'not_found' } });
+      expect(doc.data.results.slice(1).every((x) => x.brand.id === 'b3' && x.error === null)).toBe(true);
+    } finally {
+      marketsDown = undefined;
+    }
   });
 
   it('a brand name holding a comma is that brand; other commas separate brands', async () => {

@@ -23,6 +23,7 @@ import {
   marketsRequest,
   readScopes,
   reportFailures,
+  sinksAll,
   uncachedReads,
   type PlannedScope,
 } from '../../../services/scopes.js';
@@ -59,7 +60,15 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
   const brands = selectBrands(scopes.brands, session.settings.brand, records);
   const plan = planMarkets(spec, brands, scopes.markets, scopes.markets === undefined ? session.settings.market?.value : undefined);
   const base = { path: request.path, query: request.query };
-  const known = (): PlannedScope[] => brands.flatMap((b) => (plan.known.has(String(b.id)) ? brandScopes(spec, b, plan.known.get(String(b.id)), base) : []));
+  // A brand whose GET /markets failed is one failed result in its place, not the command's failure.
+  const unlisted = new Map<string, VisError>();
+  const known = (): PlannedScope[] =>
+    brands.flatMap((b): PlannedScope[] => {
+      const id = String(b.id);
+      const failed = unlisted.get(id);
+      if (failed !== undefined) return [{ brand: b, param: undefined, market: null, request: marketsRequest(b), failed }];
+      return plan.known.has(id) ? brandScopes(spec, b, plan.known.get(id), base) : [];
+    });
   const markets = marketsEndpoint();
   const marketReqs = plan.discover.map(marketsRequest);
   // A brand whose markets are still unknown counts as one market: at least this many.
@@ -82,8 +91,13 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
 
   for (const [i, brand] of plan.discover.entries()) {
     session.progress.start(`${request.command}: the markets of ${sanitizeForTerminal(brand.name)}…`);
-    const res = await sendCached(ctx, session, markets, marketReqs[i]!);
-    plan.known.set(String(brand.id), marketsFromPayload(res.envelope.data));
+    try {
+      const res = await sendCached(ctx, session, markets, marketReqs[i]!);
+      plan.known.set(String(brand.id), marketsFromPayload(res.envelope.data));
+    } catch (err) {
+      if (sinksAll(err)) throw err;
+      unlisted.set(String(brand.id), err as VisError);
+    }
   }
   session.progress.stop();
   const planned = known();
