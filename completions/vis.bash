@@ -462,16 +462,19 @@ __vis_flag_values() {
         'prompts|-f' | 'prompts|--format') __vis_words 'table json csv' ;;
         'prompts|-o' | 'prompts|--output') __vis_files ;;
         'prompts|--sort') __vis_words 'id prompt topic_id engines.chatgpt.state engines.chatgpt.rate engines.chatgpt.position engines.perplexity.state engines.perplexity.rate engines.perplexity.position engines.gemini.state engines.gemini.rate engines.gemini.position engines.claude.state engines.claude.rate engines.claude.position engines.copilot.state engines.copilot.rate engines.copilot.position' ;;
+        'prompts|--engine') __vis_dynamic engines ;;
         'prompts|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers|-b' | 'answers|--brand') __vis_dynamic brands ;;
         'answers|-f' | 'answers|--format') __vis_words 'table json csv' ;;
         'answers|-o' | 'answers|--output') __vis_files ;;
         'answers|--sort') __vis_words 'id prompt topic_id topic rate runs_counted named engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
+        'answers|--engine') __vis_dynamic engines ;;
         'answers|--state') __vis_words 'open absent mentioned recommended no_answer' ;;
         'answers runs|-b' | 'answers runs|--brand') __vis_dynamic brands ;;
         'answers runs|-f' | 'answers runs|--format') __vis_words 'table json csv' ;;
         'answers runs|-o' | 'answers runs|--output') __vis_files ;;
         'answers runs|--sort') __vis_words 'engine run_at state named_brand position brands_named answer citations' ;;
+        'answers runs|--engine') __vis_dynamic engines ;;
         'answers history|-b' | 'answers history|--brand') __vis_dynamic brands ;;
         'answers history|-f' | 'answers history|--format') __vis_words 'table json csv' ;;
         'answers history|-o' | 'answers history|--output') __vis_files ;;
@@ -488,6 +491,7 @@ __vis_flag_values() {
         'pages|-f' | 'pages|--format') __vis_words 'table json csv' ;;
         'pages|-o' | 'pages|--output') __vis_files ;;
         'pages|--sort') __vis_words 'url title topic_id citations previous_citations change engines.chatgpt engines.perplexity engines.gemini engines.claude engines.copilot' ;;
+        'pages|--engine') __vis_dynamic engines ;;
         'content-gaps|-b' | 'content-gaps|--brand') __vis_dynamic brands ;;
         'content-gaps|-f' | 'content-gaps|--format') __vis_words 'table json csv' ;;
         'content-gaps|-o' | 'content-gaps|--output') __vis_files ;;
@@ -497,6 +501,7 @@ __vis_flag_values() {
         'brand-perception|-f' | 'brand-perception|--format') __vis_words 'table json csv' ;;
         'brand-perception|-o' | 'brand-perception|--output') __vis_files ;;
         'brand-perception|--sort') __vis_words 'engine label knows recommends sentiment says history' ;;
+        'brand-perception|--engine') __vis_dynamic engines ;;
         'brand-perception transcript|-b' | 'brand-perception transcript|--brand') __vis_dynamic brands ;;
         'brand-perception transcript|-f' | 'brand-perception transcript|--format') __vis_words 'table json csv' ;;
         'brand-perception transcript|-o' | 'brand-perception transcript|--output') __vis_files ;;

@@ -77,6 +77,8 @@ const words = (list: readonly string[]): Values => ({ kind: 'words', words: list
 /** Flag values no option definition can know: names from the API or the config file, files. */
 const FLAG_VALUES: Record<string, Values> = {
   '--brand': { kind: 'dynamic', source: 'brands' },
+  // The reference names no engines: those the account's cached answers hold.
+  '--engine': { kind: 'dynamic', source: 'engines' },
   '--profile': { kind: 'dynamic', source: 'profiles' },
   '--output': { kind: 'files' },
   '--dir': { kind: 'directories' },
@@ -125,7 +127,7 @@ function sortColumns(path: readonly string[]): readonly string[] | undefined {
 
 /**
  * Row filter values the reference names (a value it does not name is still taken). The
- * engines it leaves unnamed, so --engine offers none.
+ * engines it leaves unnamed: --engine offers those of cached answers (FLAG_VALUES).
  */
 const FILTER_VALUES: Record<string, readonly string[]> = { '--state': ANSWER_STATES, '--action': GAP_ACTIONS };
 

@@ -14,7 +14,7 @@ export const COMPLETION_FILES: Record<Shell, string> = {
 };
 
 /** Sources of candidates that only exist at run time: `vis __complete <source>`. */
-export const DYNAMIC_SOURCES = ['brands', 'profiles'] as const;
+export const DYNAMIC_SOURCES = ['brands', 'profiles', 'engines'] as const;
 export type DynamicSource = (typeof DYNAMIC_SOURCES)[number];
 
 /** The hidden command the scripts call back for dynamic candidates. */

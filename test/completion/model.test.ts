@@ -71,7 +71,7 @@ describe('the completion model', () => {
     });
   });
 
-  it('offers the list’s columns for --sort, every row shape’s, the reference’s states and actions, and no engine names', () => {
+  it('offers the list’s columns for --sort, every row shape’s, the reference’s states and actions, and engines from the cache', () => {
     expect(flag(command(model, 'topics'), '--sort').value).toEqual({
       kind: 'words',
       words: ['id', 'name', 'visibility', 'change', 'rank', 'share_of_voice', 'rivals', 'questions'],
@@ -79,7 +79,7 @@ describe('the completion model', () => {
     const search = flag(command(model, 'search-performance'), '--sort').value;
     expect(search).toMatchObject({ kind: 'words', words: expect.arrayContaining(['query', 'page', 'clicks']) });
     expect(flag(command(model, 'prompts'), '--sort').value).toMatchObject({ words: expect.arrayContaining(['engines.chatgpt.rate']) });
-    expect(flag(command(model, 'prompts'), '--engine').value).toEqual({ kind: 'none' });
+    expect(flag(command(model, 'prompts'), '--engine').value).toEqual({ kind: 'dynamic', source: 'engines' });
     expect(flag(command(model, 'answers'), '--state').value).toEqual({ kind: 'words', words: ['open', 'absent', 'mentioned', 'recommended', 'no_answer'] });
     expect(flag(command(model, 'content-gaps'), '--action').value).toEqual({ kind: 'words', words: ['write', 'improve', 'leave'] });
   });

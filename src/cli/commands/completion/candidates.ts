@@ -7,6 +7,8 @@
  *   (offline, bad key) the cache answers for a few minutes, so TAB stays instant. The
  *   cache is locked while an entry is stored (src/fs/lock.ts), never during the fetch.
  *
+ * - `engines`: the engine names the account's cached answers hold (seen.ts); no request.
+ *
  * Silent on every failure: no key, no base URL, offline, a broken config or cache, an
  * API error. A completion that prints errors or hangs is worse than none, so the only
  * possible output is candidates, and a fetch gives up after two seconds.
@@ -24,6 +26,7 @@ import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
 import { writeFileAtomically } from '../../../fs/atomic-write.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
+import { seenEngines as seenEngines_ } from './seen.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +70,8 @@ async function candidates(ctx: Context, source: string | undefined, raw: RawGlob
       return profileNames(ctx.config());
     case 'brands':
       return brandNames(ctx, raw);
+    case 'engines':
+      return seenEngines(ctx, raw);
     default:
       return [];
   }
@@ -129,6 +134,14 @@ async function brandNames(ctx: Context, raw: RawGlobalOptions): Promise<string[]
   }
   await saveEntry(store, path, key, next, now);
   return next.names;
+}
+
+/** The engines the account's cached answers name (seen.ts); none under --demo, whose sandbox is new each run. */
+function seenEngines(ctx: Context, raw: RawGlobalOptions): string[] {
+  if (raw.demo || isTruthy(ctx.env.VIS_DEMO)) return [];
+  const settings = resolveSettings(parseFlags({ profile: raw.profile, baseUrl: raw.baseUrl }, ctx.today()), ctx.env, ctx.config());
+  if (!settings.baseUrl || !settings.apiKey) return [];
+  return seenEngines_(ctx.env, settings.baseUrl.value, settings.apiKey.value);
 }
 
 async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): Promise<string[]> {
