@@ -37,6 +37,7 @@ export default {
     'src/output/views/shown.ts',
     'src/cli/option-errors.ts',
     'src/services/request-log.ts',
+    'src/cli/commands/completion/seen.ts',
     'src/output/combined.ts',
     'src/services/scopes.ts',
   ],

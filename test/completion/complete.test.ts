@@ -190,39 +190,3 @@ function ageCache(configDir: string, ms: number): void {
   }
   writeFileSync(path, JSON.stringify(data));
 }
-
-describe('vis __complete engines', () => {
-  const growth = () => cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth' });
-
-  it('offers the engines the account’s cached answers name, and nothing before any answer is cached', async () => {
-    const env = growth();
-    expect(await vis(['__complete', 'engines'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect((await vis(['prompts', '-f', 'json'], { env })).code).toBe(0);
-    const r = await vis(['__complete', 'engines'], { env });
-    expect(r.stderr).toBe('');
-    expect(r.stdout.trimEnd().split('\n').sort()).toEqual(['chatgpt', 'claude', 'copilot', 'gemini', 'perplexity']);
-    // Another key's cache is another account's: nothing of this one.
-    expect((await vis(['__complete', 'engines'], { env: { ...env, VIS_API_KEY: 'vis_demo_agency' } })).stdout).toBe('');
-  });
-
-  it('an entry whose header does not match its file name, or a damaged one, is skipped in silence', async () => {
-    const env = growth();
-    expect((await vis(['prompts', '-f', 'json'], { env })).code).toBe(0);
-    const root = `${env.VIS_CONFIG_DIR!.replace(/\/+$/, '')}-cache`;
-    const account = readdirSync(root).find((d) => statSync(join(root, d)).isDirectory())!;
-    const entries = readdirSync(join(root, account)).filter((f) => f.startsWith('prompts.'));
-    expect(entries.length).toBeGreaterThan(0);
-    const text = readFileSync(join(root, account, entries[0]!), 'utf8');
-    // The same bytes under another entry's name: its header names another key.
-    writeFileSync(join(root, account, `answers.${'0'.repeat(32)}.json`), text.replaceAll('chatgpt', 'planted'), { mode: 0o600 });
-    for (const e of entries) writeFileSync(join(root, account, e), readFileSync(join(root, account, e), 'utf8').slice(0, 40), { mode: 0o600 });
-    const r = await vis(['__complete', 'engines'], { env });
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).not.toContain('planted');
-    expect(r.stdout).toBe('');
-  });
-
-  it('under --demo, whose sandbox is new on every run, it offers nothing', async () => {
-    expect(await vis(['--demo', '__complete', 'engines'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
-  });
-});

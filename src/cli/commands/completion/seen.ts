@@ -15,11 +15,10 @@ import { cacheRoot, parseEntry, refusePrivateDir } from '../../../cache/store.js
 import type { Env } from '../../../domain/env.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
 
-/** The endpoints whose answers name engines and states per row. */
-const ENDPOINTS = ['prompts', 'answers', 'answers.runs', 'answers.history', 'brand-perception', 'pages', 'ai-visitors', 'content-gaps'];
+/** The endpoints whose answers name engines per row. */
+const ENDPOINTS: readonly string[] = ['prompts', 'answers', 'answers.runs', 'answers.history', 'brand-perception', 'pages', 'ai-visitors', 'content-gaps'];
 /** Newest entries read at most: TAB stays instant on a large cache. */
 export const MAX_FILES = 40;
-const MAX_NAMES = 50;
 
 /** The engine names in the cached answers of the account at baseUrl with apiKey. */
 export function seenEngines(env: Env, baseUrl: string, apiKey: string): string[] {
@@ -29,8 +28,9 @@ export function seenEngines(env: Env, baseUrl: string, apiKey: string): string[]
   if (refusePrivateDir(root) !== undefined || refusePrivateDir(dir) !== undefined) return [];
   const files: Array<{ name: string; endpoint: string; mtime: number }> = [];
   for (const name of readdirSync(dir)) {
-    const endpoint = ENDPOINTS.find((e) => name.startsWith(`${e}.`) && /^[0-9a-f]{32}\.json$/.test(name.slice(e.length + 1)));
-    if (endpoint === undefined) continue;
+    // `<endpoint id>.<32 hex>.json` (src/cache/keys.ts entryFileName); the entry itself is checked in entryBody.
+    const endpoint = name.replace(/\.[0-9a-f]{32}\.json$/, '');
+    if (!ENDPOINTS.includes(endpoint)) continue;
     try {
       files.push({ name, endpoint, mtime: statSync(join(dir, name)).mtimeMs });
     } catch {
@@ -39,38 +39,28 @@ export function seenEngines(env: Env, baseUrl: string, apiKey: string): string[]
   }
   files.sort((a, b) => b.mtime - a.mtime);
   const found = new Set<string>();
-  for (const f of files.slice(0, MAX_FILES)) {
-    const body = entryBody(join(dir, f.name), f.name, f.endpoint);
-    if (body !== undefined) collect(body, found);
-    if (found.size >= MAX_NAMES) break;
-  }
+  for (const f of files.slice(0, MAX_FILES)) collect(entryBody(join(dir, f.name), f.name, f.endpoint), found);
   return [...found];
 }
 
-/** The answer of one entry file, when its header, name and body agree; else undefined. */
+/** The answer of one entry file, when its header, name and body agree (as the cache checks them); else undefined. */
 function entryBody(path: string, fileName: string, endpoint: string): unknown {
   try {
     const buf = readRegularFile(path);
-    const nl = buf.indexOf(0x0a);
-    const header = JSON.parse(buf.subarray(0, Math.max(0, nl)).toString('utf8')) as { key?: unknown };
-    if (typeof header.key !== 'string' || entryFileName(endpoint, header.key) !== fileName) return undefined;
-    const hit = parseEntry(buf, header.key, endpoint);
-    return hit === undefined ? undefined : (JSON.parse(hit.raw) as unknown);
+    const key = String((JSON.parse(buf.subarray(0, buf.indexOf(0x0a)).toString('utf8')) as { key?: unknown }).key);
+    const hit = entryFileName(endpoint, key) === fileName ? parseEntry(buf, key, endpoint) : undefined;
+    return hit && (JSON.parse(hit.raw) as unknown);
   } catch {
     return undefined;
   }
 }
 
 /** Engine names: the keys of an `engines` map, the values of `engine` fields. */
-function collect(v: unknown, found: Set<string>, depth = 0): void {
-  if (depth > 12 || v === null || typeof v !== 'object') return;
-  if (Array.isArray(v)) {
-    for (const x of v) collect(x, found, depth + 1);
-    return;
-  }
+function collect(v: unknown, found: Set<string>): void {
+  if (v === null || typeof v !== 'object') return;
   for (const [k, x] of Object.entries(v)) {
     if (k === 'engines' && x !== null && typeof x === 'object' && !Array.isArray(x)) for (const name of Object.keys(x)) found.add(name);
     if (k === 'engine' && typeof x === 'string') found.add(x);
-    collect(x, found, depth + 1);
+    collect(x, found);
   }
 }
