@@ -37,15 +37,14 @@ async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest
     import('../text/raw-number.js'),
     import('../schemas/columns.js'),
   ]);
-  let applied: object = {};
   const results = req.results.map((r) => {
     if (r.raw === null || r.envelope === null) return r;
     const out = filter.applyListOptions(parseExactJson(r.raw), req.spec, req.list!, knownColumns(req.spec.id, r.envelope.data));
-    applied = out.filters;
     const raw = exactStringify(out.body);
     return { ...r, raw, envelope: JSON.parse(raw) as NonNullable<ScopeResult['envelope']> };
   });
-  return { ...req, results, meta: { ...req.meta, filters: { ...req.meta.filters, ...applied } } };
+  // Said even when no answer came back: they were asked for, and would have applied.
+  return { ...req, results, meta: { ...req.meta, filters: { ...req.meta.filters, ...filter.appliedFilters(req.list) } } };
 }
 
 export async function renderCombinedResponse(ctx: RenderContext, asked: CombinedRenderRequest): Promise<void> {

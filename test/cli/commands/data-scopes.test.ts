@@ -393,6 +393,14 @@ describe('list options over several brands and markets', () => {
     }
   });
 
+  it('meta.filters names the list options even when no answer came back', async () => {
+    const r = await vis(['search-performance', '--brand', 'Larkspur Dental', '--all-markets', '--sort', '-clicks', '--format', 'json']);
+    expect(r.code).toBe(4);
+    const doc = JSON.parse(r.stdout) as { data: { results: Array<{ error: unknown }> }; meta: { filters: object } };
+    expect(doc.data.results.every((x) => x.error !== null)).toBe(true);
+    expect(doc.meta.filters).toMatchObject({ sort: '-clicks' });
+  });
+
   it('prompts over three markets --engine chatgpt --state absent: each market keeps only its absent ChatGPT rows', async () => {
     const env = agency(undefined, 'vis_demo_growth');
     const r = await vis(['prompts', '--all-markets', '--engine', 'chatgpt', '--state', 'absent', '--format', 'json'], env);
