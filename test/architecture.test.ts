@@ -47,6 +47,7 @@ type Layer =
   | 'cli'
   | 'services'
   | 'export'
+  | 'history'
   | 'completion'
   | 'cache'
   | 'api'
@@ -80,6 +81,7 @@ const ALLOWED: Record<Layer, readonly string[]> = {
     'terminal',
     'cache',
     'export',
+    'history',
     'completion',
     'api',
     'http',
@@ -95,7 +97,7 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   ],
   // The declaration contract names the context each command is registered with.
   cli: ['services', 'flags', 'docs', 'errors', 'domain'],
-  services: ['terminal', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  services: ['terminal', 'history', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   export: ['api', 'http', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
@@ -104,6 +106,10 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // Writes what output rendered; the flags say where. http/envelope.ts: the type of what
   // it renders; schemas: the columns a CSV of an endpoint knows.
   terminal: ['http/envelope.ts', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'domain'],
+  // The history store: the table says which endpoints are recorded; its files are private
+  // folders written atomically (fs); output/flatten.ts: isPlainObject, to read payloads of
+  // unknown shape when comparing two days.
+  history: ['output/flatten.ts', 'text', 'endpoints', 'errors', 'fs', 'domain'],
   // The freshness classes are the table's; the files are private folders (fs).
   cache: ['endpoints', 'fs', 'domain'],
   // output/flatten.ts: isPlainObject, to read payloads of unknown shape.

@@ -1,0 +1,84 @@
+/**
+ * The history store's vocabulary, shared by the recorder (a data command's read goes to
+ * the journal), the store (SQLite, taking the journal in), `vis history` (a recorded
+ * series) and `vis changes` (two recorded days compared).
+ *
+ * One recorded answer is identified by (api, brand, market, endpoint, item, query, day):
+ * - `api`: the base URL as vis sends to it (no trailing slash), or `demo` for the
+ *   built-in sandbox of `--demo`, whose loopback port changes every run. Nothing of the key:
+ *   the history belongs to the brand, so a rotated key continues the same series.
+ * - `brandId`: the brand's id as text (the request's brand_id, else the answer's
+ *   meta.brand.id). An answer that names no brand either way is not recorded.
+ * - `market`: the request's market code, else the answer's meta.market.code; `` for data
+ *   the API gives identically in every market and for answers that name no market.
+ * - `endpoint`: the endpoint id of src/endpoints.ts (`topics`, `topics.get`…).
+ * - `item`: the path parameter of an item endpoint (`crm-for-startups`), else ``.
+ * - `query`: the rest of the query, normalised (src/history/identity.ts): brand_id and
+ *   market left out (they are columns), parameters equal to their documented default left
+ *   out (`days=7` is `vis topics` as much as `vis topics --days 7`), the rest sorted and
+ *   URL-encoded as `k=v&k=v`; `` when nothing is left.
+ * - `day`: the scan day, `YYYY-MM-DD` (src/history/scan-day.ts).
+ */
+import type { EndpointId } from '../endpoints.js';
+
+/** What identifies one recorded answer: one per day, a later read that day replaces it. */
+export interface AnswerKey {
+  api: string;
+  brandId: string;
+  market: string;
+  endpoint: EndpointId;
+  item: string;
+  query: string;
+  day: string;
+}
+
+/** A recorded answer, as the journal holds it and the store gives it back. */
+export interface RecordedAnswer extends AnswerKey {
+  /** When vis received it (its own clock), ms since the epoch. */
+  fetchedAt: number;
+  /** The body exactly as received. */
+  raw: string;
+}
+
+/** Names seen beside ids, so the history commands can take `--brand "Northwind CRM"` with no request. */
+export interface SeenNames {
+  brandName?: string;
+  marketLabel?: string;
+}
+
+/** One brand × market the store holds answers for. */
+export interface RecordedScope {
+  api: string;
+  brandId: string;
+  /** The newest name recorded for the brand, when any answer named it. */
+  brandName: string | null;
+  market: string;
+  marketLabel: string | null;
+  /** How many scan days hold at least one answer of this scope. */
+  days: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+/** Which answers a history command asks the store for. Absent fields match everything. */
+export interface AnswerFilter {
+  api: string;
+  brandIds?: readonly string[];
+  markets?: readonly string[];
+  endpoints?: readonly EndpointId[];
+  item?: string;
+  query?: string;
+  /** Inclusive `YYYY-MM-DD` bounds on the scan day. */
+  since?: string;
+  until?: string;
+}
+
+/** What a history command reads; the SQLite store implements it, and the PostgreSQL one will. */
+export interface HistoryReader {
+  /** The recorded scan days matching the filter, oldest first. */
+  days(filter: AnswerFilter): string[];
+  /** The answers matching the filter, oldest day first, then brand, market, endpoint, item, query. */
+  answers(filter: AnswerFilter): RecordedAnswer[];
+  /** The brand × market scopes recorded for an API, by brand name (else id), then market. */
+  scopes(api: string): RecordedScope[];
+}
