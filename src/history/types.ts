@@ -82,3 +82,59 @@ export interface HistoryReader {
   /** The brand × market scopes recorded for an API, by brand name (else id), then market. */
   scopes(api: string): RecordedScope[];
 }
+
+/**
+ * The schema version this vis writes (SQLite `PRAGMA user_version`). A store of a lower
+ * version is migrated when a history command opens it; one of a higher version (a newer
+ * vis wrote it) is never written: data commands warn and record nothing, history
+ * commands refuse it (exit 2).
+ */
+export const SCHEMA_VERSION = 1;
+
+/** What taking the journal in did. */
+export interface IngestReport {
+  /** Entries stored (new, or newer than the one recorded for their key and day). */
+  stored: number;
+  /** Entries older than the answer already recorded for their key and day: dropped. */
+  superseded: number;
+  /** Damaged entries, set aside (named by `vis history check`). */
+  rejected: Array<{ file: string; problem: string }>;
+}
+
+export interface PruneReport {
+  answers: number;
+  bodies: number;
+}
+
+export interface MonthSize {
+  /** `YYYY-MM` of the scan days. */
+  month: string;
+  answers: number;
+  /** Compressed bytes of the bodies first stored in that month. */
+  bytes: number;
+}
+
+export interface StoreCheck {
+  file: string;
+  /** The file's size on disk, bytes. */
+  bytes: number;
+  schemaVersion: number;
+  answers: number;
+  bodies: number;
+  scopes: RecordedScope[];
+  months: MonthSize[];
+  /** Entries waiting in the journal, and those set aside as damaged. */
+  journal: { waiting: number; rejected: string[] };
+  /** What SQLite's integrity check and vis's own checks found; empty when all is well. */
+  problems: string[];
+}
+
+/** The store a history command opened: the journal taken in, then read; close() always. */
+export interface HistoryStore extends HistoryReader {
+  readonly file: string;
+  ingest(): IngestReport;
+  /** Removes the answers of scan days before `day` (YYYY-MM-DD), and the bodies no answer uses any more. */
+  prune(day: string): PruneReport;
+  check(): StoreCheck;
+  close(): void;
+}

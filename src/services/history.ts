@@ -1,0 +1,20 @@
+/**
+ * The history store as the history commands open it (`vis history`, `vis changes`): where
+ * it lives (src/history/location.ts, from VIS_HISTORY and the profile's `history`), opened
+ * with the journal taken in. Refusals are usage errors (exit 2) saying why.
+ */
+import { UsageError } from '../errors.js';
+import { historyLocation } from '../history/location.js';
+import type { HistoryStore } from '../history/types.js';
+import type { Context } from './context.js';
+
+export async function openHistory(ctx: Context, setting?: { value: string; source: string }): Promise<HistoryStore> {
+  const where = historyLocation(ctx.env, setting);
+  if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): nothing has been recorded`);
+  if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
+  if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
+  const { openStore } = await import('../history/store.js');
+  const store = await openStore(where.file, { create: true });
+  store.ingest();
+  return store;
+}
