@@ -6,6 +6,7 @@
 // zod in the bundle keeps the shared chunk small, and start-up with it.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import type { DataEdit } from './edits.js';
 
 export type FaultKind = 'status' | 'slow' | 'non-json' | 'html' | 'truncated' | 'no-headers' | 'reset' | 'no-data';
 
@@ -37,8 +38,17 @@ export interface SandboxOptions {
   port?: number;
   /** Loopback only; default 127.0.0.1. */
   host?: string;
-  /** The clock: data, periods, budgets and the rate-limit window all read it. */
+  /** The clock: data, periods, budgets, the rate-limit window and the `Date` header all read it. */
   now?: () => Date;
+  /**
+   * The moment the data is simulated at, when it should not follow the clock: every
+   * answer is built as of this time (its period included) while `now` still dates the
+   * response and counts the budget. With `edits`, a week of reads changes only what the
+   * edits say.
+   */
+  dataAt?: () => Date;
+  /** Changes to the data from a scan day on (edits.ts). Test-only, like faults. */
+  edits?: DataEdit[];
   /** Requests a minute per key before 429 rate_limited; default 60 as in the reference. */
   rateLimitPerMinute?: number;
   faults?: Fault[];
@@ -100,17 +110,35 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, st
     port: z.optional(z.int().check(z.minimum(0), z.maximum(65535))),
     host: z.optional(z.string().check(z.minLength(1))),
     now: z.optional(z.iso.datetime({ offset: true })),
+    dataAt: z.optional(z.iso.datetime({ offset: true })),
+    edits: z.optional(
+      z.array(
+        z.strictObject({
+          from: z.iso.date(),
+          path: z.string().check(z.refine((p: string) => p.startsWith('/'), 'must start with "/"')),
+          brand: z.optional(z.int()),
+          market: z.optional(z.string()),
+          pointer: z.string().check(z.minLength(1)),
+          value: z.optional(z.unknown()),
+          remove: z.optional(z.boolean()),
+        }),
+      ),
+    ),
     rateLimitPerMinute: z.optional(z.int().check(z.minimum(1))),
     faults: z.optional(z.array(faultSchema())),
     quiet: z.optional(z.boolean()),
   });
   const result = schema.safeParse(json);
   if (!result.success) throw new Error(`VIS_SANDBOX_OPTIONS: ${z.prettifyError(result.error)}`);
-  const { now, ...rest } = result.data;
+  const { now, dataAt, ...rest } = result.data;
   const options: SandboxOptions = { ...rest };
   if (now !== undefined) {
     const fixed = Date.parse(now);
     options.now = () => new Date(fixed);
+  }
+  if (dataAt !== undefined) {
+    const fixed = Date.parse(dataAt);
+    options.dataAt = () => new Date(fixed);
   }
   return options;
 }

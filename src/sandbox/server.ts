@@ -43,6 +43,7 @@ import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import { DEMO_KEYS } from '../domain/demo.js';
 import { DEMO_ACCOUNTS, accountByKey, type DemoAccount, type DemoBrand, type DemoMarket } from './accounts.js';
 import { PAYLOAD_BUILDERS } from './data.js';
+import { applyEdits, type DataEdit } from './edits.js';
 import { isoTime, nextMonthStart } from './data/dates.js';
 import { ApiError, notFound } from './errors.js';
 import { FaultPlan, defaultFaultCode, faultDelay, htmlErrorPage, isShortCircuit } from './faults.js';
@@ -181,6 +182,7 @@ class SandboxApp {
     private readonly rateLimit: number,
     faults: readonly Fault[],
     private readonly log: ((line: string) => void) | null,
+    private readonly data: { at?: () => Date; edits: readonly DataEdit[] } = { edits: [] },
   ) {
     this.state = new SandboxState(now);
     this.limiter = new RateLimiter(rateLimit);
@@ -274,7 +276,9 @@ class SandboxApp {
       const brand = spec.brand ? resolveBrand(account, query) : null;
       const market = brand && spec.market ? resolveMarket(brand, query) : null;
       checkDuplicates(spec, query);
-      const period = resolvePeriod(spec, query, now);
+      // The data's own moment: the clock, unless the data is fixed at one (dataAt).
+      const dataNow = this.data.at?.() ?? now;
+      const period = resolvePeriod(spec, query, dataNow);
       const params = checkQuery(spec, query);
       const pathParam = checkPathParam(spec, match.rawParam);
       const body = checkBody(spec, bodyText);
@@ -289,9 +293,10 @@ class SandboxApp {
           );
         }
       }
-      const payload = PAYLOAD_BUILDERS[spec.id]({ account, brand, market, period, params, pathParam, body, now, state: this.state });
+      const payload = PAYLOAD_BUILDERS[spec.id]({ account, brand, market, period, params, pathParam, body, now: dataNow, state: this.state });
       if (!spec.free) this.state.spendRead(account, now);
-      return { status: payload.status ?? 200, headers: {}, body: { data: payload.data, meta: meta(spec, brand, market) }, account };
+      const data = applyEdits(payload.data, this.data.edits, { path, brand: brand?.id, market: market?.code, now });
+      return { status: payload.status ?? 200, headers: {}, body: { data, meta: meta(spec, brand, market) }, account };
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, account);
       throw error;
@@ -361,6 +366,9 @@ class SandboxApp {
     this.requests.push(record);
     // Deterministic, so a session against the sandbox reads the same every time.
     res.setHeader('x-request-id', sandboxRequestId(this.requests.length));
+    // The sandbox's clock dates its answers, as a server's dates its own: a sandbox set to
+    // another day (VIS_SANDBOX_OPTIONS now) answers as of that day.
+    res.setHeader('date', this.now().toUTCString());
 
     const fault = inApi ? this.faults.take(method, path) : null;
     if (fault) record.fault = fault.kind;
@@ -456,7 +464,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rateLimit = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT;
   if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`rateLimitPerMinute must be a positive integer (got ${rateLimit})`);
 
-  const app = new SandboxApp(options.now ?? (() => new Date()), rateLimit, options.faults ?? [], options.quiet ? null : (options.log ?? null));
+  const app = new SandboxApp(options.now ?? (() => new Date()), rateLimit, options.faults ?? [], options.quiet ? null : (options.log ?? null), {
+    ...(options.dataAt ? { at: options.dataAt } : {}),
+    edits: options.edits ?? [],
+  });
   const server = createServer((req, res) => {
     app.handle(req, res).catch((error: unknown) => {
       // A bug in a payload builder: answer like an API would, keep serving.
