@@ -116,13 +116,11 @@ export class HistoryRecorder {
 
   /** The journal folder, checked (and made), once the store file beside it is one this vis may add to. Throws the reason. */
   private openJournal(file: string): string {
-    const dir = journalDir(file);
-    for (const d of [dirname(file), dir]) {
-      if (!usablePrivateDir(d)) throw new Error(`${d} is not a private folder of this user (others can write to it, or it is not theirs)`);
-    }
+    // The store's folder first, then the store itself: a damaged or newer store gets no journal beside it.
+    privateFolder(dirname(file));
     const problem = storeProblem(file);
     if (problem) throw new Error(problem);
-    return dir;
+    return privateFolder(journalDir(file));
   }
 
   private fail(why: string): void {
@@ -133,6 +131,12 @@ export class HistoryRecorder {
     // The paths come from the environment: printed as text, never as escapes.
     this.o.warn(`history: ${sanitizeForTerminal(why)}; answers of this run are not recorded (vis history check tells more)`);
   }
+}
+
+/** The folder, made 0700 when missing; throws unless it is this user's and nobody else can write to it. */
+function privateFolder(dir: string): string {
+  if (!usablePrivateDir(dir)) throw new Error(`${dir} is not a private folder of this user (others can write to it, or it is not theirs)`);
+  return dir;
 }
 
 /**
