@@ -70,18 +70,15 @@ export class HistoryRecorder {
   /** The journal folder, once checked. */
   private journal: string | undefined;
 
-  constructor(private readonly o: RecorderOptions) {
-    if (o.where.kind === 'postgres') this.fail(`${o.where.source} names a PostgreSQL history, which this version of vis does not keep`);
-  }
-
-  /** Does the history take answers this run? (Off, no place named, or a failure: no.) */
-  get active(): boolean {
-    return this.o.where.kind === 'file' && this.failed === undefined;
-  }
+  constructor(private readonly o: RecorderOptions) {}
 
   /** An answer read from the network for `spec`: kept to be written, when it is one the history records. */
   note(spec: IdentitySpec, res: ReadAnswer): void {
-    if (!this.active || res.method !== 'GET' || res.status < 200 || res.status > 299 || !RECORDED_ENDPOINTS.has(spec.id)) return;
+    const where = this.o.where;
+    if (this.failed !== undefined || where.kind === 'off' || where.kind === 'none') return;
+    if (res.method !== 'GET' || res.status < 200 || res.status > 299 || !RECORDED_ENDPOINTS.has(spec.id)) return;
+    // Said when there is an answer to keep, not by every command that opens a session.
+    if (where.kind === 'postgres') return this.fail(`${where.source} names a PostgreSQL history, which this version of vis does not keep`);
     const id = answerIdentity(this.o.api, spec, res, res.envelope);
     if (id === undefined) {
       this.o.debug(`history: ${spec.id} ${res.path} not recorded (no brand id, or a value the history cannot file)`);
@@ -98,18 +95,18 @@ export class HistoryRecorder {
     const batch = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
-    if (batch.length === 0 || !this.active || this.o.where.kind !== 'file') return;
+    if (batch.length === 0 || this.failed !== undefined || this.o.where.kind !== 'file') return;
     const file = this.o.where.file;
     try {
       this.journal ??= this.openJournal(file);
     } catch (err) {
-      return this.fail(reasonOf(err));
+      return this.fail(fsReason(err));
     }
     for (const { answer, names } of batch) {
       try {
         writeEntry(this.journal, answer, names);
       } catch (err) {
-        return this.fail(`cannot write to ${this.journal}: ${reasonOf(err)}`);
+        return this.fail(`cannot write to ${this.journal}: ${fsReason(err)}`);
       }
     }
   }
@@ -173,7 +170,7 @@ export function storeProblem(file: string): string | undefined {
 }
 
 /** A file system error in words: what went wrong, not the syscall. */
-function reasonOf(err: unknown): string {
+export function fsReason(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   switch (e.code) {
     case 'EACCES':

@@ -404,3 +404,43 @@ function sqliteHeader(version: number): Buffer {
   b.writeUInt32BE(version, 60);
   return b;
 }
+
+describe('vis config set history', () => {
+  it.each([
+    ['off', 'off'],
+    ['OFF', 'off'],
+    ['none', 'off'],
+    ['0', 'off'],
+    ['/var/lib/vis/history.db', '/var/lib/vis/history.db'],
+    ['~/vis/history.db', '~/vis/history.db'],
+    ['  /x/h.db  ', '/x/h.db'],
+    ['postgres://db.example/vis', 'postgres://db.example/vis'],
+    ['postgresql://u@db/vis', 'postgresql://u@db/vis'],
+  ])('%j is saved as %j', async (value, saved) => {
+    const { env } = home();
+    const set = await runInProcess(['config', 'set', 'history', value], { env });
+    expect(set.code, set.stderr).toBe(0);
+    const got = await runInProcess(['config', 'get', 'history'], { env });
+    expect(got.stdout.trim()).toBe(saved);
+  });
+
+  it.each([['history.db'], ['./h.db'], ['~'], ['/var/lib/vis/'], [''], ['maybe'], ['mysql://db/vis'], ['postgres://'], ['/a\tb']])(
+    '%j is refused: exit 2, the rule named, nothing saved',
+    async (value) => {
+      const { env, dir } = home();
+      const r = await runInProcess(['config', 'set', 'history', value], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('history must be off, an absolute path to the history file (or ~/…), or a postgres:// URL');
+      expect(existsSync(join(dir, 'config', 'config.json'))).toBe(false);
+    },
+  );
+
+  it('a postgres URL saved: data commands warn once and answer as usual', async () => {
+    const { env } = home();
+    expect((await runInProcess(['config', 'set', 'history', 'postgres://db/vis'], { env })).code).toBe(0);
+    const r = await topics({ env });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
+    expect(r.stderr).toContain('names a PostgreSQL history');
+  });
+});
