@@ -10,7 +10,6 @@ import { expiresAt, isScanBoundary } from '../cache/freshness.js';
 import { entryKey, periodEndsToday } from '../cache/keys.js';
 import type { CacheHit } from '../cache/store.js';
 import { endpointById, ENDPOINTS, type EndpointSpec } from '../endpoints.js';
-import { RECORDED_ENDPOINTS } from '../history/journal.js';
 import { checkEnvelope } from '../http/envelope.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { utcDate } from '../domain/dates.js';
@@ -77,7 +76,7 @@ export async function sendCached(
  * cache or no cache: VIS_CACHE=off and --demo still record. A cache hit never reaches here.
  */
 function recorded<R extends ApiResponse>(session: Session, spec: Cacheable, req: ApiRequest, res: R): R {
-  if (session.history && RECORDED_ENDPOINTS.has(spec.id)) session.history.note(endpointById(spec.id), { ...req, ...res });
+  session.history?.note(endpointById(spec.id), { ...req, ...res });
   return res;
 }
 
