@@ -95,7 +95,8 @@ export class HistoryRecorder {
     const batch = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
-    if (batch.length === 0 || this.failed !== undefined || this.o.where.kind !== 'file') return;
+    // Only a file location with no failure yet ever holds answers (see note).
+    if (batch.length === 0 || this.o.where.kind !== 'file') return;
     const file = this.o.where.file;
     try {
       this.journal ??= this.openJournal(file);
@@ -120,11 +121,9 @@ export class HistoryRecorder {
     return privateFolder(journalDir(file));
   }
 
+  /** Called once at most: nothing is kept or tried once it has been. */
   private fail(why: string): void {
-    if (this.failed !== undefined) return;
     this.failed = why;
-    this.pending = [];
-    this.pendingBytes = 0;
     // The paths come from the environment: printed as text, never as escapes.
     this.o.warn(`history: ${sanitizeForTerminal(why)}; answers of this run are not recorded (vis history check tells more)`);
   }
@@ -139,11 +138,10 @@ function privateFolder(dir: string): string {
 /**
  * The recorded endpoint a raw path (`vis api /topics/crm-tools`) is a read of, or
  * undefined: paths outside the table, and the free account endpoints, are not recorded.
- * A literal path wins over a template (`/answers/runs` is not an item of `/answers/{x}`).
+ * (No path of the table is both a literal and another's item, so the first match is the one.)
  */
 export function recordedEndpointOf(path: string): EndpointSpec | undefined {
-  const candidates = ENDPOINTS.filter((e) => e.method === 'GET' && RECORDED_ENDPOINTS.has(e.id) && itemOfPath(e.path, path) !== undefined);
-  return candidates.find((e) => e.pathParam === undefined) ?? candidates[0];
+  return ENDPOINTS.find((e) => RECORDED_ENDPOINTS.has(e.id) && itemOfPath(e.path, path) !== undefined);
 }
 
 /**

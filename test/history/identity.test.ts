@@ -204,6 +204,8 @@ describe('answerIdentity', () => {
     expect(id(topics, '/topics', [], odd)?.names).toEqual({});
     expect(id(topics, '/topics', [], { brand: { id: 1, name: '  ' }, market: { code: 'US-en', label: 3 } })?.names).toEqual({});
     expect(id(topics, '/topics', [], { brand: { id: 1, name: 'x'.repeat(500) } })?.names.brandName).toHaveLength(500);
+    // A meta that names the brand without its id: the name of the brand asked for.
+    expect(id(topics, '/topics', [['brand_id', '5']], { brand: { name: 'Acme' } })?.names).toEqual({ brandName: 'Acme' });
   });
 });
 

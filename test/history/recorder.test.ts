@@ -213,6 +213,17 @@ describe('HistoryRecorder: failures', () => {
     expect(r.warnings).toHaveLength(1);
   });
 
+  it('the store is looked at once per run: the folders and the file are checked at the first write only', () => {
+    const r = rig();
+    r.recorder.note(topics, answer());
+    r.recorder.flush();
+    writeFileSync(r.file, 'x'.repeat(200));
+    r.recorder.note(topics, answer());
+    r.recorder.flush();
+    expect(r.warnings).toEqual([]);
+    expect(r.written()).toHaveLength(2);
+  });
+
   it('a store that is not a database: one warning, no journal made', () => {
     const r = rig();
     mkdirSync(join(r.dir, 'h'), { mode: 0o700 });
