@@ -18,6 +18,8 @@ export interface AnswerIdentity {
   names: SeenNames;
 }
 
+type MetaObject = { id?: unknown; name?: unknown; code?: unknown; label?: unknown } | null | undefined;
+
 export type IdentitySpec = Pick<EndpointSpec, 'id' | 'path' | 'market' | 'period' | 'defaultDays' | 'query'> &
   Partial<Pick<EndpointSpec, 'sameInEveryMarket' | 'itemsFrom' | 'pathParam'>>;
 
@@ -42,22 +44,24 @@ export function answerIdentity(
   const pathItem = itemOfPath(spec.path, req.path);
   if (pathItem === undefined) return undefined;
   const query = [...(req.query ?? [])];
-  const meta = envelope.meta;
-  const metaBrand = objectField(meta, 'brand');
-  const metaMarket = objectField(meta, 'market');
+  // Read through optional chaining alone: a field of any JSON value but null is undefined
+  // unless it is an object's own (a string's `id` is undefined), and each value is checked.
+  const metaBrand = envelope.meta?.brand as MetaObject;
+  const metaMarket = envelope.meta?.market as MetaObject;
 
   const brandId = only(query, 'brand_id') ?? idText(metaBrand?.id);
   if (brandId === undefined || !BRAND_ID.test(brandId)) return undefined;
 
   const perMarket = spec.market && spec.sameInEveryMarket !== true;
-  const market = perMarket ? (only(query, 'market') ?? plainString(metaMarket?.code) ?? '') : '';
+  const marketCode = plainString(metaMarket?.code);
+  const market = perMarket ? (only(query, 'market') ?? marketCode ?? '') : '';
   if (!MARKET.test(market)) return undefined;
 
   const queryItem = spec.itemsFrom !== undefined && 'query' in spec.itemsFrom.into ? spec.itemsFrom.into.query : undefined;
   const item = queryItem === undefined ? pathItem : (only(query, queryItem) ?? '');
   if (item.length > MAX_ITEM || CONTROL.test(item)) return undefined;
 
-  const dropped = new Set(['brand_id', 'market', ...(queryItem === undefined ? [] : [queryItem])]);
+  const dropped = new Set(['brand_id', 'market', queryItem]);
   const normalised = normaliseQuery(
     spec,
     query.filter(([k]) => !dropped.has(k)),
@@ -69,8 +73,9 @@ export function answerIdentity(
   // A name belongs to the brand the answer is filed under, never to another one the meta names.
   const brandName = metaBrandId === undefined || metaBrandId === brandId ? plainName(metaBrand?.name) : undefined;
   if (brandName !== undefined) names.brandName = brandName;
-  const marketLabel = market !== '' && plainString(metaMarket?.code) === market ? plainName(metaMarket?.label) : undefined;
-  if (marketLabel !== undefined) names.marketLabel = marketLabel;
+  // A label belongs to the market the answer is filed under.
+  const marketLabel = plainName(metaMarket?.label);
+  if (marketLabel !== undefined && marketCode === market) names.marketLabel = marketLabel;
 
   return { key: { api: api.replace(/\/+$/, ''), brandId, market, endpoint: spec.id, item, query: normalised }, names };
 }
@@ -82,7 +87,10 @@ export function answerIdentity(
  */
 export function normaliseQuery(spec: Pick<IdentitySpec, 'period' | 'defaultDays' | 'query'>, pairs: QueryPairs): string {
   const defaults = new Map<string, string>();
-  for (const p of spec.query) if ('default' in p.spec && p.spec.default !== undefined) defaults.set(p.name, String(p.spec.default));
+  for (const p of spec.query) {
+    const documented = (p.spec as { default?: string | number }).default;
+    if (documented !== undefined) defaults.set(p.name, String(documented));
+  }
   const ranged = pairs.some(([k]) => k === 'from' || k === 'to');
   if (spec.period !== 'none' && !ranged) defaults.set('days', String(spec.defaultDays));
   return pairs
@@ -123,11 +131,6 @@ export function itemOfPath(template: string, path: string): string | undefined {
 function only(query: QueryPairs, name: string): string | undefined {
   const values = query.filter(([k]) => k === name);
   return values.length === 1 ? values[0]![1] : undefined;
-}
-
-function objectField(o: Record<string, unknown> | undefined, name: string): Record<string, unknown> | undefined {
-  const v = o?.[name];
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 /** An id as the text a request carries it as: a whole number, or a string of id characters. */

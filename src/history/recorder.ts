@@ -35,7 +35,7 @@ import { SCHEMA_VERSION, type RecordedAnswer, type SeenNames } from './types.js'
 
 /** Answers held before they are written anyway: an export reads hundreds. */
 export const MAX_PENDING_BYTES = 8 * 1024 * 1024;
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0');
 const SQLITE_HEADER_BYTES = 100;
 /** Where SQLite keeps `PRAGMA user_version` in its header: 4 bytes, big-endian. */
 const USER_VERSION_OFFSET = 60;

@@ -22,6 +22,7 @@ describe('answerIdentity', () => {
 
   it('api: the base URL without a trailing slash, or demo as given', () => {
     expect(id(topics, '/topics', [], META, `${API}/`)?.key.api).toBe(API);
+    expect(id(topics, '/topics', [], META, `${API}//`)?.key.api).toBe(API);
     expect(id(topics, '/topics', [], META, 'demo')?.key.api).toBe('demo');
   });
 
@@ -95,7 +96,22 @@ describe('answerIdentity', () => {
     expect(id(topics, '/topics', [], { brand: { id: 'b-7' } })?.key.brandId).toBe('b-7');
   });
 
+  it('a request with no query at all', () => {
+    expect(answerIdentity(API, topics, { path: '/topics' }, { meta: META })?.key.query).toBe('');
+  });
+
+  it('a parameter with no documented default is kept, whatever its value', () => {
+    const spec = {
+      ...topics,
+      query: [{ name: 'engine', flag: 'engine', placeholder: '<e>', spec: { kind: 'enum', values: ['a'] } as const, description: '' }],
+    };
+    expect(id(spec, '/topics', [['engine', 'undefined']])?.key.query).toBe('engine=undefined');
+  });
+
   it('no brand id either way: not recorded', () => {
+    expect(id(topics, '/topics', [], { brand: { id: true } })).toBeUndefined();
+    expect(id(topics, '/topics', [], { brand: { id: null } })).toBeUndefined();
+    expect(id(topics, '/topics', [], { brand: { id: { n: 1 } } })).toBeUndefined();
     expect(id(topics, '/topics', [], {})).toBeUndefined();
     expect(id(topics, '/topics', [], null)).toBeUndefined();
     expect(id(topics, '/topics', [], { brand: { name: 'Acme' } })).toBeUndefined();
@@ -131,6 +147,18 @@ describe('answerIdentity', () => {
     ])?.key;
     expect(k?.market).toBe('GB-en');
     expect(k?.query).toBe('days=30');
+  });
+
+  it('an answer that names no market, asked for one: filed under the one asked for, no label', () => {
+    expect(id(topics, '/topics', [['market', 'GB-en']], { brand: { id: 1, name: 'A' } })).toStrictEqual({
+      key: { api: API, brandId: '1', market: 'GB-en', endpoint: 'topics', item: '', query: '' },
+      names: { brandName: 'A' },
+    });
+    expect(id(topics, '/topics', [['market', 'GB-en']], { brand: { id: 1 }, market: null })?.names).toStrictEqual({});
+  });
+
+  it('a label beside an empty market code is no market’s', () => {
+    expect(id(topics, '/topics', [], { brand: { id: 1 }, market: { code: '', label: 'Somewhere' } })?.names).toStrictEqual({});
   });
 
   it('market: `` when neither names one', () => {
@@ -198,14 +226,14 @@ describe('answerIdentity', () => {
   });
 
   it('names: only those of the brand and market filed, and only plain text', () => {
-    expect(id(topics, '/topics', [['brand_id', '202']])?.names).toEqual({ marketLabel: 'United States (English)' });
-    expect(id(topics, '/topics', [['market', 'GB-en']])?.names).toEqual({ brandName: 'Northwind CRM' });
+    expect(id(topics, '/topics', [['brand_id', '202']])?.names).toStrictEqual({ marketLabel: 'United States (English)' });
+    expect(id(topics, '/topics', [['market', 'GB-en']])?.names).toStrictEqual({ brandName: 'Northwind CRM' });
     const odd = { brand: { id: 1, name: 'A\u001b[31mB' }, market: { code: 'US-en', label: 'x'.repeat(501) } };
-    expect(id(topics, '/topics', [], odd)?.names).toEqual({});
-    expect(id(topics, '/topics', [], { brand: { id: 1, name: '  ' }, market: { code: 'US-en', label: 3 } })?.names).toEqual({});
+    expect(id(topics, '/topics', [], odd)?.names).toStrictEqual({});
+    expect(id(topics, '/topics', [], { brand: { id: 1, name: '  ' }, market: { code: 'US-en', label: 3 } })?.names).toStrictEqual({});
     expect(id(topics, '/topics', [], { brand: { id: 1, name: 'x'.repeat(500) } })?.names.brandName).toHaveLength(500);
     // A meta that names the brand without its id: the name of the brand asked for.
-    expect(id(topics, '/topics', [['brand_id', '5']], { brand: { name: 'Acme' } })?.names).toEqual({ brandName: 'Acme' });
+    expect(id(topics, '/topics', [['brand_id', '5']], { brand: { name: 'Acme' } })?.names).toStrictEqual({ brandName: 'Acme' });
   });
 });
 
@@ -226,6 +254,9 @@ describe('itemOfPath', () => {
     ['/topics/{id}', '/topics/a/b', undefined],
     ['/topics', '/topic', undefined],
     ['/answers/runs', '/answers/history', undefined],
+    ['/a/x{id}', '/a/other', undefined],
+    ['/a/{id}x', '/a/other', undefined],
+    ['/a/x{id}', '/a/x{id}', ''],
   ])('%s against %s: %j', (template, path, item) => {
     expect(itemOfPath(template, path)).toBe(item);
   });

@@ -92,7 +92,7 @@ describe('writeEntry and readEntry', () => {
   it('without names, none are written nor read', () => {
     const dir = folder();
     const file = writeEntry(dir, ANSWER);
-    expect(readEntry(file)).toEqual({ file, answer: ANSWER, names: {} });
+    expect(readEntry(file)).toStrictEqual({ file, answer: ANSWER, names: {} });
     expect(readFileSync(file, 'utf8')).not.toMatch(/brand_name|market_label/);
   });
 
@@ -120,6 +120,13 @@ describe('writeEntry and readEntry', () => {
     const file = join(dir, '1-1-00000000.answer');
     writeFileSync(file, body === '' && problem === 'no header line' ? header : `${header}\n${body}`);
     expect(readEntry(file)).toEqual({ file, problem });
+  });
+
+  it('an empty header line is a header that is not JSON', () => {
+    const dir = folder();
+    const file = join(dir, '1-1-00000000.answer');
+    writeFileSync(file, '\n{}');
+    expect(readEntry(file)).toEqual({ file, problem: 'the header is not JSON' });
   });
 
   it('a header that breaks a rule: its problem', () => {
@@ -294,6 +301,13 @@ describe('the entries waiting', () => {
       writeFileSync(join(dir, name), '');
     }
     expect(pendingNames(dir)).toEqual(['3-9-00000000.answer', '20-1-0000000a.answer', '20-1-0000000b.answer', '100-1-00000000.answer']);
+  });
+
+  it('entries fetched in the same millisecond: by name, whatever order the folder lists them in', () => {
+    const dir = folder();
+    const names = ['7-1-0000000f.answer', '7-2-00000000.answer', '7-1-0000000a.answer', '7-10-00000000.answer', '7-1-00000009.answer', '7-3-ffffffff.answer'];
+    for (const name of names) writeFileSync(join(dir, name), '');
+    expect(pendingNames(dir)).toEqual([...names].sort());
   });
 
   it('a folder that is not there holds none; another failure is thrown', () => {

@@ -150,9 +150,11 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
   it.each<[string, HistoryLocation]>([
     ['off', { kind: 'off', source: 'VIS_HISTORY' }],
     ['no place', { kind: 'none', why: 'no HOME' }],
-  ])('%s: nothing written, nothing said', (_what, where) => {
+  ])('%s: nothing written, nothing said, nothing even looked at', (_what, where) => {
     const r = rig(where);
     r.recorder.note(topics, answer());
+    // An answer it could not file would be said under --debug, were it looked at.
+    r.recorder.note(topics, answer({ envelope: {} }));
     r.recorder.flush();
     expect(readdirSync(r.dir)).toEqual([]);
     expect(r.warnings).toEqual([]);
