@@ -564,14 +564,14 @@ __vis_flag_values() {
 # argument before it.
 __vis_arg_values() {
     case "$1|$2" in
-        'config get|0') __vis_words 'profile base_url brand market format cache' ;;
-        'config set|0') __vis_words 'profile base_url brand market format cache' ;;
+        'config get|0') __vis_words 'profile base_url brand market format cache history' ;;
+        'config set|0') __vis_words 'profile base_url brand market format cache history' ;;
         'config set|1')
             case $3 in
                 'format') __vis_words 'table json csv' ;;
                 'profile') __vis_dynamic profiles ;;
             esac ;;
-        'config unset|0') __vis_words 'profile base_url brand market format cache' ;;
+        'config unset|0') __vis_words 'profile base_url brand market format cache history' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
         'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;

@@ -716,15 +716,15 @@ complete -c vis -n '__vis_at "config" 0' -a list -d 'All profiles and settings (
 complete -c vis -n '__vis_at "config" 0' -a path -d 'Where the config file is'
 
 # vis config get
-complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
+complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
 
 # vis config set
-complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
+complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
 complete -c vis -n '__vis_at "config set" 1 format' -a 'table json csv' -d 'the new value; for profile, the name of the profile to make active'
 complete -c vis -n '__vis_at "config set" 1 profile' -a '(__vis_dynamic profiles)' -d 'the new value; for profile, the name of the profile to make active'
 
 # vis config unset
-complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format cache' -d 'profile, base_url, brand, market, format or cache'
+complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
 
 # vis cache
 complete -c vis -n '__vis_at "cache" 0' -a status -d 'Where the cache is, and per account: entries, size, reads saved this month'

@@ -11,6 +11,8 @@
 //                                          and vs undici alone making the same request
 //   vis topics --format json, cache hit    vs `node -e 0`, and vs the same command sent to
 //                                          the sandbox (--no-cache): a hit must be faster
+//   vis topics --no-cache, history on      vs the same with VIS_HISTORY=off: recording the
+//                                          answer into the history's journal, within 5%
 //   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
 //   20,000 answer runs -> table, piped     vs the same curl | jq
 //   an endless answer, VIS_MAX_BODY_MB=64  vs `node -e 0`: the time to give up (exit 7),
@@ -329,6 +331,21 @@ function casesOn({ tag, node }) {
       argv: [node, VIS, 'topics', '--format', 'json', '--no-cache'],
       env: visEnv(sandbox.baseUrl),
       base: 'node -e 0',
+    },
+    {
+      name: 'vis topics -f json, history off',
+      argv: [node, VIS, 'topics', '--format', 'json', '--no-cache'],
+      env: { ...visEnv(sandbox.baseUrl), VIS_HISTORY: 'off' },
+      base: 'node -e 0',
+    },
+    {
+      // The request case above records its answer (the history is on by default): what
+      // that costs beyond the same request with the history off.
+      name: '  the request, history on vs off',
+      argv: [node, VIS, 'topics', '--format', 'json', '--no-cache'],
+      env: visEnv(sandbox.baseUrl),
+      base: 'vis topics -f json, history off',
+      target: 1.05,
     },
     {
       // Answered from the response cache, filled by the run before the rounds.

@@ -11,7 +11,7 @@
  */
 
 /** Every field of a profile: the settings `vis config set` changes, and the key. */
-export const PROFILE_FIELDS = ['base_url', 'api_key', 'brand', 'market', 'format', 'cache'] as const;
+export const PROFILE_FIELDS = ['base_url', 'api_key', 'brand', 'market', 'format', 'cache', 'history'] as const;
 
 /** The version of the shape below. A later shape moves files up from this one. */
 export const CONFIG_VERSION = 1;

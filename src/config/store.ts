@@ -44,6 +44,8 @@ export interface Profile {
   format?: string;
   /** `off` turns the response cache off for this profile (src/cache/). */
   cache?: string;
+  /** Where the history is kept: off, a file, or a postgres:// URL (src/history/location.ts); VIS_HISTORY wins. */
+  history?: string;
 }
 
 export interface ConfigData {
@@ -52,7 +54,7 @@ export interface ConfigData {
 }
 
 /** Settings a user may change with `vis config set`; the key is set with `vis auth login`. */
-export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format', 'cache'] as const;
+export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format', 'cache', 'history'] as const;
 export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 
 export const DEFAULT_PROFILE = 'default';

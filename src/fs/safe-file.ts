@@ -18,7 +18,7 @@
  * Everything here is synchronous: a signal's handler runs only once it returns, so Ctrl-C
  * never leaves a temporary file behind.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 /** vis expected a regular file of its own and found a link, a FIFO, a device or a folder. */
 export class NotRegularFileError extends Error {
@@ -42,6 +42,23 @@ export function readRegularFile(path: string): Buffer {
   try {
     requireRegular(fd, path);
     return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * At most the first `max` bytes of a regular file (fewer when it is shorter), for a look
+ * at a file's header without reading all of it. Refused like readRegularFile.
+ */
+export function readRegularFileHead(path: string, max: number): Buffer {
+  const fd = openNoFollow(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    requireRegular(fd, path);
+    const buf = Buffer.alloc(max);
+    let got = 0;
+    for (let n = -1; got < max && n !== 0; got += n) n = readSync(fd, buf, got, max - got, got);
+    return buf.subarray(0, got);
   } finally {
     closeSync(fd);
   }

@@ -49,6 +49,8 @@ export interface ApiResponse {
   raw: string;
   envelope: Envelope;
   attempts: number;
+  /** The answer's `Date` header as received (the history's scan day); absent when the server sent none, and on a cache hit. */
+  date?: string;
 }
 
 export interface ClientOptions {
@@ -292,7 +294,9 @@ export class ApiClient {
     const raw = decodeBody(status, bytes);
     bytes = undefined; // the text replaces the bytes: never hold both longer than needed
     try {
-      return this.interpret(req, status, raw, retryAfter, location);
+      const answer = this.interpret(req, status, raw, retryAfter, location);
+      const date = headerValue(responseHeaders.date);
+      return date === undefined ? answer : { ...answer, date };
     } catch (err) {
       if (err instanceof VisError) err.requestId ??= requestIdOf(responseHeaders);
       throw err;

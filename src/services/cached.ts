@@ -9,7 +9,7 @@
 import { expiresAt, isScanBoundary } from '../cache/freshness.js';
 import { entryKey, periodEndsToday } from '../cache/keys.js';
 import type { CacheHit } from '../cache/store.js';
-import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
+import { endpointById, ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import { checkEnvelope } from '../http/envelope.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
 import { utcDate } from '../domain/dates.js';
@@ -37,7 +37,7 @@ export async function sendCached(
   const send = o.send ?? ((r: ApiRequest) => sendWithHints(session, r, spec as EndpointSpec));
   const cacheable = req.method === 'GET' && (spec.freshness !== 'none' || o.lifeMs !== undefined);
   const cache = cacheable ? session.cache() : undefined;
-  if (!cache) return send(req);
+  if (!cache) return recorded(session, spec, req, await send(req));
   const now = ctx.clock.now();
   const key = keyOf(spec, req, now);
   if (session.cacheMode === 'use') {
@@ -54,7 +54,7 @@ export async function sendCached(
   } else {
     session.debug(`cache refresh: ${key}`);
   }
-  const res = await send(req);
+  const res = recorded(session, spec, req, await send(req));
   noteApiVersion(session, res.envelope);
   const fetchedAt = ctx.clock.now();
   const until = o.lifeMs !== undefined ? fetchedAt + o.lifeMs : expiresAt(spec.freshness, fetchedAt);
@@ -68,6 +68,15 @@ export async function sendCached(
       }
     }
   }
+  return res;
+}
+
+/**
+ * Every answer read from the network goes to the history (when the session keeps one),
+ * cache or no cache: VIS_CACHE=off and --demo still record. A cache hit never reaches here.
+ */
+function recorded<R extends ApiResponse>(session: Session, spec: Cacheable, req: ApiRequest, res: R): R {
+  session.history?.note(endpointById(spec.id), { ...req, ...res });
   return res;
 }
 

@@ -23,6 +23,8 @@ import { writeMessage } from '../terminal/io.js';
 import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
 import { requestLogger } from './request-log.js';
+import { historyLocation } from '../history/location.js';
+import { HistoryRecorder } from '../history/recorder.js';
 
 /** Default pace: the API allows 60 requests a minute per key. */
 export const DEFAULT_RATE_PER_MINUTE = 60;
@@ -74,6 +76,12 @@ export interface Session {
    * answer, when the session closes; never with -q.
    */
   warn(line: string): void;
+  /**
+   * Where this run's answers are recorded (src/history/recorder.ts): src/services/cached.ts
+   * notes each one read from the network; close() writes them. Absent in tests that build
+   * a session by hand.
+   */
+  history?: HistoryRecorder;
   close(): Promise<void>;
 }
 
@@ -204,6 +212,15 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   });
 
   const warnings = new Set<string>();
+  const warn = (line: string) => void warnings.add(line);
+  // The demo sandbox's port changes every run: its answers are one API, `demo`.
+  const history = new HistoryRecorder({
+    where: historyLocation(ctx.env, settings.history),
+    api: options.demo ? 'demo' : baseUrl.value,
+    now: () => ctx.clock.now(),
+    debug,
+    warn,
+  });
   return {
     settings,
     client,
@@ -211,9 +228,12 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     progress,
     debug,
     ...openCache(ctx, options.cache, baseUrl.value, key, debug),
-    warn: (line) => void warnings.add(line),
+    warn,
+    history,
     async close() {
       progress.stop();
+      // After the answer is printed: the journal write is not in the way of reading it.
+      history.flush();
       if (!options.quiet) for (const line of warnings) writeMessage(ctx.io, `vis: warning: ${line}`);
       warnings.clear();
       await client.close();

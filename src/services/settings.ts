@@ -27,6 +27,11 @@ export interface Settings {
   format: Sourced<Format>;
   /** The response cache: --no-cache > VIS_CACHE > the profile's `cache` > on. */
   cache: Sourced<CacheSwitch>;
+  /**
+   * The profile's `history` setting (off, a file path, a postgres:// URL), where it came
+   * from; VIS_HISTORY wins over it (src/history/location.ts).
+   */
+  history?: Sourced<string>;
 }
 
 export type CacheSwitch = 'on' | 'off';
@@ -77,6 +82,7 @@ export function resolveSettings(flags: FlagOptions, env: Env, store: ConfigStore
     market: pick(flags.market, '--market', env, 'VIS_MARKET', demo ? undefined : p.market, where),
     format,
     cache: resolveCacheSwitch(flags.noCache, env, p.cache, where),
+    ...(p.history !== undefined && p.history.trim() !== '' ? { history: { value: p.history, source: where } } : {}),
   };
 }
 
@@ -103,6 +109,22 @@ export function resolveFormat(flag: Format | undefined, env: Env, profileValue: 
   const picked = pick(flag, '--format', env, 'VIS_FORMAT', profileValue, profileSource);
   return picked ? { value: checkFormat(picked.value, picked.source), source: picked.source } : { value: 'table', source: 'default' };
 }
+
+/**
+ * The `history` setting as `vis config set history` takes it: an off-word, an absolute
+ * path or `~/…` (the store file), or a postgres:// URL (accepted, though this version
+ * keeps no PostgreSQL history: recording says so). A relative path would name another
+ * file from every folder the command runs in.
+ */
+export function checkHistorySetting(value: string, source: string): string {
+  const v = value.trim();
+  if (HISTORY_OFF_WORDS.includes(v.toLowerCase())) return 'off';
+  if (/^postgres(ql)?:\/\/\S+$/i.test(v)) return v;
+  if ((v.startsWith('/') || v.startsWith('~/')) && !/[\u0000-\u001f\u007f]/.test(v) && !v.endsWith('/')) return v;
+  throw new UsageError(`${source} must be off, an absolute path to the history file (or ~/…), or a postgres:// URL (got "${value}")`);
+}
+
+const HISTORY_OFF_WORDS = ['off', '0', 'false', 'no', 'none'];
 
 /** Shows the last 4 characters only: enough to tell keys apart, useless to anyone else. */
 export function maskKey(key: string): string {

@@ -7,7 +7,7 @@ import type { Context } from '../../../services/context.js';
 import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
-const KEY_ARG = 'profile, base_url, brand, market, format or cache';
+const KEY_ARG = 'profile, base_url, brand, market, format, cache or history';
 
 interface VerbDeclaration {
   verb: ConfigVerb;
@@ -23,7 +23,7 @@ const VERBS: readonly VerbDeclaration[] = [
     verb: 'get',
     args: [['<key>', KEY_ARG]],
     summary: 'Print one setting of the active profile',
-    description: 'Print one setting of the active profile: base_url, brand, market, format, cache; or `profile`, the active profile’s name.',
+    description: 'Print one setting of the active profile: base_url, brand, market, format, cache, history; or `profile`, the active profile’s name.',
     examples: ['vis config get market', 'vis config get profile'],
   },
   {
@@ -33,14 +33,21 @@ const VERBS: readonly VerbDeclaration[] = [
       ['<value>', 'the new value; for profile, the name of the profile to make active'],
     ],
     summary: 'Change a setting of the active profile, or switch profiles',
-    description: 'Change a setting of the active profile: base_url, brand, market, format, cache (on or off); or `profile` to switch the active profile.',
-    examples: ['vis config set market GB-en', 'vis config set cache off', 'vis config set brand 201 --profile agency', 'vis config set profile agency'],
+    description:
+      'Change a setting of the active profile: base_url, brand, market, format, cache (on or off), history (off, or the history file: an absolute path or ~/…); or `profile` to switch the active profile.',
+    examples: [
+      'vis config set market GB-en',
+      'vis config set cache off',
+      'vis config set history ~/vis/history.db',
+      'vis config set brand 201 --profile agency',
+      'vis config set profile agency',
+    ],
   },
   {
     verb: 'unset',
     args: [['<key>', KEY_ARG]],
     summary: 'Remove a setting of the active profile',
-    description: 'Remove a setting of the active profile: base_url, brand, market, format or cache; `profile` goes back to the default profile.',
+    description: 'Remove a setting of the active profile: base_url, brand, market, format, cache or history; `profile` goes back to the default profile.',
     examples: ['vis config unset market', 'vis config unset brand --profile agency'],
   },
   {
@@ -62,7 +69,7 @@ const VERBS: readonly VerbDeclaration[] = [
 function register(program: Command, ctx: Context, runF: RunF | undefined): void {
   const config = accountGroup(program, 'config', {
     summary: 'Read and change saved settings (base URL, brand, market, format)',
-    what: 'Saved settings, one set per profile: base_url, brand, market, format, cache. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
+    what: 'Saved settings, one set per profile: base_url, brand, market, format, cache, history. The active profile is the one `vis config set profile NAME` chose, unless --profile or VIS_PROFILE says otherwise.',
     calls: LOCAL_ONLY,
     examples: ['vis config set market GB-en', 'vis config list'],
   });

@@ -6,7 +6,7 @@ import { checkProfileName, PROFILE_SETTINGS, type ProfileSetting } from '../../.
 import { UsageError } from '../../../errors.js';
 import { checkBaseUrl } from '../../../http/url.js';
 import type { Context } from '../../../services/context.js';
-import { checkCacheSwitch } from '../../../services/settings.js';
+import { checkCacheSwitch, checkHistorySetting } from '../../../services/settings.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkFormat } from '../../../flags/rules.js';
 import type { RawGlobalOptions } from '../../../flags/argv.js';
@@ -43,6 +43,8 @@ function checkValue(name: ProfileSetting, value: string): string {
       return checkFormat(value, 'format');
     case 'cache':
       return checkCacheSwitch(value, 'cache');
+    case 'history':
+      return checkHistorySetting(value, 'history');
     default:
       if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
       return value.trim();
