@@ -40,6 +40,7 @@ export default {
     'src/cli/commands/completion/seen.ts',
     'src/output/combined.ts',
     'src/services/scopes.ts',
+    'src/cli/commands/changes/run.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
