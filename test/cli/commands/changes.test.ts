@@ -271,7 +271,6 @@ describe('vis changes: usage errors (exit 2, the flag named, nothing opened)', (
     [['--threshold', '101'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "101")'],
     [['--brand', 'a', '--all-brands'], '--brand and --all-brands cannot be used together: --all-brands compares every brand'],
     [['--market', 'US-en', '--all-markets'], '--market and --all-markets cannot be used together: --all-markets compares every market'],
-    [['--refresh'], '--refresh applies with --fetch: without it, vis changes reads the history only'],
     [['-f', 'xml'], '--format must be one of table, json, csv (got "xml")'],
   ])('%j', async (argv, message) => {
     const r = await changes(argv, twoDays());
@@ -347,6 +346,26 @@ describe('vis changes --fetch', () => {
     const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(0);
     expect(r.opened).toBe(1);
+  });
+
+  it('--refresh reads from the API, so it reads first as --fetch does', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
+    const r = await changes(['--refresh', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.options?.fetch?.cache).toBe('refresh');
+    expect(api.requests.map((q) => q.path).filter((p) => PATHS.includes(p))).toEqual(PATHS);
+    expect((await changes([], twoDays())).options?.fetch).toBeUndefined();
+  });
+
+  it('the cost is shown first on a terminal', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
+    const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
+    expect(r.stderr.split('\n')[0]).toBe('vis changes --fetch for 1 brand: 6 reads to make (the cache holds the rest)');
   });
 
   it('needs a key', async () => {

@@ -31,7 +31,7 @@ export const changesCommand: CommandDeclaration = {
       .option('--since <date|Nd>', 'compare with the newest recorded day on or before this one (YYYY-MM-DD, or 7d for a week ago)')
       .option('--threshold <points>', 'smallest move reported, in points (percentage points for 0-1 shares); default 5')
       .option('--exit-code', 'exit 8 when anything changed, 0 when nothing did (like git diff --exit-code)')
-      .option('--fetch', 'read today’s answers first (through the cache; --refresh to read again), so they are compared')
+      .option('--fetch', 'read today’s answers first, through the cache (--refresh: from the API, which implies --fetch), so they are compared')
       .addHelpText(
         'after',
         examplesAfter(

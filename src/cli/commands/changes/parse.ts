@@ -31,7 +31,7 @@ export interface ChangesOptions extends ParsedOptions {
   sinceAsked: string | undefined;
   threshold: number;
   exitCode: boolean;
-  /** --fetch: the session that reads today's answers first. */
+  /** --fetch (or --refresh): the session that reads today's answers first. */
   fetch: SessionOptions | undefined;
 }
 
@@ -88,8 +88,8 @@ export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): Chang
   if (rest.brand === undefined) delete rest.brand;
   if (rest.market === undefined) delete rest.market;
   const flags = parseFlags(rest, ctx.today());
-  const fetch = raw.fetch === true;
-  if (!fetch && flags.refresh) throw new UsageError('--refresh applies with --fetch: without it, vis changes reads the history only');
+  // --refresh reads again from the API: with nothing to read it would mean nothing, so it reads (--fetch) too.
+  const fetch = raw.fetch === true || flags.refresh;
   const demo = flags.demo || isTruthy(ctx.env.VIS_DEMO);
   // The scope flags pick what is compared, not the configured defaults' source: resolveSettings reads the rest.
   const settings = resolveSettings({ ...flags, brand: undefined, market: undefined }, ctx.env, ctx.config());
