@@ -118,7 +118,7 @@ export function headingText(result: ChangesResult, o: Pick<ChangesViewOptions, '
 export function renderChangesView(result: ChangesResult, o: ChangesViewOptions): string {
   const chalk = new Chalk({ level: o.color ? 1 : 0 });
   const layout = { width: o.width, wide: o.wide, chalk };
-  const blocks: string[][] = [flowLines([[{ text: headingText(result, o), style: chalk.bold }]], o.width, { wide: o.wide })];
+  const blocks: string[][] = [flowLines([[{ text: safe(headingText(result, o)), style: chalk.bold }]], o.width, { wide: o.wide })];
   if (result.from === null) return `${blocks[0]!.join('\n')}\n`;
 
   // Brands in the order their worst news comes; each brand's markets likewise.

@@ -321,7 +321,8 @@ describe('vis changes --fetch', () => {
     // The brand's primary market, not named, as a plain `vis topics` asks (so the two share the cached answer).
     expect(api.requests.find((q) => q.path === '/topics')?.query).toEqual([['brand_id', '101']]);
     expect(JSON.parse(r.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
-    expect(r.opened).toBe(1);
+    // Once to check it can be used before a read is spent, once to compare what the reads recorded.
+    expect(r.opened).toBe(2);
   });
 
   it('a read that fails ends the command with its own exit code, before the history is opened', async () => {
@@ -332,7 +333,7 @@ describe('vis changes --fetch', () => {
     api.on({ method: 'GET', path: '/topics' }, apiFailure(404, 'brand_not_found', 'no such brand'), 'always');
     const r = await changes(['--fetch', '--exit-code'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(5);
-    expect(r.opened).toBe(0);
+    expect(r.opened).toBe(1);
     expect(r.stdout).toBe('');
   });
 
@@ -345,7 +346,7 @@ describe('vis changes --fetch', () => {
     }
     const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(0);
-    expect(r.opened).toBe(1);
+    expect(r.opened).toBe(2);
   });
 
   it('--refresh reads from the API, so it reads first as --fetch does', async () => {
@@ -366,6 +367,86 @@ describe('vis changes --fetch', () => {
     for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
     const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
     expect(r.stderr.split('\n')[0]).toBe('vis changes --fetch for 1 brand: 6 reads to make (the cache holds the rest)');
+  });
+
+  /** A fake API answering /brands, /usage (with `left` reads) and the six endpoints; `markets` answers GET /markets. */
+  function fetchApi(o: { left?: number; markets?: string[] } = {}): FakeApi {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: o.left ?? 999 } }), 'always');
+    if (o.markets) api.on({ method: 'GET', path: '/markets' }, ok({ markets: o.markets.map((code) => ({ code })) }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
+    return api;
+  }
+
+  const reads = (api: FakeApi) => api.requests.filter((q) => PATHS.includes(q.path)).map((q) => `${q.path}?${q.query.map(([k, v]) => `${k}=${v}`).join('&')}`);
+
+  it('--market: each market endpoint in that market; the technical scan, the same in every market, once', async () => {
+    const api = fetchApi();
+    const r = await changes(['--fetch', '--market', 'DE-de', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(0);
+    expect(reads(api)).toEqual([
+      '/visibility?brand_id=101&market=DE-de',
+      '/topics?brand_id=101&market=DE-de',
+      '/prompts?brand_id=101&market=DE-de',
+      '/competitors?brand_id=101&market=DE-de',
+      '/pages?brand_id=101&market=DE-de',
+      '/technical?brand_id=101',
+    ]);
+    // Then the history is compared in that market: nothing recorded there.
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: { to: null } });
+  });
+
+  it('--all-markets: the markets GET /markets lists, each read', async () => {
+    const api = fetchApi({ markets: ['US-en', 'DE-de'] });
+    const r = await changes(['--fetch', '--all-markets', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(api.requests.filter((q) => q.path === '/markets')).toHaveLength(1);
+    expect(reads(api).filter((q) => q.startsWith('/topics'))).toEqual(['/topics?brand_id=101&market=US-en', '/topics?brand_id=101&market=DE-de']);
+    expect(r.stderr).toContain('vis changes --fetch for 1 brand: 11 reads to make (the cache holds the rest)');
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
+  });
+
+  it('more reads than the month has left: exit 6, nothing read, nothing compared', async () => {
+    const api = fetchApi({ left: 3 });
+    const r = await changes(['--fetch'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(6);
+    expect(reads(api)).toEqual([]);
+    expect(r.opened).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('vis: vis changes --fetch for 1 brand needs 6 reads, and 3 are left this month: nothing was read');
+  });
+
+  it('quiet: no cost line', async () => {
+    const r = await changes(['--fetch', '-q', '-f', 'json'], twoDays(), { api: fetchApi(), env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
+    expect(r.stderr).toBe('');
+  });
+
+  it('each failed read is named on stderr with its scope; the exit code is the first one’s', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    api.on({ method: 'GET', path: '/visibility' }, ok({}), 'always');
+    api.on({ method: 'GET', path: '/topics' }, ok({}), 'always');
+    api.on({ method: 'GET', path: '/prompts' }, apiFailure(404, 'not_found', 'gone'), 'always');
+    const r = await changes(['--fetch', '--brand', '101', '--market', 'US-en,DE-de'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['vis: Northwind CRM (US-en): gone', 'vis: Northwind CRM (DE-de): gone']);
+  });
+
+  it('a history that cannot be used is refused before any read', async () => {
+    const api = fetchApi();
+    const io = testIO();
+    const ctx = testContext({ io, env: envFor({ VIS_API_KEY: TEST_KEY, VIS_HISTORY: 'off' }), overrides: { clock: fakeClock(), transport: api.transport } });
+    let options: ChangesOptions | undefined;
+    const program = buildProgram(ctx, ['changes', '--fetch'], (p: ParsedOptions) => void (options = p as ChangesOptions));
+    await program.parseAsync(['changes', '--fetch'], { from: 'user' });
+    const code = await runChanges(options!, ctx).then(
+      () => 0,
+      (err: unknown) => report(err, io, false),
+    );
+    expect(code).toBe(2);
+    expect(io.err()).toBe('vis: the history is off (VIS_HISTORY): nothing has been recorded\n');
+    expect(api.requests).toEqual([]);
   });
 
   it('needs a key', async () => {

@@ -33,6 +33,8 @@ export interface OpenedHistory extends HistoryReader {
 export type HistoryOpener = () => Promise<OpenedHistory>;
 
 export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx)): Promise<void> {
+  // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
+  if (options.fetch) (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
   const store = await open();
   let result: ChangesResult;
