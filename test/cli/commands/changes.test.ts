@@ -5,7 +5,7 @@
  * (8 on a change, 0 on none or nothing to compare); brands by recorded name; usage
  * errors (exit 2, naming the flag, before anything is opened); --fetch through the cache.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -173,9 +173,29 @@ describe('vis changes: csv', () => {
     expect(Object.keys(rows[0]!).slice(0, 8)).toEqual(['from', 'to', 'kind', 'brand_id', 'brand_name', 'market_code', 'market_label', 'subject']);
   });
 
-  it('no change: the header alone', async () => {
+  it('every column of a row', async () => {
+    const r = await changes(['-f', 'csv', '--threshold', '8'], twoDays());
+    expect(r.stdout.split('\r\n')).toEqual([
+      'from,to,kind,brand_id,brand_name,market_code,market_label,subject,label,engine,before,after,delta,points,move,news,path,endpoint,item,query',
+      '2026-11-19,2026-11-20,topic,101,Northwind CRM,US-en,United States (English),crm-pricing,CRM pricing,,41.5,33.1,-8.4,-8.4,down,drop,topics[crm-pricing].visibility,topics,,',
+      `2026-11-19,2026-11-20,competitor,101,Northwind CRM,US-en,United States (English),"'=HYPERLINK(""x"")",,,10,30,20,20,up,rival,"competitors[=HYPERLINK(""x"")].share_of_voice",competitors,,`,
+      '',
+    ]);
+  });
+
+  it('no change: the same header alone', async () => {
     const r = await changes(['-f', 'csv', '--threshold', '100'], twoDays());
-    expect(r.stdout.split('\r\n')).toEqual([expect.stringMatching(/^from,to,kind,brand_id,/), '']);
+    expect(r.stdout).toBe(
+      'from,to,kind,brand_id,brand_name,market_code,market_label,subject,label,engine,before,after,delta,points,move,news,path,endpoint,item,query\r\n',
+    );
+  });
+
+  it('on a terminal, recorded texts are sanitised in the csv too', async () => {
+    const h = history([recorded(D1, 'topics', topics([['a\u001b[2Jb', 40]]), at), recorded(D2, 'topics', topics([['a\u001b[2Jb', 10]]), at)]);
+    const piped = await changes(['-f', 'csv'], h);
+    expect(piped.stdout).toContain('a\u001b[2Jb');
+    const terminal = await changes(['-f', 'csv'], h, { io: { stdoutIsTTY: true } });
+    expect(terminal.stdout).not.toContain('\u001b');
   });
 });
 
@@ -187,6 +207,26 @@ describe('vis changes: table', () => {
     expect(lines[0]).toBe(`Changes from ${D1} to ${D2}, moves of 5 points or more`);
     expect(r.stdout).toContain('Northwind CRM  2 changes · 101');
     expect(r.stdout).toContain('Acme, Inc.  no change · 202');
+  });
+
+  it('coloured on a colour terminal only; fitted to its width', async () => {
+    const tty = await changes([], twoDays(), { io: { stdoutIsTTY: true, color: true, columns: 50 } });
+    expect(tty.stdout).toContain('\u001b[31m');
+    for (const line of tty.stdout.split('\n')) expect(line.replace(/\u001b\[[0-9;]*m/g, '').length).toBeLessThanOrEqual(50);
+    const piped = await changes([], twoDays(), { io: { color: true } });
+    expect(piped.stdout).not.toContain('\u001b[');
+    const file = join(mkdtempSync(join(tmpdir(), 'vis-changes-out-')), 'changes.txt');
+    const toFile = await changes(['-o', file], twoDays(), { io: { stdoutIsTTY: true, color: true } });
+    expect(toFile.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).not.toContain('\u001b[');
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(`Changes from ${D1} to ${D2}, moves of 5 points or more`);
+  });
+
+  it('VIS_FORCE_TTY: the terminal layout at its width, piped', async () => {
+    const wide = await changes([], twoDays(), { env: { VIS_FORCE_TTY: '160' } });
+    const narrow = await changes([], twoDays(), { env: { VIS_FORCE_TTY: '50' } });
+    expect(wide.stdout).not.toBe(narrow.stdout);
+    for (const line of narrow.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
   });
 
   it('nothing recorded before the newest day: the note, exit 0 even with --exit-code', async () => {
@@ -414,6 +454,43 @@ describe('vis changes --fetch', () => {
     expect(reads(api)).toEqual([]);
     expect(r.opened).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe('vis: vis changes --fetch for 1 brand needs 6 reads, and 3 are left this month: nothing was read');
+  });
+
+  it('several brands: each read, the cost line in the plural', async () => {
+    const api = new FakeApi();
+    api.on(
+      { method: 'GET', path: '/brands' },
+      ok({
+        brands: [
+          { id: 101, name: 'Northwind CRM' },
+          { id: 202, name: 'Acme, Inc.' },
+        ],
+      }),
+    );
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
+    const r = await changes(['--fetch', '--all-brands', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
+    expect(r.code).toBe(0);
+    expect(reads(api).filter((q) => q.startsWith('/visibility'))).toEqual(['/visibility?brand_id=101', '/visibility?brand_id=202']);
+    expect(r.stderr).toContain('vis changes --fetch for 2 brands: 12 reads to make (the cache holds the rest)\n');
+    expect((JSON.parse(r.stdout) as { data: { changes: Array<{ brand: { id: string } }> } }).data.changes.map((c) => c.brand.id)).toEqual(['101', '101']);
+  });
+
+  it('a failure after a plan’s refusal in the same endpoint is the command’s, with its own exit code', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    api.on(
+      { method: 'GET', path: '/visibility', query: (q) => q.some(([k, v]) => k === 'market' && v === 'US-en') },
+      apiFailure(403, 'feature_not_in_plan', 'Growth only'),
+    );
+    api.on(
+      { method: 'GET', path: '/visibility', query: (q) => q.some(([k, v]) => k === 'market' && v === 'DE-de') },
+      apiFailure(429, 'quota_exceeded', 'no reads left'),
+    );
+    const r = await changes(['--fetch', '--market', 'US-en,DE-de'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(6);
+    expect(r.stderr.split('\n')).toEqual(['vis: Northwind CRM (DE-de): no reads left', 'vis: no reads left [quota_exceeded]', '']);
   });
 
   it('quiet: no cost line', async () => {
