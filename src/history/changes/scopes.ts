@@ -54,8 +54,12 @@ export function chooseRecordedScopes(scopes: readonly RecordedScope[], wish: Sco
   let brandIds: string[] | undefined;
   if (Array.isArray(wish.brands)) brandIds = [...new Set(wish.brands.flatMap((v) => resolve(v, '--brand')))];
   else if (wish.brands === undefined && wish.configuredBrand) brandIds = resolve(wish.configuredBrand.value, wish.configuredBrand.source);
-  let markets: string[] | undefined;
-  if (Array.isArray(wish.markets)) markets = [...new Set(wish.markets)];
-  else if (wish.markets === undefined && wish.configuredMarket) markets = [wish.configuredMarket.value];
-  return { brandIds, markets };
+  return { brandIds, markets: chooseMarkets(wish.markets, wish.configuredMarket) };
+}
+
+/** The market codes to compare: those named, the configured one, else undefined (every one). */
+export function chooseMarkets(markets: ScopeWish['markets'], configured: ScopeWish['configuredMarket']): string[] | undefined {
+  if (Array.isArray(markets)) return [...new Set(markets)];
+  if (markets === undefined && configured) return [configured.value];
+  return undefined;
 }

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedOptions } from '../../../src/cli/declare.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { report } from '../../../src/cli/run.js';
+import { ChangesFoundError, LimitError, NotFoundError } from '../../../src/errors.js';
 import { runChanges, type OpenedHistory } from '../../../src/cli/commands/changes/run.js';
 import type { ChangesOptions } from '../../../src/cli/commands/changes/parse.js';
 import type { Env } from '../../../src/domain/env.js';
@@ -58,6 +59,7 @@ function twoDays(): FakeHistory {
 
 interface Outcome {
   code: number;
+  error: unknown;
   stdout: string;
   stderr: string;
   opened: number;
@@ -86,16 +88,18 @@ async function changes(
     return Object.assign(Object.create(reader) as HistoryReader, { close: () => void closed++ });
   };
   let code = 0;
+  let error: unknown;
   try {
     const program = buildProgram(ctx, ['changes', ...argv], (p: ParsedOptions) => void (options = p as ChangesOptions));
     for (const c of [program, ...program.commands]) c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
     await program.parseAsync(['changes', ...argv], { from: 'user' });
     await runChanges(options!, ctx, open);
   } catch (err) {
+    error = err;
     code = report(err, io, false);
   }
   expect(closed).toBe(opened);
-  return { code, stdout: io.out(), stderr: io.err(), opened, options };
+  return { code, error, stdout: io.out(), stderr: io.err(), opened, options };
 }
 
 describe('vis changes: json', () => {
@@ -130,7 +134,7 @@ describe('vis changes: json', () => {
       query: '',
     });
     expect(doc.data.not_compared.map((n) => [n.kind, (n.brand as { id: string }).id])).toContainEqual(['page', '202']);
-    expect(doc.meta).toEqual({ api: API, threshold: 5, since: null, since_asked: null, since_fallback: false });
+    expect(doc.meta).toEqual({ api: API, threshold: 5, since: null, since_asked: null, since_fallback: false, note: null });
   });
 
   it('--threshold and --since reach the comparison and the meta', async () => {
@@ -183,6 +187,15 @@ describe('vis changes: csv', () => {
     ]);
   });
 
+  it('data the same in every market: the market columns empty', async () => {
+    const h = history([
+      recorded(D1, 'technical', { readiness_score: 80, issues: [] }, { ...at, market: '' }),
+      recorded(D2, 'technical', { readiness_score: 70, issues: [] }, { ...at, market: '' }),
+    ]);
+    const rows = parseCsv((await changes(['-f', 'csv'], h)).stdout, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((x) => [x.kind, x.market_code, x.market_label, x.subject])).toEqual([['technical', '', '', 'readiness_score']]);
+  });
+
   it('no change: the same header alone', async () => {
     const r = await changes(['-f', 'csv', '--threshold', '100'], twoDays());
     expect(r.stdout).toBe(
@@ -213,8 +226,11 @@ describe('vis changes: table', () => {
     const tty = await changes([], twoDays(), { io: { stdoutIsTTY: true, color: true, columns: 50 } });
     expect(tty.stdout).toContain('\u001b[31m');
     for (const line of tty.stdout.split('\n')) expect(line.replace(/\u001b\[[0-9;]*m/g, '').length).toBeLessThanOrEqual(50);
-    const piped = await changes([], twoDays(), { io: { color: true } });
+    const piped = await changes([], twoDays(), { io: { color: false } });
     expect(piped.stdout).not.toContain('\u001b[');
+    // FORCE_COLOR: colour in a pipe too, as every table of vis.
+    const forced = await changes([], twoDays(), { io: { color: true } });
+    expect(forced.stdout).toContain('\u001b[31m');
     const file = join(mkdtempSync(join(tmpdir(), 'vis-changes-out-')), 'changes.txt');
     const toFile = await changes(['-o', file], twoDays(), { io: { stdoutIsTTY: true, color: true } });
     expect(toFile.stdout).toBe('');
@@ -234,6 +250,23 @@ describe('vis changes: table', () => {
     expect(r).toMatchObject({ code: 0, stdout: `Nothing to compare yet: only ${D2} is recorded.\n`, stderr: '' });
   });
 
+  it.each([
+    ['table, terminal', ['--exit-code'], true, ''],
+    ['csv, terminal', ['-f', 'csv'], true, `vis changes: nothing to compare yet: only ${D2} is recorded\n`],
+    ['json, piped stderr', ['-f', 'json'], false, ''],
+    ['json, quiet', ['-f', 'json', '-q'], true, ''],
+  ] as const)('the note on stderr: %s', async (_name, argv, tty, stderr) => {
+    const r = await changes([...argv], history([recorded(D2, 'topics', topics([['a', 1]]), at)]), { io: { stderrIsTTY: tty } });
+    expect(r.stderr).toBe(stderr);
+  });
+
+  it('no note when there are days to compare, nor when nothing is recorded in json (meta says it)', async () => {
+    expect((await changes(['-f', 'json'], twoDays(), { io: { stderrIsTTY: true } })).stderr).toBe('');
+    const empty = await changes(['-f', 'json'], history([]), { io: { stderrIsTTY: true } });
+    expect(empty.stderr).toBe('vis changes: nothing recorded yet\n');
+    expect(JSON.parse(empty.stdout)).toMatchObject({ meta: { note: 'nothing recorded yet' } });
+  });
+
   it('json and csv say it beside the output, on a terminal', async () => {
     const r = await changes(['-f', 'json', '--exit-code'], history([recorded(D2, 'topics', topics([['a', 1]]), at)]), { io: { stderrIsTTY: true } });
     expect(r.code).toBe(0);
@@ -246,6 +279,9 @@ describe('vis changes --exit-code', () => {
   it('8 when anything changed, with the output printed first', async () => {
     const r = await changes(['--exit-code', '-f', 'json'], twoDays());
     expect(r.code).toBe(8);
+    expect(r.error).toBeInstanceOf(ChangesFoundError);
+    // Without --fetch the history is opened once, for the comparison.
+    expect(r.opened).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ data: { from: D1 } });
     expect(r.stderr).toBe(`vis: 2 changes from ${D1} to ${D2} (--exit-code)\n`);
   });
@@ -355,9 +391,15 @@ describe('vis changes --fetch', () => {
     api.on({ method: 'GET', path: '/brands' }, brands);
     api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
     for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
-    const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    const r = await changes(['--fetch', '-f', 'json', '--threshold', '1'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(0);
     expect(api.requests.map((q) => q.path).filter((p) => PATHS.includes(p))).toEqual(PATHS);
+    // The brand read is the one compared: brand 202's recorded change is not listed.
+    expect((JSON.parse(r.stdout) as { data: { changes: Array<{ brand: { id: string } }> } }).data.changes.map((c) => c.brand.id)).toEqual([
+      '101',
+      '101',
+      '101',
+    ]);
     // The brand's primary market, not named, as a plain `vis topics` asks (so the two share the cached answer).
     expect(api.requests.find((q) => q.path === '/topics')?.query).toEqual([['brand_id', '101']]);
     expect(JSON.parse(r.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
@@ -373,8 +415,22 @@ describe('vis changes --fetch', () => {
     api.on({ method: 'GET', path: '/topics' }, apiFailure(404, 'brand_not_found', 'no such brand'), 'always');
     const r = await changes(['--fetch', '--exit-code'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(5);
+    expect(r.error).toBeInstanceOf(NotFoundError);
+    expect(r.stderr).toBe(
+      'vis: Northwind CRM (US-en): GET /topics failed\nvis: no such brand [brand_not_found]\nvis brands lists the brands of this account.\n',
+    );
     expect(r.opened).toBe(1);
     expect(r.stdout).toBe('');
+  });
+
+  it('a server failure of the scan, the same in every market: exit 7, the brand named', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, path === '/technical' ? apiFailure(500, 'internal', 'boom') : ok({}), 'always');
+    const r = await changes(['--fetch'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toBe('vis: Northwind CRM: GET /technical failed');
   });
 
   it('an endpoint the plan does not include is not read, and not a failure', async () => {
@@ -406,7 +462,7 @@ describe('vis changes --fetch', () => {
     api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
     for (const path of PATHS) api.on({ method: 'GET', path }, ok({}), 'always');
     const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
-    expect(r.stderr.split('\n')[0]).toBe('vis changes --fetch for 1 brand: 6 reads to make (the cache holds the rest)');
+    expect(r.stderr.split('\n')[0]).toBe('vis changes --fetch for 1 brand: reads to make: 6 (the cache holds the rest)');
   });
 
   /** A fake API answering /brands, /usage (with `left` reads) and the six endpoints; `markets` answers GET /markets. */
@@ -443,7 +499,7 @@ describe('vis changes --fetch', () => {
     expect(r.code).toBe(0);
     expect(api.requests.filter((q) => q.path === '/markets')).toHaveLength(1);
     expect(reads(api).filter((q) => q.startsWith('/topics'))).toEqual(['/topics?brand_id=101&market=US-en', '/topics?brand_id=101&market=DE-de']);
-    expect(r.stderr).toContain('vis changes --fetch for 1 brand: 11 reads to make (the cache holds the rest)');
+    expect(r.stderr).toContain('vis changes --fetch for 1 brand: reads to make: 11 (the cache holds the rest)');
     expect(JSON.parse(r.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
   });
 
@@ -472,7 +528,7 @@ describe('vis changes --fetch', () => {
     const r = await changes(['--fetch', '--all-brands', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY }, io: { stderrIsTTY: true } });
     expect(r.code).toBe(0);
     expect(reads(api).filter((q) => q.startsWith('/visibility'))).toEqual(['/visibility?brand_id=101', '/visibility?brand_id=202']);
-    expect(r.stderr).toContain('vis changes --fetch for 2 brands: 12 reads to make (the cache holds the rest)\n');
+    expect(r.stderr).toContain('vis changes --fetch for 2 brands: reads to make: 12 (the cache holds the rest)\n');
     expect((JSON.parse(r.stdout) as { data: { changes: Array<{ brand: { id: string } }> } }).data.changes.map((c) => c.brand.id)).toEqual(['101', '101']);
   });
 
@@ -490,7 +546,19 @@ describe('vis changes --fetch', () => {
     );
     const r = await changes(['--fetch', '--market', 'US-en,DE-de'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(6);
-    expect(r.stderr.split('\n')).toEqual(['vis: Northwind CRM (DE-de): no reads left', 'vis: no reads left [quota_exceeded]', '']);
+    expect(r.stderr.split('\n')[0]).toBe('vis: Northwind CRM (DE-de): GET /visibility failed');
+    expect(r.error).toBeInstanceOf(LimitError);
+  });
+
+  it('the configured market (VIS_MARKET) is read, then compared', async () => {
+    const api = fetchApi();
+    const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY, VIS_MARKET: 'DE-de' } });
+    expect(reads(api)[0]).toBe('/visibility?brand_id=101&market=DE-de');
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: { to: null } });
+    const all = fetchApi({ markets: ['US-en'] });
+    const over = await changes(['--fetch', '--all-markets', '-f', 'json'], twoDays(), { api: all, env: { VIS_API_KEY: TEST_KEY, VIS_MARKET: 'DE-de' } });
+    expect(reads(all)[0]).toBe('/visibility?brand_id=101&market=US-en');
+    expect(JSON.parse(over.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
   });
 
   it('quiet: no cost line', async () => {
@@ -507,7 +575,8 @@ describe('vis changes --fetch', () => {
     api.on({ method: 'GET', path: '/prompts' }, apiFailure(404, 'not_found', 'gone'), 'always');
     const r = await changes(['--fetch', '--brand', '101', '--market', 'US-en,DE-de'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
     expect(r.code).toBe(5);
-    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['vis: Northwind CRM (US-en): gone', 'vis: Northwind CRM (DE-de): gone']);
+    expect(r.stderr.split('\n')).toEqual(['vis: Northwind CRM (US-en): GET /prompts failed', 'vis: gone [not_found]', '']);
+    expect(r.error).toBeInstanceOf(NotFoundError);
   });
 
   it('a history that cannot be used is refused before any read', async () => {

@@ -4,19 +4,20 @@
  * open the history, compare (src/history/changes/), print, and with --exit-code end with
  * exit 8 when anything changed.
  */
-import { ChangesFoundError, exitCodeFor, VisError, type ErrorKind } from '../../../errors.js';
+import { ChangesFoundError, VisError } from '../../../errors.js';
 import type { ChangesResult } from '../../../domain/changes.js';
 import { CHANGE_KINDS } from '../../../domain/changes.js';
 import { endpointById } from '../../../endpoints.js';
 import { marketsFromPayload } from '../../../api/account.js';
 import { changesFrom } from '../../../history/changes/compare.js';
 import { KIND_ENDPOINTS } from '../../../history/changes/kinds.js';
-import { chooseRecordedScopes } from '../../../history/changes/scopes.js';
+import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/scopes.js';
 import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { openHistory } from '../../../services/history.js';
 import { sendCached } from '../../../services/cached.js';
-import { accountBrands, checkBudget, marketsRequest, readScopes, reportFailures, uncachedReads, type PlannedScope } from '../../../services/scopes.js';
+import { accountBrands, checkBudget, marketsRequest, uncachedReads, type PlannedScope } from '../../../services/scopes.js';
+import { writeMessage } from '../../../terminal/io.js';
 import { openSession } from '../../../services/session.js';
 import { forcedTty } from '../../../terminal/force-tty.js';
 import { emit, toStdout, writesToTerminal } from '../../../terminal/render.js';
@@ -50,7 +51,7 @@ export async function runChanges(options: ChangesOptions, ctx: Context, open: Hi
 
 /** The brands and markets --fetch read, which are then the ones compared. */
 interface Fetched {
-  brandIds: string[];
+  brandIds: string[] | undefined;
 }
 
 /** The comparison of the scopes asked for, read from `reader` alone. */
@@ -58,7 +59,7 @@ export function changesFor(reader: HistoryReader, options: ChangesOptions, fetch
   const chosen = fetched
     ? {
         brandIds: fetched.brandIds,
-        markets: chooseRecordedScopes([], { brands: undefined, markets: options.markets, configuredMarket: options.settings.market }).markets,
+        markets: chooseMarkets(options.markets, options.settings.market),
       }
     : chooseRecordedScopes(reader.scopes(options.api), {
         brands: options.brands,
@@ -108,7 +109,7 @@ export function changesDocument(options: Pick<ChangesOptions, 'api' | 'threshold
       since: options.since ?? null,
       since_asked: options.sinceAsked ?? null,
       since_fallback: result.sinceFallback,
-      ...(noteOf(result) === undefined ? {} : { note: noteOf(result) }),
+      note: noteOf(result) ?? null,
     },
   };
 }
@@ -180,11 +181,10 @@ export async function renderChanges(ctx: Context, options: ChangesOptions, resul
     return renderCsv({ changes: rows }, { collection: 'changes', terminal: writesToTerminal(ctx, options.flags.output) });
   }
   const { renderChangesView } = await import('../../../output/table.js');
-  const forced = forcedTty(ctx.io, ctx.env);
-  const terminal = forced !== null || (toStdout(options.flags.output) && ctx.io.stdoutIsTTY);
+  // As every table: colour when it goes to stdout and the terminal takes it (NO_COLOR, FORCE_COLOR); VIS_FORCE_TTY's width.
   return renderChangesView(result, {
-    width: forced?.width ?? ctx.io.columns,
-    color: terminal && toStdout(options.flags.output) && ctx.io.color,
+    width: forcedTty(ctx.io, ctx.env)?.width ?? ctx.io.columns,
+    color: toStdout(options.flags.output) && ctx.io.color,
     wide: options.flags.wide,
     threshold: options.threshold,
     since: options.since,
@@ -217,14 +217,11 @@ async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetche
     const plans = specs.map((spec) => planMarkets(spec, brands, options.markets, configuredMarket));
     const discover = [...new Map(plans.flatMap((p) => p.discover).map((b) => [String(b.id), b])).values()];
     const marketsSpec = endpointById('markets');
-    const found = new Map<string, string[]>();
+    const found = new Map<string, string[] | undefined>();
     for (const brand of discover) {
-      session.progress.start(`vis changes: the markets of ${sanitizeForTerminal(brand.name)}…`);
       const res = await sendCached(ctx, session, marketsSpec, marketsRequest(brand));
-      const markets = marketsFromPayload(res.envelope.data);
-      if (markets !== undefined) found.set(String(brand.id), markets);
+      found.set(String(brand.id), marketsFromPayload(res.envelope.data));
     }
-    session.progress.stop();
     const planned: PlannedScope[][] = specs.map((spec, i) =>
       brands.flatMap((b) => {
         const id = String(b.id);
@@ -245,23 +242,32 @@ async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetche
       0,
     );
     const what = `vis changes --fetch for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
-    if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: ${needed} read${needed === 1 ? '' : 's'} to make (the cache holds the rest)\n`);
+    if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
     await checkBudget(session, needed, what);
+    const total = planned.flat().length;
+    let done = 0;
     for (const [i, spec] of specs.entries()) {
-      const { results, firstFailure } = await readScopes(ctx, session, spec, planned[i]!, `vis ${spec.words.join(' ')}`);
-      // A plan without this endpoint (exit 4) leaves it unread: it is then not compared, not a failure.
-      const failed = results.filter((r) => r.error !== null && r.error.exitCode !== 4);
-      if (failed.length === 0) continue;
-      reportFailures(ctx, failed);
-      const e = failed[0]!.error!;
-      throw firstFailure !== undefined && exitCodeFor(firstFailure) === e.exitCode
-        ? firstFailure
-        : new VisError(KIND_BY_EXIT[e.exitCode] ?? 'server', e.message, { code: e.code });
+      for (const scope of planned[i]!) {
+        session.progress.start(`${what}: ${++done}/${total}…`);
+        try {
+          await sendCached(ctx, session, spec, scope.request);
+        } catch (err) {
+          // A plan without this endpoint leaves it unread: it is then not compared, not a failure.
+          if (err instanceof VisError && err.kind === 'plan') continue;
+          session.progress.stop();
+          writeMessage(
+            ctx.io,
+            `vis: ${sanitizeForTerminal(scope.brand.name)}${scope.market ? ` (${sanitizeForTerminal(scope.market.code)})` : ''}: GET ${spec.path} failed`,
+          );
+          throw err;
+        }
+      }
     }
-    return { brandIds: brands.map((b) => String(b.id ?? '')).filter((id) => id !== '') };
+    session.progress.stop();
+    // Brands the account did not name (no GET /brands answer): every brand the history holds.
+    const ids = brands.map((b) => b.id);
+    return { brandIds: ids.includes(undefined) ? undefined : ids.map(String) };
   } finally {
     await session.close();
   }
 }
-
-const KIND_BY_EXIT: Readonly<Record<number, ErrorKind>> = { 2: 'usage', 3: 'auth', 5: 'not_found', 6: 'limit', 7: 'server' };
