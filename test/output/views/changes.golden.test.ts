@@ -1,6 +1,7 @@
 /**
  * `vis changes` on a terminal (src/output/views/changes.ts), pinned at 50, 80 and 160
- * columns (test/golden/views/changes.<width>.txt; `UPDATE_GOLDEN=1` rewrites them): grouped
+ * columns (test/golden/changes/changes.<width>.txt, apart from the endpoints' views, whose folder
+ * holds one set per endpoint; `UPDATE_GOLDEN=1` rewrites them): grouped
  * by brand then market, worst news first, subjects a user copies (URLs, ids, question
  * texts) whole, every line within the width but a URL alone on its line; colours by news;
  * every recorded text sanitised.
@@ -11,7 +12,10 @@ import { changesFrom } from '../../../src/history/changes/compare.js';
 import { renderChangesView } from '../../../src/output/views/changes.js';
 import { displayWidth } from '../../../src/text/width.js';
 import { competitors, history, pages, prompts, recorded, technical, topics, API } from '../../history/changes-fixtures.js';
-import { expectGolden, VIEWS_GOLDEN_DIR } from '../golden.js';
+import { join } from 'node:path';
+import { expectGolden, GOLDEN_DIR } from '../golden.js';
+
+const CHANGES_GOLDEN_DIR = join(GOLDEN_DIR, '..', 'changes');
 
 const D1 = '2026-11-19';
 const D2 = '2026-11-20';
@@ -99,7 +103,7 @@ describe('vis changes: the terminal view', () => {
       // Subjects a user copies are whole: the URL on one line, the question's words all there.
       expect(out).toContain(URL);
       expect(out.replace(/\s+/g, ' ')).toContain(QUESTION);
-      expectGolden(`changes.${width}`, out, VIEWS_GOLDEN_DIR);
+      expectGolden(`changes.${width}`, out, CHANGES_GOLDEN_DIR);
     });
   }
 
