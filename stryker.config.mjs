@@ -43,6 +43,7 @@ export default {
     'src/history/journal.ts',
     'src/history/recorder.ts',
     'src/history/identity.ts',
+    'src/cli/commands/changes/run.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -33,6 +33,7 @@ __vis_subcommand() {
         '|weekly-plan') REPLY='weekly-plan' ;;
         '|activity') REPLY='activity' ;;
         '|pitches') REPLY='pitches' ;;
+        '|changes') REPLY='changes' ;;
         '|auth') REPLY='auth' ;;
         '|config') REPLY='config' ;;
         '|cache') REPLY='cache' ;;
@@ -337,6 +338,12 @@ __vis_takes_value() {
         'pitches create|--columns' | \
         'pitches create|--rows' | \
         'pitches create|--param' | \
+        'changes|-b' | 'changes|--brand' | \
+        'changes|-m' | 'changes|--market' | \
+        'changes|-f' | 'changes|--format' | \
+        'changes|-o' | 'changes|--output' | \
+        'changes|--since' | \
+        'changes|--threshold' | \
         'api|-b' | 'api|--brand' | \
         'api|-m' | 'api|--market' | \
         'api|-d' | 'api|--days' | \
@@ -371,7 +378,7 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion version help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes auth config cache api openapi export sandbox completion version help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
@@ -411,6 +418,7 @@ __vis_flags() {
         'activity') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches') REPLY='-b --brand --all-brands -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches create') REPLY='--business-type --field -y --yes -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'changes') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --no-pager --refresh --no-cache --since --threshold --exit-code --fetch -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -548,6 +556,9 @@ __vis_flag_values() {
         'pitches create|-b' | 'pitches create|--brand') __vis_dynamic brands ;;
         'pitches create|-f' | 'pitches create|--format') __vis_words 'table json csv' ;;
         'pitches create|-o' | 'pitches create|--output') __vis_files ;;
+        'changes|-b' | 'changes|--brand') __vis_dynamic brands ;;
+        'changes|-f' | 'changes|--format') __vis_words 'table json csv' ;;
+        'changes|-o' | 'changes|--output') __vis_files ;;
         'api|-b' | 'api|--brand') __vis_dynamic brands ;;
         'api|-f' | 'api|--format') __vis_words 'table json csv' ;;
         'api|-o' | 'api|--output') __vis_files ;;
@@ -574,7 +585,7 @@ __vis_arg_values() {
         'config unset|0') __vis_words 'profile base_url brand market format cache history' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;
     esac
 }
 

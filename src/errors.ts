@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'not_found' // 5
   | 'limit' // 6
   | 'server' // 7
+  | 'changed' // 8
   | 'interrupted'; // 130
 
 const EXIT_CODES: Record<ErrorKind, number> = {
@@ -19,6 +20,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   not_found: 5,
   limit: 6,
   server: 7,
+  changed: 8,
   interrupted: 130,
 };
 
@@ -107,6 +109,17 @@ export class ServerError extends VisError {
     this.transport = details.transport;
     this.retryAfterMs = details.retryAfterMs;
     this.permanent = details.permanent ?? false;
+  }
+}
+
+/**
+ * `vis changes --exit-code` found at least one change: no failure, a signal for scripts
+ * (like `git diff --exit-code`), so a cron line can be `vis changes --exit-code || notify`.
+ */
+export class ChangesFoundError extends VisError {
+  constructor(message: string) {
+    super('changed', message);
+    this.name = 'ChangesFoundError';
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   AuthError,
+  ChangesFoundError,
   exitCodeFor,
   kindForApiError,
   InterruptedError,
@@ -141,6 +142,7 @@ describe('local errors', () => {
       [new NotFoundError('n'), 'NotFoundError', 'not_found', 5],
       [new LimitError('l'), 'LimitError', 'limit', 6],
       [new ServerError('s'), 'ServerError', 'server', 7],
+      [new ChangesFoundError('c'), 'ChangesFoundError', 'changed', 8],
       [new InterruptedError(), 'InterruptedError', 'interrupted', 130],
       [new VisError('server', 'v'), 'VisError', 'server', 7],
     ];

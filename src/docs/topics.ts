@@ -37,6 +37,7 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
       '7',
       'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels',
     ],
+    ['8', '`vis changes --exit-code` found at least one change (0 when none, or nothing to compare yet), like `git diff --exit-code`'],
     ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
   ],
 };

@@ -91,6 +91,9 @@ import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
 
+// `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
+export { renderChangesView } from './views/changes.js';
+
 export interface TableSpec {
   id: string;
   collection?: string | undefined;

@@ -73,6 +73,8 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--engine': ['chatgpt'],
     '--state': ['absent'],
     '--action': ['write'],
+    '--since': ['7d'],
+    '--threshold': ['5'],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

@@ -76,6 +76,8 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--engine': ['chatgpt'],
     '--state': ['absent'],
     '--action': ['write'],
+    '--since': ['7d'],
+    '--threshold': ['5'],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];

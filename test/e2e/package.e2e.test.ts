@@ -119,6 +119,7 @@ describe('npm package', () => {
         'docs/commands.md',
         'docs/security.md',
         'docs/output.md',
+        'docs/changes.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',

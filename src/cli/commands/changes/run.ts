@@ -1,0 +1,273 @@
+/**
+ * `vis changes`, run after parse.ts: with --fetch, read today's answers first (any
+ * failure ends the command with its own exit code before anything is compared); then
+ * open the history, compare (src/history/changes/), print, and with --exit-code end with
+ * exit 8 when anything changed.
+ */
+import { ChangesFoundError, VisError } from '../../../errors.js';
+import type { ChangesResult } from '../../../domain/changes.js';
+import { CHANGE_KINDS } from '../../../domain/changes.js';
+import { endpointById } from '../../../endpoints.js';
+import { marketsFromPayload } from '../../../api/account.js';
+import { changesFrom } from '../../../history/changes/compare.js';
+import { KIND_ENDPOINTS } from '../../../history/changes/kinds.js';
+import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/scopes.js';
+import type { HistoryReader } from '../../../history/types.js';
+import type { Context } from '../../../services/context.js';
+import { openHistory } from '../../../services/history.js';
+import { sendCached } from '../../../services/cached.js';
+import { accountBrands, checkBudget, marketsRequest, uncachedReads, type PlannedScope } from '../../../services/scopes.js';
+import { writeMessage } from '../../../terminal/io.js';
+import { openSession } from '../../../services/session.js';
+import { forcedTty } from '../../../terminal/force-tty.js';
+import { emit, toStdout, writesToTerminal } from '../../../terminal/render.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import { brandScopes, planMarkets, selectBrands } from '../data/select.js';
+import type { ChangesOptions } from './parse.js';
+
+/** A history opened for reading, closed when done (the store's HistoryStore fits). */
+export interface OpenedHistory extends HistoryReader {
+  close(): void;
+}
+
+/** How the run opens the history; tests hand in an in-memory one. */
+export type HistoryOpener = () => Promise<OpenedHistory>;
+
+export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx)): Promise<void> {
+  // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
+  if (options.fetch) (await open()).close();
+  const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
+  const store = await open();
+  let result: ChangesResult;
+  try {
+    result = changesFor(store, options, fetched);
+  } finally {
+    store.close();
+  }
+  await printChanges(ctx, options, result);
+  const failure = exitFailure(options, result);
+  if (failure) throw failure;
+}
+
+/** The brands and markets --fetch read, which are then the ones compared. */
+interface Fetched {
+  brandIds: string[] | undefined;
+}
+
+/** The comparison of the scopes asked for, read from `reader` alone. */
+export function changesFor(reader: HistoryReader, options: ChangesOptions, fetched?: Fetched): ChangesResult {
+  const chosen = fetched
+    ? {
+        brandIds: fetched.brandIds,
+        markets: chooseMarkets(options.markets, options.settings.market),
+      }
+    : chooseRecordedScopes(reader.scopes(options.api), {
+        brands: options.brands,
+        markets: options.markets,
+        configuredBrand: options.settings.brand,
+        configuredMarket: options.settings.market,
+      });
+  return changesFrom(reader, { api: options.api, brandIds: chosen.brandIds, markets: chosen.markets, since: options.since, threshold: options.threshold });
+}
+
+/** --exit-code: exit 8 when anything changed; nothing changed, or nothing to compare, is 0. */
+export function exitFailure(options: Pick<ChangesOptions, 'exitCode'>, result: ChangesResult): ChangesFoundError | undefined {
+  if (!options.exitCode || result.changes.length === 0) return undefined;
+  const n = result.changes.length;
+  return new ChangesFoundError(`${n} ${n === 1 ? 'change' : 'changes'} from ${result.from} to ${result.to} (--exit-code)`);
+}
+
+/** The JSON document: the result, and how it was asked for. */
+export function changesDocument(options: Pick<ChangesOptions, 'api' | 'threshold' | 'since' | 'sinceAsked'>, result: ChangesResult): object {
+  return {
+    data: {
+      from: result.from,
+      to: result.to,
+      changes: result.changes.map((c) => ({
+        kind: c.kind,
+        brand: c.brand,
+        market: c.market,
+        subject: c.subject,
+        label: c.label,
+        engine: c.engine,
+        before: c.before,
+        after: c.after,
+        delta: c.delta,
+        points: c.points,
+        move: c.move,
+        news: c.news,
+        path: c.path,
+        endpoint: c.endpoint,
+        item: c.item,
+        query: c.query,
+      })),
+      not_compared: result.notCompared.map((n) => ({ kind: n.kind, brand: n.brand, market: n.market, endpoint: n.endpoint, reason: n.reason })),
+    },
+    meta: {
+      api: options.api,
+      threshold: options.threshold,
+      since: options.since ?? null,
+      since_asked: options.sinceAsked ?? null,
+      since_fallback: result.sinceFallback,
+      note: noteOf(result) ?? null,
+    },
+  };
+}
+
+function noteOf(result: ChangesResult): string | undefined {
+  if (result.to === null) return 'nothing recorded yet';
+  if (result.from === null) return `nothing to compare yet: only ${result.to} is recorded`;
+  return undefined;
+}
+
+/** The CSV's columns, in order (changeRows writes them so). */
+export const CSV_COLUMNS = [
+  'from',
+  'to',
+  'kind',
+  'brand_id',
+  'brand_name',
+  'market_code',
+  'market_label',
+  'subject',
+  'label',
+  'engine',
+  'before',
+  'after',
+  'delta',
+  'points',
+  'move',
+  'news',
+  'path',
+  'endpoint',
+  'item',
+  'query',
+] as const;
+
+/** One CSV row per change, flat. */
+export function changeRows(result: ChangesResult): Array<Record<string, string | number | boolean | null>> {
+  return result.changes.map((c) => ({
+    from: result.from,
+    to: result.to,
+    kind: c.kind,
+    brand_id: c.brand.id,
+    brand_name: c.brand.name,
+    market_code: c.market?.code ?? null,
+    market_label: c.market?.label ?? null,
+    subject: c.subject,
+    label: c.label,
+    engine: c.engine,
+    before: c.before,
+    after: c.after,
+    delta: c.delta,
+    points: c.points,
+    move: c.move,
+    news: c.news,
+    path: c.path,
+    endpoint: c.endpoint,
+    item: c.item,
+    query: c.query,
+  }));
+}
+
+/** The result in the format asked, as text. */
+export async function renderChanges(ctx: Context, options: ChangesOptions, result: ChangesResult): Promise<string> {
+  if (options.format === 'json') return (await import('../../../output/json.js')).renderJsonValue(changesDocument(options, result));
+  if (options.format === 'csv') {
+    const { renderCsv } = await import('../../../output/csv.js');
+    const rows = changeRows(result);
+    // No change: the header alone, so a script reading the columns still finds them.
+    if (rows.length === 0) return `${CSV_COLUMNS.join(',')}\r\n`;
+    return renderCsv({ changes: rows }, { collection: 'changes', terminal: writesToTerminal(ctx, options.flags.output) });
+  }
+  const { renderChangesView } = await import('../../../output/table.js');
+  // As every table: colour when it goes to stdout and the terminal takes it (NO_COLOR, FORCE_COLOR); VIS_FORCE_TTY's width.
+  return renderChangesView(result, {
+    width: forcedTty(ctx.io, ctx.env)?.width ?? ctx.io.columns,
+    color: toStdout(options.flags.output) && ctx.io.color,
+    wide: options.flags.wide,
+    threshold: options.threshold,
+    since: options.since,
+  });
+}
+
+export async function printChanges(ctx: Context, options: ChangesOptions, result: ChangesResult): Promise<void> {
+  await emit(ctx, options.flags.output, await renderChanges(ctx, options, result), { pager: options.flags.pager });
+  const note = noteOf(result);
+  // The table's heading says it; json and csv say it beside the output, at a terminal.
+  if (note !== undefined && options.format !== 'table' && ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: ${note}\n`);
+}
+
+/**
+ * --fetch: the six answers the comparison reads, for each brand and market asked, through
+ * the cache (so the recorder keeps them). The brands are chosen as the data commands
+ * choose them (GET /brands, free); the cost is counted first, refused when the month's
+ * reads cannot pay it, and shown on a terminal. An endpoint the plan does not include
+ * (403) or an integration not connected (409) is not read, and so is listed as not
+ * compared; any other failure ends the command with its own exit code.
+ */
+async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetched> {
+  const session = await openSession(ctx, options.fetch!);
+  try {
+    const quiet = options.flags.quiet;
+    const records = await accountBrands(ctx, session);
+    const brands = selectBrands(options.brands, session.settings.brand, records);
+    const configuredMarket = options.markets === undefined ? options.settings.market?.value : undefined;
+    const specs = CHANGE_KINDS.map((k) => endpointById(KIND_ENDPOINTS[k]));
+    const plans = specs.map((spec) => planMarkets(spec, brands, options.markets, configuredMarket));
+    const discover = [...new Map(plans.flatMap((p) => p.discover).map((b) => [String(b.id), b])).values()];
+    const marketsSpec = endpointById('markets');
+    const found = new Map<string, string[] | undefined>();
+    for (const brand of discover) {
+      const res = await sendCached(ctx, session, marketsSpec, marketsRequest(brand));
+      found.set(String(brand.id), marketsFromPayload(res.envelope.data));
+    }
+    const planned: PlannedScope[][] = specs.map((spec, i) =>
+      brands.flatMap((b) => {
+        const id = String(b.id);
+        const plan = plans[i]!;
+        const markets = plan.known.has(id) ? plan.known.get(id) : found.get(id);
+        return brandScopes(spec, b, markets, { path: spec.path, query: [] });
+      }),
+    );
+    const needed = specs.reduce(
+      (n, spec, i) =>
+        n +
+        uncachedReads(
+          ctx,
+          session,
+          spec,
+          planned[i]!.map((s) => s.request),
+        ),
+      0,
+    );
+    const what = `vis changes --fetch for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
+    if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
+    await checkBudget(session, needed, what);
+    const total = planned.flat().length;
+    let done = 0;
+    for (const [i, spec] of specs.entries()) {
+      for (const scope of planned[i]!) {
+        session.progress.start(`${what}: ${++done}/${total}…`);
+        try {
+          await sendCached(ctx, session, spec, scope.request);
+        } catch (err) {
+          // A plan without this endpoint leaves it unread: it is then not compared, not a failure.
+          if (err instanceof VisError && err.kind === 'plan') continue;
+          session.progress.stop();
+          writeMessage(
+            ctx.io,
+            `vis: ${sanitizeForTerminal(scope.brand.name)}${scope.market ? ` (${sanitizeForTerminal(scope.market.code)})` : ''}: GET ${spec.path} failed`,
+          );
+          throw err;
+        }
+      }
+    }
+    session.progress.stop();
+    // Brands the account did not name (no GET /brands answer): every brand the history holds.
+    const ids = brands.map((b) => b.id);
+    return { brandIds: ids.includes(undefined) ? undefined : ids.map(String) };
+  } finally {
+    await session.close();
+  }
+}

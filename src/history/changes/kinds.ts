@@ -1,0 +1,360 @@
+/**
+ * The six kinds vis knows, each read from its endpoint's `data` when both days have the
+ * shape the kind expects (else compareKind answers undefined, and the caller compares
+ * the two answers generically, generic.ts):
+ * - visibility (GET /visibility): `score` moved by at least the threshold;
+ * - topic (GET /topics): a topic (by `id`) appeared or went, or its `visibility` moved;
+ * - answer_state (GET /prompts): a question's state for an engine changed
+ *   (`engines.<engine>.state`), ranked recommended > mentioned > open, no_answer > absent;
+ * - competitor (GET /competitors): a rival (by `name`; the brand's own row, `is_brand`,
+ *   aside) appeared or went, or its `share_of_voice` moved;
+ * - page (GET /pages): a page (by `url`) gained its first citation or lost its last one
+ *   (`citations` from 0, or absent, to more, and back): counts matter by appearing and
+ *   vanishing, not by size;
+ * - technical (GET /technical): an issue (by `id`) appeared or was resolved, or
+ *   `readiness_score` moved.
+ */
+import type { EndpointId } from '../../endpoints.js';
+import type { ChangeNews, ChangeValue, KnownKind } from '../../domain/changes.js';
+import { isPlainObject } from '../../output/flatten.js';
+import type { FieldChange } from './generic.js';
+import { isFraction, movedBy, rounded } from './fields.js';
+
+/** The endpoint each kind reads. */
+export const KIND_ENDPOINTS: Readonly<Record<KnownKind, EndpointId>> = {
+  visibility: 'visibility',
+  topic: 'topics',
+  answer_state: 'prompts',
+  competitor: 'competitors',
+  page: 'pages',
+  technical: 'technical',
+};
+
+export interface KindChange extends FieldChange {
+  subject: string;
+  label: string | null;
+  engine: string | null;
+}
+
+type Obj = Record<string, unknown>;
+
+/** An answer state's rank: higher is better news for the brand; undefined for a state vis does not know. */
+export const STATE_RANK: ReadonlyMap<string, number> = new Map([
+  ['recommended', 3],
+  ['mentioned', 2],
+  ['open', 1],
+  ['no_answer', 1],
+  ['absent', 0],
+]);
+
+const isNumberOrNull = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v));
+const isKey = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/** The items of `data[field]` keyed by `key(item)`, when every item is an object with a unique key and passes `ok`. */
+function keyed(data: unknown, field: string, key: (item: Obj) => unknown, ok: (item: Obj) => boolean): Map<string, Obj> | undefined {
+  if (!isPlainObject(data)) return undefined;
+  const list = data[field];
+  if (!Array.isArray(list)) return undefined;
+  const out = new Map<string, Obj>();
+  for (const item of list) {
+    if (!isPlainObject(item) || !ok(item)) return undefined;
+    const k = key(item);
+    if (!isKey(k) || out.has(String(k))) return undefined;
+    out.set(String(k), item);
+  }
+  return out;
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+function numberMove(
+  before: number | null,
+  after: number | null,
+  threshold: number,
+  fraction: boolean,
+  base: { subject: string; label: string | null; path: string },
+  news: { up: ChangeNews; down: ChangeNews },
+): KindChange | undefined {
+  if (before === null && after === null) return undefined;
+  if (before === null || after === null) {
+    // A figure that became known, or stopped being given: no size to hold against the threshold.
+    return { ...base, engine: null, move: 'changed', news: 'neutral', before, after, delta: null, points: null };
+  }
+  const m = movedBy(before, after, threshold, fraction);
+  if (!m) return undefined;
+  return { ...base, engine: null, move: m.delta < 0 ? 'down' : 'up', news: m.delta < 0 ? news.down : news.up, before, after, delta: m.delta, points: m.points };
+}
+
+type KindCompare = (a: unknown, b: unknown, threshold: number) => KindChange[] | undefined;
+
+const visibility: KindCompare = (a, b, threshold) => {
+  if (!isPlainObject(a) || !isPlainObject(b) || !isNumberOrNull(a.score) || !isNumberOrNull(b.score)) return undefined;
+  const c = numberMove(
+    a.score,
+    b.score,
+    threshold,
+    isFraction('score', [a.score, b.score]),
+    { subject: 'score', label: null, path: 'score' },
+    { up: 'gain', down: 'drop' },
+  );
+  return c ? [c] : [];
+};
+
+/** A collection's numeric field across both days: a 0–1 share or not (fields.ts). */
+function fractionAcross(field: string, ...maps: ReadonlyArray<Map<string, Obj>>): boolean {
+  return isFraction(
+    field,
+    maps.flatMap((m) => [...m.values()].map((i) => i[field])),
+  );
+}
+
+const topic: KindCompare = (a, b, threshold) => {
+  const ok = (i: Obj) => isNumberOrNull(i.visibility);
+  const before = keyed(a, 'topics', (i) => i.id, ok);
+  const after = keyed(b, 'topics', (i) => i.id, ok);
+  if (!before || !after) return undefined;
+  const fraction = fractionAcross('visibility', before, after);
+  const out: KindChange[] = [];
+  for (const [id, t] of after) {
+    const old = before.get(id);
+    const base = { subject: id, label: text(t.name) ?? text(old?.name), path: `topics[${id}].visibility` };
+    if (old === undefined) {
+      out.push({
+        ...base,
+        path: `topics[${id}]`,
+        engine: null,
+        move: 'appeared',
+        news: 'gain',
+        before: null,
+        after: t.visibility as number | null,
+        delta: null,
+        points: null,
+      });
+      continue;
+    }
+    const c = numberMove(old.visibility as number | null, t.visibility as number | null, threshold, fraction, base, { up: 'gain', down: 'drop' });
+    if (c) out.push(c);
+  }
+  for (const [id, t] of before) {
+    if (after.has(id)) continue;
+    out.push({
+      subject: id,
+      label: text(t.name),
+      path: `topics[${id}]`,
+      engine: null,
+      move: 'went',
+      news: 'loss',
+      before: t.visibility as number | null,
+      after: null,
+      delta: null,
+      points: null,
+    });
+  }
+  return out;
+};
+
+/** The state of each engine of a question: `engines.<engine>.state`, or `engines.<engine>` when it is the state itself. */
+function statesOf(item: Obj): Map<string, string> | undefined {
+  const engines = item.engines;
+  if (!isPlainObject(engines)) return undefined;
+  const out = new Map<string, string>();
+  for (const [engine, v] of Object.entries(engines)) {
+    const state = typeof v === 'string' ? v : isPlainObject(v) ? v.state : undefined;
+    if (typeof state !== 'string') return undefined;
+    out.set(engine, state);
+  }
+  return out;
+}
+
+function stateNews(before: string, after: string): ChangeNews {
+  const rb = STATE_RANK.get(before);
+  const ra = STATE_RANK.get(after);
+  if (rb === undefined || ra === undefined || ra === rb) return 'neutral';
+  return ra < rb ? 'loss' : 'gain';
+}
+
+const answerState: KindCompare = (a, b) => {
+  const questionKey = (i: Obj) => (isKey(i.id) ? i.id : i.prompt);
+  const ok = (i: Obj) => statesOf(i) !== undefined;
+  const before = keyed(a, 'prompts', questionKey, ok);
+  const after = keyed(b, 'prompts', questionKey, ok);
+  if (!before || !after) return undefined;
+  const out: KindChange[] = [];
+  for (const [id, q] of after) {
+    const old = before.get(id);
+    if (old === undefined) continue;
+    const was = statesOf(old)!;
+    const subject = text(q.prompt) ?? text(q.question) ?? id;
+    for (const [engine, state] of statesOf(q)!) {
+      const prior = was.get(engine);
+      if (prior === undefined || prior === state) continue;
+      out.push({
+        subject,
+        label: subject === id ? null : id,
+        engine,
+        path: `prompts[${id}].engines.${engine}.state`,
+        move: 'changed',
+        news: stateNews(prior, state),
+        before: prior,
+        after: state,
+        delta: null,
+        points: null,
+      });
+    }
+  }
+  return out;
+};
+
+const competitor: KindCompare = (a, b, threshold) => {
+  const ok = (i: Obj) => isNumberOrNull(i.share_of_voice);
+  const before = keyed(a, 'competitors', (i) => i.name, ok);
+  const after = keyed(b, 'competitors', (i) => i.name, ok);
+  if (!before || !after) return undefined;
+  const rivals = (m: Map<string, Obj>) => new Map([...m].filter(([, c]) => c.is_brand !== true));
+  const [rb, ra] = [rivals(before), rivals(after)];
+  const fraction = fractionAcross('share_of_voice', before, after);
+  const out: KindChange[] = [];
+  for (const [name, c] of ra) {
+    const old = rb.get(name);
+    const base = { subject: name, label: null, path: `competitors[${name}].share_of_voice` };
+    if (old === undefined) {
+      out.push({
+        ...base,
+        path: `competitors[${name}]`,
+        engine: null,
+        move: 'appeared',
+        news: 'rival',
+        before: null,
+        after: c.share_of_voice as number | null,
+        delta: null,
+        points: null,
+      });
+      continue;
+    }
+    const m = numberMove(old.share_of_voice as number | null, c.share_of_voice as number | null, threshold, fraction, base, { up: 'rival', down: 'gain' });
+    if (m) out.push(m);
+  }
+  for (const [name, c] of rb) {
+    if (ra.has(name)) continue;
+    out.push({
+      subject: name,
+      label: null,
+      path: `competitors[${name}]`,
+      engine: null,
+      move: 'went',
+      news: 'gain',
+      before: c.share_of_voice as number | null,
+      after: null,
+      delta: null,
+      points: null,
+    });
+  }
+  return out;
+};
+
+const page: KindCompare = (a, b) => {
+  const ok = (i: Obj) => isNumberOrNull(i.citations);
+  const before = keyed(a, 'pages', (i) => i.url, ok);
+  const after = keyed(b, 'pages', (i) => i.url, ok);
+  if (!before || !after) return undefined;
+  const cited = (p: Obj | undefined) => (p !== undefined && typeof p.citations === 'number' ? p.citations : 0);
+  const out: KindChange[] = [];
+  for (const url of new Set([...after.keys(), ...before.keys()])) {
+    const [was, now] = [before.get(url), after.get(url)];
+    const [nb, na] = [cited(was), cited(now)];
+    if (nb > 0 === na > 0) continue;
+    const gained = na > 0;
+    out.push({
+      subject: url,
+      label: text(now?.title) ?? text(was?.title),
+      engine: null,
+      path: `pages[${url}].citations`,
+      move: gained ? 'first_citation' : 'last_citation_lost',
+      news: gained ? 'gain' : 'loss',
+      before: was === undefined ? null : (was.citations as number | null),
+      after: now === undefined ? null : (now.citations as number | null),
+      delta: rounded(na - nb),
+      points: null,
+    });
+  }
+  return out;
+};
+
+const technical: KindCompare = (a, b, threshold) => {
+  const scoreOk = (d: unknown) => isPlainObject(d) && (d.readiness_score === undefined || isNumberOrNull(d.readiness_score));
+  if (!scoreOk(a) || !scoreOk(b)) return undefined;
+  const before = keyed(
+    a,
+    'issues',
+    (i) => i.id,
+    () => true,
+  );
+  const after = keyed(
+    b,
+    'issues',
+    (i) => i.id,
+    () => true,
+  );
+  if (!before || !after) return undefined;
+  const out: KindChange[] = [];
+  const [da, db] = [a as Obj, b as Obj];
+  if (da.readiness_score !== undefined && db.readiness_score !== undefined) {
+    const c = numberMove(
+      da.readiness_score as number | null,
+      db.readiness_score as number | null,
+      threshold,
+      isFraction('readiness_score', [da.readiness_score, db.readiness_score]),
+      { subject: 'readiness_score', label: null, path: 'readiness_score' },
+      { up: 'gain', down: 'drop' },
+    );
+    if (c) out.push(c);
+  }
+  const severity = (i: Obj): ChangeValue => text(i.severity) ?? 'open';
+  for (const [id, issue] of after) {
+    if (before.has(id)) continue;
+    out.push({
+      subject: id,
+      label: text(issue.title),
+      engine: null,
+      path: `issues[${id}]`,
+      move: 'appeared',
+      news: 'loss',
+      before: null,
+      after: severity(issue),
+      delta: null,
+      points: null,
+    });
+  }
+  for (const [id, issue] of before) {
+    if (after.has(id)) continue;
+    out.push({
+      subject: id,
+      label: text(issue.title),
+      engine: null,
+      path: `issues[${id}]`,
+      move: 'resolved',
+      news: 'gain',
+      before: severity(issue),
+      after: null,
+      delta: null,
+      points: null,
+    });
+  }
+  return out;
+};
+
+const COMPARE: Readonly<Record<KnownKind, KindCompare>> = {
+  visibility,
+  topic,
+  answer_state: answerState,
+  competitor,
+  page,
+  technical,
+};
+
+/** The kind's changes between two `data` values; undefined when either is not the shape the kind expects. */
+export function compareKind(kind: KnownKind, before: unknown, after: unknown, threshold: number): KindChange[] | undefined {
+  return COMPARE[kind](before, after, threshold);
+}

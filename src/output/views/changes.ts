@@ -1,0 +1,152 @@
+/**
+ * `vis changes` on a terminal: a heading (the two days, the threshold), then one group per
+ * brand (and market within it), worst news first, each change on its own lines: what
+ * (kind), the subject a user copies (a topic id, a question's text, a URL: wrapped whole,
+ * never shortened), the engine, and before → after with the difference. Losses and drops
+ * red, rivals gaining yellow, gains green. What could not be compared closes the brand's
+ * group. Every text from the history (names, subjects, recorded values, reasons) passes
+ * the terminal sanitiser: it was the server's before it was recorded.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Change, ChangeMarket, ChangeNews, ChangeValue, ChangesResult, NotCompared } from '../../domain/changes.js';
+import { sanitizeForTerminal } from '../../text/sanitize.js';
+import { flowLines } from './flow.js';
+import type { Part, Style } from './parts.js';
+import { sectionTitle } from './section.js';
+
+export interface ChangesViewOptions {
+  width: number;
+  color: boolean;
+  wide: boolean;
+  threshold: number;
+  /** The day --since named, when it was given. */
+  since: string | undefined;
+}
+
+const INDENT = '  ';
+
+function tone(news: ChangeNews, chalk: ChalkInstance): Style | undefined {
+  if (news === 'loss' || news === 'drop') return chalk.red;
+  if (news === 'rival') return chalk.yellow;
+  if (news === 'gain') return chalk.green;
+  return undefined;
+}
+
+const safe = (s: string) => sanitizeForTerminal(s);
+
+/** A recorded value as it reads: numbers as recorded, texts sanitised, nothing as `–`. */
+export function valueText(v: ChangeValue): string {
+  if (v === null) return '–';
+  return typeof v === 'string' ? safe(v) : String(v);
+}
+
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** The field a path ends with, as a word (`topics[t].share_of_voice` → share of voice). */
+function fieldWord(path: string): string {
+  const m = /([^.[\]]+)(?:\[[^\]]*\])*$/.exec(path);
+  return (m?.[1] ?? '').replace(/_/g, ' ');
+}
+
+/** What happened, in words: `32.1 → 25 (-7.1)`, `recommended → absent`, `went`. */
+export function moveText(c: Change): string {
+  const arrow = `${valueText(c.before)} → ${valueText(c.after)}`;
+  switch (c.move) {
+    case 'up':
+    case 'down': {
+      const d = c.delta === null ? '' : c.points !== null && c.points !== c.delta ? ` (${signed(c.points)} pp)` : ` (${signed(c.delta)})`;
+      return `${arrow}${d}`;
+    }
+    case 'changed':
+      return arrow;
+    case 'appeared':
+      return c.after === null || c.kind === 'other' ? 'appeared' : `appeared (${valueText(c.after)})`;
+    case 'went':
+      return c.before === null || c.kind === 'other' ? 'went' : `went (was ${valueText(c.before)})`;
+    case 'first_citation':
+      return `first citation (${valueText(c.before ?? 0)} → ${valueText(c.after)})`;
+    case 'last_citation_lost':
+      return `last citation lost (${valueText(c.before)} → ${valueText(c.after ?? 0)})`;
+    case 'resolved':
+      return 'resolved';
+  }
+}
+
+function changeLines(c: Change, chalk: ChalkInstance, o: ChangesViewOptions, indent: string): string[] {
+  const style = tone(c.news, chalk);
+  const items: Part[][] = [[{ text: c.kind, style: chalk.bold }], [{ text: safe(c.subject) }]];
+  if (c.label !== null) items.push([{ text: safe(c.label), style: chalk.dim }]);
+  if (c.engine !== null) items.push([{ text: safe(c.engine), style: chalk.cyan }]);
+  // The field moved, where the subject does not already say it (`topic crm-pricing visibility 41.5 → 33.1`).
+  const word = fieldWord(c.path);
+  const field = c.kind !== 'other' && c.kind !== 'answer_state' && (c.move === 'up' || c.move === 'down' || c.move === 'changed') ? word : '';
+  items.push([{ text: `${field === '' || field === c.subject.replace(/_/g, ' ') ? '' : `${field} `}${moveText(c)}`, style }]);
+  return flowLines(items, o.width, { sep: { text: '  ' }, lead: [{ text: indent }], hang: 2, wide: o.wide });
+}
+
+function notComparedLines(list: readonly NotCompared[], chalk: ChalkInstance, o: ChangesViewOptions): string[] {
+  if (list.length === 0) return [];
+  const lines = [`${INDENT}${chalk.dim('Not compared:')}`];
+  for (const n of list) {
+    lines.push(
+      ...flowLines(
+        [[{ text: n.market === null ? n.kind : `${n.kind} (${safe(n.market.code)})`, style: chalk.dim }], [{ text: safe(n.reason), style: chalk.dim }]],
+        o.width,
+        { sep: { text: '  ' }, lead: [{ text: `${INDENT}${INDENT}` }], hang: 2, wide: o.wide },
+      ),
+    );
+  }
+  return lines;
+}
+
+function marketTitle(m: ChangeMarket | null): string {
+  if (m === null) return 'every market';
+  return m.label === null ? safe(m.code) : `${safe(m.code)} ${safe(m.label)}`;
+}
+
+/** The heading: the days compared, and how --since was met. */
+export function headingText(result: ChangesResult, o: Pick<ChangesViewOptions, 'threshold' | 'since'>): string {
+  if (result.to === null) return 'Nothing recorded yet: no answer of the compared endpoints is in the history.';
+  if (result.from === null) return `Nothing to compare yet: only ${result.to} is recorded.`;
+  const fallback = result.sinceFallback && o.since !== undefined ? ` (nothing recorded on or before ${o.since}: the oldest day after it)` : '';
+  return `Changes from ${result.from}${fallback} to ${result.to}, moves of ${o.threshold} points or more`;
+}
+
+/** The whole view, lines joined, ending in a newline. */
+export function renderChangesView(result: ChangesResult, o: ChangesViewOptions): string {
+  const chalk = new Chalk({ level: o.color ? 1 : 0 });
+  const layout = { width: o.width, wide: o.wide, chalk };
+  const blocks: string[][] = [flowLines([[{ text: safe(headingText(result, o)), style: chalk.bold }]], o.width, { wide: o.wide })];
+  if (result.from === null) return `${blocks[0]!.join('\n')}\n`;
+
+  // Brands in the order their worst news comes; each brand's markets likewise.
+  const brands: string[] = [];
+  for (const c of result.changes) if (!brands.includes(c.brand.id)) brands.push(c.brand.id);
+  for (const n of result.notCompared) if (!brands.includes(n.brand.id)) brands.push(n.brand.id);
+  if (brands.length === 0) blocks.push([`No change of ${o.threshold} points or more.`]);
+  for (const id of brands) {
+    const changes = result.changes.filter((c) => c.brand.id === id);
+    const skipped = result.notCompared.filter((n) => n.brand.id === id);
+    const brand = changes[0]?.brand ?? skipped[0]!.brand;
+    const note = `${changes.length === 0 ? 'no change' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}${brand.name === brand.id ? '' : ` · ${safe(brand.id)}`}`;
+    const lines = [sectionTitle(safe(brand.name), note, layout)];
+    const markets: Array<string | null> = [];
+    for (const c of changes) {
+      const code = c.market?.code ?? null;
+      if (!markets.includes(code)) markets.push(code);
+    }
+    // A market heading when the brand's changes are in a market (or several); its changes under it.
+    const headed = markets.length > 1 || markets[0] !== null;
+    for (const code of markets) {
+      const inMarket = changes.filter((c) => (c.market?.code ?? null) === code);
+      if (headed)
+        lines.push(...flowLines([[{ text: marketTitle(inMarket[0]!.market), style: chalk.underline }]], o.width, { lead: [{ text: INDENT }], wide: o.wide }));
+      for (const c of inMarket) lines.push(...changeLines(c, chalk, o, headed ? `${INDENT}${INDENT}` : INDENT));
+    }
+    lines.push(...notComparedLines(skipped, chalk, o));
+    blocks.push(lines);
+  }
+  return `${blocks.map((b) => b.join('\n')).join('\n\n')}\n`;
+}
