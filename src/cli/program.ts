@@ -25,6 +25,7 @@ import { cacheCommand } from './commands/cache/declare.js';
 import { apiCommand } from './commands/api/declare.js';
 import { openapiCommand } from './commands/openapi/declare.js';
 import { exportCommand } from './commands/export/declare.js';
+import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
 import { completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
@@ -34,6 +35,7 @@ import { versionText } from './version.js';
 /** Every command, in the order `vis --help` lists them within their groups. */
 const COMMANDS: readonly CommandDeclaration[] = [
   dataCommands,
+  historyCommand,
   authCommand,
   configCommand,
   cacheCommand,

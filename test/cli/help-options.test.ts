@@ -73,6 +73,9 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--engine': ['chatgpt'],
     '--state': ['absent'],
     '--action': ['write'],
+    '--since': ['7d'],
+    '--until': [today],
+    '--before': ['90d'],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

@@ -76,6 +76,9 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--engine': ['chatgpt'],
     '--state': ['absent'],
     '--action': ['write'],
+    '--since': ['7d'],
+    '--until': [today],
+    '--before': ['90d'],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];
