@@ -91,6 +91,9 @@ import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
 
+// The series of `vis history` draws with the views' layout, which is bundled here alone.
+export { keyFigureFor, seriesLines } from './views/history.js';
+
 export interface TableSpec {
   id: string;
   collection?: string | undefined;

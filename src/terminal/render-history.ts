@@ -57,14 +57,13 @@ async function historyChunks(ctx: RenderContext, req: HistoryRenderRequest): Pro
   }
   // An empty history has no rows to show; the command said on stderr how to fill it.
   if (days.length === 0) return null;
-  const { renderPlainTable, renderTable } = await import('../output/table.js');
+  const { keyFigureFor, renderPlainTable, renderTable, seriesLines } = await import('../output/table.js');
   const forced = forcedTty(ctx.io, ctx.env);
   const toTerminal = toStdout(flags.output);
   if (forced === null && !(toTerminal && ctx.io.stdoutIsTTY)) return renderPlainTable(answer, { spec: SERIES_SPEC, knownColumns: table.columns }).rows;
   const width = forced?.width ?? ctx.io.columns;
   const color = toTerminal && ctx.io.color;
   if (flags.columns === undefined && flags.rows === undefined) {
-    const { keyFigureFor, seriesLines } = await import('../output/views/history.js');
     const figure = keyFigureFor(id);
     const lines = figure === undefined ? null : seriesLines(figure, { heading: req.heading, days }, { width, wide: flags.wide, color });
     if (lines !== null) return `${lines.join('\n')}\n`;

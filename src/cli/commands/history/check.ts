@@ -60,7 +60,8 @@ export function sizeText(bytes: number): string {
     v /= 1000;
     i++;
   }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+  // One decimal below ten (`2.3 MB`), where 9.96 would print as `10.0`: whole from there.
+  return `${v < 9.95 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
 }
 
 /** Rows of text in columns two spaces apart; numbers (`right`) aligned right. */

@@ -25,7 +25,7 @@ import {
 } from '../../declare.js';
 import type { Invocation } from '../data/parse.js';
 
-const NO_REQUEST = 'Sends no request and needs no key: reads the local history store (docs/history.md).';
+const NO_REQUEST = 'Sends no request and needs no key: works on the local history store (docs/history.md).';
 
 /** The endpoints a history series is kept for: the reads (GET, not free) of the table. */
 export function recordedEndpoints(): EndpointSpec[] {
@@ -61,6 +61,17 @@ async function parseThenRun(ctx: Context, runF: RunF | undefined, spec: Endpoint
   const { parseHistoryOptions } = await import('./parse.js');
   const options = parseHistoryOptions(ctx, spec, inv);
   await runOrCapture(options, runF, async () => (await import('./run.js')).runHistory(options, ctx));
+}
+
+/** The required flags of an example, with a value the data command's own examples give them. */
+function requiredExample(spec: EndpointSpec): string[] {
+  return spec.query
+    .filter((q) => q.required)
+    .flatMap((q) => {
+      const typed = spec.examples.map((e) => new RegExp(`--${q.flag} ("[^"]*"|'[^']*'|\\S+)`).exec(e)?.[1]).filter((v) => v !== undefined);
+      // A quoted value is a text: what the history is filed under (an id is looked up only by a request).
+      return [`--${q.flag}`, typed.find((v) => /^["']/.test(v)) ?? typed[0] ?? '…'];
+    });
 }
 
 function summaryOf(spec: EndpointSpec): string {
@@ -104,7 +115,7 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
       .command(sub.words[1]!)
       .summary(summaryOf(sub))
       .description(describe(sub))
-      .addHelpText('after', examplesAfter(`vis history ${sub.words.join(' ')} --since 7d`));
+      .addHelpText('after', examplesAfter(`vis history ${[...sub.words, ...requiredExample(sub)].join(' ')} --since 7d`));
     addParamOptions(sc, sub.query);
     addSeriesOptions(sc, [sub]);
     sc.action(async (_opts: unknown, self: Command) => {
@@ -143,7 +154,7 @@ export const historyCommand: CommandDeclaration = {
 
     history
       .command('check')
-      .summary('What the history store holds, its size per month, and whether it is sound')
+      .summary('What the store holds, its size per month, and whether it is sound')
       .description(
         toolDescription(
           'The store’s file, size and schema version, the answers and bodies it holds, each brand and market recorded with its first and last day, the size per month, the journal, and any problem found. Exits 2 when the store is damaged, written by a newer vis, or unsafe (others can write to it); a damaged store is never overwritten.',
