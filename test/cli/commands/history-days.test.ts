@@ -24,8 +24,10 @@ describe('history days', () => {
     [' 2026-03-01 ', '2026-03-01'],
     ['2024-02-29', '2024-02-29'],
     ['366d', '2025-11-22'],
+    [' 3d ', '2026-11-20'],
+    ['007d', '2026-11-16'],
   ])('--since %s is %s', (value, day) => {
-    expect(parseDayRange({ since: value }, TODAY)).toEqual({ since: day });
+    expect(parseDayRange({ since: value }, TODAY)).toStrictEqual({ since: day });
   });
 
   it('counts back across a month and a year', () => {
@@ -35,9 +37,10 @@ describe('history days', () => {
   });
 
   it('leaves out what was not given', () => {
-    expect(parseDayRange({}, TODAY)).toEqual({});
-    expect(parseDayRange({ until: '2026-11-01' }, TODAY)).toEqual({ until: '2026-11-01' });
-    expect(parseDayRange({ since: '2026-11-01', until: '2026-11-01' }, TODAY)).toEqual({ since: '2026-11-01', until: '2026-11-01' });
+    expect(parseDayRange({}, TODAY)).toStrictEqual({});
+    expect(parseDayRange({ until: '2026-11-01' }, TODAY)).toStrictEqual({ until: '2026-11-01' });
+    expect(parseDayRange({ since: '2026-11-01', until: '2026-11-01' }, TODAY)).toStrictEqual({ since: '2026-11-01', until: '2026-11-01' });
+    expect(parseDayRange({ since: '2026-11-01', until: '2026-11-02' }, TODAY)).toStrictEqual({ since: '2026-11-01', until: '2026-11-02' });
   });
 
   it.each([
@@ -51,6 +54,14 @@ describe('history days', () => {
     ['--since', { since: '7' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7")'],
     ['--since', { since: '2026-02-30' }, '--since must be a real calendar date (got "2026-02-30")'],
     ['--since', { since: '2026-1-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-1-01")'],
+    ['--since', { since: 'x7d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "x7d")'],
+    ['--since', { since: '7dd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7dd")'],
+    ['--since', { since: '7 d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7 d")'],
+    ['--since', { since: 'd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "d")'],
+    ['--since', { since: '26-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "26-11-01")'],
+    ['--since', { since: '2026-11-1' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-1")'],
+    ['--since', { since: '12026-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "12026-11-01")'],
+    ['--since', { since: '2026-11-01x' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-01x")'],
     ['--until', { until: '7d' }, '--until must be a date written YYYY-MM-DD (got "7d")'],
     ['--until', { until: 'x2026-11-01' }, '--until must be a date written YYYY-MM-DD (got "x2026-11-01")'],
     ['--until', { until: '2026-11-01x' }, '--until must be a date written YYYY-MM-DD (got "2026-11-01x")'],

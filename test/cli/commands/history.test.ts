@@ -19,6 +19,7 @@ import { exitCodeFor, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
 import { testContext, testIO, type TestIOOptions } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
+import { spyOn } from '../../support/commands.js';
 import { FAKE_BASE_URL, FakeApi } from '../../support/http.js';
 
 const API = FAKE_BASE_URL;
@@ -53,6 +54,8 @@ interface Outcome {
   stdout: string;
   stderr: string;
   requests: number;
+  /** The sandbox, transport or config writes the run opened: none, ever. */
+  touched: string[];
   options?: HistorySeriesOptions;
 }
 
@@ -64,6 +67,7 @@ async function history(argv: string[], fake: FakeHistory, o: { env?: Record<stri
   const api = new FakeApi();
   const io = testIO(o.io);
   const ctx = testContext({ env, io, overrides: { transport: api.transport } });
+  const touched = spyOn(ctx);
   let options: HistorySeriesOptions | undefined;
   let code = 0;
   try {
@@ -79,7 +83,7 @@ async function history(argv: string[], fake: FakeHistory, o: { env?: Record<stri
     code = exitCodeFor(err);
     io.stderr.write(`${(err as Error).message}\n`);
   }
-  return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.length, options };
+  return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.length, touched, options };
 }
 
 const csvRows = (text: string) => text.trimEnd().split('\r\n');
@@ -89,6 +93,7 @@ describe('vis history <data command>: the rows per day', () => {
     const r = await history(['topics', '--format', 'csv'], topicsHistory());
     expect(r.code).toBe(0);
     expect(r.requests).toBe(0);
+    expect(r.touched).toEqual([]);
     const rows = csvRows(r.stdout);
     expect(rows[0]).toBe('day,id,name,visibility,change,rank,share_of_voice,rivals,questions,period_from,period_to');
     expect(rows.slice(1)).toEqual([
@@ -289,6 +294,7 @@ describe('vis history <data command>: the flags pick the recorded query', () => 
     expect(r.options?.api).toBe('demo');
     expect(csvRows(r.stdout)).toEqual(['day,score', '2026-11-22,50']);
     expect(r.requests).toBe(0);
+    expect(r.touched).toEqual([]);
     const none = await history(['visibility'], demo, { env: { VIS_BASE_URL: undefined } });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no API base URL: the history is kept per API');

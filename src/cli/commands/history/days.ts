@@ -38,12 +38,12 @@ export function dayFlag(flag: string, value: string, today: string, countBack: b
 
 /** `--since` and `--until`, checked together: inclusive bounds on the scan day, either left open. */
 export function parseDayRange(raw: { since?: string | undefined; until?: string | undefined }, today: string): { since?: string; until?: string } {
-  const since = raw.since === undefined ? undefined : dayFlag('--since', raw.since, today, true);
-  const until = raw.until === undefined ? undefined : dayFlag('--until', raw.until, today, false);
-  if (since !== undefined && until !== undefined && since > until) {
-    throw new UsageError(`--since must not be after --until (got ${since} > ${until})`);
-  }
-  return { ...(since === undefined ? {} : { since }), ...(until === undefined ? {} : { until }) };
+  const range: { since?: string; until?: string } = {};
+  if (raw.since !== undefined) range.since = dayFlag('--since', raw.since, today, true);
+  if (raw.until !== undefined) range.until = dayFlag('--until', raw.until, today, false);
+  // Either bound missing compares false: an open range is never out of order.
+  if (range.since! > range.until!) throw new UsageError(`--since must not be after --until (got ${range.since} > ${range.until})`);
+  return range;
 }
 
 /** `vis history prune --before`: required, a date or `Nd`; the days before it are removed. */
