@@ -173,8 +173,9 @@ export function seriesLines(figure: KeyFigure, input: SeriesInput, layout: Serie
   const grid = figures.map((f) => ({
     cells: [cell(sanitizeForTerminal(f.s.name)), cell(sparkline(fitSeries(f.s.values, chartRoom).values), chalk.cyan), ...tail(f)],
   }));
-  const first = input.days[0]!.day;
-  const last = input.days[input.days.length - 1]!.day;
+  // The days come from the store, a file read back: as untrusted as any text in an answer.
+  const first = sanitizeForTerminal(input.days[0]!.day);
+  const last = sanitizeForTerminal(input.days[input.days.length - 1]!.day);
   const count = input.days.length;
   const span = `${first === last ? first : `${first} → ${last}`}, ${count} scan day${count === 1 ? '' : 's'}${per === 1 ? '' : `, ${perNote(per)}`}`;
   // A title too wide for the line goes on as many lines as it takes (sectionTitle joins them).

@@ -40,7 +40,7 @@ export async function historySeries(options: HistorySeriesOptions, ctx: Context,
   };
   const answers = scope.brand === null && spec.brand ? [] : reader.answers(filter);
   const { days, skipped } = readDays(answers);
-  for (const s of skipped) ctx.io.stderr.write(`vis history: ${s.day} left out: ${s.why} (vis history check looks at the store)\n`);
+  for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
   if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
   await renderHistory(ctx, {
     format: options.format,
