@@ -778,7 +778,7 @@ complete -c vis -n '__vis_at "history" 0' -a tasks -d 'Recorded days of vis task
 complete -c vis -n '__vis_at "history" 0' -a weekly-plan -d 'Recorded days of vis weekly-plan'
 complete -c vis -n '__vis_at "history" 0' -a activity -d 'Recorded days of vis activity'
 complete -c vis -n '__vis_at "history" 0' -a pitches -d 'Recorded days of vis pitches'
-complete -c vis -n '__vis_at "history" 0' -a check -d 'What the history store holds, its size per month, and whether it is sound'
+complete -c vis -n '__vis_at "history" 0' -a check -d 'What the store holds, its size per month, and whether it is sound'
 complete -c vis -n '__vis_at "history" 0' -a prune -d 'Remove the recorded days before a date'
 
 # vis history markets

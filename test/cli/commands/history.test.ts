@@ -378,7 +378,7 @@ describe('vis history <data command>: the days', () => {
     const io = testIO();
     const ctx = testContext({ io, env: { VIS_BASE_URL: API } });
     const program = buildProgram(ctx, ['topics', '--since', '7d'], () => undefined);
-    program.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+    for (const c of [program, ...program.commands]) c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
     await expect(program.parseAsync(['topics', '--since', '7d'], { from: 'user' })).rejects.toBeInstanceOf(UsageError);
   });
 });
