@@ -44,6 +44,7 @@ export default {
     'src/history/recorder.ts',
     'src/history/identity.ts',
     'src/cli/commands/changes/run.ts',
+    'src/cli/commands/history/days.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -34,6 +34,7 @@ __vis_subcommand() {
         '|activity') REPLY='activity' ;;
         '|pitches') REPLY='pitches' ;;
         '|changes') REPLY='changes' ;;
+        '|history') REPLY='history' ;;
         '|auth') REPLY='auth' ;;
         '|config') REPLY='config' ;;
         '|cache') REPLY='cache' ;;
@@ -48,6 +49,31 @@ __vis_subcommand() {
         'answers|history') REPLY='answers history' ;;
         'brand-perception|transcript') REPLY='brand-perception transcript' ;;
         'pitches|create') REPLY='pitches create' ;;
+        'history|markets') REPLY='history markets' ;;
+        'history|overview') REPLY='history overview' ;;
+        'history|visibility') REPLY='history visibility' ;;
+        'history|topics') REPLY='history topics' ;;
+        'history|prompts') REPLY='history prompts' ;;
+        'history|answers') REPLY='history answers' ;;
+        'history|competitors') REPLY='history competitors' ;;
+        'history|sources') REPLY='history sources' ;;
+        'history|pages') REPLY='history pages' ;;
+        'history|content-gaps') REPLY='history content-gaps' ;;
+        'history|brand-perception' | 'history|perception') REPLY='history brand-perception' ;;
+        'history|forum') REPLY='history forum' ;;
+        'history|search-performance') REPLY='history search-performance' ;;
+        'history|technical') REPLY='history technical' ;;
+        'history|ai-crawlers') REPLY='history ai-crawlers' ;;
+        'history|ai-visitors') REPLY='history ai-visitors' ;;
+        'history|tasks') REPLY='history tasks' ;;
+        'history|weekly-plan') REPLY='history weekly-plan' ;;
+        'history|activity') REPLY='history activity' ;;
+        'history|pitches') REPLY='history pitches' ;;
+        'history|check') REPLY='history check' ;;
+        'history|prune') REPLY='history prune' ;;
+        'history answers|runs') REPLY='history answers runs' ;;
+        'history answers|history') REPLY='history answers history' ;;
+        'history brand-perception|transcript') REPLY='history brand-perception transcript' ;;
         'auth|login') REPLY='auth login' ;;
         'auth|status') REPLY='auth status' ;;
         'auth|logout') REPLY='auth logout' ;;
@@ -344,6 +370,253 @@ __vis_takes_value() {
         'changes|-o' | 'changes|--output' | \
         'changes|--since' | \
         'changes|--threshold' | \
+        'history markets|-b' | 'history markets|--brand' | \
+        'history markets|--since' | \
+        'history markets|--until' | \
+        'history markets|-f' | 'history markets|--format' | \
+        'history markets|-o' | 'history markets|--output' | \
+        'history markets|--columns' | \
+        'history markets|--rows' | \
+        'history markets|--param' | \
+        'history overview|-b' | 'history overview|--brand' | \
+        'history overview|-m' | 'history overview|--market' | \
+        'history overview|-d' | 'history overview|--days' | \
+        'history overview|--from' | \
+        'history overview|--to' | \
+        'history overview|--since' | \
+        'history overview|--until' | \
+        'history overview|-f' | 'history overview|--format' | \
+        'history overview|-o' | 'history overview|--output' | \
+        'history overview|--columns' | \
+        'history overview|--rows' | \
+        'history overview|--param' | \
+        'history visibility|-b' | 'history visibility|--brand' | \
+        'history visibility|-m' | 'history visibility|--market' | \
+        'history visibility|--since' | \
+        'history visibility|--until' | \
+        'history visibility|-f' | 'history visibility|--format' | \
+        'history visibility|-o' | 'history visibility|--output' | \
+        'history visibility|--columns' | \
+        'history visibility|--rows' | \
+        'history visibility|--param' | \
+        'history topics|-b' | 'history topics|--brand' | \
+        'history topics|-m' | 'history topics|--market' | \
+        'history topics|-d' | 'history topics|--days' | \
+        'history topics|--from' | \
+        'history topics|--to' | \
+        'history topics|--since' | \
+        'history topics|--until' | \
+        'history topics|-f' | 'history topics|--format' | \
+        'history topics|-o' | 'history topics|--output' | \
+        'history topics|--columns' | \
+        'history topics|--rows' | \
+        'history topics|--param' | \
+        'history prompts|-b' | 'history prompts|--brand' | \
+        'history prompts|-m' | 'history prompts|--market' | \
+        'history prompts|--since' | \
+        'history prompts|--until' | \
+        'history prompts|-f' | 'history prompts|--format' | \
+        'history prompts|-o' | 'history prompts|--output' | \
+        'history prompts|--columns' | \
+        'history prompts|--rows' | \
+        'history prompts|--param' | \
+        'history answers|-b' | 'history answers|--brand' | \
+        'history answers|-m' | 'history answers|--market' | \
+        'history answers|--since' | \
+        'history answers|--until' | \
+        'history answers|-f' | 'history answers|--format' | \
+        'history answers|-o' | 'history answers|--output' | \
+        'history answers|--columns' | \
+        'history answers|--rows' | \
+        'history answers|--param' | \
+        'history answers runs|--prompt' | \
+        'history answers runs|-b' | 'history answers runs|--brand' | \
+        'history answers runs|-m' | 'history answers runs|--market' | \
+        'history answers runs|--since' | \
+        'history answers runs|--until' | \
+        'history answers runs|-f' | 'history answers runs|--format' | \
+        'history answers runs|-o' | 'history answers runs|--output' | \
+        'history answers runs|--columns' | \
+        'history answers runs|--rows' | \
+        'history answers runs|--param' | \
+        'history answers history|-b' | 'history answers history|--brand' | \
+        'history answers history|-m' | 'history answers history|--market' | \
+        'history answers history|-d' | 'history answers history|--days' | \
+        'history answers history|--from' | \
+        'history answers history|--to' | \
+        'history answers history|--since' | \
+        'history answers history|--until' | \
+        'history answers history|-f' | 'history answers history|--format' | \
+        'history answers history|-o' | 'history answers history|--output' | \
+        'history answers history|--columns' | \
+        'history answers history|--rows' | \
+        'history answers history|--param' | \
+        'history competitors|-b' | 'history competitors|--brand' | \
+        'history competitors|-m' | 'history competitors|--market' | \
+        'history competitors|--since' | \
+        'history competitors|--until' | \
+        'history competitors|-f' | 'history competitors|--format' | \
+        'history competitors|-o' | 'history competitors|--output' | \
+        'history competitors|--columns' | \
+        'history competitors|--rows' | \
+        'history competitors|--param' | \
+        'history sources|-b' | 'history sources|--brand' | \
+        'history sources|-m' | 'history sources|--market' | \
+        'history sources|-d' | 'history sources|--days' | \
+        'history sources|--from' | \
+        'history sources|--to' | \
+        'history sources|--since' | \
+        'history sources|--until' | \
+        'history sources|-f' | 'history sources|--format' | \
+        'history sources|-o' | 'history sources|--output' | \
+        'history sources|--columns' | \
+        'history sources|--rows' | \
+        'history sources|--param' | \
+        'history pages|-b' | 'history pages|--brand' | \
+        'history pages|-m' | 'history pages|--market' | \
+        'history pages|-d' | 'history pages|--days' | \
+        'history pages|--from' | \
+        'history pages|--to' | \
+        'history pages|--since' | \
+        'history pages|--until' | \
+        'history pages|-f' | 'history pages|--format' | \
+        'history pages|-o' | 'history pages|--output' | \
+        'history pages|--columns' | \
+        'history pages|--rows' | \
+        'history pages|--param' | \
+        'history content-gaps|-b' | 'history content-gaps|--brand' | \
+        'history content-gaps|-m' | 'history content-gaps|--market' | \
+        'history content-gaps|--since' | \
+        'history content-gaps|--until' | \
+        'history content-gaps|-f' | 'history content-gaps|--format' | \
+        'history content-gaps|-o' | 'history content-gaps|--output' | \
+        'history content-gaps|--columns' | \
+        'history content-gaps|--rows' | \
+        'history content-gaps|--param' | \
+        'history brand-perception|-b' | 'history brand-perception|--brand' | \
+        'history brand-perception|-m' | 'history brand-perception|--market' | \
+        'history brand-perception|-d' | 'history brand-perception|--days' | \
+        'history brand-perception|--from' | \
+        'history brand-perception|--to' | \
+        'history brand-perception|--since' | \
+        'history brand-perception|--until' | \
+        'history brand-perception|-f' | 'history brand-perception|--format' | \
+        'history brand-perception|-o' | 'history brand-perception|--output' | \
+        'history brand-perception|--columns' | \
+        'history brand-perception|--rows' | \
+        'history brand-perception|--param' | \
+        'history brand-perception transcript|-b' | 'history brand-perception transcript|--brand' | \
+        'history brand-perception transcript|-m' | 'history brand-perception transcript|--market' | \
+        'history brand-perception transcript|-d' | 'history brand-perception transcript|--days' | \
+        'history brand-perception transcript|--from' | \
+        'history brand-perception transcript|--to' | \
+        'history brand-perception transcript|--since' | \
+        'history brand-perception transcript|--until' | \
+        'history brand-perception transcript|-f' | 'history brand-perception transcript|--format' | \
+        'history brand-perception transcript|-o' | 'history brand-perception transcript|--output' | \
+        'history brand-perception transcript|--columns' | \
+        'history brand-perception transcript|--rows' | \
+        'history brand-perception transcript|--param' | \
+        'history forum|--limit' | \
+        'history forum|-b' | 'history forum|--brand' | \
+        'history forum|-m' | 'history forum|--market' | \
+        'history forum|-d' | 'history forum|--days' | \
+        'history forum|--from' | \
+        'history forum|--to' | \
+        'history forum|--since' | \
+        'history forum|--until' | \
+        'history forum|-f' | 'history forum|--format' | \
+        'history forum|-o' | 'history forum|--output' | \
+        'history forum|--columns' | \
+        'history forum|--rows' | \
+        'history forum|--param' | \
+        'history search-performance|--group-by' | \
+        'history search-performance|--limit' | \
+        'history search-performance|-b' | 'history search-performance|--brand' | \
+        'history search-performance|-m' | 'history search-performance|--market' | \
+        'history search-performance|-d' | 'history search-performance|--days' | \
+        'history search-performance|--since' | \
+        'history search-performance|--until' | \
+        'history search-performance|-f' | 'history search-performance|--format' | \
+        'history search-performance|-o' | 'history search-performance|--output' | \
+        'history search-performance|--columns' | \
+        'history search-performance|--rows' | \
+        'history search-performance|--param' | \
+        'history technical|-b' | 'history technical|--brand' | \
+        'history technical|-m' | 'history technical|--market' | \
+        'history technical|--since' | \
+        'history technical|--until' | \
+        'history technical|-f' | 'history technical|--format' | \
+        'history technical|-o' | 'history technical|--output' | \
+        'history technical|--columns' | \
+        'history technical|--rows' | \
+        'history technical|--param' | \
+        'history ai-crawlers|-b' | 'history ai-crawlers|--brand' | \
+        'history ai-crawlers|-m' | 'history ai-crawlers|--market' | \
+        'history ai-crawlers|-d' | 'history ai-crawlers|--days' | \
+        'history ai-crawlers|--from' | \
+        'history ai-crawlers|--to' | \
+        'history ai-crawlers|--since' | \
+        'history ai-crawlers|--until' | \
+        'history ai-crawlers|-f' | 'history ai-crawlers|--format' | \
+        'history ai-crawlers|-o' | 'history ai-crawlers|--output' | \
+        'history ai-crawlers|--columns' | \
+        'history ai-crawlers|--rows' | \
+        'history ai-crawlers|--param' | \
+        'history ai-visitors|-b' | 'history ai-visitors|--brand' | \
+        'history ai-visitors|-m' | 'history ai-visitors|--market' | \
+        'history ai-visitors|-d' | 'history ai-visitors|--days' | \
+        'history ai-visitors|--from' | \
+        'history ai-visitors|--to' | \
+        'history ai-visitors|--since' | \
+        'history ai-visitors|--until' | \
+        'history ai-visitors|-f' | 'history ai-visitors|--format' | \
+        'history ai-visitors|-o' | 'history ai-visitors|--output' | \
+        'history ai-visitors|--columns' | \
+        'history ai-visitors|--rows' | \
+        'history ai-visitors|--param' | \
+        'history tasks|--layer' | \
+        'history tasks|--status' | \
+        'history tasks|--limit' | \
+        'history tasks|-b' | 'history tasks|--brand' | \
+        'history tasks|-m' | 'history tasks|--market' | \
+        'history tasks|--since' | \
+        'history tasks|--until' | \
+        'history tasks|-f' | 'history tasks|--format' | \
+        'history tasks|-o' | 'history tasks|--output' | \
+        'history tasks|--columns' | \
+        'history tasks|--rows' | \
+        'history tasks|--param' | \
+        'history weekly-plan|-b' | 'history weekly-plan|--brand' | \
+        'history weekly-plan|-m' | 'history weekly-plan|--market' | \
+        'history weekly-plan|--since' | \
+        'history weekly-plan|--until' | \
+        'history weekly-plan|-f' | 'history weekly-plan|--format' | \
+        'history weekly-plan|-o' | 'history weekly-plan|--output' | \
+        'history weekly-plan|--columns' | \
+        'history weekly-plan|--rows' | \
+        'history weekly-plan|--param' | \
+        'history activity|-b' | 'history activity|--brand' | \
+        'history activity|-m' | 'history activity|--market' | \
+        'history activity|-d' | 'history activity|--days' | \
+        'history activity|--from' | \
+        'history activity|--to' | \
+        'history activity|--since' | \
+        'history activity|--until' | \
+        'history activity|-f' | 'history activity|--format' | \
+        'history activity|-o' | 'history activity|--output' | \
+        'history activity|--columns' | \
+        'history activity|--rows' | \
+        'history activity|--param' | \
+        'history pitches|-b' | 'history pitches|--brand' | \
+        'history pitches|--since' | \
+        'history pitches|--until' | \
+        'history pitches|-f' | 'history pitches|--format' | \
+        'history pitches|-o' | 'history pitches|--output' | \
+        'history pitches|--columns' | \
+        'history pitches|--rows' | \
+        'history pitches|--param' | \
+        'history prune|--before' | \
         'api|-b' | 'api|--brand' | \
         'api|-m' | 'api|--market' | \
         'api|-d' | 'api|--days' | \
@@ -378,10 +651,13 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes auth config cache api openapi export sandbox completion version help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export sandbox completion version help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
+        'history') REPLY='markets overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches check prune' ;;
+        'history answers') REPLY='runs history' ;;
+        'history brand-perception') REPLY='transcript' ;;
         'auth') REPLY='login status logout' ;;
         'config') REPLY='get set unset list path' ;;
         'cache') REPLY='status clear' ;;
@@ -419,6 +695,32 @@ __vis_flags() {
         'pitches') REPLY='-b --brand --all-brands -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches create') REPLY='--business-type --field -y --yes -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'changes') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --no-pager --refresh --no-cache --since --threshold --exit-code --fetch -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history markets') REPLY='-b --brand --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history overview') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history visibility') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history topics') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history prompts') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history answers') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history answers runs') REPLY='--prompt -b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history answers history') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history competitors') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history sources') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history pages') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history content-gaps') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history brand-perception') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history brand-perception transcript') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history forum') REPLY='--limit -b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history search-performance') REPLY='--group-by --limit -b --brand -m --market -d --days --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history technical') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history ai-crawlers') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history ai-visitors') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history tasks') REPLY='--layer --status --limit -b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history weekly-plan') REPLY='-b --brand -m --market --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history activity') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history pitches') REPLY='-b --brand --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history check') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history prune') REPLY='--before --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -559,6 +861,75 @@ __vis_flag_values() {
         'changes|-b' | 'changes|--brand') __vis_dynamic brands ;;
         'changes|-f' | 'changes|--format') __vis_words 'table json csv' ;;
         'changes|-o' | 'changes|--output') __vis_files ;;
+        'history markets|-b' | 'history markets|--brand') __vis_dynamic brands ;;
+        'history markets|-f' | 'history markets|--format') __vis_words 'table json csv' ;;
+        'history markets|-o' | 'history markets|--output') __vis_files ;;
+        'history overview|-b' | 'history overview|--brand') __vis_dynamic brands ;;
+        'history overview|-f' | 'history overview|--format') __vis_words 'table json csv' ;;
+        'history overview|-o' | 'history overview|--output') __vis_files ;;
+        'history visibility|-b' | 'history visibility|--brand') __vis_dynamic brands ;;
+        'history visibility|-f' | 'history visibility|--format') __vis_words 'table json csv' ;;
+        'history visibility|-o' | 'history visibility|--output') __vis_files ;;
+        'history topics|-b' | 'history topics|--brand') __vis_dynamic brands ;;
+        'history topics|-f' | 'history topics|--format') __vis_words 'table json csv' ;;
+        'history topics|-o' | 'history topics|--output') __vis_files ;;
+        'history prompts|-b' | 'history prompts|--brand') __vis_dynamic brands ;;
+        'history prompts|-f' | 'history prompts|--format') __vis_words 'table json csv' ;;
+        'history prompts|-o' | 'history prompts|--output') __vis_files ;;
+        'history answers|-b' | 'history answers|--brand') __vis_dynamic brands ;;
+        'history answers|-f' | 'history answers|--format') __vis_words 'table json csv' ;;
+        'history answers|-o' | 'history answers|--output') __vis_files ;;
+        'history answers runs|-b' | 'history answers runs|--brand') __vis_dynamic brands ;;
+        'history answers runs|-f' | 'history answers runs|--format') __vis_words 'table json csv' ;;
+        'history answers runs|-o' | 'history answers runs|--output') __vis_files ;;
+        'history answers history|-b' | 'history answers history|--brand') __vis_dynamic brands ;;
+        'history answers history|-f' | 'history answers history|--format') __vis_words 'table json csv' ;;
+        'history answers history|-o' | 'history answers history|--output') __vis_files ;;
+        'history competitors|-b' | 'history competitors|--brand') __vis_dynamic brands ;;
+        'history competitors|-f' | 'history competitors|--format') __vis_words 'table json csv' ;;
+        'history competitors|-o' | 'history competitors|--output') __vis_files ;;
+        'history sources|-b' | 'history sources|--brand') __vis_dynamic brands ;;
+        'history sources|-f' | 'history sources|--format') __vis_words 'table json csv' ;;
+        'history sources|-o' | 'history sources|--output') __vis_files ;;
+        'history pages|-b' | 'history pages|--brand') __vis_dynamic brands ;;
+        'history pages|-f' | 'history pages|--format') __vis_words 'table json csv' ;;
+        'history pages|-o' | 'history pages|--output') __vis_files ;;
+        'history content-gaps|-b' | 'history content-gaps|--brand') __vis_dynamic brands ;;
+        'history content-gaps|-f' | 'history content-gaps|--format') __vis_words 'table json csv' ;;
+        'history content-gaps|-o' | 'history content-gaps|--output') __vis_files ;;
+        'history brand-perception|-b' | 'history brand-perception|--brand') __vis_dynamic brands ;;
+        'history brand-perception|-f' | 'history brand-perception|--format') __vis_words 'table json csv' ;;
+        'history brand-perception|-o' | 'history brand-perception|--output') __vis_files ;;
+        'history brand-perception transcript|-b' | 'history brand-perception transcript|--brand') __vis_dynamic brands ;;
+        'history brand-perception transcript|-f' | 'history brand-perception transcript|--format') __vis_words 'table json csv' ;;
+        'history brand-perception transcript|-o' | 'history brand-perception transcript|--output') __vis_files ;;
+        'history forum|-b' | 'history forum|--brand') __vis_dynamic brands ;;
+        'history forum|-f' | 'history forum|--format') __vis_words 'table json csv' ;;
+        'history forum|-o' | 'history forum|--output') __vis_files ;;
+        'history search-performance|-b' | 'history search-performance|--brand') __vis_dynamic brands ;;
+        'history search-performance|-f' | 'history search-performance|--format') __vis_words 'table json csv' ;;
+        'history search-performance|-o' | 'history search-performance|--output') __vis_files ;;
+        'history technical|-b' | 'history technical|--brand') __vis_dynamic brands ;;
+        'history technical|-f' | 'history technical|--format') __vis_words 'table json csv' ;;
+        'history technical|-o' | 'history technical|--output') __vis_files ;;
+        'history ai-crawlers|-b' | 'history ai-crawlers|--brand') __vis_dynamic brands ;;
+        'history ai-crawlers|-f' | 'history ai-crawlers|--format') __vis_words 'table json csv' ;;
+        'history ai-crawlers|-o' | 'history ai-crawlers|--output') __vis_files ;;
+        'history ai-visitors|-b' | 'history ai-visitors|--brand') __vis_dynamic brands ;;
+        'history ai-visitors|-f' | 'history ai-visitors|--format') __vis_words 'table json csv' ;;
+        'history ai-visitors|-o' | 'history ai-visitors|--output') __vis_files ;;
+        'history tasks|-b' | 'history tasks|--brand') __vis_dynamic brands ;;
+        'history tasks|-f' | 'history tasks|--format') __vis_words 'table json csv' ;;
+        'history tasks|-o' | 'history tasks|--output') __vis_files ;;
+        'history weekly-plan|-b' | 'history weekly-plan|--brand') __vis_dynamic brands ;;
+        'history weekly-plan|-f' | 'history weekly-plan|--format') __vis_words 'table json csv' ;;
+        'history weekly-plan|-o' | 'history weekly-plan|--output') __vis_files ;;
+        'history activity|-b' | 'history activity|--brand') __vis_dynamic brands ;;
+        'history activity|-f' | 'history activity|--format') __vis_words 'table json csv' ;;
+        'history activity|-o' | 'history activity|--output') __vis_files ;;
+        'history pitches|-b' | 'history pitches|--brand') __vis_dynamic brands ;;
+        'history pitches|-f' | 'history pitches|--format') __vis_words 'table json csv' ;;
+        'history pitches|-o' | 'history pitches|--output') __vis_files ;;
         'api|-b' | 'api|--brand') __vis_dynamic brands ;;
         'api|-f' | 'api|--format') __vis_words 'table json csv' ;;
         'api|-o' | 'api|--output') __vis_files ;;
@@ -585,7 +956,7 @@ __vis_arg_values() {
         'config unset|0') __vis_words 'profile base_url brand market format cache history' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;
     esac
 }
 

@@ -26,6 +26,7 @@ import { apiCommand } from './commands/api/declare.js';
 import { openapiCommand } from './commands/openapi/declare.js';
 import { exportCommand } from './commands/export/declare.js';
 import { changesCommand } from './commands/changes/declare.js';
+import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
 import { completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
@@ -36,6 +37,7 @@ import { versionText } from './version.js';
 const COMMANDS: readonly CommandDeclaration[] = [
   dataCommands,
   changesCommand,
+  historyCommand,
   authCommand,
   configCommand,
   cacheCommand,

@@ -93,6 +93,8 @@ import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/wi
 
 // `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
 export { renderChangesView } from './views/changes.js';
+// The series of `vis history` draws with the views' layout, which is bundled here alone.
+export { keyFigureFor, seriesLines } from './views/history.js';
 
 export interface TableSpec {
   id: string;

@@ -75,6 +75,8 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--action': ['write'],
     '--since': ['7d'],
     '--threshold': ['5'],
+    '--until': [today],
+    '--before': ['90d'],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

@@ -78,6 +78,8 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--action': ['write'],
     '--since': ['7d'],
     '--threshold': ['5'],
+    '--until': [today],
+    '--before': ['90d'],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];

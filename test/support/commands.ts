@@ -12,6 +12,8 @@ import type { Context } from '../../src/services/context.js';
 export function requiredArgs(): Record<string, string[]> {
   return {
     'answers runs': ['--prompt', 'best crm for startups'],
+    'history answers runs': ['--prompt', 'best crm for startups'],
+    'history prune': ['--before', '90d'],
     'pitches create': ['acme.example', '--yes'],
     api: ['/topics'],
     'config get': ['market'],

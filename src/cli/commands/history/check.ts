@@ -1,0 +1,126 @@
+/**
+ * `vis history check`: what the store holds and whether it is sound, read by the store's
+ * checkFile, which never throws and never writes: a damaged file is described, not
+ * repaired or replaced (moving it aside is the user's call). Exit 0 when all is well, 2
+ * (a usage error saying why) when the store is damaged, written by a newer vis, or unsafe.
+ */
+import { existsSync } from 'node:fs';
+import { UsageError } from '../../../errors.js';
+import { historyLocation } from '../../../history/location.js';
+import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
+import type { Context } from '../../../services/context.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import { padToWidth } from '../../../text/width.js';
+import { formatCount } from '../../../output/views/numbers.js';
+import type { HistoryCheckOptions } from './parse.js';
+
+export type CheckFile = (file: string) => StoreCheck;
+
+/** The store's checkFile, loaded with the store (WebAssembly SQLite) only when a check runs. */
+async function storeCheckFile(): Promise<CheckFile> {
+  const store: { openStore: unknown; checkFile?: CheckFile } = await import('../../../history/store.js');
+  if (store.checkFile === undefined) throw new UsageError('vis history check: this build of vis cannot check a history store');
+  return store.checkFile;
+}
+
+export async function runHistoryCheck(_options: HistoryCheckOptions, ctx: Context, checkFile?: CheckFile): Promise<void> {
+  const where = historyLocation(ctx.env);
+  if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): there is no store to check`);
+  if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
+  if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
+  if (!existsSync(where.file)) {
+    ctx.io.stdout.write(`No history store yet at ${sanitizeForTerminal(where.file)} (${where.source}): the first data command creates it.\n`);
+    return;
+  }
+  const check = (checkFile ?? (await storeCheckFile()))(where.file);
+  const problems = problemsOf(check);
+  ctx.io.stdout.write(checkReport(check, problems));
+  if (problems.length > 0) {
+    throw new UsageError(`the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`, {
+      hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one.',
+    });
+  }
+}
+
+/** The store's own findings, and a schema newer than this vis reads, when the store did not say so itself. */
+export function problemsOf(check: StoreCheck): string[] {
+  if (check.schemaVersion > SCHEMA_VERSION && check.problems.length === 0) {
+    return [`it was written by a newer vis (schema version ${check.schemaVersion}; this vis reads up to ${SCHEMA_VERSION})`];
+  }
+  return [...check.problems];
+}
+
+/** `1.2 MB`, `512 kB`, `800 B`: sizes in powers of 1000, as `ls -h --si` and disk tools print them. */
+export function sizeText(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1000) return `${Number.isFinite(bytes) ? bytes : 0} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1000;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  // One decimal below ten (`2.3 MB`), where 9.96 would print as `10.0`: whole from there.
+  return `${v < 9.95 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+}
+
+/** Rows of text in columns two spaces apart; numbers (`right`) aligned right. */
+function columns(header: readonly string[], rows: ReadonlyArray<readonly string[]>, right: ReadonlySet<number>): string[] {
+  const all = [header, ...rows].map((r) => r.map((c) => sanitizeForTerminal(c)));
+  const widths = header.map((_, j) => Math.max(...all.map((r) => r[j]!.length)));
+  return all.map((r) =>
+    r
+      .map((c, j) => padToWidth(c, widths[j]!, right.has(j) ? 'right' : 'left'))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The report, plain text: the figures, the scopes with their days, the size per month, the problems. */
+export function checkReport(check: StoreCheck, problems: readonly string[]): string {
+  const out = columns(
+    ['History store', check.file],
+    [
+      ['Size', sizeText(check.bytes)],
+      ['Schema', `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`],
+      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct bodies, each stored once)`],
+      [
+        'Journal',
+        `${formatCount(check.journal.waiting)} waiting, ${formatCount(check.journal.rejected.length)} set aside as damaged${check.journal.rejected.length > 0 ? `: ${check.journal.rejected.join(', ')}` : ''}`,
+      ],
+    ],
+    new Set(),
+  );
+  out.push('');
+  if (check.scopes.length === 0) out.push('Nothing recorded yet.');
+  else {
+    out.push('Recorded');
+    out.push(
+      ...columns(
+        ['api', 'brand', 'market', 'first', 'last', 'days'],
+        check.scopes.map((s) => [
+          s.api,
+          s.brandName === null ? s.brandId : `${s.brandName} (${s.brandId})`,
+          s.market === '' ? '(every market)' : s.marketLabel === null ? s.market : `${s.market} (${s.marketLabel})`,
+          s.firstDay,
+          s.lastDay,
+          formatCount(s.days),
+        ]),
+        new Set([5]),
+      ).map((l) => `  ${l}`),
+    );
+  }
+  if (check.months.length > 0) {
+    out.push('', 'Size per month');
+    out.push(
+      ...columns(
+        ['month', 'answers', 'bodies'],
+        check.months.map((m) => [m.month, formatCount(m.answers), sizeText(m.bytes)]),
+        new Set([1, 2]),
+      ).map((l) => `  ${l}`),
+    );
+  }
+  out.push('', problems.length === 0 ? 'No problems found.' : 'Problems');
+  for (const p of problems) out.push(`  - ${sanitizeForTerminal(p)}`);
+  return `${out.join('\n')}\n`;
+}

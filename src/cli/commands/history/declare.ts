@@ -1,0 +1,189 @@
+/**
+ * `vis history`: the recorded series of a data command (one sub-command per data command
+ * that reads an endpoint, declared from the endpoint table with that command's words,
+ * argument and flags, so the flags pick the recorded query as they would pick the
+ * request), `vis history check` and `vis history prune`. parse.ts and run.ts load when
+ * one runs.
+ */
+import { Option, type Command } from 'commander';
+import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
+import type { Context } from '../../../services/context.js';
+import {
+  addBrandOption,
+  addHelpParagraphs,
+  addMarketOption,
+  addOutputOptions,
+  addParamOption,
+  addPeriodOptions,
+  examplesAfter,
+  HELP_GROUPS,
+  optionsOf,
+  runOrCapture,
+  toolDescription,
+  type CommandDeclaration,
+  type RunF,
+} from '../../declare.js';
+import type { Invocation } from '../data/parse.js';
+
+const NO_REQUEST = 'Sends no request and needs no key: works on the local history store (docs/history.md).';
+
+/** The endpoints a history series is kept for: the reads (GET, not free) of the table. */
+export function recordedEndpoints(): EndpointSpec[] {
+  return ENDPOINTS.filter((s) => s.method === 'GET' && !s.free);
+}
+
+function addParamOptions(cmd: Command, params: readonly QueryParam[]): void {
+  for (const p of params) {
+    if (cmd.options.some((o) => o.long === `--${p.flag}`)) continue;
+    cmd.addOption(new Option(`--${p.flag} ${p.placeholder}`, p.description));
+  }
+}
+
+/** The data command's flags that pick the recorded query, then the days and the output. */
+function addSeriesOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
+  if (specs.some((s) => s.brand)) addBrandOption(cmd);
+  if (specs.some((s) => s.market)) addMarketOption(cmd);
+  if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
+  else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
+  cmd.addOption(new Option('--since <date|Nd>', 'the first scan day shown: YYYY-MM-DD, or 7d for the last 7 days'));
+  cmd.addOption(new Option('--until <date>', 'the last scan day shown: YYYY-MM-DD'));
+  addOutputOptions(cmd, { table: true });
+  addParamOption(cmd);
+}
+
+function invocation(cmd: Command, pathArg: string | undefined): Invocation {
+  let marketFromFlag = false;
+  for (let c: Command | null = cmd; c; c = c.parent) if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
+  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag };
+}
+
+async function parseThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation): Promise<void> {
+  const { parseHistoryOptions } = await import('./parse.js');
+  const options = parseHistoryOptions(ctx, spec, inv);
+  await runOrCapture(options, runF, async () => (await import('./run.js')).runHistory(options, ctx));
+}
+
+/** The required flags of an example, with a value the data command's own examples give them. */
+function requiredExample(spec: EndpointSpec): string[] {
+  return spec.query
+    .filter((q) => q.required)
+    .flatMap((q) => {
+      const typed = spec.examples.map((e) => new RegExp(`--${q.flag} ("[^"]*"|'[^']*'|\\S+)`).exec(e)?.[1]).filter((v) => v !== undefined);
+      // A quoted value is a text: what the history is filed under (an id is looked up only by a request).
+      return [`--${q.flag}`, typed.find((v) => /^["']/.test(v)) ?? typed[0] ?? '…'];
+    });
+}
+
+function summaryOf(spec: EndpointSpec): string {
+  return `Recorded days of vis ${spec.words.join(' ')}${spec.pathParam ? ` [${spec.pathParam.name}]` : ''}`;
+}
+
+function describe(spec: EndpointSpec, item?: EndpointSpec): string {
+  const words = `vis ${spec.words.join(' ')}`;
+  const withItem = item ? ` With <${item.pathParam!.name}>: the recorded days of vis ${item.words.join(' ')} <${item.pathParam!.name}>.` : '';
+  return toolDescription(
+    `The answers of \`${words}\` recorded day by day, oldest first: one row per record per scan day, the day first. Its flags pick the recorded query as they pick the request; --since and --until pick the days.${withItem}`,
+    NO_REQUEST,
+  );
+}
+
+function registerWord(history: Command, ctx: Context, runF: RunF | undefined, word: string, specs: EndpointSpec[]): void {
+  const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
+  const item = specs.find((s) => s.words.length === 1 && s.pathParam);
+  const main = list ?? item;
+  const subs = specs.filter((s) => s.words.length === 2);
+  const cmd = history.command(word);
+  if (main) {
+    cmd
+      .summary(summaryOf(main))
+      .description(describe(main, list && item ? item : undefined))
+      .addHelpText('after', examplesAfter(`vis history ${word} --since 30d`, `vis history ${word} --format csv > ${word}-history.csv`));
+    for (const alias of main.aliases ?? []) cmd.alias(alias);
+    if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+    addParamOptions(cmd, main.query);
+    addSeriesOptions(cmd, list && item ? [list, item] : [main]);
+    cmd.action(async (...args: unknown[]) => {
+      const self = args[args.length - 1] as Command;
+      const arg = item ? (args[0] as string | undefined) : undefined;
+      await parseThenRun(ctx, runF, item && arg !== undefined ? item : main, invocation(self, arg));
+    });
+  } else {
+    cmd.summary(`Recorded days of vis ${word} …`).description(toolDescription(`The recorded days of the vis ${word} commands.`, NO_REQUEST));
+  }
+  for (const sub of subs) {
+    const sc = cmd
+      .command(sub.words[1]!)
+      .summary(summaryOf(sub))
+      .description(describe(sub))
+      .addHelpText('after', examplesAfter(`vis history ${[...sub.words, ...requiredExample(sub)].join(' ')} --since 7d`));
+    addParamOptions(sc, sub.query);
+    addSeriesOptions(sc, [sub]);
+    sc.action(async (_opts: unknown, self: Command) => {
+      await parseThenRun(ctx, runF, sub, invocation(self, undefined));
+    });
+  }
+}
+
+export const historyCommand: CommandDeclaration = {
+  answers: (word) => word === 'history',
+  register(program, ctx, _only, runF) {
+    const history = program
+      .command('history')
+      .summary('What data commands read, day by day: a series, a check, pruning')
+      .description(
+        toolDescription(
+          'Every data command keeps what it reads in a local history store, one answer per scan day. `vis history <data command>` prints a command’s recorded days (with the same flags as the command itself); `vis history check` says what the store holds and whether it is sound; `vis history prune` removes old days.',
+          NO_REQUEST,
+        ),
+      )
+      .helpGroup(HELP_GROUPS.data)
+      .addHelpText(
+        'after',
+        examplesAfter(
+          'vis history topics --since 30d',
+          'vis history competitors --market GB-en --format csv',
+          'vis history visibility',
+          'vis history check',
+          'vis history prune --before 180d',
+        ),
+      );
+    addHelpParagraphs(history, 'Where the store is, its tables and ready SQL queries: docs/history.md.');
+    const byWord = new Map<string, EndpointSpec[]>();
+    for (const spec of recordedEndpoints()) byWord.set(spec.words[0]!, [...(byWord.get(spec.words[0]!) ?? []), spec]);
+    for (const [word, specs] of byWord) registerWord(history, ctx, runF, word, specs);
+
+    history
+      .command('check')
+      .summary('What the store holds, its size per month, and whether it is sound')
+      .description(
+        toolDescription(
+          'The store’s file, size and schema version, the answers and bodies it holds, each brand and market recorded with its first and last day, the size per month, the journal, and any problem found. Exits 2 when the store is damaged, written by a newer vis, or unsafe (others can write to it); a damaged store is never overwritten.',
+          NO_REQUEST,
+        ),
+      )
+      .addHelpText('after', examplesAfter('vis history check'))
+      .action(async () => {
+        const { parseCheckOptions } = await import('./parse.js');
+        const options = parseCheckOptions();
+        await runOrCapture(options, runF, async () => (await import('./check.js')).runHistoryCheck(options, ctx));
+      });
+
+    history
+      .command('prune')
+      .summary('Remove the recorded days before a date')
+      .description(
+        toolDescription(
+          'Removes the answers of the scan days before --before, and the bodies no answer uses any more. --before 180d keeps the last 180 days.',
+          NO_REQUEST,
+        ),
+      )
+      .addOption(new Option('--before <date|Nd>', 'remove the scan days before this date: YYYY-MM-DD, or 180d to keep the last 180 days'))
+      .addOption(new Option('--dry-run', 'count what would be removed, and remove nothing'))
+      .addHelpText('after', examplesAfter('vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d'))
+      .action(async (_o: unknown, self: Command) => {
+        const { parsePruneOptions } = await import('./parse.js');
+        const options = parsePruneOptions(ctx, optionsOf(self));
+        await runOrCapture(options, runF, async () => (await import('./prune.js')).runHistoryPrune(options, ctx));
+      });
+  },
+};

@@ -1,0 +1,120 @@
+/**
+ * The parse step of `vis history <data command>`, `vis history check` and `vis history
+ * prune`. A data command's flags are checked by the data command's own rules
+ * (prepareRequest), so `vis history topics --days 30 --market GB-en` names the query
+ * `vis topics --days 30 --market GB-en` sends; then the recorded query, the API it was
+ * read from (the base URL, or `demo`), the brand and market as given or configured, and
+ * the days. Needs no key and opens nothing: the history is read without a request.
+ */
+import { UsageError } from '../../../errors.js';
+import type { EndpointSpec } from '../../../endpoints.js';
+import { isTruthy } from '../../../domain/env.js';
+import type { Context } from '../../../services/context.js';
+import { resolveSettings, type Sourced } from '../../../services/settings.js';
+import { checkOutputOptions } from '../../../terminal/render.js';
+import { camel, parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
+import type { ParsedOptions } from '../../declare.js';
+import { prepareRequest, type Invocation } from '../data/parse.js';
+import { parseBefore, parseDayRange } from './days.js';
+import { recordedQuery } from './query.js';
+
+/** `vis history <data command>`: which recorded series, and how to print it. */
+export interface HistorySeriesOptions extends ParsedOptions {
+  command: 'history';
+  spec: EndpointSpec;
+  /** The data command as typed, for messages: `vis topics crm-for-startups --days 30`. */
+  dataCommand: string;
+  /** `demo` for --demo, else the base URL. */
+  api: string;
+  item: string;
+  query: string;
+  /** --brand, VIS_BRAND or the profile's; the recorded brands decide when none is given. */
+  brand: Sourced<string> | undefined;
+  /** As for brand; `` for data the API gives the same in every market. */
+  market: Sourced<string> | undefined;
+  since?: string;
+  until?: string;
+  format: Format;
+  flags: FlagOptions;
+}
+
+export interface HistoryPruneOptions extends ParsedOptions {
+  command: 'history prune';
+  before: string;
+  dryRun: boolean;
+  quiet: boolean;
+}
+
+export interface HistoryCheckOptions extends ParsedOptions {
+  command: 'history check';
+}
+
+/** Is the data the same in every market (recorded with market ``)? */
+export function marketless(spec: Pick<EndpointSpec, 'market' | 'sameInEveryMarket'>): boolean {
+  return !spec.market || spec.sameInEveryMarket === true;
+}
+
+export function parseHistoryOptions(ctx: Context, spec: EndpointSpec, inv: Invocation): HistorySeriesOptions {
+  const today = ctx.today().api;
+  const local = inv.local as { since?: string; until?: string };
+  const days = parseDayRange(local, today);
+  const request = prepareRequest(ctx, spec, inv);
+  const { flags } = request;
+  const settings = resolveSettings(flags, ctx.env, ctx.config());
+  const format = settings.format.value;
+  checkOutputOptions(format, flags, ctx);
+  const demo = flags.demo || isTruthy(ctx.env.VIS_DEMO);
+  if (!demo && settings.baseUrl === undefined) {
+    throw new UsageError('no API base URL: the history is kept per API; pass --base-url, set VIS_BASE_URL, or use --demo for the demo’s history', {
+      hint: 'No key is needed: vis history reads what earlier commands recorded, and sends no request.',
+    });
+  }
+  const item = spec.pathParam && inv.pathArg !== undefined ? itemOf(spec, inv.pathArg) : '';
+  return {
+    command: 'history',
+    spec,
+    dataCommand: dataCommandText(spec, inv, item),
+    api: demo ? 'demo' : settings.baseUrl!.value,
+    item,
+    query: recordedQuery(spec, request.query),
+    brand: spec.brand ? settings.brand : undefined,
+    market: marketless(spec) ? { value: '', source: 'the same in every market' } : settings.market,
+    ...days,
+    format,
+    flags,
+  };
+}
+
+/** The item as the recorder files it: as typed, a whole number written plainly. */
+function itemOf(spec: EndpointSpec, value: string): string {
+  return spec.pathParam?.type === 'integer' ? String(Number(value.trim())) : value;
+}
+
+/** The data command that reads (and so records) this series, for the message of an empty history. */
+function dataCommandText(spec: EndpointSpec, inv: Invocation, item: string): string {
+  const words = ['vis', ...spec.words, ...(item === '' ? [] : [shellWord(item)])];
+  const typed = inv.local as Record<string, unknown>;
+  for (const p of spec.query) {
+    const v = typed[camel(p.flag)];
+    if (v !== undefined) words.push(`--${p.flag}`, shellWord(String(v)));
+  }
+  const g = inv.globals as Record<string, unknown>;
+  for (const flag of ['days', 'from', 'to'] as const) if (g[flag] !== undefined) words.push(`--${flag}`, shellWord(String(g[flag])));
+  for (const p of (g.param as string[] | undefined) ?? []) words.push('--param', shellWord(p));
+  return words.join(' ');
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but plain characters. */
+export function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before?: string; dryRun?: boolean }): HistoryPruneOptions {
+  const before = parseBefore(raw.before, ctx.today().api);
+  const flags = parseFlags(raw, ctx.today());
+  return { command: 'history prune', before, dryRun: raw.dryRun === true, quiet: flags.quiet };
+}
+
+export function parseCheckOptions(): HistoryCheckOptions {
+  return { command: 'history check' };
+}

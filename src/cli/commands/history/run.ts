@@ -1,0 +1,169 @@
+/**
+ * The run step of `vis history <data command>`: the store opened (src/services/history.ts),
+ * the brand and market picked among those recorded, the series read and printed. Nothing
+ * is sent: the history is what earlier reads left. historySeries takes any HistoryReader,
+ * so the tests run it on an in-memory history.
+ */
+import { UsageError } from '../../../errors.js';
+import type { AnswerFilter, HistoryReader, RecordedScope } from '../../../history/types.js';
+import { openHistory } from '../../../services/history.js';
+import type { Context } from '../../../services/context.js';
+import { renderHistory } from '../../../terminal/render-history.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
+import { readDays, seriesJson, type SeriesMeta } from './rows.js';
+
+export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
+  const store = await openHistory(ctx);
+  try {
+    await historySeries(options, ctx, store);
+  } finally {
+    store.close();
+  }
+}
+
+interface Scope {
+  brand: { id: string; name: string | null } | null;
+  market: { code: string; label: string | null } | null;
+}
+
+export async function historySeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): Promise<void> {
+  const { spec, flags } = options;
+  const series: AnswerFilter = { api: options.api, endpoints: [spec.id], item: options.item, query: options.query };
+  const scope = pickScope(options, reader, series);
+  const filter: AnswerFilter = {
+    ...series,
+    ...(scope.brand === null ? {} : { brandIds: [scope.brand.id] }),
+    ...(scope.market === null ? {} : { markets: [scope.market.code] }),
+    ...(options.since === undefined ? {} : { since: options.since }),
+    ...(options.until === undefined ? {} : { until: options.until }),
+  };
+  const answers = scope.brand === null && spec.brand ? [] : reader.answers(filter);
+  const { days, skipped } = readDays(answers);
+  for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
+  if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
+  await renderHistory(ctx, {
+    format: options.format,
+    flags,
+    spec,
+    days,
+    json: () => seriesJson(days, seriesMeta(options, scope)),
+    heading: heading(options, scope),
+  });
+}
+
+function heading(options: HistorySeriesOptions, scope: Scope): string {
+  const parts = [options.dataCommand];
+  if (scope.brand !== null) parts.push(scope.brand.name ?? `brand ${scope.brand.id}`);
+  if (scope.market !== null && scope.market.code !== '') parts.push(scope.market.code);
+  return parts.join(' · ');
+}
+
+function seriesMeta(options: HistorySeriesOptions, scope: Scope): SeriesMeta {
+  return {
+    api: options.api,
+    brand: scope.brand,
+    market: scope.market === null || scope.market.code === '' ? null : scope.market,
+    endpoint: options.spec.id,
+    item: options.item,
+    query: options.query,
+    since: options.since ?? null,
+    until: options.until ?? null,
+  };
+}
+
+/** `12 (Northwind CRM)`, sanitised: the names come from the store. */
+function brandText(b: { id: string; name: string | null }): string {
+  return sanitizeForTerminal(b.name === null ? b.id : `${b.id} (${b.name})`);
+}
+
+function uniqueBrands(scopes: readonly RecordedScope[]): Array<{ id: string; name: string | null }> {
+  const out = new Map<string, string | null>();
+  for (const s of scopes) if (!out.has(s.brandId) || out.get(s.brandId) === null) out.set(s.brandId, s.brandName);
+  return [...out].map(([id, name]) => ({ id, name }));
+}
+
+/**
+ * The brand: --brand (or VIS_BRAND, the profile's) by id, else by a recorded name; with
+ * none, the one brand recorded for this API. Several recorded and none named is a usage
+ * error listing them. A brand nothing is recorded for is taken as an id: its history is empty.
+ */
+function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope[]): Scope['brand'] {
+  if (!options.spec.brand) return null;
+  const brands = uniqueBrands(scopes);
+  const given = options.brand;
+  if (given !== undefined) {
+    const v = given.value.trim();
+    const byId = brands.find((b) => b.id === v);
+    if (byId) return byId;
+    const named = brands.filter((b) => b.name !== null && b.name.trim().toLowerCase() === v.toLowerCase());
+    if (named.length === 1) return named[0]!;
+    if (named.length > 1) {
+      throw new UsageError(`${given.source}: several recorded brands are named "${sanitizeForTerminal(v)}": ${named.map(brandText).join(', ')}; give the id`);
+    }
+    return { id: v, name: null };
+  }
+  if (brands.length === 1) return brands[0]!;
+  if (brands.length === 0) return null;
+  throw new UsageError(
+    `vis history: several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`,
+    {
+      hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
+    },
+  );
+}
+
+/**
+ * The market: --market (or VIS_MARKET, the profile's); with none, the one market this
+ * series is recorded in for the brand. Several is a usage error listing them.
+ */
+function pickMarket(
+  options: HistorySeriesOptions,
+  reader: HistoryReader,
+  scopes: readonly RecordedScope[],
+  series: AnswerFilter,
+  brand: Scope['brand'],
+): Scope['market'] {
+  if (marketless(options.spec)) return { code: '', label: null };
+  const mine = scopes.filter((s) => (brand === null || s.brandId === brand.id) && s.market !== '');
+  const label = (code: string) => mine.find((s) => s.market === code && s.marketLabel !== null)?.marketLabel ?? null;
+  if (options.market !== undefined) return { code: options.market.value, label: label(options.market.value) };
+  if (brand === null) return null;
+  const codes = [...new Set(mine.map((s) => s.market))];
+  const recorded = codes.filter((code) => reader.days({ ...series, brandIds: [brand.id], markets: [code] }).length > 0);
+  if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
+  if (recorded.length === 0) return null;
+  const list = recorded.map((code) => sanitizeForTerminal(label(code) === null ? code : `${code} (${label(code)})`)).join(', ');
+  throw new UsageError(`vis history: ${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
+}
+
+function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter): Scope {
+  const scopes = reader.scopes(options.api);
+  const brand = pickBrand(options, scopes);
+  return { brand, market: pickMarket(options, reader, scopes, series, brand) };
+}
+
+/**
+ * Nothing recorded for this series (or between --since and --until): what would record
+ * it, as commands to copy. Any data command records what it reads; a daily export records
+ * every endpoint.
+ */
+function emptyMessage(options: HistorySeriesOptions, scope: Scope): string {
+  const demo = options.api === 'demo';
+  const scopeFlags: string[] = [];
+  if (demo) scopeFlags.push('--demo');
+  if (scope.brand !== null) scopeFlags.push('--brand', shellWord(scope.brand.id));
+  if (scope.market !== null && scope.market.code !== '') scopeFlags.push('--market', shellWord(scope.market.code));
+  const window =
+    options.since !== undefined || options.until !== undefined ? ` between ${options.since ?? 'the first day'} and ${options.until ?? 'today'}` : '';
+  const where = demo ? 'the demo' : sanitizeForTerminal(options.api);
+  const read = sanitizeForTerminal([options.dataCommand, ...scopeFlags].join(' '));
+  const lines = [
+    `Nothing recorded for ${sanitizeForTerminal(options.dataCommand)}${window} (from ${where}).`,
+    'Every data command records what it reads; to start this series, run it:',
+    `  ${read}`,
+  ];
+  if (!demo)
+    lines.push('or record every endpoint once a day (a cron line):', `  vis export --dir ~/vis-exports/$(date +%F) --all-brands --all-markets --quiet`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,87 @@
+/** --since, --until and --before: a date or the last N days, refused by name with the rule. */
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/errors.js';
+import { dayFlag, daysBefore, parseBefore, parseDayRange } from '../../../src/cli/commands/history/days.js';
+
+const TODAY = '2026-11-22';
+
+function refusal(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error('no usage error');
+}
+
+describe('history days', () => {
+  it.each([
+    ['1d', '2026-11-22'],
+    ['7d', '2026-11-16'],
+    ['30d', '2026-10-24'],
+    ['2026-03-01', '2026-03-01'],
+    [' 2026-03-01 ', '2026-03-01'],
+    ['2024-02-29', '2024-02-29'],
+    ['366d', '2025-11-22'],
+    [' 3d ', '2026-11-20'],
+    ['007d', '2026-11-16'],
+  ])('--since %s is %s', (value, day) => {
+    expect(parseDayRange({ since: value }, TODAY)).toStrictEqual({ since: day });
+  });
+
+  it('counts back across a month and a year', () => {
+    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
+    expect(daysBefore('2026-01-01', 1)).toBe('2025-12-31');
+    expect(daysBefore('2026-01-01', 0)).toBe('2026-01-01');
+  });
+
+  it('leaves out what was not given', () => {
+    expect(parseDayRange({}, TODAY)).toStrictEqual({});
+    expect(parseDayRange({ until: '2026-11-01' }, TODAY)).toStrictEqual({ until: '2026-11-01' });
+    expect(parseDayRange({ since: '2026-11-01', until: '2026-11-01' }, TODAY)).toStrictEqual({ since: '2026-11-01', until: '2026-11-01' });
+    expect(parseDayRange({ since: '2026-11-01', until: '2026-11-02' }, TODAY)).toStrictEqual({ since: '2026-11-01', until: '2026-11-02' });
+  });
+
+  it.each([
+    ['--since', { since: 'yesterday' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "yesterday")'],
+    ['--since', { since: '0d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d, at least 1d (got "0d")'],
+    [
+      '--since',
+      { since: '99999999999999999999d' },
+      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d, at least 1d (got "99999999999999999999d")',
+    ],
+    ['--since', { since: '7' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7")'],
+    ['--since', { since: '2026-02-30' }, '--since must be a real calendar date (got "2026-02-30")'],
+    ['--since', { since: '2026-1-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-1-01")'],
+    ['--since', { since: 'x7d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "x7d")'],
+    ['--since', { since: '7dd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7dd")'],
+    ['--since', { since: '7 d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7 d")'],
+    ['--since', { since: 'd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "d")'],
+    ['--since', { since: '26-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "26-11-01")'],
+    ['--since', { since: '2026-11-1' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-1")'],
+    ['--since', { since: '12026-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "12026-11-01")'],
+    ['--since', { since: '2026-11-01x' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-01x")'],
+    ['--until', { until: '7d' }, '--until must be a date written YYYY-MM-DD (got "7d")'],
+    ['--until', { until: 'x2026-11-01' }, '--until must be a date written YYYY-MM-DD (got "x2026-11-01")'],
+    ['--until', { until: '2026-11-01x' }, '--until must be a date written YYYY-MM-DD (got "2026-11-01x")'],
+    ['--until', { until: '2026-13-01' }, '--until must be a real calendar date (got "2026-13-01")'],
+    ['both', { since: '2026-11-02', until: '2026-11-01' }, '--since must not be after --until (got 2026-11-02 > 2026-11-01)'],
+  ])('refuses %s: %j', (_flag, raw, message) => {
+    expect(refusal(() => parseDayRange(raw, TODAY))).toBe(message);
+  });
+
+  it('--before is required, a date or the days kept', () => {
+    expect(refusal(() => parseBefore(undefined, TODAY))).toBe(
+      'vis history prune needs --before DATE (YYYY-MM-DD, or a number of days such as 90d): the recorded days before it are removed',
+    );
+    expect(parseBefore('90d', TODAY)).toBe('2026-08-25');
+    expect(parseBefore('2026-01-01', TODAY)).toBe('2026-01-01');
+    expect(refusal(() => parseBefore('soon', TODAY))).toBe('--before must be a date written YYYY-MM-DD, or a number of days such as 7d (got "soon")');
+  });
+
+  it('a flag that takes no count of days refuses one by its own rule', () => {
+    expect(refusal(() => dayFlag('--x', '3d', TODAY, false))).toBe('--x must be a date written YYYY-MM-DD (got "3d")');
+    expect(dayFlag('--x', '3d', TODAY, true)).toBe('2026-11-20');
+  });
+});

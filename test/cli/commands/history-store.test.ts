@@ -1,0 +1,266 @@
+/**
+ * `vis history check` and `vis history prune`: the check printed from the store's
+ * StoreCheck (checkFile injected: it never throws, and works on a damaged file), exit 2
+ * when the store cannot be used; prune through the HistoryStore interface, on a small
+ * in-memory store around FakeHistory.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../../src/cli/program.js';
+import type { ParsedOptions } from '../../../src/cli/declare.js';
+import { checkReport, runHistoryCheck, sizeText, type CheckFile } from '../../../src/cli/commands/history/check.js';
+import type { HistoryPruneOptions } from '../../../src/cli/commands/history/parse.js';
+import { pruneHistory } from '../../../src/cli/commands/history/prune.js';
+import { exitCodeFor } from '../../../src/errors.js';
+import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type StoreCheck } from '../../../src/history/types.js';
+import { testContext, testIO } from '../../support/context.js';
+import { FakeHistory } from '../../support/fake-history.js';
+import { runInProcess } from '../../support/run.js';
+
+/** The HistoryStore interface over FakeHistory: prune removes the days before, and the bodies no answer keeps. */
+class FakeStore implements HistoryStore {
+  readonly file = '/fake/history.db';
+  pruned: string[] = [];
+  constructor(private rows: RecordedAnswer[]) {}
+  private reader(): FakeHistory {
+    return new FakeHistory(this.rows);
+  }
+  days(f: AnswerFilter): string[] {
+    return this.reader().days(f);
+  }
+  answers(f: AnswerFilter): RecordedAnswer[] {
+    return this.reader().answers(f);
+  }
+  scopes(api: string) {
+    return this.reader().scopes(api);
+  }
+  ingest() {
+    return { stored: 0, superseded: 0, rejected: [] };
+  }
+  prune(day: string) {
+    this.pruned.push(day);
+    const bodies = (rows: RecordedAnswer[]) => new Set(rows.map((r) => r.raw)).size;
+    const before = this.rows.length;
+    const bodiesBefore = bodies(this.rows);
+    this.rows = this.rows.filter((r) => r.day >= day);
+    return { answers: before - this.rows.length, bodies: bodiesBefore - bodies(this.rows) };
+  }
+  check(): StoreCheck {
+    const apis = [...new Set(this.rows.map((r) => r.api))];
+    return { ...healthy(), scopes: apis.flatMap((a) => this.scopes(a)) };
+  }
+  close() {}
+}
+
+function answer(api: string, day: string, raw = `{"data":{"d":"${day}"}}`): RecordedAnswer {
+  return { api, brandId: '12', market: 'GB-en', endpoint: 'topics', item: '', query: '', day, fetchedAt: Date.parse(`${day}T04:00:00Z`), raw };
+}
+
+function healthy(o: Partial<StoreCheck> = {}): StoreCheck {
+  return {
+    file: '/data/vis/history.db',
+    bytes: 2_345_678,
+    schemaVersion: SCHEMA_VERSION,
+    answers: 1234,
+    bodies: 400,
+    scopes: [
+      {
+        api: 'https://api.example.com/api/v1',
+        brandId: '12',
+        brandName: 'Northwind CRM',
+        market: 'GB-en',
+        marketLabel: 'United Kingdom',
+        days: 53,
+        firstDay: '2026-10-01',
+        lastDay: '2026-11-22',
+      },
+      { api: 'demo', brandId: '3', brandName: null, market: '', marketLabel: null, days: 2, firstDay: '2026-11-21', lastDay: '2026-11-22' },
+    ],
+    months: [
+      { month: '2026-10', answers: 700, bytes: 1_200_000 },
+      { month: '2026-11', answers: 534, bytes: 950 },
+    ],
+    journal: { waiting: 3, rejected: [] },
+    problems: [],
+    ...o,
+  };
+}
+
+async function check(checkFile: CheckFile, env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-history-check-'));
+  const file = join(dir, 'history.db');
+  writeFileSync(file, 'not really sqlite');
+  const io = testIO();
+  const ctx = testContext({ io, env: { HOME: dir, VIS_HISTORY: file, ...env } });
+  const seen: string[] = [];
+  let code = 0;
+  try {
+    await runHistoryCheck({ command: 'history check' }, ctx, (f) => (seen.push(f), checkFile(f)));
+  } catch (err) {
+    code = exitCodeFor(err);
+    io.stderr.write(`${(err as Error).message}\n`);
+  }
+  return { code, stdout: io.out(), stderr: io.err(), seen, file };
+}
+
+describe('vis history check', () => {
+  it('prints the file, size, schema, answers, the scopes with their days, the size per month; exit 0', async () => {
+    const r = await check(() => healthy());
+    expect(r.code).toBe(0);
+    expect(r.seen).toEqual([r.file]);
+    expect(r.stdout).toBe(
+      [
+        'History store  /data/vis/history.db',
+        'Size           2.3 MB',
+        `Schema         version ${SCHEMA_VERSION} (this vis writes ${SCHEMA_VERSION})`,
+        'Answers        1,234 (400 distinct bodies, each stored once)',
+        'Journal        3 waiting, 0 set aside as damaged',
+        '',
+        'Recorded',
+        '  api                             brand               market                  first       last        days',
+        '  https://api.example.com/api/v1  Northwind CRM (12)  GB-en (United Kingdom)  2026-10-01  2026-11-22    53',
+        '  demo                            3                   (every market)          2026-11-21  2026-11-22     2',
+        '',
+        'Size per month',
+        '  month    answers  bodies',
+        '  2026-10      700  1.2 MB',
+        '  2026-11      534   950 B',
+        '',
+        'No problems found.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a damaged store: its problems, then exit 2 saying why and that it is never overwritten', async () => {
+    const r = await check(() => healthy({ problems: ['database disk image is malformed'], journal: { waiting: 0, rejected: ['a.json'] } }));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('Journal        0 waiting, 1 set aside as damaged: a.json');
+    expect(r.stdout).toContain('Problems\n  - database disk image is malformed\n');
+    expect(r.stderr).toContain(`the history store at /data/vis/history.db cannot be used: database disk image is malformed`);
+  });
+
+  it('a store written by a newer vis: exit 2', async () => {
+    const r = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1 }));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`it was written by a newer vis (schema version ${SCHEMA_VERSION + 1}; this vis reads up to ${SCHEMA_VERSION})`);
+  });
+
+  it('history off, or no store yet', async () => {
+    const off = await check(() => healthy(), { VIS_HISTORY: 'off' });
+    expect(off.code).toBe(2);
+    expect(off.stderr).toContain('the history is off (VIS_HISTORY): there is no store to check');
+    expect(off.seen).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'vis-history-none-'));
+    const none = await check(() => healthy(), { VIS_HISTORY: join(dir, 'nothing.db') });
+    expect(none.code).toBe(0);
+    expect(none.seen).toEqual([]);
+    expect(none.stdout).toContain('No history store yet at');
+  });
+
+  it('an empty store, and names from the store are sanitised', () => {
+    const text = checkReport(healthy({ scopes: [], months: [] }), ['bad \u001b[2J']);
+    expect(text).toContain('Nothing recorded yet.');
+    expect(text).not.toContain('Size per month');
+    expect(text).not.toContain('\u001b');
+  });
+
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1.0 kB'],
+    [12_345, '12 kB'],
+    [9_999_999, '10 MB'],
+    [9_940_000, '9.9 MB'],
+    [3_200_000_000, '3.2 GB'],
+    [5e15, '5000 TB'],
+    [Number.NaN, '0 B'],
+  ])('%d bytes is %s', (n, text) => {
+    expect(sizeText(n)).toBe(text);
+  });
+});
+
+describe('vis history prune', () => {
+  const rows = () => [
+    answer('A', '2026-10-01', 'same'),
+    answer('A', '2026-10-02', 'same'),
+    answer('A', '2026-11-20'),
+    answer('B', '2026-10-05'),
+    answer('B', '2026-11-21', 'same'),
+  ];
+  const options = (o: Partial<HistoryPruneOptions> = {}): HistoryPruneOptions => ({
+    command: 'history prune',
+    before: '2026-11-01',
+    dryRun: false,
+    quiet: false,
+    ...o,
+  });
+
+  it('removes the days before --before and says what it removed', () => {
+    const io = testIO();
+    const store = new FakeStore(rows());
+    pruneHistory(options(), testContext({ io }), store);
+    expect(store.pruned).toEqual(['2026-11-01']);
+    expect(io.out()).toBe('Removed 3 answers of the scan days before 2026-11-01, and 1 body no answer used any more.\n');
+    expect(store.days({ api: 'A' })).toEqual(['2026-11-20']);
+  });
+
+  it('--dry-run counts over every API and removes nothing', () => {
+    const io = testIO();
+    const store = new FakeStore(rows());
+    pruneHistory(options({ dryRun: true }), testContext({ io }), store);
+    expect(store.pruned).toEqual([]);
+    expect(io.out()).toBe('Would remove 3 answers of 3 scan days before 2026-11-01 (--dry-run: nothing removed).\n');
+    const one = testIO();
+    pruneHistory(options({ dryRun: true, before: '2026-10-02' }), testContext({ io: one }), store);
+    expect(one.out()).toBe('Would remove 1 answer of 1 scan day before 2026-10-02 (--dry-run: nothing removed).\n');
+  });
+
+  it('nothing before the day: nothing removed', () => {
+    const io = testIO();
+    pruneHistory(options({ before: '2026-01-01' }), testContext({ io }), new FakeStore(rows()));
+    expect(io.out()).toBe('Nothing recorded before 2026-01-01: nothing removed.\n');
+  });
+
+  async function parse(argv: string[]): Promise<{ options?: HistoryPruneOptions; code: number; message: string }> {
+    const ctx = testContext({ io: testIO() });
+    let options: HistoryPruneOptions | undefined;
+    try {
+      const program = buildProgram(ctx, argv, (o: ParsedOptions) => {
+        options = o as HistoryPruneOptions;
+      });
+      const quiet = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
+      const all = (c: typeof program): (typeof program)[] => [c, ...c.commands.flatMap(all)];
+      for (const c of all(program)) c.configureOutput(quiet);
+      await program.parseAsync(argv, { from: 'user' });
+      return { options, code: 0, message: '' };
+    } catch (err) {
+      return { code: exitCodeFor(err), message: (err as Error).message };
+    }
+  }
+
+  it('requires --before, a date or Nd (exit 2 before the store is opened)', async () => {
+    expect(await parse(['history', 'prune'])).toMatchObject({ code: 2, message: expect.stringContaining('vis history prune needs --before DATE') as unknown });
+    expect(await parse(['history', 'prune', '--before', 'June'])).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('--before must be a date') as unknown,
+    });
+    expect((await parse(['history', 'prune', '--before', '90d', '--dry-run'])).options).toEqual({
+      command: 'history prune',
+      before: '2026-08-25',
+      dryRun: true,
+      quiet: false,
+    });
+  });
+
+  it('vis history alone lists the sub-commands', async () => {
+    const r = await runInProcess(['history']);
+    expect(r.code).toBe(0);
+    const help = r.stdout;
+    for (const word of ['topics [options] [id]', 'competitors', 'visibility', 'technical', 'check', 'prune']) expect(help).toContain(`  ${word}`);
+    expect(help).not.toContain('  usage ');
+    expect(help).not.toContain('  brands ');
+  });
+});
