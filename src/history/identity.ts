@@ -57,15 +57,10 @@ export function answerIdentity(
   const market = perMarket ? (only(query, 'market') ?? marketCode ?? '') : '';
   if (!MARKET.test(market)) return undefined;
 
-  const queryItem = spec.itemsFrom !== undefined && 'query' in spec.itemsFrom.into ? spec.itemsFrom.into.query : undefined;
-  const item = queryItem === undefined ? pathItem : (only(query, queryItem) ?? '');
+  const filed = filedQuery(spec, query);
+  const item = filed.item ?? pathItem;
   if (item.length > MAX_ITEM || CONTROL.test(item)) return undefined;
-
-  const dropped = new Set(['brand_id', 'market', queryItem]);
-  const normalised = normaliseQuery(
-    spec,
-    query.filter(([k]) => !dropped.has(k)),
-  );
+  const normalised = filed.query;
   if (normalised.length > MAX_QUERY) return undefined;
 
   const names: SeenNames = {};
@@ -78,6 +73,27 @@ export function answerIdentity(
   if (marketLabel !== undefined && marketCode === market) names.marketLabel = marketLabel;
 
   return { key: { api: api.replace(/\/+$/, ''), brandId, market, endpoint: spec.id, item, query: normalised }, names };
+}
+
+/**
+ * A request's query as the history files it: the item, for an endpoint whose item travels
+ * in the query (undefined for the others: theirs is in the path), and the rest less brand_id
+ * and market (columns of their own), normalised. `vis history <command>` files its flags
+ * through this too, so it asks for exactly what the recorder filed.
+ */
+export function filedQuery(
+  spec: Pick<IdentitySpec, 'period' | 'defaultDays' | 'query' | 'itemsFrom'>,
+  pairs: QueryPairs,
+): { item: string | undefined; query: string } {
+  const queryItem = spec.itemsFrom !== undefined && 'query' in spec.itemsFrom.into ? spec.itemsFrom.into.query : undefined;
+  const dropped = new Set(['brand_id', 'market', queryItem]);
+  return {
+    item: queryItem === undefined ? undefined : (only(pairs, queryItem) ?? ''),
+    query: normaliseQuery(
+      spec,
+      pairs.filter(([k]) => !dropped.has(k)),
+    ),
+  };
 }
 
 /**

@@ -13,7 +13,9 @@ import { buildProgram } from '../../../src/cli/program.js';
 import type { ParsedOptions } from '../../../src/cli/declare.js';
 import { historySeries } from '../../../src/cli/commands/history/run.js';
 import type { HistorySeriesOptions } from '../../../src/cli/commands/history/parse.js';
-import { recordedQuery } from '../../../src/cli/commands/history/query.js';
+import { filedQuery } from '../../../src/history/identity.js';
+
+const recordedQuery = (spec: Parameters<typeof filedQuery>[0], pairs: ReadonlyArray<readonly [string, string]>) => filedQuery(spec, pairs).query;
 import { endpointById, type EndpointId } from '../../../src/endpoints.js';
 import { exitCodeFor, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
@@ -418,7 +420,7 @@ describe('vis history <data command>: an empty history', () => {
   });
 });
 
-describe('recordedQuery', () => {
+describe("the query a data command's flags are filed under (the recorder's own rule)", () => {
   const topics = endpointById('topics');
   it.each([
     [[], ''],
@@ -476,5 +478,15 @@ describe('recordedQuery', () => {
     ).toBe('');
     expect(recordedQuery(search, [['days', '7']])).toBe('days=7');
     expect(recordedQuery(endpointById('prompts'), [['days', '7']])).toBe('days=7');
+  });
+
+  it('an item that travels in the query is the item, not part of the query', () => {
+    expect(
+      filedQuery(endpointById('answers.runs'), [
+        ['prompt', 'Best CRM?'],
+        ['brand_id', '3'],
+      ]),
+    ).toEqual({ item: 'Best CRM?', query: '' });
+    expect(filedQuery(endpointById('topics'), [['days', '30']])).toEqual({ item: undefined, query: 'days=30' });
   });
 });

@@ -16,7 +16,7 @@ import { camel, parseFlags, type FlagOptions, type Format, type RawGlobalOptions
 import type { ParsedOptions } from '../../declare.js';
 import { prepareRequest, type Invocation } from '../data/parse.js';
 import { parseBefore, parseDayRange } from './days.js';
-import { recordedQuery } from './query.js';
+import { filedQuery } from '../../../history/identity.js';
 
 /** `vis history <data command>`: which recorded series, and how to print it. */
 export interface HistorySeriesOptions extends ParsedOptions {
@@ -69,14 +69,16 @@ export function parseHistoryOptions(ctx: Context, spec: EndpointSpec, inv: Invoc
       hint: 'No key is needed: vis history reads what earlier commands recorded, and sends no request.',
     });
   }
-  const item = spec.pathParam && inv.pathArg !== undefined ? itemOf(spec, inv.pathArg) : '';
+  // Filed as the recorder files what this data command sends: the same function.
+  const filed = filedQuery(spec, request.query);
+  const item = filed.item ?? (spec.pathParam && inv.pathArg !== undefined ? itemOf(spec, inv.pathArg) : '');
   return {
     command: 'history',
     spec,
     dataCommand: dataCommandText(spec, inv, item),
     api: demo ? 'demo' : settings.baseUrl!.value,
     item,
-    query: recordedQuery(spec, request.query),
+    query: filed.query,
     brand: spec.brand ? settings.brand : undefined,
     market: marketless(spec) ? { value: '', source: 'the same in every market' } : settings.market,
     ...days,
