@@ -18,7 +18,7 @@ export interface Migration {
 }
 
 /** The tables a store of schema 1 or later has; a file that lacks one is not vis's. */
-export const V1_TABLES = ['answers', 'bodies', 'brand_names', 'market_labels', 'topic_facts', 'prompt_facts', 'competitor_facts'] as const;
+export const V1_TABLES = ['answers', 'bodies', 'brand_names', 'market_labels', 'texts', 'topic_facts', 'prompt_facts', 'competitor_facts'] as const;
 
 const SCOPE_NAMES = `LEFT JOIN brand_names bn ON bn.api = a.api AND bn.brand_id = a.brand_id
   LEFT JOIN market_labels ml ON ml.api = a.api AND ml.market = a.market`;
@@ -26,7 +26,8 @@ const SCOPE_COLUMNS = 'a.api, a.brand_id, bn.name AS brand, a.market, ml.label A
 
 const V1 = `
 CREATE TABLE bodies (
-  hash TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
   size INTEGER NOT NULL,
   body BLOB NOT NULL,
   first_day TEXT NOT NULL
@@ -41,11 +42,11 @@ CREATE TABLE answers (
   query TEXT NOT NULL,
   day TEXT NOT NULL,
   fetched_at INTEGER NOT NULL,
-  body_hash TEXT NOT NULL REFERENCES bodies(hash),
+  body_id INTEGER NOT NULL REFERENCES bodies(id),
   UNIQUE (api, brand_id, market, endpoint, item, query, day)
 );
 CREATE INDEX answers_by_day ON answers (api, day);
-CREATE INDEX answers_by_body ON answers (body_hash);
+CREATE INDEX answers_by_body ON answers (body_id);
 CREATE TABLE brand_names (
   api TEXT NOT NULL,
   brand_id TEXT NOT NULL,
@@ -70,10 +71,14 @@ CREATE TABLE topic_facts (
   share_of_voice REAL
 );
 CREATE INDEX topic_facts_by_answer ON topic_facts (answer_id);
+CREATE TABLE texts (
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE
+);
 CREATE TABLE prompt_facts (
   answer_id INTEGER NOT NULL REFERENCES answers(id),
   prompt_id TEXT,
-  prompt TEXT,
+  prompt_text_id INTEGER REFERENCES texts(id),
   topic_id TEXT,
   engine TEXT,
   state TEXT,
@@ -95,15 +100,15 @@ CREATE VIEW topic_days AS
   SELECT ${SCOPE_COLUMNS}, t.topic_id, t.name, t.visibility, t.change, t.rank, t.share_of_voice
   FROM topic_facts t JOIN answers a ON a.id = t.answer_id ${SCOPE_NAMES};
 CREATE VIEW prompt_days AS
-  SELECT ${SCOPE_COLUMNS}, p.prompt_id, p.prompt, p.topic_id, p.engine, p.state, p.rate, p.position
-  FROM prompt_facts p JOIN answers a ON a.id = p.answer_id ${SCOPE_NAMES};
+  SELECT ${SCOPE_COLUMNS}, p.prompt_id, pt.text AS prompt, p.topic_id, p.engine, p.state, p.rate, p.position
+  FROM prompt_facts p JOIN answers a ON a.id = p.answer_id LEFT JOIN texts pt ON pt.id = p.prompt_text_id ${SCOPE_NAMES};
 CREATE VIEW competitor_days AS
   SELECT ${SCOPE_COLUMNS}, c.name, c.domain, c.is_brand, c.share_of_voice, c.visibility, c.mentions
   FROM competitor_facts c JOIN answers a ON a.id = c.answer_id ${SCOPE_NAMES};
 CREATE VIEW answer_bodies AS
-  SELECT ${SCOPE_COLUMNS}, a.endpoint, a.item, a.body_hash, b.size,
+  SELECT ${SCOPE_COLUMNS}, a.endpoint, a.item, b.hash AS body_hash, b.size,
     CAST(sqlar_uncompress(b.body, b.size) AS TEXT) AS body
-  FROM answers a JOIN bodies b ON b.hash = a.body_hash ${SCOPE_NAMES};
+  FROM answers a JOIN bodies b ON b.id = a.body_id ${SCOPE_NAMES};
 `;
 
 /** Every migration, in order: the last one's version is the schema this vis writes. */

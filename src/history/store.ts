@@ -140,7 +140,7 @@ class SqliteStore implements HistoryStore {
     const w = whereOf(filter);
     const rows = this.db.all(
       `SELECT a.api, a.brand_id, a.market, a.endpoint, a.item, a.query, a.day, a.fetched_at, b.size, b.body
-       FROM answers a JOIN bodies b ON b.hash = a.body_hash WHERE ${w.sql}`,
+       FROM answers a JOIN bodies b ON b.id = a.body_id WHERE ${w.sql}`,
       w.params,
     ) as SqlRow[];
     return rows
@@ -175,7 +175,8 @@ class SqliteStore implements HistoryStore {
     return transaction(this.db, () => {
       for (const table of FACT_TABLES) this.db.run(`DELETE FROM ${table} WHERE answer_id IN (SELECT id FROM answers WHERE day < ?)`, [day]);
       const answers = this.db.run('DELETE FROM answers WHERE day < ?', [day]).changes;
-      const bodies = this.db.run('DELETE FROM bodies WHERE NOT EXISTS (SELECT 1 FROM answers WHERE body_hash = bodies.hash)').changes;
+      const bodies = this.db.run('DELETE FROM bodies WHERE NOT EXISTS (SELECT 1 FROM answers WHERE body_id = bodies.id)').changes;
+      this.db.run('DELETE FROM texts WHERE id NOT IN (SELECT prompt_text_id FROM prompt_facts WHERE prompt_text_id IS NOT NULL)');
       return { answers, bodies };
     });
   }
@@ -432,27 +433,24 @@ function storeAnswer(db: SqlDatabase, entry: JournalEntry): 'stored' | 'supersed
   recordNames(db, entry);
   const key = [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
   const existing = db.get(
-    'SELECT id, fetched_at, body_hash FROM answers WHERE api = ? AND brand_id = ? AND market = ? AND endpoint = ? AND item = ? AND query = ? AND day = ?',
+    'SELECT id, fetched_at, body_id FROM answers WHERE api = ? AND brand_id = ? AND market = ? AND endpoint = ? AND item = ? AND query = ? AND day = ?',
     key,
   );
   if (existing && a.fetchedAt < Number(existing.fetched_at)) return 'superseded';
-  const raw = Buffer.from(a.raw, 'utf8');
-  const hash = createHash('sha256').update(raw).digest('hex');
-  if (!db.get('SELECT 1 AS found FROM bodies WHERE hash = ?', [hash])) {
-    db.run('INSERT INTO bodies (hash, size, body, first_day) VALUES (?, ?, ?, ?)', [hash, raw.length, pack(raw), a.day]);
-  }
+  const bodyId = bodyIdOf(db, a.raw, a.day);
   let id: number;
   if (existing) {
     id = Number(existing.id);
-    db.run('UPDATE answers SET fetched_at = ?, body_hash = ? WHERE id = ?', [a.fetchedAt, hash, id]);
+    db.run('UPDATE answers SET fetched_at = ?, body_id = ? WHERE id = ?', [a.fetchedAt, bodyId, id]);
     for (const table of FACT_TABLES) db.run(`DELETE FROM ${table} WHERE answer_id = ?`, [id]);
-    dropUnusedBody(db, String(existing.body_hash));
+    const before = Number(existing.body_id);
+    db.run('DELETE FROM bodies WHERE id = ? AND NOT EXISTS (SELECT 1 FROM answers WHERE body_id = ?)', [before, before]);
   } else {
     id = Number(
-      db.run('INSERT INTO answers (api, brand_id, market, endpoint, item, query, day, fetched_at, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      db.run('INSERT INTO answers (api, brand_id, market, endpoint, item, query, day, fetched_at, body_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
         ...key,
         a.fetchedAt,
-        hash,
+        bodyId,
       ]).lastInsertRowid,
     );
   }
@@ -460,8 +458,21 @@ function storeAnswer(db: SqlDatabase, entry: JournalEntry): 'stored' | 'supersed
   return 'stored';
 }
 
-function dropUnusedBody(db: SqlDatabase, hash: string): void {
-  db.run('DELETE FROM bodies WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM answers WHERE body_hash = ?)', [hash, hash]);
+/** The id of the body with this text, stored now if it is new. */
+function bodyIdOf(db: SqlDatabase, text: string, day: string): number {
+  const raw = Buffer.from(text, 'utf8');
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const found = db.get('SELECT id FROM bodies WHERE hash = ?', [hash]);
+  if (found) return Number(found.id);
+  return Number(db.run('INSERT INTO bodies (hash, size, body, first_day) VALUES (?, ?, ?, ?)', [hash, raw.length, pack(raw), day]).lastInsertRowid);
+}
+
+/** The id of a text kept once however many rows name it (a question's text, on every engine's row of every day). */
+function textIdOf(db: SqlDatabase, text: string | null): number | null {
+  if (text === null) return null;
+  const found = db.get('SELECT id FROM texts WHERE text = ?', [text]);
+  if (found) return Number(found.id);
+  return Number(db.run('INSERT INTO texts (text) VALUES (?)', [text]).lastInsertRowid);
 }
 
 function insertFacts(db: SqlDatabase, id: number, entry: JournalEntry): void {
@@ -478,10 +489,10 @@ function insertFacts(db: SqlDatabase, id: number, entry: JournalEntry): void {
     ]);
   }
   for (const p of facts.prompts) {
-    db.run('INSERT INTO prompt_facts (answer_id, prompt_id, prompt, topic_id, engine, state, rate, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+    db.run('INSERT INTO prompt_facts (answer_id, prompt_id, prompt_text_id, topic_id, engine, state, rate, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       id,
       p.promptId,
-      p.prompt,
+      textIdOf(db, p.prompt),
       p.topicId,
       p.engine,
       p.state,

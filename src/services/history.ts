@@ -16,7 +16,7 @@ export async function openHistory(ctx: Context, setting?: { value: string; sourc
   if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
   const { openStore } = await import('../history/store.js');
   // A store locked by another vis is refused after the lock's wait, naming the lock file.
-  const store = await openStore(where.file, { create: true });
+  const store = await openStore(where.file, { create: true, lock: { clock: ctx.clock } });
   try {
     store.ingest();
   } catch (err) {
