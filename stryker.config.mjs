@@ -40,6 +40,7 @@ export default {
     'src/cli/commands/completion/seen.ts',
     'src/output/combined.ts',
     'src/services/scopes.ts',
+    'src/history/store.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

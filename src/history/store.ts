@@ -252,7 +252,8 @@ function fileProblem(file: string, st: Stats): string | undefined {
   return undefined;
 }
 
-function reason(err: unknown): string {
+/** An errno in words, for the messages that name the store. */
+export function reason(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied (the folder is read-only for you)';
   if (e.code === 'EROFS') return 'the file system is read-only';
@@ -587,7 +588,7 @@ function inspect(db: SqlDatabase, out: StoreCheck): void {
   try {
     version = Number(db.get('PRAGMA user_version')!.user_version);
   } catch (err) {
-    out.problems.push(`not a SQLite database: ${(err as Error).message}`);
+    out.problems.push(`SQLite cannot read it: ${(err as Error).message}`);
     return;
   }
   out.schemaVersion = version;

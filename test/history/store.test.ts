@@ -3,16 +3,16 @@
  * taken in, the file's rules (a private folder, a 0600 regular file, a damaged or newer
  * file refused and never written), the schema's migrations, pruning and the check.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, type Migration } from '../../src/history/schema.js';
 import { loadSqlite } from '../../src/history/sqlite.js';
-import { checkFile, openStore, pack, registerFunctions, storeLockName, unpack } from '../../src/history/store.js';
+import { checkFile, openStore, pack, reason, registerFunctions, storeLockName, unpack } from '../../src/history/store.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
 import { FakeHistory, type FakeNames } from '../support/fake-history.js';
 import { answer, readerContract, SAMPLE } from './reader-contract.js';
@@ -127,12 +127,12 @@ describe('taking the journal in', () => {
 
   it('takes a journal of several batches in, batch by batch, before the store opens', async () => {
     const { file } = place();
-    const many = Array.from({ length: 23 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}` }));
+    const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}` }));
     journal(file, many);
     const s = await open(file, { batch: 5 });
-    expect(readdirSync(journalDir(file)).length).toBeLessThanOrEqual(5);
-    expect(s.ingest()).toMatchObject({ stored: 23, superseded: 0 });
-    expect(s.days({ api: many[0]!.api })).toHaveLength(23);
+    expect(readdirSync(journalDir(file))).toHaveLength(5);
+    expect(s.ingest()).toMatchObject({ stored: 10, superseded: 0 });
+    expect(s.days({ api: many[0]!.api })).toHaveLength(10);
     expect(readdirSync(journalDir(file))).toEqual([]);
   });
 
@@ -145,6 +145,19 @@ describe('taking the journal in', () => {
     journal(s.file, [answer({ day: '2026-11-21', fetchedAt: Date.parse('2026-11-22T00:00:00Z'), raw: '{"other":1}' })]);
     s.ingest();
     expect(s.check()).toMatchObject({ answers: 2, bodies: 1 });
+  });
+
+  it('an answer fetched at the same time as the one recorded replaces it', async () => {
+    const s = await storeWith([answer({ fetchedAt: 1000, raw: '{"n":1}' }), answer({ fetchedAt: 1000, raw: '{"n":2}' })]);
+    expect(s.answers({ api: SAMPLE[0]!.api }).map((a) => a.raw)).toEqual(['{"n":2}']);
+    expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
+  });
+
+  it('a name seen at the same time as the one kept replaces it', async () => {
+    const s = await storeWith([answer({ day: '2026-11-20', fetchedAt: 1000 })], { brands: { '101': 'First' }, markets: { 'US-en': 'one' } });
+    journal(s.file, [answer({ day: '2026-11-21', fetchedAt: 1000 })], { brands: { '101': 'Second' }, markets: { 'US-en': 'two' } });
+    s.ingest();
+    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Second', marketLabel: 'two' });
   });
 
   it('keeps the newest name seen for a brand and a market', async () => {
@@ -195,7 +208,7 @@ describe('the file', () => {
     expect((await refusal(openStore(folder, { create: false }))).message).toBe(`the history store ${folder} is not a regular file`);
   });
 
-  async function refusedUnchanged(write: (file: string) => Promise<void> | void, message: RegExp): Promise<void> {
+  async function refusedUnchanged(write: (file: string) => Promise<void> | void, message: RegExp, problem = message): Promise<void> {
     const { dir, file } = place();
     mkdirSync(dir, { mode: 0o700 });
     await write(file);
@@ -207,51 +220,64 @@ describe('the file', () => {
     expect(readdirSync(dir).sort()).toEqual(['history.db']);
     // check says what is wrong, and does not throw.
     const check = await checkFile(file);
-    expect(check.problems.length).toBeGreaterThan(0);
+    expect(check.problems.join('\n')).toMatch(problem);
+    expect(check.bytes).toBe(before.length);
     expect(readFileSync(file)).toEqual(before);
   }
 
   const DAMAGED = /^the history store .*history\.db is damaged \(.+\); vis leaves it as it is: `vis history check` says what is wrong$/;
 
   it('refuses random bytes as damaged, and leaves them as they are', async () => {
-    await refusedUnchanged((f) => writeFileSync(f, randomBytes(20_000)), DAMAGED);
+    await refusedUnchanged((f) => writeFileSync(f, randomBytes(20_000)), DAMAGED, /^SQLite cannot read it: file is not a database$/);
   });
 
   it('refuses a truncated store as damaged', async () => {
-    await refusedUnchanged(async (f) => {
-      const { file } = place();
-      const s = await storeWith(
-        Array.from({ length: 40 }, (_, i) =>
-          answer({
-            day: `2026-09-${String((i % 28) + 1).padStart(2, '0')}`,
-            item: String(i),
-            raw: JSON.stringify({ data: randomBytes(3000).toString('base64') }),
-          }),
-        ),
-      );
-      s.close();
-      void file;
-      const bytes = readFileSync(s.file);
-      writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    }, DAMAGED);
+    await refusedUnchanged(
+      async (f) => {
+        const { file } = place();
+        const s = await storeWith(
+          Array.from({ length: 40 }, (_, i) =>
+            answer({
+              day: `2026-09-${String((i % 28) + 1).padStart(2, '0')}`,
+              item: String(i),
+              raw: JSON.stringify({ data: randomBytes(3000).toString('base64') }),
+            }),
+          ),
+        );
+        s.close();
+        void file;
+        const bytes = readFileSync(s.file);
+        writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      },
+      DAMAGED,
+      /^SQLite cannot read it: database disk image is malformed$/,
+    );
   });
 
   it("refuses a SQLite database that is not vis's", async () => {
-    await refusedUnchanged(async (f) => {
-      const { Database } = await loadSqlite();
-      const db = new Database(f);
-      db.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1)');
-      db.close();
-    }, /is damaged \(it holds tables that are not vis's \(notes\)\)/);
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1)');
+        db.close();
+      },
+      /is damaged \(it holds tables that are not vis's \(notes\)\)/,
+      /^it holds tables that are not vis's \(notes\)$/,
+    );
   });
 
   it('refuses a store at schema 1 that lacks its tables', async () => {
-    await refusedUnchanged(async (f) => {
-      const { Database } = await loadSqlite();
-      const db = new Database(f);
-      db.exec('CREATE TABLE answers (x); PRAGMA user_version = 1');
-      db.close();
-    }, /is damaged \(vis's tables are missing: bodies, brand_names/);
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec('CREATE TABLE answers (x); PRAGMA user_version = 1');
+        db.close();
+      },
+      /is damaged \(vis's tables are missing: bodies, brand_names, market_labels, texts, topic_facts, prompt_facts, competitor_facts\)/,
+      /^vis's tables are missing: bodies/,
+    );
   });
 
   it('refuses a store written by a newer vis, and never writes it', async () => {
@@ -263,7 +289,61 @@ describe('the file', () => {
         db.close();
       },
       new RegExp(`was written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
+      new RegExp(`^written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
     );
+  });
+
+  it('says how to start anew from a damaged file, and how to use a newer one', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, randomBytes(5000), { mode: 0o600 });
+    expect((await refusal(openStore(file, { create: true }))).hint).toBe(`Move it aside (mv '${file}' '${file}.damaged') to start a new history.`);
+    const { Database } = await loadSqlite();
+    const db = new Database(join(dir, 'newer.db'));
+    db.exec('PRAGMA user_version = 9');
+    db.close();
+    chmodSync(join(dir, 'newer.db'), 0o600);
+    expect((await refusal(openStore(join(dir, 'newer.db'), { create: true }))).hint).toBe('Update vis, or set VIS_HISTORY to another file.');
+  });
+
+  it('refuses a file of another user, and one the group can write to', async (t) => {
+    if (process.getuid?.() !== 0) {
+      t.skip();
+      return;
+    }
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, '', { mode: 0o600 });
+    chownSync(file, 65534, 65534);
+    expect((await refusal(openStore(file, { create: true }))).message).toBe(`the history store ${file} belongs to another user`);
+    chownSync(file, 0, 0);
+    chmodSync(file, 0o620);
+    const err = await refusal(openStore(file, { create: true }));
+    expect(err.message).toBe(`others can write to the history store ${file}`);
+    expect(err.hint).toBe('vis leaves it as it is: move it aside, or set VIS_HISTORY to another file.');
+  });
+
+  it('names the store when its path cannot be read or its lock cannot be made', async () => {
+    const { dir } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'plain'), '');
+    const under = join(dir, 'plain', 'history.db');
+    expect((await refusal(openStore(under, { create: true }))).message).toBe(
+      `cannot read the history store ${under}: ENOTDIR: not a directory, lstat '${under}'`,
+    );
+    // A name that fits, whose lock's name is too long for the file system.
+    const long = join(dir, `${'h'.repeat(250)}.db`);
+    const err = await refusal(openStore(long, { create: true }));
+    expect(err.message).toMatch(new RegExp(`^cannot lock the history store ${long} \\(${long}\\.vis\\.lock\\): ENAMETOOLONG`));
+  });
+
+  it('words the errors of a folder it cannot write', () => {
+    const err = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
+    expect(reason(err('EACCES'))).toBe('permission denied (the folder is read-only for you)');
+    expect(reason(err('EPERM'))).toBe('permission denied (the folder is read-only for you)');
+    expect(reason(err('EROFS'))).toBe('the file system is read-only');
+    expect(reason(err('ENOSPC'))).toBe('the disk is full');
+    expect(reason(err('EIO'))).toBe('EIO: raw');
   });
 
   it('removes a VFS lock folder left by a process that died, inside its own lock', async () => {
@@ -333,14 +413,17 @@ describe('prune', () => {
     const s = await storeWith([
       answer({ day: '2026-11-20', raw: '{"a":1}' }),
       answer({ day: '2026-11-21', raw: '{"b":1}' }),
-      answer({ day: '2026-11-21', endpoint: 'prompts', raw: '{"a":1}' }),
+      answer({ day: '2026-11-21', endpoint: 'prompts', raw: '{"a":1,"data":{"prompts":[{"id":"p","prompt":"Q?"}]}}' }),
       answer({ day: '2026-11-22', raw: '{"c":1}' }),
     ]);
-    expect(s.prune('2026-11-21')).toEqual({ answers: 1, bodies: 0 });
+    expect(s.prune('2026-11-21')).toEqual({ answers: 1, bodies: 1 });
     expect(s.prune('2026-11-22')).toEqual({ answers: 2, bodies: 2 });
     expect(s.days({ api: SAMPLE[0]!.api })).toEqual(['2026-11-22']);
     expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
-    expect(() => s.prune('2026-02-30')).toThrow(UsageError);
+    expect(() => s.prune('2026-02-30')).toThrow('cannot prune the history before "2026-02-30": not a date (YYYY-MM-DD)');
+    s.close();
+    expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM texts')).toEqual([{ n: 0 }]);
+    expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM prompt_facts')).toEqual([{ n: 0 }]);
   });
 });
 
@@ -361,6 +444,17 @@ describe('check', () => {
     expect(c.scopes.map((x) => x.days)).toEqual([3]);
     s.close();
     expect(await checkFile(s.file)).toEqual({ ...c, bytes: statSync(s.file).size });
+  });
+
+  it('lists the scopes of every API, and says nothing of a journal it cannot read', async () => {
+    const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
+    expect(s.check().scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
+    s.close();
+    const { file } = place();
+    mkdirSync(dirname(file), { mode: 0o700 });
+    const c = await open(file);
+    writeFileSync(journalDir(file), '');
+    expect(c.check().journal).toEqual({ waiting: 0, rejected: [] });
   });
 
   it('describes a missing, unsafe or locked file and never throws', async () => {
@@ -419,5 +513,9 @@ describe('the BI tables and views', () => {
     ]);
     expect(await sql(s.file, 'SELECT name, is_brand, mentions FROM competitor_days')).toEqual([{ name: 'Pipewell', is_brand: 0, mentions: 1228 }]);
     expect(await sql(s.file, "SELECT json_extract(body, '$.data.score') AS score FROM answer_bodies WHERE endpoint = 'overview'")).toEqual([{ score: 61 }]);
+    // vis's own sqlar_uncompress, as the shell's: text as it is, a stream it cannot inflate NULL.
+    expect(
+      await sql(s.file, "SELECT sqlar_uncompress('text', 4) AS t, sqlar_uncompress(x'0102', 9) AS bad, CAST(sqlar_uncompress(x'7b7d', 2) AS TEXT) AS raw"),
+    ).toEqual([{ t: 'text', bad: null, raw: '{}' }]);
   });
 });
