@@ -20,6 +20,8 @@
  * until close(); a journal of more than one batch is taken in first, one batch per
  * lock hold, so no hold nears the lock's stale time. Each batch is one transaction, and
  * an entry leaves the journal only after the transaction that stored it committed.
+ * Callers in one process take vis's lock in turn: a second openStore of the same file
+ * waits for the first store's close().
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, rmdirSync, statSync, type Stats } from 'node:fs';
@@ -72,17 +74,7 @@ export async function openStore(file: string, o: OpenStoreOptions): Promise<Hist
 
 /** What `vis history check` shows; never throws: a damaged, newer, unsafe or locked file is described in `problems`. */
 export async function checkFile(file: string, o: { lock?: LockOptions } = {}): Promise<StoreCheck> {
-  const out: StoreCheck = {
-    file,
-    bytes: 0,
-    schemaVersion: 0,
-    answers: 0,
-    bodies: 0,
-    scopes: [],
-    months: [],
-    journal: journalState(file),
-    problems: [],
-  };
+  const out = emptyCheck(file);
   try {
     const st = lstatSync(file);
     out.bytes = st.size;
@@ -130,10 +122,7 @@ class SqliteStore implements HistoryStore {
 
   days(filter: AnswerFilter): string[] {
     const w = whereOf(filter);
-    return this.db
-      .all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql}`, w.params)
-      .map((r) => String(r.day))
-      .sort(cmp);
+    return this.db.all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql} ORDER BY a.day`, w.params).map((r) => String(r.day));
   }
 
   answers(filter: AnswerFilter): RecordedAnswer[] {
@@ -182,17 +171,8 @@ class SqliteStore implements HistoryStore {
   }
 
   check(): StoreCheck {
-    const out: StoreCheck = {
-      file: this.file,
-      bytes: statSync(this.file).size,
-      schemaVersion: 0,
-      answers: 0,
-      bodies: 0,
-      scopes: [],
-      months: [],
-      journal: journalState(this.file),
-      problems: [],
-    };
+    const out = emptyCheck(this.file);
+    out.bytes = statSync(this.file).size;
     inspect(this.db, out);
     return out;
   }
@@ -205,6 +185,11 @@ class SqliteStore implements HistoryStore {
 }
 
 const FACT_TABLES = ['topic_facts', 'prompt_facts', 'competitor_facts'] as const;
+
+/** A check that found nothing yet: what `inspect` fills in. */
+function emptyCheck(file: string): StoreCheck {
+  return { file, bytes: 0, schemaVersion: 0, answers: 0, bodies: 0, scopes: [], months: [], journal: journalState(file), problems: [] };
+}
 
 /** The folder and the file, checked (and made, when `create`) before anything is opened. */
 function checkPlace(file: string, create: boolean): void {
@@ -263,12 +248,19 @@ export function reason(err: unknown): string {
 
 /** Runs `fn` inside vis's lock of the store, wording a lock that cannot be made. */
 async function locked<T>(file: string, options: LockOptions | undefined, fn: () => T): Promise<T> {
+  let entered = false;
   try {
-    return await withLock(storeLockName(file), fn, options);
+    return await withLock(
+      storeLockName(file),
+      () => {
+        entered = true;
+        return fn();
+      },
+      options,
+    );
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== undefined && !(err instanceof UsageError)) {
-      throw new UsageError(`cannot lock the history store ${file} (${storeLockName(file)}.lock): ${reason(err)}`);
-    }
+    // The lock's own errors: a timeout is worded already, a file system error is not.
+    if (!entered && !(err instanceof UsageError)) throw new UsageError(`cannot lock the history store ${file} (${storeLockName(file)}.lock): ${reason(err)}`);
     throw err;
   }
 }
@@ -290,9 +282,9 @@ async function holdLock(file: string, options: LockOptions | undefined): Promise
 /** The VFS's `<file>.lock` folder, left by a process that died: inside vis's lock, nobody else is using the file. */
 function removeStaleVfsLock(file: string): void {
   try {
-    if (lstatSync(`${file}.lock`).isDirectory()) rmdirSync(`${file}.lock`);
+    rmdirSync(`${file}.lock`);
   } catch {
-    // None, or not a folder the VFS made: SQLite says so if it matters.
+    // None, or not an empty folder as the VFS makes: SQLite says so if it matters.
   }
 }
 
@@ -311,7 +303,6 @@ function newer(file: string, version: number, known: number): UsageError {
 /** Opens and checks the file, migrating an older schema. Inside vis's lock. */
 function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly Migration[]): SqlDatabase {
   removeStaleVfsLock(file);
-  const empty = statSync(file).size === 0;
   const target = migrations[migrations.length - 1]!.version;
   let db: SqlDatabase;
   try {
@@ -321,17 +312,13 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
   }
   try {
     registerFunctions(db);
-    let version: number;
-    try {
-      version = Number(db.get('PRAGMA user_version')!.user_version);
-    } catch (err) {
-      throw damaged(file, (err as Error).message);
-    }
+    // Read only until here: a file that is not a sound SQLite database is never written.
+    const broken = quickCheckProblem(db);
+    if (broken) throw damaged(file, broken);
+    const version = Number(db.get('PRAGMA user_version')!.user_version);
     if (version > target) throw newer(file, version, target);
-    if (!empty) {
-      const problem = quickCheckProblem(db) ?? tablesProblem(db, version);
-      if (problem) throw damaged(file, problem);
-    }
+    const tables = tablesProblem(db, version);
+    if (tables) throw damaged(file, tables);
     if (version < target) migrate(db, file, version, migrations);
     return db;
   } catch (err) {
@@ -348,7 +335,7 @@ function quickCheckProblem(db: SqlDatabase): string | undefined {
     return (err as Error).message;
   }
   const found = rows.map((r) => String(Object.values(r)[0]));
-  return found.length === 1 && found[0] === 'ok' ? undefined : `quick check: ${found.slice(0, 3).join('; ')}`;
+  return found.join() === 'ok' ? undefined : `quick check: ${found.slice(0, 3).join('; ')}`;
 }
 
 /** A store of schema 1 or later has vis's tables; one of schema 0 (a new file) has none at all. */
@@ -401,7 +388,7 @@ export function registerFunctions(db: SqlDatabase): void {
 
 /** A stored body: deflated (zlib), or as it was when that did not make it smaller. */
 export function pack(raw: Buffer): Buffer {
-  const z = deflateSync(raw, { level: 9 });
+  const z = deflateSync(raw);
   return z.length < raw.length ? z : raw;
 }
 
@@ -416,7 +403,6 @@ export function unpack(data: Uint8Array, size: number): Buffer {
  */
 function ingestBatch(db: SqlDatabase, dir: string, batch: number, report: IngestReport): number {
   const read = readEntries(dir, batch);
-  if (read.length === 0) return 0;
   const entries = read.filter((e): e is JournalEntry => 'answer' in e);
   const outcomes = transaction(db, () => entries.map((e) => storeAnswer(db, e)));
   for (const e of entries) removeEntry(e.file);
@@ -461,7 +447,7 @@ function storeAnswer(db: SqlDatabase, entry: JournalEntry): 'stored' | 'supersed
 
 /** The id of the body with this text, stored now if it is new. */
 function bodyIdOf(db: SqlDatabase, text: string, day: string): number {
-  const raw = Buffer.from(text, 'utf8');
+  const raw = Buffer.from(text);
   const hash = createHash('sha256').update(raw).digest('hex');
   const found = db.get('SELECT id FROM bodies WHERE hash = ?', [hash]);
   if (found) return Number(found.id);
@@ -538,7 +524,7 @@ function whereOf(f: AnswerFilter): { sql: string; params: SqlValue[] } {
   const params: SqlValue[] = [f.api];
   const among = (column: string, values: readonly string[] | undefined) => {
     if (values === undefined) return;
-    parts.push(values.length === 0 ? '0' : `${column} IN (${values.map(() => '?').join(', ')})`);
+    parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
     params.push(...values);
   };
   const equal = (sql: string, value: string | undefined) => {
@@ -592,8 +578,13 @@ function inspect(db: SqlDatabase, out: StoreCheck): void {
     return;
   }
   out.schemaVersion = version;
-  const integrity = db.all('PRAGMA integrity_check').map((r) => String(Object.values(r)[0]));
-  if (!(integrity.length === 1 && integrity[0] === 'ok')) out.problems.push(...integrity.map((p) => `integrity check: ${p}`));
+  let integrity: string[];
+  try {
+    integrity = db.all('PRAGMA integrity_check').map((r) => String(Object.values(r)[0]));
+  } catch (err) {
+    integrity = [(err as Error).message];
+  }
+  if (integrity.join() !== 'ok') out.problems.push(...integrity.map((p) => `integrity check: ${p}`));
   const target = MIGRATIONS[MIGRATIONS.length - 1]!.version;
   if (version > target) {
     out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${target}`);

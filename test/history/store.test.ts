@@ -4,7 +4,7 @@
  * file refused and never written), the schema's migrations, pruning and the check.
  */
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,7 +100,38 @@ describe('a new store', () => {
     const { dir, file } = place();
     const err = await refusal(openStore(file, { create: false }));
     expect(err.message).toBe(`no history store at ${file}`);
+    expect(err.hint).toBe('Any data command records into it; a daily `vis export` records everything.');
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('opening', () => {
+  it('leaves a store of this schema with nothing to take in byte for byte as it was', async () => {
+    const s = await storeWith(SAMPLE);
+    s.close();
+    const before = readFileSync(s.file);
+    (await open(s.file)).close();
+    expect(readFileSync(s.file)).toEqual(before);
+  });
+
+  it('a folder that cannot be made is refused, naming it', async () => {
+    const { dir } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    const dangling = join(dir, 'gone');
+    symlinkSync(join(dir, 'nowhere'), dangling);
+    const err = await refusal(openStore(join(dangling, 'history.db'), { create: true }));
+    expect(err.message).toMatch(new RegExp(`^cannot make the history store's folder ${dangling}: ENOENT`));
+  });
+
+  it('an error of its own work is not blamed on the lock', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(journalDir(file), '');
+    const err = await openStore(file, { create: true, batch: 1 }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/^ENOTDIR: not a directory, scandir /);
   });
 });
 
@@ -158,6 +189,15 @@ describe('taking the journal in', () => {
     journal(s.file, [answer({ day: '2026-11-21', fetchedAt: 1000 })], { brands: { '101': 'Second' }, markets: { 'US-en': 'two' } });
     s.ingest();
     expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Second', marketLabel: 'two' });
+  });
+
+  it('a later answer replaces the facts of the one it replaces', async () => {
+    const topics = (id: string) => JSON.stringify({ data: { topics: [{ id, name: id }] } });
+    const s = await storeWith([answer({ fetchedAt: 1000, raw: topics('old') }), answer({ fetchedAt: 2000, raw: topics('new') })]);
+    s.close();
+    expect(await sql(s.file, 'SELECT topic_id FROM topic_days')).toEqual([{ topic_id: 'new' }]);
+    const hash = createHash('sha256').update(topics('new')).digest('hex');
+    expect(await sql(s.file, 'SELECT hash FROM bodies')).toEqual([{ hash }]);
   });
 
   it('keeps the newest name seen for a brand and a market', async () => {
@@ -264,6 +304,41 @@ describe('the file', () => {
       },
       /is damaged \(it holds tables that are not vis's \(notes\)\)/,
       /^it holds tables that are not vis's \(notes\)$/,
+    );
+  });
+
+  it('names the first five tables that are not its own, sorted', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec(['zeta', 'alpha', 'omega', 'beta', 'gamma', 'delta'].map((t) => `CREATE TABLE ${t} (x);`).join(''));
+        db.close();
+      },
+      /is damaged \(it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)\)/,
+      /^it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)$/,
+    );
+  });
+
+  it('refuses a store whose pages are damaged though its header is whole, and check names what SQLite found', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const s = await storeWith([]);
+        journal(
+          s.file,
+          Array.from({ length: 200 }, (_, i) => answer({ item: String(i) })),
+        );
+        s.ingest();
+        s.close();
+        // The middle of a leaf page of the answers: rows out of order, which SQLite's checks name.
+        const [leaf] = await sql(s.file, "SELECT pageno FROM dbstat WHERE name = 'answers' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 1");
+        const at = Number(leaf!.pageno) - 1;
+        const bytes = readFileSync(s.file);
+        bytes.fill(0x55, at * 4096 + 2000, at * 4096 + 2300);
+        writeFileSync(f, bytes);
+      },
+      /is damaged \(quick check: /,
+      /^integrity check: /,
     );
   });
 
@@ -446,6 +521,40 @@ describe('check', () => {
     expect(await checkFile(s.file)).toEqual({ ...c, bytes: statSync(s.file).size });
   });
 
+  it('sorts the months, one whose answers were pruned while a later answer keeps its body included', async () => {
+    const s = await storeWith([answer({ day: '2026-10-31', raw: '{"kept":1}' }), answer({ day: '2026-11-01', raw: '{"kept":1}' })]);
+    s.prune('2026-11-01');
+    expect(s.check().months).toEqual([
+      { month: '2026-10', answers: 0, bytes: 10 },
+      { month: '2026-11', answers: 1, bytes: 0 },
+    ]);
+  });
+
+  it('counts the entries waiting in the journal', async () => {
+    const s = await storeWith([]);
+    journal(s.file, [SAMPLE[0]!, SAMPLE[1]!]);
+    expect(s.check().journal).toEqual({ waiting: 2, rejected: [] });
+    s.close();
+    expect((await checkFile(s.file)).journal).toEqual({ waiting: 2, rejected: [] });
+  });
+
+  it('an empty file is a new store: nothing recorded, nothing wrong', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, '', { mode: 0o600 });
+    expect(await checkFile(file)).toEqual({
+      file,
+      bytes: 0,
+      schemaVersion: 0,
+      answers: 0,
+      bodies: 0,
+      scopes: [],
+      months: [],
+      journal: { waiting: 0, rejected: [] },
+      problems: [],
+    });
+  });
+
   it('lists the scopes of every API, and says nothing of a journal it cannot read', async () => {
     const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
     expect(s.check().scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
@@ -459,7 +568,17 @@ describe('check', () => {
 
   it('describes a missing, unsafe or locked file and never throws', async () => {
     const { dir, file } = place();
-    expect((await checkFile(file)).problems[0]).toContain('ENOENT');
+    expect(await checkFile(file)).toEqual({
+      file,
+      bytes: 0,
+      schemaVersion: 0,
+      answers: 0,
+      bodies: 0,
+      scopes: [],
+      months: [],
+      journal: { waiting: 0, rejected: [] },
+      problems: [`ENOENT: no such file or directory, lstat '${file}'`],
+    });
     (await open(file)).close();
     chmodSync(file, 0o622);
     expect((await checkFile(file)).problems).toEqual([`others can write to the history store ${file}`]);
@@ -494,7 +613,12 @@ describe('the BI tables and views', () => {
         answer({
           endpoint: 'competitors',
           raw: JSON.stringify({
-            data: { competitors: [{ name: 'Pipewell', domain: 'pipewell.example', is_brand: false, share_of_voice: 21.4, visibility: 47.3, mentions: 1228 }] },
+            data: {
+              competitors: [
+                { name: 'Pipewell', domain: 'pipewell.example', is_brand: false, share_of_voice: 21.4, visibility: 47.3, mentions: 1228 },
+                { name: 'Unmarked' },
+              ],
+            },
           }),
         }),
         answer({ endpoint: 'overview', raw: JSON.stringify({ data: { score: 61 } }) }),
@@ -511,7 +635,10 @@ describe('the BI tables and views', () => {
       { prompt_id: 'p1', prompt: 'Best CRM?', engine: 'claude', state: null, rate: null, position: null },
       { prompt_id: 'p2', prompt: null, engine: null, state: null, rate: null, position: null },
     ]);
-    expect(await sql(s.file, 'SELECT name, is_brand, mentions FROM competitor_days')).toEqual([{ name: 'Pipewell', is_brand: 0, mentions: 1228 }]);
+    expect(await sql(s.file, 'SELECT name, is_brand, mentions FROM competitor_days ORDER BY name')).toEqual([
+      { name: 'Pipewell', is_brand: 0, mentions: 1228 },
+      { name: 'Unmarked', is_brand: null, mentions: null },
+    ]);
     expect(await sql(s.file, "SELECT json_extract(body, '$.data.score') AS score FROM answer_bodies WHERE endpoint = 'overview'")).toEqual([{ score: 61 }]);
     // vis's own sqlar_uncompress, as the shell's: text as it is, a stream it cannot inflate NULL.
     expect(
