@@ -7,6 +7,9 @@
 //   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
 //   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
+//   dist/lib/sqlite.cjs     node-sqlite3-wasm, for the commands that open the history store,
+//                           with node-sqlite3-wasm.wasm beside it (it reads the file from its
+//                           own folder, __dirname)
 //   dist/THIRD_PARTY_NOTICES.md  the licences of every package bundled above (scripts/notices.mjs);
 //                           `npm run package` ships it at the package's root
 //
@@ -21,7 +24,7 @@
 // `vis sandbox` need the sandbox); each is self-contained, and only the stateless modules
 // in MAY_BE_IN_BOTH may be bundled into both a lib file and vis.cjs.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +48,26 @@ const LIBS = [
   // is what `(await import('ora')).default` in vis.cjs then receives.
   { name: 'ora', entry: 'default-export:ora', matches: (_p, spec) => spec === 'ora' },
   { name: 'conf', entry: 'default-export:conf', matches: (_p, spec) => spec === 'conf' },
+  // CommonJS: the file's module.exports is the package's (Database, SQLite3Error).
+  { name: 'sqlite', entry: 'node-sqlite3-wasm', matches: (_p, spec) => spec === 'node-sqlite3-wasm' },
 ];
+
+/** The WebAssembly SQLite's binary, which its JavaScript reads from its own folder at load. */
+const SQLITE_WASM = 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm';
+
+/** Packages only a lib file may hold: a data command's start-up must never load them. */
+const NEVER_IN_CORE = ['node_modules/node-sqlite3-wasm/'];
+
+function checkCoreLeavesOut(coreMeta) {
+  for (const [out, { inputs }] of Object.entries(coreMeta.outputs)) {
+    const found = Object.keys(inputs).filter((p) => NEVER_IN_CORE.some((prefix) => p.replaceAll('\\', '/').includes(prefix)));
+    if (found.length > 0) {
+      throw new Error(
+        `${out.replace(/.*dist[^/]*\//, 'dist/')} would contain ${found.join(', ')}: import it with import() so it goes to dist/lib/ (scripts/build.mjs)`,
+      );
+    }
+  }
+}
 
 /** `default-export:PKG` entries: a CommonJS module whose exports are PKG's default export. */
 const defaultExportEntries = {
@@ -288,6 +310,9 @@ try {
     metafile: true,
   });
   checkNothingSharedButData(core.metafile, libs.metafile);
+  checkCoreLeavesOut(core.metafile);
+  copyFileSync(join(root, SQLITE_WASM), `${staging}/lib/node-sqlite3-wasm.wasm`);
+  chmodSync(`${staging}/lib/node-sqlite3-wasm.wasm`, 0o644);
   checkOneByte([core.metafile, libs.metafile]);
   writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, libs.metafile]));
 } catch (err) {

@@ -1,7 +1,8 @@
 /**
  * The history store as the history commands open it (`vis history`, `vis changes`): where
  * it lives (src/history/location.ts, from VIS_HISTORY and the profile's `history`), opened
- * with the journal taken in. Refusals are usage errors (exit 2) saying why.
+ * with the journal taken in. Refusals are usage errors (exit 2) saying why. The store
+ * holds its lock until close(): close it before writing out what was read.
  */
 import { UsageError } from '../errors.js';
 import { historyLocation } from '../history/location.js';
@@ -14,7 +15,13 @@ export async function openHistory(ctx: Context, setting?: { value: string; sourc
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
   const { openStore } = await import('../history/store.js');
-  const store = await openStore(where.file, { create: true });
-  store.ingest();
+  // A store locked by another vis is refused after the lock's wait, naming the lock file.
+  const store = await openStore(where.file, { create: true, lock: { clock: ctx.clock } });
+  try {
+    store.ingest();
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   return store;
 }

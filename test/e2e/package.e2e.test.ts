@@ -61,6 +61,8 @@ interface PackReport {
 const ALLOWED = [
   /^bin\/(vis\.js|package\.json)$/,
   /^dist\/.+\.cjs$/,
+  // The WebAssembly SQLite of the history store, read from beside dist/lib/sqlite.cjs.
+  /^dist\/lib\/node-sqlite3-wasm\.wasm$/,
   /^completions\/(vis\.bash|_vis|vis\.fish)$/,
   /^docs\/[a-z-]+\.md$/,
   /^(README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json)$/,
@@ -112,6 +114,8 @@ describe('npm package', () => {
         'dist/lib/sandbox.cjs',
         'dist/lib/ora.cjs',
         'dist/lib/conf.cjs',
+        'dist/lib/sqlite.cjs',
+        'dist/lib/node-sqlite3-wasm.wasm',
         'completions/vis.bash',
         'completions/_vis',
         'completions/vis.fish',

@@ -1,0 +1,115 @@
+/**
+ * The history store's SQL schema and its migrations (docs/history-sql.md describes the
+ * tables and views for people who open the file in the `sqlite3` shell or a BI tool).
+ *
+ * Everything here runs on SQLite 3.40 (Debian's `sqlite3` shell): no jsonb, no STRICT
+ * tables, no `->>`. Bodies are stored once per content, deflated in the format of the
+ * shell's `sqlar_uncompress(data, size)` (zlib; a body that does not shrink is stored as
+ * it is, which `sqlar_uncompress` recognises by `length(data) = size`).
+ *
+ * A migration moves the file from `version - 1` to `version`. They run in order, all in
+ * one transaction with the new `user_version`, so a failed one leaves the file as it was.
+ */
+import type { SqlDatabase } from './sqlite.js';
+
+export interface Migration {
+  version: number;
+  up(db: SqlDatabase): void;
+}
+
+/** The tables a store of schema 1 or later has; a file that lacks one is not vis's. */
+export const V1_TABLES = ['answers', 'bodies', 'brand_names', 'market_labels', 'texts', 'topic_facts', 'prompt_facts', 'competitor_facts'] as const;
+
+const SCOPE_NAMES = `LEFT JOIN brand_names bn ON bn.api = a.api AND bn.brand_id = a.brand_id
+  LEFT JOIN market_labels ml ON ml.api = a.api AND ml.market = a.market`;
+const SCOPE_COLUMNS = 'a.api, a.brand_id, bn.name AS brand, a.market, ml.label AS market_label, a.day, a.query, a.fetched_at';
+
+const V1 = `
+CREATE TABLE bodies (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  size INTEGER NOT NULL,
+  body BLOB NOT NULL,
+  first_day TEXT NOT NULL
+);
+CREATE TABLE answers (
+  id INTEGER PRIMARY KEY,
+  api TEXT NOT NULL,
+  brand_id TEXT NOT NULL,
+  market TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  item TEXT NOT NULL,
+  query TEXT NOT NULL,
+  day TEXT NOT NULL,
+  fetched_at INTEGER NOT NULL,
+  body_id INTEGER NOT NULL REFERENCES bodies(id),
+  UNIQUE (api, brand_id, market, endpoint, item, query, day)
+);
+CREATE INDEX answers_by_day ON answers (api, day);
+CREATE INDEX answers_by_body ON answers (body_id);
+CREATE TABLE brand_names (
+  api TEXT NOT NULL,
+  brand_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  seen_at INTEGER NOT NULL,
+  PRIMARY KEY (api, brand_id)
+);
+CREATE TABLE market_labels (
+  api TEXT NOT NULL,
+  market TEXT NOT NULL,
+  label TEXT NOT NULL,
+  seen_at INTEGER NOT NULL,
+  PRIMARY KEY (api, market)
+);
+CREATE TABLE topic_facts (
+  answer_id INTEGER NOT NULL REFERENCES answers(id),
+  topic_id TEXT,
+  name TEXT,
+  visibility REAL,
+  change REAL,
+  rank INTEGER,
+  share_of_voice REAL
+);
+CREATE INDEX topic_facts_by_answer ON topic_facts (answer_id);
+CREATE TABLE texts (
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE
+);
+CREATE TABLE prompt_facts (
+  answer_id INTEGER NOT NULL REFERENCES answers(id),
+  prompt_id TEXT,
+  prompt_text_id INTEGER REFERENCES texts(id),
+  topic_id TEXT,
+  engine TEXT,
+  state TEXT,
+  rate REAL,
+  position REAL
+);
+CREATE INDEX prompt_facts_by_answer ON prompt_facts (answer_id);
+CREATE TABLE competitor_facts (
+  answer_id INTEGER NOT NULL REFERENCES answers(id),
+  name TEXT,
+  domain TEXT,
+  is_brand INTEGER,
+  share_of_voice REAL,
+  visibility REAL,
+  mentions INTEGER
+);
+CREATE INDEX competitor_facts_by_answer ON competitor_facts (answer_id);
+CREATE VIEW topic_days AS
+  SELECT ${SCOPE_COLUMNS}, t.topic_id, t.name, t.visibility, t.change, t.rank, t.share_of_voice
+  FROM topic_facts t JOIN answers a ON a.id = t.answer_id ${SCOPE_NAMES};
+CREATE VIEW prompt_days AS
+  SELECT ${SCOPE_COLUMNS}, p.prompt_id, pt.text AS prompt, p.topic_id, p.engine, p.state, p.rate, p.position
+  FROM prompt_facts p JOIN answers a ON a.id = p.answer_id LEFT JOIN texts pt ON pt.id = p.prompt_text_id ${SCOPE_NAMES};
+CREATE VIEW competitor_days AS
+  SELECT ${SCOPE_COLUMNS}, c.name, c.domain, c.is_brand, c.share_of_voice, c.visibility, c.mentions
+  FROM competitor_facts c JOIN answers a ON a.id = c.answer_id ${SCOPE_NAMES};
+CREATE VIEW answer_bodies AS
+  SELECT ${SCOPE_COLUMNS}, a.endpoint, a.item, b.hash AS body_hash, b.size,
+    CAST(sqlar_uncompress(b.body, b.size) AS TEXT) AS body
+  FROM answers a JOIN bodies b ON b.id = a.body_id ${SCOPE_NAMES};
+`;
+
+/** Every migration, in order: the last one's version is the schema this vis writes. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, up: (db) => db.exec(V1) }];

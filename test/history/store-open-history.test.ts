@@ -1,0 +1,54 @@
+/**
+ * openHistory, the store as the history commands open it: the file VIS_HISTORY names,
+ * with the journal taken in; a store another vis holds refused after the lock's wait,
+ * naming the lock.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { journalDir, writeEntry } from '../../src/history/journal.js';
+import { openHistory } from '../../src/services/history.js';
+import { fakeClock, testContext } from '../support/context.js';
+import { answer } from './reader-contract.js';
+
+function storeFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'vis-open-history-')), 'data', 'history.db');
+}
+
+describe('openHistory', () => {
+  it('opens the store VIS_HISTORY names, with the journal taken in', async () => {
+    const file = storeFile();
+    mkdirSync(journalDir(file), { recursive: true, mode: 0o700 });
+    const a = answer({});
+    writeEntry(journalDir(file), a);
+    const store = await openHistory(testContext({ env: { VIS_HISTORY: file } }));
+    try {
+      expect(store.file).toBe(file);
+      expect(store.answers({ api: a.api })).toEqual([a]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a store another vis holds, after the wait, naming the lock', async () => {
+    const file = storeFile();
+    (await openHistory(testContext({ env: { VIS_HISTORY: file } }))).close();
+    await new Promise((r) => setTimeout(r, 10));
+    const clock = fakeClock();
+    writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: 'another-vis' }));
+    const err = await openHistory(testContext({ env: { VIS_HISTORY: file }, overrides: { clock } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toBe(
+      `gave up after 10 s waiting for the lock file ${file}.vis.lock (held by process ${process.pid} on ${hostname()} since ${new Date(clock.t - 10_000).toISOString()})`,
+    );
+  });
+
+  it('says the history is off', async () => {
+    await expect(openHistory(testContext({ env: { VIS_HISTORY: 'off' } }))).rejects.toThrow('the history is off (VIS_HISTORY): nothing has been recorded');
+  });
+});

@@ -1,0 +1,648 @@
+/**
+ * The SQLite history store: the reader contract it shares with FakeHistory, the journal
+ * taken in, the file's rules (a private folder, a 0600 regular file, a damaged or newer
+ * file refused and never written), the schema's migrations, pruning and the check.
+ */
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exitCodeFor, UsageError } from '../../src/errors.js';
+import { journalDir, writeEntry } from '../../src/history/journal.js';
+import { MIGRATIONS, type Migration } from '../../src/history/schema.js';
+import { loadSqlite } from '../../src/history/sqlite.js';
+import { checkFile, openStore, pack, reason, registerFunctions, storeLockName, unpack } from '../../src/history/store.js';
+import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
+import { FakeHistory, type FakeNames } from '../support/fake-history.js';
+import { answer, readerContract, SAMPLE } from './reader-contract.js';
+
+const opened: HistoryStore[] = [];
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+});
+
+function place(): { dir: string; file: string } {
+  const dir = join(mkdtempSync(join(tmpdir(), 'vis-store-')), 'history');
+  return { dir, file: join(dir, 'history.db') };
+}
+
+function journal(file: string, answers: readonly RecordedAnswer[], names: FakeNames = {}): string[] {
+  const dir = journalDir(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return answers.map((a) => {
+    const brandName = names.brands?.[a.brandId];
+    const marketLabel = names.markets?.[a.market];
+    return writeEntry(dir, a, { ...(brandName === undefined ? {} : { brandName }), ...(marketLabel === undefined ? {} : { marketLabel }) });
+  });
+}
+
+async function open(file: string, o: Partial<Parameters<typeof openStore>[1]> = {}): Promise<HistoryStore> {
+  const s = await openStore(file, { create: true, ...o });
+  opened.push(s);
+  return s;
+}
+
+/** A store holding `answers`, taken in from the journal one entry per write. */
+async function storeWith(answers: readonly RecordedAnswer[], names: FakeNames = {}): Promise<HistoryStore> {
+  const { file } = place();
+  const s = await open(file);
+  // One ingest per entry keeps the order the answers were recorded in, as FakeHistory does.
+  for (const a of answers) {
+    journal(file, [a], names);
+    s.ingest();
+  }
+  return s;
+}
+
+readerContract('FakeHistory', async (answers, names) => new FakeHistory(answers, names));
+readerContract('SQLite store', storeWith);
+
+async function refusal(p: Promise<unknown>): Promise<UsageError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(UsageError);
+  expect(exitCodeFor(err as UsageError)).toBe(2);
+  return err as UsageError;
+}
+
+/** vis's lock of the store as another running vis holds it (this process's pid, so it is alive; another token). */
+function heldByAnother(file: string): void {
+  writeFileSync(`${storeLockName(file)}.lock`, `${JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token: 'another-vis' })}\n`, {
+    mode: 0o600,
+  });
+}
+
+async function sql(file: string, query: string): Promise<Array<Record<string, unknown>>> {
+  const { Database } = await loadSqlite();
+  const db = new Database(file, { readOnly: true });
+  try {
+    registerFunctions(db);
+    return db.all(query);
+  } finally {
+    db.close();
+  }
+}
+
+describe('a new store', () => {
+  it('is made 0600 in a 0700 folder, at schema SCHEMA_VERSION, the last migration', async () => {
+    const { dir, file } = place();
+    const s = await open(file);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(MIGRATIONS[MIGRATIONS.length - 1]!.version).toBe(SCHEMA_VERSION);
+    expect(s.check()).toMatchObject({ file, schemaVersion: SCHEMA_VERSION, answers: 0, bodies: 0, problems: [] });
+  });
+
+  it('is not made without create', async () => {
+    const { dir, file } = place();
+    const err = await refusal(openStore(file, { create: false }));
+    expect(err.message).toBe(`no history store at ${file}`);
+    expect(err.hint).toBe('Any data command records into it; a daily `vis export` records everything.');
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('opening', () => {
+  it('leaves a store of this schema with nothing to take in byte for byte as it was', async () => {
+    const s = await storeWith(SAMPLE);
+    s.close();
+    const before = readFileSync(s.file);
+    (await open(s.file)).close();
+    expect(readFileSync(s.file)).toEqual(before);
+  });
+
+  it('a folder that cannot be made is refused, naming it', async () => {
+    const { dir } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    const dangling = join(dir, 'gone');
+    symlinkSync(join(dir, 'nowhere'), dangling);
+    const err = await refusal(openStore(join(dangling, 'history.db'), { create: true }));
+    expect(err.message).toMatch(new RegExp(`^cannot make the history store's folder ${dangling}: ENOENT`));
+  });
+
+  it('an error of its own work is not blamed on the lock', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(journalDir(file), '');
+    const err = await openStore(file, { create: true, batch: 1 }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/^ENOTDIR: not a directory, scandir /);
+  });
+});
+
+describe('taking the journal in', () => {
+  it('stores each entry, drops an older one for a key and day, sets damaged ones aside, and empties the journal', async () => {
+    const { file } = place();
+    const later = answer({ fetchedAt: 5000, raw: '{"n":2}' });
+    const files = journal(file, [answer({ fetchedAt: 1000, raw: '{"n":1}' }), later]);
+    const s = await open(file);
+    writeFileSync(join(journalDir(file), '3000-1-0badbad0.answer'), 'not an entry');
+    const report = s.ingest();
+    expect(report.stored).toBe(2);
+    expect(report.superseded).toBe(0);
+    expect(report.rejected).toEqual([{ file: join(journalDir(file), '3000-1-0badbad0.answer'), problem: 'no header line' }]);
+    expect(readdirSync(journalDir(file))).toEqual(['3000-1-0badbad0.answer.rejected']);
+    expect(files.some(existsSync)).toBe(false);
+    journal(file, [answer({ fetchedAt: 4000, raw: '{"n":0}' })]);
+    expect(s.ingest()).toEqual({ stored: 0, superseded: 1, rejected: [] });
+    expect(readdirSync(journalDir(file))).toEqual(['3000-1-0badbad0.answer.rejected']);
+    expect(s.answers({ api: later.api })).toEqual([later]);
+    expect(s.ingest()).toEqual({ stored: 0, superseded: 0, rejected: [] });
+    expect(s.check().journal).toEqual({ waiting: 0, rejected: ['3000-1-0badbad0.answer.rejected'] });
+  });
+
+  it('takes a journal of several batches in, batch by batch, before the store opens', async () => {
+    const { file } = place();
+    const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}` }));
+    journal(file, many);
+    const s = await open(file, { batch: 5 });
+    expect(readdirSync(journalDir(file))).toHaveLength(5);
+    expect(s.ingest()).toMatchObject({ stored: 10, superseded: 0 });
+    expect(s.days({ api: many[0]!.api })).toHaveLength(10);
+    expect(readdirSync(journalDir(file))).toEqual([]);
+  });
+
+  it('stores a body once however many answers hold it, and drops a body no answer holds any more', async () => {
+    const s = await storeWith([answer({ day: '2026-11-20', raw: '{"same":1}' }), answer({ day: '2026-11-21', raw: '{"same":1}' })]);
+    expect(s.check()).toMatchObject({ answers: 2, bodies: 1 });
+    journal(s.file, [answer({ day: '2026-11-20', fetchedAt: Date.parse('2026-11-21T00:00:00Z'), raw: '{"other":1}' })]);
+    s.ingest();
+    expect(s.check()).toMatchObject({ answers: 2, bodies: 2 });
+    journal(s.file, [answer({ day: '2026-11-21', fetchedAt: Date.parse('2026-11-22T00:00:00Z'), raw: '{"other":1}' })]);
+    s.ingest();
+    expect(s.check()).toMatchObject({ answers: 2, bodies: 1 });
+  });
+
+  it('an answer fetched at the same time as the one recorded replaces it', async () => {
+    const s = await storeWith([answer({ fetchedAt: 1000, raw: '{"n":1}' }), answer({ fetchedAt: 1000, raw: '{"n":2}' })]);
+    expect(s.answers({ api: SAMPLE[0]!.api }).map((a) => a.raw)).toEqual(['{"n":2}']);
+    expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
+  });
+
+  it('a name seen at the same time as the one kept replaces it', async () => {
+    const s = await storeWith([answer({ day: '2026-11-20', fetchedAt: 1000 })], { brands: { '101': 'First' }, markets: { 'US-en': 'one' } });
+    journal(s.file, [answer({ day: '2026-11-21', fetchedAt: 1000 })], { brands: { '101': 'Second' }, markets: { 'US-en': 'two' } });
+    s.ingest();
+    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Second', marketLabel: 'two' });
+  });
+
+  it('a later answer replaces the facts of the one it replaces', async () => {
+    const topics = (id: string) => JSON.stringify({ data: { topics: [{ id, name: id }] } });
+    const s = await storeWith([answer({ fetchedAt: 1000, raw: topics('old') }), answer({ fetchedAt: 2000, raw: topics('new') })]);
+    s.close();
+    expect(await sql(s.file, 'SELECT topic_id FROM topic_days')).toEqual([{ topic_id: 'new' }]);
+    const hash = createHash('sha256').update(topics('new')).digest('hex');
+    expect(await sql(s.file, 'SELECT hash FROM bodies')).toEqual([{ hash }]);
+  });
+
+  it('keeps the newest name seen for a brand and a market', async () => {
+    const s = await storeWith([answer({ day: '2026-11-21', fetchedAt: 2000 })], { brands: { '101': 'New name' }, markets: { 'US-en': 'US' } });
+    journal(s.file, [answer({ day: '2026-11-20', fetchedAt: 1000 })], { brands: { '101': 'Old name' }, markets: { 'US-en': 'old' } });
+    s.ingest();
+    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'New name', marketLabel: 'US', days: 2 });
+    journal(s.file, [answer({ day: '2026-11-22', fetchedAt: 3000 })], { brands: { '101': 'Newest' } });
+    s.ingest();
+    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Newest', marketLabel: 'US' });
+  });
+});
+
+describe('bodies', () => {
+  it('are deflated in the format of sqlar_uncompress, or kept as they are when that does not make them smaller', () => {
+    const big = Buffer.from(JSON.stringify({ data: { list: Array.from({ length: 50 }, () => 'same text') } }));
+    const packed = pack(big);
+    expect(packed.length).toBeLessThan(big.length);
+    expect(unpack(packed, big.length)).toEqual(big);
+    const tiny = Buffer.from('{}');
+    expect(pack(tiny)).toEqual(tiny);
+    expect(unpack(tiny, 2)).toEqual(tiny);
+  });
+});
+
+describe('the file', () => {
+  it('refuses a folder others can write to, saying why', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o777);
+    const err = await refusal(openStore(file, { create: true }));
+    expect(err.message).toBe(`the history store's folder ${dir} is not private: it must be yours, and nobody else may write to it`);
+    expect(err.hint).toContain(`chmod 700 '${dir}'`);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses a file others can write to, a link and a folder', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, '');
+    chmodSync(file, 0o666);
+    expect((await refusal(openStore(file, { create: true }))).message).toBe(`others can write to the history store ${file}`);
+    const link = join(dir, 'link.db');
+    symlinkSync(file, link);
+    expect((await refusal(openStore(link, { create: true }))).message).toBe(`the history store ${link} is not a regular file`);
+    const folder = join(dir, 'folder.db');
+    mkdirSync(folder);
+    expect((await refusal(openStore(folder, { create: false }))).message).toBe(`the history store ${folder} is not a regular file`);
+  });
+
+  async function refusedUnchanged(write: (file: string) => Promise<void> | void, message: RegExp, problem = message): Promise<void> {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    await write(file);
+    chmodSync(file, 0o600);
+    const before = readFileSync(file);
+    const err = await refusal(openStore(file, { create: true }));
+    expect(err.message).toMatch(message);
+    expect(readFileSync(file)).toEqual(before);
+    expect(readdirSync(dir).sort()).toEqual(['history.db']);
+    // check says what is wrong, and does not throw.
+    const check = await checkFile(file);
+    expect(check.problems.join('\n')).toMatch(problem);
+    expect(check.bytes).toBe(before.length);
+    expect(readFileSync(file)).toEqual(before);
+  }
+
+  const DAMAGED = /^the history store .*history\.db is damaged \(.+\); vis leaves it as it is: `vis history check` says what is wrong$/;
+
+  it('refuses random bytes as damaged, and leaves them as they are', async () => {
+    await refusedUnchanged((f) => writeFileSync(f, randomBytes(20_000)), DAMAGED, /^SQLite cannot read it: file is not a database$/);
+  });
+
+  it('refuses a truncated store as damaged', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { file } = place();
+        const s = await storeWith(
+          Array.from({ length: 40 }, (_, i) =>
+            answer({
+              day: `2026-09-${String((i % 28) + 1).padStart(2, '0')}`,
+              item: String(i),
+              raw: JSON.stringify({ data: randomBytes(3000).toString('base64') }),
+            }),
+          ),
+        );
+        s.close();
+        void file;
+        const bytes = readFileSync(s.file);
+        writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      },
+      DAMAGED,
+      /^SQLite cannot read it: database disk image is malformed$/,
+    );
+  });
+
+  it("refuses a SQLite database that is not vis's", async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1)');
+        db.close();
+      },
+      /is damaged \(it holds tables that are not vis's \(notes\)\)/,
+      /^it holds tables that are not vis's \(notes\)$/,
+    );
+  });
+
+  it('names the first five tables that are not its own, sorted', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec(['zeta', 'alpha', 'omega', 'beta', 'gamma', 'delta'].map((t) => `CREATE TABLE ${t} (x);`).join(''));
+        db.close();
+      },
+      /is damaged \(it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)\)/,
+      /^it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)$/,
+    );
+  });
+
+  it('refuses a store whose pages are damaged though its header is whole, and check names what SQLite found', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const s = await storeWith([]);
+        journal(
+          s.file,
+          Array.from({ length: 200 }, (_, i) => answer({ item: String(i) })),
+        );
+        s.ingest();
+        s.close();
+        // The middle of a leaf page of the answers: rows out of order, which SQLite's checks name.
+        const [leaf] = await sql(s.file, "SELECT pageno FROM dbstat WHERE name = 'answers' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 1");
+        const at = Number(leaf!.pageno) - 1;
+        const bytes = readFileSync(s.file);
+        bytes.fill(0x55, at * 4096 + 2000, at * 4096 + 2300);
+        writeFileSync(f, bytes);
+      },
+      /is damaged \(quick check: /,
+      /^integrity check: /,
+    );
+  });
+
+  it('refuses a store at schema 1 that lacks its tables', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec('CREATE TABLE answers (x); PRAGMA user_version = 1');
+        db.close();
+      },
+      /is damaged \(vis's tables are missing: bodies, brand_names, market_labels, texts, topic_facts, prompt_facts, competitor_facts\)/,
+      /^vis's tables are missing: bodies/,
+    );
+  });
+
+  it('refuses a store written by a newer vis, and never writes it', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const { Database } = await loadSqlite();
+        const db = new Database(f);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+        db.close();
+      },
+      new RegExp(`was written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
+      new RegExp(`^written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
+    );
+  });
+
+  it('says how to start anew from a damaged file, and how to use a newer one', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, randomBytes(5000), { mode: 0o600 });
+    expect((await refusal(openStore(file, { create: true }))).hint).toBe(`Move it aside (mv '${file}' '${file}.damaged') to start a new history.`);
+    const { Database } = await loadSqlite();
+    const db = new Database(join(dir, 'newer.db'));
+    db.exec('PRAGMA user_version = 9');
+    db.close();
+    chmodSync(join(dir, 'newer.db'), 0o600);
+    expect((await refusal(openStore(join(dir, 'newer.db'), { create: true }))).hint).toBe('Update vis, or set VIS_HISTORY to another file.');
+  });
+
+  it('refuses a file of another user, and one the group can write to', async (t) => {
+    if (process.getuid?.() !== 0) {
+      t.skip();
+      return;
+    }
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, '', { mode: 0o600 });
+    chownSync(file, 65534, 65534);
+    expect((await refusal(openStore(file, { create: true }))).message).toBe(`the history store ${file} belongs to another user`);
+    chownSync(file, 0, 0);
+    chmodSync(file, 0o620);
+    const err = await refusal(openStore(file, { create: true }));
+    expect(err.message).toBe(`others can write to the history store ${file}`);
+    expect(err.hint).toBe('vis leaves it as it is: move it aside, or set VIS_HISTORY to another file.');
+  });
+
+  it('names the store when its path cannot be read or its lock cannot be made', async () => {
+    const { dir } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'plain'), '');
+    const under = join(dir, 'plain', 'history.db');
+    expect((await refusal(openStore(under, { create: true }))).message).toBe(
+      `cannot read the history store ${under}: ENOTDIR: not a directory, lstat '${under}'`,
+    );
+    // A name that fits, whose lock's name is too long for the file system.
+    const long = join(dir, `${'h'.repeat(250)}.db`);
+    const err = await refusal(openStore(long, { create: true }));
+    expect(err.message).toMatch(new RegExp(`^cannot lock the history store ${long} \\(${long}\\.vis\\.lock\\): ENAMETOOLONG`));
+  });
+
+  it('words the errors of a folder it cannot write', () => {
+    const err = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
+    expect(reason(err('EACCES'))).toBe('permission denied (the folder is read-only for you)');
+    expect(reason(err('EPERM'))).toBe('permission denied (the folder is read-only for you)');
+    expect(reason(err('EROFS'))).toBe('the file system is read-only');
+    expect(reason(err('ENOSPC'))).toBe('the disk is full');
+    expect(reason(err('EIO'))).toBe('EIO: raw');
+  });
+
+  it('removes a VFS lock folder left by a process that died, inside its own lock', async () => {
+    const { file } = place();
+    (await open(file)).close();
+    mkdirSync(`${file}.lock`);
+    const s = await open(file);
+    journal(file, [SAMPLE[0]!]);
+    expect(s.ingest().stored).toBe(1);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('waits for another vis holding the store, then refuses naming the lock', async () => {
+    const { file } = place();
+    (await open(file)).close();
+    heldByAnother(file);
+    const err = await refusal(openStore(file, { create: true, lock: { timeoutMs: 100 } }));
+    expect(err.message).toContain(`waiting for the lock file ${file}.vis.lock`);
+    unlinkSync(`${file}.vis.lock`);
+    const s = await open(file);
+    expect(s.check().problems).toEqual([]);
+  });
+
+  it('holds its lock until closed', async () => {
+    const { file } = place();
+    const s = await openStore(file, { create: true });
+    expect(existsSync(`${file}.vis.lock`)).toBe(true);
+    s.close();
+    s.close();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(existsSync(`${file}.vis.lock`)).toBe(false);
+  });
+});
+
+describe('migrations', () => {
+  const V2: Migration = { version: 2, up: (db) => db.exec('ALTER TABLE answers ADD COLUMN note TEXT; CREATE TABLE extra (x)') };
+
+  it('upgrades a store written by this vis to a newer schema, keeping every answer', async () => {
+    const s = await storeWith(SAMPLE);
+    const before = s.answers({ api: SAMPLE[0]!.api });
+    s.close();
+    const up = await open(s.file, { migrations: [...MIGRATIONS, V2] });
+    expect(up.answers({ api: SAMPLE[0]!.api })).toEqual(before);
+    expect(up.scopes(SAMPLE[0]!.api)).toHaveLength(4);
+    up.close();
+    expect(await sql(s.file, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
+    expect(await sql(s.file, "SELECT name FROM pragma_table_info('answers') WHERE name = 'note'")).toEqual([{ name: 'note' }]);
+    // That file is now newer than this vis.
+    expect((await refusal(openStore(s.file, { create: true }))).message).toContain('(schema 2); this vis knows 1');
+  });
+
+  it('leaves the file as it was when a migration fails', async () => {
+    const s = await storeWith(SAMPLE);
+    s.close();
+    const before = readFileSync(s.file);
+    const broken: Migration = { version: 2, up: (db) => db.exec('CREATE TABLE extra (x); INSERT INTO nowhere VALUES (1)') };
+    const err = await refusal(openStore(s.file, { create: true, migrations: [...MIGRATIONS, broken] }));
+    expect(err.message).toMatch(/^could not migrate the history store .* from schema 1 to 2: .*no such table: nowhere.*; the file is left as it was$/);
+    expect(readFileSync(s.file)).toEqual(before);
+    const again = await open(s.file);
+    expect(again.answers({ api: SAMPLE[0]!.api })).toHaveLength(8);
+  });
+});
+
+describe('prune', () => {
+  it('removes the answers of days before the given one, their facts, and the bodies no answer uses', async () => {
+    const s = await storeWith([
+      answer({ day: '2026-11-20', raw: '{"a":1}' }),
+      answer({ day: '2026-11-21', raw: '{"b":1}' }),
+      answer({ day: '2026-11-21', endpoint: 'prompts', raw: '{"a":1,"data":{"prompts":[{"id":"p","prompt":"Q?"}]}}' }),
+      answer({ day: '2026-11-22', raw: '{"c":1}' }),
+    ]);
+    expect(s.prune('2026-11-21')).toEqual({ answers: 1, bodies: 1 });
+    expect(s.prune('2026-11-22')).toEqual({ answers: 2, bodies: 2 });
+    expect(s.days({ api: SAMPLE[0]!.api })).toEqual(['2026-11-22']);
+    expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
+    expect(() => s.prune('2026-02-30')).toThrow('cannot prune the history before "2026-02-30": not a date (YYYY-MM-DD)');
+    s.close();
+    expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM texts')).toEqual([{ n: 0 }]);
+    expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM prompt_facts')).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('check', () => {
+  it('counts answers, bodies and scopes, and the size per month', async () => {
+    const s = await storeWith([
+      answer({ day: '2026-10-31', raw: '{"a":1}' }),
+      answer({ day: '2026-11-01', raw: '{"b":2}' }),
+      answer({ day: '2026-11-02', raw: '{"b":2}' }),
+    ]);
+    const c = s.check();
+    expect(c).toMatchObject({ answers: 3, bodies: 2, problems: [], schemaVersion: 1 });
+    expect(c.bytes).toBe(statSync(s.file).size);
+    expect(c.months).toEqual([
+      { month: '2026-10', answers: 1, bytes: 7 },
+      { month: '2026-11', answers: 2, bytes: 7 },
+    ]);
+    expect(c.scopes.map((x) => x.days)).toEqual([3]);
+    s.close();
+    expect(await checkFile(s.file)).toEqual({ ...c, bytes: statSync(s.file).size });
+  });
+
+  it('sorts the months, one whose answers were pruned while a later answer keeps its body included', async () => {
+    const s = await storeWith([answer({ day: '2026-10-31', raw: '{"kept":1}' }), answer({ day: '2026-11-01', raw: '{"kept":1}' })]);
+    s.prune('2026-11-01');
+    expect(s.check().months).toEqual([
+      { month: '2026-10', answers: 0, bytes: 10 },
+      { month: '2026-11', answers: 1, bytes: 0 },
+    ]);
+  });
+
+  it('counts the entries waiting in the journal', async () => {
+    const s = await storeWith([]);
+    journal(s.file, [SAMPLE[0]!, SAMPLE[1]!]);
+    expect(s.check().journal).toEqual({ waiting: 2, rejected: [] });
+    s.close();
+    expect((await checkFile(s.file)).journal).toEqual({ waiting: 2, rejected: [] });
+  });
+
+  it('an empty file is a new store: nothing recorded, nothing wrong', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(file, '', { mode: 0o600 });
+    expect(await checkFile(file)).toEqual({
+      file,
+      bytes: 0,
+      schemaVersion: 0,
+      answers: 0,
+      bodies: 0,
+      scopes: [],
+      months: [],
+      journal: { waiting: 0, rejected: [] },
+      problems: [],
+    });
+  });
+
+  it('lists the scopes of every API, and says nothing of a journal it cannot read', async () => {
+    const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
+    expect(s.check().scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
+    s.close();
+    const { file } = place();
+    mkdirSync(dirname(file), { mode: 0o700 });
+    const c = await open(file);
+    writeFileSync(journalDir(file), '');
+    expect(c.check().journal).toEqual({ waiting: 0, rejected: [] });
+  });
+
+  it('describes a missing, unsafe or locked file and never throws', async () => {
+    const { dir, file } = place();
+    expect(await checkFile(file)).toEqual({
+      file,
+      bytes: 0,
+      schemaVersion: 0,
+      answers: 0,
+      bodies: 0,
+      scopes: [],
+      months: [],
+      journal: { waiting: 0, rejected: [] },
+      problems: [`ENOENT: no such file or directory, lstat '${file}'`],
+    });
+    (await open(file)).close();
+    chmodSync(file, 0o622);
+    expect((await checkFile(file)).problems).toEqual([`others can write to the history store ${file}`]);
+    chmodSync(file, 0o600);
+    heldByAnother(file);
+    const locked = await checkFile(file, { lock: { timeoutMs: 50 } });
+    expect(locked.problems[0]).toContain(`${file}.vis.lock`);
+    void dir;
+  });
+});
+
+describe('the BI tables and views', () => {
+  it('hold one row per topic, per question and engine, per competitor, with the names, and NULL for what an answer lacks', async () => {
+    const s = await storeWith(
+      [
+        answer({
+          raw: JSON.stringify({
+            data: { topics: [{ id: 't1', name: 'One', visibility: 40.5, change: -1, rank: 2, share_of_voice: 10 }, { id: 't2', visibility: 'high' }, 'odd'] },
+          }),
+        }),
+        answer({
+          endpoint: 'prompts',
+          raw: JSON.stringify({
+            data: {
+              prompts: [
+                { id: 'p1', prompt: 'Best CRM?', topic_id: 't1', engines: { chatgpt: { state: 'recommended', rate: 50, position: 1.5 }, claude: null } },
+                { id: 'p2' },
+              ],
+            },
+          }),
+        }),
+        answer({
+          endpoint: 'competitors',
+          raw: JSON.stringify({
+            data: {
+              competitors: [
+                { name: 'Pipewell', domain: 'pipewell.example', is_brand: false, share_of_voice: 21.4, visibility: 47.3, mentions: 1228 },
+                { name: 'Unmarked' },
+              ],
+            },
+          }),
+        }),
+        answer({ endpoint: 'overview', raw: JSON.stringify({ data: { score: 61 } }) }),
+      ],
+      { brands: { '101': 'Northwind CRM' } },
+    );
+    s.close();
+    expect(await sql(s.file, 'SELECT brand, day, topic_id, name, visibility, change, rank, share_of_voice FROM topic_days ORDER BY topic_id')).toEqual([
+      { brand: 'Northwind CRM', day: '2026-11-20', topic_id: 't1', name: 'One', visibility: 40.5, change: -1, rank: 2, share_of_voice: 10 },
+      { brand: 'Northwind CRM', day: '2026-11-20', topic_id: 't2', name: null, visibility: null, change: null, rank: null, share_of_voice: null },
+    ]);
+    expect(await sql(s.file, 'SELECT prompt_id, prompt, engine, state, rate, position FROM prompt_days ORDER BY prompt_id, engine')).toEqual([
+      { prompt_id: 'p1', prompt: 'Best CRM?', engine: 'chatgpt', state: 'recommended', rate: 50, position: 1.5 },
+      { prompt_id: 'p1', prompt: 'Best CRM?', engine: 'claude', state: null, rate: null, position: null },
+      { prompt_id: 'p2', prompt: null, engine: null, state: null, rate: null, position: null },
+    ]);
+    expect(await sql(s.file, 'SELECT name, is_brand, mentions FROM competitor_days ORDER BY name')).toEqual([
+      { name: 'Pipewell', is_brand: 0, mentions: 1228 },
+      { name: 'Unmarked', is_brand: null, mentions: null },
+    ]);
+    expect(await sql(s.file, "SELECT json_extract(body, '$.data.score') AS score FROM answer_bodies WHERE endpoint = 'overview'")).toEqual([{ score: 61 }]);
+    // vis's own sqlar_uncompress, as the shell's: text as it is, a stream it cannot inflate NULL.
+    expect(
+      await sql(s.file, "SELECT sqlar_uncompress('text', 4) AS t, sqlar_uncompress(x'0102', 9) AS bad, CAST(sqlar_uncompress(x'7b7d', 2) AS TEXT) AS raw"),
+    ).toEqual([{ t: 'text', bad: null, raw: '{}' }]);
+  });
+});
