@@ -7,7 +7,8 @@
  * An edit names the request path (`/prompts`), optionally a brand id and a market code,
  * the first scan day it applies from, and a pointer into the answer's `data`: segments
  * separated by `/`, an array element by its index or by `@field=value` (the first element
- * whose field reads that value: `/competitors/@name=Pipewell/share_of_voice`). It sets the
+ * whose field reads that value: `/competitors/@name=Pipewell/share_of_voice`; a value
+ * holding `/`, such as a URL, is matched by its index instead). It sets the
  * value there, or removes the element or field (`remove: true`). An edit whose pointer
  * finds nothing fails the request loudly (a sandbox bug, 500), never silently.
  */

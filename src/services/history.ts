@@ -5,12 +5,25 @@
  * holds its lock until close(): close it before writing out what was read.
  */
 import { UsageError } from '../errors.js';
-import { historyLocation } from '../history/location.js';
+import { historyLocation, type HistoryLocation } from '../history/location.js';
 import type { HistoryStore } from '../history/types.js';
 import type { Context } from './context.js';
 
-export async function openHistory(ctx: Context, setting?: { value: string; source: string }): Promise<HistoryStore> {
-  const where = historyLocation(ctx.env, setting);
+/**
+ * Where the history of this run lives: VIS_HISTORY, else the `history` setting of the
+ * profile in use (--profile, VIS_PROFILE, the active one), else the default. The one place
+ * the history commands learn it, as the recorder learns it from the session's settings.
+ */
+export function historyWhere(ctx: Context, profileFlag?: string): HistoryLocation {
+  const config = ctx.config();
+  const profile = config.activeProfileName(profileFlag, ctx.env);
+  const value = config.profile(profile.name).history;
+  const setting = typeof value === 'string' && value.trim() !== '' ? { value, source: `profile "${profile.name}" (${config.path})` } : undefined;
+  return historyLocation(ctx.env, setting);
+}
+
+export async function openHistory(ctx: Context, profileFlag?: string): Promise<HistoryStore> {
+  const where = historyWhere(ctx, profileFlag);
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): nothing has been recorded`);
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);

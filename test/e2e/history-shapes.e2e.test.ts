@@ -75,7 +75,8 @@ afterAll(async () => {
 
 describe('changes on answers of shapes vis has not seen', () => {
   it('reports the moved score, the item gone, the item new and the changed text with their paths, nothing else', async () => {
-    const env = cleanEnv({ VIS_API_KEY: 'vis_live_0123456789abcdef0123', VIS_BASE_URL: server.baseUrl });
+    // The cache off: both days are read on one real day, which the cache would answer from the first read.
+    const env = cleanEnv({ VIS_API_KEY: 'vis_live_0123456789abcdef0123', VIS_BASE_URL: server.baseUrl, VIS_CACHE: 'off' });
     today = '2026-11-21';
     const first = await runVis(['changes', '--fetch', '--exit-code', '--format', 'json'], { env });
     expect(first.code, first.stderr).toBe(0);

@@ -54,17 +54,19 @@ describe('a week of daily reads with four changes', () => {
     const newState = oldState === 'recommended' ? 'absent' : 'recommended';
     const topic = topics[0]!;
     const rival = competitors.find((c) => !c.is_brand)!;
-    const page = pages.find((p) => p.citations > 0)!;
+    const pageAt = pages.findIndex((p) => p.citations > 0);
+    const page = pages[pageAt]!;
     const edits = [
       { from: DAYS[1], path: '/prompts', pointer: `/prompts/@id=${question.id}/engines/chatgpt/state`, value: newState },
       { from: DAYS[2], path: '/topics', pointer: `/topics/@id=${topic.id}/visibility`, value: Math.round((topic.visibility - 12) * 10) / 10 },
       { from: DAYS[3], path: '/competitors', pointer: `/competitors/@name=${rival.name}`, remove: true },
-      { from: DAYS[4], path: '/pages', pointer: `/pages/@url=${page.url}/citations`, value: 0 },
+      { from: DAYS[4], path: '/pages', pointer: `/pages/${pageAt}/citations`, value: 0 },
     ];
 
     const results: Array<{ code: number | null; doc: ChangesDoc; stderr: string }> = [];
     for (const day of DAYS) {
       const r = await runVis(['--demo', 'changes', '--fetch', '--exit-code', '--format', 'json'], { env: envOn(day, base, edits) });
+      expect(r.stdout, r.stderr).not.toBe('');
       results.push({ code: r.code, doc: JSON.parse(r.stdout) as ChangesDoc, stderr: r.stderr });
     }
 

@@ -33,7 +33,7 @@ export interface OpenedHistory extends HistoryReader {
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
 
-export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx)): Promise<void> {
+export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx, options.flags.profile)): Promise<void> {
   // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
   if (options.fetch) (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;

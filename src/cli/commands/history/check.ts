@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../../errors.js';
-import { historyLocation } from '../../../history/location.js';
+import { historyWhere } from '../../../services/history.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
@@ -14,17 +14,15 @@ import { padToWidth } from '../../../text/width.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import type { HistoryCheckOptions } from './parse.js';
 
-export type CheckFile = (file: string) => StoreCheck;
+export type CheckFile = (file: string) => StoreCheck | Promise<StoreCheck>;
 
 /** The store's checkFile, loaded with the store (WebAssembly SQLite) only when a check runs. */
 async function storeCheckFile(): Promise<CheckFile> {
-  const store: { openStore: unknown; checkFile?: CheckFile } = await import('../../../history/store.js');
-  if (store.checkFile === undefined) throw new UsageError('vis history check: this build of vis cannot check a history store');
-  return store.checkFile;
+  return (await import('../../../history/store.js')).checkFile;
 }
 
-export async function runHistoryCheck(_options: HistoryCheckOptions, ctx: Context, checkFile?: CheckFile): Promise<void> {
-  const where = historyLocation(ctx.env);
+export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context, checkFile?: CheckFile): Promise<void> {
+  const where = historyWhere(ctx, options.profile);
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): there is no store to check`);
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
@@ -32,7 +30,7 @@ export async function runHistoryCheck(_options: HistoryCheckOptions, ctx: Contex
     ctx.io.stdout.write(`No history store yet at ${sanitizeForTerminal(where.file)} (${where.source}): the first data command creates it.\n`);
     return;
   }
-  const check = (checkFile ?? (await storeCheckFile()))(where.file);
+  const check = await (checkFile ?? (await storeCheckFile()))(where.file);
   const problems = problemsOf(check);
   ctx.io.stdout.write(checkReport(check, problems));
   if (problems.length > 0) {

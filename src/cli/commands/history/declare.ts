@@ -162,9 +162,9 @@ export const historyCommand: CommandDeclaration = {
         ),
       )
       .addHelpText('after', examplesAfter('vis history check'))
-      .action(async () => {
+      .action(async (_o: unknown, self: Command) => {
         const { parseCheckOptions } = await import('./parse.js');
-        const options = parseCheckOptions();
+        const options = parseCheckOptions(ctx, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./check.js')).runHistoryCheck(options, ctx));
       });
 

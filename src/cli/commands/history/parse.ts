@@ -36,6 +36,8 @@ export interface HistorySeriesOptions extends ParsedOptions {
   until?: string;
   format: Format;
   flags: FlagOptions;
+  /** --profile: whose `history` setting names the store. */
+  profile?: string;
 }
 
 export interface HistoryPruneOptions extends ParsedOptions {
@@ -43,10 +45,13 @@ export interface HistoryPruneOptions extends ParsedOptions {
   before: string;
   dryRun: boolean;
   quiet: boolean;
+  /** --profile: whose `history` setting names the store. */
+  profile?: string;
 }
 
 export interface HistoryCheckOptions extends ParsedOptions {
   command: 'history check';
+  profile?: string;
 }
 
 /** Is the data the same in every market (recorded with market ``)? */
@@ -79,6 +84,7 @@ export function parseHistoryOptions(ctx: Context, spec: EndpointSpec, inv: Invoc
     api: demo ? 'demo' : settings.baseUrl!.value,
     item,
     query: filed.query,
+    ...(flags.profile === undefined ? {} : { profile: flags.profile }),
     brand: spec.brand ? settings.brand : undefined,
     market: marketless(spec) ? { value: '', source: 'the same in every market' } : settings.market,
     ...days,
@@ -114,9 +120,16 @@ export function shellWord(s: string): string {
 export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before?: string; dryRun?: boolean }): HistoryPruneOptions {
   const before = parseBefore(raw.before, ctx.today().api);
   const flags = parseFlags(raw, ctx.today());
-  return { command: 'history prune', before, dryRun: raw.dryRun === true, quiet: flags.quiet };
+  return {
+    command: 'history prune',
+    before,
+    dryRun: raw.dryRun === true,
+    quiet: flags.quiet,
+    ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+  };
 }
 
-export function parseCheckOptions(): HistoryCheckOptions {
-  return { command: 'history check' };
+export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryCheckOptions {
+  const flags = parseFlags(raw, ctx.today());
+  return { command: 'history check', ...(flags.profile === undefined ? {} : { profile: flags.profile }) };
 }

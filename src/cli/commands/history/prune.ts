@@ -11,7 +11,7 @@ import { daysBefore } from './days.js';
 import type { HistoryPruneOptions } from './parse.js';
 
 export async function runHistoryPrune(options: HistoryPruneOptions, ctx: Context): Promise<void> {
-  const store = await openHistory(ctx);
+  const store = await openHistory(ctx, options.profile);
   try {
     pruneHistory(options, ctx, store);
   } finally {

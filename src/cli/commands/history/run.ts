@@ -14,12 +14,16 @@ import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
 import { readDays, seriesJson, type SeriesMeta } from './rows.js';
 
 export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
-  const store = await openHistory(ctx);
+  const store = await openHistory(ctx, options.profile);
+  let print: () => Promise<void>;
   try {
-    await historySeries(options, ctx, store);
+    print = readSeries(options, ctx, store);
   } finally {
+    // The store's lock is let go before anything is written: a pager may stay open for
+    // minutes, and other vis processes wait for the lock meanwhile.
     store.close();
   }
+  await print();
 }
 
 interface Scope {
@@ -27,7 +31,13 @@ interface Scope {
   market: { code: string; label: string | null } | null;
 }
 
+/** Reads the series from `reader` and prints it: what the tests run on an in-memory history. */
 export async function historySeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): Promise<void> {
+  await readSeries(options, ctx, reader)();
+}
+
+/** Everything read from `reader` now; what it returns prints it, with the reader no longer needed. */
+function readSeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): () => Promise<void> {
   const { spec, flags } = options;
   const series: AnswerFilter = { api: options.api, endpoints: [spec.id], item: options.item, query: options.query };
   const scope = pickScope(options, reader, series);
@@ -41,15 +51,17 @@ export async function historySeries(options: HistorySeriesOptions, ctx: Context,
   const answers = scope.brand === null && spec.brand ? [] : reader.answers(filter);
   const { days, skipped } = readDays(answers);
   for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
-  if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
-  await renderHistory(ctx, {
-    format: options.format,
-    flags,
-    spec,
-    days,
-    json: () => seriesJson(days, seriesMeta(options, scope)),
-    heading: heading(options, scope),
-  });
+  return async () => {
+    if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
+    await renderHistory(ctx, {
+      format: options.format,
+      flags,
+      spec,
+      days,
+      json: () => seriesJson(days, seriesMeta(options, scope)),
+      heading: heading(options, scope),
+    });
+  };
 }
 
 function heading(options: HistorySeriesOptions, scope: Scope): string {
