@@ -11,6 +11,9 @@
 //                                          and vs undici alone making the same request
 //   vis topics --format json, cache hit    vs `node -e 0`, and vs the same command sent to
 //                                          the sandbox (--no-cache): a hit must be faster
+//   vis changes, vis history topics        over 90 recorded days (a daily demo export each,
+//                                          scripts/bench-history.mjs), vs a cache hit of
+//                                          vis topics measured in the same rounds
 //   vis topics --no-cache, history on      vs the same with VIS_HISTORY=off: recording the
 //                                          answer into the history's journal, within 5%
 //   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
@@ -46,6 +49,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { NODES, nodeBinary, pinnedNodesSupported } from './pinned-nodes.mjs';
+import { populateHistory } from './bench-history.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // BENCH_VIS: another build's bin/vis.js, e.g. an older checkout's, to compare before and after.
@@ -274,6 +278,9 @@ async function measureGroup(cases) {
 // ---------------------------------------------------------------------------------------
 
 const sandbox = await startSandbox();
+// 90 recorded days of a daily export, for `vis changes` and `vis history` (scripts/bench-history.mjs).
+const HISTORY_DAYS = 90;
+const history = await populateHistory({ node: process.execPath, vis: VIS, work, store: join(work, 'history', 'history.db'), days: HISTORY_DAYS });
 const big = await startBigServer();
 const endless = await startEndlessServer();
 const ENDLESS_CAP_MB = 64;
@@ -400,10 +407,32 @@ function casesOn({ tag, node }) {
       memLimitMb: 4 * ENDLESS_CAP_MB,
     },
   ];
+  const historyCases = [
+    {
+      // The same cache hit as above, measured in these rounds: what the history commands are compared with.
+      name: 'vis topics -f json, cache hit ',
+      argv: [node, VIS, 'topics', '--format', 'json'],
+      env: visEnv(sandbox.baseUrl),
+    },
+    {
+      name: `vis changes, ${HISTORY_DAYS} days recorded`,
+      argv: [node, VIS, '--demo', 'changes', '--format', 'json'],
+      env: { ...history.env, ...cacheEnv },
+      base: 'vis topics -f json, cache hit ',
+      target: 1.5,
+    },
+    {
+      name: `vis history topics, ${HISTORY_DAYS} days`,
+      argv: [node, VIS, '--demo', 'history', 'topics', '--format', 'csv'],
+      env: { ...history.env, ...cacheEnv },
+      base: 'vis topics -f json, cache hit ',
+      target: 1.5,
+    },
+  ];
   // The cache-hit cases need the answer cached before the first timed round.
   for (const c of startup.filter((x) => x.prepare)) spawnSync(c.argv[0], c.argv.slice(1), { env: { ...process.env, ...c.env }, stdio: 'ignore' });
   const tagged = (cases) => cases.map((c) => ({ ...c, tag }));
-  return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits) };
+  return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits), history: tagged(historyCases) };
 }
 
 // One row per case of the running Node; `other` holds the same case measured on Node 24.
@@ -412,7 +441,7 @@ try {
   const perNode = nodes.map(casesOn);
   const curl = { name: 'curl | jq @csv', argv: ['sh', '-c', `${curlJq} > '${jqFile}'`], tag: 'any' };
   // Both Nodes' cases in the same rounds, so they see the same load (see measureGroup).
-  for (const group of ['startup', 'payload', 'limits']) {
+  for (const group of ['startup', 'payload', 'limits', 'history']) {
     const measured = await measureGroup([...(group === 'payload' ? [curl] : []), ...perNode.flatMap((cases) => cases[group])]);
     const baseOf = (r) => measured.find((b) => b.name === r.base && (b.tag === r.tag || b.tag === 'any'));
     for (const r of measured.filter((m) => m.tag !== '24')) {
@@ -434,6 +463,10 @@ console.log(
     `${RUNS} runs after ${WARMUP} warm-up; big answer ${(big.bytes / 1e6).toFixed(1)} MB (${BIG_RUNS} runs)`,
 );
 console.log(`csv rows: vis ${lineCount(csvFile) - 1}, jq ${lineCount(jqFile)}; table lines: ${lineCount(tableFile)}`);
+console.log(
+  `history: ${HISTORY_DAYS} daily exports recorded in ${(history.recordedMs / 1000).toFixed(1)} s, taken into the store in ${(history.ingestMs / 1000).toFixed(1)} s; ` +
+    `store ${(statSync(join(work, 'history', 'history.db')).size / 1e6).toFixed(1)} MB`,
+);
 console.log('');
 const otherHead = node24Bin ? `  | node 24: median  ratio peak MB` : '';
 console.log(`${'case'.padEnd(40)}   min median    max  ratio target   peak MB  memory (${thisMajor})${otherHead}`);

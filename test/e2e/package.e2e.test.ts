@@ -124,6 +124,8 @@ describe('npm package', () => {
         'docs/security.md',
         'docs/output.md',
         'docs/changes.md',
+        'docs/history.md',
+        'docs/history-sql.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',
