@@ -21,7 +21,16 @@
  * lock hold, so no hold nears the lock's stale time. Each batch is one transaction, and
  * an entry leaves the journal only after the transaction that stored it committed.
  * Callers in one process take vis's lock in turn: a second openStore of the same file
- * waits for the first store's close().
+ * waits for the first store's close(). While a store holds vis's lock for good (from the
+ * end of openStore to close()), SQLite keeps its own lock too (locking_mode EXCLUSIVE), so
+ * a read of many rows does not make and remove the VFS's folder once per statement.
+ *
+ * The quick check reads every page of the file, which grows with the history. It runs when
+ * the file is not as vis last left it: on close, vis notes the file's size, change time and
+ * inode in `<file>.vis-checked` (0600, in the same private folder), and an open that finds
+ * the same skips the check. A file changed by anything else (another program, a copy, a
+ * disk fault that shows in its size or times) is checked again before it is read or
+ * written; a damaged page that changes neither is still refused by SQLite when read.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, rmdirSync, statSync, type Stats } from 'node:fs';
@@ -29,6 +38,8 @@ import { dirname } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { UsageError } from '../errors.js';
 import { withLock, type LockOptions } from '../fs/lock.js';
+import { readRegularFile } from '../fs/safe-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntries, rejectedNames, rejectEntry, removeEntry, type JournalEntry } from './journal.js';
@@ -65,6 +76,13 @@ export async function openStore(file: string, o: OpenStoreOptions): Promise<Hist
       await locked(file, o.lock, () => ingestBatch(db, journalDir(file), batch, report));
     }
     const release = await holdLock(file, o.lock);
+    try {
+      // From here until close() vis's lock is held: SQLite may keep its own as long.
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    } catch (err) {
+      release();
+      throw err;
+    }
     return new SqliteStore(file, db, release, batch, report);
   } catch (err) {
     db.close();
@@ -179,8 +197,12 @@ class SqliteStore implements HistoryStore {
 
   close(): void {
     if (!this.db.isOpen) return;
-    this.db.close();
-    this.release();
+    try {
+      this.db.close();
+      noteChecked(this.file);
+    } finally {
+      this.release();
+    }
   }
 }
 
@@ -313,8 +335,10 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
   try {
     registerFunctions(db);
     // Read only until here: a file that is not a sound SQLite database is never written.
-    const broken = quickCheckProblem(db);
-    if (broken) throw damaged(file, broken);
+    if (!checkedAsLeft(file)) {
+      const broken = quickCheckProblem(db);
+      if (broken) throw damaged(file, broken);
+    }
     const version = Number(db.get('PRAGMA user_version')!.user_version);
     if (version > target) throw newer(file, version, target);
     const tables = tablesProblem(db, version);
@@ -324,6 +348,41 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/** The file as vis left it: size, change time and inode. */
+function stampOf(file: string): string | undefined {
+  try {
+    const st = statSync(file, { bigint: true });
+    return `${st.size}:${st.ctimeNs}:${st.mtimeNs}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+const checkedName = (file: string) => `${file}.vis-checked`;
+
+/** Is the file exactly as vis last closed it (so its quick check need not run again)? */
+function checkedAsLeft(file: string): boolean {
+  const stamp = stampOf(file);
+  if (stamp === undefined) return false;
+  try {
+    return readRegularFile(checkedName(file)).toString('utf8') === stamp;
+  } catch {
+    return false;
+  }
+}
+
+/** After a close: the file as vis leaves it. A failure only means the next open checks the file again. */
+function noteChecked(file: string): void {
+  const stamp = stampOf(file);
+  if (stamp === undefined) return;
+  try {
+    // A new file renamed over the old: a link planted at the name is replaced, never followed.
+    writeFileAtomically(checkedName(file), stamp, { mode: 0o600 });
+  } catch {
+    // The next open runs the quick check.
   }
 }
 

@@ -428,7 +428,28 @@ describe('the file', () => {
     const s = await open(file);
     journal(file, [SAMPLE[0]!]);
     expect(s.ingest().stored).toBe(1);
+    // SQLite keeps its own lock while the store is open (vis's is held as long), and lets go on close.
+    s.close();
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('checks the whole file again once it is not as vis left it', async () => {
+    const s = await storeWith([]);
+    journal(
+      s.file,
+      Array.from({ length: 200 }, (_, i) => answer({ item: String(i) })),
+    );
+    s.ingest();
+    s.close();
+    expect(existsSync(`${s.file}.vis-checked`)).toBe(true);
+    (await openStore(s.file, { create: true })).close();
+    // A damaged leaf page, written in place: the file's times change, so the next open checks it.
+    const [leaf] = await sql(s.file, "SELECT pageno FROM dbstat WHERE name = 'answers' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 1");
+    const at = Number(leaf!.pageno) - 1;
+    const bytes = readFileSync(s.file);
+    bytes.fill(0x55, at * 4096 + 2000, at * 4096 + 2300);
+    writeFileSync(s.file, bytes);
+    await expect(openStore(s.file, { create: true })).rejects.toThrow(/is damaged \(quick check: /);
   });
 
   it('waits for another vis holding the store, then refuses naming the lock', async () => {
