@@ -106,6 +106,11 @@ async function check(checkFile: CheckFile, env: Record<string, string> = {}) {
 }
 
 describe('vis history check', () => {
+  it('one answer, one body: the words in the singular', async () => {
+    const r = await check(() => healthy({ answers: 1, bodies: 1 }));
+    expect(r.stdout).toContain('Answers        1 (1 distinct body, each stored once)');
+  });
+
   it('prints the file, size, schema, answers, the scopes with their days, the size per month; exit 0', async () => {
     const r = await check(() => healthy());
     expect(r.code).toBe(0);

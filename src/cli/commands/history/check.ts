@@ -81,7 +81,7 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
     [
       ['Size', sizeText(check.bytes)],
       ['Schema', `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`],
-      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct bodies, each stored once)`],
+      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],
       [
         'Journal',
         `${formatCount(check.journal.waiting)} waiting, ${formatCount(check.journal.rejected.length)} set aside as damaged${check.journal.rejected.length > 0 ? `: ${check.journal.rejected.join(', ')}` : ''}`,
