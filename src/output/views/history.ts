@@ -83,7 +83,36 @@ function brandFigure(label: string, row: string, path: readonly string[], percen
   };
 }
 
+/** The states in which an engine's answer names the brand. */
+const NAMED = new Set(['mentioned', 'recommended']);
+
+/**
+ * Per question, how many engines named the brand in their dominant state: the matrix of
+ * `vis prompts` as one figure a day. A question whose engines are not an object of
+ * states has no figure that day.
+ */
+const enginesNaming: KeyFigure = {
+  label: 'Engines naming the brand',
+  subject: 'question',
+  percent: false,
+  read(data) {
+    const rows = record(data)?.prompts;
+    if (!Array.isArray(rows)) return [];
+    return rows.flatMap((row): Figure[] => {
+      const r = record(row);
+      const key = textOf(r?.id) ?? textOf(r?.prompt);
+      const engines = record(r?.engines);
+      if (r === undefined || key === undefined || engines === undefined) return [];
+      const states = Object.values(engines).map((e) => record(e)?.state);
+      const value = states.filter((state) => typeof state === 'string' && NAMED.has(state)).length;
+      return [{ key, name: textOf(r.prompt) ?? key, value }];
+    });
+  },
+};
+
 const KEY_FIGURES: Readonly<Partial<Record<EndpointId, KeyFigure>>> = {
+  prompts: enginesNaming,
+  pages: perRow('Citations', 'page', { collection: 'pages', key: 'url', name: 'title', value: 'citations', percent: false }),
   topics: perRow('Visibility', 'topic', { collection: 'topics', key: 'id', name: 'name', value: 'visibility', percent: false }),
   'topics.get': brandFigure('Visibility of the topic', 'visibility', ['topic', 'visibility']),
   competitors: perRow('Share of voice', 'competitor', { collection: 'competitors', key: 'name', name: 'name', value: 'share_of_voice', percent: true }),

@@ -107,8 +107,37 @@ describe('the history series view', () => {
   });
 
   it('knows the key figure of these commands only', () => {
-    for (const id of ['topics', 'topics.get', 'competitors', 'answers', 'visibility', 'overview', 'technical']) expect(keyFigureFor(id)).toBeDefined();
+    for (const id of ['topics', 'topics.get', 'competitors', 'answers', 'visibility', 'overview', 'technical', 'prompts', 'pages'])
+      expect(keyFigureFor(id)).toBeDefined();
     for (const id of ['sources', 'tasks', 'constructor', 'toString']) expect(keyFigureFor(id)).toBeUndefined();
+  });
+
+  it('prompts: per question, how many engines name the brand; a question without engines has no figure', () => {
+    expect(
+      keyFigureFor('prompts')!.read({
+        prompts: [
+          {
+            id: 'q-1',
+            prompt: 'best crm?',
+            engines: { chatgpt: { state: 'recommended' }, gemini: { state: 'mentioned' }, claude: { state: 'absent' }, copilot: { state: 'open' } },
+          },
+          { id: 'q-2', prompt: 'cheap crm?', engines: { chatgpt: { state: 'absent' }, gemini: null } },
+          { id: 'q-3', prompt: 'no engines', engines: ['chatgpt'] },
+          { prompt: 'no id', engines: { chatgpt: { state: 'mentioned' } } },
+        ],
+      }),
+    ).toEqual([
+      { key: 'q-1', name: 'best crm?', value: 2 },
+      { key: 'q-2', name: 'cheap crm?', value: 0 },
+      { key: 'no id', name: 'no id', value: 1 },
+    ]);
+    expect(keyFigureFor('prompts')!.read({ prompts: 'x' })).toEqual([]);
+  });
+
+  it('pages: citations per page, known by URL, named by title', () => {
+    expect(keyFigureFor('pages')!.read({ pages: [{ url: 'https://a.example/x', title: 'X', citations: 4 }] })).toEqual([
+      { key: 'https://a.example/x', name: 'X', value: 4 },
+    ]);
   });
 
   it('reads the figure of topics.get, overview and answers', () => {
