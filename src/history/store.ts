@@ -240,14 +240,22 @@ function checkPlace(file: string, create: boolean): void {
   }
   const problem = fileProblem(file, st);
   if (problem) throw new UsageError(problem, { hint: 'vis leaves it as it is: move it aside, or set VIS_HISTORY to another file.' });
+  // The journal is read back as the store is: a folder of this user's nobody else writes to, when there is one.
+  const journal = journalDir(file);
+  const js = statOrUndefined(journal, "the history's journal");
+  if (js && (!js.isDirectory() || !usablePrivateDir(journal))) {
+    throw new UsageError(`the history's journal ${journal} is not a private folder of this user: vis takes nothing in from it`, {
+      hint: `Move it aside; the next data command makes a new one.`,
+    });
+  }
 }
 
-function statOrUndefined(file: string): Stats | undefined {
+function statOrUndefined(file: string, what = 'the history store'): Stats | undefined {
   try {
     return lstatSync(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the history store ${file}: ${reason(err)}`);
+    throw new UsageError(`cannot read ${what} ${file}: ${reason(err)}`);
   }
 }
 

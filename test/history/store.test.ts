@@ -126,12 +126,18 @@ describe('opening', () => {
   it('an error of its own work is not blamed on the lock', async () => {
     const { dir, file } = place();
     mkdirSync(dir, { mode: 0o700 });
-    writeFileSync(journalDir(file), '');
+    // An entry that cannot be set aside: a folder by an entry's name, whose `.rejected` name
+    // is taken by a folder that is not empty (the rename fails with ENOTEMPTY).
+    const j = journalDir(file);
+    mkdirSync(j, { recursive: true, mode: 0o700 });
+    mkdirSync(join(j, '1-1-00000000.answer'));
+    mkdirSync(join(j, '1-1-00000000.answer.rejected', 'x'), { recursive: true });
+    mkdirSync(join(j, '2-1-00000000.answer'));
     const err = await openStore(file, { create: true, batch: 1 }).then(
       () => undefined,
       (e: unknown) => e as Error,
     );
-    expect(err?.message).toMatch(/^ENOTDIR: not a directory, scandir /);
+    expect(err?.message).toMatch(/^ENOTEMPTY: directory not empty, rename /);
   });
 });
 
@@ -232,6 +238,20 @@ describe('the file', () => {
     expect(err.message).toBe(`the history store's folder ${dir} is not private: it must be yours, and nobody else may write to it`);
     expect(err.hint).toContain(`chmod 700 '${dir}'`);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses a journal that is a file, or a folder others can write to, and takes nothing in', async () => {
+    const { dir, file } = place();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(`${file}.incoming`, 'not a folder');
+    const err = await refusal(openStore(file, { create: true }));
+    expect(err.message).toBe(`the history's journal ${file}.incoming is not a private folder of this user: vis takes nothing in from it`);
+    unlinkSync(`${file}.incoming`);
+    mkdirSync(`${file}.incoming`, { mode: 0o700 });
+    chmodSync(`${file}.incoming`, 0o777);
+    expect((await refusal(openStore(file, { create: true }))).message).toContain('is not a private folder of this user');
+    chmodSync(`${file}.incoming`, 0o700);
+    (await openStore(file, { create: true })).close();
   });
 
   it('refuses a file others can write to, a link and a folder', async () => {
@@ -406,10 +426,10 @@ describe('the file', () => {
     expect((await refusal(openStore(under, { create: true }))).message).toBe(
       `cannot read the history store ${under}: ENOTDIR: not a directory, lstat '${under}'`,
     );
-    // A name that fits, whose lock's name is too long for the file system.
+    // A name that fits, whose journal's and lock's names are too long for the file system.
     const long = join(dir, `${'h'.repeat(250)}.db`);
     const err = await refusal(openStore(long, { create: true }));
-    expect(err.message).toMatch(new RegExp(`^cannot lock the history store ${long} \\(${long}\\.vis\\.lock\\): ENAMETOOLONG`));
+    expect(err.message).toMatch(new RegExp(`^cannot read the history's journal ${long}\\.incoming: ENAMETOOLONG`));
   });
 
   it('words the errors of a folder it cannot write', () => {
