@@ -333,6 +333,17 @@ describe('vis history <data command>: brand and market', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a list of brands or markets: exit 2, a series is one brand and one market; a recorded name with a comma is that brand', async () => {
+    const r = await history(['topics', '--brand', '12,14'], twoBrands());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--brand: vis history shows one brand's series at a time (got "12,14")`);
+    const m = await history(['topics', '--brand', '12', '--market', 'US-en,GB-en'], twoBrands());
+    expect(m.code).toBe(2);
+    expect(m.stderr).toContain(`--market: vis history shows one market's series at a time (got "US-en,GB-en")`);
+    const comma = new FakeHistory([answer('2026-11-22', 'topics', body({ topics: [] }), { brandId: '15' })], { brands: { '15': 'Smith, Jones & Co' } });
+    expect((await history(['topics', '--brand', 'Smith, Jones & Co'], comma)).code).toBe(0);
+  });
+
   it('two recorded brands of the same name: exit 2, give the id', async () => {
     const fake = new FakeHistory(
       [answer('2026-11-22', 'topics', body({ topics: [] })), answer('2026-11-22', 'topics', body({ topics: [] }), { brandId: '15' })],

@@ -113,6 +113,13 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
     if (named.length > 1) {
       throw new UsageError(`${given.source}: several recorded brands are named "${sanitizeForTerminal(v)}": ${named.map(brandText).join(', ')}; give the id`);
     }
+    // A list (`--brand A,B`) that is no recorded brand's whole name: the data command would read
+    // each, but a series is one brand's.
+    if (v.includes(',')) {
+      throw new UsageError(`${given.source}: vis history shows one brand's series at a time (got "${sanitizeForTerminal(v)}")`, {
+        hint: 'Run it once per brand, or compare several brands with vis changes --brand A,B.',
+      });
+    }
     return { id: v, name: null };
   }
   if (brands.length === 1) return brands[0]!;
@@ -139,7 +146,14 @@ function pickMarket(
   if (marketless(options.spec)) return { code: '', label: null };
   const mine = scopes.filter((s) => (brand === null || s.brandId === brand.id) && s.market !== '');
   const label = (code: string) => mine.find((s) => s.market === code && s.marketLabel !== null)?.marketLabel ?? null;
-  if (options.market !== undefined) return { code: options.market.value, label: label(options.market.value) };
+  if (options.market !== undefined) {
+    if (options.market.value.includes(',')) {
+      throw new UsageError(`${options.market.source}: vis history shows one market's series at a time (got "${sanitizeForTerminal(options.market.value)}")`, {
+        hint: 'Run it once per market, or compare several markets with vis changes --market A,B.',
+      });
+    }
+    return { code: options.market.value, label: label(options.market.value) };
+  }
   if (brand === null) return null;
   const codes = [...new Set(mine.map((s) => s.market))];
   const recorded = codes.filter((code) => reader.days({ ...series, brandIds: [brand.id], markets: [code] }).length > 0);
