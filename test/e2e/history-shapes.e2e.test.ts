@@ -6,7 +6,9 @@
  * every "when" field moved. The generic comparison must report exactly the first four,
  * each with its path, and say nothing of the rest.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runVis, sendJson, startTestServer, type Recorded, type TestServer } from './helpers.js';
 
@@ -102,7 +104,13 @@ describe('changes on answers of shapes vis has not seen', () => {
       JSON.stringify(seen),
     ).toEqual([]);
     expect(seen).toHaveLength(5);
-    // The key never reaches the history.
+    // The key never reaches the history: not in the output, not in the store file, not in the journal.
     expect(JSON.stringify(doc)).not.toContain('vis_live_0123456789abcdef0123');
+    const store = join(`${env.VIS_CONFIG_DIR}-data`, 'history.db');
+    expect(statSync(store).size).toBeGreaterThan(0);
+    for (const f of [store, ...readdirSync(`${store}.incoming`).map((n) => join(`${store}.incoming`, n))]) {
+      expect(readFileSync(f).includes('vis_live_0123456789abcdef0123'), f).toBe(false);
+      expect(readFileSync(f).includes('0123456789abcdef0123'), f).toBe(false);
+    }
   }, 60_000);
 });
