@@ -45,6 +45,7 @@ export default {
     'src/history/identity.ts',
     'src/cli/commands/changes/run.ts',
     'src/cli/commands/history/days.ts',
+    'src/cli/commands/history/check.ts',
     'src/history/store.ts',
   ],
   coverageAnalysis: 'perTest',
