@@ -151,6 +151,37 @@ describe('vis history check', () => {
     const r = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1 }));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`it was written by a newer vis (schema version ${SCHEMA_VERSION + 1}; this vis reads up to ${SCHEMA_VERSION})`);
+    // The store's own words, when it gave some, are the reason.
+    const said = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1, problems: ['written by a newer vis (schema 9)'] }));
+    expect(said.stderr).toContain('cannot be used: written by a newer vis (schema 9)\n');
+  });
+
+  it('several problems: each named, then the hint that vis never overwrites the store', async () => {
+    const io = testIO();
+    const dir = mkdtempSync(join(tmpdir(), 'vis-history-check-'));
+    const file = join(dir, 'history.db');
+    writeFileSync(file, 'x');
+    const ctx = testContext({ io, env: { HOME: dir, VIS_HISTORY: file } });
+    const err = await runHistoryCheck({ command: 'history check' }, ctx, () => healthy({ problems: ['one', 'two'] })).then(
+      () => undefined,
+      (e: unknown) => e as Error & { hint?: string },
+    );
+    expect(err?.message).toBe('the history store at /data/vis/history.db cannot be used: one; two');
+    expect(err?.hint).toBe('vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one.');
+  });
+
+  it('no place for a store, or a PostgreSQL URL: exit 2 saying so, nothing checked', async () => {
+    const io = testIO();
+    const none = await runHistoryCheck({ command: 'history check' }, testContext({ io, env: {} }), () => healthy()).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(none?.message).toMatch(/^no history store: neither HOME nor XDG_DATA_HOME is set/);
+    expect(exitCodeFor(none)).toBe(2);
+    const pg = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis' });
+    expect(pg.code).toBe(2);
+    expect(pg.seen).toEqual([]);
+    expect(pg.stderr).toContain('VIS_HISTORY: a PostgreSQL history is not supported by this version of vis');
   });
 
   it('history off, or no store yet', async () => {
@@ -176,6 +207,8 @@ describe('vis history check', () => {
     [0, '0 B'],
     [999, '999 B'],
     [1000, '1.0 kB'],
+    [9_950, '10 kB'],
+    [1_000_000, '1.0 MB'],
     [12_345, '12 kB'],
     [9_999_999, '10 MB'],
     [9_940_000, '9.9 MB'],
