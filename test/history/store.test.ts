@@ -246,6 +246,7 @@ describe('the file', () => {
     writeFileSync(`${file}.incoming`, 'not a folder');
     const err = await refusal(openStore(file, { create: true }));
     expect(err.message).toBe(`the history's journal ${file}.incoming is not a private folder of this user: vis takes nothing in from it`);
+    expect(err.hint).toBe('Move it aside; the next data command makes a new one.');
     unlinkSync(`${file}.incoming`);
     mkdirSync(`${file}.incoming`, { mode: 0o700 });
     chmodSync(`${file}.incoming`, 0o777);
@@ -469,6 +470,17 @@ describe('the file', () => {
     const bytes = readFileSync(s.file);
     bytes.fill(0x55, at * 4096 + 2000, at * 4096 + 2300);
     writeFileSync(s.file, bytes);
+    await expect(openStore(s.file, { create: true })).rejects.toThrow(/is damaged \(quick check: /);
+    // The note of the file as vis left it is what spares the check: forged to match the
+    // damaged file, the open skips it (and the damage stays unread until a page is read).
+    const st = statSync(s.file, { bigint: true });
+    writeFileSync(`${s.file}.vis-checked`, `${st.size}:${st.ctimeNs}:${st.mtimeNs}:${st.ino}`);
+    (await openStore(s.file, { create: true })).close();
+    // A note that is not a regular file is no note: the check runs again.
+    const st2 = statSync(s.file, { bigint: true });
+    unlinkSync(`${s.file}.vis-checked`);
+    writeFileSync(`${s.file}.elsewhere`, `${st2.size}:${st2.ctimeNs}:${st2.mtimeNs}:${st2.ino}`);
+    symlinkSync(`${s.file}.elsewhere`, `${s.file}.vis-checked`);
     await expect(openStore(s.file, { create: true })).rejects.toThrow(/is damaged \(quick check: /);
   });
 
