@@ -90,3 +90,39 @@ export interface ReportModel {
   /** One per brand × market, brands as listed, then markets. Several: the report opens with a page comparing them. */
   scopes: readonly ScopeReport[];
 }
+
+/** A chart drawn for the report: static SVG (no script, no link outside itself) and the text that says the same. */
+export interface Chart {
+  svg: string;
+  /** The text alternative: what the chart shows, in a sentence or two with the figures. */
+  alt: string;
+}
+
+/** One bar or point of a chart: a label and its value (null: not measured). */
+export interface ChartValue {
+  label: string;
+  value: number | null;
+  /** The brand's own bar among rivals: drawn apart (the accent, and a mark that prints in black and white). */
+  own?: boolean;
+}
+
+/** One stacked bar: a label and a count per part (states per engine). */
+export interface ChartStack {
+  label: string;
+  parts: ReadonlyArray<{ part: string; value: number }>;
+}
+
+/**
+ * What the HTML renderer draws with (src/report/charts/ implements it with Vega-Lite and
+ * Vega's SVG renderer, loaded only by `vis report`; tests hand in their own). Every chart
+ * has labelled axes, a colour-blind-safe palette that also reads in black and white, and
+ * its text alternative.
+ */
+export interface ChartKit {
+  /** A line over dates: the visibility trend. `unit` names the values (`score`, `%`). */
+  trend(points: readonly DatedValue[], o: { title: string; unit: string; locale: string }): Promise<Chart>;
+  /** Horizontal bars, largest first as given: share of voice against rivals, topics' visibility. */
+  bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string }): Promise<Chart>;
+  /** Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts, best first. */
+  stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; locale: string }): Promise<Chart>;
+}
