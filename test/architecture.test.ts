@@ -48,6 +48,7 @@ type Layer =
   | 'services'
   | 'export'
   | 'history'
+  | 'report'
   | 'completion'
   | 'cache'
   | 'api'
@@ -82,6 +83,7 @@ const ALLOWED: Record<Layer, readonly string[]> = {
     'cache',
     'export',
     'history',
+    'report',
     'completion',
     'api',
     'http',
@@ -110,6 +112,10 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // folders written atomically (fs); output/flatten.ts: isPlainObject, to read payloads of
   // unknown shape when comparing two days.
   history: ['output/flatten.ts', 'text', 'endpoints', 'errors', 'fs', 'domain'],
+  // The client report: HTML, its charts and its PDF, from the report's model (domain);
+  // output/flatten.ts and output/views/numbers.ts: shapes it does not know as plain tables,
+  // numbers as the terminal views write them; fs: the file written atomically.
+  report: ['output/flatten.ts', 'output/views/numbers.ts', 'text', 'endpoints', 'errors', 'fs', 'domain'],
   // The freshness classes are the table's; the files are private folders (fs).
   cache: ['endpoints', 'fs', 'domain'],
   // output/flatten.ts: isPlainObject, to read payloads of unknown shape.
