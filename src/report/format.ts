@@ -1,0 +1,71 @@
+/**
+ * Numbers and dates as the report writes them, for the report's locale (`--locale`): the
+ * words stay English, the digits, separators and date order are the locale's. Times are
+ * UTC and say so, so a report reads the same wherever it is opened.
+ */
+import { escapeMarkup } from './escape.js';
+
+export type Better = 'higher' | 'lower' | 'neither';
+
+/** How a change is measured: points of a 0-100 figure, places, a count, or a count's change in percent. */
+export type ChangeUnit = 'points' | 'places' | 'count' | 'percent';
+
+export interface Formats {
+  readonly locale: string;
+  /** `1,234`, `2.4`: up to one decimal. */
+  number(v: number): string;
+  /** A 0-100 percentage the API sends (`41.8` is 41.8%). */
+  percent(v: number): string;
+  /** `YYYY-MM-DD` as a date of the locale; text of another form as it is. */
+  date(day: string): string;
+  /** ms since the epoch as a date and time, UTC. */
+  time(ms: number): string;
+  /** An ISO time from the API as a date and time, UTC; text of another form as it is. */
+  isoTime(iso: string): string;
+  /** A change as HTML: arrow, size, and the good/bad tone (`▲ 1.8` green). */
+  change(v: number | null, unit: ChangeUnit, better: Better): string;
+}
+
+/** The locale asked for when Intl knows it, else `en-US`. */
+export function usableLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function formatsFor(localeAsked: string): Formats {
+  const locale = usableLocale(localeAsked);
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const percents = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const times = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const time = (ms: number) => `${times.format(new Date(ms))} UTC`;
+  const magnitude = (v: number, unit: ChangeUnit) => (unit === 'percent' ? percents.format(v / 100) : numbers.format(v));
+  return {
+    locale,
+    number: (v) => numbers.format(v),
+    percent: (v) => percents.format(v / 100),
+    date(day) {
+      const m = DAY.exec(day);
+      if (m === null) return day;
+      const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+      return Number.isNaN(ms) ? day : days.format(new Date(ms));
+    },
+    time,
+    isoTime(iso) {
+      const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : Number.NaN;
+      return Number.isNaN(ms) ? iso : time(ms);
+    },
+    change(v, unit, better) {
+      if (v === null) return '<span class="muted">–</span>';
+      if (v === 0) return `<span class="muted">${escapeMarkup(magnitude(0, unit))}</span>`;
+      const text = `${v > 0 ? '▲' : '▼'} ${magnitude(Math.abs(v), unit)}`;
+      const tone = better === 'neither' ? 'plain' : (better === 'higher') === v > 0 ? 'good' : 'bad';
+      return `<span class="change ${tone}">${escapeMarkup(text)}</span>`;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * What changed since the previous period: the result of `vis changes` over the report's
+ * period (src/domain/changes.ts), the scope's own changes worst news first (losses and
+ * drops red, rivals gaining amber, gains green, as the terminal colours them), each with
+ * what moved and from what to what; then what could not be compared, and why.
+ * The changes of the scope's brand in its market, and those the API gives alike in every
+ * market (the technical scan), are shown; another brand's or market's are not.
+ */
+import { NEWS_ORDER, type Change, type ChangeNews, type ChangeValue, type NotCompared } from '../../domain/changes.js';
+import type { ScopeReport } from '../../domain/report.js';
+import { escapeMarkup, html } from '../escape.js';
+import { isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
+
+const NEWS_TONE: Readonly<Record<ChangeNews, string>> = { loss: 'bad', drop: 'bad', rival: 'warn', neutral: 'plain', gain: 'good' };
+const NEWS_WORD: Readonly<Record<ChangeNews, string>> = { loss: 'loss', drop: 'drop', rival: 'rival gains', neutral: 'changed', gain: 'gain' };
+
+function isChange(c: unknown): c is Change {
+  return (
+    isObj(c) &&
+    typeof c.kind === 'string' &&
+    typeof c.move === 'string' &&
+    typeof c.news === 'string' &&
+    (NEWS_ORDER as readonly string[]).includes(c.news) &&
+    typeof c.subject === 'string' &&
+    isObj(c.brand) &&
+    typeof c.brand.id === 'string'
+  );
+}
+
+function isNotCompared(n: unknown): n is NotCompared {
+  return isObj(n) && typeof n.kind === 'string' && typeof n.reason === 'string' && isObj(n.brand) && typeof n.brand.id === 'string';
+}
+
+/** A change or a kind not compared belongs to the scope: its brand, and its market or every market. */
+export function ofScope(item: { brand: { id: string }; market: { code: string } | null }, scope: ScopeReport): boolean {
+  if (item.brand.id !== scope.brand.id) return false;
+  return item.market === null || scope.market === null || item.market.code === scope.market.code;
+}
+
+export function worstFirst(changes: readonly Change[]): Change[] {
+  return [...changes].sort((a, b) => NEWS_ORDER.indexOf(a.news) - NEWS_ORDER.indexOf(b.news));
+}
+
+function value(v: ChangeValue): string {
+  if (v === null) return '–';
+  return typeof v === 'string' ? v : String(v);
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** What happened, in words, as `vis changes` says it. */
+export function moveWords(c: Change): string {
+  const arrow = `${value(c.before)} → ${value(c.after)}`;
+  switch (c.move) {
+    case 'up':
+    case 'down':
+      return c.delta === null ? arrow : c.points !== null && c.points !== c.delta ? `${arrow} (${signed(c.points)} pp)` : `${arrow} (${signed(c.delta)})`;
+    case 'appeared':
+      return c.after === null ? 'appeared' : `appeared (${value(c.after)})`;
+    case 'went':
+      return c.before === null ? 'went' : `went (was ${value(c.before)})`;
+    case 'first_citation':
+      return `first citation (${value(c.before ?? 0)} → ${value(c.after)})`;
+    case 'last_citation_lost':
+      return `last citation lost (${value(c.before)} → ${value(c.after ?? 0)})`;
+    case 'resolved':
+      return 'resolved';
+    default:
+      return arrow;
+  }
+}
+
+export const changes: SectionView = {
+  title: 'What changed',
+  lead: 'What moved since the previous period, worst news first, from the days vis recorded.',
+  known: (data): data is Obj =>
+    isObj(data) &&
+    (data.from === null || typeof data.from === 'string') &&
+    (data.to === null || typeof data.to === 'string') &&
+    Array.isArray(data.changes) &&
+    data.changes.every(isChange) &&
+    Array.isArray(data.notCompared) &&
+    data.notCompared.every(isNotCompared),
+  fields: ['from', 'to', 'sinceFallback', 'changes', 'notCompared'],
+  async render(data, ctx) {
+    const { fmt, scope } = ctx;
+    const from = typeof data.from === 'string' ? data.from : null;
+    const to = typeof data.to === 'string' ? data.to : null;
+    if (to === null) return note('Nothing recorded yet: the history holds no answer to compare.');
+    if (from === null) return note(`Nothing to compare yet: only ${fmt.date(to)} is recorded.`);
+    const list = worstFirst((data.changes as Change[]).filter((c) => ofScope(c, scope)));
+    const skipped = (data.notCompared as NotCompared[]).filter((n) => ofScope(n, scope));
+    const lede = `<p class="lede">From ${escapeMarkup(fmt.date(from))} to ${escapeMarkup(fmt.date(to))}: <strong>${escapeMarkup(fmt.number(list.length))}</strong> ${list.length === 1 ? 'change' : 'changes'}.</p>`;
+    const rows = list.map((c) => [
+      `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
+      html(c.kind.replace(/_/g, ' ')),
+      `${urlCell(c.subject, null)}${c.label === null || c.label === undefined ? '' : `<br><span class="small muted">${html(String(c.label))}</span>`}`,
+      c.engine === null || c.engine === undefined ? '' : html(String(c.engine)),
+      `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c))}</span>`,
+    ]);
+    const notCompared =
+      skipped.length === 0
+        ? ''
+        : `<h4>Not compared</h4>${table(
+            ['What', 'Why'],
+            skipped.map((n) => [html(n.kind.replace(/_/g, ' ')), html(n.reason)]),
+          )}`;
+    return [lede, list.length === 0 ? note('No change above the threshold.') : table(['News', 'What', 'Subject', 'Engine', 'Move'], rows), notCompared].join(
+      '\n',
+    );
+  },
+};

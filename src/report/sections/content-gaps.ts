@@ -1,0 +1,47 @@
+/**
+ * Content gaps to write and improve (GET /content-gaps): the buyer questions with no page
+ * to cite (`write`), then those whose page AI does not cite (`improve`), then any action
+ * the report does not know; the questions to `leave` are counted, not listed.
+ */
+import { escapeMarkup, html } from '../escape.js';
+import { listOf, note, num, obj, records, table, tag, text, urlCell, type Obj, type SectionView } from './kit.js';
+
+const FIRST = ['write', 'improve'];
+
+export function gapsToShow(gaps: readonly Obj[]): Obj[] {
+  const rank = (g: Obj) => {
+    const a = text(g, 'action') ?? '';
+    const i = FIRST.indexOf(a);
+    return i >= 0 ? i : FIRST.length;
+  };
+  return gaps.filter((g) => text(g, 'action') !== 'leave').sort((a, b) => rank(a) - rank(b));
+}
+
+export const contentGaps: SectionView = {
+  title: 'Content gaps',
+  lead: 'Buyer questions to write a page for, and pages to improve so AI cites them.',
+  known: (data): data is Obj => listOf(data, 'gaps', 'prompt'),
+  fields: ['window', 'summary', 'gaps'],
+  async render(data, ctx) {
+    const { fmt } = ctx;
+    const summary = obj(data, 'summary');
+    const counts =
+      summary === null
+        ? ''
+        : `<p class="lede">${['write', 'improve', 'leave']
+            .map((k) => `${tag(k)} <strong>${escapeMarkup(fmt.number(num(summary, k) ?? 0))}</strong>`)
+            .join(' &nbsp; ')}</p>`;
+    const gaps = gapsToShow(records(data, 'gaps'));
+    const rows = gaps.map((g) => {
+      const page = text(g, 'page_url');
+      return [
+        html(text(g, 'prompt') ?? ''),
+        html(text(g, 'topic') ?? text(g, 'topic_id') ?? ''),
+        tag(text(g, 'action') ?? ''),
+        page === null ? '<span class="muted">no page</span>' : urlCell(page),
+        html(text(g, 'reason') ?? ''),
+      ];
+    });
+    return [counts, gaps.length === 0 ? note('Nothing to write or improve.') : table(['Question', 'Topic', 'Action', 'Page', 'Why'], rows)].join('\n');
+  },
+};

@@ -1,0 +1,238 @@
+/**
+ * What the section views share: reading fields of an answer of any shape without trusting
+ * it, the HTML pieces (tables, tags, figures), and the marks and tones the terminal views
+ * use (src/output/views/marks.ts), so a state reads the same in the report as in `vis`.
+ */
+import type { ChartKit, ReportModel, ScopeReport } from '../../domain/report.js';
+import type { Chart } from '../../domain/report.js';
+import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
+import { escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
+import type { Formats } from '../format.js';
+
+export type Obj = Record<string, unknown>;
+
+export interface SectionContext {
+  model: ReportModel;
+  scope: ScopeReport;
+  charts: ChartKit;
+  fmt: Formats;
+}
+
+/** A section's designed view of one endpoint's answer. */
+export interface SectionView {
+  title: string;
+  /** One line under the title: what the section shows. */
+  lead: string;
+  /** True when `data` has the shape this view draws (the fields it needs, of their types). */
+  known(data: unknown): data is Obj;
+  /** Every top-level field the view knows (drawn, or left out on purpose); others are listed under it. */
+  fields: readonly string[];
+  render(data: Obj, ctx: SectionContext): Promise<string>;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+export const isObj = isPlainObject;
+
+export function text(o: Obj, k: string): string | null {
+  const v = o[k];
+  return typeof v === 'string' ? v : null;
+}
+
+export function num(o: Obj, k: string): number | null {
+  const v = o[k];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+export function obj(o: Obj, k: string): Obj | null {
+  const v = o[k];
+  return isObj(v) ? v : null;
+}
+
+/** The records of an array field (items that are not objects are left out). */
+export function records(o: Obj, k: string): Obj[] {
+  const v = o[k];
+  return Array.isArray(v) ? v.filter(isObj) : [];
+}
+
+/** The strings of an array field. */
+export function strings(o: Obj, k: string): string[] {
+  const v = o[k];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** True when `o[k]` is an array of objects each holding `field` as a string. */
+export function listOf(o: unknown, k: string, field: string): boolean {
+  if (!isObj(o)) return false;
+  const v = o[k];
+  return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string');
+}
+
+// ---------------------------------------------------------------------------------------
+// Marks and tones
+
+export type Tone = 'alarm' | 'bad' | 'warn' | 'info' | 'good' | 'muted';
+
+export interface StateMark {
+  state: string;
+  mark: string;
+  label: string;
+  tone: Tone;
+}
+
+/** Answer states best first, with the terminal's marks. */
+export const ANSWER_STATES: readonly StateMark[] = [
+  { state: 'recommended', mark: '●', label: 'recommended', tone: 'good' },
+  { state: 'mentioned', mark: '◐', label: 'mentioned', tone: 'info' },
+  { state: 'absent', mark: '○', label: 'absent (rivals named)', tone: 'bad' },
+  { state: 'open', mark: '◌', label: 'open (no one named)', tone: 'warn' },
+  { state: 'no_answer', mark: '–', label: 'no answer', tone: 'muted' },
+];
+
+export const UNKNOWN_MARK = '?';
+
+const TONES: Readonly<Record<string, Tone>> = {
+  critical: 'alarm',
+  high: 'bad',
+  medium: 'warn',
+  low: 'muted',
+  write: 'warn',
+  improve: 'info',
+  leave: 'good',
+  todo: 'warn',
+  open: 'warn',
+  in_progress: 'info',
+  done: 'good',
+  ready: 'good',
+  pending: 'warn',
+  processing: 'info',
+  failed: 'bad',
+  positive: 'good',
+  negative: 'bad',
+};
+
+/** An API word (`critical`, `in_progress`) as a coloured tag; unknown words plain. */
+export function tag(word: string): string {
+  const tone = Object.hasOwn(TONES, word) ? TONES[word] : undefined;
+  return `<span class="tag${tone === undefined ? '' : ` ${tone}`}">${html(word.replace(/_/g, ' '))}</span>`;
+}
+
+/** An answer state as its mark and word, coloured as the terminal colours it. */
+export function stateMark(state: string, withLabel = true): string {
+  const known = ANSWER_STATES.find((s) => s.state === state);
+  if (known === undefined) return `<span class="state">${UNKNOWN_MARK}${withLabel ? ` ${html(state)}` : ''}</span>`;
+  const label = withLabel ? ` ${escapeMarkup(known.state.replace(/_/g, ' '))}` : '';
+  return `<span class="state ${known.tone}" title="${escapeMarkup(known.label)}">${known.mark}${label}</span>`;
+}
+
+export function yesNo(v: unknown): string {
+  if (v === true) return '<span class="good">✓ yes</span>';
+  if (v === false) return '<span class="bad">✗ no</span>';
+  return '<span class="muted">–</span>';
+}
+
+// ---------------------------------------------------------------------------------------
+// HTML pieces
+
+export interface Column {
+  head: string;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+}
+
+/** A table: headings are the report's words, cells are HTML already escaped. */
+export function table(columns: readonly (Column | string)[], rows: readonly (readonly string[])[], caption?: string): string {
+  const cols = columns.map((c) => (typeof c === 'string' ? { head: c } : c));
+  const cls = (c: Column) => (c.numeric === true ? ' class="num"' : '');
+  const head = cols.map((c) => `<th scope="col"${cls(c)}>${escapeMarkup(c.head)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })}>${cell}</td>`).join('')}</tr>`).join('\n');
+  return `<table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+}
+
+export function dash(): string {
+  return '<span class="muted">–</span>';
+}
+
+/** A number cell: `–` when not measured. */
+export function numCell(v: number | null, format: (v: number) => string): string {
+  return v === null ? dash() : escapeMarkup(format(v));
+}
+
+/** A paragraph of the report's own words. */
+export function note(words: string, cls = 'note'): string {
+  return `<p class="${cls}">${escapeMarkup(words)}</p>`;
+}
+
+/** A chart and its text alternative, or the text alone when the drawing is not inert. */
+export async function figure(draw: () => Promise<Chart>): Promise<string> {
+  let chart: Chart;
+  try {
+    chart = await draw();
+  } catch (e) {
+    return note(`The chart could not be drawn (${e instanceof Error ? e.message : String(e)}); the table shows its figures.`);
+  }
+  const alt = html(chart.alt);
+  if (!inertSvg(chart.svg))
+    return `<figure class="chart"><p class="note">Chart left out: its drawing was not plain SVG.</p><figcaption>${alt}</figcaption></figure>`;
+  return `<figure class="chart"><div class="svg" role="img" aria-label="${alt}">${chart.svg.trim()}</div><figcaption>${alt}</figcaption></figure>`;
+}
+
+/** A URL from the API: a link when it is http(s), shown as a path when it is on `site`. */
+export function urlCell(url: string, title?: string | null): string {
+  const target = linkTarget(url);
+  const shown = title !== undefined && title !== null && title !== '' ? title : url;
+  const under = title !== undefined && title !== null && title !== '' ? `<br><span class="small muted">${html(url)}</span>` : '';
+  return target === null ? `${html(shown)}${under}` : `${link(url, shown)}${under}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// What the view does not know
+
+/** Rows above this are counted, not drawn: a report is read, not searched. */
+export const GENERIC_ROWS = 200;
+
+function cellHtml(cell: FlatCell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return linkTarget(cell) === null ? html(cell) : link(cell);
+  return escapeMarkup(cellText(cell));
+}
+
+/** Any answer as plain tables: its rows (flattened as csv flattens them), or its figures as key and value. */
+export function genericTable(data: unknown): string {
+  const { rows, key } = selectRows(data, {});
+  if (isObj(data) && key === null) {
+    const figures = flattenFigures(data);
+    if (figures.size === 0) return note('The answer holds no fields.');
+    return table(
+      ['Field', 'Value'],
+      [...figures].map(([k, v]) => [html(k), cellHtml(v)]),
+    );
+  }
+  if (rows.length === 0) return note(`No rows${key === null ? '' : ` in ${key}`}.`);
+  const shown = rows.slice(0, GENERIC_ROWS);
+  const columns = discoverColumns(shown);
+  const body = shown.map((r) => {
+    const rec = flattenRecord(r);
+    return columns.map((c) => cellHtml(rec.get(c)));
+  });
+  const more = rows.length - shown.length;
+  const rest = isObj(data) && key !== null ? Object.fromEntries(Object.entries(data).filter(([k]) => k !== key)) : {};
+  return [
+    key === null ? '' : `<p class="small muted">${html(key)}</p>`,
+    table(
+      columns.map((c) => ({ head: c })),
+      body,
+    ),
+    more > 0 ? note(`And ${more} more rows (vis shows them all).`) : '',
+    Object.keys(rest).length > 0 ? genericTable(rest) : '',
+  ].join('\n');
+}
+
+/** The top-level fields of a known answer the view does not know, as a compact table; '' when none. */
+export function otherFields(data: Obj, known: readonly string[]): string {
+  const extra = Object.keys(data).filter((k) => !known.includes(k));
+  if (extra.length === 0) return '';
+  const rest = Object.fromEntries(extra.map((k) => [k, data[k]]));
+  return `<div class="other"><p class="small muted">Other fields in the answer</p>${genericTable(rest)}</div>`;
+}

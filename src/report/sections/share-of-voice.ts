@@ -1,0 +1,55 @@
+/**
+ * Share of voice against the top rivals (GET /competitors): the brand's own bar apart
+ * (`own`), the rivals largest first, then the figures of each as a table.
+ */
+import type { ChartValue } from '../../domain/report.js';
+import { html } from '../escape.js';
+import { figure, listOf, num, numCell, records, table, text, type Obj, type SectionView } from './kit.js';
+
+/** Rivals drawn beside the brand. */
+export const TOP_RIVALS = 6;
+
+export const shareOfVoice: SectionView = {
+  title: 'Share of voice',
+  lead: 'How often AI names the brand against its top rivals, over the last 30 days.',
+  known: (data): data is Obj => listOf(data, 'competitors', 'name'),
+  fields: ['window', 'competitors'],
+  async render(data, ctx) {
+    const all = records(data, 'competitors');
+    const byShare = (a: Obj, b: Obj) => (num(b, 'share_of_voice') ?? -1) - (num(a, 'share_of_voice') ?? -1);
+    const own = all.filter((c) => c.is_brand === true);
+    const rivals = all.filter((c) => c.is_brand !== true).sort(byShare);
+    const shown = [...own, ...rivals.slice(0, TOP_RIVALS)].sort(byShare);
+    const values: ChartValue[] = shown.map((c) => ({
+      label: text(c, 'name') ?? '',
+      value: num(c, 'share_of_voice'),
+      ...(c.is_brand === true ? { own: true } : {}),
+    }));
+    const chart = await figure(() => ctx.charts.bars(values, { title: 'Share of voice', unit: '%', locale: ctx.fmt.locale, accent: ctx.model.look.accent }));
+    const { fmt } = ctx;
+    const rows = shown.map((c) => [
+      `${c.is_brand === true ? '<strong>' : ''}${html(text(c, 'name') ?? '')}${c.is_brand === true ? '</strong> <span class="tag own">you</span>' : ''}`,
+      numCell(num(c, 'share_of_voice'), fmt.percent),
+      fmt.change(num(c, 'change'), 'points', c.is_brand === true ? 'higher' : 'neither'),
+      numCell(num(c, 'visibility'), fmt.number),
+      numCell(num(c, 'mentions'), fmt.number),
+      numCell(num(c, 'position'), fmt.number),
+    ]);
+    const more = rivals.length - Math.min(rivals.length, TOP_RIVALS);
+    return [
+      chart,
+      table(
+        [
+          'Brand',
+          { head: 'Share of voice', numeric: true },
+          { head: 'Change', numeric: true },
+          { head: 'Visibility', numeric: true },
+          { head: 'Mentions', numeric: true },
+          { head: 'Position', numeric: true },
+        ],
+        rows,
+      ),
+      more > 0 ? `<p class="small muted">${more} more ${more === 1 ? 'rival' : 'rivals'} with a smaller share.</p>` : '',
+    ].join('\n');
+  },
+};

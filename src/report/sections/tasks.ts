@@ -1,0 +1,48 @@
+/**
+ * Open tasks, best first (GET /tasks): highest impact first, then by priority; each with
+ * its layer, priority, status and the topics it moves. Tasks already done are left out.
+ */
+import { html } from '../escape.js';
+import { listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView } from './kit.js';
+
+const PRIORITIES = ['critical', 'high', 'medium', 'low'];
+
+export function bestFirst(tasks: readonly Obj[]): Obj[] {
+  const priority = (t: Obj) => {
+    const at = PRIORITIES.indexOf(text(t, 'priority') ?? '');
+    return at < 0 ? PRIORITIES.length : at;
+  };
+  return tasks
+    .filter((t) => text(t, 'status') !== 'done')
+    .sort((a, b) => (num(b, 'impact') ?? Number.NEGATIVE_INFINITY) - (num(a, 'impact') ?? Number.NEGATIVE_INFINITY) || priority(a) - priority(b));
+}
+
+export const tasks: SectionView = {
+  title: 'Open tasks',
+  lead: 'What to do next, the tasks with the most impact first.',
+  known: (data): data is Obj => listOf(data, 'tasks', 'title'),
+  fields: ['filters', 'open_counts', 'total', 'tasks'],
+  async render(data, ctx) {
+    const { fmt } = ctx;
+    const counts = obj(data, 'open_counts');
+    const lede =
+      counts === null
+        ? ''
+        : `<p class="lede">${Object.keys(counts)
+            .map((k) => `${html(k)} <strong>${numCell(num(counts, k), fmt.number)}</strong>`)
+            .join(' · ')}</p>`;
+    const list = bestFirst(records(data, 'tasks'));
+    const rows = list.map((t) => [
+      html(text(t, 'title') ?? ''),
+      html(text(t, 'layer') ?? ''),
+      tag(text(t, 'priority') ?? ''),
+      tag(text(t, 'status') ?? ''),
+      numCell(num(t, 'impact'), fmt.number),
+      strings(t, 'topics').map(html).join(', '),
+    ]);
+    return [
+      lede,
+      list.length === 0 ? note('No open task.') : table(['Task', 'Layer', 'Priority', 'Status', { head: 'Impact', numeric: true }, 'Topics'], rows),
+    ].join('\n');
+  },
+};

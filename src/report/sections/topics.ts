@@ -1,0 +1,54 @@
+/**
+ * Topics, weakest first (GET /topics): the brand's visibility per topic as bars, then each
+ * topic with its change, rank, share of voice and the rivals AI names instead. A topic not
+ * measured (visibility null) comes last: it is not known to be weak.
+ */
+import type { ChartValue } from '../../domain/report.js';
+import { html } from '../escape.js';
+import { dash, figure, listOf, num, numCell, records, strings, table, text, type Obj, type SectionView } from './kit.js';
+
+export function weakestFirst(topics: readonly Obj[]): Obj[] {
+  const key = (t: Obj) => num(t, 'visibility') ?? Number.POSITIVE_INFINITY;
+  return [...topics].sort((a, b) => key(a) - key(b));
+}
+
+export const topics: SectionView = {
+  title: 'Topics',
+  lead: 'Visibility per topic, weakest first, with the rivals AI names instead.',
+  known: (data): data is Obj => listOf(data, 'topics', 'name'),
+  fields: ['period', 'topics'],
+  async render(data, ctx) {
+    const list = weakestFirst(records(data, 'topics'));
+    const { fmt } = ctx;
+    const values: ChartValue[] = list.map((t) => ({ label: text(t, 'name') ?? '', value: num(t, 'visibility') }));
+    const chart =
+      list.length === 0
+        ? ''
+        : await figure(() => ctx.charts.bars(values, { title: 'Visibility per topic', unit: 'score', locale: fmt.locale, accent: ctx.model.look.accent }));
+    const rows = list.map((t) => {
+      const rivals = strings(t, 'rivals');
+      return [
+        html(text(t, 'name') ?? ''),
+        numCell(num(t, 'visibility'), fmt.number),
+        fmt.change(num(t, 'change'), 'points', 'higher'),
+        numCell(num(t, 'rank'), fmt.number),
+        numCell(num(t, 'share_of_voice'), fmt.percent),
+        rivals.length === 0 ? dash() : rivals.map(html).join(', '),
+      ];
+    });
+    return [
+      chart,
+      table(
+        [
+          'Topic',
+          { head: 'Visibility', numeric: true },
+          { head: 'Change', numeric: true },
+          { head: 'Rank', numeric: true },
+          { head: 'Share of voice', numeric: true },
+          'Named instead',
+        ],
+        rows,
+      ),
+    ].join('\n');
+  },
+};

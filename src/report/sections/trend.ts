@@ -1,0 +1,29 @@
+/**
+ * The visibility trend: the weeks of GET /visibility and, before them, the scan days the
+ * history holds (the model's `trend`), drawn as a line; the score now and its change beside it.
+ */
+import type { DatedValue } from '../../domain/report.js';
+import { escapeMarkup } from '../escape.js';
+import { figure, isObj, note, num, records, text, type Obj, type SectionView } from './kit.js';
+
+/** The weeks of the answer itself, for a model whose trend is empty. */
+function weeks(data: Obj): DatedValue[] {
+  return records(data, 'history').flatMap((w) => {
+    const date = text(w, 'week_start');
+    return date === null ? [] : [{ date, value: num(w, 'score') }];
+  });
+}
+
+export const trend: SectionView = {
+  title: 'Visibility trend',
+  lead: 'The visibility score week by week (out of 100).',
+  known: (data): data is Obj => isObj(data) && (data.score === null || typeof data.score === 'number') && Array.isArray(data.history),
+  fields: ['score', 'change', 'window', 'history'],
+  async render(data, ctx) {
+    const points = ctx.scope.trend.length > 0 ? ctx.scope.trend : weeks(data);
+    const score = num(data, 'score');
+    const now = `<p class="lede">Now <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.number(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against the week before</span></p>`;
+    if (points.length === 0) return `${now}${note('No week measured yet.')}`;
+    return `${now}${await figure(() => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale }))}`;
+  },
+};

@@ -1,0 +1,389 @@
+/**
+ * The report's HTML (src/report/render.ts) from models built of the sandbox's real answers:
+ * one file that needs nothing else (no script, a CSP, no URL but data: and links), every
+ * section in order for a Growth account, the plan notes in place for a Monitor one, a page
+ * comparing several scopes, what the report does not know as plain tables, and the locale,
+ * the paper and the agency's look.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
+import { CSP, planNote, renderReport } from '../../src/report/render.js';
+import { SECTION_VIEWS } from '../../src/report/sections/index.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { openSandbox } from '../sandbox/helpers.js';
+import { FakeCharts } from './fake-charts.js';
+import { tags, texts, tokenize } from './html-tokens.js';
+import { sandboxModel } from './sandbox-model.js';
+
+let sandbox: Sandbox;
+let growth: ReportModel;
+let monitor: ReportModel;
+
+beforeAll(async () => {
+  sandbox = await openSandbox();
+  growth = await sandboxModel(sandbox, 'vis_demo_growth');
+  monitor = await sandboxModel(sandbox, 'vis_demo_monitor');
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function oneScope(model: ReportModel, i = 0): ReportModel {
+  return { ...model, scopes: [model.scopes[i]!] };
+}
+
+function withSection(model: ReportModel, id: (typeof REPORT_SECTIONS)[number], result: SectionResult): ReportModel {
+  const scope = model.scopes[0]!;
+  return { ...model, scopes: [{ ...scope, sections: { ...scope.sections, [id]: result } }] };
+}
+
+/** The HTML of one section of the first scope. */
+function sectionOf(page: string, id: string): string {
+  const m = new RegExp(`<section class="section" id="[a-z0-9-]+-${id}">([\\s\\S]*?)</section>`).exec(page);
+  if (m === null) throw new Error(`no section ${id}`);
+  return m[1]!;
+}
+
+function plain(fragment: string): string {
+  return fragment
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('one self-contained file', () => {
+  it('opens with the doctype, charset, the exact CSP, the viewport and the title; no script at all', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    expect(page.startsWith('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n')).toBe(true);
+    expect(CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:");
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+    expect(page.match(/Content-Security-Policy/g)).toHaveLength(1);
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page).toContain('<title>AI visibility report</title>');
+    expect(page).not.toMatch(/<script/i);
+    expect(page.indexOf('Content-Security-Policy')).toBeLessThan(page.indexOf('<style>'));
+  });
+
+  it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
+    const model = { ...growth, look: { ...growth.look, logo: { mime: 'image/png' as const, bytes: new Uint8Array([137, 80, 78, 71]) } } };
+    const page = await renderReport(model, new FakeCharts());
+    const all = tags(tokenize(page));
+    const ids = new Set(all.flatMap((t) => t.attrs.filter((a) => a.name === 'id').map((a) => a.value)));
+    for (const t of all) {
+      for (const a of t.attrs) {
+        if (a.name === 'src') expect(a.value).toMatch(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/);
+        if (a.name === 'href') {
+          if (a.value!.startsWith('#')) expect(ids.has(a.value!.slice(1)), a.value!).toBe(true);
+          else expect(a.value).toMatch(/^https?:\/\//);
+        }
+      }
+    }
+    expect(all.some((t) => t.name === 'img')).toBe(true);
+    expect(all.filter((t) => t.name === 'link' || t.name === 'iframe' || t.name === 'object' || t.name === 'embed' || t.name === 'base')).toEqual([]);
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    expect(style).not.toMatch(/url\(|@import|http/i);
+    expect(style).toMatch(/font-family|--font: system-ui/);
+    // Every http URL in the page is a link's target or the text of one: none is fetched.
+    const outside = page.replace(/<a href="https?:[^"]*"[^>]*>[^<]*<\/a>/g, '').replace(/<svg[\s\S]*?<\/svg>/g, '');
+    for (const t of tags(tokenize(outside))) for (const a of t.attrs) expect(a.value ?? '').not.toMatch(/https?:/);
+  });
+
+  it('is made of well-formed tags only: no stray "<" anywhere', async () => {
+    const page = await renderReport(growth, new FakeCharts());
+    expect(tokenize(page).filter((t) => t.kind === 'stray')).toEqual([]);
+  });
+});
+
+describe('a Growth account: every section, in order, each drawn by its view', () => {
+  it('each scope holds the sections of REPORT_SECTIONS in order, none a note', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const found = [...page.matchAll(/<section class="section" id="northwind-crm-us-en-([a-z-]+)">/g)].map((m) => m[1]);
+    expect(found).toEqual([...REPORT_SECTIONS]);
+    for (const id of REPORT_SECTIONS) {
+      const body = sectionOf(page, id);
+      expect(body, id).toContain(`<h3>${SECTION_VIEWS[id].title}</h3>`);
+      expect(body, id).not.toMatch(/class="note (plan|failed|none)"|Shown as a plain table/);
+    }
+  });
+
+  it('the heading names the brand, market, period, plan and when the data was read', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const header = /<section class="scope first" id="northwind-crm-us-en">\n<header>([\s\S]*?)<\/header>/.exec(page)![1]!;
+    expect(plain(header)).toBe(
+      'Northwind CRM United States (English) (US-en) Feb 13, 2025 – Mar 14, 2025 (30 days) Growth plan Data read Mar 14, 2025, 11:00 AM UTC',
+    );
+  });
+
+  it('the headline figures come from the overview: score and change, share of voice, AI readiness, AI visits', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const overview = growth.scopes[0]!.sections.headline as { data: any };
+    const d = overview.data;
+    const text = plain(sectionOf(page, 'headline'));
+    expect(text).toContain(`Visibility score ${d.visibility.score}`);
+    expect(text).toContain(`Share of voice ${d.share_of_voice.value.toFixed(1)}%`);
+    expect(text).toContain(`AI readiness ${d.readiness_score}`);
+    expect(text).toContain(`AI visits ${d.ai_traffic.ai_visits}`);
+  });
+
+  it('draws the trend, share of voice, topics and questions through the ChartKit, each with its text alternative', async () => {
+    const charts = new FakeCharts();
+    const page = await renderReport(oneScope(growth), charts);
+    expect(charts.calls.map((c) => `${c.kind}:${c.title}`)).toEqual([
+      'trend:Visibility score',
+      'bars:Share of voice',
+      'bars:Visibility per topic',
+      'stacked:Buyer questions by engine and state',
+    ]);
+    const trend = charts.calls[0]!;
+    expect(trend.kind === 'trend' && trend.points).toEqual(growth.scopes[0]!.trend);
+    const bars = charts.calls[1]!;
+    expect(bars.kind === 'bars' && bars.values.filter((v) => v.own === true).map((v) => v.label)).toEqual(['Northwind CRM']);
+    expect(bars.kind === 'bars' && bars.accent).toBe('#3355cc');
+    expect(page.match(/<figure class="chart"><div class="svg" role="img" aria-label="[^"]+"><svg /g)).toHaveLength(4);
+    expect(page.match(/<figcaption>/g)).toHaveLength(4);
+  });
+
+  it('buyer questions: each engine’s count of each state, known states best first', async () => {
+    const charts = new FakeCharts();
+    await renderReport(oneScope(growth), charts);
+    const stacked = charts.calls.find((c) => c.kind === 'stacked')!;
+    if (stacked.kind !== 'stacked') throw new Error('not stacked');
+    expect(stacked.order).toEqual(['recommended', 'mentioned', 'absent', 'open', 'no_answer']);
+    const prompts = (growth.scopes[0]!.sections.questions as { data: any }).data.prompts as any[];
+    for (const s of stacked.stacks) {
+      for (const part of s.parts) expect(part.value, `${s.label} ${part.part}`).toBe(prompts.filter((p) => p.engines[s.label]?.state === part.part).length);
+      expect(s.parts.reduce((a, p) => a + p.value, 0)).toBe(prompts.length);
+    }
+    expect(stacked.stacks.map((s) => s.label)).toEqual(Object.keys(prompts[0].engines));
+  });
+});
+
+describe('a Monitor account: the plan notes in place, the rest drawn', () => {
+  it('perception and tasks say "Needs Pro or Growth" where they stand; AI visits are not in the plan', async () => {
+    const page = await renderReport(monitor, new FakeCharts());
+    const found = [
+      ...page.matchAll(
+        /<section class="section" id="[a-z0-9-]+?-(headline|trend|share-of-voice|topics|questions|perception|pages|content-gaps|technical|tasks|changes)">/g,
+      ),
+    ].map((m) => m[1]);
+    expect(found).toEqual([...REPORT_SECTIONS]);
+    for (const id of ['perception', 'tasks'] as const) expect(sectionOf(page, id)).toContain('<p class="note plan">Needs Pro or Growth</p>');
+    for (const id of REPORT_SECTIONS.filter((s) => s !== 'perception' && s !== 'tasks')) expect(sectionOf(page, id), id).not.toContain('note plan');
+    expect(plain(sectionOf(page, 'headline'))).toContain('AI visits not in this plan');
+  });
+
+  it('the plan note reads the same whether the model names the plans or says the whole sentence', () => {
+    expect(planNote('Pro or Growth')).toBe('Needs Pro or Growth');
+    expect(planNote('needs Pro or Growth')).toBe('Needs Pro or Growth');
+    expect(planNote('  Needs  Growth')).toBe('Needs Growth');
+    expect(planNote('Growth (needs an upgrade)')).toBe('Needs Growth (needs an upgrade)');
+  });
+});
+
+describe('several scopes: a first page comparing them', () => {
+  it('lists every brand × market with score, change and share of voice, linking to its section', async () => {
+    const page = await renderReport(growth, new FakeCharts());
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
+    const rows = [...compare.matchAll(/<tr><td><a href="#([a-z0-9-]+)">([^<]+)<\/a><\/td><td>([^<]+)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(
+      growth.scopes.map((s) => [`northwind-crm-${s.market!.code.toLowerCase()}`, 'Northwind CRM', `${s.market!.label} (${s.market!.code})`]),
+    );
+    for (const [anchor] of rows) expect(page).toContain(`<section class="scope" id="${anchor}">`);
+    for (const s of growth.scopes) {
+      const d = (s.sections.headline as { data: any }).data;
+      expect(plain(compare)).toContain(`${s.market!.code}) ${d.visibility.score} `);
+      expect(plain(compare)).toContain(`${d.share_of_voice.value.toFixed(1)}%`);
+    }
+    expect(page.indexOf('id="compare"')).toBeLessThan(page.indexOf('class="scope'));
+  });
+
+  it('a scope whose overview was not read shows that in the comparison, not a number', async () => {
+    const model = {
+      ...growth,
+      scopes: [{ ...growth.scopes[0]!, sections: { ...growth.scopes[0]!.sections, headline: { kind: 'plan', needs: 'Growth' } as const } }, growth.scopes[1]!],
+    };
+    const page = await renderReport(model, new FakeCharts());
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
+    expect(compare.split('<tr>')[2]).toContain('not read');
+    expect(compare.split('<tr>')[3]).not.toContain('not read');
+  });
+
+  it('one scope has no comparison page and no page break before it', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    expect(page).not.toContain('id="compare"');
+    expect(page).toContain('<section class="scope first"');
+  });
+});
+
+describe('sections that hold no answer say why, in place', () => {
+  it('a failed read shows its code and message, escaped', async () => {
+    const model = withSection(oneScope(growth), 'pages', { kind: 'failed', code: 'server_error', message: 'GET /pages answered 500 <oops>', exitCode: 5 });
+    const body = sectionOf(await renderReport(model, new FakeCharts()), 'pages');
+    expect(body).toContain('<p class="note failed">Could not be read: <code>server_error</code> GET /pages answered 500 &lt;oops&gt;</p>');
+  });
+
+  it('nothing to show says why', async () => {
+    const model = withSection(oneScope(growth), 'changes', { kind: 'none', why: 'No day recorded before this period yet.' });
+    expect(sectionOf(await renderReport(model, new FakeCharts()), 'changes')).toContain('<p class="note none">No day recorded before this period yet.</p>');
+  });
+});
+
+describe('what the report does not know is shown, never dropped', () => {
+  it.each(REPORT_SECTIONS.map((id) => [id]))('%s: an answer of another shape is a plain table in place', async (id) => {
+    const data = {
+      results: [
+        { key: `${id}-row-1`, visibility_pct: 0.41, nested: { deep: 'kept' } },
+        { key: `${id}-row-2`, visibility_pct: 0.33 },
+      ],
+      note: 'as sent',
+    };
+    const model = withSection(oneScope(growth), id, { kind: 'data', data, meta: null });
+    const body = sectionOf(await renderReport(model, new FakeCharts()), id);
+    expect(body).toContain('Shown as a plain table');
+    for (const s of [`${id}-row-1`, `${id}-row-2`, '0.41', '0.33', 'nested.deep', 'kept', 'visibility_pct', 'note', 'as sent']) expect(body).toContain(s);
+  });
+
+  it.each([
+    ['an array', [{ a: 1 }, { a: 2 }], ['<th scope="col">a</th>', '<td>2</td>']],
+    ['a scalar', 'just text <b>', ['value', 'just text &lt;b&gt;']],
+    ['null', null, ['No rows']],
+    ['an empty object', {}, ['no fields']],
+    ['one record of several arrays', { a: [1, 2], b: [{ x: 1 }] }, ['<td>a</td><td>1; 2</td>', 'b.0.x']],
+  ])('%s is shown as it is', async (_, data, expected) => {
+    const model = withSection(oneScope(growth), 'topics', { kind: 'data', data, meta: null });
+    const body = sectionOf(await renderReport(model, new FakeCharts()), 'topics');
+    for (const s of expected) expect(body).toContain(s);
+  });
+
+  it('a long answer of another shape shows its first 200 rows and counts the rest', async () => {
+    const data = { rows: Array.from({ length: 230 }, (_, i) => ({ n: `row-${i}` })), total: 230 };
+    const body = sectionOf(await renderReport(withSection(oneScope(growth), 'tasks', { kind: 'data', data, meta: null }), new FakeCharts()), 'tasks');
+    expect(body).toContain('row-199');
+    expect(body).not.toContain('row-200<');
+    expect(body).toContain('And 30 more rows');
+    expect(body).toContain('total');
+  });
+
+  it('a known answer with fields the view does not know lists them under it', async () => {
+    const scope = growth.scopes[0]!;
+    const topics = (scope.sections.topics as { data: any }).data;
+    const model = withSection(oneScope(growth), 'topics', { kind: 'data', data: { ...topics, forecast: { next_week: 44.1 }, flags: ['beta'] }, meta: null });
+    const body = sectionOf(await renderReport(model, new FakeCharts()), 'topics');
+    expect(body).not.toContain('Shown as a plain table');
+    expect(body).toContain('Other fields in the answer');
+    expect(body).toContain('forecast.next_week');
+    expect(body).toContain('44.1');
+    expect(body).toContain('beta');
+    const plainTopics = sectionOf(await renderReport(oneScope(growth), new FakeCharts()), 'topics');
+    expect(plainTopics).not.toContain('Other fields');
+  });
+
+  it('an answer its view cannot draw is shown as a table rather than sinking the report', async () => {
+    const charts: ChartKit = {
+      ...new FakeCharts(),
+      trend: async () => ({ svg: '<svg></svg>', alt: 'x' }),
+      bars: async () => ({ svg: '<svg></svg>', alt: 'x' }),
+      stacked: async () => ({ svg: '<svg></svg>', alt: 'x' }),
+    };
+    const view = SECTION_VIEWS.tasks;
+    const saved = view.render;
+    view.render = async () => {
+      throw new Error('boom');
+    };
+    try {
+      const body = sectionOf(await renderReport(oneScope(growth), charts), 'tasks');
+      expect(body).toContain('Shown as a plain table');
+      expect(body).toContain('Get Northwind CRM reviewed on capterra.com');
+    } finally {
+      view.render = saved;
+    }
+  });
+});
+
+describe('charts', () => {
+  it('a drawing that is not inert is left out; its text alternative stays', async () => {
+    const charts = new FakeCharts();
+    charts.trend = async () => ({ svg: '<svg onload="alert(1)"><script>alert(2)</script></svg>', alt: 'Visibility score: 30 then 31.' });
+    const body = sectionOf(await renderReport(oneScope(growth), charts), 'trend');
+    expect(body).not.toContain('alert');
+    expect(body).toContain('Chart left out');
+    expect(body).toContain('<figcaption>Visibility score: 30 then 31.</figcaption>');
+  });
+
+  it('a chart that cannot be drawn says so; the section’s table still shows', async () => {
+    const charts = new FakeCharts();
+    charts.bars = async () => {
+      throw new Error('no canvas <here>');
+    };
+    const body = sectionOf(await renderReport(oneScope(growth), charts), 'share-of-voice');
+    expect(body).toContain('The chart could not be drawn (no canvas &lt;here&gt;)');
+    expect(body).toContain('Pipewell');
+  });
+
+  it('no trend measured: a note, no chart', async () => {
+    const scope: ScopeReport = { ...growth.scopes[0]!, trend: [] };
+    const vis = (scope.sections.trend as { data: any }).data;
+    const model = {
+      ...growth,
+      scopes: [{ ...scope, sections: { ...scope.sections, trend: { kind: 'data' as const, data: { ...vis, history: [] }, meta: null } } }],
+    };
+    const charts = new FakeCharts();
+    const body = sectionOf(await renderReport(model, charts), 'trend');
+    expect(body).toContain('No week measured yet.');
+    expect(charts.calls.filter((c) => c.kind === 'trend')).toEqual([]);
+  });
+
+  it('a model without a trend of its own draws the weeks of the answer', async () => {
+    const scope: ScopeReport = { ...growth.scopes[0]!, trend: [] };
+    const charts = new FakeCharts();
+    await renderReport({ ...growth, scopes: [scope] }, charts);
+    const vis = (scope.sections.trend as { data: any }).data;
+    const trend = charts.calls.find((c) => c.kind === 'trend')!;
+    expect(trend.kind === 'trend' && trend.points).toEqual(vis.history.map((w: any) => ({ date: w.week_start, value: w.score })));
+  });
+});
+
+describe('the look: locale, paper, accent, title, logo', () => {
+  it('numbers and dates follow the locale; the words stay English', async () => {
+    const model = { ...oneScope(growth), look: { ...growth.look, locale: 'de-DE' } };
+    const page = await renderReport(model, new FakeCharts());
+    const d = (growth.scopes[0]!.sections.headline as { data: any }).data;
+    expect(plain(sectionOf(page, 'headline'))).toContain(`Share of voice ${d.share_of_voice.value.toFixed(1).replace('.', ',')} %`);
+    expect(page).toContain('13.02.2025 – 14.03.2025 (30 days)');
+  });
+
+  it('an unknown locale falls back to en-US rather than failing', async () => {
+    const page = await renderReport({ ...oneScope(growth), look: { ...growth.look, locale: 'not a locale!' } }, new FakeCharts());
+    expect(page).toContain('Feb 13, 2025 – Mar 14, 2025');
+  });
+
+  it.each([
+    ['a4', 'A4'],
+    ['letter', 'letter'],
+  ] as const)('paper %s: @page size %s, a break before each scope but the first, none inside a figure', async (paper, size) => {
+    const page = await renderReport({ ...growth, look: { ...growth.look, paper } }, new FakeCharts());
+    expect(page).toContain(`@page { size: ${size};`);
+    expect(page).toMatch(/\.scope \{[^}]*break-before: page;/);
+    expect(page).toMatch(/figure, tr, \.card, \.note \{ break-inside: avoid; \}/);
+  });
+
+  it('the accent colour is the one asked for; a colour that is not #rrggbb is refused', async () => {
+    const page = await renderReport({ ...oneScope(growth), look: { ...growth.look, accent: '#AA0055' } }, new FakeCharts());
+    expect(page).toContain('--accent: #aa0055;');
+    await expect(
+      renderReport({ ...oneScope(growth), look: { ...growth.look, accent: 'red;}</style><script>alert(1)</script>' } }, new FakeCharts()),
+    ).rejects.toThrow(/#rrggbb/);
+  });
+
+  it('the title is the agency’s, escaped; the logo a PNG or JPEG data URL only', async () => {
+    const look = { ...growth.look, title: 'Acme & Co <Q1>', logo: { mime: 'image/jpeg' as const, bytes: new Uint8Array([0xff, 0xd8, 0xff]) } };
+    const page = await renderReport({ ...oneScope(growth), look }, new FakeCharts());
+    expect(page).toContain('<title>Acme &amp; Co &lt;Q1&gt;</title>');
+    expect(page).toContain('<h1>Acme &amp; Co &lt;Q1&gt;</h1>');
+    expect(page).toContain('<img src="data:image/jpeg;base64,/9j/" alt="">');
+    const svgLogo = { ...growth.look, logo: { mime: 'image/svg+xml', bytes: new Uint8Array([60]) } } as unknown as ReportModel['look'];
+    await expect(renderReport({ ...oneScope(growth), look: svgLogo }, new FakeCharts())).rejects.toThrow(/logo type/);
+  });
+});
