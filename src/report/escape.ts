@@ -16,8 +16,9 @@
  *   The report's own anchors are `#` and a slug of [a-z0-9-] made here, never API text.
  * - CSS: API text never enters the style sheet. The accent colour (the user's `--accent`)
  *   is taken only as `#rrggbb`, and the style sheet as a whole is refused if it holds `<`.
- * - Charts: the SVG a ChartKit drew is put in the page only when it is inert: known SVG
- *   elements, no event attribute, no link or `url()` leaving the drawing.
+ * - Charts: the labels handed to a ChartKit are cleaned as text is (`plainText`), and the
+ *   SVG it drew is put in the page only when it is inert: known SVG elements, no event
+ *   attribute, no link or `url()` leaving the drawing, no control or bidi character.
  */
 import { sanitizeForTerminal } from '../text/sanitize.js';
 
@@ -26,6 +27,14 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt
 /** API text as HTML element text or a double-quoted attribute value. */
 export function html(s: string): string {
   return escapeMarkup(sanitizeForTerminal(s, { allowNewlines: true }));
+}
+
+/**
+ * API text for a chart's labels: cleaned as `html` cleans it, not escaped (the ChartKit
+ * escapes for SVG), so no override reorders a drawing either.
+ */
+export function plainText(s: string): string {
+  return sanitizeForTerminal(s);
 }
 
 /** Text of the report's own (numbers, dates, fixed words) escaped, without the terminal's cleaning. */
@@ -139,7 +148,7 @@ const ATTRIBUTE = /([^\s=/]+)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
 export function inertSvg(svg: string): boolean {
   const s = svg.trim();
   if (!/^<svg[\s>]/.test(s) || !s.endsWith('</svg>')) return false;
-  if (/javascript:|<!|<\?/i.test(s)) return false;
+  if (/javascript:|<!|<\?/i.test(s) || sanitizeForTerminal(s, { allowNewlines: true }) !== s) return false;
   if (/url\(\s*(?!['"]?#)/i.test(s)) return false;
   for (const m of s.matchAll(TAG)) {
     const [, , name, attrs] = m as unknown as [string, string, string, string];

@@ -3,7 +3,7 @@
  * words stay English, the digits, separators and date order are the locale's. Times are
  * UTC and say so, so a report reads the same wherever it is opened.
  */
-import { escapeMarkup } from './escape.js';
+import { escapeMarkup, plainText } from './escape.js';
 
 export type Better = 'higher' | 'lower' | 'neither';
 
@@ -16,11 +16,11 @@ export interface Formats {
   number(v: number): string;
   /** A 0-100 percentage the API sends (`41.8` is 41.8%). */
   percent(v: number): string;
-  /** `YYYY-MM-DD` as a date of the locale; text of another form as it is. */
+  /** `YYYY-MM-DD` as a date of the locale; text of another form as it is, cleaned (plainText), still to escape. */
   date(day: string): string;
   /** ms since the epoch as a date and time, UTC. */
   time(ms: number): string;
-  /** An ISO time from the API as a date and time, UTC; text of another form as it is. */
+  /** An ISO time from the API as a date and time, UTC; text of another form as `date` leaves it. */
   isoTime(iso: string): string;
   /** A change as HTML: arrow, size, and the good/bad tone (`▲ 1.8` green). */
   change(v: number | null, unit: ChangeUnit, better: Better): string;
@@ -35,7 +35,7 @@ export function usableLocale(locale: string): string {
   }
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function formatsFor(localeAsked: string): Formats {
   const locale = usableLocale(localeAsked);
@@ -50,15 +50,14 @@ export function formatsFor(localeAsked: string): Formats {
     number: (v) => numbers.format(v),
     percent: (v) => percents.format(v / 100),
     date(day) {
-      const m = DAY.exec(day);
-      if (m === null) return day;
-      const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-      return Number.isNaN(ms) ? day : days.format(new Date(ms));
+      const at = DAY.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+      // A day that does not exist (`2025-02-30`) is shown as sent rather than as another day.
+      return at === null || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day ? plainText(day) : days.format(at);
     },
     time,
     isoTime(iso) {
       const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : Number.NaN;
-      return Number.isNaN(ms) ? iso : time(ms);
+      return Number.isNaN(ms) ? plainText(iso) : time(ms);
     },
     change(v, unit, better) {
       if (v === null) return '<span class="muted">–</span>';

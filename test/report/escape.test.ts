@@ -5,7 +5,20 @@
  * only when inert.
  */
 import { describe, expect, it } from 'vitest';
-import { anchorIds, attr, cssHexColor, escapeMarkup, html, inertSvg, link, linkTarget, logoDataUrl, slug, styleSheet } from '../../src/report/escape.js';
+import {
+  anchorIds,
+  attr,
+  cssHexColor,
+  escapeMarkup,
+  html,
+  inertSvg,
+  link,
+  linkTarget,
+  logoDataUrl,
+  plainText,
+  slug,
+  styleSheet,
+} from '../../src/report/escape.js';
 
 describe('html: API text as element text or attribute value', () => {
   it.each([
@@ -37,6 +50,10 @@ describe('html: API text as element text or attribute value', () => {
 
   it('escapeMarkup escapes the five characters and touches nothing else', () => {
     expect(escapeMarkup(`&<>"'\u202e`)).toBe('&amp;&lt;&gt;&quot;&#39;\u202e');
+  });
+
+  it('plainText (a chart label) is cleaned the same way, and not escaped: the chart escapes for SVG', () => {
+    expect(plainText('A & B <x>\u202e\n')).toBe('A & B <x>\\u202e\\n');
   });
 
   it('attr quotes the escaped value', () => {
@@ -161,6 +178,7 @@ describe('inertSvg: a chart goes into the page only when it can run and fetch no
     ok('<use href="#c"/>').replace('<use href="#c"/>', '<g><title>t</title><desc>d</desc></g>'),
     ok('<path style="fill: url(#l)" d="M0 0"/><circle r="1"/><ellipse/><line/><polyline/><polygon/><tspan/><pattern/><mask/><radialGradient/>'),
     `  ${ok('')}\n`,
+    ok('<text>\n  multi\n  line\n</text>'),
     '<svg>\n</svg>',
   ])('inert: %s', (svg) => {
     expect(inertSvg(svg)).toBe(true);
@@ -185,6 +203,8 @@ describe('inertSvg: a chart goes into the page only when it can run and fetch no
     ['CDATA', ok('<![CDATA[x]]>')],
     ['a processing instruction', `<?xml version="1.0"?>${ok('')}`],
     ['a stray <', ok('<text>a < b</text>')],
+    ['a bidi override', ok('<text>a\u202eb</text>')],
+    ['a control character', ok('<text>a\x1bb</text>')],
     ['a stray >', ok('<text>a > b</text>')],
     ['not svg', '<div></div>'],
     ['svg not closed', '<svg>'],

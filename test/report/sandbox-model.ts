@@ -67,6 +67,7 @@ export function sampleChanges() {
     ),
     recorded('2025-03-13', 'pages', pages([['https://northwindcrm.example/security', 0]])),
     recorded('2025-03-14', 'pages', pages([['https://northwindcrm.example/security', 6]])),
+    recorded('2025-03-13', 'visibility', { score: 20 }, { brandId: '202' }),
     recorded('2025-03-14', 'visibility', { score: 9 }, { brandId: '202' }),
   ]);
   return changesFrom(h, { api: API, threshold: 5 });

@@ -141,11 +141,11 @@ export interface Column {
   numeric?: boolean;
 }
 
-/** A table: headings are the report's words, cells are HTML already escaped. */
+/** A table: headings are text (a state or an engine can be the API's), cells are HTML already escaped. */
 export function table(columns: readonly (Column | string)[], rows: readonly (readonly string[])[], caption?: string): string {
   const cols = columns.map((c) => (typeof c === 'string' ? { head: c } : c));
   const cls = (c: Column) => (c.numeric === true ? ' class="num"' : '');
-  const head = cols.map((c) => `<th scope="col"${cls(c)}>${escapeMarkup(c.head)}</th>`).join('');
+  const head = cols.map((c) => `<th scope="col"${cls(c)}>${html(c.head)}</th>`).join('');
   const body = rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })}>${cell}</td>`).join('')}</tr>`).join('\n');
   return `<table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
 }

@@ -6,7 +6,7 @@
  * own word, after the known ones.
  */
 import type { ChartStack } from '../../domain/report.js';
-import { escapeMarkup, html } from '../escape.js';
+import { escapeMarkup, html, plainText } from '../escape.js';
 import { ANSWER_STATES, figure, isObj, listOf, records, stateMark, table, text, type Obj, type SectionView } from './kit.js';
 
 export interface StateCounts {
@@ -49,11 +49,16 @@ export const questions: SectionView = {
   async render(data, ctx) {
     const prompts = records(data, 'prompts');
     const { engines, states, counts } = countStates(prompts);
-    const stacks: ChartStack[] = engines.map((e) => ({ label: e, parts: states.map((s) => ({ part: s, value: counts.get(e)?.get(s) ?? 0 })) }));
+    const stacks: ChartStack[] = engines.map((e) => ({
+      label: plainText(e),
+      parts: states.map((s) => ({ part: plainText(s), value: counts.get(e)?.get(s) ?? 0 })),
+    }));
     const chart =
       engines.length === 0
         ? ''
-        : await figure(() => ctx.charts.stacked(stacks, { title: 'Buyer questions by engine and state', order: states, locale: ctx.fmt.locale }));
+        : await figure(() =>
+            ctx.charts.stacked(stacks, { title: 'Buyer questions by engine and state', order: states.map(plainText), locale: ctx.fmt.locale }),
+          );
     const fmt = ctx.fmt;
     const countTable = table(
       ['Engine', ...states.map((s) => ({ head: s.replace(/_/g, ' '), numeric: true }))],

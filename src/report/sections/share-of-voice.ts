@@ -3,7 +3,7 @@
  * (`own`), the rivals largest first, then the figures of each as a table.
  */
 import type { ChartValue } from '../../domain/report.js';
-import { html } from '../escape.js';
+import { html, plainText } from '../escape.js';
 import { figure, listOf, num, numCell, records, table, text, type Obj, type SectionView } from './kit.js';
 
 /** Rivals drawn beside the brand. */
@@ -21,7 +21,7 @@ export const shareOfVoice: SectionView = {
     const rivals = all.filter((c) => c.is_brand !== true).sort(byShare);
     const shown = [...own, ...rivals.slice(0, TOP_RIVALS)].sort(byShare);
     const values: ChartValue[] = shown.map((c) => ({
-      label: text(c, 'name') ?? '',
+      label: plainText(text(c, 'name') ?? ''),
       value: num(c, 'share_of_voice'),
       ...(c.is_brand === true ? { own: true } : {}),
     }));

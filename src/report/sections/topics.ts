@@ -4,7 +4,7 @@
  * measured (visibility null) comes last: it is not known to be weak.
  */
 import type { ChartValue } from '../../domain/report.js';
-import { html } from '../escape.js';
+import { html, plainText } from '../escape.js';
 import { dash, figure, listOf, num, numCell, records, strings, table, text, type Obj, type SectionView } from './kit.js';
 
 export function weakestFirst(topics: readonly Obj[]): Obj[] {
@@ -20,7 +20,7 @@ export const topics: SectionView = {
   async render(data, ctx) {
     const list = weakestFirst(records(data, 'topics'));
     const { fmt } = ctx;
-    const values: ChartValue[] = list.map((t) => ({ label: text(t, 'name') ?? '', value: num(t, 'visibility') }));
+    const values: ChartValue[] = list.map((t) => ({ label: plainText(text(t, 'name') ?? ''), value: num(t, 'visibility') }));
     const chart =
       list.length === 0
         ? ''

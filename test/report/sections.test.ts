@@ -1,0 +1,200 @@
+/**
+ * The section views' own rules (src/report/sections/): the orders they draw in (topics
+ * weakest first, tasks best first, issues by severity, changes worst first, gaps write then
+ * improve), what they count (states per engine), the scope's own changes, and each view's
+ * test of the shape it knows.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Change, ChangesResult } from '../../src/domain/changes.js';
+import type { ScopeReport } from '../../src/domain/report.js';
+import { formatsFor } from '../../src/report/format.js';
+import { changes, moveWords, ofScope, worstFirst } from '../../src/report/sections/changes.js';
+import { gapsToShow } from '../../src/report/sections/content-gaps.js';
+import { SECTION_VIEWS } from '../../src/report/sections/index.js';
+import { genericTable, otherFields, stateMark, tag } from '../../src/report/sections/kit.js';
+import { pageChange } from '../../src/report/sections/pages.js';
+import { countStates } from '../../src/report/sections/questions.js';
+import { bestFirst } from '../../src/report/sections/tasks.js';
+import { bySeverity } from '../../src/report/sections/technical.js';
+import { weakestFirst } from '../../src/report/sections/topics.js';
+import { FakeCharts } from './fake-charts.js';
+import { sampleChanges, MADE_AT } from './sandbox-model.js';
+
+const names = (list: ReadonlyArray<Record<string, unknown>>, k = 'name') => list.map((x) => x[k]);
+
+describe('orders', () => {
+  it('topics: weakest first, a topic not measured last', () => {
+    const t = [
+      { name: 'a', visibility: 40 },
+      { name: 'b', visibility: null },
+      { name: 'c', visibility: 10.5 },
+      { name: 'd', visibility: 0 },
+    ];
+    expect(names(weakestFirst(t))).toEqual(['d', 'c', 'a', 'b']);
+  });
+
+  it('tasks: highest impact first, then priority; done tasks left out', () => {
+    const t = [
+      { title: 'low-8', impact: 8, priority: 'low', status: 'todo' },
+      { title: 'high-8', impact: 8, priority: 'high', status: 'in_progress' },
+      { title: 'odd-9', impact: 9, priority: 'whatever', status: 'todo' },
+      { title: 'done-10', impact: 10, priority: 'critical', status: 'done' },
+      { title: 'none', priority: 'critical', status: 'todo' },
+      { title: 'crit-2', impact: 2, priority: 'critical', status: 'todo' },
+    ];
+    expect(names(bestFirst(t), 'title')).toEqual(['odd-9', 'high-8', 'low-8', 'crit-2', 'none']);
+  });
+
+  it('issues: critical, high, medium, low, then words not known, each kept in its order', () => {
+    const i = [
+      { title: 'x', severity: 'low' },
+      { title: 'y', severity: 'weird' },
+      { title: 'z', severity: 'critical' },
+      { title: 'w', severity: 'medium' },
+      { title: 'v', severity: 'high' },
+      { title: 'u', severity: 'critical' },
+    ];
+    expect(names(bySeverity(i), 'title')).toEqual(['z', 'u', 'v', 'w', 'x', 'y']);
+  });
+
+  it('content gaps: write, then improve, then other actions; leave is not listed', () => {
+    const g = [
+      { prompt: 'l', action: 'leave' },
+      { prompt: 'i', action: 'improve' },
+      { prompt: 'o', action: 'rethink' },
+      { prompt: 'w', action: 'write' },
+      { prompt: 'n' },
+    ];
+    expect(names(gapsToShow(g), 'prompt')).toEqual(['w', 'i', 'o', 'n']);
+  });
+
+  it('changes: loss, drop, rival, neutral, gain', () => {
+    const c = (news: Change['news']) => ({ news }) as Change;
+    expect(worstFirst([c('gain'), c('neutral'), c('loss'), c('rival'), c('drop')]).map((x) => x.news)).toEqual(['loss', 'drop', 'rival', 'neutral', 'gain']);
+  });
+
+  it('a page’s change is its own, else its citations against the previous', () => {
+    expect(pageChange({ change: -3, citations: 9, previous_citations: 1 })).toBe(-3);
+    expect(pageChange({ citations: 9, previous_citations: 1 })).toBe(8);
+    expect(pageChange({ citations: 9 })).toBeNull();
+  });
+});
+
+describe('buyer questions', () => {
+  it('counts each state per engine, engines as met, known states best first then others', () => {
+    const prompts = [
+      { engines: { chatgpt: { state: 'absent' }, gemini: { state: 'recommended' } } },
+      { engines: { chatgpt: { state: 'absent' }, claude: { state: 'maybe' }, gemini: 'bad' } },
+      { engines: 'none' },
+      { engines: { chatgpt: { state: 'open' }, gemini: { state: 42 } } },
+    ];
+    const { engines, states, counts } = countStates(prompts);
+    expect(engines).toEqual(['chatgpt', 'gemini', 'claude']);
+    expect(states).toEqual(['recommended', 'mentioned', 'absent', 'open', 'no_answer', 'maybe']);
+    expect(Object.fromEntries([...counts].map(([e, m]) => [e, Object.fromEntries(m)]))).toEqual({
+      chatgpt: { absent: 2, open: 1 },
+      gemini: { recommended: 1 },
+      claude: { maybe: 1 },
+    });
+  });
+
+  it('marks as the terminal marks them; an unknown state a ? and its word', () => {
+    expect(stateMark('recommended')).toBe('<span class="state good" title="recommended">● recommended</span>');
+    expect(stateMark('open', false)).toBe('<span class="state warn" title="open (no one named)">◌</span>');
+    expect(stateMark('no_answer')).toBe('<span class="state muted" title="no answer">– no answer</span>');
+    expect(stateMark('<b>')).toBe('<span class="state">? &lt;b&gt;</span>');
+    expect(stateMark('constructor')).toBe('<span class="state">? constructor</span>');
+  });
+
+  it('tags colour the words the terminal colours; others are plain', () => {
+    expect(tag('critical')).toBe('<span class="tag alarm">critical</span>');
+    expect(tag('in_progress')).toBe('<span class="tag info">in progress</span>');
+    expect(tag('toString')).toBe('<span class="tag">toString</span>');
+    expect(tag('"x"')).toBe('<span class="tag">&quot;x&quot;</span>');
+  });
+});
+
+describe('what changed', () => {
+  const scope = (id: string, market: string | null) =>
+    ({ brand: { id, name: 'x' }, market: market === null ? null : { code: market, label: null } }) as ScopeReport;
+
+  it('keeps the scope’s brand, in its market or every market', () => {
+    const item = (id: string, market: string | null) => ({ brand: { id }, market: market === null ? null : { code: market } });
+    expect(ofScope(item('101', 'US-en'), scope('101', 'US-en'))).toBe(true);
+    expect(ofScope(item('101', null), scope('101', 'US-en'))).toBe(true);
+    expect(ofScope(item('101', 'GB-en'), scope('101', 'US-en'))).toBe(false);
+    expect(ofScope(item('101', 'GB-en'), scope('101', null))).toBe(true);
+    expect(ofScope(item('202', 'US-en'), scope('101', 'US-en'))).toBe(false);
+  });
+
+  it.each([
+    [{ move: 'down', before: 34.2, after: 28.3, delta: -5.9, points: -5.9 }, '34.2 → 28.3 (-5.9)'],
+    [{ move: 'up', before: 0.18, after: 0.25, delta: 0.07, points: 7 }, '0.18 → 0.25 (+7 pp)'],
+    [{ move: 'up', before: 1, after: 2, delta: null, points: null }, '1 → 2'],
+    [{ move: 'changed', before: 'recommended', after: 'absent', delta: null, points: null }, 'recommended → absent'],
+    [{ move: 'appeared', before: null, after: 12, delta: null, points: null }, 'appeared (12)'],
+    [{ move: 'appeared', before: null, after: null, delta: null, points: null }, 'appeared'],
+    [{ move: 'went', before: 22, after: null, delta: null, points: null }, 'went (was 22)'],
+    [{ move: 'went', before: null, after: null, delta: null, points: null }, 'went'],
+    [{ move: 'first_citation', before: null, after: 6, delta: null, points: null }, 'first citation (0 → 6)'],
+    [{ move: 'last_citation_lost', before: 4, after: null, delta: null, points: null }, 'last citation lost (4 → 0)'],
+    [{ move: 'resolved', before: 'high', after: null, delta: null, points: null }, 'resolved'],
+  ])('%j reads %j', (c, words) => {
+    expect(moveWords(c as unknown as Change)).toBe(words);
+  });
+
+  it('from the history’s real comparison: the scope’s changes worst first, another brand’s left out', async () => {
+    const result = sampleChanges();
+    expect(result.changes.some((c) => c.brand.id === '202')).toBe(true);
+    expect(changes.known(result)).toBe(true);
+    const us = { brand: { id: '101', name: 'Northwind CRM' }, market: { code: 'US-en', label: null } } as ScopeReport;
+    const html = await changes.render(result as never, { scope: us, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never });
+    const rows = [...html.matchAll(/<tr><td><span class="tag (\w+)">([^<]+)<\/span><\/td><td>([^<]+)<\/td>/g)].map((m) => `${m[2]} ${m[3]}`);
+    expect(rows.length).toBe(result.changes.filter((c) => c.brand.id === '101').length);
+    expect(rows[0]).toMatch(/^(loss|drop)/);
+    expect(rows.at(-1)).toMatch(/^gain/);
+    expect(html).toContain('From Mar 13, 2025 to Mar 14, 2025');
+    expect(html).not.toContain('20 → 9');
+  });
+
+  it('nothing recorded, or one day only, says so', async () => {
+    const ctx = { scope: {} as ScopeReport, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never };
+    const empty: ChangesResult = { from: null, to: null, sinceFallback: false, changes: [], notCompared: [] };
+    expect(await changes.render(empty as never, ctx)).toContain('Nothing recorded yet');
+    expect(await changes.render({ ...empty, to: '2025-03-14' } as never, ctx)).toContain('only Mar 14, 2025 is recorded');
+  });
+
+  it('a change of a shape not known makes the whole answer a plain table, not a wrong view', () => {
+    const result = sampleChanges();
+    expect(changes.known({ ...result, changes: [...result.changes, { kind: 'x', news: 'catastrophe' }] })).toBe(false);
+    expect(changes.known({ ...result, notCompared: [{ kind: 'x' }] })).toBe(false);
+    expect(changes.known({ ...result, to: 5 })).toBe(false);
+    expect(changes.known([])).toBe(false);
+  });
+});
+
+describe('each view knows its shape', () => {
+  it.each(Object.entries(SECTION_VIEWS))('%s refuses what is not its shape', (_, view) => {
+    for (const data of [null, 'text', 42, [], {}, { topics: 'no' }, { prompts: [{ prompt: 1 }] }]) expect(view.known(data), JSON.stringify(data)).toBe(false);
+  });
+
+  it('the fields a view knows are not listed as other fields; the rest are', () => {
+    expect(otherFields({ a: 1, b: 2 }, ['a', 'b'])).toBe('');
+    const html = otherFields({ a: 1, extra: { x: '<y>' } }, ['a']);
+    expect(html).toContain('Other fields in the answer');
+    expect(html).toContain('extra.x');
+    expect(html).toContain('&lt;y&gt;');
+    expect(html).not.toContain('<td>a</td>');
+  });
+
+  it('a plain table links http(s) URLs and shows every other value as text', () => {
+    const html = genericTable([{ url: 'https://example.com/x', bad: 'javascript:alert(1)', n: 3, ok: true, nothing: null }]);
+    expect(html).toContain('<a href="https://example.com/x" rel="noopener noreferrer">https://example.com/x</a>');
+    expect(html).toContain('<td>javascript:alert(1)</td>');
+    expect(html).toContain('<td>3</td><td>true</td><td></td>');
+  });
+});
+
+it('the model’s time is stamped in UTC', () => {
+  expect(formatsFor('en-GB').time(MADE_AT)).toBe('14 Mar 2025, 12:00 UTC');
+});
