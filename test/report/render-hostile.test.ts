@@ -8,7 +8,7 @@
  * but http(s) and the report's own anchors, no tag but the report's own, no raw bidi or
  * control character. (That a browser runs nothing is checked in a real Chromium apart.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { renderReport } from '../../src/report/render.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -110,8 +110,9 @@ const REPORT_TAGS = new Set([
 ]);
 
 let sandbox: Sandbox;
-let page: string;
 let model: ReportModel;
+/** Rendered in each test rather than once before them, so each test counts for the code it checks. */
+let page: string;
 
 beforeAll(async () => {
   sandbox = await openSandbox();
@@ -126,6 +127,9 @@ beforeAll(async () => {
     sections: { ...scopes[0]!.sections, pages: failed, changes: none, topics: { kind: 'data', data: hostileCopy({ odd: [{ a: 'x' }] }, counter), meta: null } },
   });
   model = { ...growth, look: { ...growth.look, title: `Report${HOSTILE[0]}` }, scopes };
+});
+
+beforeEach(async () => {
   page = await renderReport(model, new FakeCharts());
 });
 
