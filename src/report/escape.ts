@@ -49,7 +49,7 @@ export function attr(s: string): string {
 
 /** The URL an API string names, when it is one the report links to; else null. */
 export function linkTarget(raw: string): string | null {
-  if (raw === '' || /[\s\x00-\x1f\x7f-\x9f]/.test(raw) || sanitizeForTerminal(raw) !== raw) return null;
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(raw) || sanitizeForTerminal(raw) !== raw) return null;
   let url: URL;
   try {
     url = new URL(raw);
@@ -156,7 +156,7 @@ export function inertSvg(svg: string): boolean {
     for (const a of attrs.matchAll(ATTRIBUTE)) {
       const key = (a[1] as string).toLowerCase();
       if (key.startsWith('on')) return false;
-      const value = (a[2] ?? '').replace(/^["']|["']$/g, '').trim();
+      const value = (a[2] ?? '').replace(/^["']|["']$/g, '');
       if ((key === 'href' || key.endsWith(':href') || key === 'src') && !value.startsWith('#')) return false;
     }
   }

@@ -80,7 +80,9 @@ async function renderScope(model: ReportModel, scope: ScopeReport, anchor: strin
     `<span>Data read ${escapeMarkup(fmt.time(scope.readAt))}</span>`,
   ].filter((s) => s !== '');
   const sections: string[] = [];
-  for (const id of REPORT_SECTIONS) sections.push(await renderSection(id, scope.sections[id], anchor, ctx));
+  // A model made by other code than the command's may lack a section: it is said, not skipped.
+  const missing: SectionResult = { kind: 'none', why: 'Not read for this report.' };
+  for (const id of REPORT_SECTIONS) sections.push(await renderSection(id, (scope.sections[id] as SectionResult | undefined) ?? missing, anchor, ctx));
   return `<section class="scope${first ? ' first' : ''}" id="${anchor}">\n<header><h2>${html(scope.brand.name)}</h2><div class="meta">${meta.join('')}</div></header>\n${sections.join('\n')}\n</section>`;
 }
 

@@ -387,3 +387,12 @@ describe('the look: locale, paper, accent, title, logo', () => {
     await expect(renderReport({ ...oneScope(growth), look: svgLogo }, new FakeCharts())).rejects.toThrow(/logo type/);
   });
 });
+
+describe('a model lacking a section', () => {
+  it('says so in place of the section', async () => {
+    const scope = growth.scopes[0]!;
+    const { tasks: _, ...rest } = scope.sections;
+    const page = await renderReport({ ...growth, scopes: [{ ...scope, sections: rest as ScopeReport['sections'] }] }, new FakeCharts());
+    expect(sectionOf(page, 'tasks')).toContain('<p class="note none">Not read for this report.</p>');
+  });
+});

@@ -170,7 +170,8 @@ export async function figure(draw: () => Promise<Chart>): Promise<string> {
   try {
     chart = await draw();
   } catch (e) {
-    return note(`The chart could not be drawn (${e instanceof Error ? e.message : String(e)}); the table shows its figures.`);
+    // The library's message can quote a label, which is the API's text.
+    return `<p class="note">The chart could not be drawn (${html(e instanceof Error ? e.message : String(e))}); the table shows its figures.</p>`;
   }
   const alt = html(chart.alt);
   if (!inertSvg(chart.svg))
