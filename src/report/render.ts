@@ -78,7 +78,7 @@ async function renderScope(model: ReportModel, scope: ScopeReport, anchor: strin
     `<span>${escapeMarkup(periodText(model, fmt))}</span>`,
     scope.plan === null ? '' : `<span>${html(scope.plan)} plan</span>`,
     `<span>Data read ${escapeMarkup(fmt.time(scope.readAt))}</span>`,
-  ].filter((s) => s !== '');
+  ];
   const sections: string[] = [];
   // A model made by other code than the command's may lack a section: it is said, not skipped.
   const missing: SectionResult = { kind: 'none', why: 'Not read for this report.' };
