@@ -23,6 +23,7 @@ describe('a static chart', () => {
     ['no namespaces at all, tabs and new lines', '<svg>\n\t<g>\r\n</g></svg>'],
     ['a self-closed root', '<svg/>'],
     ['spaces before the end of a tag', '<svg ><g a="1" ></g ></svg>'],
+    ['attributes apart by more than one space', '<svg><g  a="1"\n\t b="2"></g></svg>'],
   ])('%s', (_what, svg) => {
     expect(svgProblem(svg)).toBeNull();
     expect(assertSafeSvg(svg)).toBe(svg);
@@ -66,7 +67,8 @@ describe('refused', () => {
     ['url() out', wrap('<rect fill="url(https://x.example/p.svg#a)"/>'), 'url(…) to something other than the chart itself in fill on <rect>'],
     ['url() in capitals', wrap('<rect fill="URL(x)"/>'), 'url(…) to something other than the chart itself in fill on <rect>'],
     ['a URL in an attribute', wrap('<g data-x="http://x.example"></g>'), 'a URL in data-x on <g>'],
-    ['a protocol-relative scheme', wrap('<g data-x="ftp+x://x"></g>'), 'a URL in data-x on <g>'],
+    ['a scheme with a plus', wrap('<g data-x="ftp+x://x"></g>'), 'a URL in data-x on <g>'],
+    ['a scheme ending in a digit', wrap('<g data-x="s3://bucket"></g>'), 'a URL in data-x on <g>'],
     ['javascript:', wrap('<g data-x="javascript:alert(1)"></g>'), 'a URL in data-x on <g>'],
     ['JavaScript : with a space', wrap('<g data-x="JavaScript :x"></g>'), 'a URL in data-x on <g>'],
     ['vbscript:', wrap('<g data-x="vbscript:x"></g>'), 'a URL in data-x on <g>'],
@@ -93,6 +95,7 @@ describe('refused', () => {
     ['a tag never closed', '<svg><g></svg>', 'a closing </svg> that closes nothing open'],
     ['a root never closed', `<svg ${NS}><g></g>`, '<svg> is never closed'],
     ['an element never closed', '<svg><g>', '<g> is never closed'],
+    ['an element never closed, text after it', '<svg><g>text', '<g> is never closed'],
     ['text after the SVG', `${wrap('')}<script>alert(1)</script>`, '"<script>alert(1)</script>" after the closing </svg>'],
     ['a second SVG', '<svg></svg><svg></svg>', '"<svg></svg>" after the closing </svg>'],
     ['text after a self-closed root', '<svg/>x', '"x" after the closing </svg>'],
