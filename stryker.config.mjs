@@ -49,6 +49,7 @@ export default {
     'src/history/store.ts',
     'src/report/escape.ts',
     'src/report/render.ts',
+    'src/report/charts/svg-safety.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

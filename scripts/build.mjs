@@ -10,6 +10,8 @@
 //   dist/lib/sqlite.cjs     node-sqlite3-wasm, for the commands that open the history store,
 //                           with node-sqlite3-wasm.wasm beside it (it reads the file from its
 //                           own folder, __dirname)
+//   dist/lib/charts.cjs     the report's charts with Vega and Vega-Lite (src/report/charts/kit.ts),
+//                           for `vis report` only; drawn offline (see offlineCharts)
 //   dist/THIRD_PARTY_NOTICES.md  the licences of every package bundled above (scripts/notices.mjs);
 //                           `npm run package` ships it at the package's root
 //
@@ -50,20 +52,35 @@ const LIBS = [
   { name: 'conf', entry: 'default-export:conf', matches: (_p, spec) => spec === 'conf' },
   // CommonJS: the file's module.exports is the package's (Database, SQLite3Error).
   { name: 'sqlite', entry: 'node-sqlite3-wasm', matches: (_p, spec) => spec === 'node-sqlite3-wasm' },
+  // The chart kit with the whole of Vega and Vega-Lite (about 1.3 MB): src/report/charts/index.ts
+  // imports it with import() when a report draws. Built on its own from the packages' ES
+  // module builds (`mainFields`), which import d3 as packages: their CommonJS builds carry
+  // d3 copied inside, where the notices (scripts/notices.mjs) would not see its licences.
+  {
+    name: 'charts',
+    entry: 'src/report/charts/kit.ts',
+    matches: (p) => p.endsWith('/src/report/charts/kit.ts'),
+    mainFields: ['module', 'main'],
+  },
 ];
 
 /** The WebAssembly SQLite's binary, which its JavaScript reads from its own folder at load. */
 const SQLITE_WASM = 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm';
 
 /** Packages only a lib file may hold: a data command's start-up must never load them. */
-const NEVER_IN_CORE = ['node_modules/node-sqlite3-wasm/'];
+const NEVER_IN_CORE = [
+  'node_modules/node-sqlite3-wasm/',
+  // Vega, Vega-Lite and every vega-* package they are made of: only `vis report` draws.
+  'node_modules/vega/',
+  'node_modules/vega-',
+];
 
 function checkCoreLeavesOut(coreMeta) {
   for (const [out, { inputs }] of Object.entries(coreMeta.outputs)) {
     const found = Object.keys(inputs).filter((p) => NEVER_IN_CORE.some((prefix) => p.replaceAll('\\', '/').includes(prefix)));
     if (found.length > 0) {
       throw new Error(
-        `${out.replace(/.*dist[^/]*\//, 'dist/')} would contain ${found.join(', ')}: import it with import() so it goes to dist/lib/ (scripts/build.mjs)`,
+        `${out.replace(/.*dist[^/]*\//, 'dist/')} would contain ${found.join(', ')}: only a file of dist/lib/ may hold it, imported with import() (LIBS and NEVER_IN_CORE in scripts/build.mjs)`,
       );
     }
   }
@@ -79,6 +96,28 @@ const defaultExportEntries = {
       resolveDir: root,
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * What dist/lib/charts.cjs leaves out of Vega, which it never needs and must not reach:
+ * - the `canvas` package, which vega-canvas requires if it can find one on the machine.
+ *   Without it Vega measures text by estimate, the same on every machine; with it the
+ *   layout (and so the SVG) would depend on what happens to be installed, and a native
+ *   module would load.
+ * - node-fetch, which vega-loader requires to load data from URLs: the charts' data is
+ *   inline and their loader refuses every request (src/report/charts/kit.ts), so the
+ *   client, and its URL parser, would only be weight.
+ * Each is replaced, for those packages only, by a module that exports nothing, which is
+ * what Vega expects when the package is not installed.
+ */
+const offlineCharts = {
+  name: 'offline-charts',
+  setup(b) {
+    b.onResolve({ filter: /^(canvas|node-fetch)$/ }, (args) =>
+      /[\\/]vega-(canvas|loader)[\\/]/.test(args.importer) ? { path: args.path, namespace: 'left-out' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'module.exports = null;', loader: 'js' }));
   },
 };
 
@@ -304,17 +343,30 @@ try {
   });
   const libs = await build({
     ...common,
-    entryPoints: Object.fromEntries(LIBS.map((l) => [`lib/${l.name}`, l.entry])),
+    entryPoints: Object.fromEntries(LIBS.filter((l) => !l.mainFields).map((l) => [`lib/${l.name}`, l.entry])),
     outdir: staging,
     plugins: [defaultExportEntries, trimUndici],
     metafile: true,
   });
-  checkNothingSharedButData(core.metafile, libs.metafile);
+  const apart = await Promise.all(
+    LIBS.filter((l) => l.mainFields).map((l) =>
+      build({
+        ...common,
+        entryPoints: { [`lib/${l.name}`]: l.entry },
+        outdir: staging,
+        mainFields: l.mainFields,
+        plugins: [offlineCharts],
+        metafile: true,
+      }),
+    ),
+  );
+  const libMetas = [libs.metafile, ...apart.map((a) => a.metafile)];
+  for (const meta of libMetas) checkNothingSharedButData(core.metafile, meta);
   checkCoreLeavesOut(core.metafile);
   copyFileSync(join(root, SQLITE_WASM), `${staging}/lib/node-sqlite3-wasm.wasm`);
   chmodSync(`${staging}/lib/node-sqlite3-wasm.wasm`, 0o644);
-  checkOneByte([core.metafile, libs.metafile]);
-  writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, libs.metafile]));
+  checkOneByte([core.metafile, ...libMetas]);
+  writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, ...libMetas]));
 } catch (err) {
   rmSync(staging, { recursive: true, force: true });
   throw err;

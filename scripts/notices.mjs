@@ -28,22 +28,45 @@ export function bundledPackageDirs(metafiles) {
   return [...dirs];
 }
 
-/** One bundled package: its name, version, licence and licence texts. Throws without a licence text. */
+/** `owner/name` of a package's repository field (`vega/vega`, `git+https://github.com/vega/vega.git`), or null. */
+function repositoryOf(pkg) {
+  const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  if (typeof url !== 'string') return null;
+  const m = /^(?:github:)?([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(url) ?? /github\.com[/:]([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(url);
+  return m ? m[1] : null;
+}
+
+/** One bundled package: its name, version, licence, repository and licence texts (none when it ships no licence file). */
 function readPackage(root, dir) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
   const files = readdirSync(join(root, dir))
     .filter((f) => LICENCE_FILE.test(f))
     .sort();
-  if (files.length === 0) {
-    throw new Error(`${dir} is bundled into dist/ but has no licence file to ship in THIRD_PARTY_NOTICES.md (scripts/notices.mjs)`);
-  }
   const licence = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'see the text below');
   const texts = files.map((f) =>
     readFileSync(join(root, dir, f), 'utf8')
       .replaceAll('\r\n', '\n')
       .trim(),
   );
-  return { name: pkg.name, version: pkg.version, licence, texts };
+  return { dir, name: pkg.name, version: pkg.version, licence, repository: repositoryOf(pkg), texts, textFrom: null };
+}
+
+/**
+ * A package with no licence file of its own takes the text of another bundled package from
+ * the same repository under the same licence: the packages of a monorepo (Vega's vega-util,
+ * vega-scale… beside vega-view, which ships the repository's LICENSE) publish one text for
+ * all. Without such a sibling the build stops: a bundled package must ship its licence.
+ */
+function borrowLicenceTexts(packages) {
+  for (const p of packages) {
+    if (p.texts.length > 0) continue;
+    const sibling = p.repository && packages.find((o) => o.texts.length > 0 && o.textFrom === null && o.repository === p.repository && o.licence === p.licence);
+    if (!sibling) {
+      throw new Error(`${p.dir} is bundled into dist/ but has no licence file to ship in THIRD_PARTY_NOTICES.md (scripts/notices.mjs)`);
+    }
+    p.texts = sibling.texts;
+    p.textFrom = sibling;
+  }
 }
 
 /** A fence longer than any run of backticks in the text, so no licence text can close it. */
@@ -57,6 +80,7 @@ export function thirdPartyNotices(root, metafiles) {
   const packages = bundledPackageDirs(metafiles)
     .map((dir) => readPackage(root, dir))
     .sort((a, b) => (a.name === b.name ? a.version.localeCompare(b.version) : a.name < b.name ? -1 : 1));
+  borrowLicenceTexts(packages);
   const out = [
     '# Third-party notices',
     '',
@@ -67,6 +91,7 @@ export function thirdPartyNotices(root, metafiles) {
   ];
   for (const p of packages) {
     out.push('', `## ${p.name} ${p.version}`, '', `Licence: ${p.licence}`);
+    if (p.textFrom) out.push('', `${p.name} ships no licence file; the text below is the one its repository (${p.repository}) ships with ${p.textFrom.name}.`);
     for (const text of p.texts) {
       const f = fence(text);
       out.push('', `${f}text`, text, f);

@@ -123,6 +123,9 @@ export interface ChartKit {
   trend(points: readonly DatedValue[], o: { title: string; unit: string; locale: string }): Promise<Chart>;
   /** Horizontal bars, largest first as given: share of voice against rivals, topics' visibility. */
   bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string }): Promise<Chart>;
-  /** Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts, best first. */
-  stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; locale: string }): Promise<Chart>;
+  /**
+   * Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts,
+   * best first; `unit` names what is counted (`questions`), `count` when not given.
+   */
+  stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; locale: string; unit?: string }): Promise<Chart>;
 }

@@ -47,6 +47,40 @@ describe('third-party notices', () => {
     expect(text.indexOf('## @a/alpha')).toBeLessThan(text.indexOf('## zeta'));
   });
 
+  it('gives a package without a licence file the text its repository ships with a sibling under the same licence, and says so', () => {
+    root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
+    fakePackage(
+      'node_modules/vega-view',
+      { name: 'vega-view', version: '5.0.0', license: 'BSD-3-Clause', repository: 'vega/vega' },
+      { LICENSE: 'BSD text of Vega' },
+    );
+    fakePackage('node_modules/vega-util', { name: 'vega-util', version: '1.0.0', license: 'BSD-3-Clause', repository: 'vega/vega' }, {});
+    fakePackage(
+      'node_modules/vega-scale',
+      { name: 'vega-scale', version: '7.0.0', license: 'BSD-3-Clause', repository: { type: 'git', url: 'git+https://github.com/vega/vega.git' } },
+      {},
+    );
+    const text = thirdPartyNotices(root, [meta('node_modules/vega-util/i.js', 'node_modules/vega-view/i.js', 'node_modules/vega-scale/i.js')]);
+    expect(text).toContain(
+      '## vega-util 1.0.0\n\nLicence: BSD-3-Clause\n\nvega-util ships no licence file; the text below is the one its repository (vega/vega) ships with vega-view.\n\n```text\nBSD text of Vega\n```\n',
+    );
+    expect(text).toContain('the one its repository (vega/vega) ships with vega-view.\n\n```text\nBSD text of Vega\n```\n\n## vega-util');
+    expect(text).toContain('## vega-view 5.0.0\n\nLicence: BSD-3-Clause\n\n```text\nBSD text of Vega\n```');
+  });
+
+  it('borrows no text from another repository or another licence', () => {
+    root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
+    fakePackage('node_modules/vega-lite', { name: 'vega-lite', version: '5.0.0', license: 'BSD-3-Clause', repository: 'vega/vega-lite' }, { LICENSE: 'text' });
+    fakePackage('node_modules/other', { name: 'other', version: '1.0.0', license: 'MIT', repository: 'vega/vega' }, { LICENSE: 'MIT text' });
+    fakePackage('node_modules/vega-util', { name: 'vega-util', version: '1.0.0', license: 'BSD-3-Clause', repository: 'vega/vega' }, {});
+    const metas = [meta('node_modules/vega-lite/i.js', 'node_modules/other/i.js', 'node_modules/vega-util/i.js')];
+    expect(() => thirdPartyNotices(root, metas)).toThrow('node_modules/vega-util is bundled into dist/ but has no licence file');
+    fakePackage('node_modules/bare', { name: 'bare', version: '1.0.0', license: 'MIT' }, {});
+    expect(() => thirdPartyNotices(root, [meta('node_modules/bare/i.js', 'node_modules/other/i.js')])).toThrow(
+      'node_modules/bare is bundled into dist/ but has no licence file',
+    );
+  });
+
   it('stops the build when a bundled package has no licence file', () => {
     root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
     fakePackage('node_modules/bare', { name: 'bare', version: '1.0.0', license: 'MIT' }, { 'README.md': 'no licence here' });
