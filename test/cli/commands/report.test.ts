@@ -21,6 +21,7 @@ import { FakeHistory } from '../../support/fake-history.js';
 import { sandboxControl } from '../../support/http.js';
 import { FakeApi } from '../../support/http.js';
 import { runInProcess } from '../../support/run.js';
+import { noTempFiles } from '../../support/files.js';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const clock = fakeClock(NOW);
@@ -89,8 +90,9 @@ async function report(
     .slice(before)
     .filter((r) => !['/brands', '/usage'].includes(r.path))
     .map((r) => `${r.path}${r.query.market ? ` ${r.query.market}` : ''}`);
-  const file = raw.output === '-' ? undefined : raw.output !== undefined ? resolve(h.dir, raw.output) : findReport(h.dir);
-  const text = raw.output === '-' ? io.out() : file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const toStdout = raw.output === '-' || raw.output === '/dev/stdout';
+  const file = toStdout ? undefined : raw.output !== undefined ? resolve(h.dir, raw.output) : findReport(h.dir);
+  const text = toStdout ? io.out() : file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   return { code, stdout: io.out(), stderr: io.err(), reads, model: text?.startsWith('{') ? (JSON.parse(text) as ReportModel) : undefined, file };
 }
 
@@ -313,6 +315,33 @@ describe('vis report: the reads and the model', () => {
     expect(r.file).toBe(join(h.dir, 'report-agency-2026-11-22.html'));
     expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']);
     expect(r.reads).toHaveLength(30);
+  });
+
+  it('--all-brands --all-markets: one scope per brand × market, perception and technical read once per brand', async () => {
+    const r = await report({ allBrands: true, allMarkets: true }, home('vis_demo_agency'));
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes.map((s) => `${s.brand.id} ${s.market?.code}`)).toEqual([
+      '201 US-en',
+      '201 CA-en',
+      '202 GB-en',
+      '203 US-en',
+      '203 GB-en',
+      '203 AU-en',
+    ]);
+    expect(r.reads).toHaveLength(6 * 8 + 3 * 2);
+    expect(r.reads.filter((q) => q.startsWith('/technical'))).toEqual(['/technical US-en', '/technical GB-en', '/technical US-en']);
+    const copperline = r.model!.scopes.filter((s) => s.brand.id === '203');
+    expect(copperline[2]!.sections.technical).toEqual(copperline[0]!.sections.technical);
+  });
+
+  it('-o /dev/stdout is written where it points, as a shell redirect; a file is written whole, no temp file left', async () => {
+    const r = await report({ output: '/dev/stdout' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
+    const h = home();
+    const out = await report({ output: 'r.html' }, h);
+    expect(out.model!.scopes).toHaveLength(1);
+    expect(noTempFiles(h.dir)).toEqual([]);
   });
 
   it('after the morning’s export of the same period, the report reads nothing', async () => {

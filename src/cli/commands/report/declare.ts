@@ -39,8 +39,7 @@ export const reportCommand: CommandDeclaration = {
         'after',
         examplesAfter(
           'vis report --dry-run',
-          'vis report --brand "Northwind CRM" --days 30 -o northwind.html',
-          'vis report --all-brands --title "Monthly AI visibility" --logo logo.png --accent #0a7 --pdf report.pdf',
+          'vis report --brand "Northwind CRM" --days 30 --dry-run',
         ),
       )
       .action(async () => {
