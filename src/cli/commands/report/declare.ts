@@ -35,13 +35,7 @@ export const reportCommand: CommandDeclaration = {
       .option('--locale <tag>', 'dates and numbers formatted for this BCP 47 locale (default: the system’s)')
       .option('--paper <size>', 'a4 (default) or letter, for print and --pdf')
       .option('--dry-run', 'print the reads the report needs, which are cached, and the reads left; read and write nothing')
-      .addHelpText(
-        'after',
-        examplesAfter(
-          'vis report --dry-run',
-          'vis report --brand "Northwind CRM" --days 30 --dry-run',
-        ),
-      )
+      .addHelpText('after', examplesAfter('vis report --dry-run', 'vis report --brand "Northwind CRM" --days 30 --dry-run'))
       .action(async () => {
         const { parseReportCommand } = await import('./parse.js');
         const options = parseReportCommand(ctx, optionsOf(cmd));
