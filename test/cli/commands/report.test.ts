@@ -19,7 +19,7 @@ import { createContext } from '../../../src/services/context.js';
 import { fakeClock, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
 import { sandboxControl } from '../../support/http.js';
-import { FakeApi } from '../../support/http.js';
+import { FakeApi, ok } from '../../support/http.js';
 import { runInProcess } from '../../support/run.js';
 import { noTempFiles } from '../../support/files.js';
 
@@ -413,5 +413,81 @@ describe('vis report: the reads and the model', () => {
       kind: 'none',
       why: expect.stringMatching(/nothing to compare yet: only 2026-11-2\d is recorded/),
     });
+  });
+});
+
+describe('vis report against a server of other shapes', () => {
+  function otherServer() {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/usage' }, ok({ plan_label: 'Pro', reads_left: 40 }), 'always');
+    api.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    api.on({ method: 'GET', path: '/markets' }, ok({ markets: [{ code: 'US-en' }, { code: 'DE-de' }] }), 'always');
+    api.on(
+      { method: 'GET', path: '/visibility' },
+      ok({ history: [{ date: '2026-11-16', value: 3 }, { week: '2026-11-09T00:00:00Z', score: null }, { score: 9 }, 'x'] }),
+      'always',
+    );
+    for (const path of ['/overview', '/competitors', '/topics', '/prompts', '/brand-perception', '/pages', '/content-gaps', '/technical', '/tasks']) {
+      api.on({ method: 'GET', path }, ok({ unknown: [path] }, { market: 'XX' }), 'always');
+    }
+    return api;
+  }
+
+  async function run(raw: RawReportOptions, api: FakeApi) {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-other-'));
+    const io = testIO();
+    const env = { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef', HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') };
+    const ctx = createContext(io, env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5, transport: api.transport });
+    let code = 0;
+    try {
+      await runReport(
+        parseReportCommand(ctx, { output: '-', ...raw }, dir),
+        ctx,
+        async () => fakeDeps().deps,
+        async () => undefined,
+      );
+    } catch (err) {
+      code = exitCodeFor(err);
+    }
+    return { code, stdout: io.out() };
+  }
+
+  it('--all-markets without markets in GET /brands: the dry run counts at least one market, the run reads GET /markets first', async () => {
+    const api = otherServer();
+    const dry = await run({ allMarkets: true, dryRun: true }, api);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('Reads: at least 11 (0 cached, free); to spend: at least 11');
+    expect(dry.stdout).toContain('GET /markets tells the markets of 1 brand first');
+    expect(dry.stdout).toContain('Reads left this month: 40');
+    expect(api.requests.map((r) => r.path)).toEqual(['/usage', '/brands']);
+
+    const r = await run({ allMarkets: true }, api);
+    expect(r.code).toBe(0);
+    const reads = api.requests.slice(2).filter((q) => !['/usage', '/brands'].includes(q.path));
+    expect(reads[0]!.path).toBe('/markets');
+    expect(reads).toHaveLength(1 + 2 * 8 + 2);
+    const model = JSON.parse(r.stdout) as ReportModel;
+    expect(model.scopes.map((s) => [s.brand, s.market, s.plan])).toEqual([
+      [{ id: '7', name: 'Acme' }, { code: 'US-en', label: null }, 'Pro'],
+      [{ id: '7', name: 'Acme' }, { code: 'DE-de', label: null }, 'Pro'],
+    ]);
+    expect(model.scopes[0]!.sections.topics).toEqual({ kind: 'data', data: { unknown: ['/topics'] }, meta: { market: 'XX' } });
+    expect(model.scopes[0]!.trend).toEqual([
+      { date: '2026-11-09', value: null },
+      { date: '2026-11-16', value: 3 },
+    ]);
+    expect(model.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history is off: nothing has been recorded to compare' });
+  });
+
+  it('the market the answer names when none was asked; refused (exit 6) when the reads left are fewer', async () => {
+    const api = otherServer();
+    const r = await run({}, api);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as ReportModel).scopes[0]!.market).toEqual({ code: 'XX', label: null });
+    const poor = new FakeApi();
+    poor.on({ method: 'GET', path: '/usage' }, ok({ reads: { limit: 100, used: 95 } }), 'always');
+    poor.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    expect((await run({}, poor)).code).toBe(6);
+    expect(poor.requests.map((q) => q.path)).toEqual(['/usage', '/brands', '/usage']);
   });
 });
