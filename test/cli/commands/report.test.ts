@@ -491,3 +491,37 @@ describe('vis report against a server of other shapes', () => {
     expect(poor.requests.map((q) => q.path)).toEqual(['/usage', '/brands', '/usage']);
   });
 });
+
+describe('vis report interrupted', () => {
+  it('Ctrl-C between reads: exit 130, nothing written', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads_left: 40 }), 'always');
+    api.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    const abort = new AbortController();
+    api.on({ method: 'GET', path: '/overview' }, ok({}), 'always');
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-int-'));
+    const env = { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef', HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') };
+    const ctx = createContext(testIO(), env, '0.0.0-test', abort.signal, {
+      clock,
+      random: () => 0.5,
+      transport: {
+        createAgent: (o) => api.transport.createAgent(o),
+        sendRequest: async (d, url, o) => {
+          const res = await api.transport.sendRequest(d, url, o);
+          if (url.includes('/overview')) abort.abort();
+          return res;
+        },
+      },
+    });
+    const options = parseReportCommand(ctx, {}, dir);
+    const err = await runReport(
+      options,
+      ctx,
+      async () => fakeDeps().deps,
+      async () => undefined,
+    ).catch((e: unknown) => e);
+    expect(exitCodeFor(err)).toBe(130);
+    expect(api.requests.map((q) => q.path)).toEqual(['/usage', '/brands', '/usage', '/overview']);
+    expect(findReport(dir)).toBeUndefined();
+  });
+});

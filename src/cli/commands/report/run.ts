@@ -21,7 +21,7 @@ import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, Section
 import type { Env } from '../../../domain/env.js';
 import { accountFromUsage, budgetFromUsage, marketsFromPayload } from '../../../api/account.js';
 import { endpointById, marketsEndpoint } from '../../../endpoints.js';
-import { LimitError, UsageError, VisError } from '../../../errors.js';
+import { InterruptedError, LimitError, UsageError, VisError } from '../../../errors.js';
 import { planBrand, type ExportBrand } from '../../../export/plan.js';
 import { changesFrom } from '../../../history/changes/compare.js';
 import { isPlainObject } from '../../../output/flatten.js';
@@ -167,7 +167,7 @@ export async function runReport(
     const outcomes = new Map<string, ReadOutcome>();
     const reads = distinctReads(planned.scopes);
     for (const [i, r] of reads.entries()) {
-      if (ctx.signal.aborted) throw new VisError('interrupted', 'interrupted: the report was not written');
+      if (ctx.signal.aborted) throw new InterruptedError();
       session.progress.start(`vis report: ${i + 1}/${reads.length}…`);
       outcomes.set(readKey(r), await readOne(ctx, session, r, () => spent++));
     }
