@@ -403,6 +403,7 @@ describe('vis report: the reads and the model', () => {
     });
     expect(broken.code).toBe(0);
     expect(broken.stderr).toMatch(/warning: the history could not be read.*locked/);
+    expect(broken.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history could not be read: locked' });
     expect(broken.model!.scopes[0]!.trend).toHaveLength(12);
   });
 

@@ -249,18 +249,20 @@ function marketOf(s: ScopePlan, headline: SectionResult | undefined): ScopeRepor
  * never a failure of the report.
  */
 async function fromHistory(ctx: Context, options: ReportOptions, model: ReportModel, open: ReportHistoryOpener): Promise<ReportModel> {
+  const without = (why: string): ReportModel => ({
+    ...model,
+    scopes: model.scopes.map((s) => ({ ...s, sections: { ...s.sections, changes: { kind: 'none', why } } })),
+  });
   let reader: OpenedHistory | undefined;
   try {
     reader = await open();
   } catch (err) {
+    const message = (err as Error).message;
     if (!options.flags.quiet)
-      writeMessage(ctx.io, `vis: warning: the history could not be read, so the report has no longer trend: ${sanitizeForTerminal((err as Error).message)}`);
-    return model;
+      writeMessage(ctx.io, `vis: warning: the history could not be read, so the report has no longer trend: ${sanitizeForTerminal(message)}`);
+    return without(`the history could not be read: ${message}`);
   }
-  if (reader === undefined) {
-    const why = 'the history is off: nothing has been recorded to compare';
-    return { ...model, scopes: model.scopes.map((s) => ({ ...s, sections: { ...s.sections, changes: { kind: 'none', why } } })) };
-  }
+  if (reader === undefined) return without('the history is off: nothing has been recorded to compare');
   try {
     return { ...model, scopes: model.scopes.map((s) => scopeFromHistory(reader, options, s)) };
   } finally {
