@@ -44,7 +44,7 @@ describe('--accent', () => {
     [undefined, DEFAULT_ACCENT],
   ])('%j is %s', (value, accent) => expect(parseAccent(value)).toBe(accent));
 
-  it.each(['red', '#12345', '#1234567', '#ggg', '00aa77', '#00aa7g', 'x#00aa77', '#00aa77x', '#0a77', ''])('%j is refused', (value) => {
+  it.each(['red', 'x#0a7', '#12345', '#1234567', '#ggg', '00aa77', '#00aa7g', 'x#00aa77', '#00aa77x', '#0a77', ''])('%j is refused', (value) => {
     expect(refusal(() => parseAccent(value))).toBe(`--accent must be a colour written #rgb or #rrggbb, such as #0a7 or #00aa77 (got "${value}")`);
   });
 
@@ -59,7 +59,7 @@ describe('--locale and the system’s', () => {
     ['zh-Hant-TW', 'zh-Hant-TW'],
   ])('%j is %s', (value, tag) => expect(parseLocale(value, {})).toBe(tag));
 
-  it.each(['not a locale', 'en_GB', '', 'x', '123'])('%j is refused', (value) => {
+  it.each(['not a locale', 'en_GB', '', 'x', '123', 'xyz', 'qaa'])('%j is refused', (value) => {
     expect(refusal(() => parseLocale(value, {}))).toBe(
       `--locale must be a BCP 47 language tag this Node.js formats dates and numbers for, such as en-GB or de-DE (got "${value}")`,
     );
@@ -71,6 +71,8 @@ describe('--locale and the system’s', () => {
     expect(systemLocale({ LANG: 'sr_RS@latin' })).toBe('sr-RS');
     expect(systemLocale({ LC_ALL: '  ', LANG: 'pt_BR' })).toBe('pt-BR');
     expect(systemLocale({ LANG: 'C' })).toBeUndefined();
+    expect(systemLocale({ LC_ALL: 'C', LANG: 'de_DE.UTF-8' })).toBeUndefined();
+    expect(systemLocale({ LC_ALL: 'POSIX', LANG: 'de_DE.UTF-8' })).toBeUndefined();
     expect(systemLocale({ LANG: 'POSIX' })).toBeUndefined();
     expect(systemLocale({ LANG: 'C.UTF-8' })).toBeUndefined();
     expect(systemLocale({ LANG: '.UTF-8' })).toBeUndefined();
@@ -181,6 +183,13 @@ describe('parseReportCommand', () => {
   const env = { VIS_BASE_URL: 'https://api.example.test/api/v1/', VIS_API_KEY: 'vis_test_0123456789abcdef', HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') };
   const parse = (raw: Record<string, unknown>, e: Record<string, string> = env) => parseReportCommand(testContext({ env: e, io: testIO() }), raw, dir);
 
+  it('the default file’s folder (the current one) must be writable too', () => {
+    const missing = join(dir, 'gone');
+    expect(refusal(() => parseReportCommand(testContext({ env, io: testIO() }), {}, missing))).toBe(
+      `--output: the folder ${missing} does not exist or is not writable`,
+    );
+  });
+
   it('the defaults: a month, the house look, the HTML named later, the history’s API without its trailing slash', () => {
     const o = parse({});
     expect(o).toMatchObject({
@@ -233,5 +242,6 @@ describe('parseReportCommand', () => {
     expect(parse({ dryRun: true }).dryRun).toBe(true);
     expect(parse({ refresh: true }).session.cache).toBe('refresh');
     expect(parse({ demo: true }).api).toBe('demo');
+    expect(parse({}, { ...env, VIS_BASE_URL: 'https://api.example.test/api/v1//' }).api).toBe('https://api.example.test/api/v1');
   });
 });

@@ -99,22 +99,21 @@ export function systemLocale(env: Record<string, string | undefined>): string | 
   for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANG'] as const) {
     const value = env[name]?.trim();
     if (!value) continue;
-    const tag = value.split(/[.@]/)[0]!.replace(/_/g, '-');
-    if (tag === 'C' || tag === 'POSIX' || tag === '') return undefined;
-    return supportedLocale(tag);
+    // C and POSIX are no language: Intl takes neither, so the first variable set decides alone.
+    return supportedLocale(value.split(/[.@]/)[0]!.replace(/_/g, '-'));
   }
   return undefined;
 }
 
 /** The tag in canonical form when it is BCP 47 and Intl formats with it as asked, else undefined. */
 function supportedLocale(tag: string): string | undefined {
+  let canonical: string[];
   try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
-    if (canonical === undefined) return undefined;
-    return Intl.NumberFormat.supportedLocalesOf([canonical]).length > 0 ? canonical : undefined;
+    canonical = Intl.getCanonicalLocales(tag);
   } catch {
     return undefined;
   }
+  return Intl.NumberFormat.supportedLocalesOf(canonical)[0];
 }
 
 /** --locale, else the system's, else Intl's default: what dates and numbers are formatted for. */
@@ -138,7 +137,7 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
-  return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+  return magic.every((b, i) => bytes[i] === b);
 }
 
 /**
@@ -189,8 +188,6 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
   const rest: RawGlobalOptions = { ...raw, brand: brands?.[0], market: markets?.[0] };
   for (const k of ['allBrands', 'allMarkets', 'pdf', 'title', 'logo', 'accent', 'locale', 'paper', 'dryRun'] as const)
     delete (rest as Record<string, unknown>)[k];
-  if (rest.brand === undefined) delete rest.brand;
-  if (rest.market === undefined) delete rest.market;
   const flags = parseFlags(rest, ctx.today());
   const given = flags.period;
   const period: PeriodFlags = given.days === undefined && given.from === undefined ? { days: DEFAULT_DAYS } : given;
@@ -219,7 +216,8 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
 
   // The scope flags pick the brands and markets: resolveSettings reads the configured ones.
   const session = parseSessionOptions(ctx, { ...flags, brand: undefined, market: undefined });
-  const api = session.demo ? 'demo' : (session.settings.baseUrl?.value ?? '').replace(/\/+$/, '');
+  // Without --demo, the session's options hold a base URL (parseSessionOptions requires one).
+  const api = session.demo ? 'demo' : session.settings.baseUrl!.value.replace(/\/+$/, '');
   return {
     command: 'report',
     flags,
