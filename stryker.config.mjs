@@ -50,6 +50,7 @@ export default {
     'src/report/escape.ts',
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',
+    'src/cli/commands/report/parse.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -41,6 +41,7 @@ __vis_subcommand() {
         '|api') REPLY='api' ;;
         '|openapi') REPLY='openapi' ;;
         '|export') REPLY='export' ;;
+        '|report') REPLY='report' ;;
         '|sandbox') REPLY='sandbox' ;;
         '|completion') REPLY='completion' ;;
         '|version') REPLY='version' ;;
@@ -638,6 +639,18 @@ __vis_takes_value() {
         'export|--param' | \
         'export|--dir' | \
         'export|--only' | \
+        'report|-b' | 'report|--brand' | \
+        'report|-m' | 'report|--market' | \
+        'report|-d' | 'report|--days' | \
+        'report|--from' | \
+        'report|--to' | \
+        'report|-o' | 'report|--output' | \
+        'report|--pdf' | \
+        'report|--title' | \
+        'report|--logo' | \
+        'report|--accent' | \
+        'report|--locale' | \
+        'report|--paper' | \
         'sandbox|--port' | \
         'sandbox|--host' | \
         *'|--profile' | \
@@ -651,7 +664,7 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export sandbox completion version help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox completion version help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
@@ -737,6 +750,7 @@ __vis_flags() {
         'api') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'openapi') REPLY='-f --format -o --output --no-pager -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'export') REPLY='-b --brand -m --market -d --days --from --to -f --format --refresh --no-cache --param --dir --only --all-brands --all-markets --dry-run --force --resume -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'report') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to --refresh --no-cache -o --output --pdf --title --logo --accent --locale --paper --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'completion') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'version') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -938,6 +952,8 @@ __vis_flag_values() {
         'export|-b' | 'export|--brand') __vis_dynamic brands ;;
         'export|-f' | 'export|--format') __vis_words 'csv json' ;;
         'export|--dir') __vis_files -d ;;
+        'report|-b' | 'report|--brand') __vis_dynamic brands ;;
+        'report|-o' | 'report|--output') __vis_files ;;
         *'|--profile') __vis_dynamic profiles ;;
     esac
 }
@@ -956,7 +972,7 @@ __vis_arg_values() {
         'config unset|0') __vis_words 'profile base_url brand market format cache history' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export sandbox completion version help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox completion version help exit-codes environment options' ;;
     esac
 }
 

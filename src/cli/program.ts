@@ -25,6 +25,7 @@ import { cacheCommand } from './commands/cache/declare.js';
 import { apiCommand } from './commands/api/declare.js';
 import { openapiCommand } from './commands/openapi/declare.js';
 import { exportCommand } from './commands/export/declare.js';
+import { reportCommand } from './commands/report/declare.js';
 import { changesCommand } from './commands/changes/declare.js';
 import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
@@ -44,6 +45,7 @@ const COMMANDS: readonly CommandDeclaration[] = [
   apiCommand,
   openapiCommand,
   exportCommand,
+  reportCommand,
   sandboxCommand,
   completionCommand,
   completeCommand,

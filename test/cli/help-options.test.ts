@@ -39,6 +39,13 @@ function isoDaysBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A PNG `vis report --logo` takes (its first bytes are what is checked). */
+function pngLogo(dir: string): string {
+  const file = join(dir, 'logo.png');
+  writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return file;
+}
+
 /** The option with a valid value (and, for --to, the --from it needs). */
 function optionArgs(o: Option, today: string, outDir: string): string[] {
   const flag = o.long!;
@@ -77,6 +84,12 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--threshold': ['5'],
     '--until': [today],
     '--before': ['90d'],
+    '--pdf': [join(outDir, 'out.pdf')],
+    '--title': ['Q4'],
+    '--logo': [pngLogo(outDir)],
+    '--accent': ['#0a7'],
+    '--locale': ['en-GB'],
+    '--paper': ['letter'],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

@@ -43,6 +43,13 @@ function isoDaysBefore(today: string, days: number): string {
  * The option with a valid value: what is refused is the flag, never its value. --to
  * needs --from where it is taken; where it is not, --to alone is refused.
  */
+/** A PNG `vis report --logo` takes (its first bytes are what is checked). */
+function pngLogo(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'vis-options-logo-')), 'logo.png');
+  writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return file;
+}
+
 function optionArgs(option: Option, today: string, outFile: string, taken: boolean): string[] {
   const flag = option.long!;
   const from = isoDaysBefore(today, 10);
@@ -80,6 +87,12 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--threshold': ['5'],
     '--until': [today],
     '--before': ['90d'],
+    '--pdf': [`${outFile}.pdf`],
+    '--title': ['Q4'],
+    '--logo': [pngLogo()],
+    '--accent': ['#0a7'],
+    '--locale': ['en-GB'],
+    '--paper': ['letter'],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];

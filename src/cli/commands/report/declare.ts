@@ -1,0 +1,55 @@
+/** `vis report`: the declaration. parse.ts and run.ts load when it runs. */
+import {
+  addCacheOptions,
+  addPeriodOptions,
+  addScopeOptions,
+  examplesAfter,
+  HELP_GROUPS,
+  optionsOf,
+  runOrCapture,
+  toolDescription,
+  type CommandDeclaration,
+} from '../../declare.js';
+
+export const reportCommand: CommandDeclaration = {
+  answers: (word) => word === 'report',
+  register(program, ctx, _only, runF) {
+    const cmd = program.command('report');
+    addScopeOptions(cmd, { market: true, all: true });
+    addPeriodOptions(cmd, 'range');
+    addCacheOptions(cmd);
+    cmd
+      .summary('The client report: one self-contained HTML file with charts, and PDF')
+      .description(
+        toolDescription(
+          'Writes one HTML file per run (inline styles and SVG charts, no script, nothing fetched when opened) for each brand and market: the headline figures, the visibility trend, share of voice, topics, buyer questions, perception, cited pages, content gaps, technical issues, open tasks and what changed. The period is 30 days unless --days or --from/--to say otherwise. With --pdf, also prints it to PDF through a local Chromium.',
+          'Calls GET /usage and GET /brands first (free), then one read per section and brand × market (brand perception and the technical scan once per brand); the cache answers what it holds for free, so a report after an export of the same period spends nothing. Refused (exit 6) when the reads left do not cover it. Sections the plan does not include say so in place.',
+        ),
+      )
+      .helpGroup(HELP_GROUPS.tools)
+      .option('-o, --output <file>', 'the HTML file (default: report-<brand>-<to date>.html here; - for stdout)')
+      .option('--pdf <file>', 'also print the report to this PDF file (needs Chromium; A4 unless --paper letter)')
+      .option('--title <text>', 'the report’s title (default: AI visibility report)')
+      .option('--logo <file>', 'the agency’s logo, PNG or JPEG, at most 1 MiB, embedded in the file')
+      .option('--accent <color>', 'the accent colour, #rgb or #rrggbb')
+      .option('--locale <tag>', 'dates and numbers formatted for this BCP 47 locale (default: the system’s)')
+      .option('--paper <size>', 'a4 (default) or letter, for print and --pdf')
+      .option('--dry-run', 'print the reads the report needs, which are cached, and the reads left; read and write nothing')
+      .addHelpText('after', examplesAfter('vis report --dry-run', 'vis report --brand "Northwind CRM" --days 30 --dry-run'))
+      .action(async () => {
+        const { parseReportCommand } = await import('./parse.js');
+        const options = parseReportCommand(ctx, optionsOf(cmd));
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runReport(options, ctx, reportDeps));
+      });
+  },
+};
+
+/**
+ * The renderer, the charts and the PDF printer (src/report/), loaded only when a report is
+ * made. They are built apart from the command; until they are part of this build, making
+ * one is refused after the flags are checked, before any request.
+ */
+async function reportDeps(): Promise<never> {
+  const { UsageError } = await import('../../../errors.js');
+  throw new UsageError('vis report: this build of vis has no report renderer');
+}

@@ -1,0 +1,86 @@
+/**
+ * The report's model from what was read: each section's result (the answer, the plan it
+ * needs, why it failed, or why there is nothing), and the visibility trend, the weeks of
+ * GET /visibility with, before them, the scan days the history store holds.
+ */
+import type { DatedValue, SectionResult } from '../../../domain/report.js';
+import { PLAN_TEXT, type EndpointSpec } from '../../../endpoints.js';
+import { exitCodeFor, VisError } from '../../../errors.js';
+import type { RecordedAnswer } from '../../../history/types.js';
+import { isPlainObject } from '../../../output/flatten.js';
+
+/** An answer read: its `data` and `meta` as received. */
+export function dataSection(envelope: { data: unknown; meta?: Record<string, unknown> }): SectionResult {
+  return { kind: 'data', data: envelope.data, meta: envelope.meta ?? null };
+}
+
+/**
+ * A read that failed, as its section shows it: the plan does not include it (403
+ * feature_not_in_plan, said in place, not a failure), an integration not connected (409:
+ * nothing to show, and why), or a failure with its code and exit code.
+ */
+export function failedSection(spec: Pick<EndpointSpec, 'plan'>, err: unknown): SectionResult {
+  if (err instanceof VisError && err.code === 'feature_not_in_plan') return { kind: 'plan', needs: PLAN_TEXT[spec.plan].table };
+  if (err instanceof VisError && err.code === 'integration_not_connected') return { kind: 'none', why: err.message };
+  const e = err instanceof VisError ? err : undefined;
+  return {
+    kind: 'failed',
+    code: e ? (e.code ?? e.kind) : 'error',
+    message: err instanceof Error ? err.message : String(err),
+    exitCode: exitCodeFor(err),
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** A point's date: `week_start`, else `date`, `week`, `day` or `from`, as `YYYY-MM-DD`. */
+function dateOf(row: Record<string, unknown>): string | undefined {
+  for (const k of ['week_start', 'date', 'week', 'day', 'from']) {
+    const v = row[k];
+    if (typeof v === 'string' && DATE.test(v)) return v.slice(0, 10);
+  }
+  return undefined;
+}
+
+/** A score: a finite number, or null (nothing measured). */
+function scoreOf(v: unknown): number | null | undefined {
+  if (v === null) return null;
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** The weeks of a GET /visibility answer (`data.history`: each week's date and `score`), oldest first. */
+export function apiWeeks(data: unknown): DatedValue[] {
+  if (!isPlainObject(data) || !Array.isArray(data.history)) return [];
+  const points: DatedValue[] = [];
+  for (const row of data.history) {
+    if (!isPlainObject(row)) continue;
+    const date = dateOf(row);
+    // A null score is a week with nothing measured: kept, so the chart shows the gap.
+    const value = scoreOf(Object.hasOwn(row, 'score') ? row.score : row.value);
+    if (date !== undefined && value !== undefined) points.push({ date, value });
+  }
+  return points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The score of each recorded GET /visibility answer (`data.score`), by scan day, oldest first. */
+export function historyDays(answers: readonly RecordedAnswer[]): DatedValue[] {
+  const byDay = new Map<string, number | null>();
+  for (const a of answers) {
+    let body: unknown;
+    try {
+      body = JSON.parse(a.raw);
+    } catch {
+      continue;
+    }
+    const data = isPlainObject(body) && Object.hasOwn(body, 'data') ? body.data : body;
+    const value = isPlainObject(data) ? scoreOf(data.score) : undefined;
+    if (value !== undefined) byDay.set(a.day, value);
+  }
+  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, value]) => ({ date, value }));
+}
+
+/** The trend drawn: the history's scan days before the API's first week, then the API's weeks. */
+export function joinTrend(history: readonly DatedValue[], weeks: readonly DatedValue[]): DatedValue[] {
+  const first = weeks[0]?.date;
+  return [...(first === undefined ? history : history.filter((p) => p.date < first)), ...weeks];
+}

@@ -1,0 +1,137 @@
+/**
+ * What a report reads, planned before anything is read (and printed by --dry-run, as the
+ * export prints its plan): per brand × market, one read per section the API answers, with
+ * the period on the endpoints that take one. Data the reference calls identical in every
+ * market (brand perception, the technical scan) is read once per brand, in its first
+ * market, as the export reads it, so each shares the other's cached answer. Pure: the
+ * cache and the budget are asked by run.ts.
+ */
+import type { SectionId } from '../../../domain/report.js';
+import type { PeriodFlags } from '../../../domain/period.js';
+import { endpointById, type EndpointId, type EndpointSpec } from '../../../endpoints.js';
+import type { ExportBrand } from '../../../export/plan.js';
+import type { ApiRequest } from '../../../http/client.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+
+/** The endpoint each section reads, in section order; `changes` is the history's. */
+export const SECTION_ENDPOINTS: Readonly<Record<Exclude<SectionId, 'changes'>, EndpointId>> = {
+  headline: 'overview',
+  trend: 'visibility',
+  'share-of-voice': 'competitors',
+  topics: 'topics',
+  questions: 'prompts',
+  perception: 'brand-perception',
+  pages: 'pages',
+  'content-gaps': 'content-gaps',
+  technical: 'technical',
+  tasks: 'tasks',
+};
+
+export const READ_SECTIONS = Object.keys(SECTION_ENDPOINTS) as Array<Exclude<SectionId, 'changes'>>;
+
+/** One request of the plan, and the sections of the scopes it serves. */
+export interface PlannedRead {
+  section: Exclude<SectionId, 'changes'>;
+  spec: EndpointSpec;
+  request: ApiRequest;
+}
+
+/** One brand × market of the report: `market` undefined is the brand's primary market. */
+export interface ScopePlan {
+  brand: ExportBrand;
+  market: string | undefined;
+  /** Every section's read, in section order; a read of data the same in every market is the brand's first scope's. */
+  reads: PlannedRead[];
+}
+
+/** The request of a section for a brand and market, with the query in the export's order (the cache sorts it anyway). */
+export function sectionRequest(spec: EndpointSpec, brand: ExportBrand, market: string | undefined, period: PeriodFlags): ApiRequest {
+  const query: Array<[string, string]> = [];
+  if (spec.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
+  if (spec.market && market !== undefined) query.push(['market', market]);
+  if (spec.period === 'range' || spec.period === 'days') {
+    if (period.days !== undefined) query.push(['days', String(period.days)]);
+  }
+  if (spec.period === 'range') {
+    if (period.from !== undefined) query.push(['from', period.from]);
+    if (period.to !== undefined) query.push(['to', period.to]);
+  }
+  return { method: 'GET', path: spec.path, query };
+}
+
+/**
+ * The scopes of one brand: one per market (`markets` undefined or empty: the primary one),
+ * each with every section's read; the reads of data the same in every market are the
+ * first market's request in every scope, so they are made once.
+ */
+export function brandPlan(brand: ExportBrand, markets: readonly string[] | undefined, period: PeriodFlags): ScopePlan[] {
+  const list: Array<string | undefined> = markets === undefined || markets.length === 0 ? [undefined] : [...markets];
+  const first = list[0];
+  return list.map((market) => ({
+    brand,
+    market,
+    reads: READ_SECTIONS.map((section) => {
+      const spec = endpointById(SECTION_ENDPOINTS[section]);
+      return { section, spec, request: sectionRequest(spec, brand, spec.sameInEveryMarket ? first : market, period) };
+    }),
+  }));
+}
+
+/** The request's identity: two scopes sharing one read hold the same key. */
+export function readKey(r: Pick<PlannedRead, 'request'>): string {
+  const q = (r.request.query ?? []).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return `${r.request.path}?${q}`;
+}
+
+/** Each read of the plan once, in the order they are first needed. */
+export function distinctReads(scopes: readonly ScopePlan[]): PlannedRead[] {
+  const seen = new Map<string, PlannedRead>();
+  for (const s of scopes) for (const r of s.reads) if (!seen.has(readKey(r))) seen.set(readKey(r), r);
+  return [...seen.values()];
+}
+
+export interface PlanCount {
+  /** Distinct reads the plan makes (GET /markets included, at least one market per unknown brand). */
+  reads: number;
+  /** Of those, how many the cache answers now: free. */
+  cached: number;
+  /** Brands whose markets GET /markets must tell first (--all-markets): the count is then at least. */
+  discover: number;
+  /** Reads left this month (GET /usage), when it said. */
+  left: number | undefined;
+}
+
+/** Reads the plan spends: the uncached ones. */
+export const spends = (c: PlanCount): number => c.reads - c.cached;
+
+/** Would the plan be refused (more uncached reads than are left)? An unknown budget is not checked. */
+export const refused = (c: PlanCount): boolean => c.left !== undefined && spends(c) > c.left;
+
+/** The plan as --dry-run prints it: each brand × market and its sections, then the cost. */
+export function renderPlan(
+  scopes: readonly ScopePlan[],
+  count: PlanCount,
+  o: { span: { from: string; to: string; days: number }; cachedNow: (r: PlannedRead) => boolean },
+): string {
+  const lines: string[] = [`vis report: ${o.span.from} to ${o.span.to} (${o.span.days} day${o.span.days === 1 ? '' : 's'})`, ''];
+  const made = new Set<string>();
+  for (const s of scopes) {
+    lines.push(sanitizeForTerminal(`${s.brand.name}${s.brand.id === undefined ? '' : ` (${s.brand.id})`}, market ${s.market ?? 'primary'}`));
+    for (const r of s.reads) {
+      const key = readKey(r);
+      const query = (r.request.query ?? []).filter(([k]) => k !== 'brand_id').map(([k, v]) => `${k}=${v}`);
+      const how = made.has(key) ? 'read above' : o.cachedNow(r) ? 'cached, free' : '1 read';
+      made.add(key);
+      lines.push(`  ${r.section.padEnd(15)} GET ${r.request.path}${query.length > 0 ? `?${query.join('&')}` : ''}  ${how}`);
+    }
+    lines.push(`  ${'changes'.padEnd(15)} the history store  free`);
+  }
+  lines.push('');
+  const atLeast = count.discover > 0 ? 'at least ' : '';
+  lines.push(`Reads: ${atLeast}${count.reads} (${count.cached} cached, free); to spend: ${atLeast}${spends(count)}`);
+  if (count.discover > 0)
+    lines.push(`GET /markets tells the markets of ${count.discover} brand${count.discover === 1 ? '' : 's'} first: each further market adds reads.`);
+  lines.push(`Reads left this month: ${count.left ?? 'unknown (GET /usage did not say)'}`);
+  if (refused(count)) lines.push(`Refused: the report needs ${spends(count)} reads and ${count.left} are left.`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,288 @@
+/**
+ * `vis report`, run after parse.ts:
+ * 1. What would make the command fail anyway is found before any read: a Chromium for
+ *    --pdf, and the default file name's folder (it takes the brand, from the free GET /brands).
+ * 2. The plan: per brand × market, one read per section (plan.ts); the cache answers what it
+ *    holds for free, GET /usage (free) says what is left. --dry-run prints it and stops;
+ *    a plan the month's reads cannot pay is refused (exit 6) before anything is read.
+ * 3. The reads, each through the cache and the session's pace. A section the plan does not
+ *    include says so in place (not a failure); a section whose read fails says so in place
+ *    and the report is still written; the command then ends with the first failure's code.
+ * 4. The history (after the session has recorded this run's answers): the trend's days
+ *    before the API's weeks, and what changed over the period. It never fails the report.
+ * 5. The model drawn to one HTML file (written atomically, or to stdout with -o -), then
+ *    printed to PDF when asked.
+ *
+ * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
+ * when a report is made, and tests hand in their own.
+ */
+import { resolve } from 'node:path';
+import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
+import type { Env } from '../../../domain/env.js';
+import { accountFromUsage, budgetFromUsage, marketsFromPayload } from '../../../api/account.js';
+import { endpointById, marketsEndpoint } from '../../../endpoints.js';
+import { InterruptedError, LimitError, UsageError, VisError } from '../../../errors.js';
+import { planBrand, type ExportBrand } from '../../../export/plan.js';
+import { changesFrom } from '../../../history/changes/compare.js';
+import { isPlainObject } from '../../../output/flatten.js';
+import type { Context } from '../../../services/context.js';
+import { cachedNow, sendCached } from '../../../services/cached.js';
+import { historyWhere, openHistory } from '../../../services/history.js';
+import { sendWithHints } from '../../../services/hints.js';
+import { accountBrands, checkBudget, marketsRequest, sinksAll } from '../../../services/scopes.js';
+import { openSession, type Session } from '../../../services/session.js';
+import { writeMessage } from '../../../terminal/io.js';
+import { emit } from '../../../terminal/render.js';
+import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import type { OpenedHistory } from '../changes/run.js';
+import { DEFAULT_THRESHOLD } from '../changes/parse.js';
+import { selectBrands } from '../data/select.js';
+import { apiWeeks, dataSection, failedSection, historyDays, joinTrend } from './model.js';
+import { checkWritable, type ReportOptions } from './parse.js';
+import { brandPlan, distinctReads, readKey, refused, renderPlan, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
+
+/** What draws and prints the report (src/report/), loaded only by `vis report`. */
+export interface ReportDeps {
+  render(model: ReportModel, charts: ChartKit): Promise<string>;
+  charts(): Promise<ChartKit>;
+  pdf(html: string, file: string, o: { paper: 'a4' | 'letter' }): Promise<void>;
+  findChromium(env: Env): string | undefined;
+}
+
+/** How the run opens the history: undefined when there is none to read (off, or nowhere to keep one). */
+export type ReportHistoryOpener = () => Promise<OpenedHistory | undefined>;
+
+/** The history as `vis changes` opens it; off or unsupported is no history, not a failure. */
+export function defaultHistory(ctx: Context, options: ReportOptions): ReportHistoryOpener {
+  return async () => {
+    if (historyWhere(ctx, options.flags.profile).kind !== 'file') return undefined;
+    return openHistory(ctx, options.flags.profile);
+  };
+}
+
+/** What --pdf needs, found before any read. */
+export function requireChromium(deps: Pick<ReportDeps, 'findChromium'>, env: Env): void {
+  if (deps.findChromium(env) !== undefined) return;
+  throw new UsageError('--pdf needs Chromium or Google Chrome, and none was found: nothing was read', {
+    hint: 'Install one (apt-get install chromium), or set CHROME_PATH to its program; or open the HTML in a browser and print it to PDF.',
+  });
+}
+
+/** The brands' scopes with the markets known so far, and the brands whose markets GET /markets must tell. */
+function planScopes(
+  options: ReportOptions,
+  brands: readonly ExportBrand[],
+  configuredMarket: string | undefined,
+  found: ReadonlyMap<string, string[] | undefined>,
+) {
+  const scopes: ScopePlan[] = [];
+  const discover: ExportBrand[] = [];
+  for (const brand of brands) {
+    let markets: string[] | undefined;
+    if (options.markets === 'all') {
+      const planned = planBrand(brand, { kind: 'all' });
+      if (planned.slots) markets = planned.slots.map((s) => s.param!);
+      else if (found.has(String(brand.id))) markets = found.get(String(brand.id));
+      else discover.push(brand);
+    } else markets = options.markets ?? (configuredMarket === undefined ? undefined : [configuredMarket]);
+    scopes.push(...brandPlan(brand, markets, options.period));
+  }
+  return { scopes, discover };
+}
+
+/** What one read gave: its section result, when it was read, and whether it spent a read. */
+interface ReadOutcome {
+  result: SectionResult;
+  readAt: number | undefined;
+  error: VisError | undefined;
+}
+
+/**
+ * `loadDeps` is called before anything is sent, and not for --dry-run, which draws nothing:
+ * a report that could not be drawn or printed is refused before any read.
+ */
+export async function runReport(
+  options: ReportOptions,
+  ctx: Context,
+  loadDeps: () => Promise<ReportDeps>,
+  history: ReportHistoryOpener = defaultHistory(ctx, options),
+): Promise<void> {
+  const deps = options.dryRun ? undefined : await loadDeps();
+  if (deps !== undefined && options.pdf !== undefined) requireChromium(deps, ctx.env);
+  const quiet = options.flags.quiet;
+  const session = await openSession(ctx, options.session);
+  let model: ReportModel;
+  let firstFailure: VisError | undefined;
+  let spent = 0;
+  let output: string;
+  try {
+    const usage = await sendWithHints(session, { method: 'GET', path: endpointById('usage').path });
+    const budget = budgetFromUsage(usage.envelope.data);
+    const plan = accountFromUsage(usage.envelope.data).plan ?? null;
+    const records = await accountBrands(ctx, session);
+    const brands = selectBrands(options.brands, session.settings.brand, records);
+    output = options.output ?? resolve(options.cwd, `report-${brands.length === 1 ? brands[0]!.slug : 'agency'}-${options.span.to}.html`);
+    if (options.output === undefined) checkWritable('--output', output);
+
+    const configuredMarket = options.markets === undefined ? session.settings.market?.value : undefined;
+    const found = new Map<string, string[] | undefined>();
+    let planned = planScopes(options, brands, configuredMarket, found);
+    const markets = marketsEndpoint();
+    const cached = (r: PlannedRead) => cachedNow(ctx, session, r.spec, r.request);
+    const count = (p: typeof planned): PlanCount => {
+      const reads = distinctReads(p.scopes);
+      const marketReads = p.discover.map(marketsRequest);
+      return {
+        reads: reads.length + marketReads.length,
+        cached: reads.filter(cached).length + marketReads.filter((r) => cachedNow(ctx, session, markets, r)).length,
+        discover: p.discover.length,
+        left: budget.left,
+      };
+    };
+    const what = `vis report for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
+    let cost = count(planned);
+    if (options.dryRun) {
+      await emit(ctx, undefined, renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached }));
+      if (refused(cost)) {
+        throw new LimitError(`${what} would need ${spends(cost)} reads, and ${cost.left} are left this month: nothing was read`, {
+          hint: 'Name fewer brands or markets with --brand and --market, or wait for the budget to reset.',
+        });
+      }
+      return;
+    }
+    await checkBudget(session, spends(cost), what);
+
+    for (const brand of planned.discover) {
+      session.progress.start(`vis report: the markets of ${sanitizeForTerminal(brand.name)}…`);
+      const res = await sendCached(ctx, session, markets, marketsRequest(brand));
+      if (!res.fromCache) spent++;
+      found.set(String(brand.id), marketsFromPayload(res.envelope.data));
+    }
+    if (planned.discover.length > 0) {
+      planned = planScopes(options, brands, configuredMarket, found);
+      cost = count(planned);
+      await checkBudget(session, spends(cost), what);
+    }
+
+    const outcomes = new Map<string, ReadOutcome>();
+    const reads = distinctReads(planned.scopes);
+    for (const [i, r] of reads.entries()) {
+      if (ctx.signal.aborted) throw new InterruptedError();
+      session.progress.start(`vis report: ${i + 1}/${reads.length}…`);
+      outcomes.set(readKey(r), await readOne(ctx, session, r, () => spent++));
+    }
+    session.progress.stop();
+
+    const scopes: ScopeReport[] = planned.scopes.map((s) => {
+      const sections = {} as Record<SectionId, SectionResult>;
+      let readAt = 0;
+      for (const r of s.reads) {
+        const o = outcomes.get(readKey(r))!;
+        sections[r.section] = o.result;
+        if (o.readAt !== undefined) readAt = Math.max(readAt, o.readAt);
+        firstFailure ??= o.error;
+      }
+      sections.changes = { kind: 'none', why: 'the history store holds nothing for this brand yet' };
+      const trend = sections.trend.kind === 'data' ? apiWeeks(sections.trend.data) : [];
+      return {
+        brand: { id: String(s.brand.id ?? ''), name: s.brand.name },
+        market: marketOf(s, sections.headline),
+        plan,
+        readAt: readAt || ctx.clock.now(),
+        sections,
+        trend,
+      };
+    });
+    model = { look: options.look, period: options.span, madeAt: ctx.clock.now(), scopes };
+  } finally {
+    await session.close();
+  }
+
+  // After the session is closed: its answers are in the journal the history takes in.
+  if (deps === undefined) return;
+  const withHistory = await fromHistory(ctx, options, model, history);
+  const kit = await deps.charts();
+  const html = await deps.render(withHistory, kit);
+  await emit(ctx, output, html);
+  if (options.pdf !== undefined) await deps.pdf(html, options.pdf, { paper: options.look.paper });
+  if (ctx.io.stderrIsTTY && !quiet) {
+    const files = [output === '-' ? undefined : output, options.pdf].filter((f) => f !== undefined).map((f) => sanitizeForTerminal(f));
+    const wrote = files.length > 0 ? `wrote ${files.join(' and ')}` : 'the report is on stdout';
+    ctx.io.stderr.write(`vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent\n`);
+  }
+  if (firstFailure) {
+    throw new VisError(firstFailure.kind, `a section could not be read (${firstFailure.message}); the report was written with it noted in place`, {
+      code: firstFailure.code,
+    });
+  }
+}
+
+/** One read through the cache: its section's result; a failure that is the whole command's is thrown. */
+async function readOne(ctx: Context, session: Session, r: PlannedRead, spend: () => void): Promise<ReadOutcome> {
+  try {
+    const res = await sendCached(ctx, session, r.spec, r.request);
+    if (!res.fromCache) spend();
+    return { result: dataSection(res.envelope), readAt: res.fromCache?.fetchedAt ?? ctx.clock.now(), error: undefined };
+  } catch (err) {
+    if (sinksAll(err)) throw err;
+    const result = failedSection(r.spec, err);
+    return { result, readAt: undefined, error: result.kind === 'failed' ? (err as VisError) : undefined };
+  }
+}
+
+/** The market as the overview's answer names it (`meta.market`), else the code asked, else the brand's primary. */
+function marketOf(s: ScopePlan, headline: SectionResult | undefined): ScopeReport['market'] {
+  const code = s.market ?? s.brand.primaryMarket;
+  const m = headline?.kind === 'data' ? headline.meta?.market : undefined;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  if (typeof m === 'string') return { code: code ?? m, label: null };
+  if (isPlainObject(m)) {
+    const named = code ?? text(m.code);
+    return named === undefined ? null : { code: named, label: text(m.label) ?? null };
+  }
+  return code === undefined ? null : { code, label: null };
+}
+
+/**
+ * The trend's earlier days and what changed, from the history. A history that is off,
+ * empty or cannot be opened leaves the API's weeks and a `changes` section saying why:
+ * never a failure of the report.
+ */
+async function fromHistory(ctx: Context, options: ReportOptions, model: ReportModel, open: ReportHistoryOpener): Promise<ReportModel> {
+  const without = (why: string): ReportModel => ({
+    ...model,
+    scopes: model.scopes.map((s) => ({ ...s, sections: { ...s.sections, changes: { kind: 'none', why } } })),
+  });
+  let reader: OpenedHistory | undefined;
+  try {
+    reader = await open();
+  } catch (err) {
+    const message = (err as Error).message;
+    if (!options.flags.quiet)
+      writeMessage(ctx.io, `vis: warning: the history could not be read, so the report has no longer trend: ${sanitizeForTerminal(message)}`);
+    return without(`the history could not be read: ${message}`);
+  }
+  if (reader === undefined) return without('the history is off: nothing has been recorded to compare');
+  try {
+    return { ...model, scopes: model.scopes.map((s) => scopeFromHistory(reader, options, s)) };
+  } finally {
+    reader.close();
+  }
+}
+
+function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, s: ScopeReport): ScopeReport {
+  const brandIds = [s.brand.id];
+  const markets = s.market === null || s.market.code === '' ? undefined : [s.market.code];
+  const days: DatedValue[] = historyDays(
+    reader.answers({ api: options.api, brandIds, ...(markets === undefined ? {} : { markets }), endpoints: ['visibility'], until: options.span.to }),
+  );
+  const weeks = s.sections.trend.kind === 'data' ? apiWeeks(s.sections.trend.data) : [];
+  const result = changesFrom(reader, { api: options.api, brandIds, markets, since: options.span.from, threshold: DEFAULT_THRESHOLD });
+  const changes: SectionResult =
+    result.to === null
+      ? { kind: 'none', why: 'the history store holds nothing for this brand yet' }
+      : result.from === null
+        ? { kind: 'none', why: `nothing to compare yet: only ${result.to} is recorded` }
+        : { kind: 'data', data: result, meta: null };
+  return { ...s, trend: joinTrend(days, weeks), sections: { ...s.sections, changes } };
+}

@@ -1,0 +1,528 @@
+/**
+ * `vis report` in-process: the flags refused before any request, the plan and --dry-run,
+ * and the reads against the sandbox on loopback (its request log counts them), with the
+ * renderer, the charts and the PDF printer handed in as fakes that keep the model.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCommand } from '../../../src/cli/commands/export/run.js';
+import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
+import { runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
+import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
+import { exitCodeFor, UsageError } from '../../../src/errors.js';
+import type { RecordedAnswer } from '../../../src/history/types.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
+import type { Fault } from '../../../src/sandbox/options.js';
+import { createContext } from '../../../src/services/context.js';
+import { fakeClock, testIO } from '../../support/context.js';
+import { FakeHistory } from '../../support/fake-history.js';
+import { sandboxControl } from '../../support/http.js';
+import { FakeApi, ok } from '../../support/http.js';
+import { runInProcess } from '../../support/run.js';
+import { noTempFiles } from '../../support/files.js';
+
+const NOW = Date.parse('2026-11-22T08:00:00Z');
+const clock = fakeClock(NOW);
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ quiet: true, now: () => new Date(clock.t), rateLimitPerMinute: 1_000_000 });
+});
+afterAll(() => sandbox.close());
+
+function home(key = 'vis_demo_growth', extra: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-report-'));
+  return {
+    dir,
+    env: { HOME: dir, VIS_CONFIG_DIR: join(dir, 'config'), VIS_API_KEY: key, VIS_BASE_URL: sandbox.baseUrl, VIS_RATE_LIMIT: '1000000', ...extra },
+  };
+}
+
+/** Fakes for what src/report/ provides: the HTML is the model as JSON, so the tests read it back. */
+function fakeDeps(o: { chromium?: boolean } = {}) {
+  const printed: Array<{ file: string; paper: string }> = [];
+  const kit = {} as ChartKit;
+  const deps: ReportDeps = {
+    charts: async () => kit,
+    render: async (model, charts) => {
+      expect(charts).toBe(kit);
+      return JSON.stringify(model, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${v.length}` : v));
+    },
+    pdf: async (html, file, { paper }) => {
+      writeFileSync(file, `PDF of ${html.length} chars`);
+      printed.push({ file, paper });
+    },
+    findChromium: () => (o.chromium === false ? undefined : '/usr/bin/chromium'),
+  };
+  return { deps, printed };
+}
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+  reads: string[];
+  model: ReportModel | undefined;
+  file: string | undefined;
+}
+
+/** parse and run as the declaration does, with the fakes; the reads are the sandbox's (the free /usage and /brands aside). */
+async function report(
+  raw: RawReportOptions,
+  h = home(),
+  o: { deps?: ReportDeps; load?: () => Promise<ReportDeps>; history?: ReportHistoryOpener; tty?: boolean } = {},
+): Promise<Outcome> {
+  const io = testIO(o.tty ? { stdoutIsTTY: true, stderrIsTTY: true } : {});
+  const ctx = createContext(io, h.env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5 });
+  const before = sandbox.requests.length;
+  let code = 0;
+  const deps = o.deps ?? fakeDeps().deps;
+  try {
+    const options = parseReportCommand(ctx, raw, h.dir);
+    await runReport(options, ctx, o.load ?? (async () => deps), o.history);
+  } catch (err) {
+    code = exitCodeFor(err);
+    io.stderr.write(`${(err as Error).message}\n`);
+  }
+  const reads = sandbox.requests
+    .slice(before)
+    .filter((r) => !['/brands', '/usage'].includes(r.path))
+    .map((r) => `${r.path}${r.query.market ? ` ${r.query.market}` : ''}`);
+  const toStdout = raw.output === '-' || raw.output === '/dev/stdout';
+  const file = toStdout ? undefined : raw.output !== undefined ? resolve(h.dir, raw.output) : findReport(h.dir);
+  const text = toStdout ? io.out() : file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  return { code, stdout: io.out(), stderr: io.err(), reads, model: text?.startsWith('{') ? (JSON.parse(text) as ReportModel) : undefined, file };
+}
+
+function findReport(dir: string): string | undefined {
+  const name = ['report-northwind-crm-2026-11-22.html', 'report-agency-2026-11-22.html'].find((n) => existsSync(join(dir, n)));
+  return name === undefined ? undefined : join(dir, name);
+}
+
+async function setFaults(faults: Fault[]): Promise<void> {
+  expect(await sandboxControl(sandbox.baseUrl, '/__sandbox/faults', faults)).toBe(204);
+}
+
+describe('vis report: flags refused before any request (exit 2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-report-flags-'));
+  const svg = join(dir, 'logo.svg');
+  writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const big = join(dir, 'big.png');
+  writeFileSync(big, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1024 * 1024)]));
+  const png = join(dir, 'logo.png');
+  writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+  const link = join(dir, 'link.png');
+  symlinkSync(png, link);
+  mkdirSync(join(dir, 'folder.html'));
+
+  it.each([
+    [['--accent', 'red'], /--accent must be a colour written #rgb or #rrggbb.*"red"/],
+    [['--accent', '#12345'], /--accent must be a colour/],
+    [['--accent', '#ggg'], /--accent must be a colour/],
+    [['--locale', 'not a locale'], /--locale must be a BCP 47 language tag.*"not a locale"/],
+    [['--logo', svg], /--logo must be a PNG or JPEG image/],
+    [['--logo', big], /--logo must be at most 1 MiB/],
+    [['--logo', link], /--logo must be a regular file: .* is a symbolic link/],
+    [['--logo', join(dir, 'missing.png')], /--logo: cannot read .*missing.png \(ENOENT\)/],
+    [['--logo', dir], /--logo must be a regular file: .* is not a regular file/],
+    [['-o', join(dir, 'folder.html')], /--output must name a file, not a folder/],
+    [['-o', join(dir, 'nowhere', 'r.html')], /--output: the folder .*nowhere does not exist or is not writable/],
+    [['--pdf', join(dir, 'folder.html')], /--pdf must name a file, not a folder/],
+    [['--pdf', join(dir, 'nowhere', 'r.pdf')], /--pdf: the folder .*nowhere does not exist or is not writable/],
+    [['--pdf', '-'], /--pdf must name a file/],
+    [['--paper', 'a3'], /--paper must be a4 or letter \(got "a3"\)/],
+    [['--brand', 'A', '--all-brands'], /--brand and --all-brands cannot be used together/],
+    [['--market', 'US-en', '--all-markets'], /--market and --all-markets cannot be used together/],
+    [['--days', '91'], /--days/],
+    [['--days', '7', '--from', '2026-11-01'], /--days and --from cannot be used together/],
+  ])('vis report %j', async (args, message) => {
+    const api = new FakeApi();
+    const r = await runInProcess(['report', ...args], { api });
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(r.requests).toEqual([]);
+  });
+
+  it('--pdf without a Chromium: exit 2 saying how to get one, before any request', async () => {
+    const r = await report({ pdf: join(dir, 'r.pdf') }, home(), { deps: fakeDeps({ chromium: false }).deps });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome/);
+    expect(r.reads).toEqual([]);
+  });
+
+  it('a renderer that cannot load: refused before any request', async () => {
+    const before = sandbox.requests.length;
+    const r = await report({}, home(), {
+      load: async () => {
+        throw new UsageError('no renderer');
+      },
+    });
+    expect(r.code).toBe(2);
+    expect(sandbox.requests.length).toBe(before);
+  });
+
+  it('the look: --accent #rgb as #rrggbb, --locale canonical, the logo embedded, the title as typed, --paper letter', () => {
+    const h = home();
+    const ctx = createContext(testIO(), h.env, '0.0.0-test', new AbortController().signal, { clock });
+    const o = parseReportCommand(ctx, { accent: '#0A7', locale: 'de-de', logo: png, title: '<b>Q4</b>', paper: 'Letter' }, h.dir);
+    expect(o.look).toEqual({
+      title: '<b>Q4</b>',
+      accent: '#00aa77',
+      locale: 'de-DE',
+      paper: 'letter',
+      logo: { mime: 'image/png', bytes: new Uint8Array(readFileSync(png)) },
+    });
+    const jpeg = join(dir, 'logo.jpg');
+    writeFileSync(jpeg, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
+    expect(parseReportCommand(ctx, { logo: jpeg }, h.dir).look.logo?.mime).toBe('image/jpeg');
+  });
+
+  it('defaults: 30 days to the API’s today, the house look, the locale from LANG (else LC_MESSAGES, LC_ALL first)', () => {
+    const h = home('vis_demo_growth', { LANG: 'fr_FR.UTF-8' });
+    const ctx = createContext(testIO(), h.env, '0.0.0-test', new AbortController().signal, { clock });
+    const o = parseReportCommand(ctx, {}, h.dir);
+    expect(o.period).toEqual({ days: 30 });
+    expect(o.span).toEqual({ from: '2026-10-24', to: '2026-11-22', days: 30 });
+    expect(o.look).toEqual({ title: 'AI visibility report', accent: '#1f5fbf', locale: 'fr-FR', paper: 'a4', logo: null });
+    expect(o.output).toBeUndefined();
+    const env = (e: Record<string, string>) => createContext(testIO(), { ...h.env, ...e }, '0', new AbortController().signal, { clock });
+    expect(parseReportCommand(env({ LC_ALL: 'de_AT.UTF-8', LC_MESSAGES: 'it_IT' }), {}, h.dir).look.locale).toBe('de-AT');
+    expect(parseReportCommand(env({ LC_MESSAGES: 'it_IT' }), {}, h.dir).look.locale).toBe('it-IT');
+    const fallback = new Intl.NumberFormat().resolvedOptions().locale;
+    expect(parseReportCommand(env({ LANG: 'C.UTF-8' }), {}, h.dir).look.locale).toBe(fallback);
+    expect(parseReportCommand(env({}), { from: '2026-11-01', to: '2026-11-10' }, h.dir).span).toEqual({ from: '2026-11-01', to: '2026-11-10', days: 10 });
+    expect(parseReportCommand(env({}), { from: '2026-11-20' }, h.dir).span).toEqual({ from: '2026-11-20', to: '2026-11-22', days: 3 });
+    expect(parseReportCommand(env({}), { days: '7', output: '-' }, h.dir)).toMatchObject({ output: '-', span: { from: '2026-11-16', days: 7 } });
+  });
+});
+
+describe('vis report: the plan', () => {
+  it('--dry-run prints each section’s read and the cost, and reads nothing (nor loads the renderer)', async () => {
+    const r = await report({ dryRun: true }, home(), {
+      load: () => {
+        throw new Error('loaded');
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(r.reads).toEqual([]);
+    expect(r.stdout).toContain('vis report: 2026-10-24 to 2026-11-22 (30 days)');
+    expect(r.stdout).toMatch(/headline +GET \/overview\?days=30 {2}1 read/);
+    expect(r.stdout).toMatch(/trend +GET \/visibility {2}1 read/);
+    expect(r.stdout).toContain('Reads: 10 (0 cached, free); to spend: 10');
+    expect(r.stdout).toMatch(/Reads left this month: \d+/);
+    expect(r.model).toBeUndefined();
+  });
+
+  it('cached reads are free: after a report, the dry run of the same period counts them cached', async () => {
+    const h = home();
+    expect((await report({}, h)).code).toBe(0);
+    const r = await report({ dryRun: true }, h);
+    expect(r.stdout).toContain('Reads: 10 (10 cached, free); to spend: 0');
+    expect(r.stdout).toMatch(/headline .* cached, free/);
+    const other = await report({ dryRun: true, days: '7' }, h);
+    expect(other.stdout).toContain('Reads: 10 (6 cached, free); to spend: 4');
+  });
+
+  it('with several markets, perception and the technical scan are read once per brand', async () => {
+    const r = await report({ dryRun: true, market: 'US-en,GB-en' });
+    expect(r.stdout).toContain('Reads: 18 (0 cached, free)');
+    expect(r.stdout.match(/perception .* read above/g)).toHaveLength(1);
+    expect(r.stdout.match(/technical .* read above/g)).toHaveLength(1);
+  });
+
+  it('refused with exit 6 when the reads left do not cover it, before any read (and the dry run says so)', async () => {
+    const h = home('vis_demo_exhausted');
+    const dry = await report({ dryRun: true }, h);
+    expect(dry.code).toBe(6);
+    expect(dry.stdout).toMatch(/Refused: the report needs 10 reads/);
+    const r = await report({}, h);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/needs 10 reads/);
+    expect(r.reads).toEqual([]);
+    expect(r.model).toBeUndefined();
+  });
+});
+
+describe('vis report: the reads and the model', () => {
+  it('a Growth account: every section is data, one scope, the plan’s label, default file name', async () => {
+    const h = home();
+    const r = await report({}, h, { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.file).toBe(join(h.dir, 'report-northwind-crm-2026-11-22.html'));
+    expect(r.reads).toHaveLength(10);
+    const m = r.model!;
+    expect(m.period).toEqual({ from: '2026-10-24', to: '2026-11-22', days: 30 });
+    expect(m.madeAt).toBe(clock.t);
+    expect(m.look.title).toBe('AI visibility report');
+    expect(m.scopes).toHaveLength(1);
+    const s = m.scopes[0]!;
+    expect(s.brand.name).toBe('Northwind CRM');
+    expect(s.plan).toBe('Growth');
+    expect(s.market?.code).toBeTruthy();
+    for (const [id, section] of Object.entries(s.sections)) if (id !== 'changes') expect([id, section.kind]).toEqual([id, 'data']);
+    const weeks = (s.sections.trend as { data: { history: unknown[] } }).data.history;
+    expect(weeks).toHaveLength(12);
+    expect(s.trend).toHaveLength(weeks.length);
+    expect(r.stderr).toBe(`vis report: wrote ${r.file}; 10 reads spent\n`);
+  });
+
+  it('a Monitor account: the plan’s sections say what they need, and the command exits 0', async () => {
+    const r = await report({ output: 'monitor.html' }, home('vis_demo_monitor'));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = r.model!.scopes[0]!;
+    expect(s.sections.perception).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
+    expect(s.sections.tasks).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
+    expect(s.sections.headline.kind).toBe('data');
+  });
+
+  it('a read that fails: its section says so, the file is still written, the exit code is the failure’s', async () => {
+    await setFaults([{ path: '/competitors', kind: 'status', status: 404, code: 'not_found' }]);
+    try {
+      const h = home();
+      const r = await report({ output: join(h.dir, 'out.html') }, h);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/a section could not be read .*the report was written/);
+      const s = r.model!.scopes[0]!;
+      expect(s.sections['share-of-voice']).toMatchObject({ kind: 'failed', code: 'not_found', exitCode: 5 });
+      expect(s.sections.topics.kind).toBe('data');
+    } finally {
+      await setFaults([]);
+    }
+  });
+
+  it('the first failure in section order sets the exit code', async () => {
+    await setFaults([
+      { path: '/tasks', kind: 'status', status: 404, code: 'not_found' },
+      { path: '/topics', kind: 'status', status: 500, code: 'internal_error' },
+    ]);
+    try {
+      const r = await report({ output: '-' });
+      expect(r.code).toBe(7);
+      expect(r.model!.scopes[0]!.sections.topics).toMatchObject({ kind: 'failed', exitCode: 7 });
+      expect(r.model!.scopes[0]!.sections.tasks).toMatchObject({ kind: 'failed', exitCode: 5 });
+    } finally {
+      await setFaults([]);
+    }
+  });
+
+  it('--all-brands on the agency key: one scope per brand, the agency file name', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ allBrands: true }, h);
+    expect(r.code).toBe(0);
+    expect(r.file).toBe(join(h.dir, 'report-agency-2026-11-22.html'));
+    expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']);
+    expect(r.reads).toHaveLength(30);
+  });
+
+  it('--all-brands --all-markets: one scope per brand × market, perception and technical read once per brand', async () => {
+    const r = await report({ allBrands: true, allMarkets: true }, home('vis_demo_agency'));
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes.map((s) => `${s.brand.id} ${s.market?.code}`)).toEqual([
+      '201 US-en',
+      '201 CA-en',
+      '202 GB-en',
+      '203 US-en',
+      '203 GB-en',
+      '203 AU-en',
+    ]);
+    expect(r.reads).toHaveLength(6 * 8 + 3 * 2);
+    expect(r.reads.filter((q) => q.startsWith('/technical'))).toEqual(['/technical US-en', '/technical GB-en', '/technical US-en']);
+    const copperline = r.model!.scopes.filter((s) => s.brand.id === '203');
+    expect(copperline[2]!.sections.technical).toEqual(copperline[0]!.sections.technical);
+  });
+
+  it('-o /dev/stdout is written where it points, as a shell redirect; a file is written whole, no temp file left', async () => {
+    const r = await report({ output: '/dev/stdout' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
+    const h = home();
+    const out = await report({ output: 'r.html' }, h);
+    expect(out.model!.scopes).toHaveLength(1);
+    expect(noTempFiles(h.dir)).toEqual([]);
+  });
+
+  it('after the morning’s export of the same period, the report reads nothing', async () => {
+    const h = home();
+    const ctx = createContext(testIO(), h.env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5 });
+    await exportCommand(ctx, { dir: join(h.dir, 'export'), days: '30', quiet: true });
+    const r = await report({}, h, { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.reads).toEqual([]);
+    expect(r.stderr).toMatch(/; 0 reads spent\n$/);
+    expect(Object.values(r.model!.scopes[0]!.sections).filter((s) => s.kind === 'data')).toHaveLength(10);
+  });
+
+  it('-o - writes the HTML to stdout; --pdf prints it after the HTML', async () => {
+    const h = home();
+    const { deps, printed } = fakeDeps();
+    const r = await report({ output: '-', pdf: 'r.pdf', paper: 'letter' }, h, { deps });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
+    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter' }]);
+  });
+
+  it('the trend: the history’s scan days before the API’s weeks; changes over the period', async () => {
+    const answer = (day: string, score: number | null, raw?: string): RecordedAnswer => ({
+      api: sandbox.baseUrl.replace(/\/+$/, ''),
+      brandId: '101',
+      market: 'US-en',
+      endpoint: 'visibility',
+      item: '',
+      query: '',
+      day,
+      fetchedAt: Date.parse(`${day}T10:00:00Z`),
+      raw: raw ?? JSON.stringify({ data: { score, history: [] } }),
+    });
+    const fake = new FakeHistory([answer('2026-06-01', 21), answer('2026-06-02', null), answer('2026-06-03', 0, 'not json'), answer('2026-11-20', 40)]);
+    let closed = 0;
+    const r = await report({}, home(), { history: async () => Object.assign(fake, { close: () => closed++ }) });
+    expect(r.code).toBe(0);
+    expect(closed).toBe(1);
+    const s = r.model!.scopes[0]!;
+    expect(s.brand.id).toBe('101');
+    expect(s.trend.slice(0, 2)).toEqual([
+      { date: '2026-06-01', value: 21 },
+      { date: '2026-06-02', value: null },
+    ]);
+    expect(s.trend.slice(2).every((p) => p.date > '2026-08-01')).toBe(true);
+    expect(s.trend.find((p) => p.date === '2026-11-20')).toBeUndefined();
+    expect(s.sections.changes.kind).toBe('data');
+  });
+
+  it('no history (off, or it cannot be opened): the API’s weeks alone, changes none, the report made', async () => {
+    const off = await report({}, home(), { history: async () => undefined });
+    expect(off.code).toBe(0);
+    expect(off.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history is off: nothing has been recorded to compare' });
+    const broken = await report({}, home(), {
+      history: async () => {
+        throw new Error('locked');
+      },
+    });
+    expect(broken.code).toBe(0);
+    expect(broken.stderr).toMatch(/warning: the history could not be read.*locked/);
+    expect(broken.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history could not be read: locked' });
+    expect(broken.model!.scopes[0]!.trend).toHaveLength(12);
+  });
+
+  it('the default history: what this run read is recorded, and changes has nothing to compare yet', async () => {
+    const r = await report({}, home());
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes[0]!.sections.changes).toMatchObject({
+      kind: 'none',
+      why: expect.stringMatching(/nothing to compare yet: only 2026-11-2\d is recorded/),
+    });
+  });
+});
+
+describe('vis report against a server of other shapes', () => {
+  function otherServer() {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/usage' }, ok({ plan_label: 'Pro', reads_left: 40 }), 'always');
+    api.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    api.on({ method: 'GET', path: '/markets' }, ok({ markets: [{ code: 'US-en' }, { code: 'DE-de' }] }), 'always');
+    api.on(
+      { method: 'GET', path: '/visibility' },
+      ok({ history: [{ date: '2026-11-16', value: 3 }, { week: '2026-11-09T00:00:00Z', score: null }, { score: 9 }, 'x'] }),
+      'always',
+    );
+    for (const path of ['/overview', '/competitors', '/topics', '/prompts', '/brand-perception', '/pages', '/content-gaps', '/technical', '/tasks']) {
+      api.on({ method: 'GET', path }, ok({ unknown: [path] }, { market: 'XX' }), 'always');
+    }
+    return api;
+  }
+
+  async function run(raw: RawReportOptions, api: FakeApi) {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-other-'));
+    const io = testIO();
+    const env = { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef', HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') };
+    const ctx = createContext(io, env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5, transport: api.transport });
+    let code = 0;
+    try {
+      await runReport(
+        parseReportCommand(ctx, { output: '-', ...raw }, dir),
+        ctx,
+        async () => fakeDeps().deps,
+        async () => undefined,
+      );
+    } catch (err) {
+      code = exitCodeFor(err);
+    }
+    return { code, stdout: io.out() };
+  }
+
+  it('--all-markets without markets in GET /brands: the dry run counts at least one market, the run reads GET /markets first', async () => {
+    const api = otherServer();
+    const dry = await run({ allMarkets: true, dryRun: true }, api);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('Reads: at least 11 (0 cached, free); to spend: at least 11');
+    expect(dry.stdout).toContain('GET /markets tells the markets of 1 brand first');
+    expect(dry.stdout).toContain('Reads left this month: 40');
+    expect(api.requests.map((r) => r.path)).toEqual(['/usage', '/brands']);
+
+    const r = await run({ allMarkets: true }, api);
+    expect(r.code).toBe(0);
+    const reads = api.requests.slice(2).filter((q) => !['/usage', '/brands'].includes(q.path));
+    expect(reads[0]!.path).toBe('/markets');
+    expect(reads).toHaveLength(1 + 2 * 8 + 2);
+    const model = JSON.parse(r.stdout) as ReportModel;
+    expect(model.scopes.map((s) => [s.brand, s.market, s.plan])).toEqual([
+      [{ id: '7', name: 'Acme' }, { code: 'US-en', label: null }, 'Pro'],
+      [{ id: '7', name: 'Acme' }, { code: 'DE-de', label: null }, 'Pro'],
+    ]);
+    expect(model.scopes[0]!.sections.topics).toEqual({ kind: 'data', data: { unknown: ['/topics'] }, meta: { market: 'XX' } });
+    expect(model.scopes[0]!.trend).toEqual([
+      { date: '2026-11-09', value: null },
+      { date: '2026-11-16', value: 3 },
+    ]);
+    expect(model.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history is off: nothing has been recorded to compare' });
+  });
+
+  it('the market the answer names when none was asked; refused (exit 6) when the reads left are fewer', async () => {
+    const api = otherServer();
+    const r = await run({}, api);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as ReportModel).scopes[0]!.market).toEqual({ code: 'XX', label: null });
+    const poor = new FakeApi();
+    poor.on({ method: 'GET', path: '/usage' }, ok({ reads: { limit: 100, used: 95 } }), 'always');
+    poor.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    expect((await run({}, poor)).code).toBe(6);
+    expect(poor.requests.map((q) => q.path)).toEqual(['/usage', '/brands', '/usage']);
+  });
+});
+
+describe('vis report interrupted', () => {
+  it('Ctrl-C between reads: exit 130, nothing written', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads_left: 40 }), 'always');
+    api.on({ method: 'GET', path: '/brands' }, ok({ brands: [{ id: 7, name: 'Acme' }] }), 'always');
+    const abort = new AbortController();
+    api.on({ method: 'GET', path: '/overview' }, ok({}), 'always');
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-int-'));
+    const env = { VIS_BASE_URL: api.baseUrl, VIS_API_KEY: 'vis_test_0123456789abcdef', HOME: dir, VIS_CONFIG_DIR: join(dir, 'config') };
+    const ctx = createContext(testIO(), env, '0.0.0-test', abort.signal, {
+      clock,
+      random: () => 0.5,
+      transport: {
+        createAgent: (o) => api.transport.createAgent(o),
+        sendRequest: async (d, url, o) => {
+          const res = await api.transport.sendRequest(d, url, o);
+          if (url.includes('/overview')) abort.abort();
+          return res;
+        },
+      },
+    });
+    const options = parseReportCommand(ctx, {}, dir);
+    const err = await runReport(
+      options,
+      ctx,
+      async () => fakeDeps().deps,
+      async () => undefined,
+    ).catch((e: unknown) => e);
+    expect(exitCodeFor(err)).toBe(130);
+    expect(api.requests.map((q) => q.path)).toEqual(['/usage', '/brands', '/usage', '/overview']);
+    expect(findReport(dir)).toBeUndefined();
+  });
+});
