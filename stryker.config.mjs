@@ -47,6 +47,7 @@ export default {
     'src/cli/commands/history/days.ts',
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
+    'src/report/chromium.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
