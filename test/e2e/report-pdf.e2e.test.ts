@@ -75,7 +75,7 @@ function outFile(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'vis-pdf-')), name);
 }
 
-describe.skipIf(skip)('printPdf', () => {
+describe.skipIf(skip)('printPdf', { timeout: 60_000 }, () => {
   const chromium = chromiumPath!;
 
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {
@@ -152,7 +152,7 @@ describe.skipIf(skip)('printPdf', () => {
     expect(profilesLeft()).toEqual([]);
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dirname(file))).toEqual([]);
-  }, 30_000);
+  });
 
   describe('in a process of its own, with the built playwright-core', () => {
     let driver = '';
@@ -210,6 +210,6 @@ describe.skipIf(skip)('printPdf', () => {
       expect(await waitFor(() => ourBrowsers(run.profiles).length === 0, 5_000)).toBe(true);
       expect(profilesLeft(run.profiles)).toEqual([]);
       expect(existsSync(run.pdf)).toBe(false);
-    }, 30_000);
+    });
   });
 });
