@@ -16,7 +16,7 @@ export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 
  */
 export function findChromium(env: Env): string | undefined {
   const chosen = env.CHROME_PATH;
-  if (chosen !== undefined && chosen !== '' && isExecutableFile(chosen)) return chosen;
+  if (chosen && isExecutableFile(chosen)) return chosen;
   // Empty entries and relative folders would search the current folder: not a place to run a browser from.
   const folders = (env.PATH ?? '').split(delimiter).filter((f) => isAbsolute(f));
   for (const name of CHROMIUM_NAMES) {
@@ -57,9 +57,4 @@ export function chromiumArgs(uid: number | undefined): string[] {
   ];
   if (uid === 0) args.push('--no-sandbox');
   return args;
-}
-
-/** The user id Chromium will run as; undefined where there is none (Windows). */
-export function currentUid(): number | undefined {
-  return typeof process.getuid === 'function' ? process.getuid() : undefined;
 }

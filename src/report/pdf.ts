@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../fs/atomic-write.js';
-import { chromiumArgs, currentUid } from './chromium.js';
+import { chromiumArgs } from './chromium.js';
 
 export interface PrintOptions {
   paper: 'a4' | 'letter';
@@ -56,7 +56,8 @@ export async function printPdf(html: string, file: string, o: PrintOptions): Pro
   const launching = chromium.launchPersistentContext(profile, {
     executablePath: o.chromium,
     headless: true,
-    args: chromiumArgs(currentUid()),
+    // The user id Chromium runs as: none on Windows.
+    args: chromiumArgs(process.getuid?.()),
     offline: true,
     timeout: timeoutMs,
     handleSIGINT: false,

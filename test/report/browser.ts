@@ -14,7 +14,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumArgs, currentUid, findChromium } from '../../src/report/chromium.js';
+import { chromiumArgs, findChromium } from '../../src/report/chromium.js';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
 
@@ -90,7 +90,8 @@ export async function openInChromium(source: string | { file: string }, o: { wid
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs(currentUid()),
+    // The user id Chromium runs as: none on Windows.
+    args: chromiumArgs(process.getuid?.()),
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,

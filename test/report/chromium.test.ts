@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_NAMES, chromiumArgs, currentUid, findChromium } from '../../src/report/chromium.js';
+import { CHROMIUM_NAMES, chromiumArgs, findChromium } from '../../src/report/chromium.js';
 
 /** A folder holding the named files: executable unless listed in `plain`, folders for names ending in `/`. */
 function folder(names: string[], plain: string[] = []): string {
@@ -107,9 +107,5 @@ describe('chromiumArgs', () => {
     const a = chromiumArgs(1000);
     a.push('--x');
     expect(chromiumArgs(1000)).toEqual(BASE);
-  });
-
-  it('currentUid is the process user id where there is one', () => {
-    expect(currentUid()).toBe(process.getuid?.());
   });
 });
