@@ -25,7 +25,7 @@ export interface PrintOptions {
 }
 
 /** Profile folders are named so: a leftover says whose it is. */
-export const PROFILE_PREFIX = 'vis-chromium-';
+export const PROFILE_PREFIX = 'vis-chromium-profile-';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** How long a browser is given to close before it is killed. */

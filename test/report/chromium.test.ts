@@ -6,7 +6,7 @@ import { CHROMIUM_NAMES, chromiumArgs, findChromium } from '../../src/report/chr
 
 /** A folder holding the named files: executable unless listed in `plain`, folders for names ending in `/`. */
 function folder(names: string[], plain: string[] = []): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vis-chromium-path-'));
+  const dir = mkdtempSync(join(tmpdir(), 'vis-browser-path-'));
   for (const name of names) {
     if (name.endsWith('/')) {
       mkdirSync(join(dir, name), { recursive: true });
