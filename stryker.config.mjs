@@ -51,6 +51,7 @@ export default {
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',
     'src/cli/commands/report/parse.ts',
+    'src/report/chromium.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -7,6 +7,11 @@
 //   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
 //   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
+//   dist/lib/playwright/lib/playwright.cjs
+//                           playwright-core, loaded only by `vis report --pdf` to drive a local
+//                           Chromium (src/report/pdf.ts), with the package's package.json and
+//                           browsers.json in dist/lib/playwright/: it reads both at load from
+//                           the folder above its own (its packageRoot)
 //   dist/lib/sqlite.cjs     node-sqlite3-wasm, for the commands that open the history store,
 //                           with node-sqlite3-wasm.wasm beside it (it reads the file from its
 //                           own folder, __dirname)
@@ -62,10 +67,15 @@ const LIBS = [
     matches: (p) => p.endsWith('/src/report/charts/kit.ts'),
     mainFields: ['module', 'main'],
   },
+  // CommonJS: the file's module.exports is the package's ({ chromium, ... }).
+  { name: 'playwright/lib/playwright', entry: 'playwright-core', matches: (_p, spec) => spec === 'playwright-core' },
 ];
 
 /** The WebAssembly SQLite's binary, which its JavaScript reads from its own folder at load. */
 const SQLITE_WASM = 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm';
+
+/** What the bundled playwright-core reads at load from its package's root (one folder above its file). */
+const PLAYWRIGHT_FILES = ['package.json', 'browsers.json'];
 
 /** Packages only a lib file may hold: a data command's start-up must never load them. */
 const NEVER_IN_CORE = [
@@ -73,6 +83,8 @@ const NEVER_IN_CORE = [
   // Vega, Vega-Lite and every vega-* package they are made of: only `vis report` draws.
   'node_modules/vega/',
   'node_modules/vega-',
+  // Playwright drives Chromium for `vis report --pdf` alone.
+  'node_modules/playwright-core/',
 ];
 
 function checkCoreLeavesOut(coreMeta) {
@@ -365,6 +377,10 @@ try {
   checkCoreLeavesOut(core.metafile);
   copyFileSync(join(root, SQLITE_WASM), `${staging}/lib/node-sqlite3-wasm.wasm`);
   chmodSync(`${staging}/lib/node-sqlite3-wasm.wasm`, 0o644);
+  for (const name of PLAYWRIGHT_FILES) {
+    copyFileSync(join(root, 'node_modules/playwright-core', name), `${staging}/lib/playwright/${name}`);
+    chmodSync(`${staging}/lib/playwright/${name}`, 0o644);
+  }
   checkOneByte([core.metafile, ...libMetas]);
   writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, ...libMetas]));
 } catch (err) {

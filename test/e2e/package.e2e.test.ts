@@ -63,6 +63,8 @@ const ALLOWED = [
   /^dist\/.+\.cjs$/,
   // The WebAssembly SQLite of the history store, read from beside dist/lib/sqlite.cjs.
   /^dist\/lib\/node-sqlite3-wasm\.wasm$/,
+  // What the bundled playwright-core (vis report --pdf) reads from the folder above its own.
+  /^dist\/lib\/playwright\/(package|browsers)\.json$/,
   /^completions\/(vis\.bash|_vis|vis\.fish)$/,
   /^docs\/[a-z-]+\.md$/,
   /^(README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json)$/,
@@ -116,6 +118,9 @@ describe('npm package', () => {
         'dist/lib/conf.cjs',
         'dist/lib/sqlite.cjs',
         'dist/lib/node-sqlite3-wasm.wasm',
+        'dist/lib/playwright/lib/playwright.cjs',
+        'dist/lib/playwright/package.json',
+        'dist/lib/playwright/browsers.json',
         'completions/vis.bash',
         'completions/_vis',
         'completions/vis.fish',

@@ -1,0 +1,146 @@
+/**
+ * The report's pages in a real headless Chromium, for the report's end-to-end tests: the
+ * page's network is shut (offline, and a route that refuses every request), and every
+ * request it tries, every console message and every uncaught error is recorded, so a test
+ * can say "nothing was fetched, nothing ran, nothing complained". Screenshots and prints
+ * are kept as test artefacts: in the run's temporary folder, and also in
+ * test-artifacts/report/ at the repository's root when VIS_TEST_ARTIFACTS is set (CI keeps
+ * that folder; git ignores it).
+ *
+ * Without a Chromium the browser tests skip and say why (`browserSkipReason`): .ci/run
+ * installs one (scripts/ci-deps.sh) wherever it can.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../../src/report/chromium.js';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** The Chromium the tests use (CHROME_PATH, or one on PATH), if any. */
+export const chromiumPath = findChromium(process.env);
+
+/** Why the browser tests skip, or undefined when they run. Printed once per file that asks. */
+export function browserSkipReason(): string | undefined {
+  if (chromiumPath !== undefined) return undefined;
+  const reason =
+    'no Chromium found (CHROME_PATH, or chromium / chromium-browser / google-chrome on PATH): the report browser tests are skipped; scripts/ci-deps.sh installs it as root (apt-get install chromium)';
+  console.warn(reason);
+  return reason;
+}
+
+/** What the page wrote to its console as an error, sorted by what it means. */
+export interface ConsoleError {
+  text: string;
+  /**
+   * csp: the Content-Security-Policy refused something (a script, an inline handler, an
+   * image); blocked: a request the tests' network refused; other: anything else (a bug).
+   */
+  kind: 'csp' | 'blocked' | 'other';
+}
+
+export interface OpenedPage {
+  page: Page;
+  consoleErrors: ConsoleError[];
+  /** Every URL the page asked for, data: URLs included, in order. */
+  requests: string[];
+  /** Requests that left the page's hands but did not complete (refused by the route), by URL. */
+  failedRequests: string[];
+  evaluate<T>(fn: () => T): Promise<T>;
+  /** A PNG of the page, kept as an artefact named `name` (a file name, `.png`); returns its path. */
+  screenshot(name: string, o?: { fullPage?: boolean }): Promise<string>;
+  /** The page printed to PDF, kept as an artefact named `name`; returns its path. */
+  pdf(name: string, o: { format: 'A4' | 'Letter' }): Promise<string>;
+  close(): Promise<void>;
+}
+
+function classify(text: string): ConsoleError['kind'] {
+  if (/Content Security Policy/i.test(text)) return 'csp';
+  if (/ERR_BLOCKED_BY_CLIENT|ERR_INTERNET_DISCONNECTED/.test(text)) return 'blocked';
+  return 'other';
+}
+
+/** Where this run's artefacts go: a folder in the run's temporary folder. */
+export function artefactsDir(): string {
+  const dir = join(tmpdir(), 'vis-report-artifacts');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Keeps `path` (in artefactsDir) also in test-artifacts/report/ when VIS_TEST_ARTIFACTS asks for it. */
+function keep(path: string): string {
+  if (process.env.VIS_TEST_ARTIFACTS) {
+    const kept = join(ROOT, 'test-artifacts', 'report');
+    mkdirSync(kept, { recursive: true });
+    copyFileSync(path, join(kept, basename(path)));
+  }
+  return path;
+}
+
+/**
+ * Opens `source` (HTML text, or `{ file }`) in a fresh headless Chromium at `width` CSS
+ * pixels (and `height`, 800 unless given), with no network. Close it (`close()`) in a
+ * finally or afterEach: the browser is a process of its own.
+ */
+export async function openInChromium(source: string | { file: string }, o: { width: number; height?: number }): Promise<OpenedPage> {
+  if (chromiumPath === undefined) throw new Error('no Chromium: check browserSkipReason() first');
+  const html = typeof source === 'string' ? source : readFileSync(source.file, 'utf8');
+  const { chromium } = await import('playwright-core');
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    // The user id Chromium runs as: none on Windows.
+    args: chromiumArgs(process.getuid?.()),
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  try {
+    const context = await browser.newContext({ offline: true, viewport: { width: o.width, height: o.height ?? 800 } });
+    await context.route('**/*', (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    const consoleErrors: ConsoleError[] = [];
+    const requests: string[] = [];
+    const failedRequests: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push({ text: m.text(), kind: classify(m.text()) });
+    });
+    page.on('pageerror', (e) => consoleErrors.push({ text: e.message, kind: 'other' }));
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('requestfailed', (r) => failedRequests.push(r.url()));
+    await page.setContent(html, { waitUntil: 'load' });
+    const dir = artefactsDir();
+    return {
+      page,
+      consoleErrors,
+      requests,
+      failedRequests,
+      evaluate: (fn) => page.evaluate(fn),
+      screenshot: async (name, so = {}) => {
+        const path = join(dir, name);
+        await page.screenshot({ path, fullPage: so.fullPage ?? false });
+        return keep(path);
+      },
+      pdf: async (name, po) => {
+        const path = join(dir, name);
+        await page.pdf({ path, format: po.format, printBackground: true, preferCSSPageSize: true });
+        return keep(path);
+      },
+      close: () => browser.close(),
+    };
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
+/** Whether any script of the page ever ran: the tests' hostile payloads set `window.__visPwned`. */
+export function scriptRan(opened: OpenedPage): Promise<boolean> {
+  return opened.evaluate(() => (globalThis as { __visPwned?: unknown }).__visPwned !== undefined);
+}
+
+/** A fresh folder for one test's files, in the run's temporary folder. */
+export function testDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
