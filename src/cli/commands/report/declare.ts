@@ -44,12 +44,7 @@ export const reportCommand: CommandDeclaration = {
   },
 };
 
-/**
- * The renderer, the charts and the PDF printer (src/report/), loaded only when a report is
- * made. They are built apart from the command; until they are part of this build, making
- * one is refused after the flags are checked, before any request.
- */
-async function reportDeps(): Promise<never> {
-  const { UsageError } = await import('../../../errors.js');
-  throw new UsageError('vis report: this build of vis has no report renderer');
+/** The renderer, the charts and the PDF printer (src/report/), loaded only when a report is made. */
+async function reportDeps() {
+  return (await import('./deps.js')).defaultDeps();
 }

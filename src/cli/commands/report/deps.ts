@@ -2,13 +2,25 @@
  * The report's renderer, charts and PDF printer, loaded when a report is made (each is
  * bundled apart: vega and playwright-core weigh more than the rest of vis).
  */
+import { UsageError } from '../../../errors.js';
 import type { ReportDeps } from './run.js';
 
 export async function defaultDeps(): Promise<ReportDeps> {
-  const [{ renderReport }, { createChartKit }, { printPdf, findChromium }] = await Promise.all([
+  const [{ renderReport }, { createChartKit }, { findChromium }] = await Promise.all([
     import('../../../report/render.js'),
     import('../../../report/charts/index.js'),
-    import('../../../report/pdf.js'),
+    import('../../../report/chromium.js'),
   ]);
-  return { render: renderReport, charts: createChartKit, pdf: printPdf, findChromium };
+  return {
+    render: renderReport,
+    charts: createChartKit,
+    findChromium,
+    // The command found a Chromium before any read (findChromium); the printer is loaded only for --pdf.
+    async pdf(html, file, o) {
+      const chromium = findChromium(process.env);
+      if (chromium === undefined) throw new UsageError('--pdf: no Chromium found (apt-get install chromium, or set CHROME_PATH)');
+      const { printPdf } = await import('../../../report/pdf.js');
+      await printPdf(html, file, { paper: o.paper, chromium });
+    },
+  };
 }
