@@ -88,7 +88,9 @@ describe.skipIf(!hasScript)('on a terminal', () => {
   it('the spinner counts the wait down, and Ctrl-C clears it and shows the cursor again', async () => {
     await sb.reset([{ path: '/topics', kind: 'status', status: 429, retryAfter: '30' }]);
     const inner = `stty cols 100 rows 30; node ${sh(VIS)} topics --format csv & echo "PID=$!"; wait $!; echo "EXIT=$?"`;
-    const child = spawn('script', ['-qec', inner, '/dev/null'], { env: env({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    // script's typescript goes to a file of the test's own, never the machine's /dev/null.
+    const typescript = join(mkdtempSync(join(tmpdir(), 'vis-script-')), 'typescript');
+    const child = spawn('script', ['-qec', inner, typescript], { env: env({ NO_COLOR: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
     let screen = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
     const closed = new Promise<void>((r) => child.on('close', () => r()));

@@ -297,7 +297,10 @@ describe('storeProblem', () => {
   });
 
   it('other errors are thrown for the caller to word', () => {
-    expect(() => storeProblem('/dev/null/history.db')).toThrow(/ENOTDIR/);
+    // A path under a regular file of the test's own: ENOTDIR, the machine's /dev untouched.
+    const dir = mkdtempSync(join(tmpdir(), 'vis-recorder-notdir-'));
+    writeFileSync(join(dir, 'plain'), '');
+    expect(() => storeProblem(join(dir, 'plain', 'history.db'))).toThrow(/ENOTDIR/);
   });
 });
 
