@@ -1,0 +1,72 @@
+/**
+ * An agency's morning: `vis export --all-brands` for the report's period, then `vis report
+ * --all-brands` from the same cache. The report reads each section with the request the
+ * export made (same path, brand, market and period), so it spends nothing: counted by the
+ * sandbox itself, in processes of their own sharing one config folder and cache.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { cleanEnv, runVis } from './helpers.js';
+
+const KEY = 'vis_demo_agency';
+const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+const RANGE = ['--from', day(20), '--to', day(5)];
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
+});
+afterAll(() => sandbox.close());
+
+/** Reads the sandbox has charted to the key so far. */
+async function reads(): Promise<number> {
+  const res = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/reads`);
+  return ((await res.json()) as Record<string, number>)[KEY]!;
+}
+
+describe('the report after an export of its period', { timeout: 60_000 }, () => {
+  it.each([
+    ['the default 30 days', ['--days', '30'], []],
+    ['a --from/--to period', RANGE, RANGE],
+    ['every market, 14 days', ['--days', '14', '--all-markets'], ['--days', '14', '--all-markets']],
+  ])('%s: the dry run says all cached, the report spends 0 reads', async (_, exportFlags, reportFlags) => {
+    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: KEY, VIS_RATE_LIMIT: '100000' });
+    const work = mkdtempSync(join(tmpdir(), 'vis-report-reads-'));
+    const exported = await runVis(['export', '--all-brands', '--dir', join(work, 'export'), '-q', ...exportFlags], { env, timeoutMs: 30_000 });
+    expect(exported.code, exported.stderr).toBe(0);
+
+    const before = await reads();
+    expect(before).toBeGreaterThan(0);
+    const dry = await runVis(['report', '--all-brands', '--dry-run', ...reportFlags], { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    const total = /^Reads: (\d+) \((\d+) cached, free\); to spend: (\d+)$/m.exec(dry.stdout);
+    expect(total, dry.stdout).not.toBeNull();
+    // Three brands, ten sections each, at least.
+    expect(Number(total![1])).toBeGreaterThanOrEqual(30);
+    expect(total![2]).toBe(total![1]);
+    expect(total![3]).toBe('0');
+    expect(dry.stdout).not.toMatch(/ 1 read$/m);
+    for (const brand of ['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']) expect(dry.stdout).toContain(brand);
+
+    const file = join(work, 'agency.html');
+    const made = await runVis(['report', '--all-brands', '-o', file, ...reportFlags], { env, timeoutMs: 30_000 });
+    expect(made.code, made.stderr).toBe(0);
+    expect(await reads()).toBe(before);
+    expect(existsSync(file)).toBe(true);
+    const html = readFileSync(file, 'utf8');
+    for (const brand of ['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']) expect(html).toContain(brand);
+    expect(html).not.toContain('Could not be read');
+  });
+
+  it('without the export, the same report does spend its reads: the count above can move', async () => {
+    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: KEY, VIS_RATE_LIMIT: '100000' });
+    const before = await reads();
+    const dry = await runVis(['report', '--all-brands', '--dry-run'], { env });
+    expect(dry.stdout).toMatch(/^Reads: 30 \(0 cached, free\); to spend: 30$/m);
+    const made = await runVis(['report', '--all-brands', '-o', join(mkdtempSync(join(tmpdir(), 'vis-report-reads-')), 'r.html')], { env, timeoutMs: 30_000 });
+    expect(made.code, made.stderr).toBe(0);
+    expect(await reads()).toBe(before + 30);
+  });
+});
