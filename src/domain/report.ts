@@ -106,6 +106,9 @@ export interface ChartValue {
   own?: boolean;
 }
 
+/** The order bars are given (and drawn) in. */
+export type BarOrder = 'largest first' | 'smallest first';
+
 /** One stacked bar: a label and a count per part (states per engine). */
 export interface ChartStack {
   label: string;
@@ -121,8 +124,12 @@ export interface ChartStack {
 export interface ChartKit {
   /** A line over dates: the visibility trend. `unit` names the values (`score`, `%`). */
   trend(points: readonly DatedValue[], o: { title: string; unit: string; locale: string }): Promise<Chart>;
-  /** Horizontal bars, largest first as given: share of voice against rivals, topics' visibility. */
-  bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string }): Promise<Chart>;
+  /**
+   * Horizontal bars in the order given: share of voice against rivals largest first (the
+   * default), topics' visibility weakest first (`order: 'smallest first'`). `order` is what
+   * the text alternative says, so a reader who cannot see the bars hears them as drawn.
+   */
+  bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder }): Promise<Chart>;
   /**
    * Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts,
    * best first; `unit` names what is counted (`questions`), `count` when not given.

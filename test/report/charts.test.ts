@@ -233,6 +233,24 @@ describe('the bars', () => {
     expect(texts(withoutOwn.svg, 'mark-text role-axis-label').slice(-1)).toEqual(['Rival 20']);
   });
 
+  it('given weakest first, say so: the text reads the bars in the order they are drawn', async () => {
+    const weakest = [
+      { label: 'Pricing', value: 12.5 },
+      { label: 'Support', value: 30 },
+      { label: 'Security', value: 61.2 },
+      { label: 'New topic', value: null },
+    ];
+    const chart = await (await kit).bars(weakest, { ...BARS_O, title: 'Visibility per topic', unit: 'score', order: 'smallest first' });
+    expect(chart.alt).toBe('Visibility per topic, smallest first: Pricing 12.5, Support 30.0, Security 61.2, New topic no value.');
+    expect(texts(chart.svg, 'mark-text role-axis-label').slice(-4)).toEqual(['Pricing', 'Support', 'Security', 'New topic']);
+    const many: ChartValue[] = Array.from({ length: MAX_BARS + 3 }, (_, i) => ({ label: `Topic ${i + 1}`, value: i }));
+    expect((await (await kit).bars(many, { ...BARS_O, order: 'smallest first' })).alt).toMatch(
+      /^Share of voice, smallest first: .* 3 more not shown, all larger\.$/,
+    );
+    const unmeasured = [...many.slice(0, MAX_BARS + 1), { label: 'Later', value: null }];
+    expect((await (await kit).bars(unmeasured, { ...BARS_O, order: 'smallest first' })).alt).toMatch(/ 2 more not shown\.$/);
+  });
+
   it('cut a long label in the chart only, and keep two that cut alike apart', async () => {
     const long = 'Acme Corporation International Holdings Limited';
     const chart = await (

@@ -303,6 +303,23 @@ describe('what the report does not know is shown, never dropped', () => {
 });
 
 describe('charts', () => {
+  it('the topics chart asks for its bars weakest first, and its text alternative says so', async () => {
+    const charts = new FakeCharts();
+    const asked: unknown[] = [];
+    const kit: ChartKit = {
+      trend: (p, o) => charts.trend(p, o),
+      stacked: (s, o) => charts.stacked(s, o),
+      bars: async (values, o) => {
+        asked.push(o);
+        return charts.bars(values, o);
+      },
+    };
+    await renderReport(oneScope(growth), kit);
+    expect(asked).toContainEqual(expect.objectContaining({ title: 'Visibility per topic', order: 'smallest first' }));
+    expect(asked).toContainEqual(expect.objectContaining({ title: 'Share of voice' }));
+    expect(asked.find((o) => (o as { title: string }).title === 'Share of voice')).not.toHaveProperty('order', 'smallest first');
+  });
+
   it('a drawing that is not inert is left out; its text alternative stays', async () => {
     const charts = new FakeCharts();
     charts.trend = async () => ({ svg: '<svg onload="alert(1)"><script>alert(2)</script></svg>', alt: 'Visibility score: 30 then 31.' });

@@ -22,7 +22,7 @@
  * which src/report/charts/labels.ts keeps unique.
  */
 import type { Config, TopLevelSpec } from 'vega-lite';
-import type { ChartStack, ChartValue, DatedValue } from '../../domain/report.js';
+import type { BarOrder, ChartStack, ChartValue, DatedValue } from '../../domain/report.js';
 import { barLabels, cleanText, FONT_SIZE, textWidth } from './labels.js';
 import { countFormatter, dateAxisFormat, dayFormatter, daysBetween, numberLocale, utcDay, valueFormatter } from './locale.js';
 
@@ -240,8 +240,13 @@ function capBars(values: readonly ChartValue[]): ChartValue[] {
   return shown;
 }
 
-/** Horizontal bars in the order given (largest first), the brand's own bar marked apart. */
-export function barsPlan(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string }): ChartPlan {
+/**
+ * Horizontal bars in the order given (largest first unless `order` says otherwise), the
+ * brand's own bar marked apart. What is left out of too many is said as the order makes it:
+ * all smaller, all larger, or (a value not measured among them, kept last) just counted.
+ */
+export function barsPlan(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder }): ChartPlan {
+  const order = o.order ?? 'largest first';
   const title = cleanText(o.title);
   if (values.length === 0) return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale);
   if (values.every((v) => finite(v.value) === null)) {
@@ -264,8 +269,11 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
     const n = finite(v.value);
     return `${cleanText(v.label)} ${n === null ? 'no value' : value(n)}${v.own === true ? ' (this brand)' : ''}`;
   });
+  const rest = values.slice(shown.length);
+  const beyond = order === 'largest first' ? 'all smaller' : rest.every((v) => finite(v.value) !== null) ? 'all larger' : '';
   const alt =
-    `${title}, ${shown.length > 1 ? 'largest first' : 'one entry'}: ${listed.join(', ')}.` + (left > 0 ? ` ${left} more not shown, all smaller.` : '');
+    `${title}, ${shown.length > 1 ? order : 'one entry'}: ${listed.join(', ')}.` +
+    (left > 0 ? ` ${left} more not shown${beyond === '' ? '' : `, ${beyond}`}.` : '');
 
   const isOwn = 'datum.own';
   return {

@@ -24,7 +24,15 @@ export const topics: SectionView = {
     const chart =
       list.length === 0
         ? ''
-        : await figure(() => ctx.charts.bars(values, { title: 'Visibility per topic', unit: 'score', locale: fmt.locale, accent: ctx.model.look.accent }));
+        : await figure(() =>
+            ctx.charts.bars(values, {
+              title: 'Visibility per topic',
+              unit: 'score',
+              locale: fmt.locale,
+              accent: ctx.model.look.accent,
+              order: 'smallest first',
+            }),
+          );
     const rows = list.map((t) => {
       const rivals = strings(t, 'rivals');
       return [
