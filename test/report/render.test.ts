@@ -124,7 +124,38 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     expect(text).toContain(`Visibility score ${d.visibility.score}`);
     expect(text).toContain(`Share of voice ${d.share_of_voice.value.toFixed(1)}%`);
     expect(text).toContain(`AI readiness ${d.readiness_score}`);
-    expect(text).toContain(`AI visits ${d.ai_traffic.ai_visits}`);
+    expect(text).toContain(`AI visits ${d.ai_traffic.ai_visits.toLocaleString('en-US')}`);
+  });
+
+  it('each figure says the window it covers: the headline its period, the trend its latest week, share of voice its window', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const sections = growth.scopes[0]!.sections as Record<string, { data: any }>;
+    const day = (d: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+    const span = (w: { from: string; to: string; days: number }) => `${day(w.from)} – ${day(w.to)} (${w.days} days)`;
+    const period = sections.headline!.data.period;
+    expect(plain(sectionOf(page, 'headline'))).toContain(`Over ${span(period)}; each change is over the same days.`);
+    const trend = plain(sectionOf(page, 'trend'));
+    const window = sections.trend!.data.window;
+    expect(trend).toContain(`Latest ${window.days} days, ${span(window).replace(/ \(\d+ days\)$/, '')}: ${sections.trend!.data.score}`);
+    expect(trend).toContain(`against the ${window.days} days before`);
+    expect(trend).not.toMatch(/\bNow\b/);
+    expect(plain(sectionOf(page, 'share-of-voice'))).toContain(`Over ${span(sections['share-of-voice']!.data.window)}.`);
+  });
+
+  it('without a window in the answer, the headline says the report’s period and the trend its latest week', async () => {
+    const scope = growth.scopes[0]!;
+    const headline = { ...(scope.sections.headline as { data: any }).data, period: undefined };
+    const trend = { ...(scope.sections.trend as { data: any }).data, window: 'last week' };
+    const model = withSection(withSection(oneScope(growth), 'headline', { kind: 'data', data: headline, meta: null }), 'trend', {
+      kind: 'data',
+      data: trend,
+      meta: null,
+    });
+    const page = await renderReport(model, new FakeCharts());
+    const { from, to, days } = growth.period;
+    const day = (d: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+    expect(plain(sectionOf(page, 'headline'))).toContain(`Over ${day(from)} – ${day(to)} (${days} days)`);
+    expect(plain(sectionOf(page, 'trend'))).toContain(`Latest week: ${trend.score}`);
   });
 
   it('draws the trend, share of voice, topics and questions through the ChartKit, each with its text alternative', async () => {

@@ -4,7 +4,10 @@
  * section, a 403 `feature_not_in_plan` as the plan note, and "what changed" from two
  * recorded days through the history's own comparison.
  */
+import { expect } from 'vitest';
+import { SECTION_ENDPOINTS, sectionRequest } from '../../src/cli/commands/report/plan.js';
 import { changesFrom } from '../../src/history/changes/compare.js';
+import { endpointById } from '../../src/endpoints.js';
 import { REPORT_SECTIONS, type ReportModel, type ScopeReport, type SectionId, type SectionResult } from '../../src/domain/report.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { call } from '../sandbox/helpers.js';
@@ -73,9 +76,14 @@ export function sampleChanges() {
   return changesFrom(h, { api: API, threshold: 5 });
 }
 
-async function read(sandbox: Sandbox, key: string, path: string, brand: number, market: string | null): Promise<SectionResult> {
-  const query = new URLSearchParams({ brand_id: String(brand), ...(market === null ? {} : { market }) });
-  const reply = await call(sandbox, `${path}?${query}`, { key });
+/** The report's period, read as `vis report --days 30` reads it: the sections that take a period get `days=30`. */
+const PERIOD = { from: '2025-02-13', to: '2025-03-14', days: 30 };
+
+async function read(sandbox: Sandbox, key: string, id: Exclude<SectionId, 'changes'>, brand: number, market: string | null): Promise<SectionResult> {
+  const request = sectionRequest(endpointById(SECTION_ENDPOINTS[id]), { id: brand, name: '', slug: '' }, market ?? undefined, { days: PERIOD.days });
+  expect(request.path).toBe(SECTION_PATHS[id]);
+  const query = new URLSearchParams((request.query ?? []).map(([k, v]) => [k, v]));
+  const reply = await call(sandbox, `${request.path}?${query}`, { key });
   if (reply.status === 200) return { kind: 'data', data: reply.json.data, meta: reply.json.meta };
   const error = reply.json?.error ?? { code: 'http_error', message: `status ${reply.status}` };
   if (error.code === 'feature_not_in_plan') return { kind: 'plan', needs: 'Pro or Growth' };
@@ -96,7 +104,7 @@ export async function sandboxModel(sandbox: Sandbox, key: string, o: { maxScopes
       const sections = {} as Record<SectionId, SectionResult>;
       for (const id of REPORT_SECTIONS) {
         if (id === 'changes') continue;
-        sections[id] = await read(sandbox, key, SECTION_PATHS[id], b.id, m.code);
+        sections[id] = await read(sandbox, key, id, b.id, m.code);
       }
       sections.changes = { kind: 'data', data: sampleChanges(), meta: null };
       const visibility = sections.trend.kind === 'data' ? (sections.trend.data as { history: Array<{ week_start: string; score: number | null }> }) : null;
@@ -112,7 +120,7 @@ export async function sandboxModel(sandbox: Sandbox, key: string, o: { maxScopes
   }
   return {
     look: { title: 'AI visibility report', logo: null, accent: '#3355cc', locale: 'en-US', paper: 'a4' },
-    period: { from: '2025-02-13', to: '2025-03-14', days: 30 },
+    period: PERIOD,
     madeAt: MADE_AT,
     scopes,
   };

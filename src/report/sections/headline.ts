@@ -5,7 +5,7 @@
  */
 import { escapeMarkup } from '../escape.js';
 import type { Formats } from '../format.js';
-import { isObj, num, obj, type Obj, type SectionView } from './kit.js';
+import { isObj, num, obj, spanText, windowOf, type Obj, type SectionView } from './kit.js';
 
 function card(label: string, value: string, change: string, sub: string): string {
   return `<div class="card"><div class="label">${escapeMarkup(label)}</div><div class="figure">${value}</div><div class="sub">${change} ${escapeMarkup(sub)}</div></div>`;
@@ -53,5 +53,10 @@ export const headline: SectionView = {
     'readiness_score',
     'open_tasks',
   ],
-  render: async (data, ctx) => headlineCards(data, ctx.fmt),
+  // The overview is read for the report's period: its changes are the period's, which the
+  // trend's latest week need not agree with, so each says its own window.
+  render: async (data, ctx) => {
+    const period = windowOf(data.period) ?? ctx.model.period;
+    return `<p class="small muted">Over ${escapeMarkup(spanText(period, ctx.fmt))}; each change is over the same days.</p>\n${headlineCards(data, ctx.fmt)}`;
+  },
 };

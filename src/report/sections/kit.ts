@@ -69,6 +69,22 @@ export function listOf(o: unknown, k: string, field: string): boolean {
   return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string');
 }
 
+/** A window of the API (`{ from, to, days }`: `period`, `window`), its days when it says them; null when it is not one. */
+export function windowOf(v: unknown): { from: string; to: string; days: number | null } | null {
+  if (!isObj(v)) return null;
+  const from = text(v, 'from');
+  const to = text(v, 'to');
+  if (from === null || to === null) return null;
+  const days = num(v, 'days');
+  return { from, to, days: days !== null && Number.isInteger(days) && days > 0 ? days : null };
+}
+
+/** `Oct 28, 2026 – Nov 26, 2026 (30 days)`, the days left out when not known or not asked; text, still to escape. */
+export function spanText(w: { from: string; to: string; days: number | null }, fmt: Formats, withDays = true): string {
+  const days = withDays && w.days !== null ? ` (${fmt.number(w.days)} ${w.days === 1 ? 'day' : 'days'})` : '';
+  return `${fmt.date(w.from)} – ${fmt.date(w.to)}${days}`;
+}
+
 // ---------------------------------------------------------------------------------------
 // Marks and tones
 

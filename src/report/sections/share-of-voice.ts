@@ -3,15 +3,15 @@
  * (`own`), the rivals largest first, then the figures of each as a table.
  */
 import type { ChartValue } from '../../domain/report.js';
-import { html, plainText } from '../escape.js';
-import { figure, listOf, num, numCell, records, table, text, type Obj, type SectionView } from './kit.js';
+import { escapeMarkup, html, plainText } from '../escape.js';
+import { figure, listOf, num, numCell, records, spanText, table, text, windowOf, type Obj, type SectionView } from './kit.js';
 
 /** Rivals drawn beside the brand. */
 export const TOP_RIVALS = 6;
 
 export const shareOfVoice: SectionView = {
   title: 'Share of voice',
-  lead: 'How often AI names the brand against its top rivals, over the last 30 days.',
+  lead: 'How often AI names the brand against its top rivals.',
   known: (data): data is Obj => listOf(data, 'competitors', 'name'),
   fields: ['window', 'competitors'],
   async render(data, ctx) {
@@ -36,7 +36,9 @@ export const shareOfVoice: SectionView = {
       numCell(num(c, 'position'), fmt.number),
     ]);
     const more = rivals.length - Math.min(rivals.length, TOP_RIVALS);
+    const window = windowOf(data.window);
     return [
+      window === null ? '' : `<p class="small muted">Over ${escapeMarkup(spanText(window, fmt))}.</p>`,
       chart,
       table(
         [

@@ -4,7 +4,7 @@
  */
 import type { DatedValue } from '../../domain/report.js';
 import { escapeMarkup } from '../escape.js';
-import { figure, isObj, note, num, records, text, type Obj, type SectionView } from './kit.js';
+import { figure, isObj, note, num, records, spanText, text, windowOf, type Obj, type SectionView } from './kit.js';
 
 /** The weeks of the answer itself, for a model whose trend is empty. */
 function weeks(data: Obj): DatedValue[] {
@@ -22,7 +22,16 @@ export const trend: SectionView = {
   async render(data, ctx) {
     const points = ctx.scope.trend.length > 0 ? ctx.scope.trend : weeks(data);
     const score = num(data, 'score');
-    const now = `<p class="lede">Now <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.number(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against the week before</span></p>`;
+    // The score and change of the answer's window (the latest week), not the report's period
+    // the headline covers: said, so the two figures are not read as one that disagrees.
+    const window = windowOf(data.window);
+    const days = window?.days ?? null;
+    const latest =
+      window === null
+        ? 'Latest week'
+        : `Latest ${days === null ? 'days' : `${ctx.fmt.number(days)} ${days === 1 ? 'day' : 'days'}`}, ${spanText(window, ctx.fmt, false)}`;
+    const before = days === null ? 'the week before' : `the ${ctx.fmt.number(days)} ${days === 1 ? 'day' : 'days'} before`;
+    const now = `<p class="lede">${escapeMarkup(latest)}: <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.number(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against ${escapeMarkup(before)}</span></p>`;
     if (points.length === 0) return `${now}${note('No week measured yet.')}`;
     return `${now}${await figure(() => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale }))}`;
   },
