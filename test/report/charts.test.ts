@@ -233,6 +233,38 @@ describe('the bars', () => {
     expect(texts(withoutOwn.svg, 'mark-text role-axis-label').slice(-1)).toEqual(['Rival 20']);
   });
 
+  it('write a negative value beside its bar, never over it: every value starts right of its bar and of zero', async () => {
+    const chart = await (
+      await kit
+    ).bars(
+      [
+        { label: 'Pipewell', value: 12.5 },
+        { label: 'Acme', value: -4.2, own: true },
+        { label: 'Globex', value: -30.1 },
+        { label: 'Hooli', value: 0.4 },
+      ],
+      { ...BARS_O, title: 'Change', unit: 'points' },
+    );
+    const rects = [...(groups(chart.svg, 'mark-rect role-mark')[0] as string).matchAll(/<path d="M([-\d.]+),([-\d.]+)h([-\d.]+)v/g)].map((m) => ({
+      left: Number(m[1]),
+      right: Number(m[1]) + Number(m[3]),
+      top: Number(m[2]),
+    }));
+    expect(rects).toHaveLength(4);
+    const zero = rects[0]!.left;
+    const labels = [
+      ...groups(chart.svg, 'mark-text role-mark')
+        .join('')
+        .matchAll(/<text text-anchor="start" transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*>([^<]*)</g),
+    ].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3] }));
+    expect(labels.map((l) => l.text).sort()).toEqual(['-30.1', '-4.2', '0.4', '12.5']);
+    for (const label of labels) {
+      const bar = rects.find((r) => label.y > r.top && label.y < r.top + 19.8)!;
+      expect(label.x, label.text).toBeGreaterThan(Math.max(bar.right, bar.left));
+      expect(label.x, label.text).toBeGreaterThan(zero);
+    }
+  });
+
   it('given weakest first, say so: the text reads the bars in the order they are drawn', async () => {
     const weakest = [
       { label: 'Pricing', value: 12.5 },

@@ -263,7 +263,9 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
   const rows = shown.map((v, i) => {
     const n = finite(v.value);
     // A bar without a value is drawn empty (zero wide) in its place, its text saying so.
-    return { k: drawn[i] as string, x: n ?? 0, own: v.own === true, text: n === null ? 'no value' : value(n) };
+    // `at`: where the value is written, after the bar's end; a negative bar's end is its left
+    // one, where the text would run over the bar, so its value is written after zero instead.
+    return { k: drawn[i] as string, x: n ?? 0, at: Math.max(n ?? 0, 0), own: v.own === true, text: n === null ? 'no value' : value(n) };
   });
   const listed = shown.map((v) => {
     const n = finite(v.value);
@@ -315,7 +317,7 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
             color: '#222222',
             fontWeight: own ? ('bold' as const) : ('normal' as const),
           },
-          encoding: { x: { field: 'x', type: 'quantitative' as const }, text: { field: 'text', type: 'nominal' as const } },
+          encoding: { x: { field: 'at', type: 'quantitative' as const }, text: { field: 'text', type: 'nominal' as const } },
         })),
       ],
       config: config(o.locale),
