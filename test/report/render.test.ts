@@ -288,6 +288,59 @@ describe('what the report does not know is shown, never dropped', () => {
     for (const s of expected) expect(body).toContain(s);
   });
 
+  // Shapes a real server may send and the sandbox never does: renamed lists, string ids,
+  // 0-1 shares, a figure as text or as an object, a list where an object was, an object
+  // where a list was. A view that would draw such an answer without the figure it cannot
+  // read leaves it to the plain table, where every value shows as sent.
+  it.each<[string, (typeof REPORT_SECTIONS)[number], unknown, string[]]>([
+    ['headline, renamed', 'headline', { summary: { visibility: 0.41, sov: 0.12 }, brand_id: 'acme-1' }, ['summary.visibility', '0.41', 'acme-1']],
+    ['headline, a score as text', 'headline', { visibility: { score: '28.8', change: -5.5 }, share_of_voice: { value: 13 } }, ['visibility.score', '28.8']],
+    [
+      'headline, a share as an object',
+      'headline',
+      { visibility: { score: 28 }, share_of_voice: { value: { pct: 0.13 } } },
+      ['share_of_voice.value.pct', '0.13'],
+    ],
+    [
+      'trend, weeks in an object',
+      'trend',
+      { score: 0.33, history: { weeks: [{ start: '2026-11-02', v: 0.3 }] } },
+      ['0.33', 'history.weeks.0.start', '2026-11-02'],
+    ],
+    ['trend, a week’s score as text', 'trend', { score: 33, history: [{ week_start: '2026-11-02', score: '31.5' }] }, ['week_start', '31.5']],
+    ['share of voice, rivals[]', 'share-of-voice', { rivals: [{ name: 'Yonder', sov: 0.31 }] }, ['Yonder', 'sov', '0.31']],
+    [
+      'share of voice, nested share',
+      'share-of-voice',
+      { competitors: [{ name: 'Yonder', share_of_voice: { pct: 31 } }] },
+      ['Yonder', 'share_of_voice.pct', '31'],
+    ],
+    ['topics, items[] with number ids', 'topics', { items: [{ id: 7, label: 'Pricing', score: 0.62 }] }, ['Pricing', 'label', '0.62']],
+    ['topics, visibility as text', 'topics', { topics: [{ name: 'Pricing', visibility: '62', rivals: 'Yonder' }] }, ['Pricing', '62', 'Yonder']],
+    [
+      'questions, engines as a list',
+      'questions',
+      { prompts: [{ prompt: 'Best CRM?', engines: [{ engine: 'chatgpt', verdict: 'cited' }] }] },
+      ['Best CRM?', 'chatgpt', 'cited'],
+    ],
+    ['perception, a list for an answer', 'perception', [{ engine: 'chatgpt', tone: 0.7 }], ['chatgpt', 'tone', '0.7']],
+    ['perception, sentiment as a number', 'perception', { engines: [{ engine: 'chatgpt', sentiment: 0.7, says: 'fine' }] }, ['chatgpt', 'sentiment', '0.7']],
+    ['pages, citations as text', 'pages', { pages: [{ url: 'https://acme.example/p', citations: '3 this week' }] }, ['acme.example/p', '3 this week']],
+    ['content gaps, an action object', 'content-gaps', { gaps: [{ prompt: 'Which CRM?', action: { kind: 'write' } }] }, ['Which CRM?', 'action.kind', 'write']],
+    ['technical, pages as a word', 'technical', { issues: [{ title: 'No llms.txt', affected_pages: 'many', engines: 'all' }] }, ['No llms.txt', 'many', 'all']],
+    [
+      'tasks, impact as a word',
+      'tasks',
+      { tasks: [{ id: 't-1', title: 'Write the pricing page', impact: 'high' }] },
+      ['t-1', 'Write the pricing page', 'high'],
+    ],
+  ])('%s: a plain table in place, every value shown', async (_, id, data, expected) => {
+    const model = withSection(oneScope(growth), id, { kind: 'data', data, meta: null });
+    const body = sectionOf(await renderReport(model, new FakeCharts()), id);
+    expect(body).toContain('Shown as a plain table');
+    for (const s of expected) expect(body).toContain(s);
+  });
+
   it('a long answer of another shape shows its first 200 rows and counts the rest', async () => {
     const data = { rows: Array.from({ length: 230 }, (_, i) => ({ n: `row-${i}` })), total: 230 };
     const body = sectionOf(await renderReport(withSection(oneScope(growth), 'tasks', { kind: 'data', data, meta: null }), new FakeCharts()), 'tasks');

@@ -4,7 +4,7 @@
  * the report does not know; the questions to `leave` are counted, not listed.
  */
 import { escapeMarkup, html } from '../escape.js';
-import { listOf, note, num, obj, records, table, tag, text, urlCell, type Obj, type SectionView } from './kit.js';
+import { listOf, note, num, obj, records, table, tag, text, urlCell, type Obj, type SectionView, typed } from './kit.js';
 
 const FIRST = ['write', 'improve'];
 
@@ -20,7 +20,8 @@ export function gapsToShow(gaps: readonly Obj[]): Obj[] {
 export const contentGaps: SectionView = {
   title: 'Content gaps',
   lead: 'Buyer questions to write a page for, and pages to improve so AI cites them.',
-  known: (data): data is Obj => listOf(data, 'gaps', 'prompt'),
+  known: (data): data is Obj =>
+    listOf(data, 'gaps', 'prompt', { topic: 'string', action: 'string', page_url: 'string', reason: 'string' }) && typed(data, { summary: 'object' }),
   fields: ['window', 'summary', 'gaps'],
   async render(data, ctx) {
     const { fmt } = ctx;

@@ -5,7 +5,7 @@
  */
 import { escapeMarkup } from '../escape.js';
 import type { Formats } from '../format.js';
-import { isObj, num, obj, spanText, windowOf, type Obj, type SectionView } from './kit.js';
+import { isObj, num, obj, spanText, windowOf, type Obj, type SectionView, typed } from './kit.js';
 
 function card(label: string, value: string, change: string, sub: string): string {
   return `<div class="card"><div class="label">${escapeMarkup(label)}</div><div class="figure">${value}</div><div class="sub">${change} ${escapeMarkup(sub)}</div></div>`;
@@ -37,7 +37,11 @@ export function headlineCards(data: Obj, fmt: Formats): string {
 export const headline: SectionView = {
   title: 'Headline figures',
   lead: 'Where the brand stands in AI answers this period.',
-  known: (data): data is Obj => isObj(data) && isObj(data.visibility) && isObj(data.share_of_voice),
+  known: (data): data is Obj =>
+    isObj(data) &&
+    typed(data.visibility, { score: 'number', change: 'number' }) &&
+    typed(data.share_of_voice, { value: 'number', change: 'number' }) &&
+    typed(data, { readiness_score: 'number', ai_traffic: 'object' }),
   fields: [
     'period',
     'visibility',

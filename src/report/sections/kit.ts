@@ -62,11 +62,33 @@ export function strings(o: Obj, k: string): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** True when `o[k]` is an array of objects each holding `field` as a string. */
-export function listOf(o: unknown, k: string, field: string): boolean {
+/** What a view reads a field as. */
+export type FieldType = 'string' | 'number' | 'boolean' | 'strings' | 'object';
+
+const IS: Readonly<Record<FieldType, (v: unknown) => boolean>> = {
+  string: (v) => typeof v === 'string',
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  boolean: (v) => typeof v === 'boolean',
+  strings: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+  object: (v) => isObj(v),
+};
+
+/**
+ * True when `o` is an object whose fields named in `types`, where it holds them (null is
+ * "not measured"), are of their types. A view reads a figure it finds as text or as an
+ * object as missing: such an answer is not the shape it draws, and goes to the plain
+ * table, where the value shows as sent, rather than be drawn without it.
+ */
+export function typed(o: unknown, types: Readonly<Record<string, FieldType>>): o is Obj {
+  if (!isObj(o)) return false;
+  return Object.entries(types).every(([k, t]) => o[k] === undefined || o[k] === null || IS[t](o[k]));
+}
+
+/** True when `o[k]` is an array of objects each holding `field` as a string, and the fields of `types` of their types (typed). */
+export function listOf(o: unknown, k: string, field: string, types: Readonly<Record<string, FieldType>> = {}): boolean {
   if (!isObj(o)) return false;
   const v = o[k];
-  return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string');
+  return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string' && typed(item, types));
 }
 
 /** A window of the API (`{ from, to, days }`: `period`, `window`), its days when it says them; null when it is not one. */

@@ -26,7 +26,7 @@ export function pageChange(p: Obj): number | null {
 export const pages: SectionView = {
   title: 'Cited pages',
   lead: 'The brand’s pages AI cites, gained and lost against the previous period.',
-  known: (data): data is Obj => listOf(data, 'pages', 'url'),
+  known: (data): data is Obj => listOf(data, 'pages', 'url', { title: 'string', citations: 'number', previous_citations: 'number', change: 'number' }),
   fields: ['period', 'previous_period', 'pages', 'uncited'],
   async render(data, ctx) {
     const { fmt } = ctx;

@@ -3,12 +3,14 @@
  * brand, what each says, then what AI gets right and what it gets wrong (with the truth).
  */
 import { escapeMarkup, html } from '../escape.js';
-import { listOf, num, obj, records, strings, table, tag, text, yesNo, type Obj, type SectionView } from './kit.js';
+import { listOf, num, obj, records, strings, table, tag, text, yesNo, type Obj, type SectionView, typed } from './kit.js';
 
 export const perception: SectionView = {
   title: 'Perception',
   lead: 'What each AI engine knows and says about the brand.',
-  known: (data): data is Obj => listOf(data, 'engines', 'engine'),
+  known: (data): data is Obj =>
+    listOf(data, 'engines', 'engine', { label: 'string', sentiment: 'string', says: 'string', knows: 'boolean', recommends: 'boolean' }) &&
+    typed(data, { summary: 'object', scanned_at: 'string' }),
   fields: ['period', 'scanned_at', 'summary', 'right', 'wrong', 'engines'],
   async render(data, ctx) {
     const { fmt } = ctx;

@@ -44,7 +44,7 @@ function stateOf(p: Obj, engine: string): string | null {
 export const questions: SectionView = {
   title: 'Buyer questions',
   lead: 'What each AI engine answers to the questions buyers ask, over the last 7 days.',
-  known: (data): data is Obj => listOf(data, 'prompts', 'prompt'),
+  known: (data): data is Obj => listOf(data, 'prompts', 'prompt', { engines: 'object' }),
   fields: ['window', 'prompts'],
   async render(data, ctx) {
     const prompts = records(data, 'prompts');

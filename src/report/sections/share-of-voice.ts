@@ -12,7 +12,15 @@ export const TOP_RIVALS = 6;
 export const shareOfVoice: SectionView = {
   title: 'Share of voice',
   lead: 'How often AI names the brand against its top rivals.',
-  known: (data): data is Obj => listOf(data, 'competitors', 'name'),
+  known: (data): data is Obj =>
+    listOf(data, 'competitors', 'name', {
+      share_of_voice: 'number',
+      change: 'number',
+      visibility: 'number',
+      mentions: 'number',
+      position: 'number',
+      is_brand: 'boolean',
+    }),
   fields: ['window', 'competitors'],
   async render(data, ctx) {
     const all = records(data, 'competitors');

@@ -3,7 +3,7 @@
  * its layer, priority, status and the topics it moves. Tasks already done are left out.
  */
 import { html } from '../escape.js';
-import { listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView } from './kit.js';
+import { listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'];
 
@@ -20,7 +20,9 @@ export function bestFirst(tasks: readonly Obj[]): Obj[] {
 export const tasks: SectionView = {
   title: 'Open tasks',
   lead: 'What to do next, the tasks with the most impact first.',
-  known: (data): data is Obj => listOf(data, 'tasks', 'title'),
+  known: (data): data is Obj =>
+    listOf(data, 'tasks', 'title', { layer: 'string', priority: 'string', status: 'string', impact: 'number', topics: 'strings' }) &&
+    typed(data, { open_counts: 'object' }),
   fields: ['filters', 'open_counts', 'total', 'tasks'],
   async render(data, ctx) {
     const { fmt } = ctx;

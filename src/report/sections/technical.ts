@@ -4,7 +4,7 @@
  * does not know), the first TOP_ISSUES of them with what is wrong and the fix.
  */
 import { escapeMarkup, html } from '../escape.js';
-import { listOf, note, num, numCell, records, strings, table, tag, text, type Obj, type SectionView } from './kit.js';
+import { listOf, note, num, numCell, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
 
 export const TOP_ISSUES = 8;
 
@@ -21,7 +21,9 @@ export function bySeverity(issues: readonly Obj[]): Obj[] {
 export const technical: SectionView = {
   title: 'Technical issues',
   lead: 'What keeps AI crawlers and engines from reading the site, most severe first.',
-  known: (data): data is Obj => listOf(data, 'issues', 'title'),
+  known: (data): data is Obj =>
+    listOf(data, 'issues', 'title', { severity: 'string', description: 'string', fix: 'string', affected_pages: 'number', engines: 'strings' }) &&
+    typed(data, { readiness_score: 'number', scanned_at: 'string' }),
   fields: ['scanned_at', 'readiness_score', 'engines', 'summary', 'issues'],
   async render(data, ctx) {
     const { fmt } = ctx;

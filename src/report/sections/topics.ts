@@ -15,7 +15,8 @@ export function weakestFirst(topics: readonly Obj[]): Obj[] {
 export const topics: SectionView = {
   title: 'Topics',
   lead: 'Visibility per topic, weakest first, with the rivals AI names instead.',
-  known: (data): data is Obj => listOf(data, 'topics', 'name'),
+  known: (data): data is Obj =>
+    listOf(data, 'topics', 'name', { visibility: 'number', change: 'number', rank: 'number', share_of_voice: 'number', rivals: 'strings' }),
   fields: ['period', 'topics'],
   async render(data, ctx) {
     const list = weakestFirst(records(data, 'topics'));

@@ -4,7 +4,7 @@
  */
 import type { DatedValue } from '../../domain/report.js';
 import { escapeMarkup } from '../escape.js';
-import { figure, isObj, note, num, records, spanText, text, windowOf, type Obj, type SectionView } from './kit.js';
+import { figure, isObj, note, num, records, spanText, text, windowOf, type Obj, type SectionView, typed } from './kit.js';
 
 /** The weeks of the answer itself, for a model whose trend is empty. */
 function weeks(data: Obj): DatedValue[] {
@@ -17,7 +17,12 @@ function weeks(data: Obj): DatedValue[] {
 export const trend: SectionView = {
   title: 'Visibility trend',
   lead: 'The visibility score week by week (out of 100).',
-  known: (data): data is Obj => isObj(data) && (data.score === null || typeof data.score === 'number') && Array.isArray(data.history),
+  known: (data): data is Obj =>
+    isObj(data) &&
+    (data.score === null || typeof data.score === 'number') &&
+    typed(data, { change: 'number' }) &&
+    Array.isArray(data.history) &&
+    data.history.every((w) => typed(w, { week_start: 'string', score: 'number' })),
   fields: ['score', 'change', 'window', 'history'],
   async render(data, ctx) {
     const points = ctx.scope.trend.length > 0 ? ctx.scope.trend : weeks(data);
