@@ -14,6 +14,9 @@
 //   vis changes, vis history topics        over 90 recorded days (a daily demo export each,
 //                                          scripts/bench-history.mjs), vs a cache hit of
 //                                          vis topics measured in the same rounds
+//   vis report --all-brands after an       the agency's three brands from the cache an export
+//   export of its period                   of the report's 30 days filled (no read spent), vs
+//                                          a cache hit of vis topics in the same rounds
 //   vis topics --no-cache, history on      vs the same with VIS_HISTORY=off: recording the
 //                                          answer into the history's journal, within 5%
 //   20,000 answer runs -> csv file         vs `curl -s URL | jq -r '... | @csv' > file`
@@ -429,10 +432,31 @@ function casesOn({ tag, node }) {
       target: 1.5,
     },
   ];
+  // An agency's report made from the cache its morning export filled: the export of the
+  // report's period (30 days) runs once, before the rounds; every round then reads nothing.
+  const agencyEnv = { ...visEnv(sandbox.baseUrl), VIS_API_KEY: 'vis_demo_agency', VIS_CONFIG_DIR: join(work, 'agency-config') };
+  const reportCases = [
+    {
+      name: 'vis topics -f json, cache hit  ',
+      argv: [node, VIS, 'topics', '--format', 'json'],
+      env: visEnv(sandbox.baseUrl),
+    },
+    {
+      name: 'vis report --all-brands, after export',
+      argv: [node, VIS, 'report', '--all-brands', '--quiet', '-o', join(work, `agency-${tag}.html`)],
+      env: agencyEnv,
+      base: 'vis topics -f json, cache hit  ',
+    },
+  ];
+  const exported = spawnSync(node, [VIS, 'export', '--all-brands', '--days', '30', '--quiet', '--dir', join(work, `agency-export-${tag}`)], {
+    env: { ...process.env, ...agencyEnv },
+    encoding: 'utf8',
+  });
+  if (exported.status !== 0) throw new Error(`the agency's export failed (${exported.status}): ${exported.stderr}`);
   // The cache-hit cases need the answer cached before the first timed round.
   for (const c of startup.filter((x) => x.prepare)) spawnSync(c.argv[0], c.argv.slice(1), { env: { ...process.env, ...c.env }, stdio: 'ignore' });
   const tagged = (cases) => cases.map((c) => ({ ...c, tag }));
-  return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits), history: tagged(historyCases) };
+  return { startup: tagged(startup), payload: tagged(payload), limits: tagged(limits), history: tagged(historyCases), report: tagged(reportCases) };
 }
 
 // One row per case of the running Node; `other` holds the same case measured on Node 24.
@@ -441,7 +465,7 @@ try {
   const perNode = nodes.map(casesOn);
   const curl = { name: 'curl | jq @csv', argv: ['sh', '-c', `${curlJq} > '${jqFile}'`], tag: 'any' };
   // Both Nodes' cases in the same rounds, so they see the same load (see measureGroup).
-  for (const group of ['startup', 'payload', 'limits', 'history']) {
+  for (const group of ['startup', 'payload', 'limits', 'history', 'report']) {
     const measured = await measureGroup([...(group === 'payload' ? [curl] : []), ...perNode.flatMap((cases) => cases[group])]);
     const baseOf = (r) => measured.find((b) => b.name === r.base && (b.tag === r.tag || b.tag === 'any'));
     for (const r of measured.filter((m) => m.tag !== '24')) {
