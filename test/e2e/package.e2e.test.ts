@@ -118,6 +118,7 @@ describe('npm package', () => {
         'dist/lib/conf.cjs',
         'dist/lib/sqlite.cjs',
         'dist/lib/node-sqlite3-wasm.wasm',
+        'dist/lib/charts.cjs',
         'dist/lib/playwright/lib/playwright.cjs',
         'dist/lib/playwright/package.json',
         'dist/lib/playwright/browsers.json',
@@ -131,6 +132,7 @@ describe('npm package', () => {
         'docs/changes.md',
         'docs/history.md',
         'docs/history-sql.md',
+        'docs/report.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',
@@ -184,6 +186,19 @@ describe('npm package', () => {
     // The completions ship with the package and match what the installed vis prints.
     expect(script.code, script.stderr).toBe(0);
     expect(script.stdout).toBe(readFileSync(join(installedRoot, 'completions', 'vis.bash'), 'utf8'));
+  });
+
+  it('the installed vis draws a report from the bundle alone: its charts from dist/lib/charts.cjs', async () => {
+    const bin = join(prefix, 'bin', 'vis');
+    const home = mkdtempSync(join(tmpdir(), 'vis-home-'));
+    temporary.push(home);
+    const env = { HOME: home, VIS_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), VIS_API_KEY: '', VIS_BASE_URL: '', NODE_PATH: '' };
+    const file = join(home, 'report.html');
+    const made = await exec(bin, ['--demo', 'report', '-o', file], { cwd: dir, env });
+    expect(made.code, made.stderr).toBe(0);
+    const page = readFileSync(file, 'utf8');
+    expect(page.match(/<figure class="chart"><div class="svg" role="img" aria-label="[^"]+"><svg /g)?.length).toBeGreaterThanOrEqual(3);
+    expect(page).not.toContain('The chart could not be drawn');
   });
 
   it('ships the licences of the bundled libraries: THIRD_PARTY_NOTICES.md, as the build wrote it', () => {
