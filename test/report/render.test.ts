@@ -140,6 +140,8 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     expect(trend).toContain(`against the ${window.days} days before`);
     expect(trend).not.toMatch(/\bNow\b/);
     expect(plain(sectionOf(page, 'share-of-voice'))).toContain(`Over ${span(sections['share-of-voice']!.data.window)}.`);
+    expect(plain(sectionOf(page, 'questions'))).toContain(`Over ${span(sections.questions!.data.window)}.`);
+    expect(page).not.toMatch(/over the last \d+ days/);
   });
 
   it('without a window in the answer, the headline says the report’s period and the trend its latest week', async () => {

@@ -7,7 +7,7 @@
  */
 import type { ChartStack } from '../../domain/report.js';
 import { escapeMarkup, html, plainText } from '../escape.js';
-import { ANSWER_STATES, figure, isObj, listOf, records, stateMark, table, text, type Obj, type SectionView } from './kit.js';
+import { ANSWER_STATES, figure, isObj, listOf, records, spanText, stateMark, table, text, windowOf, type Obj, type SectionView } from './kit.js';
 
 export interface StateCounts {
   engines: string[];
@@ -43,7 +43,7 @@ function stateOf(p: Obj, engine: string): string | null {
 
 export const questions: SectionView = {
   title: 'Buyer questions',
-  lead: 'What each AI engine answers to the questions buyers ask, over the last 7 days.',
+  lead: 'What each AI engine answers to the questions buyers ask.',
   known: (data): data is Obj => listOf(data, 'prompts', 'prompt', { engines: 'object' }),
   fields: ['window', 'prompts'],
   async render(data, ctx) {
@@ -75,6 +75,8 @@ export const questions: SectionView = {
         }),
       ]),
     );
-    return [chart, countTable, `<h4>Each question</h4>`, legend, matrix].join('\n');
+    const window = windowOf(data.window);
+    const over = window === null ? '' : `<p class="small muted">Over ${escapeMarkup(spanText(window, fmt))}.</p>`;
+    return [over, chart, countTable, `<h4>Each question</h4>`, legend, matrix].join('\n');
   },
 };
