@@ -158,6 +158,13 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     const day = (d: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
     expect(plain(sectionOf(page, 'headline'))).toContain(`Over ${day(from)} – ${day(to)} (${days} days)`);
     expect(plain(sectionOf(page, 'trend'))).toContain(`Latest week: ${trend.score}`);
+    expect(plain(sectionOf(page, 'trend'))).toContain('against the week before');
+    const dayless = withSection(model, 'trend', { kind: 'data', data: { ...trend, window: { from: '2026-11-20', to: '2026-11-26' } }, meta: null });
+    const text = plain(sectionOf(await renderReport(dayless, new FakeCharts()), 'trend'));
+    expect(text).toContain(`Latest, Nov 20, 2026 – Nov 26, 2026: ${trend.score}`);
+    expect(text).toContain('against the same length of time before');
+    const oneDay = withSection(model, 'trend', { kind: 'data', data: { ...trend, window: { from: '2026-11-26', to: '2026-11-26', days: 1 } }, meta: null });
+    expect(plain(sectionOf(await renderReport(oneDay, new FakeCharts()), 'trend'))).toContain('Latest 1 day, Nov 26, 2026 – Nov 26, 2026');
   });
 
   it('draws the trend, share of voice, topics and questions through the ChartKit, each with its text alternative', async () => {

@@ -11,7 +11,7 @@ import { formatsFor } from '../../src/report/format.js';
 import { changes, moveWords, ofScope, worstFirst } from '../../src/report/sections/changes.js';
 import { gapsToShow } from '../../src/report/sections/content-gaps.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
-import { genericTable, otherFields, stateMark, tag } from '../../src/report/sections/kit.js';
+import { genericTable, listOf, otherFields, spanText, stateMark, tag, typed, windowOf } from '../../src/report/sections/kit.js';
 import { pageChange } from '../../src/report/sections/pages.js';
 import { countStates } from '../../src/report/sections/questions.js';
 import { bestFirst } from '../../src/report/sections/tasks.js';
@@ -192,6 +192,41 @@ describe('each view knows its shape', () => {
     expect(html).toContain('<a href="https://example.com/x" rel="noopener noreferrer">https://example.com/x</a>');
     expect(html).toContain('<td>javascript:alert(1)</td>');
     expect(html).toContain('<td>3</td><td>true</td><td></td>');
+  });
+});
+
+describe('the types a view reads its fields as', () => {
+  it('a field held of its type, null or absent is read; one of another type is not; a non-object never', () => {
+    const types = { n: 'number', s: 'string', b: 'boolean', w: 'strings', o: 'object' } as const;
+    expect(typed({ n: 1, s: 'a', b: false, w: ['x'], o: {} }, types)).toBe(true);
+    expect(typed({ n: null, s: null, b: null, w: null, o: null }, types)).toBe(true);
+    expect(typed({}, types)).toBe(true);
+    for (const bad of [{ n: '1' }, { s: 1 }, { b: 'yes' }, { w: 'x' }, { w: ['x', 1] }, { o: [] }, { o: 'x' }, { n: {} }])
+      expect(typed(bad, types), JSON.stringify(bad)).toBe(false);
+    for (const not of [null, [], 'x', 3]) expect(typed(not, {})).toBe(false);
+  });
+
+  it('a list is known when every record names the field as text and holds the others of their types', () => {
+    expect(listOf({ l: [{ name: 'a', v: 1 }, { name: 'b' }] }, 'l', 'name', { v: 'number' })).toBe(true);
+    expect(listOf({ l: [] }, 'l', 'name')).toBe(true);
+    expect(listOf({ l: [{ name: 'a', v: '1' }] }, 'l', 'name', { v: 'number' })).toBe(false);
+    expect(listOf({ l: [{ name: 1 }] }, 'l', 'name')).toBe(false);
+    expect(listOf({ l: ['a'] }, 'l', 'name')).toBe(false);
+    expect(listOf({ l: { name: 'a' } }, 'l', 'name')).toBe(false);
+    expect(listOf([{ name: 'a' }], 'l', 'name')).toBe(false);
+  });
+
+  it('a window is its from and to, with its days when a whole number above zero', () => {
+    expect(windowOf({ from: '2026-10-28', to: '2026-11-26', days: 30 })).toEqual({ from: '2026-10-28', to: '2026-11-26', days: 30 });
+    for (const days of [0, -3, 2.5, '30', null, undefined]) expect(windowOf({ from: 'a', to: 'b', days })?.days, String(days)).toBeNull();
+    expect(windowOf({ from: 'a', to: 'b', days: 1 })?.days).toBe(1);
+    for (const w of [null, 'last week', [], { from: 'a' }, { to: 'b' }, { from: 1, to: 'b' }]) expect(windowOf(w), JSON.stringify(w)).toBeNull();
+    const fmt = formatsFor('en-US');
+    expect(spanText({ from: '2026-10-28', to: '2026-11-26', days: 30 }, fmt)).toBe('Oct 28, 2026 – Nov 26, 2026 (30 days)');
+    expect(spanText({ from: '2026-11-26', to: '2026-11-26', days: 1 }, fmt)).toBe('Nov 26, 2026 – Nov 26, 2026 (1 day)');
+    expect(spanText({ from: '2026-10-28', to: '2026-11-26', days: 30 }, fmt, false)).toBe('Oct 28, 2026 – Nov 26, 2026');
+    expect(spanText({ from: 'soon', to: '2026-11-26', days: null }, fmt)).toBe('soon – Nov 26, 2026');
+    expect(spanText({ from: '2026-10-28', to: '2026-11-26', days: 1000 }, formatsFor('de-DE'))).toBe('28.10.2026 – 26.11.2026 (1.000 days)');
   });
 });
 
