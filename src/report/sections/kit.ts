@@ -67,7 +67,7 @@ export type FieldType = 'string' | 'number' | 'boolean' | 'strings' | 'object';
 
 const IS: Readonly<Record<FieldType, (v: unknown) => boolean>> = {
   string: (v) => typeof v === 'string',
-  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  number: (v) => Number.isFinite(v),
   boolean: (v) => typeof v === 'boolean',
   strings: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
   object: (v) => isObj(v),
@@ -97,8 +97,8 @@ export function windowOf(v: unknown): { from: string; to: string; days: number |
   const from = text(v, 'from');
   const to = text(v, 'to');
   if (from === null || to === null) return null;
-  const days = num(v, 'days');
-  return { from, to, days: days !== null && Number.isInteger(days) && days > 0 ? days : null };
+  const days = num(v, 'days') ?? 0;
+  return { from, to, days: Number.isInteger(days) && days > 0 ? days : null };
 }
 
 /** `Oct 28, 2026 – Nov 26, 2026 (30 days)`, the days left out when not known or not asked; text, still to escape. */
