@@ -281,6 +281,9 @@ describe('the bars', () => {
     );
     const unmeasured = [...many.slice(0, MAX_BARS + 1), { label: 'Later', value: null }];
     expect((await (await kit).bars(unmeasured, { ...BARS_O, order: 'smallest first' })).alt).toMatch(/ 2 more not shown\.$/);
+    // Only what is left out decides: a bar without a value among those shown changes nothing.
+    const shownUnmeasured = [{ label: 'First', value: null }, ...many];
+    expect((await (await kit).bars(shownUnmeasured, { ...BARS_O, order: 'smallest first' })).alt).toMatch(/ 4 more not shown, all larger\.$/);
   });
 
   it('cut a long label in the chart only, and keep two that cut alike apart', async () => {
