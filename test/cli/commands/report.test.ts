@@ -273,8 +273,8 @@ describe('vis report: the reads and the model', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const s = r.model!.scopes[0]!;
-    expect(s.sections.perception).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
-    expect(s.sections.tasks).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
+    expect(s.sections.perception).toEqual({ kind: 'plan', needs: 'Pro or Growth' });
+    expect(s.sections.tasks).toEqual({ kind: 'plan', needs: 'Pro or Growth' });
     expect(s.sections.headline.kind).toBe('data');
   });
 
