@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
+import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
 import { runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
@@ -42,7 +43,7 @@ function home(key = 'vis_demo_growth', extra: Record<string, string> = {}) {
 
 /** Fakes for what src/report/ provides: the HTML is the model as JSON, so the tests read it back. */
 function fakeDeps(o: { chromium?: boolean } = {}) {
-  const printed: Array<{ file: string; paper: string }> = [];
+  const printed: Array<{ file: string; paper: string; chromium: string }> = [];
   const kit = {} as ChartKit;
   const deps: ReportDeps = {
     charts: async () => kit,
@@ -50,9 +51,9 @@ function fakeDeps(o: { chromium?: boolean } = {}) {
       expect(charts).toBe(kit);
       return JSON.stringify(model, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${v.length}` : v));
     },
-    pdf: async (html, file, { paper }) => {
+    pdf: async (html, file, { paper, chromium }) => {
       writeFileSync(file, `PDF of ${html.length} chars`);
-      printed.push({ file, paper });
+      printed.push({ file, paper, chromium });
     },
     findChromium: () => (o.chromium === false ? undefined : '/usr/bin/chromium'),
   };
@@ -361,7 +362,19 @@ describe('vis report: the reads and the model', () => {
     const r = await report({ output: '-', pdf: 'r.pdf', paper: 'letter' }, h, { deps });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
-    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter' }]);
+    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter', chromium: '/usr/bin/chromium' }]);
+  });
+
+  it('--pdf starts the Chromium the command’s environment names (CHROME_PATH), not the one the process’s would find', async () => {
+    const h = home();
+    const started = join(h.dir, 'started');
+    const browser = join(h.dir, 'my-chromium');
+    // A "browser" that only says it was started: the real one on this machine's PATH must not be the one used.
+    writeFileSync(browser, `#!/bin/sh\necho started > '${started}'\nexit 1\n`, { mode: 0o755 });
+    const r = await report({ output: 'r.html', pdf: 'r.pdf' }, { ...h, env: Object.assign({ CHROME_PATH: browser }, h.env) }, { deps: await defaultDeps() });
+    expect(existsSync(started)).toBe(true);
+    expect(r.code, r.stderr).not.toBe(0);
+    expect(existsSync(join(h.dir, 'r.pdf'))).toBe(false);
   });
 
   it('the trend: the history’s scan days before the API’s weeks; changes over the period', async () => {
