@@ -144,3 +144,42 @@ export function scriptRan(opened: OpenedPage): Promise<boolean> {
 export function testDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
+
+/** What in a page could run or lead out of it. */
+export interface PageSurface {
+  /** `<script>` elements, however they got there. */
+  scripts: number;
+  /** Every event-handler attribute, as `tag[onname]`. */
+  handlers: string[];
+  /** The `href` of every `<a>`, as written. */
+  links: string[];
+  /** Any other attribute that names a URL (src, href, xlink:href, action, srcset, poster, data…), as `tag[name]=value`. */
+  otherUrls: string[];
+  /** The Content-Security-Policy of the page's meta element, or null. */
+  csp: string | null;
+}
+
+/** Reads the page's PageSurface from its DOM, as Chromium parsed it. */
+export function pageSurface(opened: OpenedPage): Promise<PageSurface> {
+  return opened.evaluate((): PageSurface => {
+    const d = (globalThis as any).document;
+    const handlers: string[] = [];
+    const otherUrls: string[] = [];
+    const urlAttributes = new Set(['src', 'href', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'data', 'background', 'ping']);
+    for (const el of d.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        const name = String(a.name).toLowerCase();
+        if (name.startsWith('on')) handlers.push(`${el.tagName.toLowerCase()}[${name}]`);
+        else if (urlAttributes.has(name) && !(el.tagName === 'A' && name === 'href')) otherUrls.push(`${el.tagName.toLowerCase()}[${name}]=${a.value}`);
+      }
+    }
+    const csp = d.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    return {
+      scripts: d.querySelectorAll('script').length,
+      handlers,
+      links: [...d.querySelectorAll('a')].map((a: any) => a.getAttribute('href') as string | null).filter((h): h is string => h !== null),
+      otherUrls,
+      csp: csp === null ? null : csp.getAttribute('content'),
+    };
+  });
+}
