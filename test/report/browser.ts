@@ -48,8 +48,11 @@ export interface OpenedPage {
   /** Requests that left the page's hands but did not complete (refused by the route), by URL. */
   failedRequests: string[];
   evaluate<T>(fn: () => T): Promise<T>;
-  /** A PNG of the page, kept as an artefact named `name` (a file name, `.png`); returns its path. */
-  screenshot(name: string, o?: { fullPage?: boolean }): Promise<string>;
+  /**
+   * A PNG of the page, kept as an artefact named `name` (a file name, `.png`); returns its
+   * path. `clip`: only that rectangle of the page, in CSS pixels from its top left.
+   */
+  screenshot(name: string, o?: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } }): Promise<string>;
   /** The page printed to PDF, kept as an artefact named `name`; returns its path. */
   pdf(name: string, o: { format: 'A4' | 'Letter' }): Promise<string>;
   close(): Promise<void>;
@@ -69,7 +72,7 @@ export function artefactsDir(): string {
 }
 
 /** Keeps `path` (in artefactsDir) also in test-artifacts/report/ when VIS_TEST_ARTIFACTS asks for it. */
-function keep(path: string): string {
+export function keep(path: string): string {
   if (process.env.VIS_TEST_ARTIFACTS) {
     const kept = join(ROOT, 'test-artifacts', 'report');
     mkdirSync(kept, { recursive: true });
@@ -119,7 +122,7 @@ export async function openInChromium(source: string | { file: string }, o: { wid
       evaluate: (fn) => page.evaluate(fn),
       screenshot: async (name, so = {}) => {
         const path = join(dir, name);
-        await page.screenshot({ path, fullPage: so.fullPage ?? false });
+        await page.screenshot({ path, fullPage: so.fullPage ?? false, ...(so.clip === undefined ? {} : { clip: so.clip }) });
         return keep(path);
       },
       pdf: async (name, po) => {
