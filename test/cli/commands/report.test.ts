@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
 import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
-import { runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
+import { printFailure, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
-import { exitCodeFor, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, InterruptedError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
 import type { Fault } from '../../../src/sandbox/options.js';
@@ -23,6 +23,7 @@ import { sandboxControl } from '../../support/http.js';
 import { FakeApi, ok } from '../../support/http.js';
 import { runInProcess } from '../../support/run.js';
 import { noTempFiles } from '../../support/files.js';
+import { PrintTimeoutError } from '../../../src/report/pdf.js';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const clock = fakeClock(NOW);
@@ -373,8 +374,29 @@ describe('vis report: the reads and the model', () => {
     writeFileSync(browser, `#!/bin/sh\necho started > '${started}'\nexit 1\n`, { mode: 0o755 });
     const r = await report({ output: 'r.html', pdf: 'r.pdf' }, { ...h, env: Object.assign({ CHROME_PATH: browser }, h.env) }, { deps: await defaultDeps() });
     expect(existsSync(started)).toBe(true);
-    expect(r.code, r.stderr).not.toBe(0);
     expect(existsSync(join(h.dir, 'r.pdf'))).toBe(false);
+    // A browser that will not print is the machine's trouble, not a bug: one line, exit 2, and the HTML is there to print.
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(`--pdf: ${browser} could not print the report (`)).toBe(true);
+    expect(r.stderr).toMatch(/^[^\n]*\)\n$/);
+    expect(readFileSync(join(h.dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+
+  it('a print that fails: its first line, exit 2, and where the HTML is; Ctrl-C and vis’s own errors as they are', () => {
+    const timeout = printFailure(new PrintTimeoutError(60_000), '/opt/chrome', '/r/report.html');
+    expect([timeout.message, timeout.hint, exitCodeFor(timeout)]).toEqual([
+      '--pdf: /opt/chrome could not print the report (Chromium did not print the report within 60 s; it was stopped)',
+      'The HTML is written (/r/report.html): open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.',
+      2,
+    ]);
+    const crash = printFailure(new Error('page.pdf: crashed\nCall log:\n  - lots'), '/opt/chrome', '-');
+    expect([crash.message, crash.hint]).toEqual([
+      '--pdf: /opt/chrome could not print the report (page.pdf: crashed)',
+      'The HTML went to stdout: open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.',
+    ]);
+    expect(printFailure('odd', '/c', '-').message).toBe('--pdf: /c could not print the report (odd)');
+    const interrupted = new InterruptedError();
+    expect(printFailure(interrupted, '/c', '-')).toBe(interrupted);
   });
 
   it('the trend: the history’s scan days before the API’s weeks; changes over the period', async () => {

@@ -70,6 +70,21 @@ export function requireChromium(deps: Pick<ReportDeps, 'findChromium'>, env: Env
   });
 }
 
+/**
+ * A Chromium that would not print (it did not start, crashed or took too long) is the
+ * machine's trouble, not a bug of vis: one line, exit 2 as for a file that cannot be
+ * written, and the HTML, already written, is there to print from a browser.
+ */
+export function printFailure(err: unknown, chromium: string, output: string): VisError {
+  if (err instanceof VisError) return err;
+  const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+  const html = output === '-' ? 'The HTML went to stdout' : `The HTML is written (${output})`;
+  return new UsageError(`--pdf: ${chromium} could not print the report (${why})`, {
+    hint: `${html}: open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.`,
+    cause: err,
+  });
+}
+
 /** The brands' scopes with the markets known so far, and the brands whose markets GET /markets must tell. */
 function planScopes(
   options: ReportOptions,
@@ -206,7 +221,13 @@ export async function runReport(
   const kit = await deps.charts();
   const html = await deps.render(withHistory, kit);
   await emit(ctx, output, html);
-  if (options.pdf !== undefined && chromium !== undefined) await deps.pdf(html, options.pdf, { paper: options.look.paper, chromium });
+  if (options.pdf !== undefined && chromium !== undefined) {
+    try {
+      await deps.pdf(html, options.pdf, { paper: options.look.paper, chromium });
+    } catch (err) {
+      throw printFailure(err, chromium, output);
+    }
+  }
   if (ctx.io.stderrIsTTY && !quiet) {
     const files = [output === '-' ? undefined : output, options.pdf].filter((f) => f !== undefined).map((f) => sanitizeForTerminal(f));
     const wrote = files.length > 0 ? `wrote ${files.join(' and ')}` : 'the report is on stdout';
