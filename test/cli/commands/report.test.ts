@@ -9,10 +9,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
 import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
+import { failedSection } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
 import { printFailure, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
-import { exitCodeFor, InterruptedError, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, InterruptedError, PlanError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
 import type { Fault } from '../../../src/sandbox/options.js';
@@ -380,6 +381,14 @@ describe('vis report: the reads and the model', () => {
     expect(r.stderr.startsWith(`--pdf: ${browser} could not print the report (`)).toBe(true);
     expect(r.stderr).toMatch(/^[^\n]*\)\n$/);
     expect(readFileSync(join(h.dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+
+  it.each([
+    ['pro', 'Pro or Growth'],
+    ['pitch-reports', 'a plan with pitch reports'],
+    ['any', 'any plan'],
+  ] as const)('a section of a %s endpoint the plan does not include needs "%s"', (plan, needs) => {
+    expect(failedSection({ plan }, new PlanError('not in your plan', { code: 'feature_not_in_plan' }))).toEqual({ kind: 'plan', needs });
   });
 
   it('a print that fails: its first line, exit 2, and where the HTML is; Ctrl-C and vis’s own errors as they are', () => {
