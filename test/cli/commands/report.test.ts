@@ -11,7 +11,7 @@ import { exportCommand } from '../../../src/cli/commands/export/run.js';
 import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
 import { failedSection } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
-import { printFailure, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
+import { printFailure, requireChromium, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
 import { exitCodeFor, InterruptedError, PlanError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
@@ -153,6 +153,17 @@ describe('vis report: flags refused before any request (exit 2)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome/);
     expect(r.reads).toEqual([]);
+    const noBrowser = (() => {
+      try {
+        requireChromium({ findChromium: () => undefined }, {});
+      } catch (err) {
+        return err as UsageError;
+      }
+    })();
+    expect(noBrowser?.hint).toBe(
+      'Install one (apt-get install chromium), or set CHROME_PATH to its program; or open the HTML in a browser and print it to PDF.',
+    );
+    expect(requireChromium({ findChromium: (env) => env.CHROME_PATH }, { CHROME_PATH: '/opt/chrome' })).toBe('/opt/chrome');
   });
 
   it('a renderer that cannot load: refused before any request', async () => {
@@ -391,6 +402,20 @@ describe('vis report: the reads and the model', () => {
     expect(failedSection({ plan }, new PlanError('not in your plan', { code: 'feature_not_in_plan' }))).toEqual({ kind: 'plan', needs });
   });
 
+  it('an integration not connected leaves its section empty, saying why; any other failure is noted with its code and exit code', () => {
+    const spec = { plan: 'any' } as const;
+    expect(failedSection(spec, new PlanError('Search Console is not connected', { code: 'integration_not_connected' }))).toEqual({
+      kind: 'none',
+      why: 'Search Console is not connected',
+    });
+    expect(failedSection(spec, new PlanError('plan inactive', { code: 'plan_inactive' }))).toEqual({
+      kind: 'failed',
+      code: 'plan_inactive',
+      message: 'plan inactive',
+      exitCode: 4,
+    });
+  });
+
   it('a print that fails: its first line, exit 2, and where the HTML is; Ctrl-C and vis’s own errors as they are', () => {
     const timeout = printFailure(new PrintTimeoutError(60_000), '/opt/chrome', '/r/report.html');
     expect([timeout.message, timeout.hint, exitCodeFor(timeout)]).toEqual([
@@ -403,7 +428,7 @@ describe('vis report: the reads and the model', () => {
       '--pdf: /opt/chrome could not print the report (page.pdf: crashed)',
       'The HTML went to stdout: open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.',
     ]);
-    expect(printFailure('odd', '/c', '-').message).toBe('--pdf: /c could not print the report (odd)');
+    expect(printFailure('  odd  \n more', '/c', '-').message).toBe('--pdf: /c could not print the report (odd)');
     const interrupted = new InterruptedError();
     expect(printFailure(interrupted, '/c', '-')).toBe(interrupted);
   });

@@ -125,7 +125,8 @@ export async function runReport(
   history: ReportHistoryOpener = defaultHistory(ctx, options),
 ): Promise<void> {
   const deps = options.dryRun ? undefined : await loadDeps();
-  const chromium = deps !== undefined && options.pdf !== undefined ? requireChromium(deps, ctx.env) : undefined;
+  // --pdf: the file, and the browser to print it with, found before any read.
+  const print = deps !== undefined && options.pdf !== undefined ? { file: options.pdf, chromium: requireChromium(deps, ctx.env) } : undefined;
   const quiet = options.flags.quiet;
   const session = await openSession(ctx, options.session);
   let model: ReportModel;
@@ -221,11 +222,11 @@ export async function runReport(
   const kit = await deps.charts();
   const html = await deps.render(withHistory, kit);
   await emit(ctx, output, html);
-  if (options.pdf !== undefined && chromium !== undefined) {
+  if (print !== undefined) {
     try {
-      await deps.pdf(html, options.pdf, { paper: options.look.paper, chromium });
+      await deps.pdf(html, print.file, { paper: options.look.paper, chromium: print.chromium });
     } catch (err) {
-      throw printFailure(err, chromium, output);
+      throw printFailure(err, print.chromium, output);
     }
   }
   if (ctx.io.stderrIsTTY && !quiet) {
