@@ -166,6 +166,13 @@ describe('vis report: flags refused before any request (exit 2)', () => {
     expect(requireChromium({ findChromium: (env) => env.CHROME_PATH }, { CHROME_PATH: '/opt/chrome' })).toBe('/opt/chrome');
   });
 
+  it('--dry-run with --pdf needs no Chromium: it prints nothing', async () => {
+    const r = await report({ pdf: join(dir, 'r.pdf'), dryRun: true }, home(), { deps: fakeDeps({ chromium: false }).deps });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^vis report: /);
+    expect(existsSync(join(dir, 'r.pdf'))).toBe(false);
+  });
+
   it('a renderer that cannot load: refused before any request', async () => {
     const before = sandbox.requests.length;
     const r = await report({}, home(), {
