@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserSkipReason, openInChromium, scriptRan, type OpenedPage } from '../report/browser.js';
+import { browserSkipReason, openInChromium, pageSurface, scriptRan, type OpenedPage } from '../report/browser.js';
 
 const SAMPLE = join(__dirname, '..', 'report', 'fixtures', 'sample-report.html');
 const skip = browserSkipReason() !== undefined;
@@ -50,6 +50,16 @@ describe.skipIf(skip)('the report in headless Chromium', { timeout: 60_000 }, ()
     expect(remote).toContain('https://example.com/x.png');
     expect(opened.failedRequests).toEqual(expect.arrayContaining(remote));
     expect(opened.consoleErrors.some((e) => e.kind === 'blocked')).toBe(true);
+  });
+
+  it('pageSurface sees what could run or lead out: the script, the inline handler, every link and URL, the CSP', async () => {
+    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    const surface = await pageSurface(opened);
+    expect(surface.scripts).toBe(1);
+    expect(surface.handlers).toEqual(['img[onerror]']);
+    expect(surface.links).toEqual(['https://example.com/topic?x=1&y=%22']);
+    expect(surface.otherUrls).toEqual([expect.stringMatching(/^img\[src\]=data:image\/png;base64,/), 'img[src]=x', 'img[src]=https://example.com/x.png']);
+    expect(surface.csp).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:");
   });
 
   it('the escaped hostile text is shown as text', async () => {

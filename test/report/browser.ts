@@ -48,8 +48,11 @@ export interface OpenedPage {
   /** Requests that left the page's hands but did not complete (refused by the route), by URL. */
   failedRequests: string[];
   evaluate<T>(fn: () => T): Promise<T>;
-  /** A PNG of the page, kept as an artefact named `name` (a file name, `.png`); returns its path. */
-  screenshot(name: string, o?: { fullPage?: boolean }): Promise<string>;
+  /**
+   * A PNG of the page, kept as an artefact named `name` (a file name, `.png`); returns its
+   * path. `clip`: only that rectangle of the page, in CSS pixels from its top left.
+   */
+  screenshot(name: string, o?: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } }): Promise<string>;
   /** The page printed to PDF, kept as an artefact named `name`; returns its path. */
   pdf(name: string, o: { format: 'A4' | 'Letter' }): Promise<string>;
   close(): Promise<void>;
@@ -69,7 +72,7 @@ export function artefactsDir(): string {
 }
 
 /** Keeps `path` (in artefactsDir) also in test-artifacts/report/ when VIS_TEST_ARTIFACTS asks for it. */
-function keep(path: string): string {
+export function keep(path: string): string {
   if (process.env.VIS_TEST_ARTIFACTS) {
     const kept = join(ROOT, 'test-artifacts', 'report');
     mkdirSync(kept, { recursive: true });
@@ -119,7 +122,7 @@ export async function openInChromium(source: string | { file: string }, o: { wid
       evaluate: (fn) => page.evaluate(fn),
       screenshot: async (name, so = {}) => {
         const path = join(dir, name);
-        await page.screenshot({ path, fullPage: so.fullPage ?? false });
+        await page.screenshot({ path, fullPage: so.fullPage ?? false, ...(so.clip === undefined ? {} : { clip: so.clip }) });
         return keep(path);
       },
       pdf: async (name, po) => {
@@ -143,4 +146,43 @@ export function scriptRan(opened: OpenedPage): Promise<boolean> {
 /** A fresh folder for one test's files, in the run's temporary folder. */
 export function testDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** What in a page could run or lead out of it. */
+export interface PageSurface {
+  /** `<script>` elements, however they got there. */
+  scripts: number;
+  /** Every event-handler attribute, as `tag[onname]`. */
+  handlers: string[];
+  /** The `href` of every `<a>`, as written. */
+  links: string[];
+  /** Any other attribute that names a URL (src, href, xlink:href, action, srcset, poster, data…), as `tag[name]=value`. */
+  otherUrls: string[];
+  /** The Content-Security-Policy of the page's meta element, or null. */
+  csp: string | null;
+}
+
+/** Reads the page's PageSurface from its DOM, as Chromium parsed it. */
+export function pageSurface(opened: OpenedPage): Promise<PageSurface> {
+  return opened.evaluate((): PageSurface => {
+    const d = (globalThis as any).document;
+    const handlers: string[] = [];
+    const otherUrls: string[] = [];
+    const urlAttributes = new Set(['src', 'href', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'data', 'background', 'ping']);
+    for (const el of d.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        const name = String(a.name).toLowerCase();
+        if (name.startsWith('on')) handlers.push(`${el.tagName.toLowerCase()}[${name}]`);
+        else if (urlAttributes.has(name) && !(el.tagName === 'A' && name === 'href')) otherUrls.push(`${el.tagName.toLowerCase()}[${name}]=${a.value}`);
+      }
+    }
+    const csp = d.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    return {
+      scripts: d.querySelectorAll('script').length,
+      handlers,
+      links: [...d.querySelectorAll('a')].map((a: any) => a.getAttribute('href') as string | null).filter((h): h is string => h !== null),
+      otherUrls,
+      csp: csp === null ? null : csp.getAttribute('content'),
+    };
+  });
 }

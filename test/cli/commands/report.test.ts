@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
+import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
+import { failedSection } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
-import { runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
+import { printFailure, requireChromium, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
-import { exitCodeFor, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, InterruptedError, PlanError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
 import type { Fault } from '../../../src/sandbox/options.js';
@@ -22,6 +24,7 @@ import { sandboxControl } from '../../support/http.js';
 import { FakeApi, ok } from '../../support/http.js';
 import { runInProcess } from '../../support/run.js';
 import { noTempFiles } from '../../support/files.js';
+import { PrintTimeoutError } from '../../../src/report/pdf.js';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const clock = fakeClock(NOW);
@@ -42,7 +45,7 @@ function home(key = 'vis_demo_growth', extra: Record<string, string> = {}) {
 
 /** Fakes for what src/report/ provides: the HTML is the model as JSON, so the tests read it back. */
 function fakeDeps(o: { chromium?: boolean } = {}) {
-  const printed: Array<{ file: string; paper: string }> = [];
+  const printed: Array<{ file: string; paper: string; chromium: string }> = [];
   const kit = {} as ChartKit;
   const deps: ReportDeps = {
     charts: async () => kit,
@@ -50,9 +53,9 @@ function fakeDeps(o: { chromium?: boolean } = {}) {
       expect(charts).toBe(kit);
       return JSON.stringify(model, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${v.length}` : v));
     },
-    pdf: async (html, file, { paper }) => {
+    pdf: async (html, file, { paper, chromium }) => {
       writeFileSync(file, `PDF of ${html.length} chars`);
-      printed.push({ file, paper });
+      printed.push({ file, paper, chromium });
     },
     findChromium: () => (o.chromium === false ? undefined : '/usr/bin/chromium'),
   };
@@ -150,6 +153,24 @@ describe('vis report: flags refused before any request (exit 2)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome/);
     expect(r.reads).toEqual([]);
+    const noBrowser = (() => {
+      try {
+        requireChromium({ findChromium: () => undefined }, {});
+      } catch (err) {
+        return err as UsageError;
+      }
+    })();
+    expect(noBrowser?.hint).toBe(
+      'Install one (apt-get install chromium), or set CHROME_PATH to its program; or open the HTML in a browser and print it to PDF.',
+    );
+    expect(requireChromium({ findChromium: (env) => env.CHROME_PATH }, { CHROME_PATH: '/opt/chrome' })).toBe('/opt/chrome');
+  });
+
+  it('--dry-run with --pdf needs no Chromium: it prints nothing', async () => {
+    const r = await report({ pdf: join(dir, 'r.pdf'), dryRun: true }, home(), { deps: fakeDeps({ chromium: false }).deps });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^vis report: /);
+    expect(existsSync(join(dir, 'r.pdf'))).toBe(false);
   });
 
   it('a renderer that cannot load: refused before any request', async () => {
@@ -273,8 +294,8 @@ describe('vis report: the reads and the model', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const s = r.model!.scopes[0]!;
-    expect(s.sections.perception).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
-    expect(s.sections.tasks).toEqual({ kind: 'plan', needs: 'Pro, Growth' });
+    expect(s.sections.perception).toEqual({ kind: 'plan', needs: 'Pro or Growth' });
+    expect(s.sections.tasks).toEqual({ kind: 'plan', needs: 'Pro or Growth' });
     expect(s.sections.headline.kind).toBe('data');
   });
 
@@ -361,7 +382,62 @@ describe('vis report: the reads and the model', () => {
     const r = await report({ output: '-', pdf: 'r.pdf', paper: 'letter' }, h, { deps });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
-    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter' }]);
+    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter', chromium: '/usr/bin/chromium' }]);
+  });
+
+  it('--pdf starts the Chromium the command’s environment names (CHROME_PATH), not the one the process’s would find', async () => {
+    const h = home();
+    const started = join(h.dir, 'started');
+    const browser = join(h.dir, 'my-chromium');
+    // A "browser" that only says it was started: the real one on this machine's PATH must not be the one used.
+    writeFileSync(browser, `#!/bin/sh\necho started > '${started}'\nexit 1\n`, { mode: 0o755 });
+    const r = await report({ output: 'r.html', pdf: 'r.pdf' }, { ...h, env: Object.assign({ CHROME_PATH: browser }, h.env) }, { deps: await defaultDeps() });
+    expect(existsSync(started)).toBe(true);
+    expect(existsSync(join(h.dir, 'r.pdf'))).toBe(false);
+    // A browser that will not print is the machine's trouble, not a bug: one line, exit 2, and the HTML is there to print.
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(`--pdf: ${browser} could not print the report (`)).toBe(true);
+    expect(r.stderr).toMatch(/^[^\n]*\)\n$/);
+    expect(readFileSync(join(h.dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+
+  it.each([
+    ['pro', 'Pro or Growth'],
+    ['pitch-reports', 'a plan with pitch reports'],
+    ['any', 'any plan'],
+  ] as const)('a section of a %s endpoint the plan does not include needs "%s"', (plan, needs) => {
+    expect(failedSection({ plan }, new PlanError('not in your plan', { code: 'feature_not_in_plan' }))).toEqual({ kind: 'plan', needs });
+  });
+
+  it('an integration not connected leaves its section empty, saying why; any other failure is noted with its code and exit code', () => {
+    const spec = { plan: 'any' } as const;
+    expect(failedSection(spec, new PlanError('Search Console is not connected', { code: 'integration_not_connected' }))).toEqual({
+      kind: 'none',
+      why: 'Search Console is not connected',
+    });
+    expect(failedSection(spec, new PlanError('plan inactive', { code: 'plan_inactive' }))).toEqual({
+      kind: 'failed',
+      code: 'plan_inactive',
+      message: 'plan inactive',
+      exitCode: 4,
+    });
+  });
+
+  it('a print that fails: its first line, exit 2, and where the HTML is; Ctrl-C and vis’s own errors as they are', () => {
+    const timeout = printFailure(new PrintTimeoutError(60_000), '/opt/chrome', '/r/report.html');
+    expect([timeout.message, timeout.hint, exitCodeFor(timeout)]).toEqual([
+      '--pdf: /opt/chrome could not print the report (Chromium did not print the report within 60 s; it was stopped)',
+      'The HTML is written (/r/report.html): open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.',
+      2,
+    ]);
+    const crash = printFailure(new Error('page.pdf: crashed\nCall log:\n  - lots'), '/opt/chrome', '-');
+    expect([crash.message, crash.hint]).toEqual([
+      '--pdf: /opt/chrome could not print the report (page.pdf: crashed)',
+      'The HTML went to stdout: open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.',
+    ]);
+    expect(printFailure('  odd  \n more', '/c', '-').message).toBe('--pdf: /c could not print the report (odd)');
+    const interrupted = new InterruptedError();
+    expect(printFailure(interrupted, '/c', '-')).toBe(interrupted);
   });
 
   it('the trend: the history’s scan days before the API’s weeks; changes over the period', async () => {

@@ -2,7 +2,6 @@
  * The report's renderer, charts and PDF printer, loaded when a report is made (each is
  * bundled apart: vega and playwright-core weigh more than the rest of vis).
  */
-import { UsageError } from '../../../errors.js';
 import type { ReportDeps } from './run.js';
 
 export async function defaultDeps(): Promise<ReportDeps> {
@@ -15,12 +14,10 @@ export async function defaultDeps(): Promise<ReportDeps> {
     render: renderReport,
     charts: createChartKit,
     findChromium,
-    // The command found a Chromium before any read (findChromium); the printer is loaded only for --pdf.
+    // The printer is loaded only for --pdf.
     async pdf(html, file, o) {
-      const chromium = findChromium(process.env);
-      if (chromium === undefined) throw new UsageError('--pdf: no Chromium found (apt-get install chromium, or set CHROME_PATH)');
       const { printPdf } = await import('../../../report/pdf.js');
-      await printPdf(html, file, { paper: o.paper, chromium });
+      await printPdf(html, file, o);
     },
   };
 }

@@ -4,7 +4,7 @@
  * GET /visibility with, before them, the scan days the history store holds.
  */
 import type { DatedValue, SectionResult } from '../../../domain/report.js';
-import { PLAN_TEXT, type EndpointSpec } from '../../../endpoints.js';
+import type { EndpointSpec, Plan } from '../../../endpoints.js';
 import { exitCodeFor, VisError } from '../../../errors.js';
 import type { RecordedAnswer } from '../../../history/types.js';
 import { isPlainObject } from '../../../output/flatten.js';
@@ -15,12 +15,18 @@ export function dataSection(envelope: { data: unknown; meta?: Record<string, unk
 }
 
 /**
+ * What a section the plan does not include needs, as its note says it (`Needs Pro or
+ * Growth`): a sentence for the client, where the command reference's table lists plans.
+ */
+const PLAN_NEEDS: Readonly<Record<Plan, string>> = { any: 'any plan', pro: 'Pro or Growth', 'pitch-reports': 'a plan with pitch reports' };
+
+/**
  * A read that failed, as its section shows it: the plan does not include it (403
  * feature_not_in_plan, said in place, not a failure), an integration not connected (409:
  * nothing to show, and why), or a failure with its code and exit code.
  */
 export function failedSection(spec: Pick<EndpointSpec, 'plan'>, err: unknown): SectionResult {
-  if (err instanceof VisError && err.code === 'feature_not_in_plan') return { kind: 'plan', needs: PLAN_TEXT[spec.plan].table };
+  if (err instanceof VisError && err.code === 'feature_not_in_plan') return { kind: 'plan', needs: PLAN_NEEDS[spec.plan] };
   if (err instanceof VisError && err.code === 'integration_not_connected') return { kind: 'none', why: err.message };
   const e = err instanceof VisError ? err : undefined;
   return {

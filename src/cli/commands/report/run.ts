@@ -45,7 +45,8 @@ import { brandPlan, distinctReads, readKey, refused, renderPlan, spends, type Pl
 export interface ReportDeps {
   render(model: ReportModel, charts: ChartKit): Promise<string>;
   charts(): Promise<ChartKit>;
-  pdf(html: string, file: string, o: { paper: 'a4' | 'letter' }): Promise<void>;
+  /** Prints with `chromium`, the browser requireChromium found in the command's environment before any read. */
+  pdf(html: string, file: string, o: { paper: 'a4' | 'letter'; chromium: string }): Promise<void>;
   findChromium(env: Env): string | undefined;
 }
 
@@ -60,11 +61,27 @@ export function defaultHistory(ctx: Context, options: ReportOptions): ReportHist
   };
 }
 
-/** What --pdf needs, found before any read. */
-export function requireChromium(deps: Pick<ReportDeps, 'findChromium'>, env: Env): void {
-  if (deps.findChromium(env) !== undefined) return;
+/** What --pdf needs, found before any read: the browser to print with. */
+export function requireChromium(deps: Pick<ReportDeps, 'findChromium'>, env: Env): string {
+  const chromium = deps.findChromium(env);
+  if (chromium !== undefined) return chromium;
   throw new UsageError('--pdf needs Chromium or Google Chrome, and none was found: nothing was read', {
     hint: 'Install one (apt-get install chromium), or set CHROME_PATH to its program; or open the HTML in a browser and print it to PDF.',
+  });
+}
+
+/**
+ * A Chromium that would not print (it did not start, crashed or took too long) is the
+ * machine's trouble, not a bug of vis: one line, exit 2 as for a file that cannot be
+ * written, and the HTML, already written, is there to print from a browser.
+ */
+export function printFailure(err: unknown, chromium: string, output: string): VisError {
+  if (err instanceof VisError) return err;
+  const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+  const html = output === '-' ? 'The HTML went to stdout' : `The HTML is written (${output})`;
+  return new UsageError(`--pdf: ${chromium} could not print the report (${why})`, {
+    hint: `${html}: open it in a browser and print it to PDF, or set CHROME_PATH to another Chromium or Google Chrome.`,
+    cause: err,
   });
 }
 
@@ -108,7 +125,8 @@ export async function runReport(
   history: ReportHistoryOpener = defaultHistory(ctx, options),
 ): Promise<void> {
   const deps = options.dryRun ? undefined : await loadDeps();
-  if (deps !== undefined && options.pdf !== undefined) requireChromium(deps, ctx.env);
+  // --pdf: the file, and the browser to print it with, found before any read.
+  const print = deps !== undefined && options.pdf !== undefined ? { file: options.pdf, chromium: requireChromium(deps, ctx.env) } : undefined;
   const quiet = options.flags.quiet;
   const session = await openSession(ctx, options.session);
   let model: ReportModel;
@@ -204,7 +222,13 @@ export async function runReport(
   const kit = await deps.charts();
   const html = await deps.render(withHistory, kit);
   await emit(ctx, output, html);
-  if (options.pdf !== undefined) await deps.pdf(html, options.pdf, { paper: options.look.paper });
+  if (print !== undefined) {
+    try {
+      await deps.pdf(html, print.file, { paper: options.look.paper, chromium: print.chromium });
+    } catch (err) {
+      throw printFailure(err, print.chromium, output);
+    }
+  }
   if (ctx.io.stderrIsTTY && !quiet) {
     const files = [output === '-' ? undefined : output, options.pdf].filter((f) => f !== undefined).map((f) => sanitizeForTerminal(f));
     const wrote = files.length > 0 ? `wrote ${files.join(' and ')}` : 'the report is on stdout';

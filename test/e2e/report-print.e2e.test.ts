@@ -1,0 +1,149 @@
+/**
+ * The report on screen and on paper, made by the built vis: a Growth report at 1280 px
+ * (the whole page, and its top as the README shows it) and printed to A4 by Chromium (the
+ * PDF, and its first page as a PNG), kept as test artefacts (test/report/browser.ts says
+ * where); and `vis report --pdf` itself: an agency's report of every brand printed to a PDF
+ * whose text pdftotext extracts with one section per brand, A4 unless --paper letter, and,
+ * with no Chromium to be found, refused (exit 2) before anything is read.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { artefactsDir, browserSkipReason, keep, openInChromium, type OpenedPage } from '../report/browser.js';
+import { cleanEnv, runVis } from './helpers.js';
+
+const skip = browserSkipReason() !== undefined;
+const noPoppler = spawnSync('pdftotext', ['-v']).error !== undefined || spawnSync('pdfinfo', ['-v']).error !== undefined;
+if (!skip && noPoppler)
+  console.warn('pdftotext or pdfinfo not found (poppler-utils): the PDF text tests are skipped; scripts/ci-deps.sh installs them as root');
+
+/** The demo agency's brands, with the market each is reported in (its primary). */
+const AGENCY = [
+  { name: 'Bluepeak Outdoor', market: 'United States (English) (US-en)' },
+  { name: 'Larkspur Dental', market: 'United Kingdom (English) (GB-en)' },
+  { name: 'Copperline Payments', market: 'United States (English) (US-en)' },
+];
+
+/** A PNG's size from its IHDR chunk. */
+function pngSize(path: string): { width: number; height: number } {
+  const png = readFileSync(path);
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** pdfinfo's page count and page size (`594.96 x 841.92 pts (A4)`). */
+function pdfInfo(file: string): { pages: number; size: string } {
+  const r = spawnSync('pdfinfo', [file], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return { pages: Number(/^Pages:\s+(\d+)/m.exec(r.stdout)?.[1]), size: /^Page size:\s+(.+)$/m.exec(r.stdout)?.[1] ?? '' };
+}
+
+describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefacts', { timeout: 120_000 }, () => {
+  let opened: OpenedPage | undefined;
+  let file = '';
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-shots-'));
+    file = join(dir, 'report.html');
+    const r = await runVis(['--demo', 'report', '-o', file], { env: cleanEnv({ VIS_API_KEY: 'vis_demo_growth' }), cwd: dir, timeoutMs: 90_000 });
+    expect(r.code, r.stderr).toBe(0);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('at 1280 px: the whole page, and its top (the README’s picture), as PNG', async () => {
+    opened = await openInChromium({ file }, { width: 1280 });
+    const whole = pngSize(await opened.screenshot('report-growth-1280.png', { fullPage: true }));
+    expect(whole.width).toBe(1280);
+    // Eleven sections with charts and tables: far more than one screen.
+    expect(whole.height).toBeGreaterThan(4000);
+    const top = await opened.screenshot('report-growth-top-1280.png', { fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 980 } });
+    expect(pngSize(top)).toEqual({ width: 1280, height: 980 });
+    expect(readFileSync(top).length).toBeLessThan(300 * 1024);
+  });
+
+  it.skipIf(noPoppler)('printed to A4: a PDF of several A4 pages, its first page as PNG', async () => {
+    opened ??= await openInChromium({ file }, { width: 1280 });
+    const pdf = await opened.pdf('report-growth-a4.pdf', { format: 'A4' });
+    expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const info = pdfInfo(pdf);
+    expect(info.size).toMatch(/\(A4\)$/);
+    expect(info.pages).toBeGreaterThan(3);
+    // The printed page itself, as poppler draws it at 96 dpi: 210 x 297 mm.
+    const prefix = join(artefactsDir(), 'report-growth-a4-page');
+    const r = spawnSync('pdftoppm', ['-png', '-r', '96', '-f', '1', '-l', '1', '-singlefile', pdf, prefix], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const page = keep(`${prefix}.png`);
+    const size = pngSize(page);
+    expect([Math.abs(size.width - 794) <= 2, Math.abs(size.height - 1123) <= 2]).toEqual([true, true]);
+  });
+});
+
+describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vis-report-pdf-'));
+  const env = cleanEnv({ VIS_API_KEY: 'vis_demo_agency' });
+
+  async function printed(paper: string[]): Promise<{ pdf: string; html: string }> {
+    const pdf = join(dir, `out-${paper.join('') || 'default'}.pdf`);
+    const html = join(dir, `out-${paper.join('') || 'default'}.html`);
+    const r = await runVis(['--demo', 'report', '--all-brands', '--pdf', pdf, '-o', html, ...paper], { env, cwd: dir, timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/);
+    return { pdf, html };
+  }
+
+  it('an agency’s report of every brand: pdftotext finds each brand heading exactly once, each opening its section, in order', async () => {
+    const { pdf } = await printed([]);
+    copyFileSync(pdf, join(artefactsDir(), 'report-agency-a4.pdf'));
+    keep(join(artefactsDir(), 'report-agency-a4.pdf'));
+    // -layout keeps a table's row on one line, so a line that is a brand's name alone is its heading.
+    const r = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n').map((l) => l.trim());
+    const at: number[] = [];
+    for (const brand of AGENCY) {
+      const headings = lines.flatMap((l, i) => (l === brand.name ? [i] : []));
+      expect([brand.name, headings.length]).toEqual([brand.name, 1]);
+      at.push(headings[0]!);
+      expect(lines.slice(headings[0]! + 1).find((l) => l !== '')).toMatch(new RegExp(`^${brand.market.replace(/[()]/g, '\\$&')}\\s`));
+      // The comparison's row names it too, on a line of its own figures.
+      expect(lines.some((l) => l.startsWith(`${brand.name} `) && l.includes(brand.market))).toBe(true);
+    }
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(r.stdout).toContain('Every brand at a glance');
+  });
+
+  it('A4 by default, Letter with --paper letter (pdfinfo’s page size)', async () => {
+    const a4 = pdfInfo((await printed([])).pdf);
+    const letter = pdfInfo((await printed(['--paper', 'letter'])).pdf);
+    expect(a4.size).toMatch(/^59[45](\.\d+)? x 84[12](\.\d+)? pts \(A4\)$/);
+    expect(letter.size).toMatch(/^612(\.\d+)? x 792(\.\d+)? pts \(letter\)$/);
+  });
+});
+
+describe('vis report --pdf with no Chromium to be found', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ quiet: true, rateLimitPerMinute: 1_000_000 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('CHROME_PATH names no file and PATH holds none: exit 2 with the install hint, before any request; nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-nochrome-'));
+    const emptyPath = mkdtempSync(join(tmpdir(), 'vis-empty-path-'));
+    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', CHROME_PATH: join(dir, 'no-such-chrome'), PATH: emptyPath });
+    const before = sandbox.requests.length;
+    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir, timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome, and none was found: nothing was read/);
+    expect(r.stderr).toMatch(/apt-get install chromium/);
+    expect(r.stderr).toMatch(/CHROME_PATH/);
+    expect(sandbox.requests.slice(before)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'out.pdf'))).toBe(false);
+  });
+});
