@@ -131,6 +131,7 @@ describe('npm package', () => {
         'docs/changes.md',
         'docs/history.md',
         'docs/history-sql.md',
+        'docs/history-postgres.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',
