@@ -83,6 +83,10 @@ describe('the URL forms libpq documents', () => {
   });
 
   it('takes escapes that are not UTF-8 as single bytes', () => expect(target('postgres://u:%ff%41@h').config.password).toBe('\u00ffA'));
+  it('reads escapes in either case', () => {
+    expect(target('postgres://u:%4a%4A@h').config.password).toBe('JJ');
+    expect(target('postgres://u:%Ff%4a@h').config.password).toBe('\u00ffJ');
+  });
 
   it('reads the password up to the @, with : and ? in it', () => {
     expect(target('postgres://u:a:b@h').config.password).toBe('a:b');
@@ -136,6 +140,7 @@ describe('the environment fills what the URL leaves out', () => {
     expect(target('postgres://?connect_timeout=3', { PGCONNECT_TIMEOUT: 'x' }).config.connectionTimeoutMillis).toBe(3000);
     expect(target('postgres://h:7', { PGPORT: 'x' }).config.port).toBe(7);
   });
+  it('PGHOST is not looked at when the URL names a host', () => expect(target('postgres://h', { PGHOST: 'a,b' }).config.host).toBe('h'));
   it('one host only in PGHOST too', () => expect(refused('postgres://', { PGHOST: 'a,b' })).toBe('PGHOST: one host only: vis connects to one server'));
   it('the OS user when nothing names one', () => expect(pgTarget('postgres://h', {}, { readFile: files() }).config.user).toEqual(expect.any(String)));
 });
@@ -287,6 +292,12 @@ describe('the password: the URL, PGPASSWORD, then the password file', () => {
     expect(read('db.example.com:5432:app:ana\\')).toBeUndefined();
     expect(read('db.example.com:5432:app:an\\a:pw')).toBe('pw');
     expect(read('')).toBeUndefined();
+  });
+
+  it('a line starting with # is a comment, even one that would match', () => {
+    const want = { host: '#h', port: '5432', database: 'app', user: 'ana' };
+    expect(passwordFromFile('/p', want, files({ '/p': '#h:5432:app:ana:no' }))).toBeUndefined();
+    expect(passwordFromFile('/p', want, files({ '/p': '#h:5432:app:ana:no\n*:5432:app:ana:yes' }))).toBe('yes');
   });
 
   it('a host with a : is matched through its \\: escapes', () => {
@@ -459,6 +470,10 @@ describe('display: the URL with its password as ***', () => {
     ['postgres://h:5432/db', 'postgres://h:5432/db'],
     ['postgres://h/db?sslmode=disable&password=x&schema=s', 'postgres://h/db?sslmode=disable&password=***&schema=s'],
     ['postgres://h/db?pass%77ord=x', 'postgres://h/db?pass%77ord=***'],
+    ['postgres://h/db?pass%2577ord=x&schema=s', 'postgres://h/db?pass%2577ord=***&schema=s'],
+    ['postgres://h/db?PASSWORD=x', 'postgres://h/db?PASSWORD=***'],
+    ['postgres://@h/db', 'postgres://@h/db'],
+    ['postgres://h:5/db?a=b@c', 'postgres://h:***@c'],
     ['postgres://h/db?password', 'postgres://h/db?***'],
     ['postgres://u:a/b@c@h', 'postgres://u:***@h'],
     ['postgres://h/db?password=a:b@c', 'postgres://h/db?password=***'],
