@@ -65,6 +65,7 @@ const DEFAULT_PORT = 5432;
 export const DEFAULT_SOCKET_DIRS = ['/var/run/postgresql', '/tmp'] as const;
 /** A timer's limit in Node (2^31 - 1 ms), and PostgreSQL's for statement_timeout. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
+const MAX_CONNECT_TIMEOUT_S = Math.floor(MAX_TIMEOUT_MS / 1000);
 /** The longest name PostgreSQL keeps whole (NAMEDATALEN - 1). */
 const MAX_IDENTIFIER = 63;
 const MASK = '***';
@@ -113,19 +114,16 @@ export function maskPgUrl(url: string): string {
   let out = url;
   // The last @: a password holding a raw @ or / is masked whole, even where libpq would read it otherwise.
   const at = out.lastIndexOf('@');
-  if (at >= start) {
-    const colon = out.indexOf(':', start);
-    if (colon >= 0 && colon < at) out = `${out.slice(0, colon + 1)}${MASK}${out.slice(at)}`;
-  }
+  const colon = out.indexOf(':', start);
+  if (colon >= 0 && colon < at) out = `${out.slice(0, colon + 1)}${MASK}${out.slice(at)}`;
   const q = out.indexOf('?', start);
   if (q < 0) return out;
   const pieces = out
     .slice(q + 1)
     .split('&')
     .map((piece) => {
-      if (!/password/i.test(looseDecode(piece))) return piece;
-      const eq = piece.indexOf('=');
-      return eq < 0 ? MASK : `${piece.slice(0, eq + 1)}${MASK}`;
+      // A piece without `=` (-1) is masked whole.
+      return /password/i.test(looseDecode(piece)) ? `${piece.slice(0, piece.indexOf('=') + 1)}${MASK}` : piece;
     });
   return `${out.slice(0, q + 1)}${pieces.join('&')}`;
 }
@@ -145,7 +143,7 @@ function looseDecode(text: string): string {
  * The URL's own parts, checked: what `vis config set history` stores. Throws a UsageError
  * naming `source` and the rule, and never quoting the URL.
  */
-export function parsePgUrl(url: string, source = 'the history URL'): PgUrl {
+export function parsePgUrl(url: string, source: string): PgUrl {
   const refuse = (rule: string): never => {
     throw new UsageError(`${source}: ${rule}`);
   };
@@ -154,7 +152,7 @@ export function parsePgUrl(url: string, source = 'the history URL'): PgUrl {
   if (/[\s\x00-\x1f\x7f-\x9f]/.test(url)) refuse('the URL must not hold spaces or control characters (percent-encode them)');
   let rest = url.slice(scheme[0].length);
   const at = rest.indexOf('@');
-  if (at >= 0 && (rest.indexOf('@', at + 1) >= 0 || rest.slice(0, at).includes('/'))) {
+  if (at >= 0 && (rest.includes('@', at + 1) || rest.slice(0, at).includes('/'))) {
     refuse('a URL holds one @, before the host: write an @ or / in the user name, password or a value as %40 or %2F');
   }
   const out: PgUrl = { schema: DEFAULT_SCHEMA };
@@ -168,24 +166,25 @@ export function parsePgUrl(url: string, source = 'the history URL'): PgUrl {
   }
   const hostEnd = rest.search(/[/?]/);
   const hostPort = hostEnd < 0 ? rest : rest.slice(0, hostEnd);
-  rest = hostEnd < 0 ? '' : rest.slice(hostEnd);
+  rest = rest.slice(hostPort.length);
   if (hostPort.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
-  let portText: string | undefined;
+  let portText: string;
   if (hostPort.startsWith('[')) {
+    if (!hostPort.includes(']')) refuse('an IPv6 address in [ ] lacks its closing ]');
     const close = hostPort.indexOf(']');
-    if (close < 0) refuse('an IPv6 address in [ ] lacks its closing ]');
     parts.host = decode(hostPort.slice(1, close), 'the host', refuse);
     const after = hostPort.slice(close + 1);
     if (after !== '' && !after.startsWith(':')) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
-    if (after !== '') portText = after.slice(1);
+    portText = after.slice(1);
   } else {
     const colon = hostPort.indexOf(':');
     parts.host = decode(colon < 0 ? hostPort : hostPort.slice(0, colon), 'the host', refuse);
-    if (colon >= 0) portText = hostPort.slice(colon + 1);
+    portText = colon < 0 ? '' : hostPort.slice(colon + 1);
   }
-  if (portText !== undefined) parts.port = decode(portText, 'the port', refuse);
+  parts.port = decode(portText, 'the port', refuse);
   const q = rest.indexOf('?');
-  if (rest.startsWith('/')) parts.dbname = decode(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
+  // rest is empty, /dbname[?…] or ?…: an empty name is none.
+  parts.dbname = decode(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
   const params: Partial<Record<PgParam, string>> = {};
   if (q >= 0) {
     for (const piece of rest.slice(q + 1).split('&')) {
@@ -252,8 +251,7 @@ function checkSslMode(value: string, what: string): SslMode {
 function checkConnectTimeout(value: string, what: string): number {
   const t = value.trim();
   const n = /^[-+]?\d{1,10}$/.test(t) ? Number(t) : Number.NaN;
-  if (!(n * 1000 <= MAX_TIMEOUT_MS))
-    throw new UsageError(`${what} must be a whole number of seconds, at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} (0: no limit)`);
+  if (!(n <= MAX_CONNECT_TIMEOUT_S)) throw new UsageError(`${what} must be a whole number of seconds, at most ${MAX_CONNECT_TIMEOUT_S} (0: no limit)`);
   return n <= 0 ? 0 : Math.max(n, 2);
 }
 
@@ -281,7 +279,7 @@ function checkSchema(value: string, what: string): string {
 export function pgTarget(url: string, env: Env, o: PgTargetOptions = {}): PgTarget {
   const source = o.source ?? 'the history URL';
   const u = parsePgUrl(url, source);
-  const set = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const set = (name: string): string | undefined => env[name] || undefined;
   const readFile = o.readFile ?? readFileFollowing;
   const home = o.home ?? (set('HOME') || homedir());
 
@@ -377,7 +375,8 @@ export function passwordFromFile(
   }
   for (const raw of read.text.split('\n')) {
     const line = raw.replace(/\r+$/, '');
-    if (line === '' || line.startsWith('#')) continue;
+    // An empty line matches nothing.
+    if (line.startsWith('#')) continue;
     let rest: string | undefined = line;
     for (const field of [want.host, want.port, want.database, want.user]) {
       rest = fieldMatches(rest, field);
@@ -406,7 +405,8 @@ function fieldMatches(line: string, value: string): string | undefined {
       escaped = true;
     }
     if (line[i] === ':' && !escaped && j === value.length) return line.slice(i + 1);
-    if (j === value.length || line[i] !== value[j]) return undefined;
+    // Past the value's end, value[j] is undefined: no character matches it.
+    if (line[i] !== value[j]) return undefined;
     i++;
     j++;
   }

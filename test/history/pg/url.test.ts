@@ -74,6 +74,12 @@ describe('the URL forms libpq documents', () => {
     ['postgres://h?port=6000', { host: 'h', port: 6000 }],
     ['postgres://h:1', { port: 1 }],
     ['postgres://h:65535', { port: 65535 }],
+    ['postgres:///mydb', { host: '/var/run/postgresql', database: 'mydb' }],
+    ['postgres://:5433/db', { host: '/var/run/postgresql', port: 5433, database: 'db' }],
+    ['postgres://@h/db', { host: 'h', database: 'db', user: 'ana' }],
+    ['postgres://h?sslmode=disable', { host: 'h', database: 'ana' }],
+    ['postgres://h?application_name=true', { application_name: 'true', ssl: { rejectUnauthorized: false } }],
+    ['postgres://[::1]:/db', { host: '::1', port: 5432 }],
   ])('%s', (url, want) => expect(target(url).config).toMatchObject(want));
 
   it('percent-decodes the user, password, host and database', () => {
@@ -161,6 +167,20 @@ describe('refused URLs: the setting and the rule, never the password', () => {
     ['postgres://h1,h2/db', 'VIS_HISTORY: one host only: vis connects to one server (name the one to write to)'],
     ['postgres://h?host=a,b', 'VIS_HISTORY: one host only: vis connects to one server (name the one to write to)'],
     ['postgres://[::1/db', 'VIS_HISTORY: an IPv6 address in [ ] lacks its closing ]'],
+    ['postgres://[::1%zz]/db', 'VIS_HISTORY: the host holds a % not followed by two hex digits (write a % as %25)'],
+    ['postgres://h1:5432,h2:5433/db', 'VIS_HISTORY: one host only: vis connects to one server (name the one to write to)'],
+    ['mypostgres://h', 'VIS_HISTORY: a PostgreSQL URL starts with postgres:// or postgresql://'],
+    ['postgres://@h@x', 'VIS_HISTORY: a URL holds one @, before the host: write an @ or / in the user name, password or a value as %40 or %2F'],
+    ['postgres://h:a12', 'VIS_HISTORY: the port must be a number from 1 to 65535'],
+    [
+      'postgres://h?=x',
+      'VIS_HISTORY: unknown parameter "" (vis takes application_name, connect_timeout, dbname, host, options, password, port, schema, sslmode, sslrootcert, statement_timeout, user)',
+    ],
+    [
+      'postgres://h?statement_timeout=2147483648',
+      'VIS_HISTORY: statement_timeout must be a whole number with a unit (ms, s, min, h, d; none: ms), at most 24 days (0: no limit)',
+    ],
+    ['postgres://h?sslmode=true', 'VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "true")'],
     ['postgres://[::1]x', 'VIS_HISTORY: after an [IPv6] address comes :port, /dbname or ?parameters'],
     ['postgres://h:0', 'VIS_HISTORY: the port must be a number from 1 to 65535'],
     ['postgres://h:65536', 'VIS_HISTORY: the port must be a number from 1 to 65535'],
@@ -237,6 +257,7 @@ describe('timeouts', () => {
     ['10 s', 10000],
     [' 10s ', 10000],
     ['24d', 2073600000],
+    ['2147483647', 2147483647],
   ])('statement_timeout=%j is %d ms, as PostgreSQL reads it', (value, ms) =>
     expect(target(`postgres://h?statement_timeout=${encodeURIComponent(value)}`).config.statement_timeout).toBe(ms),
   );
@@ -281,6 +302,9 @@ describe('the password: the URL, PGPASSWORD, then the password file', () => {
     expect(read('other:5432:app:ana:no\n*:5432:app:ana:yes\n*:*:*:*:late')).toBe('yes');
     expect(read('# db.example.com:5432:app:ana:comment\n\ndb.example.com:5432:app:ana:pw')).toBe('pw');
     expect(read('db.example.com:5432:app:ana:pw\r\n')).toBe('pw');
+    expect(read('db.example.com:5432:app:ana:pw\r\r\n')).toBe('pw');
+    expect(read('db.example.com:5432:app:ana:p\rw')).toBe('p\rw');
+    expect(read('db.example.comX5432:app:ana:pw')).toBeUndefined();
     expect(read('db.example.com:5432:app:ana:p\\:w\\\\x:extra')).toBe('p:w\\x');
     expect(read('db.example.com:5432:app:ana:pw\\')).toBe('pw\\');
     expect(read('db.example.com:5432:app:ana:')).toBe('');
@@ -292,6 +316,12 @@ describe('the password: the URL, PGPASSWORD, then the password file', () => {
     expect(read('db.example.com:5432:app:ana\\')).toBeUndefined();
     expect(read('db.example.com:5432:app:an\\a:pw')).toBe('pw');
     expect(read('')).toBeUndefined();
+  });
+
+  it('an escaped : is part of the field, not its end', () => {
+    const want = { host: 'a', port: '5432', database: 'app', user: 'ana' };
+    expect(passwordFromFile('/p', want, files({ '/p': 'a\\:5432:app:ana:pw' }))).toBeUndefined();
+    expect(passwordFromFile('/p', { ...want, host: 'a:5432' }, files({ '/p': 'a\\:5432:5432:app:ana:pw' }))).toBe('pw');
   });
 
   it('a line starting with # is a comment, even one that would match', () => {
@@ -325,6 +355,13 @@ describe('the password: the URL, PGPASSWORD, then the password file', () => {
     const readFile = files({ [pgpass]: { text: '*:*:*:*:pw', mode, plain: true } });
     expect(target('postgres://h', {}, { readFile, warn: (l) => warned.push(l) }).config.password).toBeTypeOf('function');
     expect(warned).toEqual(['password file "/home/ana/.pgpass" has group or world access; permissions should be u=rw (0600) or less']);
+  });
+
+  it('with nobody to tell, a file others can read is passed over all the same', () => {
+    const readFile = files({ [pgpass]: { text: '*:*:*:*:pw', mode: 0o644, plain: true } });
+    expect(target('postgres://h', {}, { readFile, warn: undefined }).config.password).toBeTypeOf('function');
+    const folder = files({ [pgpass]: { text: '*:*:*:*:pw', mode: 0o600, plain: false } });
+    expect(target('postgres://h', {}, { readFile: folder, warn: undefined }).config.password).toBeTypeOf('function');
   });
 
   it('a file of mode 0400 or 0700 is read', () => {
@@ -441,10 +478,13 @@ describe('sslmode as libpq means it', () => {
 
 describe('parsePgUrl: what the URL itself says', () => {
   it('only what is written, and the schema', () => {
-    expect(parsePgUrl('postgres://h')).toEqual({ host: 'h', schema: 'vis' });
+    expect(parsePgUrl('postgres://h', 'VIS_HISTORY')).toStrictEqual({ host: 'h', schema: 'vis' });
     expect(
-      parsePgUrl('postgres://u:p@h:5/d?sslmode=disable&sslrootcert=/c&connect_timeout=3&statement_timeout=4s&application_name=a&options=o&schema=s'),
-    ).toEqual({
+      parsePgUrl(
+        'postgres://u:p@h:5/d?sslmode=disable&sslrootcert=/c&connect_timeout=3&statement_timeout=4s&application_name=a&options=o&schema=s',
+        'VIS_HISTORY',
+      ),
+    ).toStrictEqual({
       user: 'u',
       password: 'p',
       host: 'h',
@@ -458,7 +498,9 @@ describe('parsePgUrl: what the URL itself says', () => {
       options: 'o',
       schema: 's',
     });
-    expect(parsePgUrl('postgres://h?sslrootcert=')).toEqual({ host: 'h', schema: 'vis' });
+    expect(parsePgUrl('postgres://h?sslrootcert=', 'VIS_HISTORY')).toStrictEqual({ host: 'h', schema: 'vis' });
+    expect(parsePgUrl('postgres://', 'VIS_HISTORY')).toStrictEqual({ schema: 'vis' });
+    expect(parsePgUrl('postgres://h?application_name=', 'VIS_HISTORY')).toStrictEqual({ host: 'h', applicationName: '', schema: 'vis' });
   });
 });
 
@@ -474,6 +516,12 @@ describe('display: the URL with its password as ***', () => {
     ['postgres://h/db?PASSWORD=x', 'postgres://h/db?PASSWORD=***'],
     ['postgres://@h/db', 'postgres://@h/db'],
     ['postgres://h:5/db?a=b@c', 'postgres://h:***@c'],
+    ['x:y@z/a://b', 'x:***@z/a://b'],
+    [':pw@h', ':***@h'],
+    ['postgres://u@h:5432/db', 'postgres://u@h:5432/db'],
+    ['postgres://password@h/db', 'postgres://password@h/db'],
+    ['?password=x', '?password=***'],
+    ['postgres://h?=password', 'postgres://h?=***'],
     ['postgres://h/db?password', 'postgres://h/db?***'],
     ['postgres://u:a/b@c@h', 'postgres://u:***@h'],
     ['postgres://h/db?password=a:b@c', 'postgres://h/db?password=***'],
