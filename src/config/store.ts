@@ -310,7 +310,10 @@ function replaceConfWrite(conf: object, write: (text: string) => void): void {
 const DAMAGED_HINT = 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.';
 
 function notJsonError(path: string, err: Error): UsageError {
-  return new UsageError(`the config file ${path} is not valid JSON (${err.message})`, { hint: DAMAGED_HINT });
+  // V8 quotes the text around the fault (`Unexpected token 'p', ..."history":postgres:/"...`):
+  // in this file that may be a key or a history URL's password, so the quote is left out.
+  const reason = err.message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
+  return new UsageError(`the config file ${path} is not valid JSON (${reason})`, { hint: DAMAGED_HINT });
 }
 
 function damagedError(path: string, problem: string): UsageError {

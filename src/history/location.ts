@@ -4,8 +4,9 @@
  * - `off` (also `0`, `false`, `no`, `none`): nothing is recorded, the history commands say
  *   it is off;
  * - an absolute path (or `~/…`): that SQLite file;
- * - `postgres://…` / `postgresql://…`: a PostgreSQL store, which this version does not
- *   keep (the history commands refuse it, data commands record nothing and warn once);
+ * - `postgres://…` / `postgresql://…`: a PostgreSQL store (src/history/pg/url.ts reads the
+ *   URL), which this version does not keep yet (the history commands refuse it, data
+ *   commands record nothing and warn once); messages show `display`, never `url`;
  * - the default: `<VIS_CONFIG_DIR>-data/history.db` when VIS_CONFIG_DIR is set (a config
  *   kept apart keeps its history apart, as its cache), else
  *   `$XDG_DATA_HOME/vis/history.db` (when absolute), else `~/.local/share/vis/history.db`;
@@ -15,11 +16,26 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Env } from '../domain/env.js';
+import { maskPgUrl, pgTarget } from './pg/url.js';
+import type { PgTarget } from './pg/target.js';
 
 export type HistoryLocation =
   | { kind: 'file'; file: string; source: string }
   | { kind: 'off'; source: string }
-  | { kind: 'postgres'; url: string; source: string }
+  | {
+      kind: 'postgres';
+      /** As written: it may hold the password, so it is never printed. */
+      url: string;
+      /** The URL as messages show it: the password as `***`. */
+      display: string;
+      source: string;
+      /**
+       * What the store connects with (the password from the URL, PGPASSWORD or ~/.pgpass),
+       * made when it is about to connect; a usage error naming `source` and the rule for a
+       * bad URL. `warn` is told why a password file was passed over.
+       */
+      target: (warn?: (line: string) => void) => PgTarget;
+    }
   | { kind: 'none'; why: string };
 
 const OFF = new Set(['off', '0', 'false', 'no', 'none']);
@@ -39,7 +55,8 @@ export function historyLocation(env: Env, setting?: { value: string; source: str
 
 function named(value: string, source: string, env: Env): HistoryLocation {
   if (OFF.has(value.toLowerCase())) return { kind: 'off', source };
-  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value, source };
+  if (/^postgres(ql)?:\/\//i.test(value))
+    return { kind: 'postgres', url: value, display: maskPgUrl(value), source, target: (warn) => pgTarget(value, env, { source, ...(warn ? { warn } : {}) }) };
   if (value === '~' || value.startsWith('~/')) {
     const home = env.HOME || homedir();
     return { kind: 'file', file: join(home, value.slice(2)), source };

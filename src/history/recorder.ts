@@ -78,7 +78,7 @@ export class HistoryRecorder {
     if (this.failed !== undefined || where.kind === 'off' || where.kind === 'none') return;
     if (res.method !== 'GET' || res.status < 200 || res.status > 299 || !RECORDED_ENDPOINTS.has(spec.id)) return;
     // Said when there is an answer to keep, not by every command that opens a session.
-    if (where.kind === 'postgres') return this.fail(`${where.source} names a PostgreSQL history, which this version of vis does not keep`);
+    if (where.kind === 'postgres') return this.fail(`${where.source} names a PostgreSQL history (${where.display}), which this version of vis does not keep`);
     const id = answerIdentity(this.o.api, spec, res, res.envelope);
     if (id === undefined) {
       this.o.debug(`history: ${spec.id} ${res.path} not recorded (no brand id, or a value the history cannot file)`);

@@ -5,6 +5,9 @@
  * holds its lock until close(): close it before writing out what was read.
  */
 import { UsageError } from '../errors.js';
+import { registerSecret } from '../http/redact.js';
+import { writeMessage } from '../terminal/io.js';
+import { sanitizeForTerminal } from '../text/sanitize.js';
 import { historyLocation, type HistoryLocation } from '../history/location.js';
 import type { HistoryStore } from '../history/types.js';
 import type { Context } from './context.js';
@@ -19,14 +22,28 @@ export function historyWhere(ctx: Context, profileFlag?: string): HistoryLocatio
   const profile = config.activeProfileName(profileFlag, ctx.env);
   const value = config.profile(profile.name).history;
   const setting = typeof value === 'string' && value.trim() !== '' ? { value, source: `profile "${profile.name}" (${config.path})` } : undefined;
-  return historyLocation(ctx.env, setting);
+  const where = historyLocation(ctx.env, setting);
+  if (where.kind !== 'postgres') return where;
+  return {
+    ...where,
+    // Registered as a secret when known: an error of the driver or the server that quotes it prints `***`.
+    target: (warn) => {
+      const target = where.target(warn);
+      if (typeof target.config.password === 'string') registerSecret(target.config.password);
+      return target;
+    },
+  };
 }
 
 export async function openHistory(ctx: Context, profileFlag?: string): Promise<HistoryStore> {
   const where = historyWhere(ctx, profileFlag);
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): nothing has been recorded`);
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
-  if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
+  if (where.kind === 'postgres') {
+    // A bad URL is told by its rule first.
+    where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    throw new UsageError(`${where.source}: a PostgreSQL history (${where.display}) is not supported by this version of vis`);
+  }
   const { openStore } = await import('../history/store.js');
   // A store locked by another vis is refused after the lock's wait, naming the lock file.
   const store = await openStore(where.file, { create: true, lock: { clock: ctx.clock } });

@@ -10,6 +10,7 @@ import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
 import { checkFormat, type FlagOptions, type Format } from '../flags/rules.js';
 import { isTruthy } from '../domain/env.js';
+import { maskPgUrl, parsePgUrl } from '../history/pg/url.js';
 
 export interface Sourced<T> {
   value: T;
@@ -112,16 +113,20 @@ export function resolveFormat(flag: Format | undefined, env: Env, profileValue: 
 
 /**
  * The `history` setting as `vis config set history` takes it: an off-word, an absolute
- * path or `~/…` (the store file), or a postgres:// URL (accepted, though this version
- * keeps no PostgreSQL history: recording says so). A relative path would name another
- * file from every folder the command runs in.
+ * path or `~/…` (the store file), or a postgres:// URL checked by the rules its store
+ * connects with (src/history/pg/url.ts; the environment's defaults and the password file
+ * are looked at when it connects). A relative path would name another file from every
+ * folder the command runs in. A refused value is quoted with any password in it masked.
  */
 export function checkHistorySetting(value: string, source: string): string {
   const v = value.trim();
   if (HISTORY_OFF_WORDS.includes(v.toLowerCase())) return 'off';
-  if (/^postgres(ql)?:\/\/\S+$/i.test(v)) return v;
+  if (/^postgres(ql)?:\/\//i.test(v)) {
+    parsePgUrl(v, source);
+    return v;
+  }
   if ((v.startsWith('/') || v.startsWith('~/')) && !/[\u0000-\u001f\u007f]/.test(v) && !v.endsWith('/')) return v;
-  throw new UsageError(`${source} must be off, an absolute path to the history file (or ~/…), or a postgres:// URL (got "${value}")`);
+  throw new UsageError(`${source} must be off, an absolute path to the history file (or ~/…), or a postgres:// URL (got "${maskPgUrl(value)}")`);
 }
 
 const HISTORY_OFF_WORDS = ['off', '0', 'false', 'no', 'none'];

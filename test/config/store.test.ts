@@ -86,6 +86,23 @@ describe('configError', () => {
     expect(e.message).toBe('the config file /x/config.json is not valid JSON (Unexpected end of JSON input)');
   });
 
+  it('never quotes the text around the fault: it may hold a key or a password', () => {
+    const texts = ['{"profiles":{"a":{"history":postgres://u:secretpw@h}}}', 'secretpw{"profiles":{}}', '{"a":"b"}secretpw'];
+    const messages = texts.map((text) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        return (configError(err, '/x/config.json', 'read') as UsageError).message;
+      }
+      throw new Error(`parsed: ${String(parsed)}`);
+    });
+    for (const m of messages) expect(m).not.toContain('secret');
+    expect(messages[0]).toBe("the config file /x/config.json is not valid JSON (Unexpected token 'p')");
+    expect(messages[1]).toBe("the config file /x/config.json is not valid JSON (Unexpected token 's')");
+    expect(messages[2]).toMatch(/^the config file \/x\/config.json is not valid JSON \(Unexpected non-whitespace character after JSON at position 9/);
+  });
+
   it('a bug stays a bug (exit 1), and a usage error stays itself', () => {
     const bug = new TypeError('x is undefined');
     expect(configError(bug, '/x', 'write')).toBe(bug);

@@ -132,6 +132,7 @@ describe('npm package', () => {
         'docs/changes.md',
         'docs/history.md',
         'docs/history-sql.md',
+        'docs/history-postgres.md',
         'docs/report.md',
         'README.md',
         'LICENSE',

@@ -4,7 +4,7 @@
  * cache hit twice, or write anywhere when the history is off.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -272,7 +272,19 @@ describe('where nothing is written', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
-    expect(r.stderr).toContain('VIS_HISTORY names a PostgreSQL history, which this version of vis does not keep');
+    expect(r.stderr).toContain('VIS_HISTORY names a PostgreSQL history (postgres://db.example/vis), which this version of vis does not keep');
+  });
+
+  it('the warning names the URL with its password masked, also under --debug', async () => {
+    const { env } = home();
+    const r = await topics({
+      env: { ...env, VIS_HISTORY: 'postgres://ana:Pa55%2Fword@db.example/vis?sslmode=require' },
+      argv: ['topics', '-f', 'json', '--debug'],
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('VIS_HISTORY names a PostgreSQL history (postgres://ana:***@db.example/vis?sslmode=require)');
+    expect(r.stderr).toContain('vis debug: ');
+    expect(r.stderr).not.toMatch(/Pa55/);
   });
 });
 
@@ -416,6 +428,8 @@ describe('vis config set history', () => {
     ['  /x/h.db  ', '/x/h.db'],
     ['postgres://db.example/vis', 'postgres://db.example/vis'],
     ['postgresql://u@db/vis', 'postgresql://u@db/vis'],
+    ['postgres://', 'postgres://'],
+    ['postgres://u@[::1]:6000/db?sslmode=verify-full&schema=team', 'postgres://u@[::1]:6000/db?sslmode=verify-full&schema=team'],
   ])('%j is saved as %j', async (value, saved) => {
     const { env } = home();
     const set = await runInProcess(['config', 'set', 'history', value], { env });
@@ -424,7 +438,7 @@ describe('vis config set history', () => {
     expect(got.stdout.trim()).toBe(saved);
   });
 
-  it.each([['history.db'], ['./h.db'], ['~'], ['/var/lib/vis/'], [''], ['maybe'], ['mysql://db/vis'], ['postgres://'], ['/a\tb']])(
+  it.each([['history.db'], ['./h.db'], ['~'], ['/var/lib/vis/'], [''], ['maybe'], ['mysql://db/vis'], ['/a\tb']])(
     '%j is refused: exit 2, the rule named, nothing saved',
     async (value) => {
       const { env, dir } = home();
@@ -434,6 +448,43 @@ describe('vis config set history', () => {
       expect(existsSync(join(dir, 'config', 'config.json'))).toBe(false);
     },
   );
+
+  it.each([
+    ['postgres://ana:s3cret@db:99999/vis', 'history: the port must be a number from 1 to 65535'],
+    ['postgres://ana:s3cret@db/vis?sslmode=on', 'history: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "on")'],
+    ['postgres://ana:s3cret@db/vis?schema=Vis', 'history: schema must be an SQL identifier'],
+    ['postgres://ana:s3cret@db/vis?pool=2', 'history: unknown parameter "pool"'],
+    ['postgres://ana:s3c@ret@db/vis', 'history: a URL holds one @, before the host'],
+    ['postgres://ana:s3cret@db1,db2/vis', 'history: one host only'],
+    [
+      'postgre://ana:s3cret@db/vis',
+      'history must be off, an absolute path to the history file (or ~/…), or a postgres:// URL (got "postgre://ana:***@db/vis")',
+    ],
+  ])('%j is refused by the URL rules: exit 2, the rule named, never the password, nothing saved', async (value, rule) => {
+    const { env, dir } = home();
+    const r = await runInProcess(['config', 'set', 'history', value], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(rule);
+    expect(r.stderr).not.toContain('s3c');
+    expect(existsSync(join(dir, 'config', 'config.json'))).toBe(false);
+  });
+
+  it('a saved URL is shown with its password masked by config get and config list, and kept whole in the file (0600)', async () => {
+    const { env, dir } = home();
+    const url = 'postgresql://ana:s3cret%40pw@db.example:5433/vis?password=other-s3cret&sslmode=require';
+    expect((await runInProcess(['config', 'set', 'history', url], { env })).code).toBe(0);
+    const got = await runInProcess(['config', 'get', 'history'], { env });
+    expect(got.stdout).toBe('postgresql://ana:***@db.example:5433/vis?password=***&sslmode=require\n');
+    const list = await runInProcess(['config', 'list'], { env });
+    expect(list.stdout).toContain('  history = postgresql://ana:***@db.example:5433/vis?password=***&sslmode=require\n');
+    expect(`${got.stdout}${got.stderr}${list.stdout}${list.stderr}`).not.toContain('s3cret');
+    const file = join(dir, 'config', 'config.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.history).toBe(url);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A file path is shown as it is.
+    await runInProcess(['config', 'set', 'history', '/srv/a:b@c/h.db'], { env });
+    expect((await runInProcess(['config', 'get', 'history'], { env })).stdout).toBe('/srv/a:b@c/h.db\n');
+  });
 
   it('a postgres URL saved: data commands warn once and answer as usual', async () => {
     const { env } = home();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/endpoints.js';
 import { journalDir, readEntries, type JournalEntry } from '../../src/history/journal.js';
-import type { HistoryLocation } from '../../src/history/location.js';
+import { historyLocation, type HistoryLocation } from '../../src/history/location.js';
 import { fsReason, HistoryRecorder, MAX_PENDING_BYTES, recordedEndpointOf, storeProblem, type ReadAnswer } from '../../src/history/recorder.js';
 import { SCHEMA_VERSION } from '../../src/history/types.js';
 
@@ -162,14 +162,14 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
   });
 
   it('PostgreSQL: one warning, at the first answer to keep, none for answers it would not keep', () => {
-    const r = rig({ kind: 'postgres', url: 'postgres://db/vis', source: 'VIS_HISTORY' });
+    const r = rig(historyLocation({ VIS_HISTORY: 'postgres://ana:s3cret-pw@db/vis' }));
     r.recorder.note(endpointById('usage'), answer({ path: '/usage' }));
     expect(r.warnings).toEqual([]);
     r.recorder.note(topics, answer());
     r.recorder.note(topics, answer());
     r.recorder.flush();
     expect(r.warnings).toEqual([
-      'history: VIS_HISTORY names a PostgreSQL history, which this version of vis does not keep; answers of this run are not recorded (vis history check tells more)',
+      'history: VIS_HISTORY names a PostgreSQL history (postgres://ana:***@db/vis), which this version of vis does not keep; answers of this run are not recorded (vis history check tells more)',
     ]);
     expect(readdirSync(r.dir)).toEqual([]);
   });

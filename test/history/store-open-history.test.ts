@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
-import { openHistory } from '../../src/services/history.js';
+import { redactSecrets, clearSecrets } from '../../src/http/redact.js';
+import { historyWhere, openHistory } from '../../src/services/history.js';
 import { fakeClock, testContext } from '../support/context.js';
 import { answer } from './reader-contract.js';
 
@@ -50,5 +51,35 @@ describe('openHistory', () => {
 
   it('says the history is off', async () => {
     await expect(openHistory(testContext({ env: { VIS_HISTORY: 'off' } }))).rejects.toThrow('the history is off (VIS_HISTORY): nothing has been recorded');
+  });
+
+  it('a PostgreSQL URL: refused naming it with its password masked, or by the rule it breaks', async () => {
+    const refusal = (VIS_HISTORY: string) =>
+      openHistory(testContext({ env: { VIS_HISTORY, HOME: mkdtempSync(join(tmpdir(), 'vis-pg-home-')) } })).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    const masked = await refusal('postgres://ana:s3cret-pw@db.example/vis');
+    expect(masked).toBeInstanceOf(UsageError);
+    expect(masked?.message).toBe('VIS_HISTORY: a PostgreSQL history (postgres://ana:***@db.example/vis) is not supported by this version of vis');
+    const bad = await refusal('postgres://ana:s3cret-pw@db.example/vis?sslmode=yes');
+    expect(bad).toBeInstanceOf(UsageError);
+    expect(bad?.message).toBe('VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "yes")');
+  });
+
+  it('the password a PostgreSQL target connects with is masked in whatever vis prints after', () => {
+    clearSecrets();
+    try {
+      const where = historyWhere(testContext({ env: { VIS_HISTORY: 'postgres://ana@db.example/vis', PGPASSWORD: 'from-the-env-pw' } }));
+      expect(redactSecrets('auth failed for from-the-env-pw')).toBe('auth failed for from-the-env-pw');
+      if (where.kind !== 'postgres') throw new Error(where.kind);
+      expect(where.target().config.password).toBe('from-the-env-pw');
+      expect(redactSecrets('auth failed for from-the-env-pw')).toBe('auth failed for ***');
+      const none = historyWhere(testContext({ env: { VIS_HISTORY: 'postgres://ana@db.example/vis', PGPASSFILE: '/nonexistent' } }));
+      if (none.kind !== 'postgres') throw new Error(none.kind);
+      expect(none.target().config.password).toBeTypeOf('function');
+    } finally {
+      clearSecrets();
+    }
   });
 });

@@ -17,4 +17,10 @@ export interface PgTarget {
   schema: string;
   /** The URL as vis shows it (messages, --debug, `vis history check`): the password masked. */
   display: string;
+  /**
+   * What to connect with when the server refuses the SSL choice of `config`: libpq's
+   * sslmode=prefer tries SSL, then a plain connection; allow the other way round. `pg`
+   * tries one, so the store tries this second. Absent for every other sslmode.
+   */
+  fallback?: ClientConfig;
 }

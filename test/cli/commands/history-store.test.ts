@@ -4,7 +4,7 @@
  * when the store cannot be used; prune through the HistoryStore interface, on a small
  * in-memory store around FakeHistory.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -181,7 +181,26 @@ describe('vis history check', () => {
     const pg = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis' });
     expect(pg.code).toBe(2);
     expect(pg.seen).toEqual([]);
-    expect(pg.stderr).toContain('VIS_HISTORY: a PostgreSQL history is not supported by this version of vis');
+    expect(pg.stderr).toContain('VIS_HISTORY: a PostgreSQL history (postgres://u@db.example/vis) is not supported by this version of vis');
+  });
+
+  it('a PostgreSQL URL: its password masked, a bad URL refused by its rule, a readable password file warned about', async () => {
+    const masked = await check(() => healthy(), { VIS_HISTORY: 'postgres://u:s3cret-pw@db.example/vis' });
+    expect(masked.stderr).toBe('VIS_HISTORY: a PostgreSQL history (postgres://u:***@db.example/vis) is not supported by this version of vis\n');
+    const bad = await check(() => healthy(), { VIS_HISTORY: 'postgres://u:s3cret-pw@db.example:0/vis' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('VIS_HISTORY: the port must be a number from 1 to 65535\n');
+    const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-'));
+    writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
+    mkdirSync(join(dir, 'folder\u001b[31m'));
+    const folder = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis', PGPASSFILE: join(dir, 'folder\u001b[31m') });
+    expect(folder.stderr).toContain('is not a plain file');
+    expect(folder.stderr).not.toContain('\u001b');
+    const warned = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis', PGPASSFILE: join(dir, 'pgpass') });
+    expect(warned.stderr.split('\n')[0]).toBe(
+      `vis: warning: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less`,
+    );
+    expect(warned.stderr).not.toContain('filepw');
   });
 
   it('history off, or no store yet', async () => {

@@ -1,6 +1,7 @@
 /** `vis config get|set|unset|list|path`, run after parse.ts checked the options. */
 import type { Context } from '../../../services/context.js';
 import { maskKey } from '../../../services/settings.js';
+import { maskPgUrl } from '../../../history/pg/url.js';
 import type { ConfigOptions } from './parse.js';
 import { checkBaseUrlChange } from '../../../config/key-binding.js';
 
@@ -20,7 +21,7 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       for (const name of names) {
         out(`[${name}]${name === options.profile ? ' (active)' : ''}`);
         const p = store.profile(name);
-        for (const [k, v] of Object.entries(p)) out(`  ${k} = ${k === 'api_key' ? maskKey(String(v)) : String(v)}`);
+        for (const [k, v] of Object.entries(p)) out(`  ${k} = ${shown(k, String(v))}`);
       }
       return;
     }
@@ -28,7 +29,7 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       const { name, profile } = options;
       if (name === 'profile') return out(profile);
       const v = store.profile(profile)[name];
-      if (v !== undefined) out(name === 'api_key' ? maskKey(v) : v);
+      if (v !== undefined) out(shown(name, v));
       return;
     }
     case 'config set': {
@@ -55,4 +56,10 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       });
     }
   }
+}
+
+/** A saved value as printed: the key as its last 4 characters, a history URL with its password as `***`. */
+function shown(name: string, value: string): string {
+  if (name === 'api_key') return maskKey(value);
+  return name === 'history' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? maskPgUrl(value) : value;
 }

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../../errors.js';
+import { writeMessage } from '../../../terminal/io.js';
 import { historyWhere } from '../../../services/history.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
@@ -25,7 +26,11 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   const where = historyWhere(ctx, options.profile);
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): there is no store to check`);
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
-  if (where.kind === 'postgres') throw new UsageError(`${where.source}: a PostgreSQL history is not supported by this version of vis`);
+  if (where.kind === 'postgres') {
+    // A bad URL is told by its rule first.
+    where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    throw new UsageError(`${where.source}: a PostgreSQL history (${where.display}) is not supported by this version of vis`);
+  }
   if (!existsSync(where.file)) {
     ctx.io.stdout.write(`No history store yet at ${sanitizeForTerminal(where.file)} (${where.source}): the first data command creates it.\n`);
     return;

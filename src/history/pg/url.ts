@@ -1,0 +1,454 @@
+/**
+ * A PostgreSQL history's URL made into what `pg` connects with (src/history/pg/target.ts),
+ * read as libpq reads a connection URI, so that the URL psql takes works here too:
+ *
+ *   postgres[ql]://[user[:password]@][host][:port][/dbname][?param=value&…]
+ *
+ * - the host is a name, an `[IPv6]` address, or a percent-encoded socket folder
+ *   (`%2Fvar%2Frun%2Fpostgresql`); one host only (`pg` connects to one);
+ * - every part is percent-decoded; an `@` or `/` inside the user name or password is
+ *   written %40 or %2F (a second raw `@` is refused: it would put the password in the
+ *   host and the host in the messages);
+ * - parameters: those of libpq vis passes on (PG_PARAMS), and vis's own `schema` and
+ *   `statement_timeout`; any other is refused with the list;
+ * - what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGSSLMODE,
+ *   PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME and PGOPTIONS, then libpq's defaults;
+ * - the password from the URL, else PGPASSWORD, else the password file (PGPASSFILE or
+ *   ~/.pgpass) read with libpq's rules.
+ *
+ * Every field of the config is set, so `pg` never fills one from the process environment
+ * by its own rules (its sslmode and password file differ from libpq's). Messages name the
+ * setting and the rule, never the URL: it may hold the password. maskPgUrl is the URL as
+ * vis shows it.
+ */
+import { readFileSync, statSync, existsSync } from 'node:fs';
+import { homedir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { ConnectionOptions } from 'node:tls';
+import type { ClientConfig } from 'pg';
+import type { Env } from '../../domain/env.js';
+import { UsageError } from '../../errors.js';
+import type { PgTarget } from './target.js';
+
+/** The query parameters vis takes: libpq's it passes on to `pg`, and its own `schema` and `statement_timeout`. */
+export const PG_PARAMS = [
+  'application_name',
+  'connect_timeout',
+  'dbname',
+  'host',
+  'options',
+  'password',
+  'port',
+  'schema',
+  'sslmode',
+  'sslrootcert',
+  'statement_timeout',
+  'user',
+] as const;
+type PgParam = (typeof PG_PARAMS)[number];
+
+/** libpq's sslmode values, weakest first. */
+export const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+export type SslMode = (typeof SSL_MODES)[number];
+
+/** Seconds: an unreachable host fails a cron job's history in 5 s, not in the minutes a TCP connect can take. */
+export const DEFAULT_CONNECT_TIMEOUT_S = 5;
+/** Milliseconds: no read or write of the history waits longer on a stuck server. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_SCHEMA = 'vis';
+export const DEFAULT_APPLICATION_NAME = 'vis';
+const DEFAULT_PORT = 5432;
+/**
+ * Where a libpq build looks for the server's socket when no host is named: Debian's and
+ * Ubuntu's folder, then the upstream default. The first that exists is used.
+ */
+export const DEFAULT_SOCKET_DIRS = ['/var/run/postgresql', '/tmp'] as const;
+/** A timer's limit in Node (2^31 - 1 ms), and PostgreSQL's for statement_timeout. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const MAX_CONNECT_TIMEOUT_S = Math.floor(MAX_TIMEOUT_MS / 1000);
+/** The longest name PostgreSQL keeps whole (NAMEDATALEN - 1). */
+const MAX_IDENTIFIER = 63;
+const MASK = '***';
+
+/** What a URL itself says, percent-decoded and checked, before the environment's defaults. */
+export interface PgUrl {
+  user?: string;
+  password?: string;
+  host?: string;
+  port?: number;
+  dbname?: string;
+  sslmode?: SslMode;
+  sslrootcert?: string;
+  connectTimeoutS?: number;
+  statementTimeoutMs?: number;
+  applicationName?: string;
+  options?: string;
+  schema: string;
+}
+
+/** A file as the password file and root certificate are read: its text, mode bits and whether it is a plain file. */
+export interface ReadFile {
+  text: string;
+  mode: number;
+  plain: boolean;
+}
+
+export interface PgTargetOptions {
+  /** Names the setting in messages: `VIS_HISTORY`, `profile "work" (…)`, `history`. */
+  source?: string;
+  /** Reads a file, following links as libpq does; undefined when it cannot be read. */
+  readFile?: (path: string) => ReadFile | undefined;
+  exists?: (path: string) => boolean;
+  /** For ~/.pgpass and ~/.postgresql/root.crt: HOME, else the account's home. */
+  home?: string;
+  /** libpq's default user name: the operating system's. */
+  osUser?: string;
+  /** Told why the password file was passed over (libpq's warnings), once each. */
+  warn?: (line: string) => void;
+}
+
+/** The URL as vis may show it: the password, in the user part or a `password=` parameter, as `***`. Never throws, for any text. */
+export function maskPgUrl(url: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url);
+  const start = scheme ? scheme[0].length : 0;
+  let out = url;
+  // The last @: a password holding a raw @ or / is masked whole, even where libpq would read it otherwise.
+  const at = out.lastIndexOf('@');
+  const colon = out.indexOf(':', start);
+  if (colon >= 0 && colon < at) out = `${out.slice(0, colon + 1)}${MASK}${out.slice(at)}`;
+  const q = out.indexOf('?', start);
+  if (q < 0) return out;
+  const pieces = out
+    .slice(q + 1)
+    .split('&')
+    .map((piece) => {
+      // A piece without `=` (-1) is masked whole.
+      return /password/i.test(looseDecode(piece)) ? `${piece.slice(0, piece.indexOf('=') + 1)}${MASK}` : piece;
+    });
+  return `${out.slice(0, q + 1)}${pieces.join('&')}`;
+}
+
+/** Percent escapes decoded where they are whole, the rest left as written: for masking, which must not throw. */
+function looseDecode(text: string): string {
+  let out = text;
+  let before: string;
+  do {
+    before = out;
+    out = out.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  } while (out !== before);
+  return out;
+}
+
+/**
+ * The URL's own parts, checked: what `vis config set history` stores. Throws a UsageError
+ * naming `source` and the rule, and never quoting the URL.
+ */
+export function parsePgUrl(url: string, source: string): PgUrl {
+  const refuse = (rule: string): never => {
+    throw new UsageError(`${source}: ${rule}`);
+  };
+  const scheme = /^postgres(?:ql)?:\/\//i.exec(url);
+  if (!scheme) return refuse('a PostgreSQL URL starts with postgres:// or postgresql://');
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(url)) refuse('the URL must not hold spaces or control characters (percent-encode them)');
+  let rest = url.slice(scheme[0].length);
+  const at = rest.indexOf('@');
+  if (at >= 0 && (rest.includes('@', at + 1) || rest.slice(0, at).includes('/'))) {
+    refuse('a URL holds one @, before the host: write an @ or / in the user name, password or a value as %40 or %2F');
+  }
+  const out: PgUrl = { schema: DEFAULT_SCHEMA };
+  const parts: Partial<Record<'user' | 'password' | 'host' | 'port' | 'dbname', string>> = {};
+  if (at >= 0) {
+    const userinfo = rest.slice(0, at);
+    const colon = userinfo.indexOf(':');
+    parts.user = decode(colon < 0 ? userinfo : userinfo.slice(0, colon), 'the user name', refuse);
+    if (colon >= 0) parts.password = decode(userinfo.slice(colon + 1), 'the password', refuse);
+    rest = rest.slice(at + 1);
+  }
+  const hostEnd = rest.search(/[/?]/);
+  const hostPort = hostEnd < 0 ? rest : rest.slice(0, hostEnd);
+  rest = rest.slice(hostPort.length);
+  if (hostPort.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
+  let portText: string;
+  if (hostPort.startsWith('[')) {
+    if (!hostPort.includes(']')) refuse('an IPv6 address in [ ] lacks its closing ]');
+    const close = hostPort.indexOf(']');
+    parts.host = decode(hostPort.slice(1, close), 'the host', refuse);
+    const after = hostPort.slice(close + 1);
+    if (after !== '' && !after.startsWith(':')) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
+    portText = after.slice(1);
+  } else {
+    const colon = hostPort.indexOf(':');
+    parts.host = decode(colon < 0 ? hostPort : hostPort.slice(0, colon), 'the host', refuse);
+    portText = colon < 0 ? '' : hostPort.slice(colon + 1);
+  }
+  parts.port = decode(portText, 'the port', refuse);
+  const q = rest.indexOf('?');
+  // rest is empty, /dbname[?…] or ?…: an empty name is none.
+  parts.dbname = decode(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
+  const params: Partial<Record<PgParam, string>> = {};
+  if (q >= 0) {
+    for (const piece of rest.slice(q + 1).split('&')) {
+      if (piece === '') continue;
+      const eq = piece.indexOf('=');
+      // The piece is not quoted: a password pasted without its key would be.
+      if (eq < 0) refuse('each parameter after ? is key=value');
+      let key = decode(piece.slice(0, eq), 'a parameter name', refuse);
+      let value = decode(piece.slice(eq + 1), key === 'password' ? 'the password' : `the ${key} parameter`, refuse);
+      // As libpq: the JDBC spelling.
+      if (key === 'ssl' && value === 'true') [key, value] = ['sslmode', 'require'];
+      if (!(PG_PARAMS as readonly string[]).includes(key)) refuse(`unknown parameter ${JSON.stringify(key)} (vis takes ${PG_PARAMS.join(', ')})`);
+      params[key as PgParam] = value;
+    }
+  }
+  // A parameter wins over the same part of the URL, as in libpq.
+  const user = params.user ?? parts.user;
+  const password = params.password ?? parts.password;
+  const host = params.host ?? parts.host;
+  const port = params.port ?? parts.port;
+  const dbname = params.dbname ?? parts.dbname;
+  if (user) out.user = user;
+  if (password) out.password = password;
+  if (host) {
+    if (host.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
+    out.host = host;
+  }
+  if (port) out.port = checkPort(port, `${source}: the port`);
+  if (dbname) out.dbname = dbname;
+  if (params.sslmode !== undefined) out.sslmode = checkSslMode(params.sslmode, `${source}: sslmode`);
+  if (params.sslrootcert) out.sslrootcert = params.sslrootcert;
+  if (params.connect_timeout !== undefined) out.connectTimeoutS = checkConnectTimeout(params.connect_timeout, `${source}: connect_timeout`);
+  if (params.statement_timeout !== undefined) out.statementTimeoutMs = checkStatementTimeout(params.statement_timeout, `${source}: statement_timeout`);
+  if (params.application_name !== undefined) out.applicationName = params.application_name;
+  if (params.options) out.options = params.options;
+  if (params.schema !== undefined) out.schema = checkSchema(params.schema, `${source}: schema`);
+  return out;
+}
+
+/** A percent-decoded part; libpq refuses a broken escape and %00, and so does vis. The part is never quoted. */
+function decode(text: string, what: string, refuse: (rule: string) => never): string {
+  if (/%(?![0-9a-f]{2})/i.test(text)) refuse(`${what} holds a % not followed by two hex digits (write a % as %25)`);
+  if (/%00/.test(text)) refuse(`${what} holds %00, which PostgreSQL cannot take`);
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Escapes that are not UTF-8: the bytes as Latin-1, as libpq passes them on unchanged.
+    return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+function checkPort(value: string, what: string): number {
+  const n = /^\d{1,5}$/.test(value) ? Number(value) : 0;
+  if (n < 1 || n > 65535) throw new UsageError(`${what} must be a number from 1 to 65535`);
+  return n;
+}
+
+function checkSslMode(value: string, what: string): SslMode {
+  if (!(SSL_MODES as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${SSL_MODES.join(', ')} (got ${JSON.stringify(value)})`);
+  return value as SslMode;
+}
+
+/** Whole seconds, as libpq reads them: 0 or less waits for ever, and 1 is taken as 2 (libpq's least). */
+function checkConnectTimeout(value: string, what: string): number {
+  const t = value.trim();
+  const n = /^[-+]?\d{1,10}$/.test(t) ? Number(t) : Number.NaN;
+  if (!(n <= MAX_CONNECT_TIMEOUT_S)) throw new UsageError(`${what} must be a whole number of seconds, at most ${MAX_CONNECT_TIMEOUT_S} (0: no limit)`);
+  return n <= 0 ? 0 : Math.max(n, 2);
+}
+
+const TIME_UNITS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** As PostgreSQL reads statement_timeout: a whole number with ms, s, min, h or d, or bare milliseconds; 0: no limit. */
+function checkStatementTimeout(value: string, what: string): number {
+  const m = /^(\d{1,10})\s*(ms|s|min|h|d)?$/.exec(value.trim());
+  const ms = m ? Number(m[1]) * TIME_UNITS[m[2] ?? 'ms']! : Number.NaN;
+  if (!(ms <= MAX_TIMEOUT_MS)) throw new UsageError(`${what} must be a whole number with a unit (ms, s, min, h, d; none: ms), at most 24 days (0: no limit)`);
+  return ms;
+}
+
+/** A name PostgreSQL takes unquoted and keeps as written: vis quotes nothing it puts in SQL. */
+function checkSchema(value: string, what: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(value) || value.length > MAX_IDENTIFIER || value.startsWith('pg_')) {
+    throw new UsageError(
+      `${what} must be an SQL identifier: lower-case letters, digits and _, not starting with a digit or pg_, at most ${MAX_IDENTIFIER} characters (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
+}
+
+/** The URL with the environment's and libpq's defaults: what the store connects with. Throws a UsageError naming the setting and the rule. */
+export function pgTarget(url: string, env: Env, o: PgTargetOptions = {}): PgTarget {
+  const source = o.source ?? 'the history URL';
+  const u = parsePgUrl(url, source);
+  const set = (name: string): string | undefined => env[name] || undefined;
+  const readFile = o.readFile ?? readFileFollowing;
+  const home = o.home ?? (set('HOME') || homedir());
+
+  const user = u.user ?? set('PGUSER') ?? o.osUser ?? osUserName();
+  const hostFromEnv = u.host === undefined ? set('PGHOST') : undefined;
+  if (hostFromEnv?.includes(',')) throw new UsageError('PGHOST: one host only: vis connects to one server');
+  const exists = o.exists ?? existsSync;
+  const host = u.host ?? hostFromEnv ?? DEFAULT_SOCKET_DIRS.find((dir) => exists(dir)) ?? DEFAULT_SOCKET_DIRS[1];
+  const portFromEnv = set('PGPORT');
+  const port = u.port ?? (portFromEnv === undefined ? DEFAULT_PORT : checkPort(portFromEnv, 'PGPORT'));
+  const database = u.dbname ?? set('PGDATABASE') ?? user;
+  const envTimeout = set('PGCONNECT_TIMEOUT');
+  const connectS = u.connectTimeoutS ?? (envTimeout === undefined ? DEFAULT_CONNECT_TIMEOUT_S : checkConnectTimeout(envTimeout, 'PGCONNECT_TIMEOUT'));
+  const statementMs = u.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const options = u.options ?? set('PGOPTIONS');
+
+  const password =
+    u.password ??
+    set('PGPASSWORD') ??
+    passwordFromFile(set('PGPASSFILE') ?? join(home, '.pgpass'), { host: passfileHost(host), port: String(port), database, user }, readFile, o.warn);
+  const ssl = sslChoice(host, u, env, home, readFile, source);
+
+  const config: ClientConfig = {
+    host,
+    port,
+    user,
+    database,
+    // No password anywhere: `pg` would otherwise look in the process's PGPASSWORD and
+    // ~/.pgpass by its own rules; this says what libpq says, if the server asks for one.
+    password: password ?? noPassword,
+    ssl: ssl.first,
+    connectionTimeoutMillis: connectS * 1000,
+    statement_timeout: statementMs,
+    // The client's own limit too: statement_timeout ends nothing when the server or the network is gone.
+    ...(statementMs > 0 ? { query_timeout: statementMs + Math.max(connectS, DEFAULT_CONNECT_TIMEOUT_S) * 1000 } : {}),
+    application_name: u.applicationName ?? set('PGAPPNAME') ?? DEFAULT_APPLICATION_NAME,
+    ...(options !== undefined ? { options } : {}),
+  };
+  return {
+    config,
+    schema: u.schema,
+    display: maskPgUrl(url),
+    ...(ssl.then !== undefined ? { fallback: { ...config, ssl: ssl.then } } : {}),
+  };
+}
+
+function noPassword(): never {
+  throw new Error('the server asks for a password, and none is given (in the URL, PGPASSWORD or the password file)');
+}
+
+function osUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'postgres';
+  }
+}
+
+function readFileFollowing(path: string): ReadFile | undefined {
+  try {
+    const st = statSync(path);
+    return { text: st.isFile() ? readFileSync(path, 'utf8') : '', mode: st.mode & 0o777, plain: st.isFile() };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A socket folder of the default kind matches `localhost` in the password file, as in libpq. */
+function passfileHost(host: string): string {
+  return (DEFAULT_SOCKET_DIRS as readonly string[]).includes(host) ? 'localhost' : host;
+}
+
+/**
+ * The password of the first line of the password file matching host:port:database:user
+ * (`*` matches anything, `\` escapes `:` and `\`), as libpq reads it. A file others may
+ * read or write, or one that is not a plain file, is passed over with libpq's warning.
+ */
+export function passwordFromFile(
+  file: string,
+  want: { host: string; port: string; database: string; user: string },
+  readFile: (path: string) => ReadFile | undefined,
+  warn?: (line: string) => void,
+): string | undefined {
+  const read = readFile(file);
+  if (read === undefined) return undefined;
+  if (!read.plain) {
+    warn?.(`password file ${JSON.stringify(file)} is not a plain file`);
+    return undefined;
+  }
+  if ((read.mode & 0o077) !== 0) {
+    warn?.(`password file ${JSON.stringify(file)} has group or world access; permissions should be u=rw (0600) or less`);
+    return undefined;
+  }
+  for (const raw of read.text.split('\n')) {
+    const line = raw.replace(/\r+$/, '');
+    // An empty line matches nothing.
+    if (line.startsWith('#')) continue;
+    let rest: string | undefined = line;
+    for (const field of [want.host, want.port, want.database, want.user]) {
+      rest = fieldMatches(rest, field);
+      if (rest === undefined) break;
+    }
+    if (rest === undefined) continue;
+    let password = '';
+    for (let i = 0; i < rest.length && rest[i] !== ':'; i++) {
+      if (rest[i] === '\\' && i + 1 < rest.length) i++;
+      password += rest[i];
+    }
+    return password;
+  }
+  return undefined;
+}
+
+/** What follows a field of a password-file line that is `*` or `value` (with `\` escapes); undefined when it is not. */
+function fieldMatches(line: string, value: string): string | undefined {
+  if (line.startsWith('*:')) return line.slice(2);
+  let i = 0;
+  let j = 0;
+  while (i < line.length) {
+    let escaped = false;
+    if (line[i] === '\\') {
+      i++;
+      escaped = true;
+    }
+    if (line[i] === ':' && !escaped && j === value.length) return line.slice(i + 1);
+    // Past the value's end, value[j] is undefined: no character matches it.
+    if (line[i] !== value[j]) return undefined;
+    i++;
+    j++;
+  }
+  return undefined;
+}
+
+/**
+ * `ssl` as libpq's sslmode means it, with `then`, what to try when the server refuses the
+ * first (prefer: SSL, then plain; allow: plain, then SSL), for `pg`, which tries one.
+ * A socket never uses SSL: libpq ignores sslmode there.
+ */
+function sslChoice(
+  host: string,
+  u: PgUrl,
+  env: Env,
+  home: string,
+  readFile: (path: string) => ReadFile | undefined,
+  source: string,
+): { first: false | ConnectionOptions; then?: false | ConnectionOptions } {
+  if (host.startsWith('/')) return { first: false };
+  const rootcert = u.sslrootcert ?? (env.PGSSLROOTCERT || undefined);
+  const envMode = u.sslmode === undefined && env.PGSSLMODE ? checkSslMode(env.PGSSLMODE, 'PGSSLMODE') : undefined;
+  const mode: SslMode = u.sslmode ?? envMode ?? (rootcert === 'system' ? 'verify-full' : 'prefer');
+  const unverified: ConnectionOptions = { rejectUnauthorized: false };
+  if (mode === 'disable') return { first: false };
+  if (mode === 'allow') return { first: false, then: unverified };
+  if (mode === 'prefer') return { first: unverified, then: false };
+  if (rootcert === 'system') {
+    if (mode !== 'verify-full') throw new UsageError(`${source}: sslrootcert=system needs sslmode=verify-full (got ${mode}), as in libpq`);
+    return { first: { rejectUnauthorized: true } };
+  }
+  const file = rootcert ?? join(home, '.postgresql', 'root.crt');
+  const ca = readFile(file);
+  const trusted = ca?.plain ? ca.text : undefined;
+  // As libpq: with a root certificate at hand, require checks the chain as verify-ca does.
+  if (mode === 'require' && trusted === undefined) return { first: unverified };
+  if (trusted === undefined) {
+    throw new UsageError(
+      `${source}: sslmode=${mode} needs the server's root certificate: ${JSON.stringify(file)} does not exist (give sslrootcert=FILE, or sslrootcert=system for the system's roots)`,
+    );
+  }
+  const verified: ConnectionOptions = { ca: trusted, rejectUnauthorized: true };
+  // verify-ca: the chain, not the name.
+  return { first: mode === 'verify-full' ? verified : { ...verified, checkServerIdentity: () => undefined } };
+}

@@ -1,0 +1,59 @@
+/**
+ * A PostgreSQL history's password, as the built vis handles it: never on stdout or stderr,
+ * under --debug, in `vis config list`/`get`, or in the history commands' messages, whether
+ * it came in the URL (VIS_HISTORY or the saved setting) or from PGPASSWORD.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, runVis } from './helpers.js';
+
+const URL_PASSWORD = 'Sup3r%2Fsecret-pw';
+const URL = `postgresql://ana:${URL_PASSWORD}@db.example:5432/vis?sslmode=require`;
+const SHOWN = 'postgresql://ana:***@db.example:5432/vis?sslmode=require';
+const SECRETS = ['Sup3r', 'secret-pw', 'env-pa55word'];
+
+function leaks(text: string): string[] {
+  return SECRETS.filter((s) => text.includes(s));
+}
+
+describe('a PostgreSQL history URL with a password', () => {
+  it('vis --debug: the data command answers, warns once with the URL masked, and never prints the password', async () => {
+    const env = cleanEnv({ VIS_HISTORY: URL, PGPASSWORD: 'env-pa55word' });
+    const r = await runVis(['--demo', '--debug', 'topics', '-f', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveProperty('data');
+    expect(r.stderr).toContain('vis debug: ');
+    expect(r.stderr).toContain(`VIS_HISTORY names a PostgreSQL history (${SHOWN})`);
+    expect(leaks(r.stdout + r.stderr)).toEqual([]);
+  });
+
+  it('vis config set/get/list: saved whole in the 0600 file, shown masked', async () => {
+    const env = cleanEnv({ PGPASSWORD: 'env-pa55word' });
+    const set = await runVis(['config', 'set', 'history', URL], { env });
+    expect(set.code, set.stderr).toBe(0);
+    const file = join(env.VIS_CONFIG_DIR!, 'config.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.history).toBe(URL);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const list = await runVis(['--debug', 'config', 'list'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain(`history = ${SHOWN}`);
+    const get = await runVis(['config', 'get', 'history'], { env });
+    expect(get.stdout).toBe(`${SHOWN}\n`);
+    const check = await runVis(['--debug', 'history', 'check'], { env });
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain(SHOWN);
+    for (const r of [set, list, get, check]) expect(leaks(r.stdout + r.stderr)).toEqual([]);
+  });
+
+  it('a bad URL: exit 2 naming the setting and the rule, never the password', async () => {
+    const env = cleanEnv();
+    const set = await runVis(['config', 'set', 'history', 'postgresql://ana:Sup3r@secret-pw@db/vis'], { env });
+    expect(set.code).toBe(2);
+    expect(set.stderr).toContain('history: a URL holds one @, before the host');
+    const history = await runVis(['--demo', '--debug', 'history', 'topics'], { env: { ...env, VIS_HISTORY: 'postgresql://ana:Sup3r-secret-pw@db:70000/vis' } });
+    expect(history.code).toBe(2);
+    expect(history.stderr).toContain('VIS_HISTORY: the port must be a number from 1 to 65535');
+    for (const r of [set, history]) expect(leaks(r.stdout + r.stderr)).toEqual([]);
+  });
+});
