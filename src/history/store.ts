@@ -130,7 +130,7 @@ class SqliteStore implements HistoryStore {
     this.pending = already;
   }
 
-  ingest(): IngestReport {
+  async ingest(): Promise<IngestReport> {
     const report = this.pending;
     this.pending = { stored: 0, superseded: 0, rejected: [] };
     removeStaleVfsLock(this.file);
@@ -138,12 +138,12 @@ class SqliteStore implements HistoryStore {
     return report;
   }
 
-  days(filter: AnswerFilter): string[] {
+  async days(filter: AnswerFilter): Promise<string[]> {
     const w = whereOf(filter);
     return this.db.all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql} ORDER BY a.day`, w.params).map((r) => String(r.day));
   }
 
-  answers(filter: AnswerFilter): RecordedAnswer[] {
+  async answers(filter: AnswerFilter): Promise<RecordedAnswer[]> {
     const w = whereOf(filter);
     const rows = this.db.all(
       `SELECT a.api, a.brand_id, a.market, a.endpoint, a.item, a.query, a.day, a.fetched_at, b.size, b.body
@@ -173,11 +173,11 @@ class SqliteStore implements HistoryStore {
       );
   }
 
-  scopes(api: string): RecordedScope[] {
+  async scopes(api: string): Promise<RecordedScope[]> {
     return scopesOf(this.db, api);
   }
 
-  prune(day: string): PruneReport {
+  async prune(day: string): Promise<PruneReport> {
     if (!isDay(day)) throw new UsageError(`cannot prune the history before ${JSON.stringify(day)}: not a date (YYYY-MM-DD)`);
     return transaction(this.db, () => {
       for (const table of FACT_TABLES) this.db.run(`DELETE FROM ${table} WHERE answer_id IN (SELECT id FROM answers WHERE day < ?)`, [day]);
@@ -188,14 +188,14 @@ class SqliteStore implements HistoryStore {
     });
   }
 
-  check(): StoreCheck {
+  async check(): Promise<StoreCheck> {
     const out = emptyCheck(this.file);
     out.bytes = statSync(this.file).size;
     inspect(this.db, out);
     return out;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.isOpen) return;
     try {
       this.db.close();

@@ -73,14 +73,17 @@ export interface AnswerFilter {
   until?: string;
 }
 
-/** What a history command reads; the SQLite store implements it, and the PostgreSQL one will. */
+/**
+ * What a history command reads; the SQLite store and the PostgreSQL one implement it.
+ * Asynchronous because PostgreSQL is: the SQLite store answers at once behind the promise.
+ */
 export interface HistoryReader {
   /** The recorded scan days matching the filter, oldest first. */
-  days(filter: AnswerFilter): string[];
+  days(filter: AnswerFilter): Promise<string[]>;
   /** The answers matching the filter, oldest day first, then brand, market, endpoint, item, query. */
-  answers(filter: AnswerFilter): RecordedAnswer[];
+  answers(filter: AnswerFilter): Promise<RecordedAnswer[]>;
   /** The brand × market scopes recorded for an API, by brand name (else id), then market. */
-  scopes(api: string): RecordedScope[];
+  scopes(api: string): Promise<RecordedScope[]>;
 }
 
 /**
@@ -132,9 +135,9 @@ export interface StoreCheck {
 /** The store a history command opened: the journal taken in, then read; close() always. */
 export interface HistoryStore extends HistoryReader {
   readonly file: string;
-  ingest(): IngestReport;
+  ingest(): Promise<IngestReport>;
   /** Removes the answers of scan days before `day` (YYYY-MM-DD), and the bodies no answer uses any more. */
-  prune(day: string): PruneReport;
-  check(): StoreCheck;
-  close(): void;
+  prune(day: string): Promise<PruneReport>;
+  check(): Promise<StoreCheck>;
+  close(): Promise<void>;
 }

@@ -27,7 +27,7 @@ export const SECTION_PATHS: Readonly<Record<Exclude<SectionId, 'changes'>, strin
 export const MADE_AT = Date.parse('2025-03-14T12:00:00Z');
 
 /** Two recorded days of brand 101 in US-en, compared as `vis changes` compares them. */
-export function sampleChanges() {
+export async function sampleChanges() {
   const h = history([
     recorded('2025-03-13', 'visibility', { score: 34.2 }),
     recorded('2025-03-14', 'visibility', { score: 28.3 }),
@@ -70,7 +70,7 @@ export function sampleChanges() {
     recorded('2025-03-13', 'visibility', { score: 20 }, { brandId: '202' }),
     recorded('2025-03-14', 'visibility', { score: 9 }, { brandId: '202' }),
   ]);
-  return changesFrom(h, { api: API, threshold: 5 });
+  return await changesFrom(h, { api: API, threshold: 5 });
 }
 
 async function read(sandbox: Sandbox, key: string, path: string, brand: number, market: string | null): Promise<SectionResult> {
@@ -98,7 +98,7 @@ export async function sandboxModel(sandbox: Sandbox, key: string, o: { maxScopes
         if (id === 'changes') continue;
         sections[id] = await read(sandbox, key, SECTION_PATHS[id], b.id, m.code);
       }
-      sections.changes = { kind: 'data', data: sampleChanges(), meta: null };
+      sections.changes = { kind: 'data', data: await sampleChanges(), meta: null };
       const visibility = sections.trend.kind === 'data' ? (sections.trend.data as { history: Array<{ week_start: string; score: number | null }> }) : null;
       scopes.push({
         brand: { id: String(b.id), name: b.name },
