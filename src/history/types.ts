@@ -94,6 +94,19 @@ export interface HistoryReader {
  */
 export const SCHEMA_VERSION = 1;
 
+/** An answer written to the store directly, with the names seen beside it. */
+export interface AnswerToRecord extends RecordedAnswer {
+  names?: SeenNames;
+}
+
+/** What writing answers did. */
+export interface RecordReport {
+  /** Answers stored (new, or newer than the one recorded for their key and day). */
+  stored: number;
+  /** Answers not newer than the one already recorded for their key and day: dropped. */
+  superseded: number;
+}
+
 /** What taking the journal in did. */
 export interface IngestReport {
   /** Entries stored (new, or newer than the one recorded for their key and day). */
@@ -130,12 +143,26 @@ export interface StoreCheck {
   journal: { waiting: number; rejected: string[] };
   /** What SQLite's integrity check and vis's own checks found; empty when all is well. */
   problems: string[];
+  /** A PostgreSQL history's server, and what the role vis connects as may do in its schema. */
+  server?: ServerCheck;
+}
+
+export interface ServerCheck {
+  /** The server's version (`server_version`, e.g. `15.8`). */
+  version: string;
+  /** The role vis connects as. */
+  role: string;
+  /** May read the answers, may record (INSERT and UPDATE), may create the schema's tables. */
+  privileges: { read: boolean; record: boolean; create: boolean };
 }
 
 /** The store a history command opened: the journal taken in, then read; close() always. */
 export interface HistoryStore extends HistoryReader {
+  /** The SQLite file, or the PostgreSQL URL as vis shows it (the password masked). */
   readonly file: string;
   ingest(): Promise<IngestReport>;
+  /** Writes answers straight to the store: one per key and day, an older fetch never over a newer. */
+  record(answers: readonly AnswerToRecord[]): Promise<RecordReport>;
   /** Removes the answers of scan days before `day` (YYYY-MM-DD), and the bodies no answer uses any more. */
   prune(day: string): Promise<PruneReport>;
   check(): Promise<StoreCheck>;

@@ -14,7 +14,7 @@ import { checkReport, runHistoryCheck, sizeText, type CheckFile } from '../../..
 import type { HistoryPruneOptions } from '../../../src/cli/commands/history/parse.js';
 import { pruneHistory } from '../../../src/cli/commands/history/prune.js';
 import { exitCodeFor } from '../../../src/errors.js';
-import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type StoreCheck } from '../../../src/history/types.js';
+import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
 import { runInProcess } from '../../support/run.js';
@@ -38,6 +38,9 @@ class FakeStore implements HistoryStore {
   }
   async ingest() {
     return { stored: 0, superseded: 0, rejected: [] };
+  }
+  async record(): Promise<RecordReport> {
+    throw new Error('not used by prune');
   }
   async prune(day: string) {
     this.pruned.push(day);
