@@ -256,6 +256,8 @@ class PgStore implements HistoryStore {
   readonly file: string;
   private readonly s: string;
   private closed = false;
+  /** The calls in progress, one after the other: a transaction owns the one connection until it ends. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly target: PgTarget,
@@ -267,7 +269,18 @@ class PgStore implements HistoryStore {
     this.s = ident(target.schema);
   }
 
-  async record(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
+  /** Runs `fn` once the calls before it are done: callers may call the store without awaiting each call. */
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  record(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
+    return this.inTurn(() => this.recordNow(answers));
+  }
+
+  private async recordNow(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
     for (const a of answers) {
       const problem = bodyProblem(a.raw);
       if (problem) throw new UsageError(`cannot record the ${a.endpoint} answer of ${a.day} in the PostgreSQL history ${this.file}: ${problem}`);
@@ -281,7 +294,11 @@ class PgStore implements HistoryStore {
     return report;
   }
 
-  async ingest(): Promise<IngestReport> {
+  ingest(): Promise<IngestReport> {
+    return this.inTurn(() => this.ingestNow());
+  }
+
+  private async ingestNow(): Promise<IngestReport> {
     const report: IngestReport = { stored: 0, superseded: 0, rejected: [] };
     if (this.journal === undefined) return report;
     for (;;) {
@@ -452,11 +469,15 @@ class PgStore implements HistoryStore {
   }
 
   async scopes(api: string): Promise<RecordedScope[]> {
-    return scopesOf(this.client, this.target.schema, api);
+    return this.inTurn(() => scopesOf(this.client, this.target.schema, api));
   }
 
-  async prune(day: string): Promise<PruneReport> {
-    if (!isDay(day)) throw new UsageError(`cannot prune the history before ${JSON.stringify(day)}: not a date (YYYY-MM-DD)`);
+  prune(day: string): Promise<PruneReport> {
+    if (!isDay(day)) return Promise.reject(new UsageError(`cannot prune the history before ${JSON.stringify(day)}: not a date (YYYY-MM-DD)`));
+    return this.inTurn(() => this.pruneNow(day));
+  }
+
+  private async pruneNow(day: string): Promise<PruneReport> {
     const { s } = this;
     try {
       return await retried(this.client, async () => {
@@ -478,21 +499,25 @@ class PgStore implements HistoryStore {
     }
   }
 
-  async check(): Promise<StoreCheck> {
-    const out = emptyCheck(this.target, this.journal);
-    await inspect(this.client, this.target, out);
-    return out;
+  check(): Promise<StoreCheck> {
+    return this.inTurn(async () => {
+      const out = emptyCheck(this.target, this.journal);
+      await inspect(this.client, this.target, out);
+      return out;
+    });
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.client.end();
+  close(): Promise<void> {
+    return this.inTurn(async () => {
+      if (this.closed) return;
+      this.closed = true;
+      await this.client.end();
+    });
   }
 
   private async read(sql: string, params: unknown[]): Promise<Row[]> {
     try {
-      return await rows(this.client, sql, params);
+      return await this.inTurn(() => rows(this.client, sql, params));
     } catch (err) {
       if (codeOf(err) === '42501') throw refused(this.target, 'read the history', err);
       throw err;

@@ -1,0 +1,238 @@
+/**
+ * What only the PostgreSQL history store has to answer for, on a real server
+ * (test/support/postgres.ts): several writers at once, two first uses at once, a schema
+ * of another version, roles that may only read, a password over TCP. The behaviour both
+ * stores share is in ../store-contract.ts.
+ */
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
+import { writeEntry } from '../../../src/history/journal.js';
+import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
+import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
+import type { PgTarget } from '../../../src/history/pg/target.js';
+import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
+import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
+import { answer } from '../reader-contract.js';
+
+const pg = await startPostgres();
+if ('skip' in pg) console.warn(`PostgreSQL store tests skipped: ${pg.skip}`);
+const server = 'server' in pg ? pg.server! : undefined;
+afterAll(async () => server?.stop());
+
+const opened: HistoryStore[] = [];
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close();
+});
+
+async function open(target: PgTarget, o: OpenPgStoreOptions = {}): Promise<HistoryStore> {
+  const s = await openPgStore(target, o);
+  opened.push(s);
+  return s;
+}
+
+async function failure(p: Promise<unknown>): Promise<Error> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(Error);
+  return err as Error;
+}
+
+async function usage(p: Promise<unknown>): Promise<UsageError> {
+  const err = await failure(p);
+  expect(err).toBeInstanceOf(UsageError);
+  expect(exitCodeFor(err as UsageError)).toBe(2);
+  return err as UsageError;
+}
+
+const API = 'https://api.example.com/v1';
+
+describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
+  const db = () => server!.database();
+  const count = async (database: string, sql: string) => Number((await server!.admin(database, sql))[0]!.n);
+
+  describe('several writers at once', () => {
+    it('interleaved upserts of the same keys: no duplicate, the newest fetch wins, nothing lost', async () => {
+      const database = await db();
+      const [a, b] = await Promise.all([open(server!.target(database)), open(server!.target(database))]);
+      const keys = Array.from({ length: 12 }, (_, i) => ({
+        endpoint: i % 2 === 0 ? ('topics' as const) : ('prompts' as const),
+        day: `2026-11-${String(10 + (i >> 1)).padStart(2, '0')}`,
+      }));
+      // Writer a has the odd fetch times, b the even ones; each writes every key in several versions, newest last for a and first for b.
+      const versions = (odd: boolean) =>
+        keys.flatMap((k, i) =>
+          [1, 2, 3, 4].map((v) =>
+            answer({ ...k, fetchedAt: 1_000_000 + i * 100 + v * 2 + (odd ? 1 : 0), raw: JSON.stringify({ key: i, v, by: odd ? 'a' : 'b' }) }),
+          ),
+        );
+      const fromA = versions(true);
+      const fromB = versions(false).reverse();
+      const writes: Array<Promise<unknown>> = [];
+      for (let i = 0; i < fromA.length; i += 3) {
+        writes.push(a.record(fromA.slice(i, i + 3)));
+        writes.push(b.record(fromB.slice(i, i + 3)));
+      }
+      // And whole batches at once too, over the same keys in another order.
+      writes.push(a.record([...fromA].reverse()), b.record(fromB));
+      await Promise.all(writes);
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.answers')).toBe(keys.length);
+      expect(await count(database, 'SELECT count(*) AS n FROM (SELECT DISTINCT api, brand_id, market, endpoint, item, query, day FROM vis.answers) k')).toBe(
+        keys.length,
+      );
+      const got = await a.answers({ api: API });
+      expect(got).toHaveLength(keys.length);
+      for (const r of got) {
+        const i = keys.findIndex((k) => k.day === r.day && k.endpoint === r.endpoint);
+        // The newest of all: version 4 of writer a (odd, one ms after b's).
+        expect(r.fetchedAt).toBe(1_000_000 + i * 100 + 4 * 2 + 1);
+        expect(JSON.parse(r.raw)).toEqual({ key: i, v: 4, by: 'a' });
+      }
+      // No body left that no answer holds, and none twice.
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.bodies b WHERE NOT EXISTS (SELECT 1 FROM vis.answers a WHERE a.body_id = b.id)')).toBe(0);
+    });
+
+    it('two processes’ first use of a new database both succeed, one schema made', async () => {
+      const database = await db();
+      const stores = await Promise.all([0, 1, 2].map(() => open(server!.target(database))));
+      expect(await server!.admin(database, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: String(SCHEMA_VERSION) }]);
+      await Promise.all(stores.map((s, i) => s.record([answer({ fetchedAt: 1000 + i, raw: `{"by":${i}}` })])));
+      expect((await stores[0]!.answers({ api: API })).map((r) => JSON.parse(r.raw))).toEqual([{ by: 2 }]);
+    });
+  });
+
+  describe('the schema', () => {
+    it('is made in the target’s schema, any name quoted as it is', async () => {
+      const database = await db();
+      const s = await open(server!.target(database, { schema: 'team "a"' }));
+      await s.record([answer({})]);
+      expect(await count(database, 'SELECT count(*) AS n FROM "team ""a""".answers')).toBe(1);
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS vis")).toEqual([{ vis: null }]);
+    });
+
+    it('one written by a newer vis is refused (exit 2), and never written', async () => {
+      const database = await db();
+      await (await openPgStore(server!.target(database))).close();
+      await server!.admin(database, "UPDATE vis.meta SET value = '99' WHERE key = 'schema_version'");
+      const err = await usage(openPgStore(server!.target(database)));
+      expect(err.message).toBe(
+        `the PostgreSQL history ${server!.target(database).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+      );
+      expect(err.hint).toContain('Update vis');
+      expect(await server!.admin(database, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
+    });
+
+    it('an older one is migrated in one transaction, keeping its answers; a migration that fails leaves it as it was', async () => {
+      const database = await db();
+      const first = await openPgStore(server!.target(database));
+      await first.record([answer({})]);
+      await first.close();
+      const broken: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int); SELECT no_such_function();` }];
+      const err = await usage(openPgStore(server!.target(database), { migrations: broken }));
+      expect(err.message).toContain('from schema 1 to 2');
+      expect(err.message).toContain('no_such_function');
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra') AS extra FROM vis.meta")).toEqual([{ value: '1', extra: null }]);
+      const next: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int)` }];
+      const up = await open(server!.target(database), { migrations: next });
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra')::text AS extra FROM vis.meta")).toEqual([
+        { value: '2', extra: 'vis.extra' },
+      ]);
+      expect(await up.answers({ api: API })).toHaveLength(1);
+    });
+
+    it('a schema holding tables that are not vis’s is refused and left as it is', async () => {
+      const database = await db();
+      await server!.admin(database, 'CREATE SCHEMA vis; CREATE TABLE vis.orders (id int)');
+      const err = await usage(openPgStore(server!.target(database)));
+      expect(err.message).toContain(`holds tables that are not vis's (orders)`);
+      expect(await server!.admin(database, "SELECT to_regclass('vis.answers') AS t")).toEqual([{ t: null }]);
+    });
+  });
+
+  describe('roles', () => {
+    it('a role that may only read reads, and recording fails saying what to grant; check names its privileges', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({})]);
+      const role = `reader_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${role}`);
+      const reader = await open(server!.target(database, { user: role }));
+      expect((await reader.answers({ api: API })).map((a) => a.day)).toEqual(['2026-11-20']);
+      const err = await usage(reader.record([answer({ day: '2026-11-21' })]));
+      expect(err.message).toMatch(new RegExp(`^the PostgreSQL history .*: the role "${role}" may not record answers \\(permission denied for table `));
+      expect(err.hint).toContain('GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA "vis"');
+      expect(await owner.days({ api: API })).toEqual(['2026-11-20']);
+      expect((await reader.check()).server).toMatchObject({ role, privileges: { read: true, record: false, create: false } });
+      expect((await owner.check()).server).toMatchObject({ role: 'postgres', privileges: { read: true, record: true, create: true } });
+      expect((await owner.check()).server!.version).toMatch(/^\d+\.\d+/);
+    });
+
+    it('a role that may not create the schema is refused naming the role, the database left as it was', async () => {
+      const database = await db();
+      const role = `nobody_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+      const err = await usage(openPgStore(server!.target(database, { user: role })));
+      expect(err.message).toContain(`the role "${role}" may not create vis's tables in the schema "vis"`);
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
+    });
+
+    it('a role with a password logs in over TCP; a wrong password is a connection failure that never shows it', async () => {
+      const database = await db();
+      await server!.admin(
+        'postgres',
+        `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PASSWORD_ROLE}') THEN CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD '${PASSWORD}'; END IF; END $$`,
+      );
+      await server!.admin(database, `GRANT CREATE ON DATABASE ${database} TO ${PASSWORD_ROLE}`);
+      const s = await open(server!.target(database, { user: PASSWORD_ROLE, password: PASSWORD, tcp: true }));
+      await s.record([answer({})]);
+      expect(await s.days({ api: API })).toEqual(['2026-11-20']);
+      const err = await failure(openPgStore(server!.target(database, { user: PASSWORD_ROLE, password: 'wrong-secret', tcp: true })));
+      expect(err).toBeInstanceOf(ServerError);
+      expect(err.message).toContain(`cannot connect to the PostgreSQL history postgres://${PASSWORD_ROLE}@127.0.0.1:`);
+      expect(err.message).toContain('password authentication failed');
+      expect(err.message).not.toContain('wrong-secret');
+    });
+  });
+
+  describe('check without opening', () => {
+    it('creates nothing, and says nothing is recorded yet; an unreachable server is a problem, never a throw', async () => {
+      const database = await db();
+      const c = await checkPg(server!.target(database));
+      expect(c).toMatchObject({
+        schemaVersion: 0,
+        answers: 0,
+        problems: [`nothing recorded yet: the schema "vis" has no vis tables (the first recording makes them)`],
+      });
+      expect(c.server!.privileges).toEqual({ read: false, record: false, create: true });
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
+      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: 1 } });
+      expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
+      await (await openPgStore(server!.target(database))).close();
+      await server!.admin(database, "UPDATE vis.meta SET value = '7'");
+      expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);
+    });
+  });
+
+  describe('bodies jsonb cannot hold', () => {
+    it('record refuses them before writing anything; ingest sets their entries aside', async () => {
+      const database = await db();
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      const s = await open(server!.target(database), { journal });
+      const bad: RecordedAnswer = answer({ day: '2026-11-21', raw: 'not json' });
+      const err = await usage(s.record([answer({}), bad]));
+      expect(err.message).toContain('cannot record the topics answer of 2026-11-21 in the PostgreSQL history');
+      expect(err.message).toContain('the body is not JSON');
+      expect(await s.days({ api: API })).toEqual([]);
+      mkdirSync(journal, { recursive: true, mode: 0o700 });
+      writeEntry(journal, answer({}));
+      const nul = writeEntry(journal, answer({ day: '2026-11-22', raw: '{"a":"\\u0000"}' }));
+      const report = await s.ingest();
+      expect(report).toEqual({ stored: 1, superseded: 0, rejected: [{ file: nul, problem: 'the body holds \\u0000, which PostgreSQL cannot store' }] });
+      expect(readdirSync(journal)).toEqual([`${nul.split('/').pop()}.rejected`]);
+    });
+  });
+});
