@@ -47,6 +47,7 @@ export default {
     'src/cli/commands/history/days.ts',
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
+    'src/history/pg/store.ts',
     'src/report/escape.ts',
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',
