@@ -87,7 +87,8 @@ export interface HistoryReader {
 }
 
 /**
- * The schema version this vis writes (SQLite `PRAGMA user_version`). A store of a lower
+ * The schema version this vis writes (SQLite `PRAGMA user_version`, PostgreSQL the `meta`
+ * table's `schema_version`). A store of a lower
  * version is migrated when a history command opens it; one of a higher version (a newer
  * vis wrote it) is never written: data commands warn and record nothing, history
  * commands refuse it (exit 2).

@@ -4,16 +4,19 @@
  * it. `pg` is loaded only here, when a store is opened (the build bundles it apart, as
  * dist/lib/pg.cjs, so no other command reads it). The tables and views are in ./schema.ts.
  *
- * Several writers at once. One answer per key and day is the table's UNIQUE key, and a
- * write is one INSERT … ON CONFLICT DO UPDATE that replaces the row only when its fetch is
- * newer, so hosts writing at once lose nothing, never duplicate a key, and never let an
- * older read replace a newer one, whatever the order their writes arrive in. A batch
- * writes its keys in one order (sorted), so two batches wait for each other rather than
- * deadlock; the few conflicts PostgreSQL still resolves by aborting one transaction (a
- * deadlock found, a serialization failure) are retried. A body is shared by the answers
- * that hold it: a writer reusing one locks it (FOR KEY SHARE) so a concurrent cleanup
- * cannot remove it underneath, and the bodies no answer holds any more are removed after
- * the batch committed, a cleanup that loses to a new reader of the body keeps it.
+ * Several writers at once. One answer per key and day is the table's UNIQUE key. A write
+ * locks the key's row (SELECT … FOR UPDATE) and replaces it with INSERT … ON CONFLICT DO
+ * UPDATE … WHERE the new fetch is newer; a key no row holds yet is inserted with ON
+ * CONFLICT DO NOTHING, and when another writer's row arrived meanwhile the write compares
+ * with that one, under its lock. So hosts writing at once lose nothing, never duplicate a
+ * key, and never let an older read replace a newer one, whatever order their writes come
+ * in, and the body a replaced answer held is always known. A batch writes its keys in one
+ * order (sorted), so two batches wait for each other rather than deadlock; the conflicts
+ * PostgreSQL still resolves by aborting a transaction (a deadlock, a serialization
+ * failure) are retried. A body is shared by the answers that hold it: a writer reusing one
+ * locks it (FOR KEY SHARE) until it commits, and the cleanup of the bodies a batch left
+ * unused, after it committed, skips those another writer holds (that writer cleans up
+ * after itself in turn).
  *
  * The schema is made on first use, in one transaction under an advisory lock on its name,
  * so two processes using a new database at once both succeed. An older schema is migrated
@@ -237,6 +240,8 @@ export function bodyProblem(raw: string): string | undefined {
 }
 
 const KEY_COLUMNS = 'api, brand_id, market, endpoint, item, query, day';
+/** The bodies no answer holds (`$S` the schema), for a cleanup to add its conditions and lock to. */
+const UNUSED_BODIES = 'SELECT b.id FROM $S.bodies b WHERE NOT EXISTS (SELECT 1 FROM $S.answers a WHERE a.body_id = b.id)';
 
 function keyOf(a: RecordedAnswer): string[] {
   return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
@@ -352,28 +357,45 @@ class PgStore implements HistoryStore {
     const { s } = this;
     await this.recordNames(a);
     const key = keyOf(a);
-    const [found] = await rows(
-      this.client,
-      `SELECT fetched_at, body_id FROM ${s}.answers WHERE api = $1 AND brand_id = $2 AND market = $3 AND endpoint = $4 AND item = $5 AND query = $6 AND day = $7 FOR UPDATE`,
-      key,
-    );
-    if (found && Number(found.fetched_at) >= a.fetchedAt) return 'superseded';
-    const bodyId = await this.bodyIdOf(a.raw, a.day);
-    const written = await rows(
-      this.client,
-      `INSERT INTO ${s}.answers (${KEY_COLUMNS}, fetched_at, body_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET fetched_at = excluded.fetched_at, body_id = excluded.body_id
-       WHERE excluded.fetched_at > answers.fetched_at
-       RETURNING id`,
-      [...key, a.fetchedAt, bodyId],
-    );
-    if (written.length === 0) {
-      // A newer answer arrived from another writer between the two statements.
-      loose.push(bodyId);
-      return 'superseded';
+    let bodyId: string | undefined;
+    for (;;) {
+      // The answer kept for the key, locked until the transaction ends, so the body it drops is known.
+      const [found] = await rows(
+        this.client,
+        `SELECT fetched_at, body_id FROM ${s}.answers WHERE api = $1 AND brand_id = $2 AND market = $3 AND endpoint = $4 AND item = $5 AND query = $6 AND day = $7 FOR UPDATE`,
+        key,
+      );
+      if (found && Number(found.fetched_at) >= a.fetchedAt) {
+        if (bodyId !== undefined) loose.push(bodyId);
+        return 'superseded';
+      }
+      bodyId ??= await this.bodyIdOf(a.raw, a.day);
+      if (!found) {
+        const made = await rows(
+          this.client,
+          `INSERT INTO ${s}.answers (${KEY_COLUMNS}, fetched_at, body_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (${KEY_COLUMNS}) DO NOTHING RETURNING id`,
+          [...key, a.fetchedAt, bodyId],
+        );
+        if (made.length > 0) return 'stored';
+        // Another writer's answer for the key committed meanwhile: compare with it, under its lock.
+        continue;
+      }
+      // The row is locked: the WHERE is the comparison above, kept in the statement so no write ever puts an older fetch over a newer.
+      const written = await rows(
+        this.client,
+        `INSERT INTO ${s}.answers (${KEY_COLUMNS}, fetched_at, body_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET fetched_at = excluded.fetched_at, body_id = excluded.body_id
+         WHERE excluded.fetched_at > answers.fetched_at
+         RETURNING id`,
+        [...key, a.fetchedAt, bodyId],
+      );
+      if (written.length === 0) {
+        loose.push(bodyId);
+        return 'superseded';
+      }
+      if (String(found.body_id) !== bodyId) loose.push(String(found.body_id));
+      return 'stored';
     }
-    if (found && String(found.body_id) !== bodyId) loose.push(String(found.body_id));
-    return 'stored';
   }
 
   /** The id of the body with this JSON value, stored now if it is new, and locked until the transaction ends so no cleanup removes it. */
@@ -398,17 +420,21 @@ class PgStore implements HistoryStore {
     }
   }
 
-  /** The bodies a batch left without an answer. One a concurrent writer took meanwhile stays (its FOR KEY SHARE wins). */
+  /**
+   * The bodies a batch left without an answer, one statement each so one that cannot go
+   * keeps only itself. One another writer holds (it just found or referenced it) is
+   * skipped: that writer removes it in turn if its answer was not stored either.
+   */
   private async dropLooseBodies(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    try {
-      await this.client.query(
-        `DELETE FROM ${this.s}.bodies b WHERE b.id = ANY($1::bigint[]) AND NOT EXISTS (SELECT 1 FROM ${this.s}.answers a WHERE a.body_id = b.id)`,
-        [ids],
-      );
-    } catch (err) {
-      // Taken by another writer's answer: kept, and prune removes it once no answer holds it.
-      if (codeOf(err) !== '23503') throw err;
+    for (const id of new Set(ids)) {
+      try {
+        await this.client.query(`DELETE FROM ${this.s}.bodies WHERE id IN (${UNUSED_BODIES} AND b.id = $1 FOR UPDATE SKIP LOCKED)`.replaceAll('$S', this.s), [
+          id,
+        ]);
+      } catch (err) {
+        // Taken by an answer that committed meanwhile: kept, and prune removes it once no answer holds it.
+        if (codeOf(err) !== '23503') throw err;
+      }
     }
   }
 
@@ -444,6 +470,7 @@ class PgStore implements HistoryStore {
        FROM ${this.s}.answers a JOIN ${this.s}.bodies b ON b.id = a.body_id WHERE ${w.sql}`,
       w.params,
     );
+    // The body is jsonb's text: the same JSON value as received, not the same bytes (./schema.ts).
     // Sorted here, as the SQLite store sorts: by UTF-16 code unit, whatever the database's collation.
     return found
       .map((r): RecordedAnswer => ({
@@ -485,7 +512,8 @@ class PgStore implements HistoryStore {
         await this.client.query('SAVEPOINT bodies');
         let bodies = 0;
         try {
-          bodies = (await this.client.query(`DELETE FROM ${s}.bodies b WHERE NOT EXISTS (SELECT 1 FROM ${s}.answers a WHERE a.body_id = b.id)`)).rowCount ?? 0;
+          // Those another writer holds (it is about to reference them) are left to the next prune.
+          bodies = (await this.client.query(`DELETE FROM ${s}.bodies WHERE id IN (${UNUSED_BODIES} FOR UPDATE SKIP LOCKED)`.replaceAll('$S', s))).rowCount ?? 0;
         } catch (err) {
           // A body another writer just took: the next prune removes what is left.
           if (codeOf(err) !== '23503') throw err;
