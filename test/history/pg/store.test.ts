@@ -217,6 +217,78 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
     });
   });
 
+  describe('the connection', () => {
+    it('one the server ends between calls fails the next call, and never the process', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await server!.admin(database, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await new Promise((r) => setTimeout(r, 200));
+      await failure(s.days({ api: API }));
+    });
+
+    it('calls made without awaiting each run one after the other; close twice is closed once', async () => {
+      const database = await db();
+      const s = await openPgStore(server!.target(database));
+      const calls = [
+        s.record([answer({})]),
+        s.days({ api: API }),
+        s.record([answer({ day: '2026-11-21' })]),
+        s.answers({ api: API }),
+        s.scopes(API),
+        s.check(),
+      ];
+      const [, days, , answers, scopes, check] = await Promise.all(calls);
+      expect(days).toEqual(['2026-11-20']);
+      expect((answers as RecordedAnswer[]).map((a) => a.day)).toEqual(['2026-11-20', '2026-11-21']);
+      expect(scopes).toHaveLength(1);
+      expect(check).toMatchObject({ answers: 2 });
+      await Promise.all([s.close(), s.close()]);
+    });
+
+    it('a store opened with no journal takes nothing in; a day bound that is no date is refused', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      expect(await s.ingest()).toEqual({ stored: 0, superseded: 0, rejected: [] });
+      expect((await s.check()).journal).toEqual({ waiting: 0, rejected: [] });
+      expect((await usage(s.days({ api: API, since: '2026-13-01' }))).message).toBe('cannot read the history since "2026-13-01": not a date (YYYY-MM-DD)');
+      expect((await usage(s.answers({ api: API, until: 'today' }))).message).toBe('cannot read the history until "today": not a date (YYYY-MM-DD)');
+    });
+  });
+
+  describe('check of a schema not as vis left it', () => {
+    it('names missing tables, an older schema, and a role that may not read', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({})]);
+      const ok = await s.check();
+      expect(ok.file).toBe(server!.target(database).display);
+      expect(ok.bytes).toBeGreaterThan(8192);
+      expect(ok.problems).toEqual([]);
+      const role = `blind_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON vis.meta TO ${role}`);
+      const blind = await checkPg(server!.target(database, { user: role }));
+      expect(blind.problems).toEqual([`the role ${role} may not read the answers`]);
+      expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
+      expect(blind.answers).toBe(0);
+      await server!.admin(database, "UPDATE vis.meta SET value = '0'");
+      expect((await checkPg(server!.target(database))).problems).toEqual([`schema 0: the next history command migrates it to ${SCHEMA_VERSION}`]);
+      await server!.admin(
+        database,
+        "UPDATE vis.meta SET value = '1'; DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
+      );
+      expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
+    });
+
+    it('a journal given to check is counted, waiting and set aside', async () => {
+      const database = await db();
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      mkdirSync(journal, { recursive: true, mode: 0o700 });
+      writeEntry(journal, answer({}));
+      writeEntry(journal, answer({ day: '2026-11-21' }));
+      expect((await checkPg(server!.target(database), { journal })).journal).toEqual({ waiting: 2, rejected: [] });
+    });
+  });
+
   describe('bodies jsonb cannot hold', () => {
     it('record refuses them before writing anything; ingest sets their entries aside', async () => {
       const database = await db();
