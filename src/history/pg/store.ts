@@ -55,6 +55,7 @@ const DEFAULT_BATCH = 200;
 const LOCK_CLASS = 0x76697368;
 /** How often a batch PostgreSQL aborted to resolve a conflict with another writer is tried again. */
 const TRIES = 5;
+const RETRIED = new Set(['40P01', '40001', '23503']);
 
 interface PgModule {
   Client: new (config: ClientConfig) => Client;
@@ -136,14 +137,18 @@ async function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A transaction PostgreSQL aborted to let another writer through (deadlock, serialization) is run again. */
+/**
+ * A transaction PostgreSQL aborted to let another writer through is run again: a deadlock,
+ * a serialization failure (a server whose default isolation is serializable), or a body
+ * another writer referenced just as this one removed it.
+ */
 async function retried<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   for (let tried = 1; ; tried++) {
     try {
       return await transaction(db, fn);
     } catch (err) {
       const code = codeOf(err);
-      if (tried >= TRIES || (code !== '40P01' && code !== '40001')) throw err;
+      if (tried >= TRIES || !RETRIED.has(code ?? '')) throw err;
     }
   }
 }
@@ -329,14 +334,13 @@ class PgStore implements HistoryStore {
   /** One transaction, keys in sorted order; the bodies it left unused removed once it committed. */
   private async writeBatch(batch: readonly AnswerToRecord[]): Promise<Array<'stored' | 'superseded'>> {
     if (batch.length === 0) return [];
-    let loose: string[] = [];
-    let outcomes: Array<'stored' | 'superseded'>;
+    let written: { outcomes: Array<'stored' | 'superseded'>; loose: string[] };
     try {
-      outcomes = await retried(this.client, async () => {
-        loose = [];
-        const out: Array<'stored' | 'superseded'> = [];
-        for (const a of batch) out.push(await this.storeAnswer(a, loose));
-        return out;
+      written = await retried(this.client, async () => {
+        const loose: string[] = [];
+        const outcomes: Array<'stored' | 'superseded'> = [];
+        for (const a of batch) outcomes.push(await this.storeAnswer(a, loose));
+        return { outcomes, loose };
       });
     } catch (err) {
       if (codeOf(err) === '42501') {
@@ -349,8 +353,8 @@ class PgStore implements HistoryStore {
       }
       throw err;
     }
-    await this.dropLooseBodies(loose);
-    return outcomes;
+    await this.dropLooseBodies(written.loose);
+    return written.outcomes;
   }
 
   private async storeAnswer(a: AnswerToRecord, loose: string[]): Promise<'stored' | 'superseded'> {
@@ -459,8 +463,8 @@ class PgStore implements HistoryStore {
 
   async days(filter: AnswerFilter): Promise<string[]> {
     const w = whereOf(filter);
-    const found = await this.read(`SELECT DISTINCT to_char(a.day, 'YYYY-MM-DD') AS day FROM ${this.s}.answers a WHERE ${w.sql}`, w.params);
-    return found.map((r) => String(r.day)).sort(cmp);
+    const found = await this.read(`SELECT DISTINCT to_char(a.day, 'YYYY-MM-DD') AS day FROM ${this.s}.answers a WHERE ${w.sql} ORDER BY 1`, w.params);
+    return found.map((r) => String(r.day));
   }
 
   async answers(filter: AnswerFilter): Promise<RecordedAnswer[]> {
@@ -509,16 +513,9 @@ class PgStore implements HistoryStore {
     try {
       return await retried(this.client, async () => {
         const answers = (await this.client.query(`DELETE FROM ${s}.answers WHERE day < $1::date`, [day])).rowCount ?? 0;
-        await this.client.query('SAVEPOINT bodies');
-        let bodies = 0;
-        try {
-          // Those another writer holds (it is about to reference them) are left to the next prune.
-          bodies = (await this.client.query(`DELETE FROM ${s}.bodies WHERE id IN (${UNUSED_BODIES} FOR UPDATE SKIP LOCKED)`.replaceAll('$S', s))).rowCount ?? 0;
-        } catch (err) {
-          // A body another writer just took: the next prune removes what is left.
-          if (codeOf(err) !== '23503') throw err;
-          await this.client.query('ROLLBACK TO SAVEPOINT bodies');
-        }
+        // Those another writer holds (it is about to reference them) are left to the next prune.
+        const bodies =
+          (await this.client.query(`DELETE FROM ${s}.bodies WHERE id IN (${UNUSED_BODIES} FOR UPDATE SKIP LOCKED)`.replaceAll('$S', s))).rowCount ?? 0;
         return { answers, bodies };
       });
     } catch (err) {

@@ -96,6 +96,54 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await count(database, 'SELECT count(*) AS n FROM vis.bodies b WHERE NOT EXISTS (SELECT 1 FROM vis.answers a WHERE a.body_id = b.id)')).toBe(0);
     });
 
+    it('a batch PostgreSQL aborts to break a deadlock is run again, and stores everything', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      const k1 = answer({ day: '2026-11-01', fetchedAt: 1 });
+      const k2 = answer({ day: '2026-11-02', fetchedAt: 1 });
+      await s.record([k1, k2]);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query("SELECT 1 FROM vis.answers WHERE day = '2026-11-02' FOR UPDATE");
+        // The store locks k1, then waits for k2; the other transaction then waits for k1.
+        const writing = s.record([
+          { ...k1, fetchedAt: 2, raw: '{"n":1}' },
+          { ...k2, fetchedAt: 2, raw: '{"n":2}' },
+        ]);
+        for (let i = 0; i < 200; i++) {
+          const waiting = await server!.admin(
+            database,
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          if (Number(waiting[0]!.n) > 0) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const locking = other.query("SELECT 1 FROM vis.answers WHERE day = '2026-11-01' FOR UPDATE");
+        // The store waited first, so its deadlock check runs first and aborts its own transaction.
+        await locking;
+        await other.query('COMMIT');
+        expect(await writing).toEqual({ stored: 2, superseded: 0 });
+      } finally {
+        await other.end();
+      }
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }, { n: 2 }]);
+      await s.close();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await count(database, 'SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()')).toBe(1);
+    });
+
+    it('answers are written in batches of the size asked, counted once', async () => {
+      const database = await db();
+      const s = await open(server!.target(database), { batch: 2 });
+      const many = ['01', '02', '03', '04', '05'].map((d) => answer({ day: `2026-11-${d}` }));
+      expect(await s.record(many)).toEqual({ stored: 5, superseded: 0 });
+      expect(await s.record([...many].reverse())).toEqual({ stored: 0, superseded: 5 });
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.answers')).toBe(5);
+    });
+
     it('two processes’ first use of a new database both succeed, one schema made', async () => {
       const database = await db();
       const stores = await Promise.all([0, 1, 2].map(() => open(server!.target(database))));
@@ -148,7 +196,8 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const database = await db();
       await server!.admin(database, 'CREATE SCHEMA vis; CREATE TABLE vis.orders (id int)');
       const err = await usage(openPgStore(server!.target(database)));
-      expect(err.message).toContain(`holds tables that are not vis's (orders)`);
+      expect(err.message).toBe(`the schema "vis" of ${server!.target(database).display} holds tables that are not vis's (orders): vis leaves it as it is`);
+      expect(err.hint).toBe('Use another schema (?schema= in the URL).');
       expect(await server!.admin(database, "SELECT to_regclass('vis.answers') AS t")).toEqual([{ t: null }]);
     });
   });
@@ -171,12 +220,34 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect((await owner.check()).server!.version).toMatch(/^\d+\.\d+/);
     });
 
+    it('a role that may only read is told of a newer schema, and one that may not read the schema is refused saying so', async () => {
+      const database = await db();
+      await (await openPgStore(server!.target(database))).close();
+      const reader = `ro_${database}`;
+      const stranger = `no_${database}`;
+      await server!.admin(
+        database,
+        `CREATE ROLE ${reader} LOGIN; GRANT USAGE ON SCHEMA vis TO ${reader}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${reader}; CREATE ROLE ${stranger} LOGIN`,
+      );
+      await server!.admin(database, "UPDATE vis.meta SET value = '3'");
+      expect((await usage(openPgStore(server!.target(database, { user: reader })))).message).toContain('was written by a newer vis (schema 3)');
+      await server!.admin(database, `GRANT USAGE ON SCHEMA vis TO ${stranger}`);
+      const err = await usage(openPgStore(server!.target(database, { user: stranger })));
+      expect(err.message).toMatch(
+        new RegExp(`^the PostgreSQL history .*: the role "${stranger}" may not read the schema "vis" \\(permission denied for table meta\\)$`),
+      );
+      expect((await checkPg(server!.target(database, { user: stranger }))).problems).toEqual(['permission denied for table meta']);
+    });
+
     it('a role that may not create the schema is refused naming the role, the database left as it was', async () => {
       const database = await db();
       const role = `nobody_${database}`;
       await server!.admin(database, `CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
       const err = await usage(openPgStore(server!.target(database, { user: role })));
-      expect(err.message).toContain(`the role "${role}" may not create vis's tables in the schema "vis"`);
+      expect(err.message).toMatch(
+        new RegExp(`^the PostgreSQL history .*: the role "${role}" may not create vis's tables in the schema "vis" \\(permission denied`),
+      );
+      expect(err.hint).toBe("Run vis once as a role that may (the schema's owner), or grant CREATE on the database or the schema.");
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
     });
 
@@ -223,7 +294,8 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const s = await open(server!.target(database));
       await server!.admin(database, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       await new Promise((r) => setTimeout(r, 200));
-      await failure(s.days({ api: API }));
+      expect(await failure(s.days({ api: API }))).not.toBeInstanceOf(UsageError);
+      expect(await failure(s.record([answer({})]))).not.toBeInstanceOf(UsageError);
     });
 
     it('calls made without awaiting each run one after the other; close twice is closed once', async () => {
