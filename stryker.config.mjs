@@ -48,6 +48,7 @@ export default {
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
     'src/history/pg/url.ts',
+    'src/history/pg/store.ts',
     'src/report/escape.ts',
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',

@@ -15,6 +15,9 @@
 //   dist/lib/sqlite.cjs     node-sqlite3-wasm, for the commands that open the history store,
 //                           with node-sqlite3-wasm.wasm beside it (it reads the file from its
 //                           own folder, __dirname)
+//   dist/lib/pg.cjs         pg (node-postgres), for a history kept in PostgreSQL
+//                           (src/history/pg/store.ts); its optional native binding
+//                           (pg-native) left out (see leaveOutPgNative)
 //   dist/lib/charts.cjs     the report's charts with Vega and Vega-Lite (src/report/charts/kit.ts),
 //                           for `vis report` only; drawn offline (see offlineCharts)
 //   dist/THIRD_PARTY_NOTICES.md  the licences of every package bundled above (scripts/notices.mjs);
@@ -57,6 +60,8 @@ const LIBS = [
   { name: 'conf', entry: 'default-export:conf', matches: (_p, spec) => spec === 'conf' },
   // CommonJS: the file's module.exports is the package's (Database, SQLite3Error).
   { name: 'sqlite', entry: 'node-sqlite3-wasm', matches: (_p, spec) => spec === 'node-sqlite3-wasm' },
+  // CommonJS: the file's module.exports is pg's (Client, Pool, types…).
+  { name: 'pg', entry: 'pg', matches: (_p, spec) => spec === 'pg' },
   // The chart kit with the whole of Vega and Vega-Lite (about 1.3 MB): src/report/charts/index.ts
   // imports it with import() when a report draws. Built on its own from the packages' ES
   // module builds (`mainFields`), which import d3 as packages: their CommonJS builds carry
@@ -80,6 +85,10 @@ const PLAYWRIGHT_FILES = ['package.json', 'browsers.json'];
 /** Packages only a lib file may hold: a data command's start-up must never load them. */
 const NEVER_IN_CORE = [
   'node_modules/node-sqlite3-wasm/',
+  // pg and the pg-* packages it is made of: only a history kept in PostgreSQL connects.
+  'node_modules/pg/',
+  'node_modules/pg-',
+  'node_modules/pgpass/',
   // Vega, Vega-Lite and every vega-* package they are made of: only `vis report` draws.
   'node_modules/vega/',
   'node_modules/vega-',
@@ -130,6 +139,23 @@ const offlineCharts = {
       /[\\/]vega-(canvas|loader)[\\/]/.test(args.importer) ? { path: args.path, namespace: 'left-out' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'module.exports = null;', loader: 'js' }));
+  },
+};
+
+/**
+ * pg's native binding (pg-native, a libpq addon) is optional and not installed: pg loads it
+ * only when asked for `pg.native`, and treats a MODULE_NOT_FOUND as "not there". vis never
+ * asks; dist/lib/pg.cjs gets a module that answers so, rather than a require esbuild
+ * cannot resolve.
+ */
+const leaveOutPgNative = {
+  name: 'leave-out-pg-native',
+  setup(b) {
+    b.onResolve({ filter: /^pg-native$/ }, (args) => ({ path: args.path, namespace: 'no-pg-native' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-pg-native' }, () => ({
+      contents: `const e = new Error("Cannot find module 'pg-native'"); e.code = 'MODULE_NOT_FOUND'; throw e;`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -357,7 +383,7 @@ try {
     ...common,
     entryPoints: Object.fromEntries(LIBS.filter((l) => !l.mainFields).map((l) => [`lib/${l.name}`, l.entry])),
     outdir: staging,
-    plugins: [defaultExportEntries, trimUndici],
+    plugins: [defaultExportEntries, trimUndici, leaveOutPgNative],
     metafile: true,
   });
   const apart = await Promise.all(

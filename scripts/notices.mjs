@@ -48,7 +48,28 @@ function readPackage(root, dir) {
       .replaceAll('\r\n', '\n')
       .trim(),
   );
+  if (texts.length === 0) texts.push(...readmeLicence(join(root, dir)));
   return { dir, name: pkg.name, version: pkg.version, licence, repository: repositoryOf(pkg), texts, textFrom: null };
+}
+
+/**
+ * The licence a package states only in its README, under a "License" heading (pg-types and
+ * pgpass, which pg bundles, ship no licence file): the section's text, up to the next
+ * heading of the same or a higher level.
+ */
+function readmeLicence(dir) {
+  const readme = readdirSync(dir).find((f) => /^readme(\.md)?$/i.test(f));
+  if (!readme) return [];
+  const lines = readFileSync(join(dir, readme), 'utf8').replaceAll('\r\n', '\n').split('\n');
+  const start = lines.findIndex((l) => /^#{1,6}\s+licen[cs]e\s*$/i.test(l));
+  if (start < 0) return [];
+  const level = /^#+/.exec(lines[start])[0].length;
+  const end = lines.findIndex((l, i) => i > start && /^#+\s/.test(l) && /^#+/.exec(l)[0].length <= level);
+  const text = lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join('\n')
+    .trim();
+  return text === '' ? [] : [text];
 }
 
 /**

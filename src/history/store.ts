@@ -45,7 +45,19 @@ import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntries, rejectedNames, rejectEntry, removeEntry, type JournalEntry } from './journal.js';
 import { MIGRATIONS, V1_TABLES, type Migration } from './schema.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
-import type { AnswerFilter, HistoryStore, IngestReport, MonthSize, PruneReport, RecordedAnswer, RecordedScope, StoreCheck } from './types.js';
+import type {
+  AnswerFilter,
+  AnswerToRecord,
+  HistoryStore,
+  IngestReport,
+  MonthSize,
+  PruneReport,
+  RecordedAnswer,
+  RecordedScope,
+  RecordReport,
+  SeenNames,
+  StoreCheck,
+} from './types.js';
 
 export interface OpenStoreOptions {
   create: boolean;
@@ -130,7 +142,7 @@ class SqliteStore implements HistoryStore {
     this.pending = already;
   }
 
-  ingest(): IngestReport {
+  async ingest(): Promise<IngestReport> {
     const report = this.pending;
     this.pending = { stored: 0, superseded: 0, rejected: [] };
     removeStaleVfsLock(this.file);
@@ -138,12 +150,19 @@ class SqliteStore implements HistoryStore {
     return report;
   }
 
-  days(filter: AnswerFilter): string[] {
+  async record(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
+    const report: RecordReport = { stored: 0, superseded: 0 };
+    const outcomes = transaction(this.db, () => answers.map(({ names, ...answer }) => storeAnswer(this.db, answer, names ?? {})));
+    for (const o of outcomes) report[o]++;
+    return report;
+  }
+
+  async days(filter: AnswerFilter): Promise<string[]> {
     const w = whereOf(filter);
     return this.db.all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql} ORDER BY a.day`, w.params).map((r) => String(r.day));
   }
 
-  answers(filter: AnswerFilter): RecordedAnswer[] {
+  async answers(filter: AnswerFilter): Promise<RecordedAnswer[]> {
     const w = whereOf(filter);
     const rows = this.db.all(
       `SELECT a.api, a.brand_id, a.market, a.endpoint, a.item, a.query, a.day, a.fetched_at, b.size, b.body
@@ -173,11 +192,11 @@ class SqliteStore implements HistoryStore {
       );
   }
 
-  scopes(api: string): RecordedScope[] {
+  async scopes(api: string): Promise<RecordedScope[]> {
     return scopesOf(this.db, api);
   }
 
-  prune(day: string): PruneReport {
+  async prune(day: string): Promise<PruneReport> {
     if (!isDay(day)) throw new UsageError(`cannot prune the history before ${JSON.stringify(day)}: not a date (YYYY-MM-DD)`);
     return transaction(this.db, () => {
       for (const table of FACT_TABLES) this.db.run(`DELETE FROM ${table} WHERE answer_id IN (SELECT id FROM answers WHERE day < ?)`, [day]);
@@ -188,14 +207,14 @@ class SqliteStore implements HistoryStore {
     });
   }
 
-  check(): StoreCheck {
+  async check(): Promise<StoreCheck> {
     const out = emptyCheck(this.file);
     out.bytes = statSync(this.file).size;
     inspect(this.db, out);
     return out;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.isOpen) return;
     try {
       this.db.close();
@@ -471,7 +490,7 @@ export function unpack(data: Uint8Array, size: number): Buffer {
 function ingestBatch(db: SqlDatabase, dir: string, batch: number, report: IngestReport): number {
   const read = readEntries(dir, batch);
   const entries = read.filter((e): e is JournalEntry => 'answer' in e);
-  const outcomes = transaction(db, () => entries.map((e) => storeAnswer(db, e)));
+  const outcomes = transaction(db, () => entries.map((e) => storeAnswer(db, e.answer, e.names)));
   for (const e of entries) removeEntry(e.file);
   for (const o of outcomes) report[o]++;
   for (const p of read) {
@@ -482,9 +501,8 @@ function ingestBatch(db: SqlDatabase, dir: string, batch: number, report: Ingest
   return read.length;
 }
 
-function storeAnswer(db: SqlDatabase, entry: JournalEntry): 'stored' | 'superseded' {
-  const a = entry.answer;
-  recordNames(db, entry);
+function storeAnswer(db: SqlDatabase, a: RecordedAnswer, names: SeenNames): 'stored' | 'superseded' {
+  recordNames(db, a, names);
   const key = [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
   const existing = db.get(
     'SELECT id, fetched_at, body_id FROM answers WHERE api = ? AND brand_id = ? AND market = ? AND endpoint = ? AND item = ? AND query = ? AND day = ?',
@@ -508,7 +526,7 @@ function storeAnswer(db: SqlDatabase, entry: JournalEntry): 'stored' | 'supersed
       ]).lastInsertRowid,
     );
   }
-  insertFacts(db, id, entry);
+  insertFacts(db, id, a);
   return 'stored';
 }
 
@@ -529,8 +547,8 @@ function textIdOf(db: SqlDatabase, text: string | null): number | null {
   return Number(db.run('INSERT INTO texts (text) VALUES (?)', [text]).lastInsertRowid);
 }
 
-function insertFacts(db: SqlDatabase, id: number, entry: JournalEntry): void {
-  const facts = factsOf(entry.answer.endpoint, entry.answer.raw);
+function insertFacts(db: SqlDatabase, id: number, a: RecordedAnswer): void {
+  const facts = factsOf(a.endpoint, a.raw);
   for (const t of facts.topics) {
     db.run('INSERT INTO topic_facts (answer_id, topic_id, name, visibility, change, rank, share_of_voice) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       id,
@@ -568,8 +586,7 @@ function insertFacts(db: SqlDatabase, id: number, entry: JournalEntry): void {
 }
 
 /** The names an answer came with; the one seen last (by fetch time) wins. */
-function recordNames(db: SqlDatabase, entry: JournalEntry): void {
-  const { answer: a, names } = entry;
+function recordNames(db: SqlDatabase, a: RecordedAnswer, names: SeenNames): void {
   if (names.brandName !== undefined) {
     db.run(
       `INSERT INTO brand_names (api, brand_id, name, seen_at) VALUES (?, ?, ?, ?)

@@ -73,23 +73,40 @@ export interface AnswerFilter {
   until?: string;
 }
 
-/** What a history command reads; the SQLite store implements it, and the PostgreSQL one will. */
+/**
+ * What a history command reads; the SQLite store and the PostgreSQL one implement it.
+ * Asynchronous because PostgreSQL is: the SQLite store answers at once behind the promise.
+ */
 export interface HistoryReader {
   /** The recorded scan days matching the filter, oldest first. */
-  days(filter: AnswerFilter): string[];
+  days(filter: AnswerFilter): Promise<string[]>;
   /** The answers matching the filter, oldest day first, then brand, market, endpoint, item, query. */
-  answers(filter: AnswerFilter): RecordedAnswer[];
+  answers(filter: AnswerFilter): Promise<RecordedAnswer[]>;
   /** The brand × market scopes recorded for an API, by brand name (else id), then market. */
-  scopes(api: string): RecordedScope[];
+  scopes(api: string): Promise<RecordedScope[]>;
 }
 
 /**
- * The schema version this vis writes (SQLite `PRAGMA user_version`). A store of a lower
+ * The schema version this vis writes (SQLite `PRAGMA user_version`, PostgreSQL the `meta`
+ * table's `schema_version`). A store of a lower
  * version is migrated when a history command opens it; one of a higher version (a newer
  * vis wrote it) is never written: data commands warn and record nothing, history
  * commands refuse it (exit 2).
  */
 export const SCHEMA_VERSION = 1;
+
+/** An answer written to the store directly, with the names seen beside it. */
+export interface AnswerToRecord extends RecordedAnswer {
+  names?: SeenNames;
+}
+
+/** What writing answers did. */
+export interface RecordReport {
+  /** Answers stored (new, or newer than the one recorded for their key and day). */
+  stored: number;
+  /** Answers not newer than the one already recorded for their key and day: dropped. */
+  superseded: number;
+}
 
 /** What taking the journal in did. */
 export interface IngestReport {
@@ -127,14 +144,28 @@ export interface StoreCheck {
   journal: { waiting: number; rejected: string[] };
   /** What SQLite's integrity check and vis's own checks found; empty when all is well. */
   problems: string[];
+  /** A PostgreSQL history's server, and what the role vis connects as may do in its schema. */
+  server?: ServerCheck;
+}
+
+export interface ServerCheck {
+  /** The server's version (`server_version`, e.g. `15.8`). */
+  version: string;
+  /** The role vis connects as. */
+  role: string;
+  /** May read the answers, may record (INSERT and UPDATE), may create the schema's tables. */
+  privileges: { read: boolean; record: boolean; create: boolean };
 }
 
 /** The store a history command opened: the journal taken in, then read; close() always. */
 export interface HistoryStore extends HistoryReader {
+  /** The SQLite file, or the PostgreSQL URL as vis shows it (the password masked). */
   readonly file: string;
-  ingest(): IngestReport;
+  ingest(): Promise<IngestReport>;
+  /** Writes answers straight to the store: one per key and day, an older fetch never over a newer. */
+  record(answers: readonly AnswerToRecord[]): Promise<RecordReport>;
   /** Removes the answers of scan days before `day` (YYYY-MM-DD), and the bodies no answer uses any more. */
-  prune(day: string): PruneReport;
-  check(): StoreCheck;
-  close(): void;
+  prune(day: string): Promise<PruneReport>;
+  check(): Promise<StoreCheck>;
+  close(): Promise<void>;
 }

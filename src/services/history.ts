@@ -48,9 +48,9 @@ export async function openHistory(ctx: Context, profileFlag?: string): Promise<H
   // A store locked by another vis is refused after the lock's wait, naming the lock file.
   const store = await openStore(where.file, { create: true, lock: { clock: ctx.clock } });
   try {
-    store.ingest();
+    await store.ingest();
   } catch (err) {
-    store.close();
+    await store.close();
     throw err;
   }
   return store;

@@ -18,9 +18,9 @@ import { openStore } from '../../src/history/store.js';
 async function ingest(file: string): Promise<number> {
   const store = await openStore(file, { create: true, lock: { timeoutMs: 60_000 } });
   try {
-    return store.ingest().stored;
+    return (await store.ingest()).stored;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -50,10 +50,10 @@ async function main(): Promise<void> {
   } else {
     const store = await openStore(file, { create: true });
     try {
-      store.ingest();
-      process.stdout.write(`${JSON.stringify(store.check())}\n`);
+      await store.ingest();
+      process.stdout.write(`${JSON.stringify(await store.check())}\n`);
     } finally {
-      store.close();
+      await store.close();
     }
   }
 }

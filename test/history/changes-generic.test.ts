@@ -162,15 +162,15 @@ describe('never crashes', () => {
     );
   });
 
-  it('any recorded body at all, through the whole comparison', () => {
-    fc.assert(
-      fc.property(
+  it('any recorded body at all, through the whole comparison', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.constantFrom('visibility', 'topics', 'prompts', 'competitors', 'pages', 'technical'),
         fc.jsonValue({ maxDepth: 5 }),
         fc.jsonValue({ maxDepth: 5 }),
-        (endpoint, a, b) => {
+        async (endpoint, a, b) => {
           const h = history([recorded(D1, endpoint, a), recorded(D2, endpoint, b)]);
-          const r = changesFrom(h, { api: API, threshold: 5 });
+          const r = await changesFrom(h, { api: API, threshold: 5 });
           expect([r.from, r.to]).toEqual([D1, D2]);
         },
       ),
@@ -180,12 +180,12 @@ describe('never crashes', () => {
 });
 
 describe('through the whole comparison: kind other', () => {
-  it('a topics answer of another shape is compared generically, with its path as the subject', () => {
+  it('a topics answer of another shape is compared generically, with its path as the subject', async () => {
     const h = history([
       recorded(D1, 'topics', { results: [{ slug: 'crm', visibility_pct: 0.41 }] }),
       recorded(D2, 'topics', { results: [{ slug: 'crm', visibility_pct: 0.33 }] }),
     ]);
-    const [c, ...rest] = changesFrom(h, { api: API, threshold: 5 }).changes;
+    const [c, ...rest] = (await changesFrom(h, { api: API, threshold: 5 })).changes;
     expect(rest).toEqual([]);
     expect(c).toMatchObject({
       kind: 'other',

@@ -3,13 +3,14 @@
  * its rules (thresholds exact at the boundary, 0–1 shares in percentage points, when-fields
  * ignored, appear and go), what is not compared and why, and the order of the news.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changesFrom, pickFrom } from '../../src/history/changes/compare.js';
 import { compareKind } from '../../src/history/changes/kinds.js';
 import { isFraction, isWhenField, isWhenText, movedBy } from '../../src/history/changes/fields.js';
 import { chooseRecordedScopes } from '../../src/history/changes/scopes.js';
 import { UsageError } from '../../src/errors.js';
 import { API, competitors, history, pages, prompts, recorded, technical, topics } from './changes-fixtures.js';
+import type { RecordedScope } from '../../src/history/types.js';
 
 const D1 = '2026-11-19';
 const D2 = '2026-11-20';
@@ -35,24 +36,24 @@ describe('the days compared', () => {
     expect(pickFrom([D1, D2, D3], D3, D3)).toEqual({ from: D2, sinceFallback: false });
   });
 
-  it('nothing before the newest day: nothing to compare', () => {
+  it('nothing before the newest day: nothing to compare', async () => {
     expect(pickFrom([D3], D3, undefined)).toEqual({ from: null, sinceFallback: false });
-    const r = changesFrom(history([recorded(D3, 'topics', topics([['a', 40]]))]), ask());
+    const r = await changesFrom(history([recorded(D3, 'topics', topics([['a', 40]]))]), ask());
     expect(r).toEqual({ from: null, to: D3, sinceFallback: false, changes: [], notCompared: [] });
   });
 
-  it('nothing recorded at all', () => {
-    expect(changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [] });
+  it('nothing recorded at all', async () => {
+    expect(await changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [] });
   });
 
-  it('only the scopes asked decide the days; other APIs are not read', () => {
+  it('only the scopes asked decide the days; other APIs are not read', async () => {
     const h = history([
       recorded(D1, 'topics', topics([['a', 40]])),
       recorded(D2, 'topics', topics([['a', 30]])),
       recorded(D3, 'topics', topics([['a', 10]]), { brandId: '202' }),
       recorded(D3, 'topics', topics([['a', 99]]), { api: 'demo' }),
     ]);
-    const r = changesFrom(h, ask({ brandIds: ['101'] }));
+    const r = await changesFrom(h, ask({ brandIds: ['101'] }));
     expect([r.from, r.to]).toEqual([D1, D2]);
     expect(r.changes.map((c) => [c.subject, c.before, c.after])).toEqual([['a', 40, 30]]);
   });
@@ -140,11 +141,11 @@ describe('fields that say when are never changes', () => {
     expect(isWhenText('CRM 2026')).toBe(false);
   });
 
-  it('a new period, window and scan time alone make no change', () => {
+  it('a new period, window and scan time alone make no change', async () => {
     const a = topics([['a', 40]]);
     const b = { ...topics([['a', 40]]), period: { from: '2026-11-15', to: '2026-11-21', days: 8 } };
     const h = history([recorded(D1, 'topics', a), recorded(D2, 'topics', b)]);
-    expect(changesFrom(h, ask()).changes).toEqual([]);
+    expect((await changesFrom(h, ask())).changes).toEqual([]);
     const t1 = { ...technical(70, []), scanned_at: '2026-11-19T02:00:00Z' };
     expect(compareKind('technical', t1, technical(70, []), 5)).toEqual([]);
   });
@@ -285,7 +286,7 @@ describe('each kind', () => {
 });
 
 describe('like with like, and what was not compared', () => {
-  it('answers of the same endpoint, item and query on both days; another query is not compared with it', () => {
+  it('answers of the same endpoint, item and query on both days; another query is not compared with it', async () => {
     const h = history([
       recorded(D1, 'topics', topics([['a', 40]]), { query: 'days=30' }),
       recorded(D2, 'topics', topics([['a', 10]]), { query: 'days=30' }),
@@ -294,7 +295,7 @@ describe('like with like, and what was not compared', () => {
       recorded(D2, 'competitors', competitors([['P', 20]]), { query: 'days=90' }),
       recorded(D1, 'competitors', competitors([['P', 40]])),
     ]);
-    const r = changesFrom(h, ask());
+    const r = await changesFrom(h, ask());
     expect(r.changes.map((c) => [c.kind, c.query, c.before, c.after])).toEqual([['topic', 'days=30', 40, 10]]);
     expect(r.notCompared.find((n) => n.kind === 'competitor')).toEqual({
       kind: 'competitor',
@@ -305,14 +306,14 @@ describe('like with like, and what was not compared', () => {
     });
   });
 
-  it('a kind recorded on one day only, or on neither, is listed with the reason, never as no change', () => {
+  it('a kind recorded on one day only, or on neither, is listed with the reason, never as no change', async () => {
     const h = history([
       recorded(D1, 'topics', topics([['a', 40]])),
       recorded(D2, 'topics', topics([['a', 40]])),
       recorded(D1, 'pages', pages([])),
       recorded(D2, 'technical', technical(70, []), { market: '' }),
     ]);
-    const r = changesFrom(h, ask());
+    const r = await changesFrom(h, ask());
     expect(r.changes).toEqual([]);
     expect(r.notCompared.map((n) => [n.kind, n.market?.code ?? null, n.reason])).toEqual([
       ['visibility', null, `not recorded on ${D1} nor on ${D2}`],
@@ -323,26 +324,26 @@ describe('like with like, and what was not compared', () => {
     ]);
   });
 
-  it('a body that is not JSON is not compared, and says so', () => {
+  it('a body that is not JSON is not compared, and says so', async () => {
     const bad = { ...recorded(D2, 'visibility', {}), raw: '{"data": {"score": 3' };
-    const r = changesFrom(history([recorded(D1, 'visibility', { score: 40 }), bad]), ask());
+    const r = await changesFrom(history([recorded(D1, 'visibility', { score: 40 }), bad]), ask());
     expect(r.notCompared.find((n) => n.kind === 'visibility')?.reason).toBe(`the answer recorded on ${D2} is not JSON`);
   });
 
-  it('data identical in every market (market ``) has market null, and is compared whatever --market asks', () => {
+  it('data identical in every market (market ``) has market null, and is compared whatever --market asks', async () => {
     const h = history([
       recorded(D1, 'technical', technical(80, []), { market: '' }),
       recorded(D2, 'technical', technical(70, []), { market: '' }),
       recorded(D1, 'visibility', { score: 20 }, { market: 'DE-de' }),
       recorded(D2, 'visibility', { score: 40 }, { market: 'DE-de' }),
     ]);
-    const r = changesFrom(h, ask({ markets: ['US-en'] }));
+    const r = await changesFrom(h, ask({ markets: ['US-en'] }));
     expect(r.changes.map((c) => [c.kind, c.market])).toEqual([['technical', null]]);
   });
 
-  it('each change says where it came from: brand, market with its label, endpoint, item and query', () => {
+  it('each change says where it came from: brand, market with its label, endpoint, item and query', async () => {
     const h = history([recorded(D1, 'visibility', { score: 20 }, { brandId: '202' }), recorded(D2, 'visibility', { score: 40 }, { brandId: '202' })]);
-    expect(changesFrom(h, ask()).changes[0]).toMatchObject({
+    expect((await changesFrom(h, ask())).changes[0]).toMatchObject({
       kind: 'visibility',
       brand: { id: '202', name: 'Acme, Inc.' },
       market: { code: 'US-en', label: 'United States (English)' },
@@ -354,7 +355,7 @@ describe('like with like, and what was not compared', () => {
 });
 
 describe('worst news first', () => {
-  it('losses, then drops by size, then rivals gaining, then what cannot be judged, then gains; ties by brand, market, kind, subject', () => {
+  it('losses, then drops by size, then rivals gaining, then what cannot be judged, then gains; ties by brand, market, kind, subject', async () => {
     const h = history([
       recorded(
         D1,
@@ -389,7 +390,7 @@ describe('worst news first', () => {
       recorded(D1, 'visibility', { score: 30 }, { brandId: '202' }),
       recorded(D2, 'visibility', { score: 20 }, { brandId: '202' }),
     ]);
-    const r = changesFrom(h, ask());
+    const r = await changesFrom(h, ask());
     expect(r.changes.map((c) => `${c.news} ${c.brand.id} ${c.kind} ${c.subject}${c.engine ? ` ${c.engine}` : ''}`)).toEqual([
       'loss 101 topic went',
       'loss 101 answer_state Which CRM? chatgpt',
@@ -405,10 +406,13 @@ describe('worst news first', () => {
 });
 
 describe('brands and markets chosen from the history', () => {
-  const scopes = history([
-    recorded(D1, 'topics', topics([]), { brandId: '101' }),
-    recorded(D1, 'topics', topics([]), { brandId: '202', market: 'DE-de' }),
-  ]).scopes(API);
+  let scopes: RecordedScope[] = [];
+  beforeAll(async () => {
+    scopes = await history([
+      recorded(D1, 'topics', topics([]), { brandId: '101' }),
+      recorded(D1, 'topics', topics([]), { brandId: '202', market: 'DE-de' }),
+    ]).scopes(API);
+  });
 
   it('by id, by whole name (any case, a comma inside), or several at once', () => {
     expect(chooseRecordedScopes(scopes, { brands: ['101'], markets: undefined }).brandIds).toEqual(['101']);

@@ -27,15 +27,15 @@ describe('openHistory', () => {
     const store = await openHistory(testContext({ env: { VIS_HISTORY: file } }));
     try {
       expect(store.file).toBe(file);
-      expect(store.answers({ api: a.api })).toEqual([a]);
+      expect(await store.answers({ api: a.api })).toEqual([a]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
   it('refuses a store another vis holds, after the wait, naming the lock', async () => {
     const file = storeFile();
-    (await openHistory(testContext({ env: { VIS_HISTORY: file } }))).close();
+    await (await openHistory(testContext({ env: { VIS_HISTORY: file } }))).close();
     await new Promise((r) => setTimeout(r, 10));
     const clock = fakeClock();
     writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: 'another-vis' }));

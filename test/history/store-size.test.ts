@@ -61,8 +61,8 @@ describe('store size', () => {
         if (d > 0) gzipBytes += gzipSync(reply.text).length;
       }
       const store = await openStore(file, { create: true });
-      store.ingest();
-      store.close();
+      await store.ingest();
+      await store.close();
       if (d === 0) first = { bytes: statSync(file).size, rows: await indexRows(file) };
     }
     const perDay = (n: number) => n / (DAYS - 1);

@@ -18,8 +18,8 @@ import { FakeHistory, type FakeNames } from '../support/fake-history.js';
 import { answer, readerContract, SAMPLE } from './reader-contract.js';
 
 const opened: HistoryStore[] = [];
-afterEach(() => {
-  for (const s of opened.splice(0)) s.close();
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close();
 });
 
 function place(): { dir: string; file: string } {
@@ -50,7 +50,7 @@ async function storeWith(answers: readonly RecordedAnswer[], names: FakeNames = 
   // One ingest per entry keeps the order the answers were recorded in, as FakeHistory does.
   for (const a of answers) {
     journal(file, [a], names);
-    s.ingest();
+    await s.ingest();
   }
   return s;
 }
@@ -93,7 +93,7 @@ describe('a new store', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(MIGRATIONS[MIGRATIONS.length - 1]!.version).toBe(SCHEMA_VERSION);
-    expect(s.check()).toMatchObject({ file, schemaVersion: SCHEMA_VERSION, answers: 0, bodies: 0, problems: [] });
+    expect(await s.check()).toMatchObject({ file, schemaVersion: SCHEMA_VERSION, answers: 0, bodies: 0, problems: [] });
   });
 
   it('is not made without create', async () => {
@@ -108,9 +108,9 @@ describe('a new store', () => {
 describe('opening', () => {
   it('leaves a store of this schema with nothing to take in byte for byte as it was', async () => {
     const s = await storeWith(SAMPLE);
-    s.close();
+    await s.close();
     const before = readFileSync(s.file);
-    (await open(s.file)).close();
+    await (await open(s.file)).close();
     expect(readFileSync(s.file)).toEqual(before);
   });
 
@@ -148,18 +148,18 @@ describe('taking the journal in', () => {
     const files = journal(file, [answer({ fetchedAt: 1000, raw: '{"n":1}' }), later]);
     const s = await open(file);
     writeFileSync(join(journalDir(file), '3000-1-0badbad0.answer'), 'not an entry');
-    const report = s.ingest();
+    const report = await s.ingest();
     expect(report.stored).toBe(2);
     expect(report.superseded).toBe(0);
     expect(report.rejected).toEqual([{ file: join(journalDir(file), '3000-1-0badbad0.answer'), problem: 'no header line' }]);
     expect(readdirSync(journalDir(file))).toEqual(['3000-1-0badbad0.answer.rejected']);
     expect(files.some(existsSync)).toBe(false);
     journal(file, [answer({ fetchedAt: 4000, raw: '{"n":0}' })]);
-    expect(s.ingest()).toEqual({ stored: 0, superseded: 1, rejected: [] });
+    expect(await s.ingest()).toEqual({ stored: 0, superseded: 1, rejected: [] });
     expect(readdirSync(journalDir(file))).toEqual(['3000-1-0badbad0.answer.rejected']);
-    expect(s.answers({ api: later.api })).toEqual([later]);
-    expect(s.ingest()).toEqual({ stored: 0, superseded: 0, rejected: [] });
-    expect(s.check().journal).toEqual({ waiting: 0, rejected: ['3000-1-0badbad0.answer.rejected'] });
+    expect(await s.answers({ api: later.api })).toEqual([later]);
+    expect(await s.ingest()).toEqual({ stored: 0, superseded: 0, rejected: [] });
+    expect((await s.check()).journal).toEqual({ waiting: 0, rejected: ['3000-1-0badbad0.answer.rejected'] });
   });
 
   it('takes a journal of several batches in, batch by batch, before the store opens', async () => {
@@ -168,39 +168,39 @@ describe('taking the journal in', () => {
     journal(file, many);
     const s = await open(file, { batch: 5 });
     expect(readdirSync(journalDir(file))).toHaveLength(5);
-    expect(s.ingest()).toMatchObject({ stored: 10, superseded: 0 });
-    expect(s.days({ api: many[0]!.api })).toHaveLength(10);
+    expect(await s.ingest()).toMatchObject({ stored: 10, superseded: 0 });
+    expect(await s.days({ api: many[0]!.api })).toHaveLength(10);
     expect(readdirSync(journalDir(file))).toEqual([]);
   });
 
   it('stores a body once however many answers hold it, and drops a body no answer holds any more', async () => {
     const s = await storeWith([answer({ day: '2026-11-20', raw: '{"same":1}' }), answer({ day: '2026-11-21', raw: '{"same":1}' })]);
-    expect(s.check()).toMatchObject({ answers: 2, bodies: 1 });
+    expect(await s.check()).toMatchObject({ answers: 2, bodies: 1 });
     journal(s.file, [answer({ day: '2026-11-20', fetchedAt: Date.parse('2026-11-21T00:00:00Z'), raw: '{"other":1}' })]);
-    s.ingest();
-    expect(s.check()).toMatchObject({ answers: 2, bodies: 2 });
+    await s.ingest();
+    expect(await s.check()).toMatchObject({ answers: 2, bodies: 2 });
     journal(s.file, [answer({ day: '2026-11-21', fetchedAt: Date.parse('2026-11-22T00:00:00Z'), raw: '{"other":1}' })]);
-    s.ingest();
-    expect(s.check()).toMatchObject({ answers: 2, bodies: 1 });
+    await s.ingest();
+    expect(await s.check()).toMatchObject({ answers: 2, bodies: 1 });
   });
 
   it('an answer fetched at the same time as the one recorded replaces it', async () => {
     const s = await storeWith([answer({ fetchedAt: 1000, raw: '{"n":1}' }), answer({ fetchedAt: 1000, raw: '{"n":2}' })]);
-    expect(s.answers({ api: SAMPLE[0]!.api }).map((a) => a.raw)).toEqual(['{"n":2}']);
-    expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
+    expect((await s.answers({ api: SAMPLE[0]!.api })).map((a) => a.raw)).toEqual(['{"n":2}']);
+    expect(await s.check()).toMatchObject({ answers: 1, bodies: 1 });
   });
 
   it('a name seen at the same time as the one kept replaces it', async () => {
     const s = await storeWith([answer({ day: '2026-11-20', fetchedAt: 1000 })], { brands: { '101': 'First' }, markets: { 'US-en': 'one' } });
     journal(s.file, [answer({ day: '2026-11-21', fetchedAt: 1000 })], { brands: { '101': 'Second' }, markets: { 'US-en': 'two' } });
-    s.ingest();
-    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Second', marketLabel: 'two' });
+    await s.ingest();
+    expect((await s.scopes(SAMPLE[0]!.api))[0]).toMatchObject({ brandName: 'Second', marketLabel: 'two' });
   });
 
   it('a later answer replaces the facts of the one it replaces', async () => {
     const topics = (id: string) => JSON.stringify({ data: { topics: [{ id, name: id }] } });
     const s = await storeWith([answer({ fetchedAt: 1000, raw: topics('old') }), answer({ fetchedAt: 2000, raw: topics('new') })]);
-    s.close();
+    await s.close();
     expect(await sql(s.file, 'SELECT topic_id FROM topic_days')).toEqual([{ topic_id: 'new' }]);
     const hash = createHash('sha256').update(topics('new')).digest('hex');
     expect(await sql(s.file, 'SELECT hash FROM bodies')).toEqual([{ hash }]);
@@ -209,11 +209,11 @@ describe('taking the journal in', () => {
   it('keeps the newest name seen for a brand and a market', async () => {
     const s = await storeWith([answer({ day: '2026-11-21', fetchedAt: 2000 })], { brands: { '101': 'New name' }, markets: { 'US-en': 'US' } });
     journal(s.file, [answer({ day: '2026-11-20', fetchedAt: 1000 })], { brands: { '101': 'Old name' }, markets: { 'US-en': 'old' } });
-    s.ingest();
-    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'New name', marketLabel: 'US', days: 2 });
+    await s.ingest();
+    expect((await s.scopes(SAMPLE[0]!.api))[0]).toMatchObject({ brandName: 'New name', marketLabel: 'US', days: 2 });
     journal(s.file, [answer({ day: '2026-11-22', fetchedAt: 3000 })], { brands: { '101': 'Newest' } });
-    s.ingest();
-    expect(s.scopes(SAMPLE[0]!.api)[0]).toMatchObject({ brandName: 'Newest', marketLabel: 'US' });
+    await s.ingest();
+    expect((await s.scopes(SAMPLE[0]!.api))[0]).toMatchObject({ brandName: 'Newest', marketLabel: 'US' });
   });
 });
 
@@ -252,7 +252,7 @@ describe('the file', () => {
     chmodSync(`${file}.incoming`, 0o777);
     expect((await refusal(openStore(file, { create: true }))).message).toContain('is not a private folder of this user');
     chmodSync(`${file}.incoming`, 0o700);
-    (await openStore(file, { create: true })).close();
+    await (await openStore(file, { create: true })).close();
   });
 
   it('refuses a file others can write to, a link and a folder', async () => {
@@ -305,7 +305,7 @@ describe('the file', () => {
             }),
           ),
         );
-        s.close();
+        await s.close();
         void file;
         const bytes = readFileSync(s.file);
         writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 2)));
@@ -349,8 +349,8 @@ describe('the file', () => {
           s.file,
           Array.from({ length: 200 }, (_, i) => answer({ item: String(i) })),
         );
-        s.ingest();
-        s.close();
+        await s.ingest();
+        await s.close();
         // The middle of a leaf page of the answers: rows out of order, which SQLite's checks name.
         const [leaf] = await sql(s.file, "SELECT pageno FROM dbstat WHERE name = 'answers' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 1");
         const at = Number(leaf!.pageno) - 1;
@@ -444,13 +444,13 @@ describe('the file', () => {
 
   it('removes a VFS lock folder left by a process that died, inside its own lock', async () => {
     const { file } = place();
-    (await open(file)).close();
+    await (await open(file)).close();
     mkdirSync(`${file}.lock`);
     const s = await open(file);
     journal(file, [SAMPLE[0]!]);
-    expect(s.ingest().stored).toBe(1);
+    expect((await s.ingest()).stored).toBe(1);
     // SQLite keeps its own lock while the store is open (vis's is held as long), and lets go on close.
-    s.close();
+    await s.close();
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
@@ -460,10 +460,10 @@ describe('the file', () => {
       s.file,
       Array.from({ length: 200 }, (_, i) => answer({ item: String(i) })),
     );
-    s.ingest();
-    s.close();
+    await s.ingest();
+    await s.close();
     expect(existsSync(`${s.file}.vis-checked`)).toBe(true);
-    (await openStore(s.file, { create: true })).close();
+    await (await openStore(s.file, { create: true })).close();
     // A damaged leaf page, written in place: the file's times change, so the next open checks it.
     const [leaf] = await sql(s.file, "SELECT pageno FROM dbstat WHERE name = 'answers' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 1");
     const at = Number(leaf!.pageno) - 1;
@@ -475,7 +475,7 @@ describe('the file', () => {
     // damaged file, the open skips it (and the damage stays unread until a page is read).
     const st = statSync(s.file, { bigint: true });
     writeFileSync(`${s.file}.vis-checked`, `${st.size}:${st.ctimeNs}:${st.mtimeNs}:${st.ino}`);
-    (await openStore(s.file, { create: true })).close();
+    await (await openStore(s.file, { create: true })).close();
     // A note that is not a regular file is no note: the check runs again.
     const st2 = statSync(s.file, { bigint: true });
     unlinkSync(`${s.file}.vis-checked`);
@@ -486,21 +486,21 @@ describe('the file', () => {
 
   it('waits for another vis holding the store, then refuses naming the lock', async () => {
     const { file } = place();
-    (await open(file)).close();
+    await (await open(file)).close();
     heldByAnother(file);
     const err = await refusal(openStore(file, { create: true, lock: { timeoutMs: 100 } }));
     expect(err.message).toContain(`waiting for the lock file ${file}.vis.lock`);
     unlinkSync(`${file}.vis.lock`);
     const s = await open(file);
-    expect(s.check().problems).toEqual([]);
+    expect((await s.check()).problems).toEqual([]);
   });
 
   it('holds its lock until closed', async () => {
     const { file } = place();
     const s = await openStore(file, { create: true });
     expect(existsSync(`${file}.vis.lock`)).toBe(true);
-    s.close();
-    s.close();
+    await s.close();
+    await s.close();
     await new Promise((r) => setTimeout(r, 10));
     expect(existsSync(`${file}.vis.lock`)).toBe(false);
   });
@@ -511,12 +511,12 @@ describe('migrations', () => {
 
   it('upgrades a store written by this vis to a newer schema, keeping every answer', async () => {
     const s = await storeWith(SAMPLE);
-    const before = s.answers({ api: SAMPLE[0]!.api });
-    s.close();
+    const before = await s.answers({ api: SAMPLE[0]!.api });
+    await s.close();
     const up = await open(s.file, { migrations: [...MIGRATIONS, V2] });
-    expect(up.answers({ api: SAMPLE[0]!.api })).toEqual(before);
-    expect(up.scopes(SAMPLE[0]!.api)).toHaveLength(4);
-    up.close();
+    expect(await up.answers({ api: SAMPLE[0]!.api })).toEqual(before);
+    expect(await up.scopes(SAMPLE[0]!.api)).toHaveLength(4);
+    await up.close();
     expect(await sql(s.file, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
     expect(await sql(s.file, "SELECT name FROM pragma_table_info('answers') WHERE name = 'note'")).toEqual([{ name: 'note' }]);
     // That file is now newer than this vis.
@@ -525,14 +525,14 @@ describe('migrations', () => {
 
   it('leaves the file as it was when a migration fails', async () => {
     const s = await storeWith(SAMPLE);
-    s.close();
+    await s.close();
     const before = readFileSync(s.file);
     const broken: Migration = { version: 2, up: (db) => db.exec('CREATE TABLE extra (x); INSERT INTO nowhere VALUES (1)') };
     const err = await refusal(openStore(s.file, { create: true, migrations: [...MIGRATIONS, broken] }));
     expect(err.message).toMatch(/^could not migrate the history store .* from schema 1 to 2: .*no such table: nowhere.*; the file is left as it was$/);
     expect(readFileSync(s.file)).toEqual(before);
     const again = await open(s.file);
-    expect(again.answers({ api: SAMPLE[0]!.api })).toHaveLength(8);
+    expect(await again.answers({ api: SAMPLE[0]!.api })).toHaveLength(8);
   });
 });
 
@@ -544,12 +544,12 @@ describe('prune', () => {
       answer({ day: '2026-11-21', endpoint: 'prompts', raw: '{"a":1,"data":{"prompts":[{"id":"p","prompt":"Q?"}]}}' }),
       answer({ day: '2026-11-22', raw: '{"c":1}' }),
     ]);
-    expect(s.prune('2026-11-21')).toEqual({ answers: 1, bodies: 1 });
-    expect(s.prune('2026-11-22')).toEqual({ answers: 2, bodies: 2 });
-    expect(s.days({ api: SAMPLE[0]!.api })).toEqual(['2026-11-22']);
-    expect(s.check()).toMatchObject({ answers: 1, bodies: 1 });
-    expect(() => s.prune('2026-02-30')).toThrow('cannot prune the history before "2026-02-30": not a date (YYYY-MM-DD)');
-    s.close();
+    expect(await s.prune('2026-11-21')).toEqual({ answers: 1, bodies: 1 });
+    expect(await s.prune('2026-11-22')).toEqual({ answers: 2, bodies: 2 });
+    expect(await s.days({ api: SAMPLE[0]!.api })).toEqual(['2026-11-22']);
+    expect(await s.check()).toMatchObject({ answers: 1, bodies: 1 });
+    await expect(s.prune('2026-02-30')).rejects.toThrow('cannot prune the history before "2026-02-30": not a date (YYYY-MM-DD)');
+    await s.close();
     expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM texts')).toEqual([{ n: 0 }]);
     expect(await sql(s.file, 'SELECT COUNT(*) AS n FROM prompt_facts')).toEqual([{ n: 0 }]);
   });
@@ -562,7 +562,7 @@ describe('check', () => {
       answer({ day: '2026-11-01', raw: '{"b":2}' }),
       answer({ day: '2026-11-02', raw: '{"b":2}' }),
     ]);
-    const c = s.check();
+    const c = await s.check();
     expect(c).toMatchObject({ answers: 3, bodies: 2, problems: [], schemaVersion: 1 });
     expect(c.bytes).toBe(statSync(s.file).size);
     expect(c.months).toEqual([
@@ -570,14 +570,14 @@ describe('check', () => {
       { month: '2026-11', answers: 2, bytes: 7 },
     ]);
     expect(c.scopes.map((x) => x.days)).toEqual([3]);
-    s.close();
+    await s.close();
     expect(await checkFile(s.file)).toEqual({ ...c, bytes: statSync(s.file).size });
   });
 
   it('sorts the months, one whose answers were pruned while a later answer keeps its body included', async () => {
     const s = await storeWith([answer({ day: '2026-10-31', raw: '{"kept":1}' }), answer({ day: '2026-11-01', raw: '{"kept":1}' })]);
-    s.prune('2026-11-01');
-    expect(s.check().months).toEqual([
+    await s.prune('2026-11-01');
+    expect((await s.check()).months).toEqual([
       { month: '2026-10', answers: 0, bytes: 10 },
       { month: '2026-11', answers: 1, bytes: 0 },
     ]);
@@ -586,8 +586,8 @@ describe('check', () => {
   it('counts the entries waiting in the journal', async () => {
     const s = await storeWith([]);
     journal(s.file, [SAMPLE[0]!, SAMPLE[1]!]);
-    expect(s.check().journal).toEqual({ waiting: 2, rejected: [] });
-    s.close();
+    expect((await s.check()).journal).toEqual({ waiting: 2, rejected: [] });
+    await s.close();
     expect((await checkFile(s.file)).journal).toEqual({ waiting: 2, rejected: [] });
   });
 
@@ -610,13 +610,13 @@ describe('check', () => {
 
   it('lists the scopes of every API, and says nothing of a journal it cannot read', async () => {
     const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
-    expect(s.check().scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
-    s.close();
+    expect((await s.check()).scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
+    await s.close();
     const { file } = place();
     mkdirSync(dirname(file), { mode: 0o700 });
     const c = await open(file);
     writeFileSync(journalDir(file), '');
-    expect(c.check().journal).toEqual({ waiting: 0, rejected: [] });
+    expect((await c.check()).journal).toEqual({ waiting: 0, rejected: [] });
   });
 
   it('describes a missing, unsafe or locked file and never throws', async () => {
@@ -632,7 +632,7 @@ describe('check', () => {
       journal: { waiting: 0, rejected: [] },
       problems: [`ENOENT: no such file or directory, lstat '${file}'`],
     });
-    (await open(file)).close();
+    await (await open(file)).close();
     chmodSync(file, 0o622);
     expect((await checkFile(file)).problems).toEqual([`others can write to the history store ${file}`]);
     chmodSync(file, 0o600);
@@ -678,7 +678,7 @@ describe('the BI tables and views', () => {
       ],
       { brands: { '101': 'Northwind CRM' } },
     );
-    s.close();
+    await s.close();
     expect(await sql(s.file, 'SELECT brand, day, topic_id, name, visibility, change, rank, share_of_voice FROM topic_days ORDER BY topic_id')).toEqual([
       { brand: 'Northwind CRM', day: '2026-11-20', topic_id: 't1', name: 'One', visibility: 40.5, change: -1, rank: 2, share_of_voice: 10 },
       { brand: 'Northwind CRM', day: '2026-11-20', topic_id: 't2', name: null, visibility: null, change: null, rank: null, share_of_voice: null },

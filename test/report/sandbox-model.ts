@@ -30,7 +30,7 @@ export const SECTION_PATHS: Readonly<Record<Exclude<SectionId, 'changes'>, strin
 export const MADE_AT = Date.parse('2025-03-14T12:00:00Z');
 
 /** Two recorded days of brand 101 in US-en, compared as `vis changes` compares them. */
-export function sampleChanges() {
+export async function sampleChanges() {
   const h = history([
     recorded('2025-03-13', 'visibility', { score: 34.2 }),
     recorded('2025-03-14', 'visibility', { score: 28.3 }),
@@ -73,7 +73,7 @@ export function sampleChanges() {
     recorded('2025-03-13', 'visibility', { score: 20 }, { brandId: '202' }),
     recorded('2025-03-14', 'visibility', { score: 9 }, { brandId: '202' }),
   ]);
-  return changesFrom(h, { api: API, threshold: 5 });
+  return await changesFrom(h, { api: API, threshold: 5 });
 }
 
 /** The report's period, read as `vis report --days 30` reads it: the sections that take a period get `days=30`. */
@@ -106,7 +106,7 @@ export async function sandboxModel(sandbox: Sandbox, key: string, o: { maxScopes
         if (id === 'changes') continue;
         sections[id] = await read(sandbox, key, id, b.id, m.code);
       }
-      sections.changes = { kind: 'data', data: sampleChanges(), meta: null };
+      sections.changes = { kind: 'data', data: await sampleChanges(), meta: null };
       const visibility = sections.trend.kind === 'data' ? (sections.trend.data as { history: Array<{ week_start: string; score: number | null }> }) : null;
       scopes.push({
         brand: { id: String(b.id), name: b.name },

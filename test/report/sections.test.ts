@@ -144,7 +144,7 @@ describe('what changed', () => {
   });
 
   it('from the history’s real comparison: the scope’s changes worst first, another brand’s left out', async () => {
-    const result = sampleChanges();
+    const result = await sampleChanges();
     expect(result.changes.some((c) => c.brand.id === '202')).toBe(true);
     expect(changes.known(result)).toBe(true);
     const us = { brand: { id: '101', name: 'Northwind CRM' }, market: { code: 'US-en', label: null } } as ScopeReport;
@@ -164,8 +164,8 @@ describe('what changed', () => {
     expect(await changes.render({ ...empty, to: '2025-03-14' } as never, ctx)).toContain('only Mar 14, 2025 is recorded');
   });
 
-  it('a change of a shape not known makes the whole answer a plain table, not a wrong view', () => {
-    const result = sampleChanges();
+  it('a change of a shape not known makes the whole answer a plain table, not a wrong view', async () => {
+    const result = await sampleChanges();
     expect(changes.known({ ...result, changes: [...result.changes, { kind: 'x', news: 'catastrophe' }] })).toBe(false);
     expect(changes.known({ ...result, notCompared: [{ kind: 'x' }] })).toBe(false);
     expect(changes.known({ ...result, to: 5 })).toBe(false);

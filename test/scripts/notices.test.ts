@@ -81,6 +81,22 @@ describe('third-party notices', () => {
     );
   });
 
+  it('takes the licence a package states only under its README’s License heading, up to the next heading', () => {
+    root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
+    fakePackage(
+      'node_modules/readme-only',
+      { name: 'readme-only', version: '2.0.0', license: 'MIT' },
+      {
+        'README.md':
+          '# readme-only\n\n## Use\n\ncall it\n\n## license\n\nThe MIT License (MIT)\n\nCopyright (c) someone\n\n### More\n\nstill the licence\n\n## Thanks\n\nnot the licence\n',
+      },
+    );
+    const out = thirdPartyNotices(root, [meta('node_modules/readme-only/index.js')]);
+    expect(out).toContain('```text\nThe MIT License (MIT)\n\nCopyright (c) someone\n\n### More\n\nstill the licence\n```');
+    expect(out).not.toContain('not the licence');
+    expect(out).not.toContain('call it');
+  });
+
   it('stops the build when a bundled package has no licence file', () => {
     root = mkdtempSync(join(tmpdir(), 'vis-notices-'));
     fakePackage('node_modules/bare', { name: 'bare', version: '1.0.0', license: 'MIT' }, { 'README.md': 'no licence here' });

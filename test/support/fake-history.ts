@@ -30,11 +30,11 @@ export class FakeHistory implements HistoryReader {
     else if (answer.fetchedAt >= this.rows[i]!.fetchedAt) this.rows[i] = answer;
   }
 
-  days(filter: AnswerFilter): string[] {
+  async days(filter: AnswerFilter): Promise<string[]> {
     return [...new Set(this.match(filter).map((a) => a.day))].sort();
   }
 
-  answers(filter: AnswerFilter): RecordedAnswer[] {
+  async answers(filter: AnswerFilter): Promise<RecordedAnswer[]> {
     return this.match(filter).sort(
       (a, b) =>
         cmp(a.day, b.day) ||
@@ -46,7 +46,7 @@ export class FakeHistory implements HistoryReader {
     );
   }
 
-  scopes(api: string): RecordedScope[] {
+  async scopes(api: string): Promise<RecordedScope[]> {
     const by = new Map<string, RecordedAnswer[]>();
     for (const a of this.rows.filter((r) => r.api === api)) {
       const k = `${a.brandId}\n${a.market}`;

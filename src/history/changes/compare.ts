@@ -61,20 +61,20 @@ function describeQueries(answers: readonly RecordedAnswer[]): string {
   return [...new Set(answers.map((a) => [a.item, a.query].filter((p) => p !== '').join(' ') || 'no options'))].join(', ');
 }
 
-export function changesFrom(reader: HistoryReader, ask: ChangesAsk): ChangesResult {
+export async function changesFrom(reader: HistoryReader, ask: ChangesAsk): Promise<ChangesResult> {
   const base: AnswerFilter = {
     api: ask.api,
     endpoints: ENDPOINTS,
     ...(ask.brandIds === undefined ? {} : { brandIds: ask.brandIds }),
     ...(ask.markets === undefined ? {} : { markets: [...ask.markets, ''] }),
   };
-  const days = reader.days(base);
+  const days = await reader.days(base);
   const to = days.length > 0 ? days[days.length - 1]! : null;
   if (to === null) return { from: null, to: null, sinceFallback: false, changes: [], notCompared: [] };
   const { from, sinceFallback } = pickFrom(days, to, ask.since);
   if (from === null) return { from: null, to, sinceFallback: false, changes: [], notCompared: [] };
 
-  const scopes = reader.scopes(ask.api);
+  const scopes = await reader.scopes(ask.api);
   const brandName = new Map<string, string>();
   const marketLabel = new Map<string, string>();
   for (const s of scopes) {
@@ -84,8 +84,8 @@ export function changesFrom(reader: HistoryReader, ask: ChangesAsk): ChangesResu
   const brandOf = (id: string) => ({ id, name: brandName.get(id) ?? id });
   const marketOf = (code: string): ChangeMarket | null => (code === '' ? null : { code, label: marketLabel.get(code) ?? null });
 
-  const before = reader.answers({ ...base, since: from, until: from });
-  const after = reader.answers({ ...base, since: to, until: to });
+  const before = await reader.answers({ ...base, since: from, until: from });
+  const after = await reader.answers({ ...base, since: to, until: to });
   const brandIds = ask.brandIds ?? [...new Set([...before, ...after].map((a) => a.brandId))].sort();
 
   const changes: Change[] = [];

@@ -85,7 +85,7 @@ async function changes(
   let closed = 0;
   const open = async (): Promise<OpenedHistory> => {
     opened++;
-    return Object.assign(Object.create(reader) as HistoryReader, { close: () => void closed++ });
+    return Object.assign(Object.create(reader) as HistoryReader, { close: async () => void closed++ });
   };
   let code = 0;
   let error: unknown;

@@ -14,7 +14,7 @@ import { checkReport, runHistoryCheck, sizeText, type CheckFile } from '../../..
 import type { HistoryPruneOptions } from '../../../src/cli/commands/history/parse.js';
 import { pruneHistory } from '../../../src/cli/commands/history/prune.js';
 import { exitCodeFor } from '../../../src/errors.js';
-import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type StoreCheck } from '../../../src/history/types.js';
+import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
 import { runInProcess } from '../../support/run.js';
@@ -27,19 +27,22 @@ class FakeStore implements HistoryStore {
   private reader(): FakeHistory {
     return new FakeHistory(this.rows);
   }
-  days(f: AnswerFilter): string[] {
+  days(f: AnswerFilter): Promise<string[]> {
     return this.reader().days(f);
   }
-  answers(f: AnswerFilter): RecordedAnswer[] {
+  answers(f: AnswerFilter): Promise<RecordedAnswer[]> {
     return this.reader().answers(f);
   }
   scopes(api: string) {
     return this.reader().scopes(api);
   }
-  ingest() {
+  async ingest() {
     return { stored: 0, superseded: 0, rejected: [] };
   }
-  prune(day: string) {
+  async record(): Promise<RecordReport> {
+    throw new Error('not used by prune');
+  }
+  async prune(day: string) {
     this.pruned.push(day);
     const bodies = (rows: RecordedAnswer[]) => new Set(rows.map((r) => r.raw)).size;
     const before = this.rows.length;
@@ -47,11 +50,11 @@ class FakeStore implements HistoryStore {
     this.rows = this.rows.filter((r) => r.day >= day);
     return { answers: before - this.rows.length, bodies: bodiesBefore - bodies(this.rows) };
   }
-  check(): StoreCheck {
+  async check(): Promise<StoreCheck> {
     const apis = [...new Set(this.rows.map((r) => r.api))];
-    return { ...healthy(), scopes: apis.flatMap((a) => this.scopes(a)) };
+    return { ...healthy(), scopes: (await Promise.all(apis.map((a) => this.scopes(a)))).flat() };
   }
-  close() {}
+  async close() {}
 }
 
 function answer(api: string, day: string, raw = `{"data":{"d":"${day}"}}`): RecordedAnswer {
@@ -255,29 +258,29 @@ describe('vis history prune', () => {
     ...o,
   });
 
-  it('removes the days before --before and says what it removed', () => {
+  it('removes the days before --before and says what it removed', async () => {
     const io = testIO();
     const store = new FakeStore(rows());
-    pruneHistory(options(), testContext({ io }), store);
+    await pruneHistory(options(), testContext({ io }), store);
     expect(store.pruned).toEqual(['2026-11-01']);
     expect(io.out()).toBe('Removed 3 answers of the scan days before 2026-11-01, and 1 body no answer used any more.\n');
-    expect(store.days({ api: 'A' })).toEqual(['2026-11-20']);
+    expect(await store.days({ api: 'A' })).toEqual(['2026-11-20']);
   });
 
-  it('--dry-run counts over every API and removes nothing', () => {
+  it('--dry-run counts over every API and removes nothing', async () => {
     const io = testIO();
     const store = new FakeStore(rows());
-    pruneHistory(options({ dryRun: true }), testContext({ io }), store);
+    await pruneHistory(options({ dryRun: true }), testContext({ io }), store);
     expect(store.pruned).toEqual([]);
     expect(io.out()).toBe('Would remove 3 answers of 3 scan days before 2026-11-01 (--dry-run: nothing removed).\n');
     const one = testIO();
-    pruneHistory(options({ dryRun: true, before: '2026-10-02' }), testContext({ io: one }), store);
+    await pruneHistory(options({ dryRun: true, before: '2026-10-02' }), testContext({ io: one }), store);
     expect(one.out()).toBe('Would remove 1 answer of 1 scan day before 2026-10-02 (--dry-run: nothing removed).\n');
   });
 
-  it('nothing before the day: nothing removed', () => {
+  it('nothing before the day: nothing removed', async () => {
     const io = testIO();
-    pruneHistory(options({ before: '2026-01-01' }), testContext({ io }), new FakeStore(rows()));
+    await pruneHistory(options({ before: '2026-01-01' }), testContext({ io }), new FakeStore(rows()));
     expect(io.out()).toBe('Nothing recorded before 2026-01-01: nothing removed.\n');
   });
 

@@ -454,7 +454,7 @@ describe('vis report: the reads and the model', () => {
     });
     const fake = new FakeHistory([answer('2026-06-01', 21), answer('2026-06-02', null), answer('2026-06-03', 0, 'not json'), answer('2026-11-20', 40)]);
     let closed = 0;
-    const r = await report({}, home(), { history: async () => Object.assign(fake, { close: () => closed++ }) });
+    const r = await report({}, home(), { history: async () => Object.assign(fake, { close: async () => void closed++ }) });
     expect(r.code).toBe(0);
     expect(closed).toBe(1);
     const s = r.model!.scopes[0]!;

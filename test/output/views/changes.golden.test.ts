@@ -23,7 +23,7 @@ const D2 = '2026-11-20';
 const QUESTION = 'Which CRM is easiest to set up for a 5-person sales team that already lives in Gmail?';
 const URL = 'https://northwindcrm.example/blog/how-to-migrate-your-crm-in-a-weekend-without-losing-deals';
 
-export function sampleResult(): ChangesResult {
+export async function sampleResult(): Promise<ChangesResult> {
   const h = history([
     recorded(D1, 'visibility', { score: 34.2 }),
     recorded(D2, 'visibility', { score: 28.3 }),
@@ -89,7 +89,7 @@ export function sampleResult(): ChangesResult {
     recorded(D1, 'topics', { results: [{ slug: 'erp', visibility_pct: 0.41, headline: 'ERP for SMBs' }] }, { brandId: '202', market: 'DE-de' }),
     recorded(D2, 'topics', { results: [{ slug: 'erp', visibility_pct: 0.33, headline: 'ERP for small firms' }] }, { brandId: '202', market: 'DE-de' }),
   ]);
-  return changesFrom(h, { api: API, threshold: 5 });
+  return await changesFrom(h, { api: API, threshold: 5 });
 }
 
 const WIDTHS = [50, 80, 160] as const;
@@ -97,8 +97,8 @@ const view = (result: ChangesResult, width: number, color = false) => renderChan
 
 describe('vis changes: the terminal view', () => {
   for (const width of WIDTHS) {
-    it(`width ${width}, no colour`, () => {
-      const out = view(sampleResult(), width);
+    it(`width ${width}, no colour`, async () => {
+      const out = view(await sampleResult(), width);
       for (const line of out.split('\n')) if (/\s/.test(line.trim())) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
       // Subjects a user copies are whole: the URL on one line, the question's words all there.
       expect(out).toContain(URL);
@@ -107,19 +107,19 @@ describe('vis changes: the terminal view', () => {
     });
   }
 
-  it('losses and drops red, rivals gaining yellow, gains green', () => {
-    const out = view(sampleResult(), 160, true);
+  it('losses and drops red, rivals gaining yellow, gains green', async () => {
+    const out = view(await sampleResult(), 160, true);
     expect(out).toContain('\u001b[31mrecommended → absent\u001b[39m');
     expect(out).toContain('\u001b[33mappeared (0.04)\u001b[39m');
     expect(out).toContain('\u001b[32mappeared (12)\u001b[39m');
   });
 
-  it('recorded texts pass the terminal sanitiser', () => {
+  it('recorded texts pass the terminal sanitiser', async () => {
     const h = history([
       recorded(D1, 'topics', topics([['t\u001b[2Jx', 40, 'Name \u009b31m']])),
       recorded(D2, 'topics', topics([['t\u001b[2Jx', 20, 'Name \u009b31m']])),
     ]);
-    const out = view(changesFrom(h, { api: API, threshold: 5 }), 80);
+    const out = view(await changesFrom(h, { api: API, threshold: 5 }), 80);
     expect(out).not.toMatch(/[\u001b\u009b]/);
   });
 

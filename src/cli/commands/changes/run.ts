@@ -27,7 +27,7 @@ import type { ChangesOptions } from './parse.js';
 
 /** A history opened for reading, closed when done (the store's HistoryStore fits). */
 export interface OpenedHistory extends HistoryReader {
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** How the run opens the history; tests hand in an in-memory one. */
@@ -35,14 +35,14 @@ export type HistoryOpener = () => Promise<OpenedHistory>;
 
 export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx, options.flags.profile)): Promise<void> {
   // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
-  if (options.fetch) (await open()).close();
+  if (options.fetch) await (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
   const store = await open();
   let result: ChangesResult;
   try {
-    result = changesFor(store, options, fetched);
+    result = await changesFor(store, options, fetched);
   } finally {
-    store.close();
+    await store.close();
   }
   await printChanges(ctx, options, result);
   const failure = exitFailure(options, result);
@@ -55,13 +55,13 @@ interface Fetched {
 }
 
 /** The comparison of the scopes asked for, read from `reader` alone. */
-export function changesFor(reader: HistoryReader, options: ChangesOptions, fetched?: Fetched): ChangesResult {
+export async function changesFor(reader: HistoryReader, options: ChangesOptions, fetched?: Fetched): Promise<ChangesResult> {
   const chosen = fetched
     ? {
         brandIds: fetched.brandIds,
         markets: chooseMarkets(options.markets, options.settings.market),
       }
-    : chooseRecordedScopes(reader.scopes(options.api), {
+    : chooseRecordedScopes(await reader.scopes(options.api), {
         brands: options.brands,
         markets: options.markets,
         configuredBrand: options.settings.brand,

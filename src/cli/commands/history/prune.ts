@@ -13,25 +13,29 @@ import type { HistoryPruneOptions } from './parse.js';
 export async function runHistoryPrune(options: HistoryPruneOptions, ctx: Context): Promise<void> {
   const store = await openHistory(ctx, options.profile);
   try {
-    pruneHistory(options, ctx, store);
+    await pruneHistory(options, ctx, store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 const plural = (n: number, word: string, words = `${word}s`) => `${formatCount(n)} ${n === 1 ? word : words}`;
 
-export function pruneHistory(options: HistoryPruneOptions, ctx: Context, store: HistoryStore): void {
+export async function pruneHistory(options: HistoryPruneOptions, ctx: Context, store: HistoryStore): Promise<void> {
   const { before } = options;
   if (options.dryRun) {
     const until = daysBefore(before, 1);
-    const apis = [...new Set(store.check().scopes.map((s) => s.api))];
-    const answers = apis.reduce((n, api) => n + store.answers({ api, until }).length, 0);
-    const days = new Set(apis.flatMap((api) => store.days({ api, until }))).size;
-    ctx.io.stdout.write(`Would remove ${plural(answers, 'answer')} of ${plural(days, 'scan day')} before ${before} (--dry-run: nothing removed).\n`);
+    const apis = [...new Set((await store.check()).scopes.map((s) => s.api))];
+    let answers = 0;
+    const days = new Set<string>();
+    for (const api of apis) {
+      answers += (await store.answers({ api, until })).length;
+      for (const day of await store.days({ api, until })) days.add(day);
+    }
+    ctx.io.stdout.write(`Would remove ${plural(answers, 'answer')} of ${plural(days.size, 'scan day')} before ${before} (--dry-run: nothing removed).\n`);
     return;
   }
-  const report = store.prune(before);
+  const report = await store.prune(before);
   ctx.io.stdout.write(
     report.answers === 0
       ? `Nothing recorded before ${before}: nothing removed.\n`

@@ -17,11 +17,11 @@ export async function runHistory(options: HistorySeriesOptions, ctx: Context): P
   const store = await openHistory(ctx, options.profile);
   let print: () => Promise<void>;
   try {
-    print = readSeries(options, ctx, store);
+    print = await readSeries(options, ctx, store);
   } finally {
     // The store's lock is let go before anything is written: a pager may stay open for
     // minutes, and other vis processes wait for the lock meanwhile.
-    store.close();
+    await store.close();
   }
   await print();
 }
@@ -33,14 +33,16 @@ interface Scope {
 
 /** Reads the series from `reader` and prints it: what the tests run on an in-memory history. */
 export async function historySeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): Promise<void> {
-  await readSeries(options, ctx, reader)();
+  await (
+    await readSeries(options, ctx, reader)
+  )();
 }
 
 /** Everything read from `reader` now; what it returns prints it, with the reader no longer needed. */
-function readSeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): () => Promise<void> {
+async function readSeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): Promise<() => Promise<void>> {
   const { spec, flags } = options;
   const series: AnswerFilter = { api: options.api, endpoints: [spec.id], item: options.item, query: options.query };
-  const scope = pickScope(options, reader, series);
+  const scope = await pickScope(options, reader, series);
   const filter: AnswerFilter = {
     ...series,
     ...(scope.brand === null ? {} : { brandIds: [scope.brand.id] }),
@@ -48,7 +50,7 @@ function readSeries(options: HistorySeriesOptions, ctx: Context, reader: History
     ...(options.since === undefined ? {} : { since: options.since }),
     ...(options.until === undefined ? {} : { until: options.until }),
   };
-  const answers = scope.brand === null && spec.brand ? [] : reader.answers(filter);
+  const answers = scope.brand === null && spec.brand ? [] : await reader.answers(filter);
   const { days, skipped } = readDays(answers);
   for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
   return async () => {
@@ -136,13 +138,13 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
  * The market: --market (or VIS_MARKET, the profile's); with none, the one market this
  * series is recorded in for the brand. Several is a usage error listing them.
  */
-function pickMarket(
+async function pickMarket(
   options: HistorySeriesOptions,
   reader: HistoryReader,
   scopes: readonly RecordedScope[],
   series: AnswerFilter,
   brand: Scope['brand'],
-): Scope['market'] {
+): Promise<Scope['market']> {
   if (marketless(options.spec)) return { code: '', label: null };
   const mine = scopes.filter((s) => (brand === null || s.brandId === brand.id) && s.market !== '');
   const label = (code: string) => mine.find((s) => s.market === code && s.marketLabel !== null)?.marketLabel ?? null;
@@ -156,17 +158,18 @@ function pickMarket(
   }
   if (brand === null) return null;
   const codes = [...new Set(mine.map((s) => s.market))];
-  const recorded = codes.filter((code) => reader.days({ ...series, brandIds: [brand.id], markets: [code] }).length > 0);
+  const recorded: string[] = [];
+  for (const code of codes) if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
   if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
   const list = recorded.map((code) => sanitizeForTerminal(label(code) === null ? code : `${code} (${label(code)})`)).join(', ');
   throw new UsageError(`vis history: ${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
 }
 
-function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter): Scope {
-  const scopes = reader.scopes(options.api);
+async function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter): Promise<Scope> {
+  const scopes = await reader.scopes(options.api);
   const brand = pickBrand(options, scopes);
-  return { brand, market: pickMarket(options, reader, scopes, series, brand) };
+  return { brand, market: await pickMarket(options, reader, scopes, series, brand) };
 }
 
 /**

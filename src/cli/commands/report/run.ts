@@ -288,20 +288,22 @@ async function fromHistory(ctx: Context, options: ReportOptions, model: ReportMo
   }
   if (reader === undefined) return without('the history is off: nothing has been recorded to compare');
   try {
-    return { ...model, scopes: model.scopes.map((s) => scopeFromHistory(reader, options, s)) };
+    const scopes: ScopeReport[] = [];
+    for (const s of model.scopes) scopes.push(await scopeFromHistory(reader, options, s));
+    return { ...model, scopes };
   } finally {
-    reader.close();
+    await reader.close();
   }
 }
 
-function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, s: ScopeReport): ScopeReport {
+async function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, s: ScopeReport): Promise<ScopeReport> {
   const brandIds = [s.brand.id];
   const markets = s.market === null || s.market.code === '' ? undefined : [s.market.code];
   const days: DatedValue[] = historyDays(
-    reader.answers({ api: options.api, brandIds, ...(markets === undefined ? {} : { markets }), endpoints: ['visibility'], until: options.span.to }),
+    await reader.answers({ api: options.api, brandIds, ...(markets === undefined ? {} : { markets }), endpoints: ['visibility'], until: options.span.to }),
   );
   const weeks = s.sections.trend.kind === 'data' ? apiWeeks(s.sections.trend.data) : [];
-  const result = changesFrom(reader, { api: options.api, brandIds, markets, since: options.span.from, threshold: DEFAULT_THRESHOLD });
+  const result = await changesFrom(reader, { api: options.api, brandIds, markets, since: options.span.from, threshold: DEFAULT_THRESHOLD });
   const changes: SectionResult =
     result.to === null
       ? { kind: 'none', why: 'the history store holds nothing for this brand yet' }

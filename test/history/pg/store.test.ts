@@ -1,0 +1,423 @@
+/**
+ * What only the PostgreSQL history store has to answer for, on a real server
+ * (test/support/postgres.ts): several writers at once, two first uses at once, a schema
+ * of another version, roles that may only read, a password over TCP. The behaviour both
+ * stores share is in ../store-contract.ts.
+ */
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
+import { writeEntry } from '../../../src/history/journal.js';
+import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
+import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
+import type { PgTarget } from '../../../src/history/pg/target.js';
+import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
+import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
+import { answer } from '../reader-contract.js';
+
+const pg = await startPostgres();
+if ('skip' in pg) console.warn(`PostgreSQL store tests skipped: ${pg.skip}`);
+const server = 'server' in pg ? pg.server! : undefined;
+afterAll(async () => server?.stop());
+
+const opened: HistoryStore[] = [];
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close();
+});
+
+async function open(target: PgTarget, o: OpenPgStoreOptions = {}): Promise<HistoryStore> {
+  const s = await openPgStore(target, o);
+  opened.push(s);
+  return s;
+}
+
+async function failure(p: Promise<unknown>): Promise<Error> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(Error);
+  return err as Error;
+}
+
+async function usage(p: Promise<unknown>): Promise<UsageError> {
+  const err = await failure(p);
+  expect(err).toBeInstanceOf(UsageError);
+  expect(exitCodeFor(err as UsageError)).toBe(2);
+  return err as UsageError;
+}
+
+const API = 'https://api.example.com/v1';
+
+describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
+  const db = () => server!.database();
+  const count = async (database: string, sql: string) => Number((await server!.admin(database, sql))[0]!.n);
+
+  describe('several writers at once', () => {
+    it('interleaved upserts of the same keys: no duplicate, the newest fetch wins, nothing lost', async () => {
+      const database = await db();
+      const [a, b] = await Promise.all([open(server!.target(database)), open(server!.target(database))]);
+      const keys = Array.from({ length: 12 }, (_, i) => ({
+        endpoint: i % 2 === 0 ? ('topics' as const) : ('prompts' as const),
+        day: `2026-11-${String(10 + (i >> 1)).padStart(2, '0')}`,
+      }));
+      // Writer a has the odd fetch times, b the even ones; each writes every key in several versions, newest last for a and first for b.
+      const versions = (odd: boolean) =>
+        keys.flatMap((k, i) =>
+          [1, 2, 3, 4].map((v) =>
+            answer({ ...k, fetchedAt: 1_000_000 + i * 100 + v * 2 + (odd ? 1 : 0), raw: JSON.stringify({ key: i, v, by: odd ? 'a' : 'b' }) }),
+          ),
+        );
+      const fromA = versions(true);
+      const fromB = versions(false).reverse();
+      const writes: Array<Promise<unknown>> = [];
+      for (let i = 0; i < fromA.length; i += 3) {
+        writes.push(a.record(fromA.slice(i, i + 3)));
+        writes.push(b.record(fromB.slice(i, i + 3)));
+      }
+      // And whole batches at once too, over the same keys in another order.
+      writes.push(a.record([...fromA].reverse()), b.record(fromB));
+      await Promise.all(writes);
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.answers')).toBe(keys.length);
+      expect(await count(database, 'SELECT count(*) AS n FROM (SELECT DISTINCT api, brand_id, market, endpoint, item, query, day FROM vis.answers) k')).toBe(
+        keys.length,
+      );
+      const got = await a.answers({ api: API });
+      expect(got).toHaveLength(keys.length);
+      for (const r of got) {
+        const i = keys.findIndex((k) => k.day === r.day && k.endpoint === r.endpoint);
+        // The newest of all: version 4 of writer a (odd, one ms after b's).
+        expect(r.fetchedAt).toBe(1_000_000 + i * 100 + 4 * 2 + 1);
+        expect(JSON.parse(r.raw)).toEqual({ key: i, v: 4, by: 'a' });
+      }
+      // No body left that no answer holds, and none twice.
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.bodies b WHERE NOT EXISTS (SELECT 1 FROM vis.answers a WHERE a.body_id = b.id)')).toBe(0);
+    });
+
+    it('a batch PostgreSQL aborts to break a deadlock is run again, and stores everything', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      const k1 = answer({ day: '2026-11-01', fetchedAt: 1 });
+      const k2 = answer({ day: '2026-11-02', fetchedAt: 1 });
+      await s.record([k1, k2]);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        // Its own deadlock check comes long after the store's, so the store is the one aborted, whatever the load.
+        await other.query("SET deadlock_timeout = '20s'");
+        await other.query('BEGIN');
+        await other.query("SELECT 1 FROM vis.answers WHERE day = '2026-11-02' FOR UPDATE");
+        // The store locks k1, then waits for k2; the other transaction then waits for k1.
+        const writing = s.record([
+          { ...k1, fetchedAt: 2, raw: '{"n":1}' },
+          { ...k2, fetchedAt: 2, raw: '{"n":2}' },
+        ]);
+        for (let i = 0; i < 200; i++) {
+          const waiting = await server!.admin(
+            database,
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          if (Number(waiting[0]!.n) > 0) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const locking = other.query("SELECT 1 FROM vis.answers WHERE day = '2026-11-01' FOR UPDATE");
+        // The store waited first, so its deadlock check runs first and aborts its own transaction.
+        await locking;
+        await other.query('COMMIT');
+        expect(await writing).toEqual({ stored: 2, superseded: 0 });
+      } finally {
+        await other.end();
+      }
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }, { n: 2 }]);
+      await s.close();
+      const deadlocks = () => count(database, 'SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()');
+      // Sessions report their statistics when they end, a moment after.
+      for (let i = 0; i < 100 && (await deadlocks()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await deadlocks()).toBeGreaterThanOrEqual(1);
+    });
+
+    it('answers are written in batches of the size asked, counted once', async () => {
+      const database = await db();
+      const s = await open(server!.target(database), { batch: 2 });
+      const many = ['01', '02', '03', '04', '05'].map((d) => answer({ day: `2026-11-${d}` }));
+      expect(await s.record(many)).toEqual({ stored: 5, superseded: 0 });
+      expect(await s.record([...many].reverse())).toEqual({ stored: 0, superseded: 5 });
+      expect(await count(database, 'SELECT count(*) AS n FROM vis.answers')).toBe(5);
+    });
+
+    it('two processes’ first use of a new database both succeed, one schema made', async () => {
+      const database = await db();
+      const stores = await Promise.all([0, 1, 2].map(() => open(server!.target(database))));
+      expect(await server!.admin(database, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: String(SCHEMA_VERSION) }]);
+      await Promise.all(stores.map((s, i) => s.record([answer({ fetchedAt: 1000 + i, raw: `{"by":${i}}` })])));
+      expect((await stores[0]!.answers({ api: API })).map((r) => JSON.parse(r.raw))).toEqual([{ by: 2 }]);
+    });
+  });
+
+  describe('the schema', () => {
+    it('is made in the target’s schema, any name quoted as it is', async () => {
+      const database = await db();
+      const s = await open(server!.target(database, { schema: 'team "a"' }));
+      await s.record([answer({})]);
+      expect(await count(database, 'SELECT count(*) AS n FROM "team ""a""".answers')).toBe(1);
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS vis")).toEqual([{ vis: null }]);
+    });
+
+    it('one written by a newer vis is refused (exit 2), and never written', async () => {
+      const database = await db();
+      await (await openPgStore(server!.target(database))).close();
+      await server!.admin(database, "UPDATE vis.meta SET value = '99' WHERE key = 'schema_version'");
+      const err = await usage(openPgStore(server!.target(database)));
+      expect(err.message).toBe(
+        `the PostgreSQL history ${server!.target(database).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+      );
+      expect(err.hint).toContain('Update vis');
+      expect(await server!.admin(database, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
+    });
+
+    it('an older one is migrated in one transaction, keeping its answers; a migration that fails leaves it as it was', async () => {
+      const database = await db();
+      const first = await openPgStore(server!.target(database));
+      await first.record([answer({})]);
+      await first.close();
+      const broken: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int); SELECT no_such_function();` }];
+      const err = await usage(openPgStore(server!.target(database), { migrations: broken }));
+      expect(err.message).toContain('from schema 1 to 2');
+      expect(err.message).toContain('no_such_function');
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra') AS extra FROM vis.meta")).toEqual([{ value: '1', extra: null }]);
+      const next: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int)` }];
+      const up = await open(server!.target(database), { migrations: next });
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra')::text AS extra FROM vis.meta")).toEqual([
+        { value: '2', extra: 'vis.extra' },
+      ]);
+      expect(await up.answers({ api: API })).toHaveLength(1);
+    });
+
+    it('a schema holding tables that are not vis’s is refused and left as it is', async () => {
+      const database = await db();
+      await server!.admin(database, 'CREATE SCHEMA vis; CREATE TABLE vis.orders (id int)');
+      const err = await usage(openPgStore(server!.target(database)));
+      expect(err.message).toBe(`the schema "vis" of ${server!.target(database).display} holds tables that are not vis's (orders): vis leaves it as it is`);
+      expect(err.hint).toBe('Use another schema (?schema= in the URL).');
+      expect(await server!.admin(database, "SELECT to_regclass('vis.answers') AS t")).toEqual([{ t: null }]);
+    });
+  });
+
+  describe('roles', () => {
+    it('a role that may only read reads, and recording fails saying what to grant; check names its privileges', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({})]);
+      const role = `reader_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${role}`);
+      const reader = await open(server!.target(database, { user: role }));
+      expect((await reader.answers({ api: API })).map((a) => a.day)).toEqual(['2026-11-20']);
+      const err = await usage(reader.record([answer({ day: '2026-11-21' })]));
+      expect(err.message).toMatch(new RegExp(`^the PostgreSQL history .*: the role "${role}" may not record answers \\(permission denied for table `));
+      expect(err.hint).toContain('GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA "vis"');
+      expect(await owner.days({ api: API })).toEqual(['2026-11-20']);
+      expect((await reader.check()).server).toMatchObject({ role, privileges: { read: true, record: false, create: false } });
+      expect((await owner.check()).server).toMatchObject({ role: 'postgres', privileges: { read: true, record: true, create: true } });
+      expect((await owner.check()).server!.version).toMatch(/^\d+\.\d+/);
+    });
+
+    it('a role that may only read is told of a newer schema, and one that may not read the schema is refused saying so', async () => {
+      const database = await db();
+      await (await openPgStore(server!.target(database))).close();
+      const reader = `ro_${database}`;
+      const stranger = `no_${database}`;
+      await server!.admin(
+        database,
+        `CREATE ROLE ${reader} LOGIN; GRANT USAGE ON SCHEMA vis TO ${reader}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${reader}; CREATE ROLE ${stranger} LOGIN`,
+      );
+      await server!.admin(database, "UPDATE vis.meta SET value = '3'");
+      expect((await usage(openPgStore(server!.target(database, { user: reader })))).message).toContain('was written by a newer vis (schema 3)');
+      await server!.admin(database, `GRANT USAGE ON SCHEMA vis TO ${stranger}`);
+      const err = await usage(openPgStore(server!.target(database, { user: stranger })));
+      expect(err.message).toMatch(
+        new RegExp(`^the PostgreSQL history .*: the role "${stranger}" may not read the schema "vis" \\(permission denied for table meta\\)$`),
+      );
+      expect((await checkPg(server!.target(database, { user: stranger }))).problems).toEqual(['permission denied for table meta']);
+    });
+
+    it('a role that may not create the schema is refused naming the role, the database left as it was', async () => {
+      const database = await db();
+      const role = `nobody_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+      const err = await usage(openPgStore(server!.target(database, { user: role })));
+      expect(err.message).toMatch(
+        new RegExp(`^the PostgreSQL history .*: the role "${role}" may not create vis's tables in the schema "vis" \\(permission denied`),
+      );
+      expect(err.hint).toBe("Run vis once as a role that may (the schema's owner), or grant CREATE on the database or the schema.");
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
+    });
+
+    it('a role with a password logs in over TCP; a wrong password is a connection failure that never shows it', async () => {
+      const database = await db();
+      await server!.admin(
+        'postgres',
+        `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PASSWORD_ROLE}') THEN CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD '${PASSWORD}'; END IF; END $$`,
+      );
+      await server!.admin(database, `GRANT CREATE ON DATABASE ${database} TO ${PASSWORD_ROLE}`);
+      const s = await open(server!.target(database, { user: PASSWORD_ROLE, password: PASSWORD, tcp: true }));
+      await s.record([answer({})]);
+      expect(await s.days({ api: API })).toEqual(['2026-11-20']);
+      const err = await failure(openPgStore(server!.target(database, { user: PASSWORD_ROLE, password: 'wrong-secret', tcp: true })));
+      expect(err).toBeInstanceOf(ServerError);
+      expect(err.message).toContain(`cannot connect to the PostgreSQL history postgres://${PASSWORD_ROLE}@127.0.0.1:`);
+      expect(err.message).toContain('password authentication failed');
+      expect(err.message).not.toContain('wrong-secret');
+    });
+  });
+
+  describe('check without opening', () => {
+    it('creates nothing, and says nothing is recorded yet; an unreachable server is a problem, never a throw', async () => {
+      const database = await db();
+      const c = await checkPg(server!.target(database));
+      expect(c).toMatchObject({
+        schemaVersion: 0,
+        answers: 0,
+        problems: [`nothing recorded yet: the schema "vis" has no vis tables (the first recording makes them)`],
+      });
+      expect(c.server!.privileges).toEqual({ read: false, record: false, create: true });
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
+      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: 1 } });
+      expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
+      await (await openPgStore(server!.target(database))).close();
+      await server!.admin(database, "UPDATE vis.meta SET value = '7'");
+      expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);
+    });
+  });
+
+  describe('the connection', () => {
+    it('one the server ends between calls fails the next call, and never the process', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await server!.admin(database, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await failure(s.days({ api: API }))).not.toBeInstanceOf(UsageError);
+      expect(await failure(s.record([answer({})]))).not.toBeInstanceOf(UsageError);
+    });
+
+    it('calls made without awaiting each run one after the other; close twice is closed once', async () => {
+      const database = await db();
+      const s = await openPgStore(server!.target(database));
+      const calls = [
+        s.record([answer({})]),
+        s.days({ api: API }),
+        s.record([answer({ day: '2026-11-21' })]),
+        s.answers({ api: API }),
+        s.scopes(API),
+        s.check(),
+      ];
+      const [, days, , answers, scopes, check] = await Promise.all(calls);
+      expect(days).toEqual(['2026-11-20']);
+      expect((answers as RecordedAnswer[]).map((a) => a.day)).toEqual(['2026-11-20', '2026-11-21']);
+      expect(scopes).toHaveLength(1);
+      expect(check).toMatchObject({ answers: 2 });
+      await Promise.all([s.close(), s.close()]);
+    });
+
+    it('a store opened with no journal takes nothing in; a day bound that is no date is refused', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      expect(await s.ingest()).toEqual({ stored: 0, superseded: 0, rejected: [] });
+      expect((await s.check()).journal).toEqual({ waiting: 0, rejected: [] });
+      expect((await usage(s.days({ api: API, since: '2026-13-01' }))).message).toBe('cannot read the history since "2026-13-01": not a date (YYYY-MM-DD)');
+      expect((await usage(s.answers({ api: API, until: 'today' }))).message).toBe('cannot read the history until "today": not a date (YYYY-MM-DD)');
+    });
+  });
+
+  describe('what a role may not do', () => {
+    it('read or prune: a usage error naming the role and what it may not do', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({})]);
+      const blind = `blind_${database}`;
+      const reader = `ro_${database}`;
+      await server!.admin(
+        database,
+        `CREATE ROLE ${blind} LOGIN; GRANT USAGE ON SCHEMA vis TO ${blind}; GRANT SELECT ON vis.meta TO ${blind};
+         CREATE ROLE ${reader} LOGIN; GRANT USAGE ON SCHEMA vis TO ${reader}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${reader}`,
+      );
+      const b = await open(server!.target(database, { user: blind }));
+      expect((await usage(b.days({ api: API }))).message).toMatch(
+        new RegExp(`: the role "${blind}" may not read the history \\(permission denied for table answers\\)$`),
+      );
+      const r = await open(server!.target(database, { user: reader }));
+      expect((await usage(r.prune('2026-12-01'))).message).toMatch(
+        new RegExp(`: the role "${reader}" may not prune the history \\(permission denied for table answers\\)$`),
+      );
+      expect(await owner.days({ api: API })).toEqual(['2026-11-20']);
+    });
+  });
+
+  describe('close', () => {
+    it('ends the store’s connection, once', async () => {
+      const database = await db();
+      const sessions = async () => count(database, 'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const s = await openPgStore(server!.target(database));
+      expect(await sessions()).toBe(1);
+      await s.close();
+      await s.close();
+      for (let i = 0; i < 100 && (await sessions()) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await sessions()).toBe(0);
+    });
+  });
+
+  describe('check of a schema not as vis left it', () => {
+    it('names missing tables, an older schema, and a role that may not read', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({})]);
+      const ok = await s.check();
+      expect(ok.file).toBe(server!.target(database).display);
+      expect(ok.bytes).toBeGreaterThan(8192);
+      expect(ok.problems).toEqual([]);
+      const role = `blind_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON vis.meta TO ${role}`);
+      const blind = await checkPg(server!.target(database, { user: role }));
+      expect(blind.problems).toEqual([`the role ${role} may not read the answers`]);
+      expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
+      expect(blind.answers).toBe(0);
+      await server!.admin(database, "UPDATE vis.meta SET value = '0'");
+      expect((await checkPg(server!.target(database))).problems).toEqual([`schema 0: the next history command migrates it to ${SCHEMA_VERSION}`]);
+      await server!.admin(
+        database,
+        "UPDATE vis.meta SET value = '1'; DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
+      );
+      expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
+    });
+
+    it('a journal given to check is counted, waiting and set aside', async () => {
+      const database = await db();
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      mkdirSync(journal, { recursive: true, mode: 0o700 });
+      writeEntry(journal, answer({}));
+      writeEntry(journal, answer({ day: '2026-11-21' }));
+      expect((await checkPg(server!.target(database), { journal })).journal).toEqual({ waiting: 2, rejected: [] });
+    });
+  });
+
+  describe('bodies jsonb cannot hold', () => {
+    it('record refuses them before writing anything; ingest sets their entries aside', async () => {
+      const database = await db();
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      const s = await open(server!.target(database), { journal });
+      const bad: RecordedAnswer = answer({ day: '2026-11-21', raw: 'not json' });
+      const err = await usage(s.record([answer({}), bad]));
+      expect(err.message).toContain('cannot record the topics answer of 2026-11-21 in the PostgreSQL history');
+      expect(err.message).toContain('the body is not JSON');
+      expect(await s.days({ api: API })).toEqual([]);
+      mkdirSync(journal, { recursive: true, mode: 0o700 });
+      writeEntry(journal, answer({}));
+      const nul = writeEntry(journal, answer({ day: '2026-11-22', raw: '{"a":"\\u0000"}' }));
+      const report = await s.ingest();
+      expect(report).toEqual({ stored: 1, superseded: 0, rejected: [{ file: nul, problem: 'the body holds \\u0000, which PostgreSQL cannot store' }] });
+      expect(readdirSync(journal)).toEqual([`${nul.split('/').pop()}.rejected`]);
+    });
+  });
+});
