@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { CSP, planNote, renderReport } from '../../src/report/render.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
+import type { RecordFields } from '../../src/report/sections/kit.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { FakeCharts } from './fake-charts.js';
@@ -371,6 +372,61 @@ describe('what the report does not know is shown, never dropped', () => {
     expect(body).toContain('beta');
     const plainTopics = sectionOf(await renderReport(oneScope(growth), new FakeCharts()), 'topics');
     expect(plainTopics).not.toContain('Other fields');
+  });
+
+  // Every list a view draws, at every depth: a field the server added to its first record.
+  function withExtraInRecords(
+    data: Record<string, unknown>,
+    lists: Readonly<Record<string, RecordFields>>,
+    id: string,
+    found: string[],
+    path = '',
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...data };
+    for (const [k, spec] of Object.entries(lists)) {
+      const list = out[k];
+      if (!Array.isArray(list) || list.length === 0) continue;
+      const at = path === '' ? k : `${path} › ${k}`;
+      const first = withExtraInRecords(list[0] as Record<string, unknown>, spec.lists ?? {}, id, found, at);
+      found.push(at);
+      out[k] = [{ ...first, added_by_server: { deep: `<b>${id} ${at}</b>` } }, ...list.slice(1)];
+    }
+    return out;
+  }
+
+  it.each(REPORT_SECTIONS.filter((id) => Object.keys(SECTION_VIEWS[id].records).length > 0).map((id) => [id]))(
+    '%s: a field the server added inside a list’s records is listed under the section, each record named, escaped',
+    async (id) => {
+      const scope = growth.scopes[0]!;
+      const result = scope.sections[id];
+      if (result.kind !== 'data') throw new Error(`${id} was not read`);
+      const found: string[] = [];
+      const data = withExtraInRecords(result.data as Record<string, unknown>, SECTION_VIEWS[id].records, id, found);
+      expect(found.length).toBeGreaterThan(0);
+      const body = sectionOf(await renderReport(withSection(oneScope(growth), id, { kind: 'data', data, meta: null }), new FakeCharts()), id);
+      expect(body).not.toContain('Shown as a plain table');
+      for (const at of found) {
+        expect(body).toContain(`Other fields of each record in ${at}`);
+        expect(body).toContain(`&lt;b&gt;${id} ${at}&lt;/b&gt;`);
+      }
+      expect(body).toContain('added_by_server.deep');
+      expect(body).not.toContain(`<b>${id}`);
+      const plainBody = sectionOf(await renderReport(oneScope(growth), new FakeCharts()), id);
+      expect(plainBody).not.toContain('Other fields');
+    },
+  );
+
+  it('a record with other fields is named by its own name field; records without any are not listed', async () => {
+    const data = {
+      topics: [
+        { id: 't1', name: 'CRM pricing', visibility: 40, sentiment_score: 0.7, sources: ['g2.com', 'capterra.com'] },
+        { id: 't2', name: 'Security', visibility: 20 },
+      ],
+    };
+    const body = sectionOf(await renderReport(withSection(oneScope(growth), 'topics', { kind: 'data', data, meta: null }), new FakeCharts()), 'topics');
+    const other = body.slice(body.indexOf('Other fields of each record in topics'));
+    expect(plain(other)).toContain('name sentiment_score sources CRM pricing 0.7 g2.com; capterra.com');
+    expect(plain(other)).not.toContain('Security');
   });
 
   it('an answer its view cannot draw is shown as a table rather than sinking the report', async () => {

@@ -57,6 +57,7 @@ export const headline: SectionView = {
     'readiness_score',
     'open_tasks',
   ],
+  records: {},
   // The overview is read for the report's period: its changes are the period's, which the
   // trend's latest week need not agree with, so each says its own window.
   render: async (data, ctx) => {

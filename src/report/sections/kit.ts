@@ -27,6 +27,8 @@ export interface SectionView {
   known(data: unknown): data is Obj;
   /** Every top-level field the view knows (drawn, or left out on purpose); others are listed under it. */
   fields: readonly string[];
+  /** The lists of records the view draws, by field: the fields of a record it knows; others are listed under it. */
+  records: Readonly<Record<string, RecordFields>>;
   render(data: Obj, ctx: SectionContext): Promise<string>;
 }
 
@@ -274,4 +276,49 @@ export function otherFields(data: Obj, known: readonly string[]): string {
   if (extra.length === 0) return '';
   const rest = Object.fromEntries(extra.map((k) => [k, data[k]]));
   return `<div class="other"><p class="small muted">Other fields in the answer</p>${genericTable(rest)}</div>`;
+}
+
+/** The fields a view knows in each record of a list. */
+export interface RecordFields {
+  /** The field that names a record (`name`, `url`, `title`), shown beside its other fields. */
+  name: string;
+  /** Every field the view knows (drawn, or left out on purpose). */
+  known: readonly string[];
+  /** Lists inside each record, by field, with the fields known in their records. */
+  lists?: Readonly<Record<string, RecordFields>>;
+}
+
+/** Each record of `list` holding fields the view does not know: its name, then those fields; lists inside it likewise. */
+function recordsWithOthers(
+  list: readonly Obj[],
+  spec: RecordFields,
+  path: string,
+  within: string | null,
+  out: Map<string, { name: string; rows: Obj[] }>,
+): void {
+  for (const rec of list) {
+    const name = rec[spec.name];
+    const label = typeof name === 'string' || typeof name === 'number' ? String(name) : '';
+    const shown = within === null ? label : `${within} › ${label}`;
+    const extra = Object.keys(rec).filter((k) => !spec.known.includes(k));
+    if (extra.length > 0) {
+      const at = out.get(path) ?? { name: spec.name, rows: [] };
+      at.rows.push(Object.fromEntries([[spec.name, shown], ...extra.map((k) => [k, rec[k]])]));
+      out.set(path, at);
+    }
+    for (const [k, inner] of Object.entries(spec.lists ?? {})) recordsWithOthers(records(rec, k), inner, `${path} › ${k}`, shown, out);
+  }
+}
+
+/**
+ * The fields inside the records of a known answer's lists that the view does not know, a
+ * plain table per list (each record named, its other fields flattened as csv flattens
+ * them): a field the server added to a topic or a task is shown, not dropped. '' when none.
+ */
+export function otherRecordFields(data: Obj, lists: Readonly<Record<string, RecordFields>>): string {
+  const out = new Map<string, { name: string; rows: Obj[] }>();
+  for (const [k, spec] of Object.entries(lists)) recordsWithOthers(records(data, k), spec, k, null, out);
+  return [...out]
+    .map(([path, { rows }]) => `<div class="other"><p class="small muted">Other fields of each record in ${html(path)}</p>${genericTable(rows)}</div>`)
+    .join('\n');
 }

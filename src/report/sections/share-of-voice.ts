@@ -22,6 +22,13 @@ export const shareOfVoice: SectionView = {
       is_brand: 'boolean',
     }),
   fields: ['window', 'competitors'],
+  // domain, questions, citations: the table keeps to share of voice and how it is made.
+  records: {
+    competitors: {
+      name: 'name',
+      known: ['name', 'domain', 'is_brand', 'share_of_voice', 'change', 'visibility', 'mentions', 'position', 'questions', 'citations'],
+    },
+  },
   async render(data, ctx) {
     const all = records(data, 'competitors');
     const byShare = (a: Obj, b: Obj) => (num(b, 'share_of_voice') ?? -1) - (num(a, 'share_of_voice') ?? -1);

@@ -18,6 +18,8 @@ export const topics: SectionView = {
   known: (data): data is Obj =>
     listOf(data, 'topics', 'name', { visibility: 'number', change: 'number', rank: 'number', share_of_voice: 'number', rivals: 'strings' }),
   fields: ['period', 'topics'],
+  // id, questions: the id is for commands, not for a client; the count of questions is the buyer questions' section's.
+  records: { topics: { name: 'name', known: ['id', 'name', 'visibility', 'change', 'rank', 'share_of_voice', 'rivals', 'questions'] } },
   async render(data, ctx) {
     const list = weakestFirst(records(data, 'topics'));
     const { fmt } = ctx;
