@@ -17,7 +17,7 @@ import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, typ
 import { anchorIds, attr, escapeMarkup, html, logoDataUrl } from './escape.js';
 import { formatsFor, type Formats } from './format.js';
 import { SECTION_VIEWS } from './sections/index.js';
-import { genericTable, isObj, num, obj, otherFields, otherRecordFields, type SectionContext } from './sections/kit.js';
+import { genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, type SectionContext } from './sections/kit.js';
 import { reportStyle } from './style.js';
 
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -95,7 +95,7 @@ export function comparePage(scopes: readonly ScopeReport[], anchors: readonly st
     const visibility = data === null ? null : obj(data, 'visibility');
     const share = data === null ? null : obj(data, 'share_of_voice');
     const score = visibility === null ? null : num(visibility, 'score');
-    const shareValue = share === null ? null : num(share, 'value');
+    const shareValue = share === null ? null : shareReader('share_of_voice', [share.value])(num(share, 'value'));
     const missing = data === null ? '<span class="muted small">not read</span>' : '<span class="muted">–</span>';
     return [
       `<a href="#${anchors[i]}">${html(s.brand.name)}</a>`,

@@ -451,6 +451,72 @@ describe('what the report does not know is shown, never dropped', () => {
   });
 });
 
+describe('shares sent as 0–1 fractions or as 0–100 percentages read the same', () => {
+  // The same figures at both scales: 31% is 0.31 or 31, a change of 2 points 0.02 or 2.
+  const headline = (share: number, change: number) => ({
+    visibility: { score: 40, change: 1 },
+    share_of_voice: { value: share, change },
+    readiness_score: 70,
+    ai_traffic: null,
+  });
+  const competitors = (k: number) => ({
+    competitors: [
+      { name: 'Northwind CRM', is_brand: true, share_of_voice: 0.31 * k, change: 0.02 * k, visibility: 40, mentions: 12, position: 2 },
+      { name: 'Pipewell', share_of_voice: 0.45 * k, change: -0.015 * k, visibility: 55, mentions: 20, position: 1 },
+    ],
+  });
+  const topics = (k: number) => ({
+    topics: [
+      { name: 'CRM pricing', visibility: 40, change: 1, rank: 2, share_of_voice: 0.25 * k, rivals: [] },
+      { name: 'Security', visibility: 20, change: 0, rank: 4, share_of_voice: 0.125 * k, rivals: [] },
+    ],
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('headline and comparison page, %s', async (_, k) => {
+    const model = withSection(oneScope(growth), 'headline', { kind: 'data', data: headline(0.31 * k, 0.02 * k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'headline'));
+    expect(text).toContain('Share of voice 31.0% ▲ 2 of brands named');
+    const two = { ...model, scopes: [model.scopes[0]!, model.scopes[0]!] };
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(await renderReport(two, new FakeCharts()))![1]!;
+    expect(plain(compare)).toContain('40 ▲ 1 31.0%');
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('share of voice: the table and the bars, %s', async (_, k) => {
+    const charts = new FakeCharts();
+    const model = withSection(oneScope(growth), 'share-of-voice', { kind: 'data', data: competitors(k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, charts), 'share-of-voice'));
+    expect(text).toContain('Pipewell 45.0% ▼ 1.5 55 20 1');
+    expect(text).toContain('Northwind CRM you 31.0% ▲ 2 40 12 2');
+    const bars = charts.calls.find((c) => c.kind === 'bars' && c.title === 'Share of voice');
+    expect(bars?.kind === 'bars' && bars.values.map((v) => v.value?.toFixed(6))).toEqual(['45.000000', '31.000000']);
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('topics: share of voice per topic, %s', async (_, k) => {
+    const model = withSection(oneScope(growth), 'topics', { kind: 'data', data: topics(k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'topics'));
+    expect(text).toContain('Security 20 0 4 12.5%');
+    expect(text).toContain('CRM pricing 40 ▲ 1 2 25.0%');
+  });
+
+  it('a list with one share above 1 is of percentages: its small shares stay as sent', async () => {
+    const data = { competitors: [...competitors(1).competitors, { name: 'Ledgerly', share_of_voice: 24 }] };
+    const text = plain(
+      sectionOf(await renderReport(withSection(oneScope(growth), 'share-of-voice', { kind: 'data', data, meta: null }), new FakeCharts()), 'share-of-voice'),
+    );
+    expect(text).toContain('Pipewell 0.5%');
+    expect(text).toContain('Ledgerly 24.0%');
+  });
+});
+
 describe('charts', () => {
   it('the topics chart asks for its bars weakest first, and its text alternative says so', async () => {
     const charts = new FakeCharts();

@@ -5,6 +5,7 @@
  */
 import type { ChartKit, ReportModel, ScopeReport } from '../../domain/report.js';
 import type { Chart } from '../../domain/report.js';
+import { percentScale } from '../../domain/shares.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
 import { escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
 import type { Formats } from '../format.js';
@@ -91,6 +92,17 @@ export function listOf(o: unknown, k: string, field: string, types: Readonly<Rec
   if (!isObj(o)) return false;
   const v = o[k];
   return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string' && typed(item, types));
+}
+
+/**
+ * A share's values as percentages: the API's 0–100 as they are, 0–1 fractions (0.31 for
+ * 31%, told by the field's name and the range of every value of it in the answer,
+ * src/domain/shares.ts) × 100. `of` is every value of the field, so one list reads at one
+ * scale; its changes are given with the same `scale`.
+ */
+export function shareReader(name: string, of: readonly unknown[]): (v: number | null) => number | null {
+  const scale = percentScale(name, of);
+  return (v) => (v === null ? null : v * scale);
 }
 
 /** A window of the API (`{ from, to, days }`: `period`, `window`), its days when it says them; null when it is not one. */

@@ -5,7 +5,7 @@
  */
 import type { ChartValue } from '../../domain/report.js';
 import { html, plainText } from '../escape.js';
-import { dash, figure, listOf, num, numCell, records, strings, table, text, type Obj, type SectionView } from './kit.js';
+import { dash, figure, listOf, num, numCell, records, shareReader, strings, table, text, type Obj, type SectionView } from './kit.js';
 
 export function weakestFirst(topics: readonly Obj[]): Obj[] {
   const key = (t: Obj) => num(t, 'visibility') ?? Number.POSITIVE_INFINITY;
@@ -23,6 +23,10 @@ export const topics: SectionView = {
   async render(data, ctx) {
     const list = weakestFirst(records(data, 'topics'));
     const { fmt } = ctx;
+    const percent = shareReader(
+      'share_of_voice',
+      list.map((t) => t.share_of_voice),
+    );
     const values: ChartValue[] = list.map((t) => ({ label: plainText(text(t, 'name') ?? ''), value: num(t, 'visibility') }));
     const chart =
       list.length === 0
@@ -43,7 +47,7 @@ export const topics: SectionView = {
         numCell(num(t, 'visibility'), fmt.number),
         fmt.change(num(t, 'change'), 'points', 'higher'),
         numCell(num(t, 'rank'), fmt.number),
-        numCell(num(t, 'share_of_voice'), fmt.percent),
+        numCell(percent(num(t, 'share_of_voice')), fmt.percent),
         rivals.length === 0 ? dash() : rivals.map(html).join(', '),
       ];
     });
