@@ -598,7 +598,8 @@ describe('the look: locale, paper, accent, title, logo', () => {
     const page = await renderReport({ ...growth, look: { ...growth.look, paper } }, new FakeCharts());
     expect(page).toContain(`@page { size: ${size};`);
     expect(page).toMatch(/\.scope \{[^}]*break-before: page;/);
-    expect(page).toMatch(/figure, tr, \.card, \.note \{ break-inside: avoid; \}/);
+    expect(page).toMatch(/figure, tr, \.card, \.cards, \.note, \.lede \{ break-inside: avoid; \}/);
+    expect(page).toMatch(/h3, h4, \.section > p:not\(\.note\), \.legend \{ break-after: avoid; \}/);
   });
 
   it('the accent colour is the one asked for; a colour that is not #rrggbb is refused', async () => {
