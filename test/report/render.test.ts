@@ -422,11 +422,14 @@ describe('what the report does not know is shown, never dropped', () => {
         { id: 't1', name: 'CRM pricing', visibility: 40, sentiment_score: 0.7, sources: ['g2.com', 'capterra.com'] },
         { id: 't2', name: 'Security', visibility: 20 },
       ],
+      forecast: 44.1,
     };
     const body = sectionOf(await renderReport(withSection(oneScope(growth), 'topics', { kind: 'data', data, meta: null }), new FakeCharts()), 'topics');
     const other = body.slice(body.indexOf('Other fields of each record in topics'));
     expect(plain(other)).toContain('name sentiment_score sources CRM pricing 0.7 g2.com; capterra.com');
     expect(plain(other)).not.toContain('Security');
+    // The records' table, then the answer's own other fields, each a block of its own.
+    expect(body).toContain('</div>\n<div class="other"><p class="small muted">Other fields in the answer</p>');
   });
 
   it('an answer its view cannot draw is shown as a table rather than sinking the report', async () => {

@@ -301,22 +301,16 @@ export interface RecordFields {
 }
 
 /** Each record of `list` holding fields the view does not know: its name, then those fields; lists inside it likewise. */
-function recordsWithOthers(
-  list: readonly Obj[],
-  spec: RecordFields,
-  path: string,
-  within: string | null,
-  out: Map<string, { name: string; rows: Obj[] }>,
-): void {
+function recordsWithOthers(list: readonly Obj[], spec: RecordFields, path: string, within: string | null, out: Map<string, Obj[]>): void {
   for (const rec of list) {
     const name = rec[spec.name];
     const label = typeof name === 'string' || typeof name === 'number' ? String(name) : '';
     const shown = within === null ? label : `${within} › ${label}`;
     const extra = Object.keys(rec).filter((k) => !spec.known.includes(k));
     if (extra.length > 0) {
-      const at = out.get(path) ?? { name: spec.name, rows: [] };
-      at.rows.push(Object.fromEntries([[spec.name, shown], ...extra.map((k) => [k, rec[k]])]));
-      out.set(path, at);
+      const rows = out.get(path) ?? [];
+      rows.push(Object.fromEntries([[spec.name, shown], ...extra.map((k) => [k, rec[k]])]));
+      out.set(path, rows);
     }
     for (const [k, inner] of Object.entries(spec.lists ?? {})) recordsWithOthers(records(rec, k), inner, `${path} › ${k}`, shown, out);
   }
@@ -328,9 +322,9 @@ function recordsWithOthers(
  * them): a field the server added to a topic or a task is shown, not dropped. '' when none.
  */
 export function otherRecordFields(data: Obj, lists: Readonly<Record<string, RecordFields>>): string {
-  const out = new Map<string, { name: string; rows: Obj[] }>();
+  const out = new Map<string, Obj[]>();
   for (const [k, spec] of Object.entries(lists)) recordsWithOthers(records(data, k), spec, k, null, out);
   return [...out]
-    .map(([path, { rows }]) => `<div class="other"><p class="small muted">Other fields of each record in ${html(path)}</p>${genericTable(rows)}</div>`)
+    .map(([path, rows]) => `<div class="other"><p class="small muted">Other fields of each record in ${html(path)}</p>${genericTable(rows)}</div>`)
     .join('\n');
 }
