@@ -98,7 +98,7 @@ export function listOf(o: unknown, k: string, field: string, types: Readonly<Rec
  * A share's values as percentages: the API's 0–100 as they are, 0–1 fractions (0.31 for
  * 31%, told by the field's name and the range of every value of it in the answer,
  * src/domain/shares.ts) × 100. `of` is every value of the field, so one list reads at one
- * scale; its changes are given with the same `scale`.
+ * scale, and its changes are read with the same reader.
  */
 export function shareReader(name: string, of: readonly unknown[]): (v: number | null) => number | null {
   const scale = percentScale(name, of);
