@@ -54,6 +54,7 @@ export default {
     'src/report/charts/svg-safety.ts',
     'src/cli/commands/report/parse.ts',
     'src/report/chromium.ts',
+    'src/domain/shares.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

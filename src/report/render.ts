@@ -17,7 +17,7 @@ import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, typ
 import { anchorIds, attr, escapeMarkup, html, logoDataUrl } from './escape.js';
 import { formatsFor, type Formats } from './format.js';
 import { SECTION_VIEWS } from './sections/index.js';
-import { genericTable, isObj, num, obj, otherFields, type SectionContext } from './sections/kit.js';
+import { genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, type SectionContext } from './sections/kit.js';
 import { reportStyle } from './style.js';
 
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -46,7 +46,8 @@ export async function sectionBody(id: SectionId, result: SectionResult, ctx: Sec
   const unknown = () => `<p class="note">Shown as a plain table: the answer is not of the shape this report draws.</p>\n${genericTable(result.data)}`;
   if (!view.known(result.data)) return unknown();
   try {
-    return `${await view.render(result.data, ctx)}\n${otherFields(result.data, view.fields)}`;
+    const others = [otherRecordFields(result.data, view.records), otherFields(result.data, view.fields)].filter((s) => s !== '');
+    return `${await view.render(result.data, ctx)}\n${others.join('\n')}`;
   } catch {
     return unknown();
   }
@@ -94,7 +95,7 @@ export function comparePage(scopes: readonly ScopeReport[], anchors: readonly st
     const visibility = data === null ? null : obj(data, 'visibility');
     const share = data === null ? null : obj(data, 'share_of_voice');
     const score = visibility === null ? null : num(visibility, 'score');
-    const shareValue = share === null ? null : num(share, 'value');
+    const shareValue = share === null ? null : shareReader('share_of_voice', [share.value])(num(share, 'value'));
     const missing = data === null ? '<span class="muted small">not read</span>' : '<span class="muted">–</span>';
     return [
       `<a href="#${anchors[i]}">${html(s.brand.name)}</a>`,

@@ -5,7 +5,10 @@
  * for `mentioned`, amber for `open`, grey for what was not measured. The agency's accent
  * marks rules, the brand's own bar and headings' edges, never text, so a light accent
  * cannot make anything unreadable. Print: the paper size asked for, a page break before
- * each brand × market, none inside a figure, a table row or a card.
+ * each brand × market, none inside a figure, a table row or the cards, nor after a heading
+ * or the lines under it; a section may break between its chart and its table, so a page
+ * is not left half blank for a section that would not fit whole. The cards print in one
+ * row, tighter, so the first page holds the headline and the trend's chart.
  *
  * Only the report's own values enter it: the accent as `#rrggbb` and the paper size, both
  * checked here; API text never does.
@@ -83,8 +86,14 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   body { max-width: none; padding: 0; }
   .scope { margin-top: 0; break-before: page; }
   .scope.first { break-before: auto; }
-  h3, h4 { break-after: avoid; }
-  figure, tr, .card, .note { break-inside: avoid; }
+  h3 { margin-top: 24px; }
+  .scope > header { padding-bottom: 8px; }
+  .cover { padding-bottom: 16px; margin-bottom: 24px; }
+  .cards { grid-template-columns: repeat(4, 1fr); gap: 12px; }
+  .card { padding: 12px 14px; }
+  .card .figure { font-size: 1.953rem; }
+  h3, h4, .section > p:not(.note), .legend { break-after: avoid; }
+  figure, tr, .card, .cards, .note, .lede { break-inside: avoid; }
   a { text-decoration: none; }
 }
 `);

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { artefactsDir, browserSkipReason, keep, openInChromium, type OpenedPage } from '../report/browser.js';
 import { cleanEnv, runVis } from './helpers.js';
@@ -79,6 +80,30 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
     const page = keep(`${prefix}.png`);
     const size = pngSize(page);
     expect([Math.abs(size.width - 794) <= 2, Math.abs(size.height - 1123) <= 2]).toEqual([true, true]);
+  });
+  it.skipIf(noPoppler)('printed to A4: the first page holds the headline and the trend chart; no page ends on a section’s heading', async () => {
+    opened ??= await openInChromium({ file }, { width: 1280 });
+    const pdf = await opened.pdf('report-growth-a4-pages.pdf', { format: 'A4' });
+    const pageText = (n: number) => {
+      const r = spawnSync('pdftotext', ['-f', String(n), '-l', String(n), pdf, '-'], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const first = pageText(1);
+    for (const s of ['Headline figures', 'Visibility trend', 'Latest 7 days']) expect(first).toContain(s);
+    // The chart's text alternative sits under it: the whole figure is on the first page.
+    expect(first).toMatch(/Visibility score over \d+ weeks/);
+    // A heading, its lead or the line saying its window never ends a page, cut off from what it introduces.
+    const openers = Object.values(SECTION_VIEWS).flatMap((v) => [v.title, v.lead]);
+    const pages = pdfInfo(pdf).pages;
+    for (let n = 1; n <= pages; n++) {
+      const lines = pageText(n)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
+      const last = lines.at(-1) ?? '';
+      expect([n, openers.includes(last) || /^Over .+\.$/.test(last)], last).toEqual([n, false]);
+    }
   });
 });
 

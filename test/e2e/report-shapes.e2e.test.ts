@@ -39,6 +39,22 @@ const ANSWERS: Record<string, { data: unknown; shows: string[] }> = {
   '/tasks': { data: { tasks: [{ id: 't-1', title: 'Write the pricing page', impact: 'high' }] }, shows: ['Write the pricing page', 'high'] },
 };
 
+/** Answers of the shapes the views draw, with fields the server added inside their records. */
+const KNOWN_WITH_EXTRAS: Record<string, { data: unknown; shows: string[] }> = {
+  '/topics': {
+    data: { topics: [{ id: 't-3', name: 'Pricing', visibility: 41, sentiment: { tone: 'warm <i>' } }] },
+    shows: ['Other fields of each record in topics', 'sentiment.tone', 'warm &lt;i&gt;', 'Pricing'],
+  },
+  '/tasks': {
+    data: {
+      open_counts: { content: 1 },
+      tasks: [{ id: 7, title: 'Write the pricing page', layer: 'content', priority: 'high', status: 'todo', impact: 5, owner: 'Dana' }],
+    },
+    shows: ['Other fields of each record in tasks', 'owner', 'Dana', 'Write the pricing page'],
+  },
+};
+
+let answers = ANSWERS;
 let server: TestServer;
 
 function handler(req: Recorded, res: import('node:http').ServerResponse): void {
@@ -50,7 +66,7 @@ function handler(req: Recorded, res: import('node:http').ServerResponse): void {
   }
   if (req.path === '/usage')
     return sendJson(res, 200, { data: { reads_used: 3, reads_limit: 10000, resets_at: '2026-12-01T00:00:00Z' }, meta: { api_version: 'v1' } });
-  const answer = ANSWERS[req.path];
+  const answer = answers[req.path];
   if (answer === undefined) return sendJson(res, 404, { error: { code: 'not_found', message: `no ${req.path}` } });
   sendJson(res, 200, { data: answer.data, meta: META });
 }
@@ -82,6 +98,26 @@ describe('the report on answers of shapes vis has not seen', () => {
     }
     expect(sectionOf(html, 'changes')).not.toBe('');
     expect(html).not.toContain('Could not be read');
+  });
+
+  it('a record of a known shape with fields the server added shows them under its section', async () => {
+    answers = KNOWN_WITH_EXTRAS;
+    try {
+      const env = cleanEnv({ VIS_API_KEY: 'vis_live_0123456789abcdef0123', VIS_BASE_URL: server.baseUrl, VIS_CACHE: 'off' });
+      const file = join(mkdtempSync(join(tmpdir(), 'vis-report-shapes-')), 'report.html');
+      const r = await runVis(['report', '-o', file], { env, timeoutMs: 30_000 });
+      const html = readFileSync(file, 'utf8');
+      for (const [path, answer] of Object.entries(KNOWN_WITH_EXTRAS)) {
+        const section = Object.entries(SECTION_ENDPOINTS).find(([, e]) => endpointById(e).path === path)![0];
+        const body = sectionOf(html, section);
+        expect(body, path).not.toContain('Shown as a plain table');
+        for (const s of answer.shows) expect(body, path).toContain(s);
+      }
+      // The other paths answer 404 here: said in place, the exit code the read's.
+      expect(r.code, r.stderr).not.toBe(0);
+    } finally {
+      answers = ANSWERS;
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { CSP, planNote, renderReport } from '../../src/report/render.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
+import type { RecordFields } from '../../src/report/sections/kit.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { FakeCharts } from './fake-charts.js';
@@ -373,6 +374,64 @@ describe('what the report does not know is shown, never dropped', () => {
     expect(plainTopics).not.toContain('Other fields');
   });
 
+  // Every list a view draws, at every depth: a field the server added to its first record.
+  function withExtraInRecords(
+    data: Record<string, unknown>,
+    lists: Readonly<Record<string, RecordFields>>,
+    id: string,
+    found: string[],
+    path = '',
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...data };
+    for (const [k, spec] of Object.entries(lists)) {
+      const list = out[k];
+      if (!Array.isArray(list) || list.length === 0) continue;
+      const at = path === '' ? k : `${path} › ${k}`;
+      const first = withExtraInRecords(list[0] as Record<string, unknown>, spec.lists ?? {}, id, found, at);
+      found.push(at);
+      out[k] = [{ ...first, added_by_server: { deep: `<b>${id} ${at}</b>` } }, ...list.slice(1)];
+    }
+    return out;
+  }
+
+  it.each(REPORT_SECTIONS.filter((id) => Object.keys(SECTION_VIEWS[id].records).length > 0).map((id) => [id]))(
+    '%s: a field the server added inside a list’s records is listed under the section, each record named, escaped',
+    async (id) => {
+      const scope = growth.scopes[0]!;
+      const result = scope.sections[id];
+      if (result.kind !== 'data') throw new Error(`${id} was not read`);
+      const found: string[] = [];
+      const data = withExtraInRecords(result.data as Record<string, unknown>, SECTION_VIEWS[id].records, id, found);
+      expect(found.length).toBeGreaterThan(0);
+      const body = sectionOf(await renderReport(withSection(oneScope(growth), id, { kind: 'data', data, meta: null }), new FakeCharts()), id);
+      expect(body).not.toContain('Shown as a plain table');
+      for (const at of found) {
+        expect(body).toContain(`Other fields of each record in ${at}`);
+        expect(body).toContain(`&lt;b&gt;${id} ${at}&lt;/b&gt;`);
+      }
+      expect(body).toContain('added_by_server.deep');
+      expect(body).not.toContain(`<b>${id}`);
+      const plainBody = sectionOf(await renderReport(oneScope(growth), new FakeCharts()), id);
+      expect(plainBody).not.toContain('Other fields');
+    },
+  );
+
+  it('a record with other fields is named by its own name field; records without any are not listed', async () => {
+    const data = {
+      topics: [
+        { id: 't1', name: 'CRM pricing', visibility: 40, sentiment_score: 0.7, sources: ['g2.com', 'capterra.com'] },
+        { id: 't2', name: 'Security', visibility: 20 },
+      ],
+      forecast: 44.1,
+    };
+    const body = sectionOf(await renderReport(withSection(oneScope(growth), 'topics', { kind: 'data', data, meta: null }), new FakeCharts()), 'topics');
+    const other = body.slice(body.indexOf('Other fields of each record in topics'));
+    expect(plain(other)).toContain('name sentiment_score sources CRM pricing 0.7 g2.com; capterra.com');
+    expect(plain(other)).not.toContain('Security');
+    // The records' table, then the answer's own other fields, each a block of its own.
+    expect(body).toContain('</div>\n<div class="other"><p class="small muted">Other fields in the answer</p>');
+  });
+
   it('an answer its view cannot draw is shown as a table rather than sinking the report', async () => {
     const charts: ChartKit = {
       ...new FakeCharts(),
@@ -392,6 +451,72 @@ describe('what the report does not know is shown, never dropped', () => {
     } finally {
       view.render = saved;
     }
+  });
+});
+
+describe('shares sent as 0–1 fractions or as 0–100 percentages read the same', () => {
+  // The same figures at both scales: 31% is 0.31 or 31, a change of 2 points 0.02 or 2.
+  const headline = (share: number, change: number) => ({
+    visibility: { score: 40, change: 1 },
+    share_of_voice: { value: share, change },
+    readiness_score: 70,
+    ai_traffic: null,
+  });
+  const competitors = (k: number) => ({
+    competitors: [
+      { name: 'Northwind CRM', is_brand: true, share_of_voice: 0.31 * k, change: 0.02 * k, visibility: 40, mentions: 12, position: 2 },
+      { name: 'Pipewell', share_of_voice: 0.45 * k, change: -0.015 * k, visibility: 55, mentions: 20, position: 1 },
+    ],
+  });
+  const topics = (k: number) => ({
+    topics: [
+      { name: 'CRM pricing', visibility: 40, change: 1, rank: 2, share_of_voice: 0.25 * k, rivals: [] },
+      { name: 'Security', visibility: 20, change: 0, rank: 4, share_of_voice: 0.125 * k, rivals: [] },
+    ],
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('headline and comparison page, %s', async (_, k) => {
+    const model = withSection(oneScope(growth), 'headline', { kind: 'data', data: headline(0.31 * k, 0.02 * k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'headline'));
+    expect(text).toContain('Share of voice 31.0% ▲ 2 of brands named');
+    const two = { ...model, scopes: [model.scopes[0]!, model.scopes[0]!] };
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(await renderReport(two, new FakeCharts()))![1]!;
+    expect(plain(compare)).toContain('40 ▲ 1 31.0%');
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('share of voice: the table and the bars, %s', async (_, k) => {
+    const charts = new FakeCharts();
+    const model = withSection(oneScope(growth), 'share-of-voice', { kind: 'data', data: competitors(k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, charts), 'share-of-voice'));
+    expect(text).toContain('Pipewell 45.0% ▼ 1.5 55 20 1');
+    expect(text).toContain('Northwind CRM you 31.0% ▲ 2 40 12 2');
+    const bars = charts.calls.find((c) => c.kind === 'bars' && c.title === 'Share of voice');
+    expect(bars?.kind === 'bars' && bars.values.map((v) => v.value?.toFixed(6))).toEqual(['45.000000', '31.000000']);
+  });
+
+  it.each([
+    ['0–1', 1],
+    ['0–100', 100],
+  ])('topics: share of voice per topic, %s', async (_, k) => {
+    const model = withSection(oneScope(growth), 'topics', { kind: 'data', data: topics(k), meta: null });
+    const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'topics'));
+    expect(text).toContain('Security 20 0 4 12.5%');
+    expect(text).toContain('CRM pricing 40 ▲ 1 2 25.0%');
+  });
+
+  it('a list with one share above 1 is of percentages: its small shares stay as sent', async () => {
+    const data = { competitors: [...competitors(1).competitors, { name: 'Ledgerly', share_of_voice: 24 }] };
+    const text = plain(
+      sectionOf(await renderReport(withSection(oneScope(growth), 'share-of-voice', { kind: 'data', data, meta: null }), new FakeCharts()), 'share-of-voice'),
+    );
+    expect(text).toContain('Pipewell 0.5%');
+    expect(text).toContain('Ledgerly 24.0%');
   });
 });
 
@@ -476,7 +601,8 @@ describe('the look: locale, paper, accent, title, logo', () => {
     const page = await renderReport({ ...growth, look: { ...growth.look, paper } }, new FakeCharts());
     expect(page).toContain(`@page { size: ${size};`);
     expect(page).toMatch(/\.scope \{[^}]*break-before: page;/);
-    expect(page).toMatch(/figure, tr, \.card, \.note \{ break-inside: avoid; \}/);
+    expect(page).toMatch(/figure, tr, \.card, \.cards, \.note, \.lede \{ break-inside: avoid; \}/);
+    expect(page).toMatch(/h3, h4, \.section > p:not\(\.note\), \.legend \{ break-after: avoid; \}/);
   });
 
   it('the accent colour is the one asked for; a colour that is not #rrggbb is refused', async () => {

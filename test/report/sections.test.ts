@@ -11,7 +11,7 @@ import { formatsFor } from '../../src/report/format.js';
 import { changes, moveWords, ofScope, worstFirst } from '../../src/report/sections/changes.js';
 import { gapsToShow } from '../../src/report/sections/content-gaps.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
-import { genericTable, listOf, otherFields, spanText, stateMark, tag, typed, windowOf } from '../../src/report/sections/kit.js';
+import { genericTable, listOf, otherFields, otherRecordFields, shareReader, spanText, stateMark, tag, typed, windowOf } from '../../src/report/sections/kit.js';
 import { pageChange } from '../../src/report/sections/pages.js';
 import { countStates } from '../../src/report/sections/questions.js';
 import { bestFirst } from '../../src/report/sections/tasks.js';
@@ -232,4 +232,49 @@ describe('the types a view reads its fields as', () => {
 
 it('the model’s time is stamped in UTC', () => {
   expect(formatsFor('en-GB').time(MADE_AT)).toBe('14 Mar 2025, 12:00 UTC');
+});
+
+describe('fields inside records the view does not know', () => {
+  const plainText = (h: string) =>
+    h
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  it('names each record by its name field, a number as written, anything else left blank', () => {
+    const data = { tasks: [{ id: 7, owner: 'Dana' }, { id: { n: 8 }, owner: 'Lee' }, { owner: 'Kim' }, { id: 9 }] };
+    const out = otherRecordFields(data, { tasks: { name: 'id', known: ['id'] } });
+    expect(plainText(out)).toBe('Other fields of each record in tasks id owner 7 Dana Lee Kim');
+  });
+
+  it('a list inside a record: its records named after the record holding them, each list its own table', () => {
+    const data = {
+      uncited: [
+        { url: 'https://a.example/', tier: 1, cited_instead: [{ url: 'https://b.example/', domain: 'b.example', rank: 2 }] },
+        { url: 'https://c.example/', cited_instead: [{ url: 'https://d.example/' }] },
+      ],
+    };
+    const spec = { uncited: { name: 'url', known: ['url', 'cited_instead'], lists: { cited_instead: { name: 'url', known: ['url', 'domain'] } } } };
+    const out = otherRecordFields(data, spec);
+    expect(out.split('</div>\n<div class="other">')).toHaveLength(2);
+    expect(plainText(out)).toBe(
+      'Other fields of each record in uncited url tier https://a.example/ 1 Other fields of each record in uncited › cited_instead url rank https://a.example/ › https://b.example/ 2',
+    );
+  });
+
+  it('nothing to list: the empty string', () => {
+    expect(otherRecordFields({ topics: [{ name: 'a', visibility: 1 }], other: 1 }, { topics: { name: 'name', known: ['name', 'visibility'] } })).toBe('');
+  });
+});
+
+describe('shares at either scale', () => {
+  it.each([
+    ['0–1 fractions are × 100', [0.31, 0.2, null], 0.31, 31],
+    ['0–100 percentages as sent', [31, 0.2], 0.2, 0.2],
+    ['a field not named a share as sent', [0.31], 0.31, 0.31],
+  ])('%s', (_, values, v, expected) => {
+    const name = _.startsWith('a field') ? 'score' : 'share_of_voice';
+    expect(shareReader(name, values)(v)).toBeCloseTo(expected, 9);
+    expect(shareReader(name, values)(null)).toBeNull();
+  });
 });

@@ -84,6 +84,32 @@ export const changes: SectionView = {
     Array.isArray(data.notCompared) &&
     data.notCompared.every(isNotCompared),
   fields: ['from', 'to', 'sinceFallback', 'changes', 'notCompared'],
+  // vis's own comparison: every field of a change is known, the ones not drawn (the
+  // path, the endpoint) are where it came from.
+  records: {
+    changes: {
+      name: 'subject',
+      known: [
+        'kind',
+        'move',
+        'news',
+        'brand',
+        'market',
+        'subject',
+        'label',
+        'engine',
+        'path',
+        'before',
+        'after',
+        'delta',
+        'points',
+        'endpoint',
+        'item',
+        'query',
+      ],
+    },
+    notCompared: { name: 'kind', known: ['kind', 'brand', 'market', 'endpoint', 'reason'] },
+  },
   async render(data, ctx) {
     const { fmt, scope } = ctx;
     const from = typeof data.from === 'string' ? data.from : null;

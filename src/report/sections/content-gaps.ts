@@ -23,6 +23,14 @@ export const contentGaps: SectionView = {
   known: (data): data is Obj =>
     listOf(data, 'gaps', 'prompt', { topic: 'string', action: 'string', page_url: 'string', reason: 'string' }) && typed(data, { summary: 'object' }),
   fields: ['window', 'summary', 'gaps'],
+  // The ids are for commands; whether a page exists and is cited, its citations and the
+  // engines citing it are what the action and its reason already say.
+  records: {
+    gaps: {
+      name: 'prompt',
+      known: ['prompt_id', 'prompt', 'topic_id', 'topic', 'has_page', 'page_url', 'cited', 'citations', 'cited_by', 'action', 'reason'],
+    },
+  },
   async render(data, ctx) {
     const { fmt } = ctx;
     const summary = obj(data, 'summary');

@@ -5,7 +5,7 @@
  */
 import { escapeMarkup } from '../escape.js';
 import type { Formats } from '../format.js';
-import { isObj, num, obj, spanText, windowOf, type Obj, type SectionView, typed } from './kit.js';
+import { isObj, num, obj, shareReader, spanText, windowOf, type Obj, type SectionView, typed } from './kit.js';
 
 function card(label: string, value: string, change: string, sub: string): string {
   return `<div class="card"><div class="label">${escapeMarkup(label)}</div><div class="figure">${value}</div><div class="sub">${change} ${escapeMarkup(sub)}</div></div>`;
@@ -21,9 +21,15 @@ export function headlineCards(data: Obj, fmt: Formats): string {
   const traffic = obj(data, 'ai_traffic');
   const readiness = num(data, 'readiness_score');
   const visits = traffic === null ? null : num(traffic, 'ai_visits');
+  const percent = shareReader('share_of_voice', [share.value]);
   return `<div class="cards">${[
     card('Visibility score', figureOr(num(visibility, 'score'), fmt.number), fmt.change(num(visibility, 'change'), 'points', 'higher'), 'out of 100'),
-    card('Share of voice', figureOr(num(share, 'value'), fmt.percent), fmt.change(num(share, 'change'), 'points', 'higher'), 'of brands named'),
+    card(
+      'Share of voice',
+      figureOr(percent(num(share, 'value')), fmt.percent),
+      fmt.change(percent(num(share, 'change')), 'points', 'higher'),
+      'of brands named',
+    ),
     card('AI readiness', figureOr(readiness, fmt.number), '', 'technical scan, out of 100'),
     card(
       'AI visits',
@@ -57,6 +63,7 @@ export const headline: SectionView = {
     'readiness_score',
     'open_tasks',
   ],
+  records: {},
   // The overview is read for the report's period: its changes are the period's, which the
   // trend's latest week need not agree with, so each says its own window.
   render: async (data, ctx) => {

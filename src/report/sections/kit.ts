@@ -5,6 +5,7 @@
  */
 import type { ChartKit, ReportModel, ScopeReport } from '../../domain/report.js';
 import type { Chart } from '../../domain/report.js';
+import { percentScale } from '../../domain/shares.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
 import { escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
 import type { Formats } from '../format.js';
@@ -27,6 +28,8 @@ export interface SectionView {
   known(data: unknown): data is Obj;
   /** Every top-level field the view knows (drawn, or left out on purpose); others are listed under it. */
   fields: readonly string[];
+  /** The lists of records the view draws, by field: the fields of a record it knows; others are listed under it. */
+  records: Readonly<Record<string, RecordFields>>;
   render(data: Obj, ctx: SectionContext): Promise<string>;
 }
 
@@ -89,6 +92,17 @@ export function listOf(o: unknown, k: string, field: string, types: Readonly<Rec
   if (!isObj(o)) return false;
   const v = o[k];
   return Array.isArray(v) && v.every((item) => isObj(item) && typeof item[field] === 'string' && typed(item, types));
+}
+
+/**
+ * A share's values as percentages: the API's 0–100 as they are, 0–1 fractions (0.31 for
+ * 31%, told by the field's name and the range of every value of it in the answer,
+ * src/domain/shares.ts) × 100. `of` is every value of the field, so one list reads at one
+ * scale, and its changes are read with the same reader.
+ */
+export function shareReader(name: string, of: readonly unknown[]): (v: number | null) => number | null {
+  const scale = percentScale(name, of);
+  return (v) => (v === null ? null : v * scale);
 }
 
 /** A window of the API (`{ from, to, days }`: `period`, `window`), its days when it says them; null when it is not one. */
@@ -274,4 +288,43 @@ export function otherFields(data: Obj, known: readonly string[]): string {
   if (extra.length === 0) return '';
   const rest = Object.fromEntries(extra.map((k) => [k, data[k]]));
   return `<div class="other"><p class="small muted">Other fields in the answer</p>${genericTable(rest)}</div>`;
+}
+
+/** The fields a view knows in each record of a list. */
+export interface RecordFields {
+  /** The field that names a record (`name`, `url`, `title`), shown beside its other fields. */
+  name: string;
+  /** Every field the view knows (drawn, or left out on purpose). */
+  known: readonly string[];
+  /** Lists inside each record, by field, with the fields known in their records. */
+  lists?: Readonly<Record<string, RecordFields>>;
+}
+
+/** Each record of `list` holding fields the view does not know: its name, then those fields; lists inside it likewise. */
+function recordsWithOthers(list: readonly Obj[], spec: RecordFields, path: string, within: string | null, out: Map<string, Obj[]>): void {
+  for (const rec of list) {
+    const name = rec[spec.name];
+    const label = typeof name === 'string' || typeof name === 'number' ? String(name) : '';
+    const shown = within === null ? label : `${within} › ${label}`;
+    const extra = Object.keys(rec).filter((k) => !spec.known.includes(k));
+    if (extra.length > 0) {
+      const rows = out.get(path) ?? [];
+      rows.push(Object.fromEntries([[spec.name, shown], ...extra.map((k) => [k, rec[k]])]));
+      out.set(path, rows);
+    }
+    for (const [k, inner] of Object.entries(spec.lists ?? {})) recordsWithOthers(records(rec, k), inner, `${path} › ${k}`, shown, out);
+  }
+}
+
+/**
+ * The fields inside the records of a known answer's lists that the view does not know, a
+ * plain table per list (each record named, its other fields flattened as csv flattens
+ * them): a field the server added to a topic or a task is shown, not dropped. '' when none.
+ */
+export function otherRecordFields(data: Obj, lists: Readonly<Record<string, RecordFields>>): string {
+  const out = new Map<string, Obj[]>();
+  for (const [k, spec] of Object.entries(lists)) recordsWithOthers(records(data, k), spec, k, null, out);
+  return [...out]
+    .map(([path, rows]) => `<div class="other"><p class="small muted">Other fields of each record in ${html(path)}</p>${genericTable(rows)}</div>`)
+    .join('\n');
 }

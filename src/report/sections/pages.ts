@@ -28,6 +28,16 @@ export const pages: SectionView = {
   lead: 'The brand’s pages AI cites, gained and lost against the previous period.',
   known: (data): data is Obj => listOf(data, 'pages', 'url', { title: 'string', citations: 'number', previous_citations: 'number', change: 'number' }),
   fields: ['period', 'previous_period', 'pages', 'uncited'],
+  // topic_id: for commands; a page's citations per engine add up to the count shown; the
+  // domain of a page cited instead is in its URL.
+  records: {
+    pages: { name: 'url', known: ['url', 'title', 'topic_id', 'citations', 'previous_citations', 'change', 'engines'] },
+    uncited: {
+      name: 'url',
+      known: ['url', 'title', 'topic_id', 'cited_instead'],
+      lists: { cited_instead: { name: 'url', known: ['url', 'domain', 'citations'] } },
+    },
+  },
   async render(data, ctx) {
     const { fmt } = ctx;
     const all = records(data, 'pages');

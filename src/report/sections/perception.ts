@@ -12,6 +12,12 @@ export const perception: SectionView = {
     listOf(data, 'engines', 'engine', { label: 'string', sentiment: 'string', says: 'string', knows: 'boolean', recommends: 'boolean' }) &&
     typed(data, { summary: 'object', scanned_at: 'string' }),
   fields: ['period', 'scanned_at', 'summary', 'right', 'wrong', 'engines'],
+  // An engine's weekly history is the trend of what the table says now.
+  records: {
+    engines: { name: 'engine', known: ['engine', 'label', 'knows', 'recommends', 'sentiment', 'says', 'history'] },
+    right: { name: 'claim', known: ['claim', 'engines'] },
+    wrong: { name: 'claim', known: ['claim', 'truth', 'engines'] },
+  },
   async render(data, ctx) {
     const { fmt } = ctx;
     const summary = obj(data, 'summary');

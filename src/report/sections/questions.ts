@@ -46,6 +46,9 @@ export const questions: SectionView = {
   lead: 'What each AI engine answers to the questions buyers ask.',
   known: (data): data is Obj => listOf(data, 'prompts', 'prompt', { engines: 'object' }),
   fields: ['window', 'prompts'],
+  // id, topic_id: for commands. Each engine's rate and position inside `engines` are the
+  // answer's detail; the matrix shows its state.
+  records: { prompts: { name: 'prompt', known: ['id', 'prompt', 'topic_id', 'engines'] } },
   async render(data, ctx) {
     const prompts = records(data, 'prompts');
     const { engines, states, counts } = countStates(prompts);

@@ -24,6 +24,8 @@ export const tasks: SectionView = {
     listOf(data, 'tasks', 'title', { layer: 'string', priority: 'string', status: 'string', impact: 'number', topics: 'strings' }) &&
     typed(data, { open_counts: 'object' }),
   fields: ['filters', 'open_counts', 'total', 'tasks'],
+  // The id and the task's own times are for the team's tools, not for a client.
+  records: { tasks: { name: 'title', known: ['id', 'title', 'layer', 'status', 'priority', 'impact', 'topics', 'created_at', 'updated_at'] } },
   async render(data, ctx) {
     const { fmt } = ctx;
     const counts = obj(data, 'open_counts');

@@ -25,6 +25,12 @@ export const technical: SectionView = {
     listOf(data, 'issues', 'title', { severity: 'string', description: 'string', fix: 'string', affected_pages: 'number', engines: 'strings' }) &&
     typed(data, { readiness_score: 'number', scanned_at: 'string' }),
   fields: ['scanned_at', 'readiness_score', 'engines', 'summary', 'issues'],
+  // An issue's id and category are for commands and filters; its pages are counted, not
+  // listed: a client report names the fix, not every URL.
+  records: {
+    engines: { name: 'engine', known: ['engine', 'label', 'score'] },
+    issues: { name: 'title', known: ['id', 'title', 'severity', 'category', 'engines', 'affected_pages', 'pages', 'description', 'fix'] },
+  },
   async render(data, ctx) {
     const { fmt } = ctx;
     const score = num(data, 'readiness_score');

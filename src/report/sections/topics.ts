@@ -5,7 +5,7 @@
  */
 import type { ChartValue } from '../../domain/report.js';
 import { html, plainText } from '../escape.js';
-import { dash, figure, listOf, num, numCell, records, strings, table, text, type Obj, type SectionView } from './kit.js';
+import { dash, figure, listOf, num, numCell, records, shareReader, strings, table, text, type Obj, type SectionView } from './kit.js';
 
 export function weakestFirst(topics: readonly Obj[]): Obj[] {
   const key = (t: Obj) => num(t, 'visibility') ?? Number.POSITIVE_INFINITY;
@@ -18,9 +18,15 @@ export const topics: SectionView = {
   known: (data): data is Obj =>
     listOf(data, 'topics', 'name', { visibility: 'number', change: 'number', rank: 'number', share_of_voice: 'number', rivals: 'strings' }),
   fields: ['period', 'topics'],
+  // id, questions: the id is for commands, not for a client; the count of questions is the buyer questions' section's.
+  records: { topics: { name: 'name', known: ['id', 'name', 'visibility', 'change', 'rank', 'share_of_voice', 'rivals', 'questions'] } },
   async render(data, ctx) {
     const list = weakestFirst(records(data, 'topics'));
     const { fmt } = ctx;
+    const percent = shareReader(
+      'share_of_voice',
+      list.map((t) => t.share_of_voice),
+    );
     const values: ChartValue[] = list.map((t) => ({ label: plainText(text(t, 'name') ?? ''), value: num(t, 'visibility') }));
     const chart =
       list.length === 0
@@ -41,7 +47,7 @@ export const topics: SectionView = {
         numCell(num(t, 'visibility'), fmt.number),
         fmt.change(num(t, 'change'), 'points', 'higher'),
         numCell(num(t, 'rank'), fmt.number),
-        numCell(num(t, 'share_of_voice'), fmt.percent),
+        numCell(percent(num(t, 'share_of_voice')), fmt.percent),
         rivals.length === 0 ? dash() : rivals.map(html).join(', '),
       ];
     });

@@ -24,6 +24,8 @@ export const trend: SectionView = {
     Array.isArray(data.history) &&
     data.history.every((w) => typed(w, { week_start: 'string', score: 'number' })),
   fields: ['score', 'change', 'window', 'history'],
+  // week_end: a week is named by its first day.
+  records: { history: { name: 'week_start', known: ['week_start', 'week_end', 'score'] } },
   async render(data, ctx) {
     const points = ctx.scope.trend.length > 0 ? ctx.scope.trend : weeks(data);
     const score = num(data, 'score');
