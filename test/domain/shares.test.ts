@@ -33,7 +33,7 @@ describe('isFraction', () => {
     expect(percentScale(name, values)).toBe(fraction ? 100 : 1);
   });
 
-  it('reads every case as `vis changes` reads it', () => {
-    for (const [name, values] of CASES) expect(isFraction(name, values), name).toBe(changesIsFraction(name, values));
+  it('is the rule `vis changes` reads shares by', () => {
+    expect(changesIsFraction).toBe(isFraction);
   });
 });

@@ -50,18 +50,11 @@ export function isWhenText(value: string): boolean {
   return DATE_TEXT.test(value.trim());
 }
 
-const SHARE_NAME = /share|rate|ratio|pct|percent|visibility|fraction|sov/i;
-
 /**
- * Is the field a 0–1 share: every value of it on both days within [0, 1], and its name
- * says share, rate, ratio, pct or visibility? Then its moves are percentage points.
- * A score named otherwise stays in points even when it happens to be 0 or 1.
+ * Is the field a 0–1 share (its moves are then percentage points)? The report reads shares
+ * by the same rule, so both live in one place.
  */
-export function isFraction(name: string, values: readonly unknown[]): boolean {
-  if (!SHARE_NAME.test(name)) return false;
-  const numbers = values.filter((v): v is number => typeof v === 'number');
-  return numbers.length > 0 && numbers.every((v) => v >= 0 && v <= 1);
-}
+export { isFraction } from '../../domain/shares.js';
 
 /** A difference without the float noise of binary fractions. */
 export function rounded(n: number): number {
