@@ -232,7 +232,7 @@ describe('vis report: the plan', () => {
     expect(r.stdout).toMatch(/headline +GET \/overview\?days=30 {2}1 read/);
     expect(r.stdout).toMatch(/trend +GET \/visibility {2}1 read/);
     expect(r.stdout).toContain('Reads: 10 (0 cached, free); to spend: 10');
-    expect(r.stdout).toMatch(/Reads left this month: \d+/);
+    expect(r.stdout).toMatch(/^Reads left this month: \d{1,3}(,\d{3})+$/m);
     expect(r.model).toBeUndefined();
   });
 

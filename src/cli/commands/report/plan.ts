@@ -11,6 +11,7 @@ import type { PeriodFlags } from '../../../domain/period.js';
 import { endpointById, type EndpointId, type EndpointSpec } from '../../../endpoints.js';
 import type { ExportBrand } from '../../../export/plan.js';
 import type { ApiRequest } from '../../../http/client.js';
+import { formatCount } from '../../../output/views/numbers.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 
 /** The endpoint each section reads, in section order; `changes` is the history's. */
@@ -128,10 +129,11 @@ export function renderPlan(
   }
   lines.push('');
   const atLeast = count.discover > 0 ? 'at least ' : '';
-  lines.push(`Reads: ${atLeast}${count.reads} (${count.cached} cached, free); to spend: ${atLeast}${spends(count)}`);
+  lines.push(`Reads: ${atLeast}${formatCount(count.reads)} (${formatCount(count.cached)} cached, free); to spend: ${atLeast}${formatCount(spends(count))}`);
   if (count.discover > 0)
     lines.push(`GET /markets tells the markets of ${count.discover} brand${count.discover === 1 ? '' : 's'} first: each further market adds reads.`);
-  lines.push(`Reads left this month: ${count.left ?? 'unknown (GET /usage did not say)'}`);
-  if (refused(count)) lines.push(`Refused: the report needs ${spends(count)} reads and ${count.left} are left.`);
+  // Counts grouped as every other count vis prints (18,123), as export's plan prints them.
+  lines.push(`Reads left this month: ${count.left === undefined ? 'unknown (GET /usage did not say)' : formatCount(count.left)}`);
+  if (refused(count)) lines.push(`Refused: the report needs ${formatCount(spends(count))} reads and ${formatCount(count.left ?? 0)} are left.`);
   return `${lines.join('\n')}\n`;
 }
