@@ -9,6 +9,9 @@
  * or the lines under it; a section may break between its chart and its table, so a page
  * is not left half blank for a section that would not fit whole. The cards print in one
  * row, tighter, so the first page holds the headline and the trend's chart.
+ * A table cell breaks a word only when it cannot fit whole (break-word, not anywhere,
+ * which would let the table squeeze a short column until `authority` splits); links and
+ * URLs break anywhere, so a long one never widens the page.
  *
  * Only the report's own values enter it: the accent as `#rrggbb` and the paper size, both
  * checked here; API text never does.
@@ -64,7 +67,7 @@ a { color: inherit; text-decoration-color: var(--accent); text-underline-offset:
 table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 0.9rem; }
 caption { text-align: left; color: var(--ink-2); padding-bottom: 4px; }
 th { text-align: left; font-weight: 600; color: var(--ink-2); border-bottom: 2px solid var(--rule); padding: 6px 12px 6px 0; vertical-align: bottom; }
-td { border-bottom: 1px solid var(--rule); padding: 8px 12px 8px 0; vertical-align: top; overflow-wrap: anywhere; }
+td { border-bottom: 1px solid var(--rule); padding: 8px 12px 8px 0; vertical-align: top; overflow-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .tag { display: inline-block; border: 1px solid currentColor; border-radius: 999px; padding: 0 8px; font-size: 0.75rem; line-height: 1.5; white-space: nowrap; }
 .tag.own { color: var(--ink); border-color: var(--accent); }

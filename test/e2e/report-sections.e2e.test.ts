@@ -128,6 +128,30 @@ describe.skipIf(skip)('vis report opened in Chromium', { timeout: 180_000 }, () 
       const page = await open(growth.file);
       expectInert(page, await pageSurface(page), growth.html);
     });
+
+    it('at 1280 px no word of a table cell is split across lines (a task’s layer, an engine’s name); only links and URLs may break where they must', async () => {
+      const page = await open(growth.file);
+      const split = await page.evaluate(() => {
+        const doc = (globalThis as any).document;
+        const found: string[] = [];
+        for (const td of doc.querySelectorAll('td')) {
+          const walker = doc.createTreeWalker(td, 4 /* NodeFilter.SHOW_TEXT */);
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            if (node.parentElement.closest('a, .url') !== null) continue;
+            // Words apart from their hyphens: a line may end after one, as in any text.
+            for (const m of (node.textContent as string).matchAll(/[^\s-]+/g)) {
+              const range = doc.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...range.getClientRects()].map((r: { top: number }) => Math.round(r.top)));
+              if (tops.size > 1) found.push(m[0]);
+            }
+          }
+        }
+        return found;
+      });
+      expect(split).toEqual([]);
+    });
   });
 
   describe('an agency account of several brands (vis_demo_agency), --all-brands', () => {
