@@ -8,8 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeApi, json, type Reply } from '../support/http.js';
-import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
+import { defaultHistory } from '../../src/cli/commands/report/run.js';
+import type { ReportOptions } from '../../src/cli/commands/report/parse.js';
+import { exitCodeFor } from '../../src/errors.js';
+import { testContext } from '../support/context.js';
+import { FAKE_BASE_URL, FakeApi, json, type Reply } from '../support/http.js';
+import { freePort, PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
 import { runInProcess } from '../support/run.js';
 
 const pg = await startPostgres();
@@ -126,5 +130,32 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     expect(read.code).toBe(2);
     const check = await runInProcess(['history', 'check'], { env });
     expect(check.code).toBe(2);
+  });
+});
+
+describe('vis report reads a PostgreSQL history as vis changes does', () => {
+  const options = { flags: {} } as unknown as ReportOptions;
+
+  it('off is no history; a server out of reach is an error the report turns into its warning', async () => {
+    expect(await defaultHistory(testContext({ env: { VIS_HISTORY: 'off' } }), options)()).toBeUndefined();
+    const port = await freePort();
+    const err = await defaultHistory(testContext({ env: { VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` } }), options)().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toContain(`cannot connect to the PostgreSQL history postgres://127.0.0.1:${port}/vis`);
+    expect(exitCodeFor(err)).toBe(7);
+  });
+
+  it.skipIf(server === undefined)('opens the store on the server', async () => {
+    const database = await server!.database();
+    const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
+    await topics(env);
+    const store = await defaultHistory(testContext({ env }), options)();
+    try {
+      expect(await store!.days({ api: FAKE_BASE_URL })).toEqual(['2026-11-22']);
+    } finally {
+      await store?.close();
+    }
   });
 });
