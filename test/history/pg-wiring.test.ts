@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHistory } from '../../src/cli/commands/report/run.js';
 import type { ReportOptions } from '../../src/cli/commands/report/parse.js';
+import { endpointById } from '../../src/endpoints.js';
 import { exitCodeFor } from '../../src/errors.js';
+import { historyLocation } from '../../src/history/location.js';
+import { HistoryRecorder } from '../../src/history/recorder.js';
 import { testContext } from '../support/context.js';
 import { FAKE_BASE_URL, FakeApi, json, type Reply } from '../support/http.js';
 import { freePort, PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
@@ -157,5 +160,46 @@ describe('vis report reads a PostgreSQL history as vis changes does', () => {
     } finally {
       await store?.close();
     }
+  });
+});
+
+describe.skipIf(server === undefined)('the recorder on a PostgreSQL history', () => {
+  const connections = async (database: string) =>
+    Number(
+      (await server!.admin('postgres', "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'vis'", [database]))[0]!.n,
+    );
+
+  it('one connection for the run, made at the first write and ended by close; each flush recorded', async () => {
+    const database = await server!.database();
+    const debug: string[] = [];
+    const warnings: string[] = [];
+    let t = Date.parse('2026-11-22T12:00:00Z');
+    const recorder = new HistoryRecorder({
+      where: historyLocation({ VIS_HISTORY: `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable` }),
+      api: 'demo',
+      now: () => t++,
+      debug: (l) => debug.push(l),
+      warn: (l) => warnings.push(l),
+    });
+    const read = (days: string) => ({
+      method: 'GET',
+      path: '/topics',
+      query: [['days', days]] as Array<[string, string]>,
+      status: 200,
+      raw: JSON.stringify({ data: { topics: [] }, meta: META }),
+      envelope: { meta: META },
+    });
+    await recorder.flush();
+    expect(await connections(database)).toBe(0);
+    recorder.note(endpointById('topics'), read('30'));
+    await recorder.flush();
+    recorder.note(endpointById('topics'), read('90'));
+    await recorder.flush();
+    expect(await connections(database)).toBe(1);
+    await recorder.close();
+    expect(await connections(database)).toBe(0);
+    expect(warnings).toEqual([]);
+    const rows = await server!.admin(database, 'SELECT query FROM vis.answers ORDER BY query');
+    expect(rows.map((r) => r.query)).toEqual(['days=30', 'days=90']);
   });
 });

@@ -11,7 +11,7 @@ import { exitCodeFor, ServerError, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { redactSecrets, clearSecrets } from '../../src/http/redact.js';
 import { historyWhere, openHistory } from '../../src/services/history.js';
-import { fakeClock, testContext } from '../support/context.js';
+import { fakeClock, testContext, testIO } from '../support/context.js';
 import { freePort } from '../support/postgres.js';
 import { answer } from './reader-contract.js';
 
@@ -68,6 +68,19 @@ describe('openHistory', () => {
     const bad = await refusal('postgres://ana:s3cret-pw@db.example/vis?sslmode=yes');
     expect(bad).toBeInstanceOf(UsageError);
     expect(bad?.message).toBe('VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "yes")');
+  });
+
+  it('a password file others may read is said on stderr before the connection is tried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-open-'));
+    writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
+    const port = await freePort();
+    const io = testIO();
+    const err = await openHistory(testContext({ io, env: { VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') } })).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(exitCodeFor(err)).toBe(7);
+    expect(io.err()).toBe(`vis: warning: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less\n`);
   });
 
   it('the password a PostgreSQL target connects with is masked in whatever vis prints after', () => {
