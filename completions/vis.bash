@@ -736,7 +736,7 @@ __vis_flags() {
         'history pitches') REPLY='-b --brand --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history check') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history prune') REPLY='--before --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'history push') REPLY='--file -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history push') REPLY='--file --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;

@@ -1152,6 +1152,7 @@ complete -c vis -n '__vis_at "history prune"' -l dry-run -d 'count what would be
 
 # vis history push
 complete -c vis -n '__vis_at "history push"' -l file -x -d 'the SQLite history to push (default: the default store, whatever VIS_HISTORY names)'
+complete -c vis -n '__vis_at "history push"' -l dry-run -d 'count what would be copied, and write nothing'
 
 # vis auth
 complete -c vis -n '__vis_at "auth" 0' -a login -d 'Save an API key for a profile (hidden prompt, or stdin when piped)'

@@ -75,6 +75,11 @@ describe.skipIf(server === undefined)('vis history push: into a real server', ()
     expect(later.stderr).toBe('');
     await server!.admin(database, "UPDATE vis.answers SET fetched_at = fetched_at + 3600000 WHERE day = '2026-11-22'");
 
+    const dry = await runInProcess(['history', 'push', url, '--dry-run'], { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/: 2 answers to copy, 1 already there or newer \(--dry-run: nothing written\)\.\n$/);
+    expect(Number((await server!.admin(database, 'SELECT count(*)::int AS n FROM vis.answers'))[0]!.n)).toBe(1);
+
     const first = await runInProcess(['history', 'push', url], { env });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/: 2 answers copied, 1 already there or newer\.\n$/);
@@ -83,6 +88,7 @@ describe.skipIf(server === undefined)('vis history push: into a real server', ()
     const second = await runInProcess(['history', 'push', url], { env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/: 0 answers copied, 3 already there or newer\.\n$/);
+    expect((await runInProcess(['history', 'push', url, '--dry-run'], { env })).stdout).toMatch(/: 0 answers to copy, 3 already there or newer/);
     expect(await count()).toBe(3);
     const kept = await server!.admin(database, "SELECT visibility::float AS v FROM vis.topic_days WHERE day = '2026-11-22'");
     expect(kept.map((r) => Number(r.v))).toEqual([99]);

@@ -198,6 +198,7 @@ export const historyCommand: CommandDeclaration = {
       )
       .argument('<url>', 'the PostgreSQL history: postgres://user@host:port/database')
       .addOption(new Option('--file <path>', 'the SQLite history to push (default: the default store, whatever VIS_HISTORY names)'))
+      .addOption(new Option('--dry-run', 'count what would be copied, and write nothing'))
       .addHelpText(
         'after',
         examplesAfter('vis history push postgres://vis@db.example.com/brands', 'vis history push postgres://vis@db.example.com/brands --file ./old-history.db'),

@@ -59,6 +59,7 @@ export interface HistoryPushOptions extends ParsedOptions {
   display: string;
   /** --file, else the default SQLite store. */
   file?: string;
+  dryRun: boolean;
   profile?: string;
 }
 
@@ -148,7 +149,7 @@ export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryC
 }
 
 /** The URL checked by the PostgreSQL history's own rules; the password file and the connection wait for the run. */
-export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string }): HistoryPushOptions {
+export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): HistoryPushOptions {
   const flags = parseFlags(raw, ctx.today());
   // The value is not echoed: a mistyped URL may still hold a password.
   if (!PG_URL.test(url.trim())) throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
@@ -159,6 +160,7 @@ export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOption
     url: url.trim(),
     display: maskPgUrl(url.trim()),
     ...(raw.file === undefined ? {} : { file: raw.file }),
+    dryRun: raw.dryRun === true,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
   };
 }

@@ -2,14 +2,15 @@
  * `vis history push URL [--file PATH]`: the local SQLite history (its journal taken in
  * first) copied into the PostgreSQL history at URL, day by day, through the store's own
  * upsert: an answer already there, or a newer one for its key and day, is left as it is,
- * so pushing twice adds nothing and never replaces what another host read later.
+ * so pushing twice adds nothing and never replaces what another host read later. With
+ * --dry-run the server's answers are compared and nothing is written.
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { journalDir } from '../../../history/journal.js';
 import { historyLocation } from '../../../history/location.js';
-import type { AnswerToRecord, HistoryStore, RecordedScope } from '../../../history/types.js';
+import type { AnswerKey, AnswerToRecord, HistoryStore, RecordedScope, RecordReport } from '../../../history/types.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import type { Context } from '../../../services/context.js';
 import { maskingPassword } from '../../../services/history.js';
@@ -38,9 +39,12 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
     await local.ingest();
     const remote = await openPgStore(target);
     try {
-      const { stored, superseded } = await pushAll(local, remote);
+      const { stored, superseded } = await pushAll(local, remote, options.dryRun);
+      const answers = `${formatCount(stored)} ${stored === 1 ? 'answer' : 'answers'}`;
       ctx.io.stdout.write(
-        `Pushed ${sanitizeForTerminal(file)} to ${sanitizeForTerminal(options.display)}: ${formatCount(stored)} ${stored === 1 ? 'answer' : 'answers'} copied, ${formatCount(superseded)} already there or newer.\n`,
+        options.dryRun
+          ? `Would push ${sanitizeForTerminal(file)} to ${sanitizeForTerminal(options.display)}: ${answers} to copy, ${formatCount(superseded)} already there or newer (--dry-run: nothing written).\n`
+          : `Pushed ${sanitizeForTerminal(file)} to ${sanitizeForTerminal(options.display)}: ${answers} copied, ${formatCount(superseded)} already there or newer.\n`,
       );
     } finally {
       await remote.close();
@@ -50,8 +54,11 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
   }
 }
 
-/** Every answer of `from` recorded into `to`, one scan day of one API at a time, with the names seen beside them. */
-export async function pushAll(from: HistoryStore, to: HistoryStore): Promise<{ stored: number; superseded: number }> {
+/**
+ * Every answer of `from` recorded into `to`, one scan day of one API at a time, with the
+ * names seen beside them; or, for a dry run, counted against what `to` holds.
+ */
+export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = false): Promise<{ stored: number; superseded: number }> {
   let stored = 0;
   let superseded = 0;
   const apis = [...new Set((await from.check()).scopes.map((s) => s.api))];
@@ -67,10 +74,25 @@ export async function pushAll(from: HistoryStore, to: HistoryStore): Promise<{ s
         };
         return { ...a, names: seen };
       });
-      const report = await to.record(batch);
+      const report = dryRun ? await wouldRecord(to, api, day, batch) : await to.record(batch);
       stored += report.stored;
       superseded += report.superseded;
     }
   }
   return { stored, superseded };
+}
+
+/** What recording `batch` (answers of one API and day) into `to` would do: the same rule, an answer stored only when fetched later. */
+async function wouldRecord(to: HistoryStore, api: string, day: string, batch: readonly AnswerToRecord[]): Promise<RecordReport> {
+  const held = new Map((await to.answers({ api, since: day, until: day })).map((a) => [keyText(a), a.fetchedAt]));
+  let stored = 0;
+  for (const a of batch) {
+    const at = held.get(keyText(a));
+    if (at === undefined || a.fetchedAt > at) stored++;
+  }
+  return { stored, superseded: batch.length - stored };
+}
+
+function keyText(a: AnswerKey): string {
+  return JSON.stringify([a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day]);
 }
