@@ -32,10 +32,9 @@ import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import { answerIdentity, itemOfPath, type IdentitySpec, type QueryPairs } from './identity.js';
 import { journalDir, RECORDED_ENDPOINTS, writeEntry } from './journal.js';
 import type { HistoryLocation } from './location.js';
-import type { HistoryStore } from './types.js';
 import { scanDay } from './scan-day.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
-import { SCHEMA_VERSION, type RecordedAnswer, type SeenNames } from './types.js';
+import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer, type SeenNames } from './types.js';
 
 /** Answers held before they are written anyway: an export reads hundreds. */
 export const MAX_PENDING_BYTES = 8 * 1024 * 1024;
