@@ -180,6 +180,31 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
   });
 });
 
+describe('HistoryRecorder: PostgreSQL writes one after the other', () => {
+  it('a batch queued behind the one that failed is not tried: still one warning', async () => {
+    const port = await freePort();
+    const r = rig(historyLocation({ VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` }));
+    r.recorder.note(topics, answer());
+    void r.recorder.flush();
+    r.recorder.note(topics, answer({ query: [['days', '30']] }));
+    void r.recorder.flush();
+    await r.recorder.close();
+    expect(r.warnings).toHaveLength(1);
+  });
+
+  it('a password file others may read is said under --debug only, the connection still tried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-recorder-pgpass-'));
+    writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
+    const port = await freePort();
+    const r = rig(historyLocation({ VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') }));
+    r.recorder.note(topics, answer());
+    await r.recorder.close();
+    expect(r.debug).toEqual([`history: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less`]);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toContain('cannot connect');
+  });
+});
+
 describe('HistoryRecorder: failures', () => {
   it('a folder others can write to: one warning, nothing written, never tried again', () => {
     const r = rig();

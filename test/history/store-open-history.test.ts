@@ -70,6 +70,27 @@ describe('openHistory', () => {
     expect(bad?.message).toBe('VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "yes")');
   });
 
+  it('no place for a store: refused saying why', async () => {
+    await expect(openHistory(testContext({ env: {} }))).rejects.toThrow(
+      'no history store: neither HOME nor XDG_DATA_HOME is set: set VIS_HISTORY to a file path (or off)',
+    );
+  });
+
+  it("historyWhere: the profile's setting, named as its source; a blank one is no setting; a file location as it is", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-where-'));
+    const config = join(dir, 'config');
+    mkdirSync(config, { mode: 0o700 });
+    const file = join(dir, 'kept.db');
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { history: file }, blank: { history: '  ' } } }), { mode: 0o600 });
+    const env = { HOME: dir, VIS_CONFIG_DIR: config };
+    expect(historyWhere(testContext({ env }))).toEqual({ kind: 'file', file, source: `profile "default" (${join(config, 'config.json')})` });
+    expect(historyWhere(testContext({ env }), 'blank')).toEqual({
+      kind: 'file',
+      file: join(`${config}-data`, 'history.db'),
+      source: 'default (beside VIS_CONFIG_DIR)',
+    });
+  });
+
   it('a password file others may read is said on stderr before the connection is tried', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-open-'));
     writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
