@@ -42,6 +42,7 @@ export default {
     'src/services/scopes.ts',
     'src/history/journal.ts',
     'src/history/recorder.ts',
+    'src/services/history.ts',
     'src/history/identity.ts',
     'src/cli/commands/changes/run.ts',
     'src/cli/commands/history/days.ts',

@@ -72,6 +72,7 @@ __vis_subcommand() {
         'history|pitches') REPLY='history pitches' ;;
         'history|check') REPLY='history check' ;;
         'history|prune') REPLY='history prune' ;;
+        'history|push') REPLY='history push' ;;
         'history answers|runs') REPLY='history answers runs' ;;
         'history answers|history') REPLY='history answers history' ;;
         'history brand-perception|transcript') REPLY='history brand-perception transcript' ;;
@@ -618,6 +619,7 @@ __vis_takes_value() {
         'history pitches|--rows' | \
         'history pitches|--param' | \
         'history prune|--before' | \
+        'history push|--file' | \
         'api|-b' | 'api|--brand' | \
         'api|-m' | 'api|--market' | \
         'api|-d' | 'api|--days' | \
@@ -668,7 +670,7 @@ __vis_commands() {
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
-        'history') REPLY='markets overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches check prune' ;;
+        'history') REPLY='markets overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches check prune push' ;;
         'history answers') REPLY='runs history' ;;
         'history brand-perception') REPLY='transcript' ;;
         'auth') REPLY='login status logout' ;;
@@ -734,6 +736,7 @@ __vis_flags() {
         'history pitches') REPLY='-b --brand --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history check') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history prune') REPLY='--before --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'history push') REPLY='--file --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth login') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'auth status') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;

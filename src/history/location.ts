@@ -5,8 +5,7 @@
  *   it is off;
  * - an absolute path (or `~/…`): that SQLite file;
  * - `postgres://…` / `postgresql://…`: a PostgreSQL store (src/history/pg/url.ts reads the
- *   URL), which this version does not keep yet (the history commands refuse it, data
- *   commands record nothing and warn once); messages show `display`, never `url`;
+ *   URL, src/history/pg/store.ts keeps it); messages show `display`, never `url`;
  * - the default: `<VIS_CONFIG_DIR>-data/history.db` when VIS_CONFIG_DIR is set (a config
  *   kept apart keeps its history apart, as its cache), else
  *   `$XDG_DATA_HOME/vis/history.db` (when absolute), else `~/.local/share/vis/history.db`;

@@ -1,7 +1,9 @@
 /**
  * Recording: each answer a data command read from the network goes to the history's
  * journal (src/history/journal.ts), one small file, never the database: the store takes
- * the journal in when a history command runs.
+ * the journal in when a history command runs. A PostgreSQL history has no journal: the
+ * answers go straight to the server (src/history/pg/store.ts, loaded only then), whose
+ * upsert lets hosts record at once.
  *
  * What is recorded: a 2xx answer to a GET of an endpoint in RECORDED_ENDPOINTS, sent over
  * the network (a cache hit was recorded when it was read), filed under its AnswerKey
@@ -16,9 +18,10 @@
  * - the store file is sniffed (its first 100 bytes, without following a link, with no
  *   SQLite loaded): a file that is not a SQLite database, or one a newer vis wrote, is
  *   left alone;
- * - any failure (these, a read-only folder, a full disk, a PostgreSQL location) is one
- *   warning for the whole run, and nothing more is tried; the answer is printed as usual
- *   and the exit code is the command's.
+ * - any failure (these, a read-only folder, a full disk; a PostgreSQL server down or out
+ *   of reach within its connect timeout, a refused login or privilege, a newer schema) is
+ *   one warning for the whole run, and nothing more is tried; the answer is printed as
+ *   usual and the exit code is the command's.
  * With no place named (no HOME, XDG_DATA_HOME nor VIS_HISTORY: cron with an empty
  * environment) or VIS_HISTORY=off, nothing is written and nothing said.
  */
@@ -31,7 +34,7 @@ import { journalDir, RECORDED_ENDPOINTS, writeEntry } from './journal.js';
 import type { HistoryLocation } from './location.js';
 import { scanDay } from './scan-day.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
-import { SCHEMA_VERSION, type RecordedAnswer, type SeenNames } from './types.js';
+import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer, type SeenNames } from './types.js';
 
 /** Answers held before they are written anyway: an export reads hundreds. */
 export const MAX_PENDING_BYTES = 8 * 1024 * 1024;
@@ -62,13 +65,19 @@ export interface RecorderOptions {
   warn: (line: string) => void;
 }
 
+type Pending = { answer: RecordedAnswer; names: SeenNames };
+
 export class HistoryRecorder {
-  private pending: Array<{ answer: RecordedAnswer; names: SeenNames }> = [];
+  private pending: Pending[] = [];
   private pendingBytes = 0;
   /** Why nothing more is recorded this run, once something failed. */
   private failed: string | undefined;
   /** The journal folder, once checked. */
   private journal: string | undefined;
+  /** A PostgreSQL history, connected on the first write. */
+  private pg: Promise<HistoryStore> | undefined;
+  /** The writes to PostgreSQL, one after the other. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: RecorderOptions) {}
 
@@ -77,8 +86,6 @@ export class HistoryRecorder {
     const where = this.o.where;
     if (this.failed !== undefined || where.kind === 'off' || where.kind === 'none') return;
     if (res.method !== 'GET' || res.status < 200 || res.status > 299 || !RECORDED_ENDPOINTS.has(spec.id)) return;
-    // Said when there is an answer to keep, not by every command that opens a session.
-    if (where.kind === 'postgres') return this.fail(`${where.source} names a PostgreSQL history (${where.display}), which this version of vis does not keep`);
     const id = answerIdentity(this.o.api, spec, res, res.envelope);
     if (id === undefined) {
       this.o.debug(`history: ${spec.id} ${res.path} not recorded (no brand id, or a value the history cannot file)`);
@@ -87,17 +94,55 @@ export class HistoryRecorder {
     const fetchedAt = this.o.now();
     this.pending.push({ answer: { ...id.key, day: scanDay(res.date, fetchedAt), fetchedAt, raw: res.raw }, names: id.names });
     this.pendingBytes += res.raw.length;
-    if (this.pendingBytes >= MAX_PENDING_BYTES) this.flush();
+    if (this.pendingBytes >= MAX_PENDING_BYTES) void this.flush();
   }
 
-  /** Writes what was kept. Never throws: a failure is the one warning, and ends recording for the run. */
-  flush(): void {
+  /**
+   * Writes what was kept: to the journal at once, to PostgreSQL after the writes before it
+   * (the promise says when). Never rejects: a failure is the one warning, and ends
+   * recording for the run.
+   */
+  flush(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
-    // Only a file location with no failure yet ever holds answers (see note).
-    if (batch.length === 0 || this.o.where.kind !== 'file') return;
-    const file = this.o.where.file;
+    const where = this.o.where;
+    // Only a file or PostgreSQL location with no failure yet ever holds answers (see note).
+    if (batch.length === 0) return this.writing;
+    if (where.kind === 'postgres') {
+      this.writing = this.writing.then(() => this.recordPg(where, batch));
+      return this.writing;
+    }
+    if (where.kind === 'file') this.writeJournal(where.file, batch);
+    return this.writing;
+  }
+
+  /** Writes what is left, then ends the PostgreSQL connection, if one was made. Never rejects. */
+  async close(): Promise<void> {
+    await this.flush();
+    const pg = this.pg;
+    this.pg = undefined;
+    await pg?.then((store) => store.close()).catch(() => undefined);
+  }
+
+  private async recordPg(where: Extract<HistoryLocation, { kind: 'postgres' }>, batch: Pending[]): Promise<void> {
+    if (this.failed !== undefined) return;
+    try {
+      this.pg ??= this.openPg(where);
+      await (await this.pg).record(batch.map(({ answer, names }) => ({ ...answer, names })));
+    } catch (err) {
+      this.fail((err as Error).message);
+    }
+  }
+
+  private async openPg(where: Extract<HistoryLocation, { kind: 'postgres' }>): Promise<HistoryStore> {
+    // A password file passed over is for --debug: the warning is kept for what stops recording.
+    const target = where.target((line) => this.o.debug(`history: ${line}`));
+    const { openPgStore } = await import('./pg/store.js');
+    return openPgStore(target);
+  }
+
+  private writeJournal(file: string, batch: Pending[]): void {
     try {
       this.journal ??= this.openJournal(file);
     } catch (err) {

@@ -1,8 +1,9 @@
 /**
- * The history store as the history commands open it (`vis history`, `vis changes`): where
- * it lives (src/history/location.ts, from VIS_HISTORY and the profile's `history`), opened
- * with the journal taken in. Refusals are usage errors (exit 2) saying why. The store
- * holds its lock until close(): close it before writing out what was read.
+ * The history store as the history commands open it (`vis history`, `vis changes`, `vis
+ * report`): where it lives (src/history/location.ts, from VIS_HISTORY and the profile's
+ * `history`), opened with the journal taken in. Refusals are usage errors (exit 2) saying
+ * why; a PostgreSQL server out of reach is a server error (exit 7). A SQLite store holds
+ * its lock until close(): close it before writing out what was read.
  */
 import { UsageError } from '../errors.js';
 import { registerSecret } from '../http/redact.js';
@@ -22,7 +23,11 @@ export function historyWhere(ctx: Context, profileFlag?: string): HistoryLocatio
   const profile = config.activeProfileName(profileFlag, ctx.env);
   const value = config.profile(profile.name).history;
   const setting = typeof value === 'string' && value.trim() !== '' ? { value, source: `profile "${profile.name}" (${config.path})` } : undefined;
-  const where = historyLocation(ctx.env, setting);
+  return maskingPassword(historyLocation(ctx.env, setting));
+}
+
+/** A PostgreSQL location whose password, once read, is masked in whatever vis prints; any other as it is. */
+export function maskingPassword(where: HistoryLocation): HistoryLocation {
   if (where.kind !== 'postgres') return where;
   return {
     ...where,
@@ -40,9 +45,11 @@ export async function openHistory(ctx: Context, profileFlag?: string): Promise<H
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): nothing has been recorded`);
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') {
-    // A bad URL is told by its rule first.
-    where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
-    throw new UsageError(`${where.source}: a PostgreSQL history (${where.display}) is not supported by this version of vis`);
+    // A bad URL is told by its rule before any connection.
+    const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    const { openPgStore } = await import('../history/pg/store.js');
+    // Out of reach: exit 7; a refused login or role, a newer schema: exit 2 (the store's errors say which).
+    return openPgStore(target);
   }
   const { openStore } = await import('../history/store.js');
   // A store locked by another vis is refused after the lock's wait, naming the lock file.

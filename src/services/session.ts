@@ -24,6 +24,7 @@ import { resolveSettings, type Settings, type Sourced } from './settings.js';
 import { cacheRoot, ResponseCache } from '../cache/store.js';
 import { requestLogger } from './request-log.js';
 import { historyLocation } from '../history/location.js';
+import { maskingPassword } from './history.js';
 import { HistoryRecorder } from '../history/recorder.js';
 
 /** Default pace: the API allows 60 requests a minute per key. */
@@ -215,7 +216,7 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   const warn = (line: string) => void warnings.add(line);
   // The demo sandbox's port changes every run: its answers are one API, `demo`.
   const history = new HistoryRecorder({
-    where: historyLocation(ctx.env, settings.history),
+    where: maskingPassword(historyLocation(ctx.env, settings.history)),
     api: options.demo ? 'demo' : baseUrl.value,
     now: () => ctx.clock.now(),
     debug,
@@ -232,8 +233,9 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     history,
     async close() {
       progress.stop();
-      // After the answer is printed: the journal write is not in the way of reading it.
-      history.flush();
+      // After the answer is printed: the journal write is not in the way of reading it. A
+      // PostgreSQL server out of reach holds the close up to its connect timeout, no longer.
+      await history.close();
       if (!options.quiet) for (const line of warnings) writeMessage(ctx.io, `vis: warning: ${line}`);
       warnings.clear();
       await client.close();

@@ -90,6 +90,7 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--accent': ['#0a7'],
     '--locale': ['en-GB'],
     '--paper': ['letter'],
+    '--file': [join(outDir, 'history.db')],
   };
   if (!(o.required || o.optional)) return [flag];
   const v = values[flag];

@@ -93,6 +93,7 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--accent': ['#0a7'],
     '--locale': ['en-GB'],
     '--paper': ['letter'],
+    '--file': [join(mkdtempSync(join(tmpdir(), 'vis-options-file-')), 'history.db')],
   };
   if (!(option.required || option.optional)) return [flag];
   const v = values[flag];

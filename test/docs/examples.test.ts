@@ -38,6 +38,8 @@ export const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'docs/guide.md', 'docs
 /** Examples that cannot run in-process, and why (and where what they show is tested). */
 const CANNOT_RUN: Record<string, string> = {
   'vis sandbox --port 8787': 'serves until Ctrl-C (the sandbox command is tested in test/e2e/tools.e2e.test.ts)',
+  'vis history push postgres://vis@db.example.com/brands': 'needs a PostgreSQL server (pushing is tested against one in test/history/pg-push.test.ts)',
+  'vis history push postgres://vis@db.example.com/brands --file ./old-history.db': 'needs a PostgreSQL server (test/history/pg-push.test.ts)',
 };
 
 /** `VAR=value ` words before the command: a value may be quoted. */

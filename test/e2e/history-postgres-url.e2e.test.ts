@@ -6,11 +6,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/postgres.js';
 import { cleanEnv, runVis } from './helpers.js';
 
 const URL_PASSWORD = 'Sup3r%2Fsecret-pw';
-const URL = `postgresql://ana:${URL_PASSWORD}@db.example:5432/vis?sslmode=require`;
-const SHOWN = 'postgresql://ana:***@db.example:5432/vis?sslmode=require';
+// A loopback port nothing listens on: every connection refused at once.
+const PORT = await freePort();
+const URL = `postgresql://ana:${URL_PASSWORD}@127.0.0.1:${PORT}/vis?sslmode=require`;
+const SHOWN = `postgresql://ana:***@127.0.0.1:${PORT}/vis?sslmode=require`;
 const SECRETS = ['Sup3r', 'secret-pw', 'env-pa55word'];
 
 function leaks(text: string): string[] {
@@ -24,7 +27,7 @@ describe('a PostgreSQL history URL with a password', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveProperty('data');
     expect(r.stderr).toContain('vis debug: ');
-    expect(r.stderr).toContain(`VIS_HISTORY names a PostgreSQL history (${SHOWN})`);
+    expect(r.stderr).toContain(`history: cannot connect to the PostgreSQL history ${SHOWN}`);
     expect(leaks(r.stdout + r.stderr)).toEqual([]);
   });
 
@@ -41,7 +44,7 @@ describe('a PostgreSQL history URL with a password', () => {
     const get = await runVis(['config', 'get', 'history'], { env });
     expect(get.stdout).toBe(`${SHOWN}\n`);
     const check = await runVis(['--debug', 'history', 'check'], { env });
-    expect(check.code).toBe(2);
+    expect(check.code).toBe(7);
     expect(check.stderr).toContain(SHOWN);
     for (const r of [set, list, get, check]) expect(leaks(r.stdout + r.stderr)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir, readEntries, type JournalEntry } from '../../src/history/journal.js';
 import { FAKE_BASE_URL, FakeApi, json, ok, type Reply } from '../support/http.js';
+import { freePort } from '../support/postgres.js';
 import { runInProcess, TEST_KEY, type InProcessOptions } from '../support/run.js';
 import { fakeClock, TEST_NOW } from '../support/context.js';
 
@@ -266,23 +267,25 @@ describe('where nothing is written', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('a PostgreSQL history: one warning, the answer as usual', async () => {
+  it('a PostgreSQL history out of reach: one warning, the answer as usual', async () => {
     const { env } = home();
-    const r = await topics({ env: { ...env, VIS_HISTORY: 'postgres://db.example/vis' } });
+    const port = await freePort();
+    const r = await topics({ env: { ...env, VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
-    expect(r.stderr).toContain('VIS_HISTORY names a PostgreSQL history (postgres://db.example/vis), which this version of vis does not keep');
+    expect(r.stderr).toContain(`cannot connect to the PostgreSQL history postgres://127.0.0.1:${port}/vis`);
   });
 
   it('the warning names the URL with its password masked, also under --debug', async () => {
     const { env } = home();
+    const port = await freePort();
     const r = await topics({
-      env: { ...env, VIS_HISTORY: 'postgres://ana:Pa55%2Fword@db.example/vis?sslmode=require' },
+      env: { ...env, VIS_HISTORY: `postgres://ana:Pa55%2Fword@127.0.0.1:${port}/vis?sslmode=disable` },
       argv: ['topics', '-f', 'json', '--debug'],
     });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('VIS_HISTORY names a PostgreSQL history (postgres://ana:***@db.example/vis?sslmode=require)');
+    expect(r.stderr).toContain(`cannot connect to the PostgreSQL history postgres://ana:***@127.0.0.1:${port}/vis?sslmode=disable`);
     expect(r.stderr).toContain('vis debug: ');
     expect(r.stderr).not.toMatch(/Pa55/);
   });
@@ -486,12 +489,13 @@ describe('vis config set history', () => {
     expect((await runInProcess(['config', 'get', 'history'], { env })).stdout).toBe('/srv/a:b@c/h.db\n');
   });
 
-  it('a postgres URL saved: data commands warn once and answer as usual', async () => {
+  it('a postgres URL saved, its server out of reach: data commands warn once and answer as usual', async () => {
     const { env } = home();
-    expect((await runInProcess(['config', 'set', 'history', 'postgres://db/vis'], { env })).code).toBe(0);
+    const port = await freePort();
+    expect((await runInProcess(['config', 'set', 'history', `postgres://127.0.0.1:${port}/vis`], { env })).code).toBe(0);
     const r = await topics({ env });
     expect(r.code).toBe(0);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
-    expect(r.stderr).toContain('names a PostgreSQL history');
+    expect(r.stderr).toContain(`cannot connect to the PostgreSQL history postgres://127.0.0.1:${port}/vis`);
   });
 });

@@ -12,6 +12,7 @@ import { journalDir, readEntries, type JournalEntry } from '../../src/history/jo
 import { historyLocation, type HistoryLocation } from '../../src/history/location.js';
 import { fsReason, HistoryRecorder, MAX_PENDING_BYTES, recordedEndpointOf, storeProblem, type ReadAnswer } from '../../src/history/recorder.js';
 import { SCHEMA_VERSION } from '../../src/history/types.js';
+import { freePort } from '../support/postgres.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const META = { brand: { id: 7, name: 'Acme' }, market: { code: 'US-en', label: 'United States (English)' } };
@@ -161,17 +162,46 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
     expect(r.debug).toEqual([]);
   });
 
-  it('PostgreSQL: one warning, at the first answer to keep, none for answers it would not keep', () => {
-    const r = rig(historyLocation({ VIS_HISTORY: 'postgres://ana:s3cret-pw@db/vis' }));
+  it('PostgreSQL out of reach: one warning naming it masked, at the first answer to keep, none for answers it would not keep', async () => {
+    const port = await freePort();
+    const r = rig(historyLocation({ VIS_HISTORY: `postgres://ana:s3cret-pw@127.0.0.1:${port}/vis` }));
     r.recorder.note(endpointById('usage'), answer({ path: '/usage' }));
+    await r.recorder.close();
     expect(r.warnings).toEqual([]);
-    r.recorder.note(topics, answer());
-    r.recorder.note(topics, answer());
-    r.recorder.flush();
-    expect(r.warnings).toEqual([
-      'history: VIS_HISTORY names a PostgreSQL history (postgres://ana:***@db/vis), which this version of vis does not keep; answers of this run are not recorded (vis history check tells more)',
+    const s = rig(historyLocation({ VIS_HISTORY: `postgres://ana:s3cret-pw@127.0.0.1:${port}/vis` }));
+    s.recorder.note(topics, answer());
+    await s.recorder.flush();
+    s.recorder.note(topics, answer());
+    await s.recorder.close();
+    expect(s.warnings).toEqual([
+      `history: cannot connect to the PostgreSQL history postgres://ana:***@127.0.0.1:${port}/vis: connect ECONNREFUSED 127.0.0.1:${port}; answers of this run are not recorded (vis history check tells more)`,
     ]);
-    expect(readdirSync(r.dir)).toEqual([]);
+    expect(readdirSync(s.dir)).toEqual([]);
+  });
+});
+
+describe('HistoryRecorder: PostgreSQL writes one after the other', () => {
+  it('a batch queued behind the one that failed is not tried: still one warning', async () => {
+    const port = await freePort();
+    const r = rig(historyLocation({ VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` }));
+    r.recorder.note(topics, answer());
+    void r.recorder.flush();
+    r.recorder.note(topics, answer({ query: [['days', '30']] }));
+    void r.recorder.flush();
+    await r.recorder.close();
+    expect(r.warnings).toHaveLength(1);
+  });
+
+  it('a password file others may read is said under --debug only, the connection still tried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-recorder-pgpass-'));
+    writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
+    const port = await freePort();
+    const r = rig(historyLocation({ VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') }));
+    r.recorder.note(topics, answer());
+    await r.recorder.close();
+    expect(r.debug).toEqual([`history: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less`]);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toContain('cannot connect');
   });
 });
 

@@ -7,11 +7,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { exitCodeFor, ServerError, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { redactSecrets, clearSecrets } from '../../src/http/redact.js';
 import { historyWhere, openHistory } from '../../src/services/history.js';
-import { fakeClock, testContext } from '../support/context.js';
+import { fakeClock, testContext, testIO } from '../support/context.js';
+import { freePort } from '../support/postgres.js';
 import { answer } from './reader-contract.js';
 
 function storeFile(): string {
@@ -53,18 +54,54 @@ describe('openHistory', () => {
     await expect(openHistory(testContext({ env: { VIS_HISTORY: 'off' } }))).rejects.toThrow('the history is off (VIS_HISTORY): nothing has been recorded');
   });
 
-  it('a PostgreSQL URL: refused naming it with its password masked, or by the rule it breaks', async () => {
+  it('a PostgreSQL server out of reach: exit 7 naming it with its password masked; a bad URL refused by the rule it breaks', async () => {
+    const port = await freePort();
     const refusal = (VIS_HISTORY: string) =>
       openHistory(testContext({ env: { VIS_HISTORY, HOME: mkdtempSync(join(tmpdir(), 'vis-pg-home-')) } })).then(
         () => undefined,
         (e: unknown) => e as Error,
       );
-    const masked = await refusal('postgres://ana:s3cret-pw@db.example/vis');
-    expect(masked).toBeInstanceOf(UsageError);
-    expect(masked?.message).toBe('VIS_HISTORY: a PostgreSQL history (postgres://ana:***@db.example/vis) is not supported by this version of vis');
+    const masked = await refusal(`postgres://ana:s3cret-pw@127.0.0.1:${port}/vis`);
+    expect(masked).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(masked)).toBe(7);
+    expect(masked?.message).toBe(`cannot connect to the PostgreSQL history postgres://ana:***@127.0.0.1:${port}/vis: connect ECONNREFUSED 127.0.0.1:${port}`);
     const bad = await refusal('postgres://ana:s3cret-pw@db.example/vis?sslmode=yes');
     expect(bad).toBeInstanceOf(UsageError);
     expect(bad?.message).toBe('VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "yes")');
+  });
+
+  it('no place for a store: refused saying why', async () => {
+    await expect(openHistory(testContext({ env: {} }))).rejects.toThrow(
+      'no history store: neither HOME nor XDG_DATA_HOME is set: set VIS_HISTORY to a file path (or off)',
+    );
+  });
+
+  it("historyWhere: the profile's setting, named as its source; a blank one is no setting; a file location as it is", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-where-'));
+    const config = join(dir, 'config');
+    mkdirSync(config, { mode: 0o700 });
+    const file = join(dir, 'kept.db');
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { history: file }, blank: { history: '  ' } } }), { mode: 0o600 });
+    const env = { HOME: dir, VIS_CONFIG_DIR: config };
+    expect(historyWhere(testContext({ env }))).toEqual({ kind: 'file', file, source: `profile "default" (${join(config, 'config.json')})` });
+    expect(historyWhere(testContext({ env }), 'blank')).toEqual({
+      kind: 'file',
+      file: join(`${config}-data`, 'history.db'),
+      source: 'default (beside VIS_CONFIG_DIR)',
+    });
+  });
+
+  it('a password file others may read is said on stderr before the connection is tried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-open-'));
+    writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
+    const port = await freePort();
+    const io = testIO();
+    const err = await openHistory(testContext({ io, env: { VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') } })).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(exitCodeFor(err)).toBe(7);
+    expect(io.err()).toBe(`vis: warning: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less\n`);
   });
 
   it('the password a PostgreSQL target connects with is masked in whatever vis prints after', () => {

@@ -14,6 +14,7 @@ export function requiredArgs(): Record<string, string[]> {
     'answers runs': ['--prompt', 'best crm for startups'],
     'history answers runs': ['--prompt', 'best crm for startups'],
     'history prune': ['--before', '90d'],
+    'history push': ['postgres://127.0.0.1:1/vis'],
     'pitches create': ['acme.example', '--yes'],
     api: ['/topics'],
     'config get': ['market'],

@@ -64,7 +64,8 @@ function asServerUser(cmd: string, args: string[]): [string, string[]] {
   return IS_ROOT ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', cmd, ...args]] : [cmd, args];
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on (a moment ago): a server down, refused at once. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

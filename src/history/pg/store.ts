@@ -99,6 +99,7 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     client = await connect(target);
   } catch (err) {
     out.problems.push((err as Error).message);
+    if (err instanceof ServerError) out.unreachable = true;
     return out;
   }
   try {
@@ -111,16 +112,50 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
   return out;
 }
 
+/** The server refused who vis logs in as (a wrong password, no pg_hba.conf line for the role): SQLSTATE class 28. */
+const LOGIN_REFUSED = /^28/;
+
+/**
+ * Connects with the target's SSL choice, then with its fallback when the server refused
+ * that choice (libpq's prefer and allow try both). A refused login is a usage error (exit
+ * 2: the settings are wrong); anything else, a server down or out of reach, a server
+ * error (exit 7). The connect timeout of the target bounds each try.
+ */
 async function connect(target: PgTarget): Promise<Client> {
   const pg = await loadPg();
-  const client = new pg.Client(target.config);
+  let err: unknown;
+  try {
+    return await connectWith(pg, target.config);
+  } catch (first) {
+    err = first;
+  }
+  if (target.fallback !== undefined && sslRefused(err)) {
+    try {
+      return await connectWith(pg, target.fallback);
+    } catch (second) {
+      err = second;
+    }
+  }
+  const message = `cannot connect to the PostgreSQL history ${target.display}: ${(err as Error).message}`;
+  if (LOGIN_REFUSED.test(codeOf(err) ?? ''))
+    throw new UsageError(message, { hint: 'Check the user and password of the URL (or PGPASSWORD, ~/.pgpass) and that the server lets this role in.' });
+  throw new ServerError(message);
+}
+
+/** Whether the server said no to the SSL choice itself: it has no SSL, or its pg_hba.conf wants the other choice. */
+function sslRefused(err: unknown): boolean {
+  return /does not support SSL/i.test((err as Error | null)?.message ?? '') || codeOf(err) === '28000';
+}
+
+async function connectWith(pg: PgModule, config: ClientConfig): Promise<Client> {
+  const client = new pg.Client(config);
   // A connection lost between queries fails the next query; unhandled, it would end the process.
   client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (err) {
     await client.end().catch(() => undefined);
-    throw new ServerError(`cannot connect to the PostgreSQL history ${target.display}: ${(err as Error).message}`);
+    throw err;
   }
   return client;
 }

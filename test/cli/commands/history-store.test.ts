@@ -17,6 +17,7 @@ import { exitCodeFor } from '../../../src/errors.js';
 import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
+import { freePort } from '../../support/postgres.js';
 import { runInProcess } from '../../support/run.js';
 
 /** The HistoryStore interface over FakeHistory: prune removes the days before, and the bodies no answer keeps. */
@@ -181,25 +182,29 @@ describe('vis history check', () => {
     );
     expect(none?.message).toMatch(/^no history store: neither HOME nor XDG_DATA_HOME is set/);
     expect(exitCodeFor(none)).toBe(2);
-    const pg = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis' });
-    expect(pg.code).toBe(2);
+    const port = await freePort();
+    const pg = await check(() => healthy(), { VIS_HISTORY: `postgres://u@127.0.0.1:${port}/vis` });
+    expect(pg.code).toBe(7);
     expect(pg.seen).toEqual([]);
-    expect(pg.stderr).toContain('VIS_HISTORY: a PostgreSQL history (postgres://u@db.example/vis) is not supported by this version of vis');
+    expect(pg.stdout).toContain(`History store  postgres://u@127.0.0.1:${port}/vis`);
+    expect(pg.stderr).toContain(`cannot connect to the PostgreSQL history postgres://u@127.0.0.1:${port}/vis`);
   });
 
   it('a PostgreSQL URL: its password masked, a bad URL refused by its rule, a readable password file warned about', async () => {
-    const masked = await check(() => healthy(), { VIS_HISTORY: 'postgres://u:s3cret-pw@db.example/vis' });
-    expect(masked.stderr).toBe('VIS_HISTORY: a PostgreSQL history (postgres://u:***@db.example/vis) is not supported by this version of vis\n');
+    const port = await freePort();
+    const masked = await check(() => healthy(), { VIS_HISTORY: `postgres://u:s3cret-pw@127.0.0.1:${port}/vis` });
+    expect(masked.stderr).toContain(`the history store at postgres://u:***@127.0.0.1:${port}/vis cannot be used: cannot connect`);
+    expect(masked.stdout + masked.stderr).not.toContain('s3cret');
     const bad = await check(() => healthy(), { VIS_HISTORY: 'postgres://u:s3cret-pw@db.example:0/vis' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('VIS_HISTORY: the port must be a number from 1 to 65535\n');
     const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-'));
     writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
     mkdirSync(join(dir, 'folder\u001b[31m'));
-    const folder = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis', PGPASSFILE: join(dir, 'folder\u001b[31m') });
+    const folder = await check(() => healthy(), { VIS_HISTORY: `postgres://u@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'folder\u001b[31m') });
     expect(folder.stderr).toContain('is not a plain file');
     expect(folder.stderr).not.toContain('\u001b');
-    const warned = await check(() => healthy(), { VIS_HISTORY: 'postgres://u@db.example/vis', PGPASSFILE: join(dir, 'pgpass') });
+    const warned = await check(() => healthy(), { VIS_HISTORY: `postgres://u@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') });
     expect(warned.stderr.split('\n')[0]).toBe(
       `vis: warning: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less`,
     );

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, UsageError } from '../../../src/errors.js';
 import { writeEntry } from '../../../src/history/journal.js';
 import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
 import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
@@ -255,7 +255,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
     });
 
-    it('a role with a password logs in over TCP; a wrong password is a connection failure that never shows it', async () => {
+    it('a role with a password logs in over TCP; a wrong password is a usage error (the settings are wrong) that never shows it', async () => {
       const database = await db();
       await server!.admin(
         'postgres',
@@ -266,7 +266,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       await s.record([answer({})]);
       expect(await s.days({ api: API })).toEqual(['2026-11-20']);
       const err = await failure(openPgStore(server!.target(database, { user: PASSWORD_ROLE, password: 'wrong-secret', tcp: true })));
-      expect(err).toBeInstanceOf(ServerError);
+      expect(err).toBeInstanceOf(UsageError);
       expect(err.message).toContain(`cannot connect to the PostgreSQL history postgres://${PASSWORD_ROLE}@127.0.0.1:`);
       expect(err.message).toContain('password authentication failed');
       expect(err.message).not.toContain('wrong-secret');

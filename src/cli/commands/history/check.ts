@@ -5,7 +5,7 @@
  * (a usage error saying why) when the store is damaged, written by a newer vis, or unsafe.
  */
 import { existsSync } from 'node:fs';
-import { UsageError } from '../../../errors.js';
+import { ServerError, UsageError } from '../../../errors.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { historyWhere } from '../../../services/history.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
@@ -28,8 +28,9 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') {
     // A bad URL is told by its rule first.
-    where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
-    throw new UsageError(`${where.source}: a PostgreSQL history (${where.display}) is not supported by this version of vis`);
+    const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    const { checkPg } = await import('../../../history/pg/store.js');
+    return reportCheck(await checkPg(target));
   }
   if (!existsSync(where.file)) {
     ctx.io.stdout.write(`No history store yet at ${sanitizeForTerminal(where.file)} (${where.source}): the first data command creates it.\n`);
@@ -43,6 +44,15 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
       hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one.',
     });
   }
+
+  /** A PostgreSQL history's report; a server out of reach exits 7, any other problem 2. */
+  function reportCheck(check: StoreCheck): void {
+    const problems = problemsOf(check);
+    ctx.io.stdout.write(checkReport(check, problems));
+    if (problems.length === 0) return;
+    const message = `the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`;
+    throw check.unreachable ? new ServerError(message) : new UsageError(message);
+  }
 }
 
 /** The store's own findings, and a schema newer than this vis reads, when the store did not say so itself. */
@@ -51,6 +61,11 @@ export function problemsOf(check: StoreCheck): string[] {
     return [`it was written by a newer vis (schema version ${check.schemaVersion}; this vis reads up to ${SCHEMA_VERSION})`];
   }
   return [...check.problems];
+}
+
+/** What the role may do in the schema, each said yes or no. */
+function privilegesText(p: { read: boolean; record: boolean; create: boolean }): string {
+  return `read ${p.read ? 'yes' : 'no'}, record ${p.record ? 'yes' : 'no'}, create tables ${p.create ? 'yes' : 'no'}`;
 }
 
 /** `1.2 MB`, `512 kB`, `800 B`: sizes in powers of 1000, as `ls -h --si` and disk tools print them. */
@@ -84,6 +99,12 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
   const out = columns(
     ['History store', check.file],
     [
+      ...(check.server === undefined
+        ? []
+        : [
+            ['Server', `PostgreSQL ${check.server.version}, as the role ${check.server.role}`],
+            ['Privileges', privilegesText(check.server.privileges)],
+          ]),
       ['Size', sizeText(check.bytes)],
       ['Schema', `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`],
       ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],

@@ -2,8 +2,8 @@
  * `vis history`: the recorded series of a data command (one sub-command per data command
  * that reads an endpoint, declared from the endpoint table with that command's words,
  * argument and flags, so the flags pick the recorded query as they would pick the
- * request), `vis history check` and `vis history prune`. parse.ts and run.ts load when
- * one runs.
+ * request), `vis history check`, `vis history prune` and `vis history push`. parse.ts and
+ * run.ts load when one runs.
  */
 import { Option, type Command } from 'commander';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
@@ -145,6 +145,7 @@ export const historyCommand: CommandDeclaration = {
           'vis history visibility',
           'vis history check',
           'vis history prune --before 180d',
+          'vis history push postgres://vis@db.example.com/brands',
         ),
       );
     addHelpParagraphs(history, 'Where the store is, its tables and ready SQL queries: docs/history.md.');
@@ -184,6 +185,28 @@ export const historyCommand: CommandDeclaration = {
         const { parsePruneOptions } = await import('./parse.js');
         const options = parsePruneOptions(ctx, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./prune.js')).runHistoryPrune(options, ctx));
+      });
+
+    history
+      .command('push')
+      .summary('Copy the local history into a team history in PostgreSQL')
+      .description(
+        toolDescription(
+          'Copies every answer of the local SQLite history (the default store, or --file) into the PostgreSQL history at URL. An answer already there, or a newer one of the same day, is kept: pushing twice adds nothing. URL is postgres://user@host/database, its password masked in what vis prints (docs/history-postgres.md).',
+          'Sends no request to the API and needs no key: reads the local store, writes to the PostgreSQL server.',
+        ),
+      )
+      .argument('<url>', 'the PostgreSQL history: postgres://user@host:port/database')
+      .addOption(new Option('--file <path>', 'the SQLite history to push (default: the default store, whatever VIS_HISTORY names)'))
+      .addOption(new Option('--dry-run', 'count what would be copied, and write nothing'))
+      .addHelpText(
+        'after',
+        examplesAfter('vis history push postgres://vis@db.example.com/brands', 'vis history push postgres://vis@db.example.com/brands --file ./old-history.db'),
+      )
+      .action(async (url: string, _o: unknown, self: Command) => {
+        const { parsePushOptions } = await import('./parse.js');
+        const options = parsePushOptions(ctx, url, optionsOf(self) as Parameters<typeof parsePushOptions>[2]);
+        await runOrCapture(options, runF, async () => (await import('./push.js')).runHistoryPush(options, ctx));
       });
   },
 };

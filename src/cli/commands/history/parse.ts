@@ -17,6 +17,9 @@ import type { ParsedOptions } from '../../declare.js';
 import { prepareRequest, type Invocation } from '../data/parse.js';
 import { parseBefore, parseDayRange } from './days.js';
 import { filedQuery } from '../../../history/identity.js';
+import { maskPgUrl, parsePgUrl } from '../../../history/pg/url.js';
+
+const PG_URL = /^postgres(ql)?:\/\//i;
 
 /** `vis history <data command>`: which recorded series, and how to print it. */
 export interface HistorySeriesOptions extends ParsedOptions {
@@ -46,6 +49,17 @@ export interface HistoryPruneOptions extends ParsedOptions {
   dryRun: boolean;
   quiet: boolean;
   /** --profile: whose `history` setting names the store. */
+  profile?: string;
+}
+
+export interface HistoryPushOptions extends ParsedOptions {
+  command: 'history push';
+  /** The PostgreSQL history, as typed: it may hold the password, so only `display` is printed. */
+  url: string;
+  display: string;
+  /** --file, else the default SQLite store. */
+  file?: string;
+  dryRun: boolean;
   profile?: string;
 }
 
@@ -132,4 +146,21 @@ export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before
 export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryCheckOptions {
   const flags = parseFlags(raw, ctx.today());
   return { command: 'history check', ...(flags.profile === undefined ? {} : { profile: flags.profile }) };
+}
+
+/** The URL checked by the PostgreSQL history's own rules; the password file and the connection wait for the run. */
+export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): HistoryPushOptions {
+  const flags = parseFlags(raw, ctx.today());
+  // The value is not echoed: a mistyped URL may still hold a password.
+  if (!PG_URL.test(url.trim())) throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
+  parsePgUrl(url.trim(), 'vis history push URL');
+  if (raw.file !== undefined && raw.file.trim() === '') throw new UsageError('--file must name the SQLite history file to push');
+  return {
+    command: 'history push',
+    url: url.trim(),
+    display: maskPgUrl(url.trim()),
+    ...(raw.file === undefined ? {} : { file: raw.file }),
+    dryRun: raw.dryRun === true,
+    ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+  };
 }

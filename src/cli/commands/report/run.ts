@@ -53,10 +53,11 @@ export interface ReportDeps {
 /** How the run opens the history: undefined when there is none to read (off, or nowhere to keep one). */
 export type ReportHistoryOpener = () => Promise<OpenedHistory | undefined>;
 
-/** The history as `vis changes` opens it; off or unsupported is no history, not a failure. */
+/** The history as `vis changes` opens it (a file, or PostgreSQL); off or nowhere is no history, not a failure. */
 export function defaultHistory(ctx: Context, options: ReportOptions): ReportHistoryOpener {
   return async () => {
-    if (historyWhere(ctx, options.flags.profile).kind !== 'file') return undefined;
+    const kind = historyWhere(ctx, options.flags.profile).kind;
+    if (kind === 'off' || kind === 'none') return undefined;
     return openHistory(ctx, options.flags.profile);
   };
 }
