@@ -81,6 +81,17 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     expect(r.stdout).toMatch(/^Schema +version 1 /m);
     expect(r.stdout).toMatch(/^Answers +1 /m);
     expect(r.stdout).toContain('No problems found.');
+    expect(r.stdout).not.toMatch(/^Journal/m);
+  });
+
+  it('vis history check on a database nothing was recorded into yet: sound, exit 0, as a SQLite store not made yet', async () => {
+    const database = await server!.database();
+    const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
+    const r = await runInProcess(['history', 'check'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Schema +none yet: the first recording creates it \(version 1\)$/m);
+    expect(r.stdout).toContain('Nothing recorded yet.');
+    expect(r.stdout).toContain('No problems found.');
   });
 
   it('vis history prune removes the days before the date from the server', async () => {

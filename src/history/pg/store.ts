@@ -689,7 +689,13 @@ async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void>
   out.schemaVersion = version ?? 0;
   const known = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
   if (version === null) {
-    out.problems.push(`nothing recorded yet: the schema "${target.schema}" has no vis tables (the first recording makes them)`);
+    // A database no vis has recorded into yet is sound, as a SQLite store not made yet: the
+    // first recording makes the tables, unless the role may not.
+    if (!out.server.privileges.create) {
+      out.problems.push(
+        `the role ${out.server.role} may not create vis's tables in the schema "${target.schema}": recording fails until a role that may records once`,
+      );
+    }
     return;
   }
   if (version > known) {

@@ -280,9 +280,16 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(c).toMatchObject({
         schemaVersion: 0,
         answers: 0,
-        problems: [`nothing recorded yet: the schema "vis" has no vis tables (the first recording makes them)`],
+        problems: [],
       });
       expect(c.server!.privileges).toEqual({ read: false, record: false, create: true });
+      const role = `vis_no_create_${Date.now()}`;
+      await server!.admin(
+        database,
+        `CREATE ROLE ${role} LOGIN; REVOKE CREATE ON DATABASE "${database}" FROM PUBLIC; REVOKE CREATE ON SCHEMA public FROM PUBLIC`,
+      );
+      const barred = await checkPg(server!.target(database, { user: role }));
+      expect(barred.problems).toEqual([`the role ${role} may not create vis's tables in the schema "vis": recording fails until a role that may records once`]);
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
       const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: 1 } });
       expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);

@@ -106,12 +106,23 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
             ['Privileges', privilegesText(check.server.privileges)],
           ]),
       ['Size', sizeText(check.bytes)],
-      ['Schema', `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`],
-      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],
       [
-        'Journal',
-        `${formatCount(check.journal.waiting)} waiting, ${formatCount(check.journal.rejected.length)} set aside as damaged${check.journal.rejected.length > 0 ? `: ${check.journal.rejected.join(', ')}` : ''}`,
+        'Schema',
+        // A PostgreSQL database vis has not recorded into yet has no schema version (0).
+        check.server !== undefined && check.schemaVersion === 0
+          ? `none yet: the first recording creates it (version ${SCHEMA_VERSION})`
+          : `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`,
       ],
+      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],
+      // A PostgreSQL history has no journal: data commands record straight into it.
+      ...(check.server !== undefined
+        ? []
+        : [
+            [
+              'Journal',
+              `${formatCount(check.journal.waiting)} waiting, ${formatCount(check.journal.rejected.length)} set aside as damaged${check.journal.rejected.length > 0 ? `: ${check.journal.rejected.join(', ')}` : ''}`,
+            ],
+          ]),
     ],
     new Set(),
   );
