@@ -1151,7 +1151,7 @@ complete -c vis -n '__vis_at "history prune"' -l before -x -d 'remove the scan d
 complete -c vis -n '__vis_at "history prune"' -l dry-run -d 'count what would be removed, and remove nothing'
 
 # vis history push
-complete -c vis -n '__vis_at "history push"' -l file -x -d 'the SQLite history to push (default: the default store, whatever VIS_HISTORY names)'
+complete -c vis -n '__vis_at "history push"' -l file -x -d 'the SQLite history to push (default: the file VIS_HISTORY or the profile names, else the default file)'
 complete -c vis -n '__vis_at "history push"' -l dry-run -d 'count what would be copied, and write nothing'
 
 # vis auth

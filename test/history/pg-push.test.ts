@@ -48,6 +48,15 @@ describe('vis history push: the URL checked first', () => {
     expect(r.stderr).not.toContain('s3cret');
   });
 
+  it('without --file: the file VIS_HISTORY names, else (VIS_HISTORY naming the server) the default file', async () => {
+    const { env, store } = home();
+    const named = join(env.HOME!, 'elsewhere', 'team.db');
+    const toFile = await runInProcess(['history', 'push', 'postgres://127.0.0.1:1/vis'], { env: { ...env, VIS_HISTORY: named } });
+    expect([toFile.code, toFile.stderr]).toEqual([2, expect.stringContaining(`no history store at ${named}`)]);
+    const toServer = await runInProcess(['history', 'push', 'postgres://127.0.0.1:1/vis'], { env: { ...env, VIS_HISTORY: 'postgres://127.0.0.1:1/vis' } });
+    expect([toServer.code, toServer.stderr]).toEqual([2, expect.stringContaining(`no history store at ${store}`)]);
+  });
+
   it('no local history: exit 2 naming the file', async () => {
     const { env, store } = home();
     const r = await runInProcess(['history', 'push', 'postgres://127.0.0.1:1/vis'], { env });

@@ -197,7 +197,7 @@ export const historyCommand: CommandDeclaration = {
         ),
       )
       .argument('<url>', 'the PostgreSQL history: postgres://user@host:port/database')
-      .addOption(new Option('--file <path>', 'the SQLite history to push (default: the default store, whatever VIS_HISTORY names)'))
+      .addOption(new Option('--file <path>', 'the SQLite history to push (default: the file VIS_HISTORY or the profile names, else the default file)'))
       .addOption(new Option('--dry-run', 'count what would be copied, and write nothing'))
       .addHelpText(
         'after',

@@ -13,14 +13,20 @@ import { historyLocation } from '../../../history/location.js';
 import type { AnswerKey, AnswerToRecord, HistoryStore, RecordedScope, RecordReport } from '../../../history/types.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import type { Context } from '../../../services/context.js';
-import { maskingPassword } from '../../../services/history.js';
+import { historyWhere, maskingPassword } from '../../../services/history.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import type { HistoryPushOptions } from './parse.js';
 
-/** The SQLite file pushed: --file, else the default store (VIS_HISTORY names where this host records, which may be the server itself). */
+/**
+ * The SQLite file pushed: --file; else the file this host records into (VIS_HISTORY or the
+ * profile's `history`, when it names a file); else, when that names the server itself or
+ * is off, the default file, where this host recorded before it moved to PostgreSQL.
+ */
 export function pushedFile(options: HistoryPushOptions, ctx: Context): string {
   if (options.file !== undefined) return isAbsolute(options.file) ? options.file : resolve(options.file);
+  const here = historyWhere(ctx, options.profile);
+  if (here.kind === 'file') return here.file;
   const where = historyLocation({ ...ctx.env, VIS_HISTORY: undefined });
   if (where.kind !== 'file')
     throw new UsageError(`no local history to push: ${where.kind === 'none' ? where.why : 'none'}`, { hint: 'Name it with --file PATH.' });
