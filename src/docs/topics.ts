@@ -27,7 +27,7 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
     ['1', 'unexpected failure (a bug): one line on stderr; the stack with --debug'],
     [
       '2',
-      'usage: bad flag or argument (refused before any request, so no read is spent), invalid_parameter, brand_required, no base URL or key, a --profile or VIS_PROFILE that does not exist, a bad VIS_RATE_LIMIT, VIS_MAX_BODY_MB or proxy variable (HTTPS_PROXY and the like), an API key with a character an HTTP header cannot carry, `pitches create` without --yes when not at a terminal, an -o file that cannot be written, an item argument or `vis api` path that would leave the base URL (`.`/`..` in any spelling), a config file or folder that cannot be read or written (no permission, read-only, full disk, a folder where the file should be)',
+      'usage: bad flag or argument (refused before any request, so no read is spent), invalid_parameter, brand_required, no base URL or key, a --profile or VIS_PROFILE that does not exist, a bad VIS_RATE_LIMIT, VIS_MAX_BODY_MB or proxy variable (HTTPS_PROXY and the like), an API key with a character an HTTP header cannot carry, `pitches create` without --yes when not at a terminal, an -o file that cannot be written, an item argument or `vis api` path that would leave the base URL (`.`/`..` in any spelling), a config file or folder that cannot be read or written (no permission, read-only, full disk, a folder where the file should be), a history store that is damaged, newer or refuses the login (history commands), `vis report --pdf` with no Chromium or one that cannot print',
     ],
     ['3', 'authentication: invalid_api_key; --demo with a VIS_API_KEY that is not a demo key'],
     ['4', 'not available to this account: feature_not_in_plan, plan_inactive, 402 (pitch allowance used up), integration_not_connected'],
@@ -35,7 +35,7 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
     ['6', 'limits: quota_exceeded, or rate_limited still after the retries'],
     [
       '7',
-      'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels',
+      'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels; a PostgreSQL history out of reach (history commands, changes, report)',
     ],
     ['8', '`vis changes --exit-code` found at least one change (0 when none, or nothing to compare yet), like `git diff --exit-code`'],
     ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
