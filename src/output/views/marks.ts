@@ -19,6 +19,7 @@
  */
 import type { ChalkInstance } from 'chalk';
 import type { Part, Style } from './grid.js';
+import { toneOf as toneOfWord, type Tone } from '../../domain/tones.js';
 
 export interface StateMark {
   state: string;
@@ -47,26 +48,6 @@ export function stateMarkPart(state: string, chalk: ChalkInstance): Part {
   return known ? { text: known.mark, style: known.style(chalk) } : { text: UNKNOWN_MARK };
 }
 
-type Tone = 'alarm' | 'bad' | 'warn' | 'info' | 'good' | 'muted';
-
-const TONES: Readonly<Record<string, Tone>> = {
-  critical: 'alarm',
-  high: 'bad',
-  medium: 'warn',
-  low: 'muted',
-  write: 'warn',
-  improve: 'info',
-  leave: 'good',
-  todo: 'warn',
-  open: 'warn',
-  in_progress: 'info',
-  done: 'good',
-  ready: 'good',
-  pending: 'warn',
-  processing: 'info',
-  failed: 'bad',
-};
-
 function toneStyle(tone: Tone, chalk: ChalkInstance): Style {
   switch (tone) {
     case 'alarm':
@@ -86,7 +67,7 @@ function toneStyle(tone: Tone, chalk: ChalkInstance): Style {
 
 /** The style for a word of the API (`critical`, `done`, ...), compared as sent; identity if unknown. */
 export function toneOf(raw: string | null | undefined, chalk: ChalkInstance): Style {
-  const tone = raw === null || raw === undefined ? undefined : TONES[raw];
+  const tone = raw === null || raw === undefined ? undefined : toneOfWord(raw);
   return tone === undefined ? (s) => s : toneStyle(tone, chalk);
 }
 

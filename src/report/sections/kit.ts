@@ -6,6 +6,7 @@
 import type { ChartKit, ReportModel, ScopeReport } from '../../domain/report.js';
 import type { Chart } from '../../domain/report.js';
 import { percentScale } from '../../domain/shares.js';
+import { toneOf, type Tone } from '../../domain/tones.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
 import { escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
 import type { Formats } from '../format.js';
@@ -124,7 +125,7 @@ export function spanText(w: { from: string; to: string; days: number | null }, f
 // ---------------------------------------------------------------------------------------
 // Marks and tones
 
-export type Tone = 'alarm' | 'bad' | 'warn' | 'info' | 'good' | 'muted';
+export type { Tone };
 
 export interface StateMark {
   state: string;
@@ -144,29 +145,12 @@ export const ANSWER_STATES: readonly StateMark[] = [
 
 export const UNKNOWN_MARK = '?';
 
-const TONES: Readonly<Record<string, Tone>> = {
-  critical: 'alarm',
-  high: 'bad',
-  medium: 'warn',
-  low: 'muted',
-  write: 'warn',
-  improve: 'info',
-  leave: 'good',
-  todo: 'warn',
-  open: 'warn',
-  in_progress: 'info',
-  done: 'good',
-  ready: 'good',
-  pending: 'warn',
-  processing: 'info',
-  failed: 'bad',
-  positive: 'good',
-  negative: 'bad',
-};
+/** The report's own words beside the terminal's: perception's sentiments. */
+const REPORT_TONES: Readonly<Record<string, Tone>> = { positive: 'good', negative: 'bad' };
 
 /** An API word (`critical`, `in_progress`) as a coloured tag; unknown words plain. */
 export function tag(word: string): string {
-  const tone = Object.hasOwn(TONES, word) ? TONES[word] : undefined;
+  const tone = toneOf(word) ?? (Object.hasOwn(REPORT_TONES, word) ? REPORT_TONES[word] : undefined);
   return `<span class="tag${tone === undefined ? '' : ` ${tone}`}">${html(word.replace(/_/g, ' '))}</span>`;
 }
 
