@@ -21,8 +21,13 @@ describe('tones', () => {
     ['write', 'warn'],
     ['improve', 'info'],
     ['leave', 'good'],
+    ['todo', 'warn'],
+    ['open', 'warn'],
     ['in_progress', 'info'],
     ['done', 'good'],
+    ['ready', 'good'],
+    ['pending', 'warn'],
+    ['processing', 'info'],
     ['failed', 'bad'],
   ])('%s is %s', (word, tone) => {
     expect(toneOfWord(word)).toBe(tone);
