@@ -56,7 +56,6 @@ export default {
     'src/cli/commands/report/parse.ts',
     'src/report/chromium.ts',
     'src/domain/shares.ts',
-    'src/domain/tones.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
