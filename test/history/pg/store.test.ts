@@ -376,7 +376,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   });
 
   describe('check of a schema not as vis left it', () => {
-    it('names missing tables, an older schema, and a role that may not read', async () => {
+    it('names missing tables and a role that may not read; an older schema is no problem, its migration pending', async () => {
       const database = await db();
       const s = await open(server!.target(database));
       await s.record([answer({})]);
@@ -391,7 +391,10 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
       expect(blind.answers).toBe(0);
       await server!.admin(database, "UPDATE vis.meta SET value = '0'");
-      expect((await checkPg(server!.target(database))).problems).toEqual([`schema 0: the next history command migrates it to ${SCHEMA_VERSION}`]);
+      // A pending migration is no fault: the next history command makes it.
+      const older = await checkPg(server!.target(database));
+      expect(older).toMatchObject({ schemaVersion: 0, migrates: true, answers: 1, problems: [] });
+      expect(ok.migrates).toBeUndefined();
       await server!.admin(
         database,
         "UPDATE vis.meta SET value = '1'; DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
