@@ -317,6 +317,17 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(c.server).toBeUndefined();
     });
 
+    it('a role the server will not let in at all (SQLSTATE 28000, as pg_hba.conf refusing the SSL choice) is tried with the fallback, else refused (exit 2)', async () => {
+      const database = await db();
+      const role = `vis_nologin_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} NOLOGIN`);
+      const barred = server!.target(database, { user: role, tcp: true });
+      const s = await open({ ...barred, fallback: server!.target(database, { tcp: true }).config });
+      expect(await s.days({ api: API })).toEqual([]);
+      const err = await usage(openPgStore(barred));
+      expect(err.message).toContain(`role "${role}" is not permitted to log in`);
+    });
+
     it('a refused login is not tried again with the fallback; a fallback refused in turn is the refused login (exit 2)', async () => {
       const database = await db();
       await server!.admin(
