@@ -444,9 +444,12 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const older = await checkPg(server!.target(database));
       expect(older).toMatchObject({ schemaVersion: 0, migrates: true, answers: 1, problems: [] });
       expect(ok.migrates).toBeUndefined();
+      // A meta table with no version in it is a schema of version 0 as well.
+      await server!.admin(database, "DELETE FROM vis.meta WHERE key = 'schema_version'");
+      expect(await checkPg(server!.target(database))).toMatchObject({ schemaVersion: 0, migrates: true, problems: [] });
       await server!.admin(
         database,
-        "UPDATE vis.meta SET value = '1'; DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
+        "INSERT INTO vis.meta (key, value) VALUES ('schema_version', '1'); DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
       );
       expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
     });
