@@ -146,6 +146,8 @@ export interface StoreCheck {
   problems: string[];
   /** A PostgreSQL history's server, and what the role vis connects as may do in its schema. */
   server?: ServerCheck;
+  /** A PostgreSQL schema older than this vis writes: the next history command migrates it, so it is no problem. */
+  migrates?: true;
   /** A PostgreSQL history's server could not be reached (down, out of reach, timed out), rather than refusing vis. */
   unreachable?: true;
 }

@@ -94,6 +94,18 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     expect(r.stdout).toContain('No problems found.');
   });
 
+  it('vis history check on a schema older than this vis writes: the pending migration is in the Schema line, not a problem; exit 0', async () => {
+    const database = await server!.database();
+    const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
+    expect((await topics(env)).code).toBe(0);
+    await server!.admin(database, "UPDATE vis.meta SET value = '0' WHERE key = 'schema_version'");
+    const r = await runInProcess(['history', 'check'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Schema +version 0: the next history command migrates it to version 1$/m);
+    expect(r.stdout).toMatch(/^Answers +1 /m);
+    expect(r.stdout).toContain('No problems found.');
+  });
+
   it('vis history prune removes the days before the date from the server', async () => {
     const database = await server!.database();
     const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);

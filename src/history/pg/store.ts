@@ -714,7 +714,7 @@ async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void>
     out.problems.push(`vis's tables are missing: ${missing.join(', ')}`);
     return;
   }
-  if (version < known) out.problems.push(`schema ${version}: the next history command migrates it to ${known}`);
+  if (version < known) out.migrates = true;
   if (!out.server.privileges.read) {
     out.problems.push(`the role ${out.server.role} may not read the answers`);
     return;

@@ -223,6 +223,14 @@ describe('vis history check', () => {
     expect(none.stdout).toContain('No history store yet at');
   });
 
+  it('a PostgreSQL schema awaiting its migration says so in the Schema line, even from version 0, with no problem', () => {
+    const server = { version: '16.4', role: 'vis', privileges: { read: true, record: true, create: true } };
+    const text = checkReport(healthy({ server, schemaVersion: 0, migrates: true }), []);
+    expect(text).toMatch(new RegExp(`^Schema +version 0: the next history command migrates it to version ${SCHEMA_VERSION}$`, 'm'));
+    expect(text).toContain('No problems found.');
+    expect(checkReport(healthy({ server, schemaVersion: 0 }), [])).toMatch(/^Schema +none yet: the first recording creates it/m);
+  });
+
   it('an empty store, and names from the store are sanitised', () => {
     const text = checkReport(healthy({ scopes: [], months: [] }), ['bad \u001b[2J']);
     expect(text).toContain('Nothing recorded yet.');

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
 import { writeEntry } from '../../../src/history/journal.js';
 import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
 import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
@@ -300,6 +300,55 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   });
 
   describe('the connection', () => {
+    it('a server that refuses SSL is tried again with the fallback (sslmode=prefer); without one it is out of reach (exit 7)', async () => {
+      const database = await db();
+      const plain = server!.target(database, { tcp: true });
+      const ssl = { ...plain, config: { ...plain.config, ssl: { rejectUnauthorized: false } } };
+      const s = await open({ ...ssl, fallback: plain.config });
+      await s.record([answer({})]);
+      expect(await s.days({ api: API })).toEqual(['2026-11-20']);
+      const err = await failure(openPgStore(ssl));
+      expect(err).toBeInstanceOf(ServerError);
+      expect(exitCodeFor(err as ServerError)).toBe(7);
+      expect(err.message).toBe(`cannot connect to the PostgreSQL history ${plain.display}: The server does not support SSL connections`);
+      const c = await checkPg(ssl);
+      expect(c.unreachable).toBe(true);
+      expect(c.problems).toEqual([err.message]);
+      expect(c.server).toBeUndefined();
+    });
+
+    it('a role the server will not let in at all (SQLSTATE 28000, as pg_hba.conf refusing the SSL choice) is tried with the fallback, else refused (exit 2)', async () => {
+      const database = await db();
+      const role = `vis_nologin_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} NOLOGIN`);
+      const barred = server!.target(database, { user: role, tcp: true });
+      const s = await open({ ...barred, fallback: server!.target(database, { tcp: true }).config });
+      expect(await s.days({ api: API })).toEqual([]);
+      const err = await usage(openPgStore(barred));
+      expect(err.message).toContain(`role "${role}" is not permitted to log in`);
+    });
+
+    it('a refused login is not tried again with the fallback; a fallback refused in turn is the refused login (exit 2)', async () => {
+      const database = await db();
+      await server!.admin(
+        'postgres',
+        `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PASSWORD_ROLE}') THEN CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD '${PASSWORD}'; END IF; END $$`,
+      );
+      const right = server!.target(database, { user: PASSWORD_ROLE, password: PASSWORD, tcp: true });
+      const wrong = server!.target(database, { user: PASSWORD_ROLE, password: 'wrong-secret', tcp: true });
+      const notRetried = await usage(openPgStore({ ...wrong, fallback: right.config }));
+      expect(notRetried.message).toContain('password authentication failed');
+      const ssl = { ...right, config: { ...right.config, ssl: { rejectUnauthorized: false } } };
+      const second = await usage(openPgStore({ ...ssl, fallback: wrong.config }));
+      expect(second.message).toMatch(
+        /^cannot connect to the PostgreSQL history postgres:\/\/vis_password@127\.0\.0\.1:\d+\/\w+: password authentication failed/,
+      );
+      expect(second.hint).toContain('Check the user and password of the URL');
+      const c = await checkPg({ ...ssl, fallback: wrong.config });
+      expect(c.problems).toEqual([second.message]);
+      expect(c.unreachable).toBeUndefined();
+    });
+
     it('one the server ends between calls fails the next call, and never the process', async () => {
       const database = await db();
       const s = await open(server!.target(database));
@@ -376,7 +425,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   });
 
   describe('check of a schema not as vis left it', () => {
-    it('names missing tables, an older schema, and a role that may not read', async () => {
+    it('names missing tables and a role that may not read; an older schema is no problem, its migration pending', async () => {
       const database = await db();
       const s = await open(server!.target(database));
       await s.record([answer({})]);
@@ -391,10 +440,16 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
       expect(blind.answers).toBe(0);
       await server!.admin(database, "UPDATE vis.meta SET value = '0'");
-      expect((await checkPg(server!.target(database))).problems).toEqual([`schema 0: the next history command migrates it to ${SCHEMA_VERSION}`]);
+      // A pending migration is no fault: the next history command makes it.
+      const older = await checkPg(server!.target(database));
+      expect(older).toMatchObject({ schemaVersion: 0, migrates: true, answers: 1, problems: [] });
+      expect(ok.migrates).toBeUndefined();
+      // A meta table with no version in it is a schema of version 0 as well.
+      await server!.admin(database, "DELETE FROM vis.meta WHERE key = 'schema_version'");
+      expect(await checkPg(server!.target(database))).toMatchObject({ schemaVersion: 0, migrates: true, problems: [] });
       await server!.admin(
         database,
-        "UPDATE vis.meta SET value = '1'; DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
+        "INSERT INTO vis.meta (key, value) VALUES ('schema_version', '1'); DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
       );
       expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
     });

@@ -109,9 +109,11 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
       [
         'Schema',
         // A PostgreSQL database vis has not recorded into yet has no schema version (0).
-        check.server !== undefined && check.schemaVersion === 0
-          ? `none yet: the first recording creates it (version ${SCHEMA_VERSION})`
-          : `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`,
+        check.migrates
+          ? `version ${check.schemaVersion}: the next history command migrates it to version ${SCHEMA_VERSION}`
+          : check.server !== undefined && check.schemaVersion === 0
+            ? `none yet: the first recording creates it (version ${SCHEMA_VERSION})`
+            : `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`,
       ],
       ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],
       // A PostgreSQL history has no journal: data commands record straight into it.
