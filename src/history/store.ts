@@ -44,6 +44,7 @@ import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntries, rejectedNames, rejectEntry, removeEntry, type JournalEntry } from './journal.js';
 import { MIGRATIONS, V1_TABLES, type Migration } from './schema.js';
+import { compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
 import type {
   AnswerFilter,
@@ -183,12 +184,12 @@ class SqliteStore implements HistoryStore {
       }))
       .sort(
         (a, b) =>
-          cmp(a.day, b.day) ||
-          cmp(a.brandId, b.brandId) ||
-          cmp(a.market, b.market) ||
-          cmp(a.endpoint, b.endpoint) ||
-          cmp(a.item, b.item) ||
-          cmp(a.query, b.query),
+          compareText(a.day, b.day) ||
+          compareText(a.brandId, b.brandId) ||
+          compareText(a.market, b.market) ||
+          compareText(a.endpoint, b.endpoint) ||
+          compareText(a.item, b.item) ||
+          compareText(a.query, b.query),
       );
   }
 
@@ -638,18 +639,7 @@ function scopesOf(db: SqlDatabase, api?: string): RecordedScope[] {
      GROUP BY a.api, a.brand_id, a.market`,
     api === undefined ? [] : [api],
   );
-  return rows
-    .map((r): RecordedScope => ({
-      api: String(r.api),
-      brandId: String(r.brand_id),
-      brandName: r.brand_name === null ? null : String(r.brand_name),
-      market: String(r.market),
-      marketLabel: r.market_label === null ? null : String(r.market_label),
-      days: Number(r.days),
-      firstDay: String(r.first_day),
-      lastDay: String(r.last_day),
-    }))
-    .sort((a, b) => cmp(a.brandName ?? a.brandId, b.brandName ?? b.brandId) || cmp(a.market, b.market) || cmp(a.api, b.api));
+  return scopesFromRows(rows);
 }
 
 /** What `check` reports from an open database: SQLite's integrity check, then vis's counts when the schema is one it knows. */
@@ -691,7 +681,7 @@ function monthsOf(db: SqlDatabase): MonthSize[] {
   const month = (m: string) => months.get(m) ?? months.set(m, { month: m, answers: 0, bytes: 0 }).get(m)!;
   for (const r of db.all('SELECT substr(day, 1, 7) AS month, COUNT(*) AS n FROM answers GROUP BY 1')) month(String(r.month)).answers = Number(r.n);
   for (const r of db.all('SELECT substr(first_day, 1, 7) AS month, SUM(length(body)) AS n FROM bodies GROUP BY 1')) month(String(r.month)).bytes = Number(r.n);
-  return [...months.values()].sort((a, b) => cmp(a.month, b.month));
+  return [...months.values()].sort((a, b) => compareText(a.month, b.month));
 }
 
 function journalState(file: string): StoreCheck['journal'] {
@@ -703,8 +693,4 @@ function journalState(file: string): StoreCheck['journal'] {
     // An unreadable journal holds nothing vis can take in.
   }
   return { waiting, rejected: rejectedNames(dir) };
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -38,6 +38,7 @@ import type {
   ServerCheck,
   StoreCheck,
 } from '../types.js';
+import { compareText, scopesFromRows } from '../scope-rows.js';
 import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
 import type { PgTarget } from './target.js';
 
@@ -291,7 +292,7 @@ function keyOf(a: RecordedAnswer): string[] {
 function byKey(a: RecordedAnswer, b: RecordedAnswer): number {
   const [x, y] = [keyOf(a), keyOf(b)];
   for (let i = 0; i < x.length; i++) {
-    const c = cmp(x[i]!, y[i]!);
+    const c = compareText(x[i]!, y[i]!);
     if (c !== 0) return c;
   }
   return 0;
@@ -525,12 +526,12 @@ class PgStore implements HistoryStore {
       }))
       .sort(
         (a, b) =>
-          cmp(a.day, b.day) ||
-          cmp(a.brandId, b.brandId) ||
-          cmp(a.market, b.market) ||
-          cmp(a.endpoint, b.endpoint) ||
-          cmp(a.item, b.item) ||
-          cmp(a.query, b.query),
+          compareText(a.day, b.day) ||
+          compareText(a.brandId, b.brandId) ||
+          compareText(a.market, b.market) ||
+          compareText(a.endpoint, b.endpoint) ||
+          compareText(a.item, b.item) ||
+          compareText(a.query, b.query),
       );
   }
 
@@ -623,18 +624,7 @@ async function scopesOf(db: Db, schema: string, api?: string): Promise<RecordedS
      GROUP BY a.api, a.brand_id, a.market, bn.name, ml.label`,
     api === undefined ? [] : [api],
   );
-  return found
-    .map((r): RecordedScope => ({
-      api: String(r.api),
-      brandId: String(r.brand_id),
-      brandName: r.brand_name === null ? null : String(r.brand_name),
-      market: String(r.market),
-      marketLabel: r.market_label === null ? null : String(r.market_label),
-      days: Number(r.days),
-      firstDay: String(r.first_day),
-      lastDay: String(r.last_day),
-    }))
-    .sort((a, b) => cmp(a.brandName ?? a.brandId, b.brandName ?? b.brandId) || cmp(a.market, b.market) || cmp(a.api, b.api));
+  return scopesFromRows(found);
 }
 
 function emptyCheck(target: PgTarget, journal: string | undefined): StoreCheck {
@@ -742,9 +732,5 @@ async function monthsOf(db: Db, s: string): Promise<MonthSize[]> {
   for (const r of await rows(db, `SELECT to_char(first_day, 'YYYY-MM') AS month, sum(pg_column_size(body)) AS n FROM ${s}.bodies GROUP BY 1`)) {
     month(String(r.month)).bytes = Number(r.n);
   }
-  return [...months.values()].sort((a, b) => cmp(a.month, b.month));
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return [...months.values()].sort((a, b) => compareText(a.month, b.month));
 }
