@@ -11,6 +11,7 @@ export default {
     'src/errors.ts',
     'src/http/url.ts',
     'src/http/redact.ts',
+    'src/http/redact-json.ts',
     'src/config/key-binding.ts',
     'src/config/schema.ts',
     'src/http/retry.ts',

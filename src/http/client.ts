@@ -22,7 +22,8 @@ import type { Clock, Pacer } from './pacer.js';
 import { checkApiKey } from './key.js';
 import type { Env } from '../domain/env.js';
 import { selectProxy, type ProxyChoice } from './proxy.js';
-import { printable, registerSecret } from './redact.js';
+import { printable, registeredSecrets, registerSecret } from './redact.js';
+import { maskKeysInJson } from './redact-json.js';
 import { decideRetry, MAX_RETRIES, parseRetryAfter } from './retry.js';
 import { requestIdOf, usefulHeaders } from './response-headers.js';
 import { buildUrl, type QueryPairs } from './url.js';
@@ -360,6 +361,13 @@ export class ApiClient {
       isJson = false;
     }
     if (status >= 200 && status < 300) {
+      // The one place a successful body enters vis: a key echoed in it is masked before
+      // the cache, the history, an export or a terminal sees it (src/http/redact-json.ts).
+      const masked = isJson ? maskKeysInJson(raw, registeredSecrets()) : raw;
+      if (masked !== raw) {
+        raw = masked;
+        parsed = JSON.parse(masked);
+      }
       if (req.expect === 'json' && isJson) return { status, raw, envelope: { data: {} } };
       const envelope = isJson ? checkEnvelope(parsed) : undefined;
       if (!envelope) throw malformed(status, raw, isJson);

@@ -68,6 +68,11 @@ export function registerSecret(value: string): void {
   if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
 }
 
+/** The keys registered so far (src/http/redact-json.ts masks them in successful answers). */
+export function registeredSecrets(): ReadonlySet<string> {
+  return secrets;
+}
+
 /** For tests: forget the registered keys. */
 export function clearSecrets(): void {
   secrets.clear();
