@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { AuthError, InterruptedError, LimitError, NotFoundError, PlanError, ServerError, UsageError } from '../../src/errors.js';
 import { endpointById } from '../../src/endpoints.js';
 import type { ApiRequest } from '../../src/http/client.js';
-import { accountBrands, checkBudget, marketsRequest, readScopes, reportFailures, uncachedReads, type PlannedScope } from '../../src/services/scopes.js';
+import {
+  accountBrands,
+  checkBudget,
+  distinctBrands,
+  marketsRequest,
+  readScopes,
+  reportFailures,
+  uncachedReads,
+  type PlannedScope,
+} from '../../src/services/scopes.js';
 import type { Session } from '../../src/services/session.js';
 import type { Context } from '../../src/services/context.js';
 import { silentProgress } from '../../src/terminal/progress.js';
@@ -216,6 +225,21 @@ describe('accountBrands and marketsRequest', () => {
     const two = fakeSession([{ raw: '{"data":{"brands":[{"id":7,"name":"A"},{"id":8,"name":"B"}]}}' }]);
     await accountBrands(ctxWith(), two);
     expect(two.oneBrand).toBeUndefined();
+  });
+
+  it('a brand listed twice is one brand: kept where first listed, and an account of it alone is an account of one brand', async () => {
+    const twice = fakeSession([{ raw: '{"data":{"brands":[{"id":7,"name":"Only"},{"id":"7","name":"Only again"}]}}' }]);
+    expect((await accountBrands(ctxWith(), twice)).map((b) => b.name)).toEqual(['Only']);
+    expect(twice.oneBrand).toBe('7');
+    const records = [
+      { id: 8, name: 'B' },
+      { id: 7, name: 'A' },
+      { id: '8', name: 'B2' },
+      { id: 9, name: 'C' },
+      { id: 7, name: 'A2' },
+    ];
+    expect(distinctBrands(records)).toEqual([records[0], records[1], records[3]]);
+    expect(distinctBrands([])).toEqual([]);
   });
 
   it('GET /markets names the brand when it has an id', () => {
