@@ -14,9 +14,6 @@
 
 const MASK = '***';
 
-/** The short escapes of JSON, read as the characters they stand for. */
-const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
 /** `raw` (a valid JSON text) with each key of `keys` masked in its strings; the same string when none is there. */
 export function maskKeysInJson(raw: string, keys: Iterable<string>): string {
   let out = raw;
@@ -62,16 +59,17 @@ function maskKey(raw: string, key: string): string {
     }
     open = raw.indexOf('"', close + 1);
   }
-  if (parts.length === 0) return raw;
   parts.push(raw.slice(done));
   return parts.join('');
 }
 
 /** The index of the quote that closes the string opened at `open` (the text's end when none does). */
 function stringEnd(raw: string, open: number): number {
-  let at = raw.indexOf('"', open + 1);
-  while (at >= 0 && escapedAt(raw, at)) at = raw.indexOf('"', at + 1);
-  return at < 0 ? raw.length : at;
+  let at = open;
+  // No quote left (-1) is never escaped: nothing stands before it.
+  do at = raw.indexOf('"', at + 1);
+  while (escapedAt(raw, at));
+  return at === -1 ? raw.length : at;
 }
 
 /** Is the character at `at` escaped: an odd number of backslashes before it? */
@@ -97,16 +95,9 @@ function keyStretches(raw: string, open: number, close: number, key: string): Ar
   const from: number[] = [];
   for (let i = 0; i < body.length;) {
     from.push(at0 + i);
-    if (body[i] !== '\\') {
-      text += body[i];
-      i += 1;
-    } else if (body[i + 1] === 'u') {
-      text += String.fromCharCode(parseInt(body.slice(i + 2, i + 6), 16));
-      i += 6;
-    } else {
-      text += SHORT_ESCAPES[body[i + 1]!] ?? body[i + 1];
-      i += 2;
-    }
+    const length = body[i] !== '\\' ? 1 : body[i + 1] === 'u' ? 6 : 2;
+    text += JSON.parse(`"${body.slice(i, i + length)}"`) as string;
+    i += length;
   }
   from.push(at0 + body.length);
   for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + key.length)) stretches.push([from[at]!, from[at + key.length]!]);

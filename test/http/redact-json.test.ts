@@ -64,6 +64,13 @@ describe('maskKeysInJson', () => {
     expect(maskKeysInJson('{"data":{"a":""}}', [''])).toBe('{"data":{"a":""}}');
   });
 
+  it('a document that is one string, and a string right after a backslash pair, are read whole', () => {
+    expect(maskKeysInJson('"key_one_1"', ['key_one_1'])).toBe('"***"');
+    expect(maskKeysInJson('["a\\\\","key_one_1"]', ['key_one_1'])).toBe('["a\\\\","***"]');
+    // An escaped quote does not end a string: the first 1234567 is text, the last a number.
+    expect(maskKeysInJson('["x\\",1234567,\\"",1234567]', ['1234567'])).toBe('["x\\",***,\\"",1234567]');
+  });
+
   it('stops at the end of an unterminated string rather than reading past it', () => {
     expect(maskKeysInJson('{"data":"x key_one_1', ['key_one_1'])).toBe('{"data":"x ***');
   });
@@ -98,5 +105,10 @@ describe('mayHold', () => {
     expect(mayHold('{"t":"a.b*c+d"}', 'a.b*c+x')).toBe(false);
     expect(mayHold('{"t":"\\u0000 aXb*c+d"}', 'a.b*c+d')).toBe(false);
     expect(mayHold('{"t":"\\u0000 a.b*c+d"}', 'a.b*c+d')).toBe(true);
+    // A backslash is no spelling of a plain character, and `"` or `\` are never written bare.
+    expect(mayHold('\\u0000 \\a\\b\\c\\d\\e\\f', 'abcdef')).toBe(false);
+    expect(mayHold('\\u0000 ab"cdef', 'ab"cdef')).toBe(false);
+    expect(mayHold('\\u0000 ab\\cdef', 'ab\\cdef')).toBe(false);
+    expect(mayHold('\\u0000 ab\\"cd\\\\ef', 'ab"cd\\ef')).toBe(true);
   });
 });
