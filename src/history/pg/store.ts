@@ -22,7 +22,7 @@
  * so two processes using a new database at once both succeed. An older schema is migrated
  * the same way; a newer one (a newer vis wrote it) is refused and never written.
  */
-import type { Client, ClientConfig, DatabaseError } from 'pg';
+import type { Client, ClientConfig } from 'pg';
 import { ServerError, UsageError } from '../../errors.js';
 import { isDay, readEntries, rejectedNames, pendingNames, rejectEntry, removeEntry, type JournalEntry } from '../journal.js';
 import type {
@@ -40,6 +40,7 @@ import type {
 } from '../types.js';
 import { compareText, scopesFromRows } from '../scope-rows.js';
 import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
+import { fromServer, loginOf, maskServerText } from './server-text.js';
 import type { PgTarget } from './target.js';
 
 export interface OpenPgStoreOptions {
@@ -68,15 +69,44 @@ async function loadPg(): Promise<PgModule> {
   return mod.Client ? (mod as PgModule) : mod.default!;
 }
 
-type Db = Pick<Client, 'query'>;
 type Row = Record<string, unknown>;
 
+/**
+ * One connection to the server. Every failure of a query passes through fromServer (its
+ * texts masked, a timeout a server error); once the server stopped answering or the
+ * connection was lost, nothing more is sent: a ROLLBACK would wait out the timeout again.
+ */
+class Db {
+  private lost: Error | undefined;
+
+  constructor(
+    private readonly client: Client,
+    private readonly target: PgTarget,
+  ) {}
+
+  async query(sql: string, params: unknown[] = []): Promise<{ rows: Row[]; rowCount: number | null }> {
+    if (this.lost) throw this.lost;
+    try {
+      return await this.client.query(sql, params);
+    } catch (err) {
+      const e = fromServer(err, this.target);
+      if (e instanceof ServerError && e.transport !== undefined) this.lost = e;
+      throw e;
+    }
+  }
+
+  /** Ends the connection; one whose server stopped answering is dropped (pg does not wait for a stuck query). */
+  end(): Promise<void> {
+    return this.client.end();
+  }
+}
+
 async function rows(db: Db, sql: string, params: unknown[] = []): Promise<Row[]> {
-  return (await db.query(sql, params)).rows as Row[];
+  return (await db.query(sql, params)).rows;
 }
 
 function codeOf(err: unknown): string | undefined {
-  return (err as Partial<DatabaseError> | null)?.code;
+  return (err as { code?: string } | null)?.code;
 }
 
 /** Connects to the target and makes (or migrates) its schema. Throws UsageError (exit 2) for a schema it may not use. */
@@ -95,7 +125,7 @@ export async function openPgStore(target: PgTarget, o: OpenPgStoreOptions = {}):
 /** What `vis history check` shows of a PostgreSQL history; never throws, creates nothing: what is wrong is in `problems`. */
 export async function checkPg(target: PgTarget, o: { journal?: string } = {}): Promise<StoreCheck> {
   const out = emptyCheck(target, o.journal);
-  let client: Client;
+  let client: Db;
   try {
     client = await connect(target);
   } catch (err) {
@@ -107,6 +137,8 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     await inspect(client, target, out);
   } catch (err) {
     out.problems.push((err as Error).message);
+    // A server that stopped answering, or cancelled a statement, is out of reach as one that never answered.
+    if (err instanceof ServerError) out.unreachable = true;
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -122,22 +154,23 @@ const LOGIN_REFUSED = /^28/;
  * 2: the settings are wrong); anything else, a server down or out of reach, a server
  * error (exit 7). The connect timeout of the target bounds each try.
  */
-async function connect(target: PgTarget): Promise<Client> {
+async function connect(target: PgTarget): Promise<Db> {
   const pg = await loadPg();
   let err: unknown;
   try {
-    return await connectWith(pg, target.config);
+    return new Db(await connectWith(pg, target.config), target);
   } catch (first) {
     err = first;
   }
   if (target.fallback !== undefined && sslRefused(err)) {
     try {
-      return await connectWith(pg, target.fallback);
+      return new Db(await connectWith(pg, target.fallback), target);
     } catch (second) {
       err = second;
     }
   }
-  const message = `cannot connect to the PostgreSQL history ${target.display}: ${(err as Error).message}`;
+  // The server's words, masked: a server may echo the password it was sent.
+  const message = `cannot connect to the PostgreSQL history ${target.display}: ${maskServerText((err as Error).message, loginOf(target))}`;
   if (LOGIN_REFUSED.test(codeOf(err) ?? ''))
     throw new UsageError(message, { hint: 'Check the user and password of the URL (or PGPASSWORD, ~/.pgpass) and that the server lets this role in.' });
   throw new ServerError(message);
@@ -212,7 +245,7 @@ async function versionOf(db: Db, schema: string): Promise<number | null> {
   return v === undefined ? 0 : Number(v.value);
 }
 
-async function prepare(client: Client, target: PgTarget, migrations: readonly PgMigration[]): Promise<void> {
+async function prepare(client: Db, target: PgTarget, migrations: readonly PgMigration[]): Promise<void> {
   const known = migrations[migrations.length - 1]!.version;
   const s = ident(target.schema);
   let version: number | null;
@@ -254,7 +287,7 @@ async function prepare(client: Client, target: PgTarget, migrations: readonly Pg
       ]);
     });
   } catch (err) {
-    if (err instanceof UsageError) throw err;
+    if (err instanceof UsageError || err instanceof ServerError) throw err;
     if (codeOf(err) === '42501') {
       throw refused(
         target,
@@ -284,6 +317,10 @@ const KEY_COLUMNS = 'api, brand_id, market, endpoint, item, query, day';
 /** The bodies no answer holds (`$S` the schema), for a cleanup to add its conditions and lock to. */
 const UNUSED_BODIES = 'SELECT b.id FROM $S.bodies b WHERE NOT EXISTS (SELECT 1 FROM $S.answers a WHERE a.body_id = b.id)';
 
+function keyValues(a: RecordedAnswer): string[] {
+  return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
+}
+
 function keyOf(a: RecordedAnswer): string[] {
   return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
 }
@@ -307,7 +344,7 @@ class PgStore implements HistoryStore {
 
   constructor(
     private readonly target: PgTarget,
-    private readonly client: Client,
+    private readonly client: Db,
     private readonly journal: string | undefined,
     private readonly batch: number,
   ) {
@@ -674,7 +711,9 @@ async function privilegesOf(db: Db, schema: string): Promise<ServerCheck['privil
 /** What `check` reports: the server and the role's privileges, then vis's counts when the schema is one it knows. */
 async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void> {
   const [server] = await rows(db, `SELECT current_setting('server_version') AS version, current_user AS role`);
-  out.server = { version: String(server!.version), role: String(server!.role), privileges: await privilegesOf(db, target.schema) };
+  // The server's own words, as its errors: masked.
+  const said = (v: unknown) => maskServerText(String(v), loginOf(target));
+  out.server = { version: said(server!.version), role: said(server!.role), privileges: await privilegesOf(db, target.schema) };
   const version = await versionOf(db, target.schema);
   out.schemaVersion = version ?? 0;
   const known = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
