@@ -27,6 +27,7 @@ import { ServerError, UsageError } from '../../errors.js';
 import { isDay, readEntries, rejectedNames, pendingNames, rejectEntry, removeEntry, type JournalEntry } from '../journal.js';
 import type {
   AnswerFilter,
+  AnswerKey,
   AnswerToRecord,
   HistoryStore,
   IngestReport,
@@ -304,13 +305,20 @@ async function prepare(client: Db, target: PgTarget, migrations: readonly PgMigr
 
 /** Why PostgreSQL cannot keep this body as jsonb, if it cannot. */
 export function bodyProblem(raw: string): string | undefined {
+  let value: unknown;
   try {
-    JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     return 'the body is not JSON';
   }
-  // jsonb refuses the NUL character in a string.
-  return raw.includes('\\u0000') ? 'the body holds \\u0000, which PostgreSQL cannot store' : undefined;
+  // jsonb refuses the NUL character in a string or a key; `\\u0000` (an escaped backslash) is no NUL, hence the walk.
+  return raw.includes('\\u0000') && holdsNul(value) ? 'the body holds \\u0000, which PostgreSQL cannot store' : undefined;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNul(v));
 }
 
 const KEY_COLUMNS = 'api, brand_id, market, endpoint, item, query, day';
@@ -321,13 +329,13 @@ function keyValues(a: RecordedAnswer): string[] {
   return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
 }
 
-function keyOf(a: RecordedAnswer): string[] {
-  return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
+function keyOf(a: AnswerKey): AnswerKey {
+  return { api: a.api, brandId: a.brandId, market: a.market, endpoint: a.endpoint, item: a.item, query: a.query, day: a.day };
 }
 
 /** By key, answers of one key left in the order they came (a stable sort), so the counts are the SQLite store's. */
 function byKey(a: RecordedAnswer, b: RecordedAnswer): number {
-  const [x, y] = [keyOf(a), keyOf(b)];
+  const [x, y] = [keyValues(a), keyValues(b)];
   for (let i = 0; i < x.length; i++) {
     const c = compareText(x[i]!, y[i]!);
     if (c !== 0) return c;
@@ -364,12 +372,15 @@ class PgStore implements HistoryStore {
   }
 
   private async recordNow(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
+    const report: RecordReport = { stored: 0, superseded: 0 };
+    const kept: AnswerToRecord[] = [];
+    // An answer PostgreSQL cannot hold is set aside alone: the others of the batch are recorded.
     for (const a of answers) {
       const problem = bodyProblem(a.raw);
-      if (problem) throw new UsageError(`cannot record the ${a.endpoint} answer of ${a.day} in the PostgreSQL history ${this.file}: ${problem}`);
+      if (problem === undefined) kept.push(a);
+      else (report.setAside ??= []).push({ answer: keyOf(a), problem });
     }
-    const report: RecordReport = { stored: 0, superseded: 0 };
-    const sorted = [...answers].sort(byKey);
+    const sorted = kept.sort(byKey);
     for (let i = 0; i < sorted.length; i += this.batch) {
       const outcomes = await this.writeBatch(sorted.slice(i, i + this.batch));
       for (const o of outcomes) report[o]++;
@@ -433,7 +444,7 @@ class PgStore implements HistoryStore {
   private async storeAnswer(a: AnswerToRecord, loose: string[]): Promise<'stored' | 'superseded'> {
     const { s } = this;
     await this.recordNames(a);
-    const key = keyOf(a);
+    const key = keyValues(a);
     let bodyId: string | undefined;
     for (;;) {
       // The answer kept for the key, locked until the transaction ends, so the body it drops is known.
