@@ -35,7 +35,8 @@ export function pushedFile(options: HistoryPushOptions, ctx: Context): string {
 
 export async function runHistoryPush(options: HistoryPushOptions, ctx: Context): Promise<void> {
   const file = pushedFile(options, ctx);
-  const where = maskingPassword(historyLocation({ VIS_HISTORY: options.url }));
+  // The environment's PGPASSWORD, PGPASSFILE and the rest apply: the URL given as an argument holds no password.
+  const where = maskingPassword(historyLocation({ ...ctx.env, VIS_HISTORY: options.url }));
   if (where.kind !== 'postgres') throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
   const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
   const [{ openStore }, { openPgStore }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
