@@ -62,6 +62,22 @@ describe('maskServerText', () => {
     expect(maskServerText('got 🔑!', { password: '🔑' })).toBe('got ***!');
   });
 
+  it('at the edges of the Latin-1 escapes, and for a control character (one hex digit, padded)', () => {
+    expect(maskServerText('got %80 and %C2%80', { password: '\u0080' })).toBe('got *** and ***');
+    expect(maskServerText('got %FF and %C3%BF', { password: '\u00ff' })).toBe('got *** and ***');
+    expect(maskServerText('got %100', { password: '\u0100' })).toBe('got %100');
+    expect(maskServerText('got %C4%80', { password: '\u0100' })).toBe('got ***');
+    expect(maskServerText('got a%09b, a%9b', { password: 'a\tb' })).toBe('got ***, a%9b');
+  });
+
+  it('a URL in any case of its scheme, ended by a quote or a bracket', () => {
+    expect(maskServerText('at "POSTGRESQL://u:zzz@h/x" now', {})).toBe('at "POSTGRESQL://u:***@h/x" now');
+    expect(maskServerText("at 'postgres://u:zzz@h/x'", {})).toBe("at 'postgres://u:***@h/x'");
+    expect(maskServerText('at <postgres://u:zzz@h/x>', {})).toBe('at <postgres://u:***@h/x>');
+    expect(maskServerText('at `postgres://u:zzz@h/x`', {})).toBe('at `postgres://u:***@h/x`');
+    expect(maskServerText('mypostgres://u:zzz@h/x', {})).toBe('mypostgres://u:***@h/x');
+  });
+
   it('the login of a target: a password only when it is text', () => {
     expect(loginOf(target('pw'))).toEqual({ user: 'vis_writer', password: 'pw' });
     expect(loginOf(target(() => 'pw'))).toEqual({ user: 'vis_writer', password: undefined });
@@ -130,6 +146,10 @@ describe('fromServer', () => {
     );
     expect((err as ServerError).transport).toBe('read timeout');
     expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 1500 })).message).toContain('no answer within 1500 ms');
+    expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 1000 })).message).toContain('no answer within 1 s (');
+    expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 999 })).message).toContain('no answer within 999 ms (');
+    expect(fromServer(new Error('query read timeout'), target('pw'))).toBeInstanceOf(ServerError);
+    expect((fromServer(new Error('query read timeout'), target('pw')) as ServerError).transport).toBe('connection');
   });
 
   it.each([
@@ -145,6 +165,16 @@ describe('fromServer', () => {
     expect(exitCodeFor(err)).toBe(7);
     expect(err.message).toBe(`the PostgreSQL history postgresql://vis_writer:***@db.example.com/analytics: the connection failed: ${raw.message}`);
     expect((err as ServerError).transport).toBe('connection');
+  });
+
+  it('the statement timeout in the server’s words, whatever their case', () => {
+    expect(fromServer(dbError('Canceling statement due to Statement Timeout', '57014'), target('pw')).message).toContain(
+      'ran past the statement timeout (30 s)',
+    );
+  });
+
+  it('a code that is no SQLSTATE (a number, too short, too long) is the driver’s: a server error', () => {
+    for (const code of [42501, '4250', '425011', 'e4250']) expect(fromServer(dbError('x', code as string), target('pw'))).toBeInstanceOf(ServerError);
   });
 
   it('other SQLSTATE classes stay the store’s to map', () => {
