@@ -145,6 +145,8 @@ describe('fromServer', () => {
       'the PostgreSQL history postgresql://vis_writer:***@db.example.com/analytics stopped answering: no answer within 35 s (its statement timeout plus the connect timeout)',
     );
     expect((err as ServerError).transport).toBe('read timeout');
+    expect((err as ServerError).hint).toBe('The server, or the network to it, is stuck or overloaded; vis history check tells more.');
+    expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 0 })).message).toContain('no answer within 0 ms (');
     expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 1500 })).message).toContain('no answer within 1500 ms');
     expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 1000 })).message).toContain('no answer within 1 s (');
     expect(fromServer(new Error('Query read timeout'), target('pw', { query_timeout: 999 })).message).toContain('no answer within 999 ms (');
@@ -178,7 +180,8 @@ describe('fromServer', () => {
   });
 
   it('other SQLSTATE classes stay the store’s to map', () => {
-    for (const code of ['42501', '40P01', '23503', '22P05', '0A000']) expect(fromServer(dbError('x', code), target('pw'))).toBeInstanceOf(PgServerError);
+    for (const code of ['42501', '40P01', '23503', '22P05', '0A000', '22008', '42P53', '2F057'])
+      expect(fromServer(dbError('x', code), target('pw'))).toBeInstanceOf(PgServerError);
   });
 
   it('what is not an Error still becomes one, masked; an error already mapped passes as it is', () => {
