@@ -51,6 +51,7 @@ export default {
     'src/history/store.ts',
     'src/history/pg/url.ts',
     'src/history/pg/store.ts',
+    'src/history/pg/server-text.ts',
     'src/report/escape.ts',
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',

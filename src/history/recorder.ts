@@ -63,6 +63,8 @@ export interface RecorderOptions {
   debug: (line: string) => void;
   /** Says why the history is not being kept: called at most once per recorder. */
   warn: (line: string) => void;
+  /** Says that one answer was left out (the store cannot hold it), once per answer: for lines shown even with -q. Else warn. */
+  setAside?: (line: string) => void;
 }
 
 type Pending = { answer: RecordedAnswer; names: SeenNames };
@@ -129,7 +131,15 @@ export class HistoryRecorder {
     if (this.failed !== undefined) return;
     try {
       this.pg ??= this.openPg(where);
-      await (await this.pg).record(batch.map(({ answer, names }) => ({ ...answer, names })));
+      const report = await (await this.pg).record(batch.map(({ answer, names }) => ({ ...answer, names })));
+      for (const { answer: a, problem } of report.setAside ?? []) {
+        const market = a.market === '' ? '' : `, market ${a.market}`;
+        (this.o.setAside ?? this.o.warn)(
+          sanitizeForTerminal(
+            `history: the ${a.endpoint}${a.item === '' ? '' : ` ${a.item}`} answer of brand ${a.brandId}${market}, ${a.day} was not recorded: ${problem}`,
+          ),
+        );
+      }
     } catch (err) {
       this.fail((err as Error).message);
     }

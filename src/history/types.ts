@@ -106,6 +106,8 @@ export interface RecordReport {
   stored: number;
   /** Answers not newer than the one already recorded for their key and day: dropped. */
   superseded: number;
+  /** Answers the store cannot hold (PostgreSQL: a NUL character), left out alone, each with why; absent when none. */
+  setAside?: Array<{ answer: AnswerKey; problem: string }>;
 }
 
 /** What taking the journal in did. */

@@ -214,6 +214,8 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
 
   const warnings = new Set<string>();
   const warn = (line: string) => void warnings.add(line);
+  // An answer the history could not hold is told even with -q: the gap stays in the history.
+  const notRecorded = new Set<string>();
   // The demo sandbox's port changes every run: its answers are one API, `demo`.
   const history = new HistoryRecorder({
     where: maskingPassword(historyLocation(ctx.env, settings.history)),
@@ -221,6 +223,7 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     now: () => ctx.clock.now(),
     debug,
     warn,
+    setAside: (line) => void notRecorded.add(line),
   });
   return {
     settings,
@@ -238,6 +241,8 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
       await history.close();
       if (!options.quiet) for (const line of warnings) writeMessage(ctx.io, `vis: warning: ${line}`);
       warnings.clear();
+      for (const line of notRecorded) writeMessage(ctx.io, `vis: warning: ${line}`);
+      notRecorded.clear();
       await client.close();
       await closeSandbox?.();
     },

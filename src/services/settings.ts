@@ -115,14 +115,16 @@ export function resolveFormat(flag: Format | undefined, env: Env, profileValue: 
  * The `history` setting as `vis config set history` takes it: an off-word, an absolute
  * path or `~/…` (the store file), or a postgres:// URL checked by the rules its store
  * connects with (src/history/pg/url.ts; the environment's defaults and the password file
- * are looked at when it connects). A relative path would name another file from every
- * folder the command runs in. A refused value is quoted with any password in it masked.
+ * are looked at when it connects), and holding no password (it was typed on a command
+ * line, and would be kept in the config file). A relative path would name another file
+ * from every folder the command runs in. A refused value is quoted with any password in it masked.
  */
 export function checkHistorySetting(value: string, source: string): string {
   const v = value.trim();
   if (HISTORY_OFF_WORDS.includes(v.toLowerCase())) return 'off';
   if (/^postgres(ql)?:\/\//i.test(v)) {
-    parsePgUrl(v, source);
+    // Typed on a command line and saved in the config file: no password.
+    parsePgUrl(v, source, { argument: true });
     return v;
   }
   if ((v.startsWith('/') || v.startsWith('~/')) && !/[\u0000-\u001f\u007f]/.test(v) && !v.endsWith('/')) return v;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FakeApi, json, type Reply } from '../support/http.js';
-import { startPostgres } from '../support/postgres.js';
+import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
 import { runInProcess } from '../support/run.js';
 
 const pg = await startPostgres();
@@ -39,13 +39,34 @@ describe('vis history push: the URL checked first', () => {
   it.each([
     ['mysql://ana:s3cret@db/vis', 'vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…'],
     ['/srv/history.db', 'vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…'],
-    ['postgres://ana:s3cret@db:0/vis', 'vis history push URL: the port must be a number from 1 to 65535'],
+    ['postgres://ana@db:0/vis', 'vis history push URL: the port must be a number from 1 to 65535'],
   ])('%s: exit 2 naming the rule, never the password', async (url, message) => {
     const { env } = home();
     const r = await runInProcess(['history', 'push', url], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toContain('s3cret');
+  });
+
+  it.each(['postgres://ana:s3cret@db/vis', 'postgresql://ana@db/vis?password=s3cret', 'postgresql://ana:s3cret@db/vis?password='])(
+    'a password in the URL (%s) is refused before anything is read: a command line is visible to every user (ps); exit 2',
+    async (url) => {
+      const { env } = home();
+      const r = await runInProcess(['history', 'push', url], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        'vis history push URL: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there',
+      );
+      expect(r.stderr).toContain('Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass');
+      expect(r.stderr).not.toContain('s3cret');
+      expect(r.stderr).not.toContain('no history store');
+    },
+  );
+
+  it('an empty password (user:@, password=) is none: the URL is taken', async () => {
+    const { env, store } = home();
+    const r = await runInProcess(['history', 'push', 'postgres://ana:@127.0.0.1:1/vis?password='], { env });
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(`no history store at ${store}`)]);
   });
 
   it('without --file: the file VIS_HISTORY names, else (VIS_HISTORY naming the server) the default file', async () => {
@@ -66,6 +87,41 @@ describe('vis history push: the URL checked first', () => {
 });
 
 describe.skipIf(server === undefined)('vis history push: into a real server', () => {
+  it('the password from PGPASSWORD (the way out of the command line): pushed', async () => {
+    const database = await server!.database();
+    await server!.admin(
+      'postgres',
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PASSWORD_ROLE}') THEN CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD '${PASSWORD}'; END IF; END $$`,
+    );
+    await server!.admin(database, `GRANT CREATE ON DATABASE ${database} TO ${PASSWORD_ROLE}`);
+    const { env } = home();
+    await recordLocally(env, [['Sun, 22 Nov 2026 10:00:00 GMT', 41.5]]);
+    const url = `postgres://${PASSWORD_ROLE}@127.0.0.1:${server!.port}/${database}?sslmode=disable`;
+    const r = await runInProcess(['history', 'push', url], { env: { ...env, PGPASSWORD: PASSWORD } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: 1 answer copied, 0 already there or newer\.\n$/);
+  });
+
+  it('an answer holding \\u0000 (jsonb cannot) stays behind alone, with a warning naming it; the rest is pushed', async () => {
+    const database = await server!.database();
+    const url = `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`;
+    const { env } = home();
+    await recordLocally(env, [['Sat, 21 Nov 2026 10:00:00 GMT', 40]]);
+    const nul = new FakeApi().on(
+      { method: 'GET', path: '/topics' },
+      json(200, { data: { topics: [{ id: 'crm', name: 'CRM\u0000software', visibility: 41 }] }, meta: META }, { date: 'Sun, 22 Nov 2026 10:00:00 GMT' }),
+    );
+    expect((await runInProcess(['topics', '-f', 'json', '--no-cache'], { env, api: nul })).code).toBe(0);
+    const r = await runInProcess(['history', 'push', url], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      'vis: warning: the topics answer of brand 7, market US-en, 2026-11-22 was not pushed: the body holds \\u0000, which PostgreSQL cannot store\n',
+    );
+    expect(r.stdout).toMatch(/: 1 answer copied, 0 already there or newer\.\n$/);
+    const days = await server!.admin(database, "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM vis.answers");
+    expect(days.map((d) => d.day)).toEqual(['2026-11-21']);
+  });
+
   it('copies every answer once: pushing twice adds nothing, and a newer answer on the server is kept', async () => {
     const database = await server!.database();
     const url = `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`;

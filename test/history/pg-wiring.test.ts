@@ -159,6 +159,64 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
   });
 });
 
+describe.skipIf(server === undefined)('timeouts and answers PostgreSQL cannot hold', () => {
+  it('a table locked by another session: each history command exits 7 with one line naming the statement timeout, never 1', async () => {
+    const database = await server!.database();
+    const url = `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable&statement_timeout=300ms`;
+    const env = home(url);
+    expect((await topics(env)).code).toBe(0);
+    // A local history to push: recorded into the default file.
+    const { VIS_HISTORY: _, ...local } = home('');
+    expect((await topics(local)).code).toBe(0);
+    const { default: pg } = await import('pg');
+    const locker = new pg.Client({ host: server!.socketDir, port: server!.port, database, user: 'postgres' });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE vis.answers IN ACCESS EXCLUSIVE MODE');
+      const line = `vis: the PostgreSQL history ${url}: a statement ran past the statement timeout (300 ms) and the server cancelled it`;
+      for (const [argv, where] of [
+        [['changes', '--exit-code'], env],
+        [['history', 'topics'], env],
+        [['history', 'push', url], local],
+      ] as const) {
+        const r = await runInProcess([...argv], { env: where });
+        expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 7]);
+        expect(r.stderr.split('\n')[0]).toBe(line);
+      }
+      const check = await runInProcess(['history', 'check'], { env });
+      expect(check.code).toBe(7);
+      expect(check.stdout).toContain(`  - the PostgreSQL history ${url}: a statement ran past the statement timeout (300 ms) and the server cancelled it`);
+      // A data command says so once, and answers as usual.
+      const data = await topics(env);
+      expect(data.code).toBe(0);
+      expect(data.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
+      expect(data.stderr).toContain('a statement ran past the statement timeout (300 ms)');
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+  });
+
+  it('an answer holding \\u0000: one warning naming it, even with -q; the other answers of the run are recorded', async () => {
+    const database = await server!.database();
+    const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
+    const nul = json(
+      200,
+      { data: { topics: [{ id: 'crm', name: 'CRM\u0000software', visibility: 41 }] }, meta: META },
+      { date: 'Sun, 22 Nov 2026 10:00:00 GMT' },
+    );
+    const r = await topics(env, nul).then(() =>
+      runInProcess(['topics', '-q', '-f', 'json', '--no-cache'], { env, api: new FakeApi().on({ method: 'GET', path: '/topics' }, nul) }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'vis: warning: history: the topics answer of brand 7, market US-en, 2026-11-22 was not recorded: the body holds \\u0000, which PostgreSQL cannot store\n',
+    );
+    expect(await answerCount(database)).toBe(0);
+  });
+});
+
 describe('vis report reads a PostgreSQL history as vis changes does', () => {
   const options = { flags: {} } as unknown as ReportOptions;
 
@@ -224,5 +282,40 @@ describe.skipIf(server === undefined)('the recorder on a PostgreSQL history', ()
     expect(warnings).toEqual([]);
     const rows = await server!.admin(database, 'SELECT query FROM vis.answers ORDER BY query');
     expect(rows.map((r) => r.query)).toEqual(['days=30', 'days=90']);
+  });
+
+  it('an answer PostgreSQL cannot hold is set aside alone, told once; the others of the batch and of later flushes are recorded', async () => {
+    const database = await server!.database();
+    const warnings: string[] = [];
+    const setAside: string[] = [];
+    let t = Date.parse('2026-11-22T12:00:00Z');
+    const recorder = new HistoryRecorder({
+      where: historyLocation({ VIS_HISTORY: `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable` }),
+      api: 'demo',
+      now: () => t++,
+      debug: () => undefined,
+      warn: (l) => warnings.push(l),
+      setAside: (l) => setAside.push(l),
+    });
+    const read = (path: string, days: string, body: unknown) => ({
+      method: 'GET',
+      path,
+      query: [['days', days]] as Array<[string, string]>,
+      status: 200,
+      raw: JSON.stringify({ data: body, meta: META }),
+      envelope: { meta: META },
+    });
+    recorder.note(endpointById('topics'), read('/topics', '30', { topics: [] }));
+    recorder.note(endpointById('topics.get'), read('/topics/crm', '30', { name: 'a\u0000b' }));
+    recorder.note(endpointById('prompts'), read('/prompts', '30', { prompts: [] }));
+    await recorder.flush();
+    recorder.note(endpointById('topics'), read('/topics', '90', { topics: [] }));
+    await recorder.close();
+    expect(warnings).toEqual([]);
+    expect(setAside).toEqual([
+      'history: the topics.get crm answer of brand 7, market US-en, 2026-11-22 was not recorded: the body holds \\u0000, which PostgreSQL cannot store',
+    ]);
+    const rows = await server!.admin(database, "SELECT endpoint || ' ' || query AS k FROM vis.answers ORDER BY 1");
+    expect(rows.map((r) => r.k)).toEqual(['prompts days=30', 'topics days=30', 'topics days=90']);
   });
 });

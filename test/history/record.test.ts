@@ -472,10 +472,35 @@ describe('vis config set history', () => {
     expect(existsSync(join(dir, 'config', 'config.json'))).toBe(false);
   });
 
-  it('a saved URL is shown with its password masked by config get and config list, and kept whole in the file (0600)', async () => {
+  it.each([
+    'postgresql://ana:s3cret%40pw@db.example:5433/vis',
+    'postgresql://ana@db.example/vis?password=s3cret',
+    'postgresql://ana:s3cret@db.example/vis?password=',
+    'POSTGRES://ana:s3cret@db.example/vis',
+  ])('a password in the URL (%s) is refused: a command line is visible to every user (ps); exit 2, nothing saved', async (url) => {
+    const { env, dir } = home();
+    const r = await runInProcess(['config', 'set', 'history', url], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('history: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there');
+    expect(r.stderr).toContain('PGPASSWORD');
+    expect(r.stderr).toContain('~/.pgpass');
+    expect(r.stderr).not.toContain('s3cret');
+    expect(existsSync(join(dir, 'config', 'config.json'))).toBe(false);
+  });
+
+  it('an empty password (user:@) is no password: saved', async () => {
+    const { env } = home();
+    expect((await runInProcess(['config', 'set', 'history', 'postgresql://ana:@db.example/vis?password='], { env })).code).toBe(0);
+  });
+
+  it('a URL saved with a password (by hand, or an older vis) is shown with its password masked by config get and config list, and kept whole in the file (0600)', async () => {
     const { env, dir } = home();
     const url = 'postgresql://ana:s3cret%40pw@db.example:5433/vis?password=other-s3cret&sslmode=require';
-    expect((await runInProcess(['config', 'set', 'history', url], { env })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'history', 'postgresql://ana@db.example:5433/vis'], { env })).code).toBe(0);
+    const saved = join(dir, 'config', 'config.json');
+    const config = JSON.parse(readFileSync(saved, 'utf8'));
+    config.profiles.default.history = url;
+    writeFileSync(saved, JSON.stringify(config), { mode: 0o600 });
     const got = await runInProcess(['config', 'get', 'history'], { env });
     expect(got.stdout).toBe('postgresql://ana:***@db.example:5433/vis?password=***&sslmode=require\n');
     const list = await runInProcess(['config', 'list'], { env });

@@ -22,11 +22,12 @@
  * so two processes using a new database at once both succeed. An older schema is migrated
  * the same way; a newer one (a newer vis wrote it) is refused and never written.
  */
-import type { Client, ClientConfig, DatabaseError } from 'pg';
+import type { Client, ClientConfig } from 'pg';
 import { ServerError, UsageError } from '../../errors.js';
 import { isDay, readEntries, rejectedNames, pendingNames, rejectEntry, removeEntry, type JournalEntry } from '../journal.js';
 import type {
   AnswerFilter,
+  AnswerKey,
   AnswerToRecord,
   HistoryStore,
   IngestReport,
@@ -40,6 +41,7 @@ import type {
 } from '../types.js';
 import { compareText, scopesFromRows } from '../scope-rows.js';
 import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
+import { fromServer, loginOf, maskServerText } from './server-text.js';
 import type { PgTarget } from './target.js';
 
 export interface OpenPgStoreOptions {
@@ -68,15 +70,44 @@ async function loadPg(): Promise<PgModule> {
   return mod.Client ? (mod as PgModule) : mod.default!;
 }
 
-type Db = Pick<Client, 'query'>;
 type Row = Record<string, unknown>;
 
+/**
+ * One connection to the server. Every failure of a query passes through fromServer (its
+ * texts masked, a timeout a server error); once the server stopped answering or the
+ * connection was lost, nothing more is sent: a ROLLBACK would wait out the timeout again.
+ */
+class Db {
+  private lost: Error | undefined;
+
+  constructor(
+    private readonly client: Client,
+    private readonly target: PgTarget,
+  ) {}
+
+  async query(sql: string, params: unknown[] = []): Promise<{ rows: Row[]; rowCount: number | null }> {
+    if (this.lost) throw this.lost;
+    try {
+      return await this.client.query(sql, params);
+    } catch (err) {
+      const e = fromServer(err, this.target);
+      if (e instanceof ServerError && e.transport !== undefined) this.lost = e;
+      throw e;
+    }
+  }
+
+  /** Ends the connection; one whose server stopped answering is dropped (pg does not wait for a stuck query). */
+  end(): Promise<void> {
+    return this.client.end();
+  }
+}
+
 async function rows(db: Db, sql: string, params: unknown[] = []): Promise<Row[]> {
-  return (await db.query(sql, params)).rows as Row[];
+  return (await db.query(sql, params)).rows;
 }
 
 function codeOf(err: unknown): string | undefined {
-  return (err as Partial<DatabaseError> | null)?.code;
+  return (err as { code?: string } | null)?.code;
 }
 
 /** Connects to the target and makes (or migrates) its schema. Throws UsageError (exit 2) for a schema it may not use. */
@@ -95,7 +126,7 @@ export async function openPgStore(target: PgTarget, o: OpenPgStoreOptions = {}):
 /** What `vis history check` shows of a PostgreSQL history; never throws, creates nothing: what is wrong is in `problems`. */
 export async function checkPg(target: PgTarget, o: { journal?: string } = {}): Promise<StoreCheck> {
   const out = emptyCheck(target, o.journal);
-  let client: Client;
+  let client: Db;
   try {
     client = await connect(target);
   } catch (err) {
@@ -107,6 +138,8 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     await inspect(client, target, out);
   } catch (err) {
     out.problems.push((err as Error).message);
+    // A server that stopped answering, or cancelled a statement, is out of reach as one that never answered.
+    if (err instanceof ServerError) out.unreachable = true;
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -122,22 +155,23 @@ const LOGIN_REFUSED = /^28/;
  * 2: the settings are wrong); anything else, a server down or out of reach, a server
  * error (exit 7). The connect timeout of the target bounds each try.
  */
-async function connect(target: PgTarget): Promise<Client> {
+async function connect(target: PgTarget): Promise<Db> {
   const pg = await loadPg();
   let err: unknown;
   try {
-    return await connectWith(pg, target.config);
+    return new Db(await connectWith(pg, target.config), target);
   } catch (first) {
     err = first;
   }
   if (target.fallback !== undefined && sslRefused(err)) {
     try {
-      return await connectWith(pg, target.fallback);
+      return new Db(await connectWith(pg, target.fallback), target);
     } catch (second) {
       err = second;
     }
   }
-  const message = `cannot connect to the PostgreSQL history ${target.display}: ${(err as Error).message}`;
+  // The server's words, masked: a server may echo the password it was sent.
+  const message = `cannot connect to the PostgreSQL history ${target.display}: ${maskServerText((err as Error).message, loginOf(target))}`;
   if (LOGIN_REFUSED.test(codeOf(err) ?? ''))
     throw new UsageError(message, { hint: 'Check the user and password of the URL (or PGPASSWORD, ~/.pgpass) and that the server lets this role in.' });
   throw new ServerError(message);
@@ -212,7 +246,7 @@ async function versionOf(db: Db, schema: string): Promise<number | null> {
   return v === undefined ? 0 : Number(v.value);
 }
 
-async function prepare(client: Client, target: PgTarget, migrations: readonly PgMigration[]): Promise<void> {
+async function prepare(client: Db, target: PgTarget, migrations: readonly PgMigration[]): Promise<void> {
   const known = migrations[migrations.length - 1]!.version;
   const s = ident(target.schema);
   let version: number | null;
@@ -254,7 +288,7 @@ async function prepare(client: Client, target: PgTarget, migrations: readonly Pg
       ]);
     });
   } catch (err) {
-    if (err instanceof UsageError) throw err;
+    if (err instanceof UsageError || err instanceof ServerError) throw err;
     if (codeOf(err) === '42501') {
       throw refused(
         target,
@@ -271,26 +305,37 @@ async function prepare(client: Client, target: PgTarget, migrations: readonly Pg
 
 /** Why PostgreSQL cannot keep this body as jsonb, if it cannot. */
 export function bodyProblem(raw: string): string | undefined {
+  let value: unknown;
   try {
-    JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     return 'the body is not JSON';
   }
-  // jsonb refuses the NUL character in a string.
-  return raw.includes('\\u0000') ? 'the body holds \\u0000, which PostgreSQL cannot store' : undefined;
+  // jsonb refuses the NUL character in a string or a key; `\\u0000` (an escaped backslash) is no NUL, hence the walk.
+  return raw.includes('\\u0000') && holdsNul(value) ? 'the body holds \\u0000, which PostgreSQL cannot store' : undefined;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNul(v));
 }
 
 const KEY_COLUMNS = 'api, brand_id, market, endpoint, item, query, day';
 /** The bodies no answer holds (`$S` the schema), for a cleanup to add its conditions and lock to. */
 const UNUSED_BODIES = 'SELECT b.id FROM $S.bodies b WHERE NOT EXISTS (SELECT 1 FROM $S.answers a WHERE a.body_id = b.id)';
 
-function keyOf(a: RecordedAnswer): string[] {
+function keyValues(a: RecordedAnswer): string[] {
   return [a.api, a.brandId, a.market, a.endpoint, a.item, a.query, a.day];
+}
+
+function keyOf(a: AnswerKey): AnswerKey {
+  return { api: a.api, brandId: a.brandId, market: a.market, endpoint: a.endpoint, item: a.item, query: a.query, day: a.day };
 }
 
 /** By key, answers of one key left in the order they came (a stable sort), so the counts are the SQLite store's. */
 function byKey(a: RecordedAnswer, b: RecordedAnswer): number {
-  const [x, y] = [keyOf(a), keyOf(b)];
+  const [x, y] = [keyValues(a), keyValues(b)];
   for (let i = 0; i < x.length; i++) {
     const c = compareText(x[i]!, y[i]!);
     if (c !== 0) return c;
@@ -307,7 +352,7 @@ class PgStore implements HistoryStore {
 
   constructor(
     private readonly target: PgTarget,
-    private readonly client: Client,
+    private readonly client: Db,
     private readonly journal: string | undefined,
     private readonly batch: number,
   ) {
@@ -327,12 +372,15 @@ class PgStore implements HistoryStore {
   }
 
   private async recordNow(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
+    const report: RecordReport = { stored: 0, superseded: 0 };
+    const kept: AnswerToRecord[] = [];
+    // An answer PostgreSQL cannot hold is set aside alone: the others of the batch are recorded.
     for (const a of answers) {
       const problem = bodyProblem(a.raw);
-      if (problem) throw new UsageError(`cannot record the ${a.endpoint} answer of ${a.day} in the PostgreSQL history ${this.file}: ${problem}`);
+      if (problem === undefined) kept.push(a);
+      else (report.setAside ??= []).push({ answer: keyOf(a), problem });
     }
-    const report: RecordReport = { stored: 0, superseded: 0 };
-    const sorted = [...answers].sort(byKey);
+    const sorted = kept.sort(byKey);
     for (let i = 0; i < sorted.length; i += this.batch) {
       const outcomes = await this.writeBatch(sorted.slice(i, i + this.batch));
       for (const o of outcomes) report[o]++;
@@ -396,7 +444,7 @@ class PgStore implements HistoryStore {
   private async storeAnswer(a: AnswerToRecord, loose: string[]): Promise<'stored' | 'superseded'> {
     const { s } = this;
     await this.recordNames(a);
-    const key = keyOf(a);
+    const key = keyValues(a);
     let bodyId: string | undefined;
     for (;;) {
       // The answer kept for the key, locked until the transaction ends, so the body it drops is known.
@@ -674,7 +722,9 @@ async function privilegesOf(db: Db, schema: string): Promise<ServerCheck['privil
 /** What `check` reports: the server and the role's privileges, then vis's counts when the schema is one it knows. */
 async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void> {
   const [server] = await rows(db, `SELECT current_setting('server_version') AS version, current_user AS role`);
-  out.server = { version: String(server!.version), role: String(server!.role), privileges: await privilegesOf(db, target.schema) };
+  // The server's own words, as its errors: masked.
+  const said = (v: unknown) => maskServerText(String(v), loginOf(target));
+  out.server = { version: said(server!.version), role: said(server!.role), privileges: await privilegesOf(db, target.schema) };
   const version = await versionOf(db, target.schema);
   out.schemaVersion = version ?? 0;
   const known = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

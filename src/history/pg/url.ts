@@ -143,7 +143,7 @@ function looseDecode(text: string): string {
  * The URL's own parts, checked: what `vis config set history` stores. Throws a UsageError
  * naming `source` and the rule, and never quoting the URL.
  */
-export function parsePgUrl(url: string, source: string): PgUrl {
+export function parsePgUrl(url: string, source: string, o: { argument?: boolean } = {}): PgUrl {
   const refuse = (rule: string): never => {
     throw new UsageError(`${source}: ${rule}`);
   };
@@ -221,7 +221,20 @@ export function parsePgUrl(url: string, source: string): PgUrl {
   if (params.application_name !== undefined) out.applicationName = params.application_name;
   if (params.options) out.options = params.options;
   if (params.schema !== undefined) out.schema = checkSchema(params.schema, `${source}: schema`);
+  // Either place: an empty `password=` does not hide the one before the @.
+  if (o.argument === true && (parts.password || params.password)) throw passwordArgument(source);
   return out;
+}
+
+/**
+ * A URL typed as an argument (`vis history push URL`, `vis config set history URL`) is
+ * shown to every user of the machine by `ps`, and a saved one would keep the password in
+ * the config file: vis takes no password there, as it takes no API key on the command line.
+ */
+function passwordArgument(source: string): UsageError {
+  return new UsageError(`${source}: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there`, {
+    hint: 'Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass (a line host:port:database:user:password, chmod 600).',
+  });
 }
 
 /** A percent-decoded part; libpq refuses a broken escape and %00, and so does vis. The part is never quoted. */

@@ -13,7 +13,7 @@ import { failedSection } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
 import { printFailure, requireChromium, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
-import { exitCodeFor, InterruptedError, PlanError, UsageError } from '../../../src/errors.js';
+import { exitCodeFor, InterruptedError, PlanError, ServerError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
 import type { Fault } from '../../../src/sandbox/options.js';
@@ -479,8 +479,40 @@ describe('vis report: the reads and the model', () => {
     });
     expect(broken.code).toBe(0);
     expect(broken.stderr).toMatch(/warning: the history could not be read.*locked/);
-    expect(broken.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'the history could not be read: locked' });
+    expect(broken.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'History unavailable.' });
     expect(broken.model!.scopes[0]!.trend).toHaveLength(12);
+  });
+
+  it('a history that fails while it is read (a server gone, a timeout): History unavailable., the detail on stderr, the store closed', async () => {
+    const fake = new FakeHistory([]);
+    let closed = 0;
+    const url = 'postgresql://vis_writer:***@db.example.com/analytics';
+    const r = await report({}, home(), {
+      history: async () =>
+        Object.assign(fake, {
+          answers: async () => {
+            throw new ServerError(`the PostgreSQL history ${url} stopped answering: no answer within 35 s`);
+          },
+          close: async () => {
+            closed++;
+            throw new Error('already gone');
+          },
+        }),
+    });
+    expect(r.code).toBe(0);
+    expect(closed).toBe(1);
+    expect(r.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'History unavailable.' });
+    expect(JSON.stringify(r.model)).not.toContain('db.example.com');
+    expect(r.stderr).toContain(
+      `vis: warning: the history could not be read, so the report has no longer trend: the PostgreSQL history ${url} stopped answering`,
+    );
+    const quiet = await report({ quiet: true }, home(), {
+      history: async () => {
+        throw new Error('locked');
+      },
+    });
+    expect(quiet.stderr).toBe('');
+    expect(quiet.model!.scopes[0]!.sections.changes).toEqual({ kind: 'none', why: 'History unavailable.' });
   });
 
   it('the default history: what this run read is recorded, and changes has nothing to compare yet', async () => {

@@ -465,15 +465,28 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   });
 
   describe('bodies jsonb cannot hold', () => {
-    it('record refuses them before writing anything; ingest sets their entries aside', async () => {
+    it('record sets each aside alone, saying why, and records the rest; ingest sets their entries aside', async () => {
       const database = await db();
       const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
       const s = await open(server!.target(database), { journal });
       const bad: RecordedAnswer = answer({ day: '2026-11-21', raw: 'not json' });
-      const err = await usage(s.record([answer({}), bad]));
-      expect(err.message).toContain('cannot record the topics answer of 2026-11-21 in the PostgreSQL history');
-      expect(err.message).toContain('the body is not JSON');
-      expect(await s.days({ api: API })).toEqual([]);
+      const zero: RecordedAnswer = answer({ day: '2026-11-22', endpoint: 'prompts', raw: '{"data":{"k\\u0000":1}}' });
+      const deep: RecordedAnswer = answer({ day: '2026-11-23', raw: '{"data":[{"a":["x","\\u0000"]}]}' });
+      const escaped: RecordedAnswer = answer({ day: '2026-11-24', raw: '{"data":"\\\\u0000"}' });
+      const recorded = await s.record([answer({}), bad, zero, deep, escaped]);
+      const key = ({ raw: _, fetchedAt: __, ...k }: RecordedAnswer) => k;
+      expect(recorded).toEqual({
+        stored: 2,
+        superseded: 0,
+        setAside: [
+          { answer: key(bad), problem: 'the body is not JSON' },
+          { answer: key(zero), problem: 'the body holds \\u0000, which PostgreSQL cannot store' },
+          { answer: key(deep), problem: 'the body holds \\u0000, which PostgreSQL cannot store' },
+        ],
+      });
+      expect(await s.days({ api: API })).toEqual(['2026-11-20', '2026-11-24']);
+      expect(await s.record([answer({ day: '2026-11-25' })])).toEqual({ stored: 1, superseded: 0 });
+      await server!.admin(database, 'TRUNCATE vis.answers CASCADE');
       mkdirSync(journal, { recursive: true, mode: 0o700 });
       writeEntry(journal, answer({}));
       const nul = writeEntry(journal, answer({ day: '2026-11-22', raw: '{"a":"\\u0000"}' }));

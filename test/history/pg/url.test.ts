@@ -571,3 +571,44 @@ describe('display: the URL with its password as ***', () => {
     expect(target('postgres://ana@h/app', { PGPASSWORD: 'envsecret' }).display).toBe('postgres://ana@h/app');
   });
 });
+
+describe('a URL given as an argument holds no password (ps shows a command line to every user)', () => {
+  const refusal = (url: string) => {
+    try {
+      parsePgUrl(url, 'vis history push URL', { argument: true });
+    } catch (err) {
+      return err as UsageError;
+    }
+    return undefined;
+  };
+
+  it.each([
+    'postgres://ana:s3cret@db/vis',
+    'postgresql://ana:%73%33cret@db/vis',
+    'postgresql://ana@db/vis?password=s3cret',
+    'postgresql://db/vis?sslmode=disable&password=s3cret',
+    'postgresql://ana:s3cret@db/vis?password=',
+    'postgresql://ana:@db/vis?password=s3cret',
+  ])('%s: refused, exit 2, with the way out', (url) => {
+    const err = refusal(url);
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err!.message).toBe(
+      'vis history push URL: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there',
+    );
+    expect(err!.hint).toBe(
+      'Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass (a line host:port:database:user:password, chmod 600).',
+    );
+  });
+
+  it.each(['postgres://ana@db/vis', 'postgres://ana:@db/vis', 'postgres://db/vis?password=', 'postgres://ana:@db/vis?password=&sslmode=disable'])(
+    '%s: no password, taken',
+    (url) => {
+      expect(refusal(url)).toBeUndefined();
+    },
+  );
+
+  it('elsewhere (VIS_HISTORY, a saved setting) a password in the URL is read as libpq reads it', () => {
+    expect(parsePgUrl('postgres://ana:s3cret@db/vis', 'VIS_HISTORY').password).toBe('s3cret');
+    expect(parsePgUrl('postgres://ana:s3cret@db/vis', 'VIS_HISTORY', { argument: false }).password).toBe('s3cret');
+  });
+});

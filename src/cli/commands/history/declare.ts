@@ -192,7 +192,7 @@ export const historyCommand: CommandDeclaration = {
       .summary('Copy the local history into a team history in PostgreSQL')
       .description(
         toolDescription(
-          'Copies every answer of the local SQLite history (the default store, or --file) into the PostgreSQL history at URL. An answer already there, or a newer one of the same day, is kept: pushing twice adds nothing. URL is postgres://user@host/database, its password masked in what vis prints (docs/history-postgres.md).',
+          'Copies every answer of the local SQLite history (the default store, or --file) into the PostgreSQL history at URL. An answer already there, or a newer one of the same day, is kept: pushing twice adds nothing. URL is postgres://user@host/database, with no password (a command line is visible to every user): give it in PGPASSWORD or ~/.pgpass (docs/history-postgres.md).',
           'Sends no request to the API and needs no key: reads the local store, writes to the PostgreSQL server.',
         ),
       )

@@ -153,7 +153,7 @@ export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOption
   const flags = parseFlags(raw, ctx.today());
   // The value is not echoed: a mistyped URL may still hold a password.
   if (!PG_URL.test(url.trim())) throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
-  parsePgUrl(url.trim(), 'vis history push URL');
+  parsePgUrl(url.trim(), 'vis history push URL', { argument: true });
   if (raw.file !== undefined && raw.file.trim() === '') throw new UsageError('--file must name the SQLite history file to push');
   return {
     command: 'history push',

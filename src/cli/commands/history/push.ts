@@ -35,7 +35,8 @@ export function pushedFile(options: HistoryPushOptions, ctx: Context): string {
 
 export async function runHistoryPush(options: HistoryPushOptions, ctx: Context): Promise<void> {
   const file = pushedFile(options, ctx);
-  const where = maskingPassword(historyLocation({ VIS_HISTORY: options.url }));
+  // The environment's PGPASSWORD, PGPASSFILE and the rest apply: the URL given as an argument holds no password.
+  const where = maskingPassword(historyLocation({ ...ctx.env, VIS_HISTORY: options.url }));
   if (where.kind !== 'postgres') throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
   const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
   const [{ openStore }, { openPgStore }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
@@ -45,7 +46,8 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
     await local.ingest();
     const remote = await openPgStore(target);
     try {
-      const { stored, superseded } = await pushAll(local, remote, options.dryRun);
+      const { stored, superseded, setAside } = await pushAll(local, remote, options.dryRun);
+      for (const line of setAside) writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`);
       const answers = `${formatCount(stored)} ${stored === 1 ? 'answer' : 'answers'}`;
       ctx.io.stdout.write(
         options.dryRun
@@ -64,9 +66,10 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
  * Every answer of `from` recorded into `to`, one scan day of one API at a time, with the
  * names seen beside them; or, for a dry run, counted against what `to` holds.
  */
-export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = false): Promise<{ stored: number; superseded: number }> {
+export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = false): Promise<{ stored: number; superseded: number; setAside: string[] }> {
   let stored = 0;
   let superseded = 0;
+  const setAside: string[] = [];
   const apis = [...new Set((await from.check()).scopes.map((s) => s.api))];
   for (const api of apis) {
     const names = new Map<string, RecordedScope>();
@@ -83,9 +86,15 @@ export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = fal
       const report = dryRun ? await wouldRecord(to, api, day, batch) : await to.record(batch);
       stored += report.stored;
       superseded += report.superseded;
+      // One the server cannot hold stays behind alone: the rest of the day is pushed.
+      for (const { answer: a, problem } of report.setAside ?? []) {
+        setAside.push(
+          `the ${a.endpoint}${a.item === '' ? '' : ` ${a.item}`} answer of brand ${a.brandId}${a.market === '' ? '' : `, market ${a.market}`}, ${a.day} was not pushed: ${problem}`,
+        );
+      }
     }
   }
-  return { stored, superseded };
+  return { stored, superseded, setAside };
 }
 
 /** What recording `batch` (answers of one API and day) into `to` would do: the same rule, an answer stored only when fetched later. */

@@ -33,6 +33,7 @@ import { accountBrands, checkBudget, marketsRequest, sinksAll } from '../../../s
 import { openSession, type Session } from '../../../services/session.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { emit } from '../../../terminal/render.js';
+import { printable } from '../../../http/redact.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import type { OpenedHistory } from '../changes/run.js';
 import { DEFAULT_THRESHOLD } from '../changes/parse.js';
@@ -278,24 +279,32 @@ async function fromHistory(ctx: Context, options: ReportOptions, model: ReportMo
     ...model,
     scopes: model.scopes.map((s) => ({ ...s, sections: { ...s.sections, changes: { kind: 'none', why } } })),
   });
+  // The client sees no database URL nor a server's words: those go to the terminal.
+  const unavailable = (err: unknown): ReportModel => {
+    if (!options.flags.quiet)
+      writeMessage(ctx.io, `vis: warning: the history could not be read, so the report has no longer trend: ${printable((err as Error).message)}`);
+    return without(HISTORY_UNAVAILABLE);
+  };
   let reader: OpenedHistory | undefined;
   try {
     reader = await open();
   } catch (err) {
-    const message = (err as Error).message;
-    if (!options.flags.quiet)
-      writeMessage(ctx.io, `vis: warning: the history could not be read, so the report has no longer trend: ${sanitizeForTerminal(message)}`);
-    return without(`the history could not be read: ${message}`);
+    return unavailable(err);
   }
   if (reader === undefined) return without('the history is off: nothing has been recorded to compare');
   try {
     const scopes: ScopeReport[] = [];
     for (const s of model.scopes) scopes.push(await scopeFromHistory(reader, options, s));
     return { ...model, scopes };
+  } catch (err) {
+    return unavailable(err);
   } finally {
-    await reader.close();
+    await reader.close().catch(() => undefined);
   }
 }
+
+/** What "What changed" says when the history could not be opened or read. */
+export const HISTORY_UNAVAILABLE = 'History unavailable.';
 
 async function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, s: ScopeReport): Promise<ScopeReport> {
   const brandIds = [s.brand.id];
