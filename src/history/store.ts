@@ -583,7 +583,8 @@ export function writeWords(message: string, free: () => number): string {
   return message;
 }
 
-function freeBytes(dir: string): number {
+/** The bytes this user may still write in the file system of `dir`. */
+export function freeBytes(dir: string): number {
   const fs = statfsSync(dir);
   return fs.bavail * fs.bsize;
 }
@@ -799,7 +800,6 @@ function inspect(sqlite: SqliteModule, db: SqlDatabase, out: StoreCheck): void {
     out.problems.push(...schema.foreign);
     return;
   }
-  guard(db);
   let integrity: string[];
   try {
     integrity = db.all('PRAGMA integrity_check').map((r) => String(Object.values(r)[0]));

@@ -9,7 +9,7 @@
  *   every answer taken in once there is room again.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, schemaObjects, visObjects, type Migration } from '../../src/history/schema.js';
 import { loadSqlite, type SqlDatabase } from '../../src/history/sqlite.js';
-import { checkFile, openStore, schemaProblems, writeWords } from '../../src/history/store.js';
+import { checkFile, freeBytes, openStore, schemaProblems, writeWords } from '../../src/history/store.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
 import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
 import { runInProcess } from '../support/run.js';
@@ -117,8 +117,12 @@ describe("vis's own objects", () => {
       'view answer_bodies',
     ]);
     expect(visObjects(await memory(), MIGRATIONS, 0)).toEqual([]);
-    // Computed once per version.
+    // Computed once per version, in a database that is closed once read.
     expect(visObjects(await memory(), MIGRATIONS, SCHEMA_VERSION)).toBe(vis);
+    const made: SqlDatabase[] = [];
+    const { Database } = await loadSqlite();
+    visObjects(() => made[made.push(new Database(':memory:')) - 1]!, [...MIGRATIONS], SCHEMA_VERSION);
+    expect(made.map((db) => db.isOpen)).toEqual([false]);
   });
 
   it("a migration's new objects are vis's from its version on, and not before", async () => {
@@ -168,6 +172,13 @@ describe('a store holding what vis did not make', () => {
     expect((await refusal(openStore(file, { create: true }))).message).toContain(
       `(table "zeta" is not vis's; table "alpha" is not vis's; table "omega" is not vis's; table "beta" is not vis's; table "gamma" is not vis's; and 2 more)`,
     );
+    const five = await storeChanged(
+      names
+        .slice(0, 5)
+        .map((t) => `CREATE TABLE ${t} (x);`)
+        .join(''),
+    );
+    expect((await refusal(openStore(five, { create: true }))).message).toContain(`table "gamma" is not vis's); vis runs nothing`);
   });
 
   it('vis history check lists every one, runs none, and exits 2', async () => {
@@ -342,6 +353,25 @@ describe('a full disk', () => {
     expect(readdirSync(journalDir(file))).toEqual([]);
   });
 
+  it('in a migration: said as a full disk, not as a migration that failed', async () => {
+    const { file } = place();
+    await (await openStore(file, { create: true })).close();
+    const filling: Migration = {
+      version: 2,
+      up: (db) => db.exec('PRAGMA max_page_count = 1; CREATE TABLE extra (x); INSERT INTO extra VALUES (zeroblob(100000))'),
+    };
+    const err = await refusal(openStore(file, { create: true, migrations: [...MIGRATIONS, filling] }));
+    expect(err.message).toBe(`cannot write the history store ${file}: the disk is full; it is left as it was`);
+  });
+
+  it('a rollback journal that cannot be made is exit 2 naming the store', async () => {
+    const { file } = place();
+    const s = await open(file);
+    mkdirSync(`${file}-journal`);
+    journal(file, [SAMPLE[0]!]);
+    expect((await refusal(s.ingest())).message).toBe(`cannot write the history store ${file}: unable to open database file; it is left as it was`);
+  });
+
   it('in words: SQLite says so, or a write failed with little room left', () => {
     expect(writeWords('database or disk is full', () => 1 << 30)).toBe('the disk is full');
     expect(writeWords('disk I/O error', () => (1 << 20) - 1)).toBe('the disk is full');
@@ -369,6 +399,9 @@ describe('a full disk', () => {
     );
     expect(err).not.toBeInstanceOf(UsageError);
     expect(err?.message).toBe('refused by a test');
+    // Rolled back: the next transaction starts.
+    connection(s).exec('DROP TRIGGER temp.no_answers');
+    expect(await s.ingest()).toMatchObject({ stored: 1 });
   });
 
   it('of a real file system (a small tmpfs): the history command exits 2 saying so, and takes everything in once there is room', async (t) => {
@@ -389,6 +422,9 @@ describe('a full disk', () => {
       expect(r.stderr).toContain(`cannot write the history store ${file}: the disk is full; it is left as it was`);
       expect(r.code).toBe(2);
       expect(entries.every((e) => existsSync(e))).toBe(true);
+      // Little room left: what made SQLite's I/O error a full disk (nothing else writes to this file system).
+      const fs = statfsSync(mount);
+      expect(freeBytes(mount)).toBe(fs.bavail * fs.bsize);
       execFileSync('mount', ['-o', 'remount,size=8m', mount]);
       const s = await open(file);
       expect(await s.ingest()).toEqual({ stored: 40, superseded: 0, rejected: [] });
