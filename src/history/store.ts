@@ -17,7 +17,8 @@
  *   trusted_schema and recursive_triggers off, in case;
  * - SQLite opens its rollback journal (`<file>-journal`, and `-wal`/`-shm` for a file in WAL
  *   mode) by name, following a link: one found before opening must be a regular file of
- *   this user's, with no other name and nobody else may write to, or the store is refused;
+ *   this user's that has no other name and nobody else can write to, or the store is
+ *   refused;
  * - a write that fails (a full disk) is exit 2 naming the file: the transaction is rolled
  *   back and the journal's entries stay until a later one commits;
  * - a file written by a newer vis (a higher `user_version`) is refused, never written; an
@@ -563,7 +564,7 @@ const WRITE_FAILURES: ReadonlySet<string> = new Set([
   'unable to open database file',
 ]);
 
-/** Less free space than this, and an I/O error of the WebAssembly file system (which says ENOSPC so) is a full disk. */
+/** node-sqlite3-wasm's file system answers any failed write, ENOSPC too, with an I/O error: one with less room left than this is a full disk. */
 const NEARLY_FULL = 1 << 20;
 
 /** A failure to write the store as a usage error naming its file (exit 2, as any file vis cannot write); any other error as it is. */
