@@ -49,6 +49,7 @@ export default {
     'src/cli/commands/history/days.ts',
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
+    'src/history/schema.ts',
     'src/history/pg/url.ts',
     'src/history/pg/store.ts',
     'src/history/pg/server-text.ts',

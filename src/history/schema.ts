@@ -17,8 +17,47 @@ export interface Migration {
   up(db: SqlDatabase): void;
 }
 
-/** The tables a store of schema 1 or later has; a file that lacks one is not vis's. */
-export const V1_TABLES = ['answers', 'bodies', 'brand_names', 'market_labels', 'texts', 'topic_facts', 'prompt_facts', 'competitor_facts'] as const;
+/** One row of `sqlite_master`: a table, index, view or trigger, with the SQL SQLite keeps for it. */
+export interface SchemaObject {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** Every object of a database, as `sqlite_master` lists them. A read that runs nothing the file holds. */
+export function schemaObjects(db: SqlDatabase): SchemaObject[] {
+  return db.all('SELECT type, name, tbl_name, sql FROM sqlite_master').map((r) => ({
+    type: String(r.type),
+    name: String(r.name),
+    tbl_name: String(r.tbl_name),
+    sql: r.sql === null ? null : String(r.sql),
+  }));
+}
+
+const made = new WeakMap<readonly Migration[], Map<number, SchemaObject[]>>();
+
+/**
+ * The objects vis's migrations make up to `version`, SQL text included: the migrations run
+ * on an empty database in memory (`memory()`), so an object a new migration adds is known
+ * the moment the migration is written, and a store at an older version is held to what
+ * that version made. Computed once per version.
+ */
+export function visObjects(memory: () => SqlDatabase, migrations: readonly Migration[], version: number): SchemaObject[] {
+  const known = made.get(migrations) ?? made.set(migrations, new Map()).get(migrations)!;
+  let objects = known.get(version);
+  if (!objects) {
+    const db = memory();
+    try {
+      for (const m of migrations) if (m.version <= version) m.up(db);
+      objects = schemaObjects(db);
+    } finally {
+      db.close();
+    }
+    known.set(version, objects);
+  }
+  return objects;
+}
 
 const SCOPE_NAMES = `LEFT JOIN brand_names bn ON bn.api = a.api AND bn.brand_id = a.brand_id
   LEFT JOIN market_labels ml ON ml.api = a.api AND ml.market = a.market`;

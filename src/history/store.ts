@@ -6,9 +6,21 @@
  * The file is trusted no more than any file vis reads back:
  * - its folder must be this user's and nobody else's to write (as the cache's), the file
  *   a regular file nobody else can write, created 0600;
- * - a file that is not a SQLite database, fails SQLite's quick check, or holds tables that
- *   are not vis's is refused as damaged and never written (no "repair": moving it aside is
- *   the user's call, and `vis history check` says what is wrong);
+ * - a file that is not a SQLite database or fails SQLite's quick check is refused as damaged
+ *   and never written (no "repair": moving it aside is the user's call, and `vis history
+ *   check` says what is wrong);
+ * - the file can hold code that SQLite runs: a trigger runs on vis's inserts, a view or an
+ *   index runs its SQL when read or written. So the first statement on an opened file reads
+ *   `sqlite_master`, and a table, index, view or trigger vis's migrations did not make for
+ *   the file's schema version (same type, name and SQL text; SQLite's own `sqlite_*` tables
+ *   aside) is refused before anything else runs; the connection then runs with
+ *   trusted_schema and recursive_triggers off, in case;
+ * - SQLite opens its rollback journal (`<file>-journal`, and `-wal`/`-shm` for a file in WAL
+ *   mode) by name, following a link: one found before opening must be a regular file of
+ *   this user's that has no other name and nobody else can write to, or the store is
+ *   refused;
+ * - a write that fails (a full disk) is exit 2 naming the file: the transaction is rolled
+ *   back and the journal's entries stay until a later one commits;
  * - a file written by a newer vis (a higher `user_version`) is refused, never written; an
  *   older one is migrated in one transaction (src/history/schema.ts).
  *
@@ -33,17 +45,17 @@
  * written; a damaged page that changes neither is still refused by SQLite when read.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, rmdirSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, rmdirSync, statfsSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { UsageError } from '../errors.js';
+import { UsageError, VisError } from '../errors.js';
 import { withLock, type LockOptions } from '../fs/lock.js';
 import { readRegularFile } from '../fs/safe-file.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntries, rejectedNames, rejectEntry, removeEntry, type JournalEntry } from './journal.js';
-import { MIGRATIONS, V1_TABLES, type Migration } from './schema.js';
+import { MIGRATIONS, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
 import { compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
 import type {
@@ -117,9 +129,15 @@ export async function checkFile(file: string, o: { lock?: LockOptions } = {}): P
     const sqlite = await loadSqlite();
     await locked(file, o.lock, () => {
       removeStaleVfsLock(file);
+      // SQLite would read a hot journal through a link, or wait for ever on a FIFO.
+      const sidecars = sidecarProblems(file);
+      if (sidecars.length > 0) {
+        out.problems.push(...sidecars);
+        return;
+      }
       const db = new sqlite.Database(file, { readOnly: true });
       try {
-        inspect(db, out);
+        inspect(sqlite, db, out);
       } finally {
         db.close();
       }
@@ -211,7 +229,7 @@ class SqliteStore implements HistoryStore {
   async check(): Promise<StoreCheck> {
     const out = emptyCheck(this.file);
     out.bytes = statSync(this.file).size;
-    inspect(this.db, out);
+    inspect(await loadSqlite(), this.db, out);
     return out;
   }
 
@@ -279,12 +297,37 @@ function statOrUndefined(file: string, what = 'the history store'): Stats | unde
   }
 }
 
-/** Why the file is not one vis may use as its store, or undefined. */
-function fileProblem(file: string, st: Stats): string | undefined {
-  if (!st.isFile()) return `the history store ${file} is not a regular file`;
-  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `the history store ${file} belongs to another user`;
-  if ((Number(st.mode) & 0o022) !== 0) return `others can write to the history store ${file}`;
+/** Why the file is not one vis may use as its store (or as the store's `what`), or undefined. */
+function fileProblem(file: string, st: Stats, what = 'the history store'): string | undefined {
+  if (!st.isFile()) return `${what} ${file} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}`;
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `${what} ${file} belongs to another user`;
+  if ((Number(st.mode) & 0o022) !== 0) return `others can write to ${what} ${file}`;
   return undefined;
+}
+
+/** The files SQLite opens by name beside the store, following links and creating them where missing. */
+const SIDECARS = [
+  ['-journal', "the history store's rollback journal"],
+  ['-wal', "the history store's write-ahead log"],
+  ['-shm', "the history store's shared-memory file"],
+] as const;
+
+/**
+ * What is wrong with the files SQLite keeps beside the store, before it opens them: each
+ * may be missing, or a file SQLite left (a crash's rollback journal is what makes the store
+ * whole again), never a link, a FIFO, a device or a folder, and never a file with another
+ * name elsewhere (a hard link), whose bytes SQLite would overwrite.
+ */
+function sidecarProblems(file: string): string[] {
+  const problems: string[] = [];
+  for (const [suffix, what] of SIDECARS) {
+    const name = `${file}${suffix}`;
+    const st = statOrUndefined(name, what);
+    if (!st) continue;
+    const problem = fileProblem(name, st, what) ?? (st.nlink > 1 ? `${what} ${name} has another name (a hard link)` : undefined);
+    if (problem) problems.push(`${problem}: vis does not let SQLite open it`);
+  }
+  return problems;
 }
 
 /** An errno in words, for the messages that name the store. */
@@ -350,9 +393,18 @@ function newer(file: string, version: number, known: number): UsageError {
   });
 }
 
+function foreign(file: string, problems: readonly string[]): UsageError {
+  const named = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
+  return new UsageError(`the history store ${file} holds what vis did not make (${named}); vis runs nothing of it and leaves it as it is`, {
+    hint: `\`vis history check\` lists them all. Drop them if you made them (in the sqlite3 shell), or move the file aside (mv '${file}' '${file}.foreign') to start a new history.`,
+  });
+}
+
 /** Opens and checks the file, migrating an older schema. Inside vis's lock. */
 function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly Migration[]): SqlDatabase {
   removeStaleVfsLock(file);
+  const sidecar = sidecarProblems(file)[0];
+  if (sidecar) throw new UsageError(sidecar, { hint: 'vis leaves it as it is: move it aside, or set VIS_HISTORY to another file.' });
   const target = migrations[migrations.length - 1]!.version;
   let db: SqlDatabase;
   try {
@@ -362,21 +414,69 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
   }
   try {
     registerFunctions(db);
+    // The first statement: what the file holds, read before anything of it can run.
+    let found: SchemaObject[];
+    try {
+      found = schemaObjects(db);
+    } catch (err) {
+      throw damaged(file, (err as Error).message);
+    }
+    const version = Number(db.get('PRAGMA user_version')!.user_version);
+    if (version > target) throw newer(file, version, target);
+    const schema = schemaProblems(found, visObjects(inMemory(sqlite), migrations, version));
+    if (schema.foreign.length > 0) throw foreign(file, schema.foreign);
+    guard(db);
     // Read only until here: a file that is not a sound SQLite database is never written.
     if (!checkedAsLeft(file)) {
       const broken = quickCheckProblem(db);
       if (broken) throw damaged(file, broken);
     }
-    const version = Number(db.get('PRAGMA user_version')!.user_version);
-    if (version > target) throw newer(file, version, target);
-    const tables = tablesProblem(db, version);
-    if (tables) throw damaged(file, tables);
+    if (schema.missing) throw damaged(file, schema.missing);
     if (version < target) migrate(db, file, version, migrations);
     return db;
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+/** An empty database in memory, for vis's migrations to show what they make. */
+function inMemory(sqlite: SqliteModule): () => SqlDatabase {
+  return () => new sqlite.Database(':memory:');
+}
+
+/** In case anything of the file runs after all: no function with side effects called from its schema, no trigger firing itself. */
+function guard(db: SqlDatabase): void {
+  db.exec('PRAGMA trusted_schema = OFF; PRAGMA recursive_triggers = OFF');
+}
+
+/** SQLite's own tables (AUTOINCREMENT's, ANALYZE's), as SQLite makes them. */
+const SQLITE_TABLES: ReadonlyMap<string, string> = new Map([
+  ['sqlite_sequence', 'CREATE TABLE sqlite_sequence(name,seq)'],
+  ['sqlite_stat1', 'CREATE TABLE sqlite_stat1(tbl,idx,stat)'],
+  ['sqlite_stat4', 'CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)'],
+]);
+
+/**
+ * The file's objects against vis's: `foreign`, one line per object vis did not make (or
+ * made otherwise: another type, table or SQL text); `missing`, vis's objects it lacks.
+ */
+export function schemaProblems(found: readonly SchemaObject[], vis: readonly SchemaObject[]): { foreign: string[]; missing: string | undefined } {
+  const mine = new Map(vis.map((o) => [o.name, o]));
+  const foreign: string[] = [];
+  for (const o of found) {
+    // SQLite's index of a UNIQUE or PRIMARY KEY constraint: no SQL of its own, part of its table's.
+    if (o.sql === null) continue;
+    const what = `${o.type} ${JSON.stringify(o.name)}${o.tbl_name === o.name ? '' : ` on ${JSON.stringify(o.tbl_name)}`}`;
+    const own = mine.get(o.name);
+    mine.delete(o.name);
+    if (own === undefined) {
+      if (SQLITE_TABLES.get(o.name) !== o.sql) foreign.push(`${what} is not vis's`);
+    } else if (own.type !== o.type) foreign.push(`${what} is not vis's: vis's ${JSON.stringify(o.name)} is a ${own.type}`);
+    else if (own.tbl_name !== o.tbl_name || own.sql !== o.sql) foreign.push(`${what} is not as vis made it`);
+  }
+  const missing = [...mine.values()].filter((o) => o.sql !== null).map((o) => `${o.type} ${o.name}`);
+  return { foreign, missing: missing.length === 0 ? undefined : `vis's ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` };
 }
 
 /** The file as vis left it: size, change time and inode. */
@@ -425,14 +525,6 @@ function quickCheckProblem(db: SqlDatabase): string | undefined {
   return found.join() === 'ok' ? undefined : `quick check: ${found.slice(0, 3).join('; ')}`;
 }
 
-/** A store of schema 1 or later has vis's tables; one of schema 0 (a new file) has none at all. */
-function tablesProblem(db: SqlDatabase, version: number): string | undefined {
-  const tables = new Set(db.all("SELECT name FROM sqlite_master WHERE type = 'table'").map((r) => String(r.name)));
-  if (version === 0) return tables.size === 0 ? undefined : `it holds tables that are not vis's (${[...tables].sort().slice(0, 5).join(', ')})`;
-  const missing = V1_TABLES.filter((t) => !tables.has(t));
-  return missing.length === 0 ? undefined : `vis's tables are missing: ${missing.join(', ')}`;
-}
-
 function migrate(db: SqlDatabase, file: string, from: number, migrations: readonly Migration[]): void {
   const target = migrations[migrations.length - 1]!.version;
   try {
@@ -441,20 +533,61 @@ function migrate(db: SqlDatabase, file: string, from: number, migrations: readon
       db.exec(`PRAGMA user_version = ${target}`);
     });
   } catch (err) {
+    // A file vis cannot write is said as such already.
+    if (err instanceof VisError) throw err;
     throw new UsageError(`could not migrate the history store ${file} from schema ${from} to ${target}: ${(err as Error).message}; the file is left as it was`);
   }
 }
 
+/** `fn` in one transaction, undone whole when it fails. */
 function transaction<T>(db: SqlDatabase, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
   try {
+    db.exec('BEGIN IMMEDIATE');
     const out = fn();
     db.exec('COMMIT');
     return out;
   } catch (err) {
-    db.exec('ROLLBACK');
-    throw err;
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // SQLite rolled back itself (a full disk, an I/O error): the error to tell is the one that stopped the transaction.
+    }
+    throw writeFailure(db, err);
   }
+}
+
+/** SQLite's words for a file it could not write (SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN). */
+const WRITE_FAILURES: ReadonlySet<string> = new Set([
+  'database or disk is full',
+  'disk I/O error',
+  'attempt to write a readonly database',
+  'unable to open database file',
+]);
+
+/** node-sqlite3-wasm's file system answers any failed write, ENOSPC too, with an I/O error: one with less room left than this is a full disk. */
+const NEARLY_FULL = 1 << 20;
+
+/** A failure to write the store as a usage error naming its file (exit 2, as any file vis cannot write); any other error as it is. */
+function writeFailure(db: SqlDatabase, err: unknown): unknown {
+  const message = (err as Error).message;
+  if (!WRITE_FAILURES.has(message)) return err;
+  const file = String(db.get('PRAGMA database_list')!.file);
+  return new UsageError(`cannot write the history store ${file}: ${writeWords(message, () => freeBytes(dirname(file)))}; it is left as it was`, {
+    hint: 'Nothing is lost: the answers wait in its journal until a history command takes them in, once the file can be written.',
+  });
+}
+
+/** What stopped a write, in words: a full disk, whether SQLite says so or only sees a write fail with little space left. */
+export function writeWords(message: string, free: () => number): string {
+  if (message === 'database or disk is full') return 'the disk is full';
+  if (message === 'disk I/O error' && free() < NEARLY_FULL) return 'the disk is full';
+  return message;
+}
+
+/** The bytes this user may still write in the file system of `dir`. */
+export function freeBytes(dir: string): number {
+  const fs = statfsSync(dir);
+  return fs.bavail * fs.bsize;
 }
 
 /** `sqlar_uncompress(data, size)` as the sqlite3 shell has it, so the documented queries run in vis too. */
@@ -642,16 +775,32 @@ function scopesOf(db: SqlDatabase, api?: string): RecordedScope[] {
   return scopesFromRows(rows);
 }
 
-/** What `check` reports from an open database: SQLite's integrity check, then vis's counts when the schema is one it knows. */
-function inspect(db: SqlDatabase, out: StoreCheck): void {
+/**
+ * What `check` reports from an open database: every object vis did not make (and then
+ * nothing else runs on it), SQLite's integrity check, then vis's counts when the schema is
+ * one it knows.
+ */
+function inspect(sqlite: SqliteModule, db: SqlDatabase, out: StoreCheck): void {
+  let found: SchemaObject[];
   let version: number;
   try {
+    found = schemaObjects(db);
     version = Number(db.get('PRAGMA user_version')!.user_version);
   } catch (err) {
     out.problems.push(`SQLite cannot read it: ${(err as Error).message}`);
     return;
   }
   out.schemaVersion = version;
+  const target = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+  if (version > target) {
+    out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${target}`);
+    return;
+  }
+  const schema = schemaProblems(found, visObjects(inMemory(sqlite), MIGRATIONS, version));
+  if (schema.foreign.length > 0) {
+    out.problems.push(...schema.foreign);
+    return;
+  }
   let integrity: string[];
   try {
     integrity = db.all('PRAGMA integrity_check').map((r) => String(Object.values(r)[0]));
@@ -659,14 +808,8 @@ function inspect(db: SqlDatabase, out: StoreCheck): void {
     integrity = [(err as Error).message];
   }
   if (integrity.join() !== 'ok') out.problems.push(...integrity.map((p) => `integrity check: ${p}`));
-  const target = MIGRATIONS[MIGRATIONS.length - 1]!.version;
-  if (version > target) {
-    out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${target}`);
-    return;
-  }
-  const tables = tablesProblem(db, version);
-  if (tables) {
-    out.problems.push(tables);
+  if (schema.missing) {
+    out.problems.push(schema.missing);
     return;
   }
   if (version === 0) return;

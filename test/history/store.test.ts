@@ -263,7 +263,7 @@ describe('the file', () => {
     expect((await refusal(openStore(file, { create: true }))).message).toBe(`others can write to the history store ${file}`);
     const link = join(dir, 'link.db');
     symlinkSync(file, link);
-    expect((await refusal(openStore(link, { create: true }))).message).toBe(`the history store ${link} is not a regular file`);
+    expect((await refusal(openStore(link, { create: true }))).message).toBe(`the history store ${link} is a symbolic link`);
     const folder = join(dir, 'folder.db');
     mkdirSync(folder);
     expect((await refusal(openStore(folder, { create: false }))).message).toBe(`the history store ${folder} is not a regular file`);
@@ -323,12 +323,12 @@ describe('the file', () => {
         db.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1)');
         db.close();
       },
-      /is damaged \(it holds tables that are not vis's \(notes\)\)/,
-      /^it holds tables that are not vis's \(notes\)$/,
+      /holds what vis did not make \(table "notes" is not vis's\); vis runs nothing of it and leaves it as it is$/,
+      /^table "notes" is not vis's$/,
     );
   });
 
-  it('names the first five tables that are not its own, sorted', async () => {
+  it('names the first five tables that are not its own, and check every one', async () => {
     await refusedUnchanged(
       async (f) => {
         const { Database } = await loadSqlite();
@@ -336,8 +336,8 @@ describe('the file', () => {
         db.exec(['zeta', 'alpha', 'omega', 'beta', 'gamma', 'delta'].map((t) => `CREATE TABLE ${t} (x);`).join(''));
         db.close();
       },
-      /is damaged \(it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)\)/,
-      /^it holds tables that are not vis's \(alpha, beta, delta, gamma, omega\)$/,
+      /\(table "zeta" is not vis's; table "alpha" is not vis's; table "omega" is not vis's; table "beta" is not vis's; table "gamma" is not vis's; and 1 more\)/,
+      /^table "zeta" is not vis's\n(.+\n){4}table "delta" is not vis's$/,
     );
   });
 
@@ -363,7 +363,20 @@ describe('the file', () => {
     );
   });
 
-  it('refuses a store at schema 1 that lacks its tables', async () => {
+  it('refuses a store at schema 1 that lacks its tables, or holds another table by their name', async () => {
+    await refusedUnchanged(
+      async (f) => {
+        const s = await storeWith(SAMPLE);
+        await s.close();
+        const { Database } = await loadSqlite();
+        const db = new Database(s.file);
+        db.exec('DROP VIEW prompt_days; DROP INDEX prompt_facts_by_answer; DROP TABLE prompt_facts; DROP TABLE texts');
+        db.close();
+        writeFileSync(f, readFileSync(s.file));
+      },
+      /is damaged \(vis's table texts, table prompt_facts, index prompt_facts_by_answer, view prompt_days are missing\)/,
+      /^vis's table texts, table prompt_facts, index prompt_facts_by_answer, view prompt_days are missing$/,
+    );
     await refusedUnchanged(
       async (f) => {
         const { Database } = await loadSqlite();
@@ -371,8 +384,8 @@ describe('the file', () => {
         db.exec('CREATE TABLE answers (x); PRAGMA user_version = 1');
         db.close();
       },
-      /is damaged \(vis's tables are missing: bodies, brand_names, market_labels, texts, topic_facts, prompt_facts, competitor_facts\)/,
-      /^vis's tables are missing: bodies/,
+      /holds what vis did not make \(table "answers" is not as vis made it\)/,
+      /^table "answers" is not as vis made it$/,
     );
   });
 

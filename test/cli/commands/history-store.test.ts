@@ -171,7 +171,9 @@ describe('vis history check', () => {
       (e: unknown) => e as Error & { hint?: string },
     );
     expect(err?.message).toBe('the history store at /data/vis/history.db cannot be used: one; two');
-    expect(err?.hint).toBe('vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one.');
+    expect(err?.hint).toBe(
+      'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
+    );
   });
 
   it('no place for a store, or a PostgreSQL URL: exit 2 saying so, nothing checked', async () => {

@@ -2,7 +2,8 @@
  * `vis history check`: what the store holds and whether it is sound, read by the store's
  * checkFile, which never throws and never writes: a damaged file is described, not
  * repaired or replaced (moving it aside is the user's call). Exit 0 when all is well, 2
- * (a usage error saying why) when the store is damaged, written by a newer vis, or unsafe.
+ * (a usage error saying why) when the store is damaged, written by a newer vis, unsafe, or
+ * holds what vis did not make (each such object is a problem of its own).
  */
 import { existsSync } from 'node:fs';
 import { ServerError, UsageError } from '../../../errors.js';
@@ -41,7 +42,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   ctx.io.stdout.write(checkReport(check, problems));
   if (problems.length > 0) {
     throw new UsageError(`the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`, {
-      hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one.',
+      hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
     });
   }
 
