@@ -13,7 +13,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../fs/atomic-write.js';
 import { chromiumArgs } from './chromium.js';
 
 export interface PrintOptions {
@@ -41,8 +40,8 @@ export class PrintTimeoutError extends Error {
   }
 }
 
-/** Prints `html` to the PDF file `file` (written atomically: the old file stays whole until the new one is). */
-export async function printPdf(html: string, file: string, o: PrintOptions): Promise<void> {
+/** The PDF of `html`. The caller writes it (src/output/write.ts, by -o's rules). */
+export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), PROFILE_PREFIX));
@@ -65,7 +64,7 @@ export async function printPdf(html: string, file: string, o: PrintOptions): Pro
     handleSIGHUP: false,
   });
   try {
-    const pdf = await Promise.race([
+    return await Promise.race([
       timedOut,
       (async () => {
         const context = await launching;
@@ -75,7 +74,6 @@ export async function printPdf(html: string, file: string, o: PrintOptions): Pro
         return page.pdf({ format: PAPER_FORMAT[o.paper], printBackground: true, preferCSSPageSize: true });
       })(),
     ]);
-    writeFileAtomically(file, pdf, { mode: 0o666, keepMode: true, syncFolder: true, namedTemp: true });
   } finally {
     clearTimeout(timer);
     // A launch still under way ends (done or failed) once its browser is killed below.
