@@ -4,8 +4,8 @@
  * new one is complete. What is not a regular file (a device, a FIFO, /dev/stdout,
  * /dev/fd/N) cannot be replaced that way and is written in place, like a shell redirect.
  */
-import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, statSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isatty } from 'node:tty';
 import { InterruptedError } from '../errors.js';
@@ -15,6 +15,8 @@ import { writeFileAtomically } from '../fs/atomic-write.js';
 export { pendingTempFiles, removePendingTempFiles } from '../fs/atomic-write.js';
 
 export type Chunks = Iterable<string> | string;
+/** What a target is written: text, or bytes (a PDF). */
+export type Written = Chunks | Buffer;
 
 /**
  * Writes chunks to `path` atomically. Throws (leaving the old file as it was, and no temp
@@ -25,18 +27,57 @@ export type Chunks = Iterable<string> | string;
  * replaced, the link stays); an existing file keeps its mode; a new one gets 0666 less
  * the umask, like a shell redirect.
  */
-export function writeFileAtomic(path: string, chunks: Chunks): void {
-  writeFileAtomically(resolveLink(path), chunks, { mode: 0o666, keepMode: true, syncFolder: true, namedTemp: true });
+export function writeFileAtomic(path: string, chunks: Written): void {
+  writeFileAtomically(writtenPath(path), chunks, { mode: 0o666, keepMode: true, syncFolder: true, namedTemp: true });
 }
 
-/** The file a symlink points at (followed all the way), or the path itself. */
-function resolveLink(path: string): string {
-  try {
-    if (lstatSync(path).isSymbolicLink()) return realpathSync(path);
-  } catch {
-    // Missing, or a dangling link: write the path itself.
+/**
+ * The file a write to `path` replaces: the file a symlink points at (followed all the
+ * way), or the path itself. A dangling link names the file to create, as for a shell
+ * redirect: the link is never replaced. Throws ELOOP for a loop of links.
+ */
+export function writtenPath(path: string): string {
+  let p = resolve(path);
+  for (let hop = 0; hop < 40; hop++) {
+    let link: string;
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return p;
+      link = readlinkSync(p);
+    } catch {
+      // Missing: the file to create.
+      return p;
+    }
+    try {
+      return realpathSync(p);
+    } catch {
+      // Dangling: one hop further.
+      p = resolve(dirname(p), link);
+    }
   }
-  return path;
+  // A loop of links: realpath throws the system's ELOOP (a link is never replaced).
+  return realpathSync(path);
+}
+
+/**
+ * What tells two targets apart: the same key, the same file. A descriptor (`-` is 1) or an
+ * existing file is its device and inode (a hard link, a link to it, `/dev/fd/N` opened on
+ * it); a file still to be made is the path it will have, its folder's links resolved.
+ */
+export function targetKey(output: string): string {
+  const fd = output === '-' ? 1 : ownDescriptor(output);
+  try {
+    const st = fd === undefined ? statSync(output) : fstatSync(fd);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    if (fd !== undefined) return `fd:${fd}`;
+  }
+  try {
+    const path = writtenPath(output);
+    return `path:${join(realpathSync(dirname(path)), basename(path))}`;
+  } catch {
+    // Nowhere to write (the write says why): only the same spelling is the same file.
+    return `path:${resolve(output)}`;
+  }
 }
 
 /**
@@ -112,7 +153,7 @@ const RETRY_MS = 20;
  * truncated or replaced. A FIFO waits for a reader, as `echo > fifo` does, but without
  * blocking the process, so Ctrl-C still stops vis. Output already written stays written.
  */
-export async function writeInPlace(path: string, chunks: Chunks, signal?: AbortSignal): Promise<void> {
+export async function writeInPlace(path: string, chunks: Written, signal?: AbortSignal): Promise<void> {
   const flags = constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK;
   let fd: number | undefined;
   while (fd === undefined) {
@@ -132,12 +173,16 @@ export async function writeInPlace(path: string, chunks: Chunks, signal?: AbortS
 }
 
 /** Writes chunks to an open descriptor, waiting (not blocking) while it is full. */
-export async function writeFd(fd: number, chunks: Chunks, signal?: AbortSignal): Promise<void> {
+export async function writeFd(fd: number, chunks: Written, signal?: AbortSignal): Promise<void> {
   for (const batch of batches(chunks)) await writeAllPatiently(fd, batch, signal);
 }
 
-/** The chunks joined into writes of 64 KiB or more (the last may be shorter), never empty. */
-function* batches(chunks: Chunks): Generator<string> {
+/** The chunks joined into writes of 64 KiB or more (the last may be shorter), never empty; bytes as they are. */
+function* batches(chunks: Written): Generator<string | Buffer> {
+  if (Buffer.isBuffer(chunks)) {
+    if (chunks.length > 0) yield chunks;
+    return;
+  }
   const parts = typeof chunks === 'string' ? [chunks] : chunks;
   let buffer = '';
   for (const part of parts) {
@@ -150,8 +195,8 @@ function* batches(chunks: Chunks): Generator<string> {
   if (buffer) yield buffer;
 }
 
-async function writeAllPatiently(fd: number, text: string, signal?: AbortSignal): Promise<void> {
-  const buf = Buffer.from(text, 'utf8');
+async function writeAllPatiently(fd: number, text: string | Buffer, signal?: AbortSignal): Promise<void> {
+  const buf = Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
   let off = 0;
   while (off < buf.length) {
     try {
@@ -175,7 +220,11 @@ function pause(signal: AbortSignal | undefined): Promise<void> {
  * EPIPE of the write it left unread (another child's SIGCHLD makes Node reap them all at
  * once; a process the pager left behind can hold its stdin open).
  */
-export async function writeStream(stream: Writable, chunks: Chunks): Promise<void> {
+export async function writeStream(stream: Writable, chunks: Written): Promise<void> {
+  if (Buffer.isBuffer(chunks)) {
+    if (chunks.length > 0 && !stream.destroyed) await writeOne(stream, chunks);
+    return;
+  }
   const parts = typeof chunks === 'string' ? [chunks] : chunks;
   let buffer = '';
   for (const part of parts) {
@@ -190,7 +239,7 @@ export async function writeStream(stream: Writable, chunks: Chunks): Promise<voi
 }
 
 /** Resolves once the stream can take more (drain) or is gone (close); rejects on its error. */
-function writeOne(stream: Writable, text: string): Promise<void> {
+function writeOne(stream: Writable, text: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const ok = stream.write(text, (err) => (err ? reject(err) : undefined));
     if (ok) return resolve();

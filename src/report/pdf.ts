@@ -9,11 +9,13 @@
  * own, removed afterwards; it is stopped however printing ends: done, failed, timed out, or
  * vis exiting on Ctrl-C (playwright-core kills its browsers when the process exits; vis's
  * own signal handler, src/main.ts, exits at once, so playwright-core's are not installed).
+ * The folder is removed only once every process of that browser has exited: a killed
+ * browser's helpers can go on writing into it for a while.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../fs/atomic-write.js';
 import { chromiumArgs } from './chromium.js';
 
 export interface PrintOptions {
@@ -41,13 +43,13 @@ export class PrintTimeoutError extends Error {
   }
 }
 
-/** Prints `html` to the PDF file `file` (written atomically: the old file stays whole until the new one is). */
-export async function printPdf(html: string, file: string, o: PrintOptions): Promise<void> {
+/** The PDF of `html`. The caller writes it (src/output/write.ts, by -o's rules). */
+export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), PROFILE_PREFIX));
   // process.exit (Ctrl-C in vis) runs no finally: the profile goes with the process.
-  const onExit = () => removeProfile(profile);
+  const onExit = () => removeProfileNow(profile);
   process.on('exit', onExit);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
@@ -65,7 +67,7 @@ export async function printPdf(html: string, file: string, o: PrintOptions): Pro
     handleSIGHUP: false,
   });
   try {
-    const pdf = await Promise.race([
+    return await Promise.race([
       timedOut,
       (async () => {
         const context = await launching;
@@ -75,50 +77,100 @@ export async function printPdf(html: string, file: string, o: PrintOptions): Pro
         return page.pdf({ format: PAPER_FORMAT[o.paper], printBackground: true, preferCSSPageSize: true });
       })(),
     ]);
-    writeFileAtomically(file, pdf, { mode: 0o666, keepMode: true, syncFolder: true, namedTemp: true });
   } finally {
     clearTimeout(timer);
-    // A launch still under way ends (done or failed) once its browser is killed below.
+    // A launch still under way is let end first (done, or failed at its own timeout, which is
+    // ours), within the grace: a browser it started after the removal would make the folder again.
     const closing = launching.then(
       (context) => context.close(),
       () => undefined,
     );
-    await Promise.race([closing.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
-    removeProfile(profile);
-    process.off('exit', onExit);
+    await Promise.race([closing.catch(() => undefined), delay(CLOSE_GRACE_MS)]);
+    // The profile goes now; one that cannot (yet) is tried again at exit.
+    if (await removeProfile(profile)) process.off('exit', onExit);
   }
 }
 
-/** Kills any browser process still using `profile`, then removes the folder. Synchronous: it also runs at exit. */
-function removeProfile(profile: string): void {
-  for (const pid of processesUsing(profile)) {
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** How long the browser's processes are given to be gone once killed, and how often they are looked for. */
+const EXIT_WAIT_MS = 5_000;
+const EXIT_POLL_MS = 50;
+
+/**
+ * Kills the browser's processes, waits until none is left (a killed browser's helpers can
+ * still be writing into the profile), then removes the folder, trying again while the file
+ * system says it is busy or not yet empty. True when it is gone.
+ */
+export async function removeProfile(profile: string): Promise<boolean> {
+  for (const end = Date.now() + EXIT_WAIT_MS; ;) {
+    const left = processesUsing(profile);
+    if (left.length === 0 || Date.now() >= end) break;
+    killAll(left);
+    await delay(EXIT_POLL_MS);
+  }
+  try {
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** removeProfile at exit, where nothing can be waited for: killed, then removed as far as it can be. */
+function removeProfileNow(profile: string): void {
+  killAll(processesUsing(profile));
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // Still being written by a process that has not died yet: nothing more can be done at exit.
+  }
+}
+
+/** SIGKILL to each process, and to the process group each browser leads (its helpers, whatever their command line). */
+function killAll(processes: readonly BrowserProcess[]): void {
+  for (const { pid, leader } of processes) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(leader ? -pid : pid, 'SIGKILL');
     } catch {
       // Gone already.
     }
   }
-  rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+}
+
+export interface BrowserProcess {
+  pid: number;
+  /** It leads its own process group (playwright-core starts the browser so): its helpers are in it. */
+  leader: boolean;
 }
 
 /**
- * The processes whose command line names `profile` as their profile folder (Linux: /proc).
- * Elsewhere none are found, and playwright-core's own kill on close is what stops the browser.
+ * The processes started with `profile` as their profile folder (Linux: /proc). The browser
+ * has it as an argument of its own; its helpers (zygote, renderers, the storage and network
+ * services, which write into the profile too) rewrite their command line into one string,
+ * so the flag is looked for between spaces. Elsewhere none are found, and playwright-core's
+ * own kill on close is what stops the browser.
  */
-export function processesUsing(profile: string): number[] {
+export function processesUsing(profile: string, proc = '/proc'): BrowserProcess[] {
   const flag = `--user-data-dir=${profile}`;
   let entries: string[];
   try {
-    entries = readdirSync('/proc');
+    entries = readdirSync(proc);
   } catch {
     return [];
   }
-  const found: number[] = [];
+  const found: BrowserProcess[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes(flag)) found.push(Number(entry));
+      const args = readFileSync(join(proc, entry, 'cmdline'), 'utf8').split('\0');
+      if (!args.some((a) => ` ${a} `.includes(` ${flag} `))) continue;
+      const stat = readFileSync(join(proc, entry, 'stat'), 'utf8');
+      // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so fields are counted after its last ")".
+      const pgrp = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2];
+      found.push({ pid: Number(entry), leader: pgrp === entry });
     } catch {
       // Ended while the list was read, or not ours to read.
     }

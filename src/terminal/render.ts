@@ -13,7 +13,7 @@ import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../text/nesting.js';
-import { isTerminalDevice, outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks } from '../output/write.js';
+import { isTerminalDevice, outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks, type Written } from '../output/write.js';
 import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
@@ -217,7 +217,7 @@ export function toStdout(output: string | undefined): boolean {
  * device (/dev/tty, a link to /dev/pts/N). VIS_FORCE_TTY does not count: it asks for the
  * table's layout, and csv into a file or a pipe stays byte for byte as received.
  */
-export function writesToTerminal(ctx: RenderContext, output: string | undefined): boolean {
+export function writesToTerminal(ctx: Pick<RenderContext, 'io'>, output: string | undefined): boolean {
   if (toStdout(output)) return ctx.io.stdoutIsTTY;
   const path = resolve(output as string);
   const target = outputTarget(path);
@@ -235,10 +235,10 @@ export function writesToTerminal(ctx: RenderContext, output: string | undefined)
  * result, not --no-pager), output to a real terminal that is taller than it goes through
  * the pager (terminal/pager.ts, loaded only then); -o - is stdout and paged alike.
  */
-export async function emit(ctx: RenderContext, output: string | undefined, chunks: Chunks, o: { pager?: boolean } = {}): Promise<void> {
+export async function emit(ctx: RenderContext, output: string | undefined, chunks: Written, o: { pager?: boolean } = {}): Promise<void> {
   if (output === undefined || output === STDOUT) {
     const rows = ctx.io.stdoutRows;
-    if (o.pager !== true || rows === undefined) return writeQuietly(ctx.io.stdout, chunks);
+    if (o.pager !== true || rows === undefined || Buffer.isBuffer(chunks)) return writeQuietly(ctx.io.stdout, chunks);
     const { writePaged } = await import('./pager.js');
     return writePaged(
       {
@@ -279,7 +279,7 @@ export async function emit(ctx: RenderContext, output: string | undefined, chunk
   }
 }
 
-async function writeQuietly(stream: IO['stdout'], chunks: Chunks | Iterable<string>): Promise<void> {
+async function writeQuietly(stream: IO['stdout'], chunks: Written): Promise<void> {
   try {
     await writeStream(stream, chunks);
   } catch (err) {

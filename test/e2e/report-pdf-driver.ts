@@ -6,14 +6,15 @@
  *
  *   HTML_FILE PDF_FILE a4|letter [TIMEOUT_MS]
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { printPdf } from '../../src/report/pdf.js';
 
 process.on('SIGINT', () => process.exit(130));
 
 async function main(): Promise<void> {
   const [html, pdf, paper, timeout] = process.argv.slice(2) as [string, string, 'a4' | 'letter', string | undefined];
-  await printPdf(readFileSync(html, 'utf8'), pdf, { paper, chromium: process.env.VIS_CHROMIUM!, timeoutMs: timeout ? Number(timeout) : undefined });
+  const printed = await printPdf(readFileSync(html, 'utf8'), { paper, chromium: process.env.VIS_CHROMIUM!, timeoutMs: timeout ? Number(timeout) : undefined });
+  writeFileSync(pdf, printed);
   process.stdout.write('printed\n');
 }
 

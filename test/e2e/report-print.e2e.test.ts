@@ -3,18 +3,19 @@
  * (the whole page, and its top as the README shows it) and printed to A4 by Chromium (the
  * PDF, and its first page as a PNG), kept as test artefacts (test/report/browser.ts says
  * where); and `vis report --pdf` itself: an agency's report of every brand printed to a PDF
- * whose text pdftotext extracts with one section per brand, A4 unless --paper letter, and,
- * with no Chromium to be found, refused (exit 2) before anything is read.
+ * whose text pdftotext extracts with one section per brand, A4 unless --paper letter,
+ * written as -o is (into a FIFO another process reads, to stdout with -), and, with no
+ * Chromium to be found, refused (exit 2) before anything is read.
  */
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { artefactsDir, browserSkipReason, keep, openInChromium, type OpenedPage } from '../report/browser.js';
-import { cleanEnv, runVis } from './helpers.js';
+import { cleanEnv, runVis, VIS } from './helpers.js';
 
 const skip = browserSkipReason() !== undefined;
 const noPoppler = spawnSync('pdftotext', ['-v']).error !== undefined || spawnSync('pdfinfo', ['-v']).error !== undefined;
@@ -147,6 +148,44 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
     const letter = pdfInfo((await printed(['--paper', 'letter'])).pdf);
     expect(a4.size).toMatch(/^59[45](\.\d+)? x 84[12](\.\d+)? pts \(A4\)$/);
     expect(letter.size).toMatch(/^612(\.\d+)? x 792(\.\d+)? pts \(letter\)$/);
+  });
+});
+
+describe.skipIf(skip || noPoppler)('vis report --pdf written as -o is', { timeout: 180_000 }, () => {
+  const env = cleanEnv({ VIS_API_KEY: 'vis_demo_growth' });
+
+  /** The built vis, its stdout kept as bytes. */
+  function runBytes(args: string[], cwd: string): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+    const child = spawn(process.execPath, [VIS, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr })));
+  }
+
+  it('into a FIFO another process reads: the reader gets the whole PDF, the FIFO stays a FIFO', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-fifo-'));
+    const fifo = join(dir, 'pdf.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, join(dir, 'read.pdf')], { stdio: 'ignore' });
+    const read = new Promise((resolve) => reader.on('close', resolve));
+    const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', fifo], dir);
+    // Had vis not written into the FIFO (replaced it, or failed), the reader would wait forever: end it.
+    if (r.code !== 0 || !lstatSync(fifo).isFIFO()) reader.kill();
+    await read;
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(pdfInfo(join(dir, 'read.pdf')).pages).toBeGreaterThan(0);
+  });
+
+  it('--pdf - into a pipe: stdout is the whole PDF, the HTML in its file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-stdout-'));
+    const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', '-'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    writeFileSync(join(dir, 'piped.pdf'), r.stdout);
+    expect(pdfInfo(join(dir, 'piped.pdf')).pages).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
 });
 

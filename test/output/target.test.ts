@@ -5,12 +5,13 @@
  * /proc/self/fd/N (also through links) are vis's own descriptors.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { emit } from '../../src/terminal/render.js';
-import { outputTarget, ownDescriptor, writeInPlace } from '../../src/output/write.js';
+import { outputTarget, ownDescriptor, targetKey, writeFileAtomic, writeInPlace, writtenPath } from '../../src/output/write.js';
 import { testContext, testIO } from '../support/context.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'vis-target-'));
@@ -23,13 +24,20 @@ function fifo(dir: string, name = 'pipe'): string {
 
 /** A `cat` reading the FIFO: the bytes it collects once the writer closes. */
 function reader(path: string): Promise<string> {
+  return byteReader(path).then((b) => b.toString('utf8'));
+}
+
+function byteReader(path: string): Promise<Buffer> {
   const cat = spawn('cat', [path], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve) => {
-    let out = '';
-    cat.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    cat.on('close', () => resolve(out));
+    const parts: Buffer[] = [];
+    cat.stdout.on('data', (d: Buffer) => parts.push(d));
+    cat.on('close', () => resolve(Buffer.concat(parts)));
   });
 }
+
+/** Bytes that are not UTF-8 text (a PDF's): they must arrive as they are. */
+const BYTES = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0x00, 0xff, 0xfe, 0x80, 0xc3]), Buffer.alloc(70_000, 0xe2)]);
 
 describe('outputTarget', () => {
   it('a regular file, or nothing yet, is replaced atomically', () => {
@@ -153,5 +161,116 @@ describe('emit', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('writtenPath: the file a write replaces, never a link', () => {
+  it('a file or nothing is itself; a link is its target, through every hop', () => {
+    const dir = realpathSync(folder());
+    writeFileSync(join(dir, 'file'), 'x');
+    symlinkSync(join(dir, 'file'), join(dir, 'a'));
+    symlinkSync('a', join(dir, 'b'));
+    expect(writtenPath(join(dir, 'file'))).toBe(join(dir, 'file'));
+    expect(writtenPath(join(dir, 'new'))).toBe(join(dir, 'new'));
+    expect(writtenPath(join(dir, 'b'))).toBe(join(dir, 'file'));
+  });
+
+  it('a dangling link names the file to create, relative to the link’s folder, through every hop', () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync('sub/made', join(dir, 'dangling'));
+    symlinkSync('dangling', join(dir, 'twice'));
+    expect(writtenPath(join(dir, 'dangling'))).toBe(join(dir, 'sub', 'made'));
+    expect(writtenPath(join(dir, 'twice'))).toBe(join(dir, 'sub', 'made'));
+  });
+
+  it('a loop of links is the system’s ELOOP, not a link to replace', () => {
+    const dir = folder();
+    symlinkSync('y', join(dir, 'x'));
+    symlinkSync('x', join(dir, 'y'));
+    expect(() => writtenPath(join(dir, 'x'))).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+    expect(() => writeFileAtomic(join(dir, 'x'), 'z')).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+    expect(lstatSync(join(dir, 'x')).isSymbolicLink()).toBe(true);
+  });
+
+  it('writing through a dangling link creates its target and leaves the link a link', () => {
+    const dir = folder();
+    symlinkSync('made.pdf', join(dir, 'out.pdf'));
+    writeFileAtomic(join(dir, 'out.pdf'), BYTES);
+    expect(lstatSync(join(dir, 'out.pdf')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'made.pdf')).equals(BYTES)).toBe(true);
+  });
+});
+
+describe('targetKey: two spellings of one file', () => {
+  it('one file, however named: the same path, a hard link, a link to it, a folder reached through a link', () => {
+    const dir = folder();
+    const file = join(dir, 'r.html');
+    writeFileSync(file, 'x');
+    linkSync(file, join(dir, 'hard.html'));
+    symlinkSync(file, join(dir, 'soft.html'));
+    symlinkSync(dir, join(dir, 'here'));
+    for (const same of [join(dir, '.', 'r.html'), join(dir, 'hard.html'), join(dir, 'soft.html'), join(dir, 'here', 'r.html')]) {
+      expect(targetKey(same)).toBe(targetKey(file));
+    }
+    // Files still to be made: their path, the folder's links resolved; a dangling link, the file it will make.
+    symlinkSync('new.pdf', join(dir, 'dangling'));
+    expect(targetKey(join(dir, 'here', 'new.pdf'))).toBe(targetKey(join(dir, 'new.pdf')));
+    expect(targetKey(join(dir, 'dangling'))).toBe(targetKey(join(dir, 'new.pdf')));
+    expect(targetKey(join(dir, 'other.pdf'))).not.toBe(targetKey(join(dir, 'new.pdf')));
+    expect(targetKey(join(dir, 'r.pdf'))).not.toBe(targetKey(file));
+    // Nowhere to write: the path as given.
+    expect(targetKey(join(dir, 'gone', 'x.pdf'))).toBe(targetKey(join(dir, 'gone', '.', 'x.pdf')));
+    expect(targetKey(join(dir, 'gone', 'x.pdf'))).not.toBe(targetKey(join(dir, 'gone', 'y.pdf')));
+  });
+
+  it('stdout by any name: -, /dev/stdout, /dev/fd/1, a link to one of them; another descriptor is another target', () => {
+    const dir = folder();
+    symlinkSync('/dev/fd/1', join(dir, 'out'));
+    for (const same of ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1', join(dir, 'out')]) expect(targetKey(same)).toBe(targetKey('-'));
+    // A descriptor not open: its number.
+    expect(targetKey('/dev/fd/987')).toBe('fd:987');
+    expect(targetKey('/dev/fd/987')).not.toBe(targetKey('/dev/fd/986'));
+  });
+
+  it('a FIFO and a device: themselves, through links too', () => {
+    const dir = folder();
+    const p = fifo(dir);
+    symlinkSync(p, join(dir, 'to-pipe'));
+    expect(targetKey(join(dir, 'to-pipe'))).toBe(targetKey(p));
+    expect(targetKey(fifo(dir, 'other'))).not.toBe(targetKey(p));
+    expect(spawnSync('mknod', [join(dir, 'null'), 'c', '1', '3']).status).toBe(0);
+    symlinkSync(join(dir, 'null'), join(dir, 'to-null'));
+    expect(targetKey(join(dir, 'to-null'))).toBe(targetKey(join(dir, 'null')));
+  });
+});
+
+describe('emit: bytes (a PDF) by the same rules as text', () => {
+  it('into a FIFO, in place; a device, in place; a file, replaced; each byte as it is', async () => {
+    const ctx = testContext();
+    const dir = folder();
+    const p = fifo(dir);
+    const got = byteReader(p);
+    await emit(ctx, p, BYTES);
+    expect((await got).equals(BYTES)).toBe(true);
+    expect(lstatSync(p).isFIFO()).toBe(true);
+    expect(spawnSync('mknod', [join(dir, 'null'), 'c', '1', '3']).status).toBe(0);
+    await emit(ctx, join(dir, 'null'), BYTES);
+    expect(lstatSync(join(dir, 'null')).isCharacterDevice()).toBe(true);
+    await emit(ctx, join(dir, 'r.pdf'), BYTES);
+    expect(readFileSync(join(dir, 'r.pdf')).equals(BYTES)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['null', 'pipe', 'r.pdf']);
+  });
+
+  it('- and a link to /dev/stdout: the command’s stdout, the link left a link', async () => {
+    const parts: Buffer[] = [];
+    const io = { ...testIO(), stdout: new Writable({ write: (chunk: Buffer, _e, done) => (parts.push(chunk), done()) }) };
+    const ctx = testContext({ io });
+    await emit(ctx, '-', BYTES);
+    const dir = folder();
+    symlinkSync('/dev/stdout', join(dir, 'out.pdf'));
+    await emit(ctx, join(dir, 'out.pdf'), BYTES);
+    expect(Buffer.concat(parts).equals(Buffer.concat([BYTES, BYTES]))).toBe(true);
+    expect(lstatSync(join(dir, 'out.pdf')).isSymbolicLink()).toBe(true);
   });
 });

@@ -3,17 +3,19 @@
  * its exact refusal, and the defaults; no session, no request.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  checkDistinct,
   checkWritable,
   DEFAULT_ACCENT,
   MAX_LOGO_BYTES,
   parseAccent,
   parseLocale,
   parsePaper,
+  parsePdf,
   parseReportCommand,
   periodSpan,
   readLogo,
@@ -167,6 +169,28 @@ describe('-o and --pdf: where the files go', () => {
     execFileSync('mkfifo', ['-m', '0600', rw]);
     expect(() => checkWritable('--pdf', rw)).not.toThrow();
   });
+
+  it('through a link, the folder of the file it points at is the one that must be writable; a loop of links is refused', () => {
+    const links = mkdtempSync(join(dir, 'links-'));
+    symlinkSync(join(links, 'missing', 'r.pdf'), join(links, 'dangling'));
+    expect(refusal(() => checkWritable('--pdf', join(links, 'dangling')))).toBe(
+      `--pdf: the folder ${join(links, 'missing')} does not exist or is not writable`,
+    );
+    symlinkSync('made.pdf', join(links, 'to-new'));
+    expect(() => checkWritable('--pdf', join(links, 'to-new'))).not.toThrow();
+    symlinkSync('b', join(links, 'a'));
+    symlinkSync('a', join(links, 'b'));
+    expect(refusal(() => checkWritable('--output', join(links, 'a')))).toBe(`--output: cannot write ${join(links, 'a')} (ELOOP)`);
+  });
+
+  it('checkDistinct: two files pass; one file, by any name, is refused', () => {
+    expect(() => checkDistinct(join(dir, 'a.html'), join(dir, 'a.pdf'))).not.toThrow();
+    expect(() => checkDistinct('-', join(dir, 'a.pdf'))).not.toThrow();
+    expect(() => checkDistinct(join(dir, 'a.html'), '-')).not.toThrow();
+    expect(refusal(() => checkDistinct(join(dir, 'a.html'), join(dir, 'a.html')))).toBe(
+      `--output and --pdf name the same file (${join(dir, 'a.html')}): give each its own`,
+    );
+  });
 });
 
 describe('the period', () => {
@@ -226,14 +250,49 @@ describe('parseReportCommand', () => {
     expect(refusal(() => parse({ days: '0' }))).toMatch(/--days/);
   });
 
-  it('-o: - is stdout, a path is made absolute and checked; --pdf likewise, never stdout nor empty', () => {
+  it('-o and --pdf alike: - is stdout, a path is made absolute and checked, an empty one refused', () => {
     expect(parse({ output: '-' }).output).toBe('-');
     expect(parse({ output: 'r.html' }).output).toBe(join(dir, 'r.html'));
     expect(parse({ pdf: 'r.pdf' }).pdf).toBe(join(dir, 'r.pdf'));
+    expect(parse({ pdf: '-' }).pdf).toBe('-');
+    expect(parse({ output: 'r.html', pdf: '-' })).toMatchObject({ output: join(dir, 'r.html'), pdf: '-' });
+    expect(parse({ output: '-', pdf: 'r.pdf' })).toMatchObject({ output: '-', pdf: join(dir, 'r.pdf') });
     expect(refusal(() => parse({ output: 'nowhere/r.html' }))).toBe(`--output: the folder ${join(dir, 'nowhere')} does not exist or is not writable`);
-    expect(refusal(() => parse({ pdf: '-' }))).toBe('--pdf must name a file (the PDF is not written to stdout)');
-    expect(refusal(() => parse({ pdf: ' ' }))).toBe('--pdf must name a file (the PDF is not written to stdout)');
+    expect(refusal(() => parse({ pdf: ' ' }))).toBe('--pdf must name a file, or - for stdout');
+    expect(refusal(() => parse({ pdf: '' }))).toBe('--pdf must name a file, or - for stdout');
     expect(refusal(() => parse({ pdf: 'nowhere/r.pdf' }))).toBe(`--pdf: the folder ${join(dir, 'nowhere')} does not exist or is not writable`);
+  });
+
+  it('-o and --pdf naming one file, or both stdout: refused naming both flags', () => {
+    const both = mkdtempSync(join(dir, 'both-'));
+    writeFileSync(join(both, 'r.html'), 'old');
+    linkSync(join(both, 'r.html'), join(both, 'hard.html'));
+    symlinkSync('r.html', join(both, 'soft.html'));
+    const at = (f: string) => join(both, f);
+    expect(refusal(() => parse({ output: at('r.html'), pdf: at('r.html') }))).toBe(
+      `--output and --pdf name the same file (${at('r.html')}): give each its own`,
+    );
+    expect(refusal(() => parse({ output: at('r.html'), pdf: at('hard.html') }))).toBe(
+      `--output and --pdf name the same file (${at('r.html')} and ${at('hard.html')}): give each its own`,
+    );
+    expect(refusal(() => parse({ output: at('soft.html'), pdf: at('r.html') }))).toMatch(/^--output and --pdf name the same file/);
+    expect(refusal(() => parse({ output: at('new.html'), pdf: `${both}/./new.html` }))).toMatch(/^--output and --pdf name the same file/);
+    expect(refusal(() => parse({ output: '-', pdf: '-' }))).toBe('--output and --pdf cannot both be - (stdout): give one of them a file');
+    expect(refusal(() => parse({ output: '-', pdf: '/dev/stdout' }))).toBe('--output and --pdf name the same file (- and /dev/stdout): give each its own');
+    expect(refusal(() => parse({ output: '/dev/fd/1', pdf: '-' }))).toMatch(/^--output and --pdf name the same file/);
+    // Two files: taken.
+    expect(parse({ output: at('r.html'), pdf: at('r.pdf') }).pdf).toBe(at('r.pdf'));
+  });
+
+  it('--pdf on a terminal is refused: a PDF is not text', () => {
+    const tty = (raw: Record<string, unknown>) => parseReportCommand(testContext({ env, io: testIO({ stdoutIsTTY: true }) }), raw, dir);
+    expect(refusal(() => tty({ pdf: '-' }))).toBe('--pdf: stdout is a terminal, and a PDF is not text: name a file, or redirect stdout');
+    expect(refusal(() => tty({ pdf: '/dev/stdout' }))).toBe('--pdf: /dev/stdout is a terminal, and a PDF is not text: name a file, or redirect stdout');
+    expect(tty({ pdf: 'r.pdf' }).pdf).toBe(join(dir, 'r.pdf'));
+    // The HTML may go to the terminal: it is text.
+    expect(tty({ output: '-' }).output).toBe('-');
+    expect(parsePdf({ io: testIO() }, '-', dir)).toBe('-');
+    expect(parsePdf({ io: testIO() }, undefined, dir)).toBeUndefined();
   });
 
   it('the title as typed (escaped when drawn), the default for an empty one; --dry-run; --refresh; --demo’s history', () => {

@@ -3,7 +3,8 @@
  * and the reads against the sandbox on loopback (its request log counts them), with the
  * renderer, the charts and the PDF printer handed in as fakes that keep the model.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ function home(key = 'vis_demo_growth', extra: Record<string, string> = {}) {
 
 /** Fakes for what src/report/ provides: the HTML is the model as JSON, so the tests read it back. */
 function fakeDeps(o: { chromium?: boolean } = {}) {
-  const printed: Array<{ file: string; paper: string; chromium: string }> = [];
+  const printed: Array<{ paper: string; chromium: string }> = [];
   const kit = {} as ChartKit;
   const deps: ReportDeps = {
     charts: async () => kit,
@@ -53,9 +54,9 @@ function fakeDeps(o: { chromium?: boolean } = {}) {
       expect(charts).toBe(kit);
       return JSON.stringify(model, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${v.length}` : v));
     },
-    pdf: async (html, file, { paper, chromium }) => {
-      writeFileSync(file, `PDF of ${html.length} chars`);
-      printed.push({ file, paper, chromium });
+    pdf: async (html, { paper, chromium }) => {
+      printed.push({ paper, chromium });
+      return Buffer.from(`%PDF- of ${html.length} chars`);
     },
     findChromium: () => (o.chromium === false ? undefined : '/usr/bin/chromium'),
   };
@@ -75,9 +76,9 @@ interface Outcome {
 async function report(
   raw: RawReportOptions,
   h = home(),
-  o: { deps?: ReportDeps; load?: () => Promise<ReportDeps>; history?: ReportHistoryOpener; tty?: boolean } = {},
+  o: { deps?: ReportDeps; load?: () => Promise<ReportDeps>; history?: ReportHistoryOpener; tty?: boolean | 'stderr' } = {},
 ): Promise<Outcome> {
-  const io = testIO(o.tty ? { stdoutIsTTY: true, stderrIsTTY: true } : {});
+  const io = testIO(o.tty ? { stdoutIsTTY: o.tty === true, stderrIsTTY: true } : {});
   const ctx = createContext(io, h.env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5 });
   const before = sandbox.requests.length;
   let code = 0;
@@ -134,7 +135,9 @@ describe('vis report: flags refused before any request (exit 2)', () => {
     [['-o', join(dir, 'nowhere', 'r.html')], /--output: the folder .*nowhere does not exist or is not writable/],
     [['--pdf', join(dir, 'folder.html')], /--pdf must name a file, not a folder/],
     [['--pdf', join(dir, 'nowhere', 'r.pdf')], /--pdf: the folder .*nowhere does not exist or is not writable/],
-    [['--pdf', '-'], /--pdf must name a file/],
+    [['--pdf', ' '], /--pdf must name a file, or - for stdout/],
+    [['-o', '-', '--pdf', '-'], /--output and --pdf cannot both be - \(stdout\)/],
+    [['-o', join(dir, 'same.html'), '--pdf', join(dir, 'same.html')], /--output and --pdf name the same file/],
     [['--paper', 'a3'], /--paper must be a4 or letter \(got "a3"\)/],
     [['--brand', 'A', '--all-brands'], /--brand and --all-brands cannot be used together/],
     [['--market', 'US-en', '--all-markets'], /--market and --all-markets cannot be used together/],
@@ -219,6 +222,97 @@ describe('vis report: flags refused before any request (exit 2)', () => {
   });
 });
 
+describe('vis report --pdf: written as -o is', () => {
+  /** The fake printer's PDF of the report `report()` writes. */
+  const PDF = /^%PDF- of \d+ chars$/;
+
+  it('a FIFO stays a FIFO, its reader gets the PDF', async () => {
+    const h = home();
+    const fifo = join(h.dir, 'pdf.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cat = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let got = '';
+    cat.stdout.setEncoding('utf8').on('data', (d: string) => (got += d));
+    const closed = new Promise((resolve) => cat.on('close', resolve));
+    const r = await report({ output: 'r.html', pdf: fifo }, h);
+    // Had the PDF not gone into the FIFO, its reader would wait forever: end it.
+    if (r.code !== 0 || !lstatSync(fifo).isFIFO()) cat.kill();
+    await closed;
+    expect(r.code, r.stderr).toBe(0);
+    expect(got).toMatch(PDF);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('a device stays a device', async () => {
+    const h = home();
+    const device = join(h.dir, 'null');
+    execFileSync('mknod', [device, 'c', '1', '3']);
+    const r = await report({ output: 'r.html', pdf: device }, h);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(device).isCharacterDevice()).toBe(true);
+  });
+
+  it('a link to /dev/stdout is the command’s stdout, and stays a link; - is stdout', async () => {
+    const h = home();
+    symlinkSync('/dev/stdout', join(h.dir, 'out.pdf'));
+    const linked = await report({ output: 'r.html', pdf: 'out.pdf' }, h);
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stdout).toMatch(PDF);
+    expect(lstatSync(join(h.dir, 'out.pdf')).isSymbolicLink()).toBe(true);
+    const dash = await report({ output: 'r.html', pdf: '-' }, h);
+    expect(dash.code, dash.stderr).toBe(0);
+    expect(dash.stdout).toMatch(PDF);
+    expect(readFileSync(join(h.dir, 'r.html'), 'utf8')).toMatch(/^\{/);
+  });
+
+  it('a dangling link: the file it names is made, the link stays', async () => {
+    const h = home();
+    symlinkSync('made.pdf', join(h.dir, 'link.pdf'));
+    const r = await report({ output: 'r.html', pdf: 'link.pdf' }, h);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(join(h.dir, 'link.pdf')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(h.dir, 'made.pdf'), 'utf8')).toMatch(PDF);
+  });
+
+  it('-o and --pdf on one file (the same name, a hard link, a link to it): exit 2 before any request, the file untouched', async () => {
+    const h = home();
+    writeFileSync(join(h.dir, 'r.html'), 'old');
+    linkSync(join(h.dir, 'r.html'), join(h.dir, 'hard.html'));
+    symlinkSync('r.html', join(h.dir, 'soft.html'));
+    for (const pdf of ['r.html', 'hard.html', 'soft.html']) {
+      const before = sandbox.requests.length;
+      const r = await report({ output: 'r.html', pdf }, h);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^--output and --pdf name the same file \(/);
+      expect(sandbox.requests.length).toBe(before);
+    }
+    expect(readFileSync(join(h.dir, 'r.html'), 'utf8')).toBe('old');
+  });
+
+  it('--pdf naming the default HTML file: exit 2 once the name is known, before any read is spent', async () => {
+    const h = home();
+    const r = await report({ pdf: 'report-northwind-crm-2026-11-22.html' }, h);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`--output and --pdf name the same file (${join(h.dir, 'report-northwind-crm-2026-11-22.html')}): give each its own\n`);
+    expect(r.reads).toEqual([]);
+    expect(existsSync(join(h.dir, 'report-northwind-crm-2026-11-22.html'))).toBe(false);
+  });
+
+  // The spinner may come first, on a busy machine: the line is the last.
+  it('stderr on a terminal: one line names the files, and what went to stdout', async () => {
+    const h = home();
+    const pdf = await report({ output: 'r.html', pdf: '-' }, h, { tty: 'stderr' });
+    expect(pdf.code).toBe(0);
+    expect(pdf.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.html, the PDF is on stdout; \\d+ reads? spent\n$`));
+    const html = await report({ output: '-', pdf: 'r.pdf' }, h, { tty: 'stderr' });
+    expect(html.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.pdf, the report is on stdout; \\d+ reads? spent\n$`));
+    const files = await report({ output: 'r.html', pdf: 'r.pdf' }, h, { tty: 'stderr' });
+    expect(files.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.html and ${h.dir}/r\\.pdf; \\d+ reads? spent\n$`));
+    const stdout = await report({ output: '-' }, h, { tty: 'stderr' });
+    expect(stdout.stderr).toMatch(/vis report: the report is on stdout; \d+ reads? spent\n$/);
+  });
+});
+
 describe('vis report: the plan', () => {
   it('--dry-run prints each section’s read and the cost, and reads nothing (nor loads the renderer)', async () => {
     const r = await report({ dryRun: true }, home(), {
@@ -286,7 +380,8 @@ describe('vis report: the reads and the model', () => {
     const weeks = (s.sections.trend as { data: { history: unknown[] } }).data.history;
     expect(weeks).toHaveLength(12);
     expect(s.trend).toHaveLength(weeks.length);
-    expect(r.stderr).toBe(`vis report: wrote ${r.file}; 10 reads spent\n`);
+    // After the spinner, when the reads took long enough to show it (a busy machine).
+    expect(r.stderr.endsWith(`vis report: wrote ${r.file}; 10 reads spent\n`), r.stderr).toBe(true);
   });
 
   it('a Monitor account: the plan’s sections say what they need, and the command exits 0', async () => {
@@ -382,7 +477,8 @@ describe('vis report: the reads and the model', () => {
     const r = await report({ output: '-', pdf: 'r.pdf', paper: 'letter' }, h, { deps });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
-    expect(printed).toEqual([{ file: join(h.dir, 'r.pdf'), paper: 'letter', chromium: '/usr/bin/chromium' }]);
+    expect(printed).toEqual([{ paper: 'letter', chromium: '/usr/bin/chromium' }]);
+    expect(readFileSync(join(h.dir, 'r.pdf'), 'utf8')).toMatch(/^%PDF- of \d+ chars$/);
   });
 
   it('--pdf starts the Chromium the command’s environment names (CHROME_PATH), not the one the process’s would find', async () => {

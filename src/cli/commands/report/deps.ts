@@ -15,9 +15,9 @@ export async function defaultDeps(): Promise<ReportDeps> {
     charts: createChartKit,
     findChromium,
     // The printer is loaded only for --pdf.
-    async pdf(html, file, o) {
+    async pdf(html, o) {
       const { printPdf } = await import('../../../report/pdf.js');
-      await printPdf(html, file, o);
+      return printPdf(html, o);
     },
   };
 }

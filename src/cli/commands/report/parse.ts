@@ -12,9 +12,10 @@ import type { PeriodFlags } from '../../../domain/period.js';
 import { UsageError } from '../../../errors.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../../../flags/rules.js';
 import { NotRegularFileError, readRegularFileHead } from '../../../fs/safe-file.js';
-import { outputTarget } from '../../../output/write.js';
+import { outputTarget, targetKey, writtenPath } from '../../../output/write.js';
 import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
+import { writesToTerminal } from '../../../terminal/render.js';
 import type { ParsedOptions } from '../../declare.js';
 
 /** A month: what an agency sends its client. */
@@ -52,7 +53,7 @@ export interface ReportOptions extends ParsedOptions {
   /** `-` for stdout; an absolute path; undefined: `report-<brand>-<to>.html` in `cwd`. */
   output: string | undefined;
   cwd: string;
-  /** Absolute path of --pdf. */
+  /** `-` for stdout, or the absolute path of --pdf. */
   pdf: string | undefined;
   look: ReportLook;
   dryRun: boolean;
@@ -162,19 +163,54 @@ export function readLogo(path: string | undefined, cwd: string): ReportLook['log
 }
 
 /**
- * A file the report writes (-o, --pdf): not a folder, and its folder writable (a device or
- * FIFO is written where it is, so its own permission counts). `flag` names it.
+ * A file the report writes (-o, --pdf), by -o's rules (src/output/write.ts): not a folder,
+ * and the folder of the file it replaces writable (through a link, the folder of the
+ * link's target; a device or FIFO is written where it is, so its own permission counts).
+ * `flag` names it.
  */
 export function checkWritable(flag: string, path: string): void {
   const target = outputTarget(path);
   if (target.kind === 'folder') throw new UsageError(`${flag} must name a file, not a folder (got "${path}")`);
   if (target.kind === 'fd') return;
-  const where = target.kind === 'in-place' ? path : dirname(path);
+  let where = path;
+  if (target.kind === 'replace') {
+    try {
+      where = dirname(writtenPath(path));
+    } catch (err) {
+      throw new UsageError(`${flag}: cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
   try {
     accessSync(where, constants.W_OK);
   } catch {
     throw new UsageError(target.kind === 'in-place' ? `${flag}: ${path} is not writable` : `${flag}: the folder ${where} does not exist or is not writable`);
   }
+}
+
+/**
+ * -o and --pdf naming one file (one path, a hard link, a link to it, one descriptor, `-`
+ * twice): the PDF would replace the HTML, or the two would mix. `output` and `pdf` are
+ * `-` or absolute.
+ */
+export function checkDistinct(output: string, pdf: string): void {
+  if (targetKey(output) !== targetKey(pdf)) return;
+  if (output === '-' && pdf === '-') throw new UsageError('--output and --pdf cannot both be - (stdout): give one of them a file');
+  throw new UsageError(`--output and --pdf name the same file (${output === pdf ? output : `${output} and ${pdf}`}): give each its own`);
+}
+
+/**
+ * --pdf: `-` (stdout) or a file, written by -o's rules; never a terminal, which would take
+ * the PDF's bytes as text and escape sequences.
+ */
+export function parsePdf(ctx: Pick<Context, 'io'>, value: string | undefined, cwd: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError('--pdf must name a file, or - for stdout');
+  const pdf = value === '-' ? '-' : resolve(cwd, value);
+  if (pdf !== '-') checkWritable('--pdf', pdf);
+  if (writesToTerminal(ctx, pdf)) {
+    throw new UsageError(`--pdf: ${value === '-' ? 'stdout' : value} is a terminal, and a PDF is not text: name a file, or redirect stdout`);
+  }
+  return pdf;
 }
 
 export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: string = process.cwd()): ReportOptions {
@@ -208,11 +244,8 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
     output = resolve(cwd, flags.output);
     checkWritable('--output', output);
   } else checkWritable('--output', resolve(cwd, 'report.html'));
-  const pdf = raw.pdf === undefined ? undefined : resolve(cwd, raw.pdf);
-  if (pdf !== undefined) {
-    if (raw.pdf!.trim() === '' || raw.pdf === '-') throw new UsageError('--pdf must name a file (the PDF is not written to stdout)');
-    checkWritable('--pdf', pdf);
-  }
+  const pdf = parsePdf(ctx, raw.pdf, cwd);
+  if (pdf !== undefined && output !== undefined) checkDistinct(output, pdf);
 
   // The scope flags pick the brands and markets: resolveSettings reads the configured ones.
   const session = parseSessionOptions(ctx, { ...flags, brand: undefined, market: undefined });

@@ -11,7 +11,7 @@
  * 4. The history (after the session has recorded this run's answers): the trend's days
  *    before the API's weeks, and what changed over the period. It never fails the report.
  * 5. The model drawn to one HTML file (written atomically, or to stdout with -o -), then
- *    printed to PDF when asked.
+ *    printed to PDF when asked, the PDF written by the same rules.
  *
  * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
  * when a report is made, and tests hand in their own.
@@ -39,15 +39,15 @@ import type { OpenedHistory } from '../changes/run.js';
 import { DEFAULT_THRESHOLD } from '../changes/parse.js';
 import { selectBrands } from '../data/select.js';
 import { apiWeeks, dataSection, failedSection, historyDays, joinTrend } from './model.js';
-import { checkWritable, type ReportOptions } from './parse.js';
+import { checkDistinct, checkWritable, type ReportOptions } from './parse.js';
 import { brandPlan, distinctReads, readKey, refused, renderPlan, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
 
 /** What draws and prints the report (src/report/), loaded only by `vis report`. */
 export interface ReportDeps {
   render(model: ReportModel, charts: ChartKit): Promise<string>;
   charts(): Promise<ChartKit>;
-  /** Prints with `chromium`, the browser requireChromium found in the command's environment before any read. */
-  pdf(html: string, file: string, o: { paper: 'a4' | 'letter'; chromium: string }): Promise<void>;
+  /** The PDF, printed with `chromium`, the browser requireChromium found in the command's environment before any read. */
+  pdf(html: string, o: { paper: 'a4' | 'letter'; chromium: string }): Promise<Buffer>;
   findChromium(env: Env): string | undefined;
 }
 
@@ -142,7 +142,10 @@ export async function runReport(
     const records = await accountBrands(ctx, session);
     const brands = selectBrands(options.brands, session.settings.brand, records);
     output = options.output ?? resolve(options.cwd, `report-${brands.length === 1 ? brands[0]!.slug : 'agency'}-${options.span.to}.html`);
-    if (options.output === undefined) checkWritable('--output', output);
+    if (options.output === undefined) {
+      checkWritable('--output', output);
+      if (options.pdf !== undefined) checkDistinct(output, options.pdf);
+    }
 
     const configuredMarket = options.markets === undefined ? session.settings.market?.value : undefined;
     const found = new Map<string, string[] | undefined>();
@@ -225,15 +228,19 @@ export async function runReport(
   const html = await deps.render(withHistory, kit);
   await emit(ctx, output, html);
   if (print !== undefined) {
+    let pdf: Buffer;
     try {
-      await deps.pdf(html, print.file, { paper: options.look.paper, chromium: print.chromium });
+      pdf = await deps.pdf(html, { paper: options.look.paper, chromium: print.chromium });
     } catch (err) {
       throw printFailure(err, print.chromium, output);
     }
+    // Written as -o is (src/output/write.ts): a file whole or not at all, a device or FIFO in place, - to stdout.
+    await emit(ctx, print.file, pdf);
   }
   if (ctx.io.stderrIsTTY && !quiet) {
-    const files = [output === '-' ? undefined : output, options.pdf].filter((f) => f !== undefined).map((f) => sanitizeForTerminal(f));
-    const wrote = files.length > 0 ? `wrote ${files.join(' and ')}` : 'the report is on stdout';
+    const files = [output, options.pdf].filter((f) => f !== undefined && f !== '-').map((f) => sanitizeForTerminal(f!));
+    const onStdout = output === '-' ? 'the report' : options.pdf === '-' ? 'the PDF' : undefined;
+    const wrote = [files.length > 0 ? `wrote ${files.join(' and ')}` : undefined, onStdout && `${onStdout} is on stdout`].filter((w) => w).join(', ');
     ctx.io.stderr.write(`vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent\n`);
   }
   if (firstFailure) {
