@@ -41,11 +41,11 @@ describe('the days compared', () => {
   it('nothing before the newest day: nothing to compare', async () => {
     expect(pickFrom([D3], D3, undefined)).toEqual({ from: null, sinceFallback: false });
     const r = await changesFrom(history([recorded(D3, 'topics', topics([['a', 40]]))]), ask());
-    expect(r).toEqual({ from: null, to: D3, sinceFallback: false, changes: [], notCompared: [] });
+    expect(r).toEqual({ from: null, to: D3, sinceFallback: false, changes: [], notCompared: [], compared: [] });
   });
 
   it('nothing recorded at all', async () => {
-    expect(await changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [] });
+    expect(await changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] });
   });
 
   it('only the scopes asked decide the days; other APIs are not read', async () => {
