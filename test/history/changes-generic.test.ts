@@ -269,6 +269,8 @@ describe('values as received', () => {
     expect(canonical([])).toBe('[]');
     expect(canonical({})).toBe('{}');
     expect(canonical([1, [2, 3], {}])).toBe('[1,[2,3],{}]');
+    expect(canonical('x'.repeat(100), 10)).toBe('"xxxxxxxx…');
+    expect(canonical({ b: 'x'.repeat(100), a: 1 }, 12)).toBe('{"a":1,"b":…');
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = [deep];
     expect(canonical(deep)).toHaveLength(40_001);
@@ -293,6 +295,17 @@ describe('nested objects, scalars, arrays of scalars', () => {
 
   it('arrays of numbers by position', () => {
     expect(brief({ weekly: [10, 20, 30] }, { weekly: [10, 26, 30] })).toEqual([['weekly[1]', 'up', 20, 26, 6]]);
+  });
+
+  it('a list of 0–1 shares moves in percentage points; a value that went from a series is said', () => {
+    expect(brief({ share: [0.1, 0.2] }, { share: [0.1, 0.3] })).toEqual([['share[1]', 'up', 0.2, 0.3, 10]]);
+    expect(brief({ score: [0.1, 0.2] }, { score: [0.1, 0.3] })).toEqual([]);
+    expect(brief({ weekly: [10, 20] }, { weekly: [10] })).toEqual([['weekly[1]', 'went', 20, null, null]]);
+  });
+
+  it('a text that became a date, or a date a text, is not a change (when, not what)', () => {
+    expect(brief({ as_of: 'pending' }, { as_of: '2026-11-20' })).toEqual([]);
+    expect(brief({ note: '2026-11-20' }, { note: 'later' })).toEqual([]);
   });
 
   it('fields that appeared or went, types that changed, switches', () => {
@@ -330,6 +343,26 @@ describe('never crashes', () => {
     expect(out[0]!.move).toBe('changed');
     expect(out[0]!.path.split('.').length).toBe(MAX_DEPTH + 1);
     expect(compareGeneric(a, a, 5)).toEqual([]);
+  });
+
+  it('past the limit, values are compared whole: lists, objects, keys, types; shown as renderings of their JSON', () => {
+    const nest = (v: unknown) => {
+      let out = v;
+      for (let i = 0; i < MAX_DEPTH + 5; i++) out = { n: out };
+      return out;
+    };
+    const whole = (a: unknown, b: unknown) => compareGeneric(nest(a), nest(b), 5).length;
+    expect(whole([1, 2], [1, 2])).toBe(0);
+    expect(whole({ x: [1, { y: 'z' }] }, { x: [1, { y: 'z' }] })).toBe(0);
+    expect(whole([1, 2], [1, 2, 3])).toBe(1);
+    expect(whole([1, 2], [1, 3])).toBe(1);
+    expect(whole({ x: 1 }, { x: 1, y: 2 })).toBe(1);
+    expect(whole({ x: 1 }, { y: 1 })).toBe(1);
+    expect(whole({ x: 1 }, [1])).toBe(1);
+    expect(whole([], {})).toBe(1);
+    expect(whole(1, 1.5)).toBe(1);
+    const [c] = compareGeneric(nest(1), nest(2), 5);
+    expect([c!.before, c!.after]).toEqual(['{"n":{"n":{"n":{"n":1}}}}', '{"n":{"n":{"n":{"n":2}}}}']);
   });
 
   it('a huge collection in one pass', () => {

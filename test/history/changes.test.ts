@@ -512,6 +512,60 @@ describe('like with like, and what was not compared', () => {
     ]);
   });
 
+  it('what was compared: once per kind, brand and market with an answer of each day that could be read', async () => {
+    const h = history([
+      recorded(D1, 'topics', topics([['a', 40]]), { query: 'days=30' }),
+      recorded(D2, 'topics', topics([['a', 40]]), { query: 'days=30' }),
+      recorded(D1, 'topics', topics([['a', 40]])),
+      recorded(D2, 'topics', topics([['a', 40]])),
+      recorded(D1, 'visibility', { score: 1 }, { market: 'DE-de' }),
+      recorded(D2, 'visibility', { score: 1 }, { market: 'DE-de' }),
+      recorded(D1, 'pages', pages([])),
+      recorded(D1, 'competitors', competitors([])),
+      { ...recorded(D2, 'competitors', {}), raw: 'not json' },
+      recorded(D1, 'technical', technical(1, []), { market: '', brandId: '202' }),
+      recorded(D2, 'technical', technical(1, []), { market: '', brandId: '202' }),
+    ]);
+    const r = await changesFrom(h, ask());
+    expect(r.changes).toEqual([]);
+    const brand = { id: '101', name: 'Northwind CRM' };
+    expect(r.compared).toEqual([
+      { kind: 'visibility', brand, market: { code: 'DE-de', label: 'Germany (German)' }, endpoint: 'visibility' },
+      { kind: 'topic', brand, market: { code: 'US-en', label: 'United States (English)' }, endpoint: 'topics' },
+      { kind: 'technical', brand: { id: '202', name: 'Acme, Inc.' }, market: null, endpoint: 'technical' },
+    ]);
+    expect(r.notCompared.filter((n) => n.brand.id === '101').map((n) => [n.kind, n.reason])).toEqual([
+      ['answer_state', `not recorded on ${D1} nor on ${D2}`],
+      ['competitor', `the answer recorded on ${D2} is not JSON`],
+      ['page', `not recorded on ${D2}`],
+      ['technical', `not recorded on ${D1} nor on ${D2}`],
+    ]);
+  });
+
+  it('the answer recorded on the earlier day not JSON: said of that day', async () => {
+    const bad = { ...recorded(D1, 'visibility', {}), raw: '{"data": ' };
+    const r = await changesFrom(history([bad, recorded(D2, 'visibility', { score: 40 })]), ask());
+    expect(r.notCompared.find((n) => n.kind === 'visibility')?.reason).toBe(`the answer recorded on ${D1} is not JSON`);
+    expect(r.compared).toEqual([]);
+  });
+
+  it('a body with no `data` is compared whole, whatever it is', async () => {
+    const raw = (day: string, text: string) => ({ ...recorded(day, 'visibility', {}), raw: text });
+    const of = async (a: string, b: string) =>
+      (await changesFrom(history([raw(D1, a), raw(D2, b)]), ask())).changes.map((c) => [c.kind, c.subject, c.before, c.after]);
+    expect(await of('{"score": 40}', '{"score": 20}')).toEqual([['visibility', 'score', 40, 20]]);
+    expect(await of('[10]', '[20]')).toEqual([['other', '[0]', 10, 20]]);
+    expect(await of('null', '{"score": 20}')).toEqual([['other', '(data)', null, '{"score":20}']]);
+    expect(await of('{"data": null, "x": 1}', '{"data": 7, "x": 1}')).toEqual([['other', '(data)', null, 7]]);
+  });
+
+  it('other options on each day name the item and the query', async () => {
+    const h = history([recorded(D1, 'topics', topics([]), { item: 'crm', query: 'days=30' }), recorded(D2, 'topics', topics([]), { item: 'erp' })]);
+    expect((await changesFrom(h, ask())).notCompared.find((n) => n.kind === 'topic')?.reason).toBe(
+      `recorded with other options on each day (${D1}: crm days=30; ${D2}: erp)`,
+    );
+  });
+
   it('a body that is not JSON is not compared, and says so', async () => {
     const bad = { ...recorded(D2, 'visibility', {}), raw: '{"data": {"score": 3' };
     const r = await changesFrom(history([recorded(D1, 'visibility', { score: 40 }), bad]), ask());
