@@ -4,8 +4,9 @@
  * (kind), the subject a user copies (a topic id, a question's text, a URL: wrapped whole,
  * never shortened), the engine, and before → after with the difference. Losses and drops
  * red, rivals gaining yellow, gains green. What could not be compared closes the brand's
- * group; "no change" is said only of what was compared. Every text from the history (names, subjects, recorded values, reasons) passes
- * the terminal sanitiser: it was the server's before it was recorded.
+ * group; "no change" is said only of what was compared. Every text from the history
+ * (names, subjects, recorded values, reasons) passes the terminal sanitiser: it was the
+ * server's before it was recorded.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Change, ChangeMarket, ChangeNews, ChangeValue, ChangesResult, NotCompared } from '../../domain/changes.js';
