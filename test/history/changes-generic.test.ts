@@ -69,6 +69,14 @@ describe('items matched by their identifying field', () => {
     expect(identityOf([1], [2])).toBeUndefined();
   });
 
+  it('a share is a 0–1 share by every value of the collection on both days, not by the pair alone', () => {
+    const rows = (key: string, ...shares: number[]) => ({ rows: shares.map((share, i) => ({ [key]: `r${i}`, share })) });
+    // r1's 40 says the shares are percentages: r0's 0.2 → 0.3 is 0.1 points, no change.
+    expect(brief(rows('id', 0.2, 40), rows('id', 0.3, 40))).toEqual([]);
+    expect(brief(rows('label', 0.2, 40), rows('label', 0.3, 40))).toEqual([]);
+    expect(brief(rows('label', 0.2, 0.4), rows('label', 0.3, 0.4))).toEqual([['rows[r0].share', 'up', 0.2, 0.3, 10]]);
+  });
+
   it('a topic-like collection gives paths such as topics[t-3].visibility', () => {
     const a = { topics: [{ id: 't-3', visibility: 40, note: 'same' }] };
     const b = { topics: [{ id: 't-3', visibility: 34, note: 'same' }] };
@@ -270,6 +278,8 @@ describe('values as received', () => {
     expect(canonical({})).toBe('{}');
     expect(canonical([1, [2, 3], {}])).toBe('[1,[2,3],{}]');
     expect(canonical('x'.repeat(100), 10)).toBe('"xxxxxxxx…');
+    expect(canonical([1, 2], 5)).toBe('[1,2]');
+    expect(canonical([1, 2], 4)).toBe('[1,…');
     expect(canonical({ b: 'x'.repeat(100), a: 1 }, 12)).toBe('{"a":1,"b":…');
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = [deep];
