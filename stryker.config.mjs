@@ -46,6 +46,8 @@ export default {
     'src/services/history.ts',
     'src/history/identity.ts',
     'src/cli/commands/changes/run.ts',
+    'src/history/changes/compare.ts',
+    'src/history/changes/generic.ts',
     'src/cli/commands/history/days.ts',
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',

@@ -72,6 +72,14 @@ export interface NotCompared {
   reason: string;
 }
 
+/** A kind compared for a brand (and market): what a "no change" may be said of. */
+export interface Compared {
+  kind: KnownKind;
+  brand: ChangeBrand;
+  market: ChangeMarket | null;
+  endpoint: string;
+}
+
 export interface ChangesResult {
   /** The earlier day compared; null when nothing was recorded before `to`. */
   from: string | null;
@@ -81,4 +89,6 @@ export interface ChangesResult {
   sinceFallback: boolean;
   changes: Change[];
   notCompared: NotCompared[];
+  /** What was compared (at least one answer of each day), once per kind, brand and market. */
+  compared: Compared[];
 }

@@ -63,3 +63,14 @@ export const technical = (score: number | null, issues: readonly string[]) => ({
   readiness_score: score,
   issues: issues.map((id) => ({ id, title: `Issue ${id}`, severity: 'high' })),
 });
+
+/**
+ * As recorded(), for data holding Infinity or -Infinity: written as `1e999` and `-1e999`,
+ * valid JSON that JSON.parse reads back as them (JSON.stringify alone would write null).
+ */
+export function recordedRaw(day: string, endpoint: EndpointId, data: unknown, w: Where = {}): RecordedAnswer {
+  const marked = JSON.stringify({ data, meta: { api_version: 'v1' } }, (_k, v: unknown) =>
+    v === Number.POSITIVE_INFINITY ? '\u0000+inf' : v === Number.NEGATIVE_INFINITY ? '\u0000-inf' : v,
+  );
+  return { ...recorded(day, endpoint, null, w), raw: marked.replaceAll('"\\u0000+inf"', '1e999').replaceAll('"\\u0000-inf"', '-1e999') };
+}

@@ -1,14 +1,17 @@
 /**
  * The generic compare on shapes the sandbox never sends: items matched by their
- * identifying field (else by position), numbers held against the threshold (0–1 shares in
- * percentage points), texts that changed, items and fields that appeared or went, when-
- * fields skipped; and no JSON at all that makes it throw or overflow the stack.
+ * identifying field, else by their first unique text field, else whole (never by
+ * position: a list that only changed order is no change), numbers held against the
+ * threshold (0–1 shares in percentage points), numbers that can no longer be read as
+ * such, texts that changed, items and fields that appeared or went (with their text),
+ * when-fields skipped, every change neutral; and no JSON at all that makes it throw or
+ * overflow the stack.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changesFrom } from '../../src/history/changes/compare.js';
-import { compareGeneric, identityOf, MAX_DEPTH } from '../../src/history/changes/generic.js';
-import { API, history, recorded } from './changes-fixtures.js';
+import { canonical, compareGeneric, identityOf, matchingField, MAX_DEPTH, received, SHORT } from '../../src/history/changes/generic.js';
+import { API, history, recorded, recordedRaw } from './changes-fixtures.js';
 
 const D1 = '2026-11-19';
 const D2 = '2026-11-20';
@@ -66,17 +69,222 @@ describe('items matched by their identifying field', () => {
     expect(identityOf([1], [2])).toBeUndefined();
   });
 
+  it('a share is a 0–1 share by every value of the collection on both days, not by the pair alone', () => {
+    const rows = (key: string, ...shares: number[]) => ({ rows: shares.map((share, i) => ({ [key]: `r${i}`, share })) });
+    // r1's 40 says the shares are percentages: r0's 0.2 → 0.3 is 0.1 points, no change.
+    expect(brief(rows('id', 0.2, 40), rows('id', 0.3, 40))).toEqual([]);
+    expect(brief(rows('label', 0.2, 40), rows('label', 0.3, 40))).toEqual([]);
+    expect(brief(rows('label', 0.2, 0.4), rows('label', 0.3, 0.4))).toEqual([['rows[r0].share', 'up', 0.2, 0.3, 10]]);
+  });
+
   it('a topic-like collection gives paths such as topics[t-3].visibility', () => {
     const a = { topics: [{ id: 't-3', visibility: 40, note: 'same' }] };
     const b = { topics: [{ id: 't-3', visibility: 34, note: 'same' }] };
     expect(brief(a, b)).toEqual([['topics[t-3].visibility', 'down', 40, 34, -6]]);
   });
 
-  it('by position when nothing identifies the items', () => {
+  it('whole when nothing identifies the items: each one that came or went, shown as a short rendering of its JSON', () => {
     expect(brief({ rows: [{ v: 10 }, { v: 20 }] }, { rows: [{ v: 10 }, { v: 30 }, { v: 1 }] })).toEqual([
-      ['rows[1].v', 'up', 20, 30, 10],
-      ['rows[2]', 'appeared', null, null, null],
+      ['rows[{"v":30}]', 'appeared', null, '{"v":30}', null],
+      ['rows[{"v":1}]', 'appeared', null, '{"v":1}', null],
+      ['rows[{"v":20}]', 'went', '{"v":20}', null, null],
     ]);
+  });
+});
+
+describe('items with no identity vis knows are matched by what they hold, never by position', () => {
+  const issues = (...list: Array<[string, string, number]>) => ({ issues: list.map(([issue, severity, pages]) => ({ issue, severity, pages })) });
+
+  it('a new issue of an unseen /technical shape is named by its text, and is neutral news', async () => {
+    const a = issues(['robots.txt blocks GPTBot', 'high', 3]);
+    const b = issues(['robots.txt blocks GPTBot', 'high', 3], ['No schema.org markup', 'low', 12]);
+    expect(brief(a, b)).toEqual([['issues[No schema.org markup]', 'appeared', null, 'No schema.org markup', null]]);
+    expect(brief(b, a)).toEqual([['issues[No schema.org markup]', 'went', 'No schema.org markup', null, null]]);
+    const h = history([recorded(D1, 'technical', a, { market: '' }), recorded(D2, 'technical', b, { market: '' })]);
+    expect((await changesFrom(h, { api: API, threshold: 5 })).changes).toMatchObject([
+      {
+        kind: 'other',
+        subject: 'issues[No schema.org markup]',
+        label: null,
+        move: 'appeared',
+        news: 'neutral',
+        before: null,
+        after: 'No schema.org markup',
+        market: null,
+      },
+    ]);
+  });
+
+  it('a list that only changed order is no change; a field of a matched item that changed is', () => {
+    const a = issues(['robots', 'high', 3], ['schema', 'low', 12], ['slow', 'high', 1]);
+    const b = issues(['slow', 'high', 1], ['robots', 'high', 3], ['schema', 'low', 12]);
+    expect(brief(a, b)).toEqual([]);
+    const c = issues(['slow', 'high', 1], ['robots', 'medium', 30], ['schema', 'low', 12]);
+    expect(brief(a, c)).toEqual([
+      ['issues[robots].severity', 'changed', 'high', 'medium', null],
+      ['issues[robots].pages', 'up', 3, 30, 27],
+    ]);
+  });
+
+  it('the first text field, in the order the items give them, unique on both days; a field that says when, a number or a repeated text is not one', () => {
+    expect(matchingField([{ severity: 'high', issue: 'a' }], [{ severity: 'low', issue: 'b' }])).toBe('severity');
+    expect(
+      matchingField(
+        [
+          { severity: 'high', issue: 'a' },
+          { severity: 'high', issue: 'b' },
+        ],
+        [{ severity: 'low', issue: 'b' }],
+      ),
+    ).toBe('issue');
+    expect(matchingField([{ n: 1, seen_at: 'x', label: 'a' }], [{ n: 2, seen_at: 'y', label: 'b' }])).toBe('label');
+    expect(matchingField([{ label: 'a' }], [{ other: 'b' }])).toBeUndefined();
+    expect(matchingField([{ label: 'a' }], [{ label: 'b' }, { label: 'b' }])).toBeUndefined();
+    expect(matchingField([{ label: 'a' }, 3], [])).toBeUndefined();
+    expect(matchingField([{ label: '', kind: 'x' }], [{ label: 'b', kind: 'y' }])).toBe('kind');
+    expect(matchingField([], [])).toBeUndefined();
+  });
+
+  it('whole items: key order aside, two alike are two, fields that say when and dates aside', () => {
+    const a = { rows: [{ a: 1, b: 2 }, { a: 1, b: 2 }, { a: 5 }] };
+    const b = { rows: [{ b: 2, a: 1 }, { a: 5 }] };
+    expect(brief(a, b)).toEqual([['rows[{"a":1,"b":2}]', 'went', '{"a":1,"b":2}', null, null]]);
+    expect(brief(b, a)).toEqual([['rows[{"a":1,"b":2}]', 'appeared', null, '{"a":1,"b":2}', null]]);
+    const c = { rows: [{ n: 1, seen_at: '2026-11-19T01:00:00Z', on: '2026-11-19' }] };
+    const d = { rows: [{ n: 1, seen_at: '2026-11-20T01:00:00Z', on: '2026-11-20' }] };
+    expect(brief(c, d)).toEqual([]);
+  });
+
+  it('lists that hold lists, or objects among scalars, are matched whole too', () => {
+    expect(
+      brief(
+        {
+          pairs: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        {
+          pairs: [
+            [3, 4],
+            [1, 2],
+          ],
+        },
+      ),
+    ).toEqual([]);
+    expect(brief({ mixed: [{ a: 1 }, 2] }, { mixed: [2, { a: 1 }, null] })).toEqual([['mixed[null]', 'appeared', null, 'null', null]]);
+  });
+
+  it('numbers, true/false and nulls keep their places (a series)', () => {
+    expect(brief({ weekly: [10, 20] }, { weekly: [20, 10] })).toEqual([
+      ['weekly[0]', 'up', 10, 20, 10],
+      ['weekly[1]', 'down', 20, 10, -10],
+    ]);
+    expect(brief({ flags: [true, null] }, { flags: [true, false, 3] })).toEqual([
+      ['flags[1]', 'changed', null, false, null],
+      ['flags[2]', 'appeared', null, 3, null],
+    ]);
+  });
+
+  it('any permutation of a list of objects is no change, nested anywhere', () => {
+    const item = fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
+    fc.assert(
+      fc.property(
+        fc
+          .array(item, { maxLength: 8 })
+          .chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        ([list, permuted], t) => {
+          expect(compareGeneric({ items: list }, { items: permuted }, t)).toEqual([]);
+          expect(compareGeneric({ outer: { items: list } }, { outer: { items: structuredClone(permuted) } }, t)).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an object item that came or went is always said, with a text', () => {
+    const item = fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 6 }), item, fc.nat(), (list, extra, at) => {
+        const more = [...list];
+        more.splice(at % (list.length + 1), 0, extra);
+        const said = (out: ReturnType<typeof compareGeneric>, move: string, side: 'before' | 'after') =>
+          out.some((c) => c.move === move && c.path.startsWith('items[') && typeof c[side] === 'string' && c[side] !== '');
+        expect(said(compareGeneric({ items: list }, { items: more }, 5), 'appeared', 'after')).toBe(true);
+        expect(said(compareGeneric({ items: more }, { items: list }, 5), 'went', 'before')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a number that can no longer be read as one', () => {
+  it('Infinity where a number was, or the reverse, is a change, as received; the same non-number on both days is none', () => {
+    expect(brief({ s: 72 }, { s: Infinity })).toEqual([['s', 'changed', 72, 'Infinity', null]]);
+    expect(brief({ s: -Infinity }, { s: 72 })).toEqual([['s', 'changed', '-Infinity', 72, null]]);
+    expect(brief({ s: Infinity }, { s: Infinity })).toEqual([]);
+    expect(brief([1, 2], [1, -Infinity])).toEqual([['[1]', 'changed', 2, '-Infinity', null]]);
+  });
+
+  it('a text, null, an object, a list where a number was; a field that went', () => {
+    expect(brief({ s: 72 }, { s: 'n/a' })).toEqual([['s', 'changed', 72, 'n/a', null]]);
+    expect(brief({ s: 72 }, { s: null })).toEqual([['s', 'changed', 72, null, null]]);
+    expect(brief({ s: 72 }, { s: { v: 1, a: [2] } })).toEqual([['s', 'changed', 72, '{"a":[2],"v":1}', null]]);
+    expect(brief({ s: 72 }, {})).toEqual([['s', 'went', 72, null, null]]);
+    expect(brief({}, { s: [72] })).toEqual([['s', 'appeared', null, '[72]', null]]);
+  });
+
+  it('any finite number that became non-finite, anywhere, is a change', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(Infinity, -Infinity),
+        fc.constantFrom<(v: number) => unknown>(
+          (v) => ({ score: v }),
+          (v) => ({ a: { b: [{ label: 'x', n: v }] } }),
+          (v) => ({ rows: [{ n: v }] }),
+          (v) => [v],
+          (v) => v,
+        ),
+        async (finite, infinite, shape) => {
+          expect(compareGeneric(shape(finite), shape(infinite), 0).length).toBeGreaterThan(0);
+          expect(compareGeneric(shape(infinite), shape(finite), 100).length).toBeGreaterThan(0);
+          const h = history([recordedRaw(D1, 'technical', shape(finite), { market: '' }), recordedRaw(D2, 'technical', shape(infinite), { market: '' })]);
+          expect((await changesFrom(h, { api: API, threshold: 5 })).changes.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('values as received', () => {
+  it('numbers, texts, true/false as they are; Infinity as its spelling; nothing as null; objects and lists as a short rendering', () => {
+    expect([received(1.5), received('x'), received(false), received(null), received(undefined)]).toEqual([1.5, 'x', false, null, null]);
+    expect([received(Infinity), received(-Infinity)]).toEqual(['Infinity', '-Infinity']);
+    expect(received({ b: [1, { d: null }], a: 'x' })).toBe('{"a":"x","b":[1,{"d":null}]}');
+    expect(received({ b: 1, updated_at: '2026-11-20' })).toBe('{"b":1}');
+    const long = received({ text: 'x'.repeat(200) }) as string;
+    expect(long).toHaveLength(SHORT);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.startsWith('{"text":"xxx')).toBe(true);
+  });
+
+  it('the canonical JSON: keys sorted, non-finite numbers spelled, dates alike when matching, never past the stack', () => {
+    expect(canonical({ b: Infinity, a: [-Infinity, '2026-11-20'] })).toBe('{"a":[-Infinity,"2026-11-20"],"b":Infinity}');
+    expect(canonical({ a: ['2026-11-20', 'x'] }, Number.POSITIVE_INFINITY, true)).toBe('{"a":["(date)","x"]}');
+    expect(canonical([])).toBe('[]');
+    expect(canonical({})).toBe('{}');
+    expect(canonical([1, [2, 3], {}])).toBe('[1,[2,3],{}]');
+    expect(canonical('x'.repeat(100), 10)).toBe('"xxxxxxxx…');
+    expect(canonical([1, 2], 5)).toBe('[1,2]');
+    expect(canonical([1, 2], 4)).toBe('[1,…');
+    expect(canonical({ b: 'x'.repeat(100), a: 1 }, 12)).toBe('{"a":1,"b":…');
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(canonical(deep)).toHaveLength(40_001);
+    expect(canonical(deep, 10)).toBe('[[[[[[[[[…');
   });
 });
 
@@ -97,6 +305,17 @@ describe('nested objects, scalars, arrays of scalars', () => {
 
   it('arrays of numbers by position', () => {
     expect(brief({ weekly: [10, 20, 30] }, { weekly: [10, 26, 30] })).toEqual([['weekly[1]', 'up', 20, 26, 6]]);
+  });
+
+  it('a list of 0–1 shares moves in percentage points; a value that went from a series is said', () => {
+    expect(brief({ share: [0.1, 0.2] }, { share: [0.1, 0.3] })).toEqual([['share[1]', 'up', 0.2, 0.3, 10]]);
+    expect(brief({ score: [0.1, 0.2] }, { score: [0.1, 0.3] })).toEqual([]);
+    expect(brief({ weekly: [10, 20] }, { weekly: [10] })).toEqual([['weekly[1]', 'went', 20, null, null]]);
+  });
+
+  it('a text that became a date, or a date a text, is not a change (when, not what)', () => {
+    expect(brief({ as_of: 'pending' }, { as_of: '2026-11-20' })).toEqual([]);
+    expect(brief({ note: '2026-11-20' }, { note: 'later' })).toEqual([]);
   });
 
   it('fields that appeared or went, types that changed, switches', () => {
@@ -134,6 +353,26 @@ describe('never crashes', () => {
     expect(out[0]!.move).toBe('changed');
     expect(out[0]!.path.split('.').length).toBe(MAX_DEPTH + 1);
     expect(compareGeneric(a, a, 5)).toEqual([]);
+  });
+
+  it('past the limit, values are compared whole: lists, objects, keys, types; shown as renderings of their JSON', () => {
+    const nest = (v: unknown) => {
+      let out = v;
+      for (let i = 0; i < MAX_DEPTH + 5; i++) out = { n: out };
+      return out;
+    };
+    const whole = (a: unknown, b: unknown) => compareGeneric(nest(a), nest(b), 5).length;
+    expect(whole([1, 2], [1, 2])).toBe(0);
+    expect(whole({ x: [1, { y: 'z' }] }, { x: [1, { y: 'z' }] })).toBe(0);
+    expect(whole([1, 2], [1, 2, 3])).toBe(1);
+    expect(whole([1, 2], [1, 3])).toBe(1);
+    expect(whole({ x: 1 }, { x: 1, y: 2 })).toBe(1);
+    expect(whole({ x: 1 }, { y: 1 })).toBe(1);
+    expect(whole({ x: 1 }, [1])).toBe(1);
+    expect(whole([], {})).toBe(1);
+    expect(whole(1, 1.5)).toBe(1);
+    const [c] = compareGeneric(nest(1), nest(2), 5);
+    expect([c!.before, c!.after]).toEqual(['{"n":{"n":{"n":{"n":1}}}}', '{"n":{"n":{"n":{"n":2}}}}']);
   });
 
   it('a huge collection in one pass', () => {
@@ -180,6 +419,16 @@ describe('never crashes', () => {
 });
 
 describe('through the whole comparison: kind other', () => {
+  it('every change of a shape vis does not know is neutral news', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), fc.jsonValue({ maxDepth: 4 }), async (a, b) => {
+        const h = history([recorded(D1, 'technical', { shape: a }, { market: '' }), recorded(D2, 'technical', { shape: b }, { market: '' })]);
+        for (const c of (await changesFrom(h, { api: API, threshold: 0 })).changes) expect([c.kind, c.news]).toEqual(['other', 'neutral']);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('a topics answer of another shape is compared generically, with its path as the subject', async () => {
     const h = history([
       recorded(D1, 'topics', { results: [{ slug: 'crm', visibility_pct: 0.41 }] }),
@@ -194,7 +443,8 @@ describe('through the whole comparison: kind other', () => {
       before: 0.41,
       after: 0.33,
       points: -8,
-      news: 'drop',
+      // A shape vis does not know: whether the number going down is bad news is not vis's to guess.
+      news: 'neutral',
       endpoint: 'topics',
     });
   });

@@ -3,13 +3,15 @@
  * its rules (thresholds exact at the boundary, 0–1 shares in percentage points, when-fields
  * ignored, appear and go), what is not compared and why, and the order of the news.
  */
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changesFrom, pickFrom } from '../../src/history/changes/compare.js';
 import { compareKind } from '../../src/history/changes/kinds.js';
 import { isFraction, isWhenField, isWhenText, movedBy } from '../../src/history/changes/fields.js';
 import { chooseRecordedScopes } from '../../src/history/changes/scopes.js';
 import { UsageError } from '../../src/errors.js';
-import { API, competitors, history, pages, prompts, recorded, technical, topics } from './changes-fixtures.js';
+import { API, competitors, history, pages, prompts, recorded, recordedRaw, technical, topics } from './changes-fixtures.js';
+import type { EndpointId } from '../../src/endpoints.js';
 import type { RecordedScope } from '../../src/history/types.js';
 
 const D1 = '2026-11-19';
@@ -39,11 +41,11 @@ describe('the days compared', () => {
   it('nothing before the newest day: nothing to compare', async () => {
     expect(pickFrom([D3], D3, undefined)).toEqual({ from: null, sinceFallback: false });
     const r = await changesFrom(history([recorded(D3, 'topics', topics([['a', 40]]))]), ask());
-    expect(r).toEqual({ from: null, to: D3, sinceFallback: false, changes: [], notCompared: [] });
+    expect(r).toEqual({ from: null, to: D3, sinceFallback: false, changes: [], notCompared: [], compared: [] });
   });
 
   it('nothing recorded at all', async () => {
-    expect(await changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [] });
+    expect(await changesFrom(history([]), ask())).toEqual({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] });
   });
 
   it('only the scopes asked decide the days; other APIs are not read', async () => {
@@ -285,6 +287,192 @@ describe('each kind', () => {
   });
 });
 
+/** The changes between two recorded days of one endpoint, as [kind, subject, engine, move, news, before, after]. */
+async function between(endpoint: EndpointId, a: unknown, b: unknown, o: { market?: string } = {}) {
+  const h = history([recordedRaw(D1, endpoint, a, o), recordedRaw(D2, endpoint, b, o)]);
+  return (await changesFrom(h, ask())).changes.map((c) => [c.kind, c.subject, c.engine, c.move, c.news, c.before, c.after]);
+}
+
+describe('a figure that can no longer be read as a number is a change', () => {
+  it('visibility: 72 → 1e999 (Infinity) and → -1e999, as received; the same on both days is none', async () => {
+    expect(await between('visibility', { score: 72 }, { score: Infinity })).toEqual([['visibility', 'score', null, 'changed', 'neutral', 72, 'Infinity']]);
+    expect(await between('visibility', { score: -Infinity }, { score: 72 })).toEqual([['visibility', 'score', null, 'changed', 'neutral', '-Infinity', 72]]);
+    expect(await between('visibility', { score: Infinity }, { score: -Infinity })).toEqual([
+      ['visibility', 'score', null, 'changed', 'neutral', 'Infinity', '-Infinity'],
+    ]);
+    expect(await between('visibility', { score: Infinity }, { score: Infinity })).toEqual([]);
+    expect(await between('visibility', { score: null }, { score: Infinity })).toEqual([['visibility', 'score', null, 'changed', 'neutral', null, 'Infinity']]);
+  });
+
+  it('visibility: a text, null, an object or nothing where a number was', async () => {
+    expect(await between('visibility', { score: 72 }, { score: 'n/a' })).toEqual([['other', 'score', null, 'changed', 'neutral', 72, 'n/a']]);
+    expect(await between('visibility', { score: 72 }, { score: null })).toEqual([['visibility', 'score', null, 'changed', 'neutral', 72, null]]);
+    expect(await between('visibility', { score: 72 }, { score: { value: 72 } })).toEqual([['other', 'score', null, 'changed', 'neutral', 72, '{"value":72}']]);
+    expect(await between('visibility', { score: 72 }, {})).toEqual([['other', 'score', null, 'went', 'neutral', 72, null]]);
+    expect(await between('visibility', { score: 'n/a' }, { score: 72 })).toEqual([['other', 'score', null, 'changed', 'neutral', 'n/a', 72]]);
+  });
+
+  it('topic: a visibility that became Infinity; a topic that appeared or went with one says so', async () => {
+    expect(await between('topics', { topics: [{ id: 'a', visibility: 40 }] }, { topics: [{ id: 'a', visibility: Infinity }] })).toEqual([
+      ['topic', 'a', null, 'changed', 'neutral', 40, 'Infinity'],
+    ]);
+    expect(await between('topics', { topics: [{ id: 'a', visibility: Infinity }] }, { topics: [{ id: 'b', visibility: -Infinity }] })).toEqual([
+      ['topic', 'a', null, 'went', 'loss', 'Infinity', null],
+      ['topic', 'b', null, 'appeared', 'gain', null, '-Infinity'],
+    ]);
+    expect(await between('topics', { topics: [{ id: 'a', visibility: 40 }] }, { topics: [{ id: 'a', visibility: 'n/a' }] })).toEqual([
+      ['other', 'topics[a].visibility', null, 'changed', 'neutral', 40, 'n/a'],
+    ]);
+    expect(await between('topics', { topics: [{ id: 'a', visibility: 40 }] }, { topics: [{ id: 'a' }] })).toEqual([
+      ['other', 'topics[a].visibility', null, 'went', 'neutral', 40, null],
+    ]);
+  });
+
+  it('competitor: a share of voice that became -Infinity', async () => {
+    expect(
+      await between('competitors', { competitors: [{ name: 'P', share_of_voice: 20 }] }, { competitors: [{ name: 'P', share_of_voice: -Infinity }] }),
+    ).toEqual([['competitor', 'P', null, 'changed', 'neutral', 20, '-Infinity']]);
+    expect(await between('competitors', { competitors: [{ name: 'P', share_of_voice: Infinity }] }, { competitors: [] })).toEqual([
+      ['competitor', 'P', null, 'went', 'gain', 'Infinity', null],
+    ]);
+  });
+
+  it('page: citations that became Infinity, though both are more than 0; a first citation of Infinity has no size', async () => {
+    expect(await between('pages', { pages: [{ url: 'https://x/a', citations: 2 }] }, { pages: [{ url: 'https://x/a', citations: Infinity }] })).toEqual([
+      ['page', 'https://x/a', null, 'changed', 'neutral', 2, 'Infinity'],
+    ]);
+    expect(await between('pages', { pages: [{ url: 'https://x/a', citations: Infinity }] }, { pages: [{ url: 'https://x/a', citations: Infinity }] })).toEqual(
+      [],
+    );
+    const h = history([recordedRaw(D1, 'pages', { pages: [] }), recordedRaw(D2, 'pages', { pages: [{ url: 'https://x/a', citations: Infinity }] })]);
+    expect((await changesFrom(h, ask())).changes.map((c) => [c.move, c.before, c.after, c.delta])).toEqual([['first_citation', null, 'Infinity', null]]);
+    expect(await between('pages', { pages: [{ url: 'https://x/a', citations: 2 }] }, { pages: [{ url: 'https://x/a', citations: 'n/a' }] })).toContainEqual([
+      'other',
+      'pages[https://x/a].citations',
+      null,
+      'changed',
+      'neutral',
+      2,
+      'n/a',
+    ]);
+  });
+
+  it('technical: a readiness score that became Infinity, a text, or went missing', async () => {
+    const w = { market: '' };
+    expect(await between('technical', { readiness_score: 70, issues: [] }, { readiness_score: Infinity, issues: [] }, w)).toEqual([
+      ['technical', 'readiness_score', null, 'changed', 'neutral', 70, 'Infinity'],
+    ]);
+    expect(await between('technical', { readiness_score: 70, issues: [] }, { issues: [] }, w)).toEqual([
+      ['technical', 'readiness_score', null, 'changed', 'neutral', 70, null],
+    ]);
+    expect(await between('technical', { issues: [] }, { readiness_score: 70, issues: [] }, w)).toEqual([
+      ['technical', 'readiness_score', null, 'changed', 'neutral', null, 70],
+    ]);
+    expect(await between('technical', { readiness_score: 70, issues: [] }, { readiness_score: 'n/a', issues: [] }, w)).toEqual([
+      ['other', 'readiness_score', null, 'changed', 'neutral', 70, 'n/a'],
+    ]);
+    expect(await between('technical', { issues: [] }, { readiness_score: null, issues: [] }, w)).toEqual([]);
+  });
+
+  it('any finite figure of any kind that became Infinity or -Infinity is a change', async () => {
+    const shapes: ReadonlyArray<readonly [EndpointId, (v: number) => unknown]> = [
+      ['visibility', (v) => ({ score: v })],
+      ['topics', (v) => ({ topics: [{ id: 't', name: 'T', visibility: v }] })],
+      ['competitors', (v) => ({ competitors: [{ name: 'P', share_of_voice: v }] })],
+      ['pages', (v) => ({ pages: [{ url: 'https://x/a', citations: v }] })],
+      ['technical', (v) => ({ readiness_score: v, issues: [] })],
+      ['technical', (v) => ({ summary: { rows: [{ label: 'x', n: v }] } })],
+      // A shape the answer_state kind does not know (no engines): compared generically.
+      ['prompts', (v) => ({ prompts: [{ id: 'q', mention_rate: v }] })],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...shapes),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(Infinity, -Infinity),
+        fc.boolean(),
+        async ([endpoint, shape], finite, infinite, forward) => {
+          const [a, b] = forward ? [finite, infinite] : [infinite, finite];
+          const h = history([recordedRaw(D1, endpoint, shape(a)), recordedRaw(D2, endpoint, shape(b))]);
+          const r = await changesFrom(h, ask());
+          expect(r.changes.length).toBeGreaterThan(0);
+          expect(r.changes.map((c) => [c.before, c.after])).toContainEqual(
+            forward ? [finite === 0 ? 0 : finite, String(infinite)] : [String(infinite), finite === 0 ? 0 : finite],
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('answer states: a question or an engine that came or went is a change', () => {
+  it('a question removed from /prompts: each of its engines went', async () => {
+    const a = prompts([
+      ['q1', 'Best CRM?', { chatgpt: 'mentioned' }],
+      ['q2', 'Cheapest CRM?', { chatgpt: 'recommended', gemini: 'absent' }],
+    ]);
+    const b = prompts([['q1', 'Best CRM?', { chatgpt: 'mentioned' }]]);
+    expect(await between('prompts', a, b)).toEqual([
+      ['answer_state', 'Cheapest CRM?', 'chatgpt', 'went', 'neutral', 'recommended', null],
+      ['answer_state', 'Cheapest CRM?', 'gemini', 'went', 'neutral', 'absent', null],
+    ]);
+    expect(await between('prompts', b, a)).toEqual([
+      ['answer_state', 'Cheapest CRM?', 'chatgpt', 'appeared', 'neutral', null, 'recommended'],
+      ['answer_state', 'Cheapest CRM?', 'gemini', 'appeared', 'neutral', null, 'absent'],
+    ]);
+  });
+
+  it('one engine removed from a question, or added', async () => {
+    const a = prompts([['q1', 'Best CRM?', { chatgpt: 'mentioned', gemini: 'open' }]]);
+    const b = prompts([['q1', 'Best CRM?', { chatgpt: 'mentioned' }]]);
+    const out = compareKind('answer_state', a, b, 5)!;
+    expect(out).toEqual([
+      {
+        subject: 'Best CRM?',
+        label: 'q1',
+        engine: 'gemini',
+        path: 'prompts[q1].engines.gemini.state',
+        move: 'went',
+        news: 'neutral',
+        before: 'open',
+        after: null,
+        delta: null,
+        points: null,
+      },
+    ]);
+    expect(compareKind('answer_state', b, a, 5)!.map((c) => [c.engine, c.move, c.before, c.after])).toEqual([['gemini', 'appeared', null, 'open']]);
+  });
+
+  it('a question with no engine that came or went is one change, without an engine', async () => {
+    const a = { prompts: [{ id: 'q1', prompt: 'Best CRM?', engines: {} }] };
+    const b = { prompts: [] };
+    expect(compareKind('answer_state', a, b, 5)).toEqual([
+      {
+        subject: 'Best CRM?',
+        label: 'q1',
+        engine: null,
+        path: 'prompts[q1]',
+        move: 'went',
+        news: 'neutral',
+        before: null,
+        after: null,
+        delta: null,
+        points: null,
+      },
+    ]);
+    expect(compareKind('answer_state', b, a, 5)!.map((c) => [c.subject, c.move])).toEqual([['Best CRM?', 'appeared']]);
+    expect(compareKind('answer_state', a, a, 5)).toEqual([]);
+  });
+
+  it('a question that went is named by its own text, or its id', async () => {
+    const gone = { prompts: [{ id: 'q9', question: 'Which CRM?', engines: { chatgpt: 'open' } }] };
+    expect(compareKind('answer_state', gone, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['Which CRM?', 'q9']]);
+    const bare = { prompts: [{ id: 'q9', engines: { chatgpt: 'open' } }] };
+    expect(compareKind('answer_state', bare, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['q9', null]]);
+  });
+});
+
 describe('like with like, and what was not compared', () => {
   it('answers of the same endpoint, item and query on both days; another query is not compared with it', async () => {
     const h = history([
@@ -322,6 +510,60 @@ describe('like with like, and what was not compared', () => {
       ['page', 'US-en', `not recorded on ${D2}`],
       ['technical', null, `not recorded on ${D1}`],
     ]);
+  });
+
+  it('what was compared: once per kind, brand and market with an answer of each day that could be read', async () => {
+    const h = history([
+      recorded(D1, 'topics', topics([['a', 40]]), { query: 'days=30' }),
+      recorded(D2, 'topics', topics([['a', 40]]), { query: 'days=30' }),
+      recorded(D1, 'topics', topics([['a', 40]])),
+      recorded(D2, 'topics', topics([['a', 40]])),
+      recorded(D1, 'visibility', { score: 1 }, { market: 'DE-de' }),
+      recorded(D2, 'visibility', { score: 1 }, { market: 'DE-de' }),
+      recorded(D1, 'pages', pages([])),
+      recorded(D1, 'competitors', competitors([])),
+      { ...recorded(D2, 'competitors', {}), raw: 'not json' },
+      recorded(D1, 'technical', technical(1, []), { market: '', brandId: '202' }),
+      recorded(D2, 'technical', technical(1, []), { market: '', brandId: '202' }),
+    ]);
+    const r = await changesFrom(h, ask());
+    expect(r.changes).toEqual([]);
+    const brand = { id: '101', name: 'Northwind CRM' };
+    expect(r.compared).toEqual([
+      { kind: 'visibility', brand, market: { code: 'DE-de', label: 'Germany (German)' }, endpoint: 'visibility' },
+      { kind: 'topic', brand, market: { code: 'US-en', label: 'United States (English)' }, endpoint: 'topics' },
+      { kind: 'technical', brand: { id: '202', name: 'Acme, Inc.' }, market: null, endpoint: 'technical' },
+    ]);
+    expect(r.notCompared.filter((n) => n.brand.id === '101').map((n) => [n.kind, n.reason])).toEqual([
+      ['answer_state', `not recorded on ${D1} nor on ${D2}`],
+      ['competitor', `the answer recorded on ${D2} is not JSON`],
+      ['page', `not recorded on ${D2}`],
+      ['technical', `not recorded on ${D1} nor on ${D2}`],
+    ]);
+  });
+
+  it('the answer recorded on the earlier day not JSON: said of that day', async () => {
+    const bad = { ...recorded(D1, 'visibility', {}), raw: '{"data": ' };
+    const r = await changesFrom(history([bad, recorded(D2, 'visibility', { score: 40 })]), ask());
+    expect(r.notCompared.find((n) => n.kind === 'visibility')?.reason).toBe(`the answer recorded on ${D1} is not JSON`);
+    expect(r.compared).toEqual([]);
+  });
+
+  it('a body with no `data` is compared whole, whatever it is', async () => {
+    const raw = (day: string, text: string) => ({ ...recorded(day, 'visibility', {}), raw: text });
+    const of = async (a: string, b: string) =>
+      (await changesFrom(history([raw(D1, a), raw(D2, b)]), ask())).changes.map((c) => [c.kind, c.subject, c.before, c.after]);
+    expect(await of('{"score": 40}', '{"score": 20}')).toEqual([['visibility', 'score', 40, 20]]);
+    expect(await of('[10]', '[20]')).toEqual([['other', '[0]', 10, 20]]);
+    expect(await of('null', '{"score": 20}')).toEqual([['other', '(data)', null, '{"score":20}']]);
+    expect(await of('{"data": null, "x": 1}', '{"data": 7, "x": 1}')).toEqual([['other', '(data)', null, 7]]);
+  });
+
+  it('other options on each day name the item and the query', async () => {
+    const h = history([recorded(D1, 'topics', topics([]), { item: 'crm', query: 'days=30' }), recorded(D2, 'topics', topics([]), { item: 'erp' })]);
+    expect((await changesFrom(h, ask())).notCompared.find((n) => n.kind === 'topic')?.reason).toBe(
+      `recorded with other options on each day (${D1}: crm days=30; ${D2}: erp)`,
+    );
   });
 
   it('a body that is not JSON is not compared, and says so', async () => {

@@ -159,9 +159,28 @@ describe('what changed', () => {
 
   it('nothing recorded, or one day only, says so', async () => {
     const ctx = { scope: {} as ScopeReport, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never };
-    const empty: ChangesResult = { from: null, to: null, sinceFallback: false, changes: [], notCompared: [] };
+    const empty: ChangesResult = { from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] };
     expect(await changes.render(empty as never, ctx)).toContain('Nothing recorded yet');
     expect(await changes.render({ ...empty, to: '2025-03-14' } as never, ctx)).toContain('only Mar 14, 2025 is recorded');
+  });
+
+  it('"No change" only when something of the scope was compared', async () => {
+    const ctx = {
+      scope: { brand: { id: '101', name: 'N' }, market: null } as ScopeReport,
+      fmt: formatsFor('en-US'),
+      charts: new FakeCharts(),
+      model: {} as never,
+    };
+    const brand = { id: '101', name: 'N' };
+    const base: ChangesResult = { from: '2025-03-13', to: '2025-03-14', sinceFallback: false, changes: [], notCompared: [], compared: [] };
+    const other = { kind: 'topic' as const, brand: { id: '202', name: 'A' }, market: null, endpoint: 'topics' };
+    const nothing = await changes.render({ ...base, compared: [other] } as never, ctx);
+    expect(nothing).toContain('Nothing could be compared.');
+    expect(nothing).not.toContain('No change');
+    const some = await changes.render({ ...base, compared: [{ ...other, brand }] } as never, ctx);
+    expect(some).toContain('No change above the threshold.');
+    expect(changes.known({ ...base, compared: [{ kind: 'topic' }] })).toBe(false);
+    expect(changes.known({ ...base, compared: undefined })).toBe(false);
   });
 
   it('a change of a shape not known makes the whole answer a plain table, not a wrong view', async () => {

@@ -12,7 +12,7 @@
  *   not compared, with the reason.
  * - Worst news first (order.ts).
  */
-import type { Change, ChangeMarket, ChangesResult, KnownKind, NotCompared } from '../../domain/changes.js';
+import type { Change, ChangeMarket, ChangesResult, Compared, KnownKind, NotCompared } from '../../domain/changes.js';
 import { CHANGE_KINDS } from '../../domain/changes.js';
 import type { AnswerFilter, HistoryReader, RecordedAnswer } from '../types.js';
 import { compareGeneric } from './generic.js';
@@ -70,9 +70,9 @@ export async function changesFrom(reader: HistoryReader, ask: ChangesAsk): Promi
   };
   const days = await reader.days(base);
   const to = days.length > 0 ? days[days.length - 1]! : null;
-  if (to === null) return { from: null, to: null, sinceFallback: false, changes: [], notCompared: [] };
+  if (to === null) return { from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] };
   const { from, sinceFallback } = pickFrom(days, to, ask.since);
-  if (from === null) return { from: null, to, sinceFallback: false, changes: [], notCompared: [] };
+  if (from === null) return { from: null, to, sinceFallback: false, changes: [], notCompared: [], compared: [] };
 
   const scopes = await reader.scopes(ask.api);
   const brandName = new Map<string, string>();
@@ -90,6 +90,7 @@ export async function changesFrom(reader: HistoryReader, ask: ChangesAsk): Promi
 
   const changes: Change[] = [];
   const notCompared: NotCompared[] = [];
+  const compared: Compared[] = [];
   for (const brandId of brandIds) {
     const brand = brandOf(brandId);
     for (const kind of CHANGE_KINDS) {
@@ -104,11 +105,11 @@ export async function changesFrom(reader: HistoryReader, ask: ChangesAsk): Promi
       for (const market of markets) {
         const inMarket = (list: readonly RecordedAnswer[]) => list.filter((a) => a.market === market);
         const scope = { kind, brand, market: marketOf(market), endpoint, from, to, threshold: ask.threshold };
-        compareScope(scope, inMarket(was), inMarket(now), changes, notCompared);
+        compareScope(scope, inMarket(was), inMarket(now), { changes, notCompared, compared });
       }
     }
   }
-  return { from, to, sinceFallback, changes: byWorstNews(changes), notCompared };
+  return { from, to, sinceFallback, changes: byWorstNews(changes), notCompared, compared };
 }
 
 interface Scope {
@@ -121,7 +122,13 @@ interface Scope {
   threshold: number;
 }
 
-function compareScope(scope: Scope, was: readonly RecordedAnswer[], now: readonly RecordedAnswer[], changes: Change[], notCompared: NotCompared[]): void {
+function compareScope(
+  scope: Scope,
+  was: readonly RecordedAnswer[],
+  now: readonly RecordedAnswer[],
+  found: Omit<ChangesResult, 'from' | 'to' | 'sinceFallback'>,
+): void {
+  const { changes, notCompared } = found;
   const { kind, brand, market, endpoint } = scope;
   const skip = (reason: string) => notCompared.push({ kind, brand, market, endpoint, reason });
   if (was.length === 0) return void skip(`not recorded on ${scope.from}`);
@@ -131,12 +138,16 @@ function compareScope(scope: Scope, was: readonly RecordedAnswer[], now: readonl
   if (pairs.length === 0) {
     return void skip(`recorded with other options on each day (${scope.from}: ${describeQueries(was)}; ${scope.to}: ${describeQueries(now)})`);
   }
+  let counted = false;
   for (const [a, b] of pairs) {
     const [da, db] = [dataOf(a), dataOf(b)];
     if ('problem' in da || 'problem' in db) {
       skip('problem' in da ? da.problem : (db as { problem: string }).problem);
       continue;
     }
+    // Something was compared here: a "no change" of this brand and market is now a finding.
+    if (!counted) found.compared.push({ kind, brand, market, endpoint });
+    counted = true;
     const where = { brand, market, endpoint, item: b.item, query: b.query };
     const known = compareKind(kind, da.data, db.data, scope.threshold);
     if (known !== undefined) {

@@ -6,6 +6,7 @@
  * - topic (GET /topics): a topic (by `id`) appeared or went, or its `visibility` moved;
  * - answer_state (GET /prompts): a question's state for an engine changed
  *   (`engines.<engine>.state`), ranked recommended > mentioned > open, no_answer > absent;
+ *   a question or an engine of one that appeared or went;
  * - competitor (GET /competitors): a rival (by `name`; the brand's own row, `is_brand`,
  *   aside) appeared or went, or its `share_of_voice` moved;
  * - page (GET /pages): a page (by `url`) gained its first citation or lost its last one
@@ -13,11 +14,14 @@
  *   vanishing, not by size;
  * - technical (GET /technical): an issue (by `id`) appeared or was resolved, or
  *   `readiness_score` moved.
+ * A figure that can no longer be read as a number (`1e999` is Infinity), or that stopped
+ * being given, is a change without a size; one that is not a number at all (`"n/a"`) makes
+ * the answer a shape the kind does not expect, compared generically.
  */
 import type { EndpointId } from '../../endpoints.js';
 import type { ChangeNews, ChangeValue, KnownKind } from '../../domain/changes.js';
 import { isPlainObject } from '../../output/flatten.js';
-import type { FieldChange } from './generic.js';
+import { received, type FieldChange } from './generic.js';
 import { isFraction, movedBy, rounded } from './fields.js';
 
 /** The endpoint each kind reads. */
@@ -47,7 +51,8 @@ export const STATE_RANK: ReadonlyMap<string, number> = new Map([
   ['absent', 0],
 ]);
 
-const isNumberOrNull = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v));
+// Any number: one JSON spelled too large for a double (`1e999`) is Infinity, a change numberMove reports.
+const isNumberOrNull = (v: unknown): v is number | null => v === null || typeof v === 'number';
 const isKey = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /** The items of `data[field]` keyed by `key(item)`, when every item is an object with a unique key and passes `ok`. */
@@ -77,10 +82,10 @@ function numberMove(
   base: { subject: string; label: string | null; path: string },
   news: { up: ChangeNews; down: ChangeNews },
 ): KindChange | undefined {
-  if (before === null && after === null) return undefined;
-  if (before === null || after === null) {
-    // A figure that became known, or stopped being given: no size to hold against the threshold.
-    return { ...base, engine: null, move: 'changed', news: 'neutral', before, after, delta: null, points: null };
+  if (Object.is(before, after)) return undefined;
+  if (before === null || after === null || !Number.isFinite(before) || !Number.isFinite(after)) {
+    // A figure that became known, stopped being given, or can no longer be read as a number: no size to hold against the threshold.
+    return { ...base, engine: null, move: 'changed', news: 'neutral', before: received(before), after: received(after), delta: null, points: null };
   }
   const m = movedBy(before, after, threshold, fraction);
   if (!m) return undefined;
@@ -128,7 +133,7 @@ const topic: KindCompare = (a, b, threshold) => {
         move: 'appeared',
         news: 'gain',
         before: null,
-        after: t.visibility as number | null,
+        after: received(t.visibility),
         delta: null,
         points: null,
       });
@@ -146,7 +151,7 @@ const topic: KindCompare = (a, b, threshold) => {
       engine: null,
       move: 'went',
       news: 'loss',
-      before: t.visibility as number | null,
+      before: received(t.visibility),
       after: null,
       delta: null,
       points: null,
@@ -182,23 +187,31 @@ const answerState: KindCompare = (a, b) => {
   const after = keyed(b, 'prompts', questionKey, ok);
   if (!before || !after) return undefined;
   const out: KindChange[] = [];
-  for (const [id, q] of after) {
-    const old = before.get(id);
-    if (old === undefined) continue;
-    const was = statesOf(old)!;
-    const subject = text(q.prompt) ?? text(q.question) ?? id;
-    for (const [engine, state] of statesOf(q)!) {
-      const prior = was.get(engine);
-      if (prior === undefined || prior === state) continue;
+  // Every question of either day: one that appeared or went is a change for each of its engines, as is an engine that did.
+  for (const id of new Set([...after.keys(), ...before.keys()])) {
+    const [old, q] = [before.get(id), after.get(id)];
+    const subject = text(q?.prompt) ?? text(q?.question) ?? text(old?.prompt) ?? text(old?.question) ?? id;
+    const label = subject === id ? null : id;
+    const [was, now] = [old === undefined ? new Map<string, string>() : statesOf(old)!, q === undefined ? new Map<string, string>() : statesOf(q)!];
+    if (was.size === 0 && now.size === 0 && (old === undefined || q === undefined)) {
+      // A question with no engine that appeared or went: still a question that did.
+      out.push({ ...questionMove(old === undefined), subject, label, engine: null, path: `prompts[${id}]` });
+      continue;
+    }
+    for (const engine of new Set([...now.keys(), ...was.keys()])) {
+      const [prior, state] = [was.get(engine), now.get(engine)];
+      if (prior === state) continue;
+      const move = prior === undefined ? 'appeared' : state === undefined ? 'went' : 'changed';
       out.push({
         subject,
-        label: subject === id ? null : id,
+        label,
         engine,
         path: `prompts[${id}].engines.${engine}.state`,
-        move: 'changed',
-        news: stateNews(prior, state),
-        before: prior,
-        after: state,
+        move,
+        // Whether a question or an engine that came or went is good news is not vis's to judge.
+        news: move === 'changed' ? stateNews(prior!, state!) : 'neutral',
+        before: prior ?? null,
+        after: state ?? null,
         delta: null,
         points: null,
       });
@@ -206,6 +219,10 @@ const answerState: KindCompare = (a, b) => {
   }
   return out;
 };
+
+function questionMove(appeared: boolean): Pick<KindChange, 'move' | 'news' | 'before' | 'after' | 'delta' | 'points'> {
+  return { move: appeared ? 'appeared' : 'went', news: 'neutral', before: null, after: null, delta: null, points: null };
+}
 
 const competitor: KindCompare = (a, b, threshold) => {
   const ok = (i: Obj) => isNumberOrNull(i.share_of_voice);
@@ -227,7 +244,7 @@ const competitor: KindCompare = (a, b, threshold) => {
         move: 'appeared',
         news: 'rival',
         before: null,
-        after: c.share_of_voice as number | null,
+        after: received(c.share_of_voice),
         delta: null,
         points: null,
       });
@@ -245,7 +262,7 @@ const competitor: KindCompare = (a, b, threshold) => {
       engine: null,
       move: 'went',
       news: 'gain',
-      before: c.share_of_voice as number | null,
+      before: received(c.share_of_voice),
       after: null,
       delta: null,
       points: null,
@@ -264,6 +281,22 @@ const page: KindCompare = (a, b) => {
   for (const url of new Set([...after.keys(), ...before.keys()])) {
     const [was, now] = [before.get(url), after.get(url)];
     const [nb, na] = [cited(was), cited(now)];
+    if (was !== undefined && now !== undefined && !Object.is(was.citations, now.citations) && !(Number.isFinite(nb) && Number.isFinite(na))) {
+      // A count that can no longer be read as a number (or can again) is a change, whatever it was.
+      out.push({
+        subject: url,
+        label: text(now.title) ?? text(was.title),
+        engine: null,
+        path: `pages[${url}].citations`,
+        move: 'changed',
+        news: 'neutral',
+        before: received(was.citations),
+        after: received(now.citations),
+        delta: null,
+        points: null,
+      });
+      continue;
+    }
     if (nb > 0 === na > 0) continue;
     const gained = na > 0;
     out.push({
@@ -273,9 +306,9 @@ const page: KindCompare = (a, b) => {
       path: `pages[${url}].citations`,
       move: gained ? 'first_citation' : 'last_citation_lost',
       news: gained ? 'gain' : 'loss',
-      before: was === undefined ? null : (was.citations as number | null),
-      after: now === undefined ? null : (now.citations as number | null),
-      delta: rounded(na - nb),
+      before: received(was?.citations),
+      after: received(now?.citations),
+      delta: Number.isFinite(na - nb) ? rounded(na - nb) : null,
       points: null,
     });
   }
@@ -300,17 +333,16 @@ const technical: KindCompare = (a, b, threshold) => {
   if (!before || !after) return undefined;
   const out: KindChange[] = [];
   const [da, db] = [a as Obj, b as Obj];
-  if (da.readiness_score !== undefined && db.readiness_score !== undefined) {
-    const c = numberMove(
-      da.readiness_score as number | null,
-      db.readiness_score as number | null,
-      threshold,
-      isFraction('readiness_score', [da.readiness_score, db.readiness_score]),
-      { subject: 'readiness_score', label: null, path: 'readiness_score' },
-      { up: 'gain', down: 'drop' },
-    );
-    if (c) out.push(c);
-  }
+  // A score that is absent reads as one not given: a score that went missing is a change.
+  const score = numberMove(
+    (da.readiness_score ?? null) as number | null,
+    (db.readiness_score ?? null) as number | null,
+    threshold,
+    isFraction('readiness_score', [da.readiness_score, db.readiness_score]),
+    { subject: 'readiness_score', label: null, path: 'readiness_score' },
+    { up: 'gain', down: 'drop' },
+  );
+  if (score) out.push(score);
   const severity = (i: Obj): ChangeValue => text(i.severity) ?? 'open';
   for (const [id, issue] of after) {
     if (before.has(id)) continue;

@@ -4,8 +4,9 @@
  * (kind), the subject a user copies (a topic id, a question's text, a URL: wrapped whole,
  * never shortened), the engine, and before → after with the difference. Losses and drops
  * red, rivals gaining yellow, gains green. What could not be compared closes the brand's
- * group. Every text from the history (names, subjects, recorded values, reasons) passes
- * the terminal sanitiser: it was the server's before it was recorded.
+ * group; "no change" is said only of what was compared. Every text from the history
+ * (names, subjects, recorded values, reasons) passes the terminal sanitiser: it was the
+ * server's before it was recorded.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Change, ChangeMarket, ChangeNews, ChangeValue, ChangesResult, NotCompared } from '../../domain/changes.js';
@@ -50,6 +51,11 @@ function fieldWord(path: string): string {
   return (m?.[1] ?? '').replace(/_/g, ' ');
 }
 
+/** An item of a shape vis does not know that the subject already names (`issues[No schema]`): its text is not said twice. */
+function named(c: Change, v: ChangeValue): boolean {
+  return c.kind === 'other' && c.subject.endsWith(`[${String(v)}]`);
+}
+
 /** What happened, in words: `32.1 → 25 (-7.1)`, `recommended → absent`, `went`. */
 export function moveText(c: Change): string {
   const arrow = `${valueText(c.before)} → ${valueText(c.after)}`;
@@ -62,9 +68,9 @@ export function moveText(c: Change): string {
     case 'changed':
       return arrow;
     case 'appeared':
-      return c.after === null || c.kind === 'other' ? 'appeared' : `appeared (${valueText(c.after)})`;
+      return c.after === null || named(c, c.after) ? 'appeared' : `appeared (${valueText(c.after)})`;
     case 'went':
-      return c.before === null || c.kind === 'other' ? 'went' : `went (was ${valueText(c.before)})`;
+      return c.before === null || named(c, c.before) ? 'went' : `went (was ${valueText(c.before)})`;
     case 'first_citation':
       return `first citation (${valueText(c.before ?? 0)} → ${valueText(c.after)})`;
     case 'last_citation_lost':
@@ -125,12 +131,14 @@ export function renderChangesView(result: ChangesResult, o: ChangesViewOptions):
   const brands: string[] = [];
   for (const c of result.changes) if (!brands.includes(c.brand.id)) brands.push(c.brand.id);
   for (const n of result.notCompared) if (!brands.includes(n.brand.id)) brands.push(n.brand.id);
-  if (brands.length === 0) blocks.push([`No change of ${o.threshold} points or more.`]);
+  if (brands.length === 0) blocks.push([result.compared.length > 0 ? `No change of ${o.threshold} points or more.` : 'Nothing was compared.']);
   for (const id of brands) {
     const changes = result.changes.filter((c) => c.brand.id === id);
     const skipped = result.notCompared.filter((n) => n.brand.id === id);
     const brand = changes[0]?.brand ?? skipped[0]!.brand;
-    const note = `${changes.length === 0 ? 'no change' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}${brand.name === brand.id ? '' : ` · ${safe(brand.id)}`}`;
+    // "no change" only where something was compared; a brand none of whose answers could be is said so.
+    const none = result.compared.some((c) => c.brand.id === id) ? 'no change' : 'nothing compared';
+    const note = `${changes.length === 0 ? none : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}${brand.name === brand.id ? '' : ` · ${safe(brand.id)}`}`;
     const lines = [sectionTitle(safe(brand.name), note, layout)];
     const markets: Array<string | null> = [];
     for (const c of changes) {

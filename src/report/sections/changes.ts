@@ -2,11 +2,12 @@
  * What changed since the previous period: the result of `vis changes` over the report's
  * period (src/domain/changes.ts), the scope's own changes worst news first (losses and
  * drops red, rivals gaining amber, gains green, as the terminal colours them), each with
- * what moved and from what to what; then what could not be compared, and why.
+ * what moved and from what to what; then what could not be compared, and why. "No
+ * change" is said only when something of the scope was compared.
  * The changes of the scope's brand in its market, and those the API gives alike in every
  * market (the technical scan), are shown; another brand's or market's are not.
  */
-import { NEWS_ORDER, type Change, type ChangeNews, type ChangeValue, type NotCompared } from '../../domain/changes.js';
+import { NEWS_ORDER, type Change, type ChangeNews, type ChangeValue, type Compared, type NotCompared } from '../../domain/changes.js';
 import type { ScopeReport } from '../../domain/report.js';
 import { escapeMarkup, html } from '../escape.js';
 import { isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
@@ -25,6 +26,10 @@ function isChange(c: unknown): c is Change {
     isObj(c.brand) &&
     typeof c.brand.id === 'string'
   );
+}
+
+function isCompared(n: unknown): n is Compared {
+  return isObj(n) && typeof n.kind === 'string' && isObj(n.brand) && typeof n.brand.id === 'string';
 }
 
 function isNotCompared(n: unknown): n is NotCompared {
@@ -82,8 +87,10 @@ export const changes: SectionView = {
     Array.isArray(data.changes) &&
     data.changes.every(isChange) &&
     Array.isArray(data.notCompared) &&
-    data.notCompared.every(isNotCompared),
-  fields: ['from', 'to', 'sinceFallback', 'changes', 'notCompared'],
+    data.notCompared.every(isNotCompared) &&
+    Array.isArray(data.compared) &&
+    data.compared.every(isCompared),
+  fields: ['from', 'to', 'sinceFallback', 'changes', 'notCompared', 'compared'],
   // vis's own comparison: every field of a change is known, the ones not drawn (the
   // path, the endpoint) are where it came from.
   records: {
@@ -109,6 +116,7 @@ export const changes: SectionView = {
       ],
     },
     notCompared: { name: 'kind', known: ['kind', 'brand', 'market', 'endpoint', 'reason'] },
+    compared: { name: 'kind', known: ['kind', 'brand', 'market', 'endpoint'] },
   },
   async render(data, ctx) {
     const { fmt, scope } = ctx;
@@ -118,6 +126,7 @@ export const changes: SectionView = {
     if (from === null) return note(`Nothing to compare yet: only ${fmt.date(to)} is recorded.`);
     const list = worstFirst((data.changes as Change[]).filter((c) => ofScope(c, scope)));
     const skipped = (data.notCompared as NotCompared[]).filter((n) => ofScope(n, scope));
+    const none = (data.compared as Compared[]).some((c) => ofScope(c, scope)) ? 'No change above the threshold.' : 'Nothing could be compared.';
     const lede = `<p class="lede">From ${escapeMarkup(fmt.date(from))} to ${escapeMarkup(fmt.date(to))}: <strong>${escapeMarkup(fmt.number(list.length))}</strong> ${list.length === 1 ? 'change' : 'changes'}.</p>`;
     const rows = list.map((c) => [
       `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
@@ -133,8 +142,6 @@ export const changes: SectionView = {
             ['What', 'Why'],
             skipped.map((n) => [html(n.kind.replace(/_/g, ' ')), html(n.reason)]),
           )}`;
-    return [lede, list.length === 0 ? note('No change above the threshold.') : table(['News', 'What', 'Subject', 'Engine', 'Move'], rows), notCompared].join(
-      '\n',
-    );
+    return [lede, list.length === 0 ? note(none) : table(['News', 'What', 'Subject', 'Engine', 'Move'], rows), notCompared].join('\n');
   },
 };

@@ -21,7 +21,7 @@ import type { HistoryReader } from '../../../src/history/types.js';
 import { fakeClock, testContext, testIO, type TestIOOptions } from '../../support/context.js';
 import { FakeApi, apiFailure, ok, FAKE_BASE_URL } from '../../support/http.js';
 import { runInProcess, TEST_KEY } from '../../support/run.js';
-import { competitors, history, recorded, topics } from '../../history/changes-fixtures.js';
+import { competitors, history, prompts, recorded, recordedRaw, topics } from '../../history/changes-fixtures.js';
 import type { FakeHistory } from '../../support/fake-history.js';
 
 const API = FAKE_BASE_URL;
@@ -299,6 +299,90 @@ describe('vis changes --exit-code', () => {
 
   it('without --exit-code, changes are exit 0', async () => {
     expect((await changes([], twoDays())).code).toBe(0);
+  });
+});
+
+describe('vis changes --exit-code: what used to pass for no change', () => {
+  it('a score that became 1e999 (Infinity): exit 8, `72 → Infinity` in every format', async () => {
+    const h = history([recordedRaw(D1, 'visibility', { score: 72 }, at), recordedRaw(D2, 'visibility', { score: Infinity }, at)]);
+    const json = await changes(['--exit-code', '-f', 'json'], h);
+    expect(json.code).toBe(8);
+    expect(json.stderr).toBe(`vis: 1 change from ${D1} to ${D2} (--exit-code)\n`);
+    expect((JSON.parse(json.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
+      expect.objectContaining({
+        kind: 'visibility',
+        subject: 'score',
+        label: null,
+        before: 72,
+        after: 'Infinity',
+        delta: null,
+        points: null,
+        move: 'changed',
+        news: 'neutral',
+      }),
+    ]);
+    const csv = parseCsv((await changes(['-f', 'csv'], h)).stdout, { columns: true }) as Array<Record<string, string>>;
+    expect(csv.map((x) => [x.kind, x.subject, x.label, x.before, x.after, x.delta, x.move])).toEqual([
+      ['visibility', 'score', '', '72', 'Infinity', '', 'changed'],
+    ]);
+    const table = await changes(['--exit-code'], h);
+    expect(table.code).toBe(8);
+    expect(table.stdout).toContain('visibility  score  72 → Infinity');
+  });
+
+  it('a question removed from /prompts: exit 8, one change per engine it had', async () => {
+    const h = history([
+      recorded(
+        D1,
+        'prompts',
+        prompts([
+          ['q1', 'Best CRM?', { chatgpt: 'mentioned' }],
+          ['q2', 'Cheapest CRM?', { chatgpt: 'recommended' }],
+        ]),
+        at,
+      ),
+      recorded(D2, 'prompts', prompts([['q1', 'Best CRM?', { chatgpt: 'mentioned' }]]), at),
+    ]);
+    const r = await changes(['--exit-code', '-f', 'json'], h);
+    expect(r.code).toBe(8);
+    expect((JSON.parse(r.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
+      expect.objectContaining({
+        kind: 'answer_state',
+        subject: 'Cheapest CRM?',
+        label: 'q2',
+        engine: 'chatgpt',
+        before: 'recommended',
+        after: null,
+        move: 'went',
+      }),
+    ]);
+  });
+
+  it('an issue of an unseen shape: its text as the subject, neutral news; the same issues in another order: exit 0', async () => {
+    const issue = (name: string, severity: string) => ({ issue: name, severity, pages: 3 });
+    const h = history([
+      recorded(D1, 'technical', { issues: [issue('robots', 'high')] }, { ...at, market: '' }),
+      recorded(D2, 'technical', { issues: [issue('robots', 'high'), issue('No schema.org markup', 'low')] }, { ...at, market: '' }),
+    ]);
+    const r = await changes(['--exit-code', '-f', 'json'], h);
+    expect(r.code).toBe(8);
+    expect((JSON.parse(r.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
+      expect.objectContaining({
+        kind: 'other',
+        subject: 'issues[No schema.org markup]',
+        label: null,
+        before: null,
+        after: 'No schema.org markup',
+        move: 'appeared',
+        news: 'neutral',
+        path: 'issues[No schema.org markup]',
+      }),
+    ]);
+    const reordered = history([
+      recorded(D1, 'technical', { issues: [issue('robots', 'high'), issue('slow', 'low')] }, { ...at, market: '' }),
+      recorded(D2, 'technical', { issues: [issue('slow', 'low'), issue('robots', 'high')] }, { ...at, market: '' }),
+    ]);
+    expect((await changes(['--exit-code'], reordered)).code).toBe(0);
   });
 });
 

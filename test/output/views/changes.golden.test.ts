@@ -124,18 +124,50 @@ describe('vis changes: the terminal view', () => {
   });
 
   it('nothing to compare, nothing recorded, and no change say so', () => {
-    expect(view({ from: null, to: D2, sinceFallback: false, changes: [], notCompared: [] }, 80)).toBe(`Nothing to compare yet: only ${D2} is recorded.\n`);
-    expect(view({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [] }, 80)).toBe(
+    expect(view({ from: null, to: D2, sinceFallback: false, changes: [], notCompared: [], compared: [] }, 80)).toBe(
+      `Nothing to compare yet: only ${D2} is recorded.\n`,
+    );
+    expect(view({ from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] }, 80)).toBe(
       'Nothing recorded yet: no answer of the compared endpoints is in the history.\n',
     );
-    expect(view({ from: D1, to: D2, sinceFallback: false, changes: [], notCompared: [] }, 80)).toBe(
+    const brand = { id: '101', name: 'Northwind CRM' };
+    const compared = [{ kind: 'topic' as const, brand, market: null, endpoint: 'topics' }];
+    expect(view({ from: D1, to: D2, sinceFallback: false, changes: [], notCompared: [], compared }, 80)).toBe(
       `Changes from ${D1} to ${D2}, moves of 5 points or more\n\nNo change of 5 points or more.\n`,
     );
+    // Nothing compared is never "no change".
+    expect(view({ from: D1, to: D2, sinceFallback: false, changes: [], notCompared: [], compared: [] }, 80)).toBe(
+      `Changes from ${D1} to ${D2}, moves of 5 points or more\n\nNothing was compared.\n`,
+    );
+  });
+
+  it('"no change" only for a brand something of which was compared', async () => {
+    const h = history([
+      recorded(D1, 'topics', topics([['a', 40]])),
+      recorded(D2, 'topics', topics([['a', 40]])),
+      recorded(D1, 'topics', topics([['a', 40]]), { brandId: '202' }),
+      recorded(D2, 'visibility', { score: 3 }, { brandId: '202' }),
+    ]);
+    const out = view(await changesFrom(h, { api: API, threshold: 5 }), 160);
+    expect(out).toContain('Northwind CRM  no change · 101');
+    expect(out).toContain('Acme, Inc.  nothing compared · 202');
+    expect(out).not.toContain('Acme, Inc.  no change');
+  });
+
+  it('an item of a shape vis does not know shows its text once; a value its subject does not name is said', async () => {
+    const h = history([
+      recorded(D1, 'technical', { issues: [{ issue: 'robots', severity: 'high' }], weekly: [1, 2] }, { market: '' }),
+      recorded(D2, 'technical', { issues: [{ issue: 'slow', severity: 'high' }], weekly: [1, 2, 30] }, { market: '' }),
+    ]);
+    const out = view(await changesFrom(h, { api: API, threshold: 5 }), 160);
+    expect(out).toContain('other  issues[slow]  appeared\n');
+    expect(out).toContain('other  issues[robots]  went\n');
+    expect(out).toContain('other  weekly[2]  appeared (30)\n');
   });
 
   it('--since before every recorded day: the heading says the oldest day after it was taken', () => {
     const out = renderChangesView(
-      { from: D1, to: D2, sinceFallback: true, changes: [], notCompared: [] },
+      { from: D1, to: D2, sinceFallback: true, changes: [], notCompared: [], compared: [] },
       { width: 160, color: false, wide: false, threshold: 5, since: '2026-11-01' },
     );
     expect(out.split('\n')[0]).toBe(
