@@ -559,6 +559,20 @@ describe('the file', () => {
     expect(existsSync(`${file}.vis.lock`)).toBe(false);
   });
 
+  it("never takes the store from a vis that runs, however long it has held it: its lock and SQLite's stay as they are", async () => {
+    const { file } = place();
+    await (await open(file)).close();
+    // A running vis (this process's pid) that took the lock an hour ago, its SQLite's VFS folder beside it.
+    const lock = `${storeLockName(file)}.lock`;
+    const text = `${JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'a-push-waiting-on-the-network' })}\n`;
+    writeFileSync(lock, text, { mode: 0o600 });
+    mkdirSync(`${file}.lock`);
+    const err = await openStore(file, { create: true, lock: { timeoutMs: 200 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+    expect(statSync(`${file}.lock`).isDirectory()).toBe(true);
+  });
+
   it('a call that cannot have the lock for the whole wait fails, and the store stays usable', async () => {
     const { file } = place();
     const s = await open(file, { lock: { timeoutMs: 50 } });
