@@ -42,13 +42,16 @@ export function maskingPassword(where: HistoryLocation): HistoryLocation {
   };
 }
 
-/** How this run waits for a SQLite store's lock: on the context's clock, saying so on a terminal once the wait is long. */
+/** How this run waits for a SQLite store's lock: on the context's clock, saying so once on a terminal when a wait is long. */
 export function storeLock(ctx: Context, file: string): LockOptions {
+  let told = false;
   return {
     clock: ctx.clock,
     onWait: (holder) => {
       // Only for a person watching: a cron job's log gets no line for a wait that ends well.
-      if (!ctx.io.stderrIsTTY) return;
+      // Once a run: each call of the store may wait again, while a take-in goes on.
+      if (!ctx.io.stderrIsTTY || told) return;
+      told = true;
       const who = holder ? holderText(holder) : 'another vis';
       writeMessage(ctx.io, `vis: waiting for the history store ${sanitizeForTerminal(file)}: ${who} is using it (taking the journal in, or reading)…`);
     },

@@ -3,7 +3,7 @@
  * with the journal taken in; a store another running vis keeps for a whole minute
  * refused (exit 7) naming it, the wait said on a terminal.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,32 @@ describe('openHistory', () => {
     );
     expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(60_000);
     expect(io.err()).toBe(`vis: waiting for the history store ${file}: ${holder} is using it (taking the journal in, or reading)…\n`);
+  });
+
+  it('says it once a run, however many calls of the store wait', async () => {
+    const file = storeFile();
+    const clock = fakeClock();
+    const io = testIO({ stderrIsTTY: true, columns: 1000 });
+    const store = await openHistory(testContext({ io, env: { VIS_HISTORY: file }, overrides: { clock } }));
+    try {
+      for (let i = 0; i < 2; i++) {
+        writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: `another-vis-${i}` }));
+        // The holder lets go after 2 s.
+        const gone = clock.t + 2_000;
+        const sleep = clock.sleep;
+        clock.sleep = async (ms, signal) => {
+          await sleep(ms, signal);
+          if (clock.t >= gone) {
+            clock.sleep = sleep;
+            rmSync(`${file}.vis.lock`, { force: true });
+          }
+        };
+        expect(await store.days({ api: 'demo' })).toEqual([]);
+      }
+    } finally {
+      await store.close();
+    }
+    expect(io.err().split('\n').filter(Boolean)).toHaveLength(1);
   });
 
   it('says nothing of a wait when stderr is not a terminal', async () => {
