@@ -30,6 +30,7 @@ export default {
     'src/fs/safe-file.ts',
     'src/fs/atomic-write.ts',
     'src/fs/inside-folder.ts',
+    'src/fs/lock.ts',
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
     'src/export/export-run.ts',

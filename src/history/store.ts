@@ -25,17 +25,21 @@
  *   older one is migrated in one transaction (src/history/schema.ts).
  *
  * Locking. The WebAssembly SQLite has no file locking of its own that waits: its VFS makes
- * a `<file>.lock` folder (mkdir) and answers SQLITE_BUSY while one exists, and a process
- * that dies leaves it behind. So every use of the file happens inside vis's own lock,
- * `<file>.vis.lock` (src/fs/lock.ts), and inside it a leftover `<file>.lock` folder is
- * stale and removed. The reader calls are synchronous, so an open store holds vis's lock
- * until close(); a journal of more than one batch is taken in first, one batch per
- * lock hold, so no hold nears the lock's stale time. Each batch is one transaction, and
- * an entry leaves the journal only after the transaction that stored it committed.
- * Callers in one process take vis's lock in turn: a second openStore of the same file
- * waits for the first store's close(). While a store holds vis's lock for good (from the
- * end of openStore to close()), SQLite keeps its own lock too (locking_mode EXCLUSIVE), so
- * a read of many rows does not make and remove the VFS's folder once per statement.
+ * a `<file>.lock` folder (mkdir) for as long as SQLite holds any lock of the file, answers
+ * SQLITE_BUSY while one exists, and a process that dies leaves it behind. So every use of
+ * the file happens inside vis's own lock, `<file>.vis.lock` (src/fs/lock.ts), and SQLite
+ * keeps its lock no longer than one use (locking_mode NORMAL: the folder is gone at the
+ * end of each statement or transaction). A `<file>.lock` folder found inside vis's lock is
+ * therefore one a process that died left, and is removed; vis's lock itself is never taken
+ * from a holder that runs. Each call of the store (a read, a batch of the take-in, a
+ * prune, close) is one hold of vis's lock, so no hold lasts longer than one of them, and
+ * none spans a wait on the network or on the user: other vis processes take their turns
+ * between them. The journal is taken in batches of at most `batch` entries (and at most
+ * BATCH_MS of work): each batch one transaction, one hold, and an entry leaves the journal
+ * only after the transaction that stored it committed; between batches the event loop
+ * turns, so Ctrl-C or SIGTERM (src/main.ts) ends vis there, losing nothing. A caller waits
+ * for vis's lock as long as other holders come and go, and gives up (exit 7, naming the
+ * holder's pid) only when one holder keeps it for STORE_WAIT_MS.
  *
  * The quick check reads every page of the file, which grows with the history. It runs when
  * the file is not as vis last left it: on close, vis notes the file's size, change time and
@@ -46,15 +50,15 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, rmdirSync, statfsSync, statSync, type Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { UsageError, VisError } from '../errors.js';
-import { withLock, type LockOptions } from '../fs/lock.js';
+import { ServerError, UsageError, VisError } from '../errors.js';
+import { holderText, waitText, withLock, type LockInfo, type LockOptions } from '../fs/lock.js';
 import { readRegularFile } from '../fs/safe-file.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
-import { isDay, journalDir, pendingNames, readEntries, rejectedNames, rejectEntry, removeEntry, type JournalEntry } from './journal.js';
+import { isDay, journalDir, pendingNames, readEntry, rejectedNames, rejectEntry, removeEntry, type JournalEntry, type JournalProblem } from './journal.js';
 import { MIGRATIONS, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
 import { compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
@@ -77,11 +81,16 @@ export interface OpenStoreOptions {
   lock?: LockOptions;
   /** The ordered migrations; the last one's version is the schema written. Tests pass their own. */
   migrations?: readonly Migration[];
-  /** Journal entries taken in per transaction (and per lock hold before the store opens). */
+  /** Journal entries taken in per transaction (and per hold of the lock) at most. */
   batch?: number;
 }
 
-const DEFAULT_BATCH = 200;
+/** Small enough that a batch takes a fraction of a second even on a busy machine. */
+const DEFAULT_BATCH = 500;
+/** A batch commits once it has worked this long (by the lock's clock), however few entries it holds: large answers. */
+export const BATCH_MS = 250;
+/** How long a caller waits while one other vis keeps the store, before it gives up (exit 7). */
+export const STORE_WAIT_MS = 60_000;
 
 /** The name vis's lock is taken on: `<file>.vis.lock`, apart from the VFS's own `<file>.lock`. */
 export function storeLockName(file: string): string {
@@ -91,28 +100,10 @@ export function storeLockName(file: string): string {
 /** Opens (creating it when `create`) the store file, migrating an older schema. Throws UsageError (exit 2) when it cannot be used. */
 export async function openStore(file: string, o: OpenStoreOptions): Promise<HistoryStore> {
   const migrations = o.migrations ?? MIGRATIONS;
-  const batch = o.batch ?? DEFAULT_BATCH;
   const sqlite = await loadSqlite();
   checkPlace(file, o.create);
   const db = await locked(file, o.lock, () => openDatabase(sqlite, file, migrations));
-  const report: IngestReport = { stored: 0, superseded: 0, rejected: [] };
-  try {
-    while (pendingNames(journalDir(file)).length > batch) {
-      await locked(file, o.lock, () => ingestBatch(db, journalDir(file), batch, report));
-    }
-    const release = await holdLock(file, o.lock);
-    try {
-      // From here until close() vis's lock is held: SQLite may keep its own as long.
-      db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    } catch (err) {
-      release();
-      throw err;
-    }
-    return new SqliteStore(file, db, release, batch, report);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+  return new SqliteStore(file, db, o.lock, o.batch ?? DEFAULT_BATCH);
 }
 
 /** What `vis history check` shows; never throws: a damaged, newer, unsafe or locked file is described in `problems`. */
@@ -149,45 +140,53 @@ export async function checkFile(file: string, o: { lock?: LockOptions } = {}): P
 }
 
 class SqliteStore implements HistoryStore {
-  private pending: IngestReport;
-
   constructor(
     readonly file: string,
     private readonly db: SqlDatabase,
-    private readonly release: () => void,
+    private readonly lock: LockOptions | undefined,
     private readonly batch: number,
-    already: IngestReport,
-  ) {
-    this.pending = already;
+  ) {}
+
+  /** One use of the file: inside vis's lock, where a VFS lock folder still there was left by a process that died. */
+  private use<T>(fn: () => T): Promise<T> {
+    return locked(this.file, this.lock, () => {
+      removeStaleVfsLock(this.file);
+      return fn();
+    });
   }
 
   async ingest(): Promise<IngestReport> {
-    const report = this.pending;
-    this.pending = { stored: 0, superseded: 0, rejected: [] };
-    removeStaleVfsLock(this.file);
-    while (ingestBatch(this.db, journalDir(this.file), this.batch, report) > 0);
+    const report: IngestReport = { stored: 0, superseded: 0, rejected: [] };
+    const clock = this.lock?.clock ?? Date;
+    while ((await this.use(() => ingestBatch(this.db, journalDir(this.file), this.batch, report, clock))) > 0) {
+      // The event loop turns between batches: a signal ends vis here, and other callers of this process take their turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return report;
   }
 
   async record(answers: readonly AnswerToRecord[]): Promise<RecordReport> {
     const report: RecordReport = { stored: 0, superseded: 0 };
-    const outcomes = transaction(this.db, () => answers.map(({ names, ...answer }) => storeAnswer(this.db, answer, names ?? {})));
+    const outcomes = await this.use(() => transaction(this.db, () => answers.map(({ names, ...answer }) => storeAnswer(this.db, answer, names ?? {}))));
     for (const o of outcomes) report[o]++;
     return report;
   }
 
   async days(filter: AnswerFilter): Promise<string[]> {
     const w = whereOf(filter);
-    return this.db.all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql} ORDER BY a.day`, w.params).map((r) => String(r.day));
+    const rows = await this.use(() => this.db.all(`SELECT DISTINCT a.day AS day FROM answers a WHERE ${w.sql} ORDER BY a.day`, w.params));
+    return rows.map((r) => String(r.day));
   }
 
   async answers(filter: AnswerFilter): Promise<RecordedAnswer[]> {
     const w = whereOf(filter);
-    const rows = this.db.all(
-      `SELECT a.api, a.brand_id, a.market, a.endpoint, a.item, a.query, a.day, a.fetched_at, b.size, b.body
+    const rows = (await this.use(() =>
+      this.db.all(
+        `SELECT a.api, a.brand_id, a.market, a.endpoint, a.item, a.query, a.day, a.fetched_at, b.size, b.body
        FROM answers a JOIN bodies b ON b.id = a.body_id WHERE ${w.sql}`,
-      w.params,
-    ) as SqlRow[];
+        w.params,
+      ),
+    )) as SqlRow[];
     return rows
       .map((r): RecordedAnswer => ({
         api: String(r.api),
@@ -212,35 +211,40 @@ class SqliteStore implements HistoryStore {
   }
 
   async scopes(api: string): Promise<RecordedScope[]> {
-    return scopesOf(this.db, api);
+    return this.use(() => scopesOf(this.db, api));
   }
 
   async prune(day: string): Promise<PruneReport> {
     if (!isDay(day)) throw new UsageError(`cannot prune the history before ${JSON.stringify(day)}: not a date (YYYY-MM-DD)`);
-    return transaction(this.db, () => {
-      for (const table of FACT_TABLES) this.db.run(`DELETE FROM ${table} WHERE answer_id IN (SELECT id FROM answers WHERE day < ?)`, [day]);
-      const answers = this.db.run('DELETE FROM answers WHERE day < ?', [day]).changes;
-      const bodies = this.db.run('DELETE FROM bodies WHERE NOT EXISTS (SELECT 1 FROM answers WHERE body_id = bodies.id)').changes;
-      this.db.run('DELETE FROM texts WHERE id NOT IN (SELECT prompt_text_id FROM prompt_facts WHERE prompt_text_id IS NOT NULL)');
-      return { answers, bodies };
-    });
+    return this.use(() =>
+      transaction(this.db, () => {
+        for (const table of FACT_TABLES) this.db.run(`DELETE FROM ${table} WHERE answer_id IN (SELECT id FROM answers WHERE day < ?)`, [day]);
+        const answers = this.db.run('DELETE FROM answers WHERE day < ?', [day]).changes;
+        const bodies = this.db.run('DELETE FROM bodies WHERE NOT EXISTS (SELECT 1 FROM answers WHERE body_id = bodies.id)').changes;
+        this.db.run('DELETE FROM texts WHERE id NOT IN (SELECT prompt_text_id FROM prompt_facts WHERE prompt_text_id IS NOT NULL)');
+        return { answers, bodies };
+      }),
+    );
   }
 
   async check(): Promise<StoreCheck> {
-    const out = emptyCheck(this.file);
-    out.bytes = statSync(this.file).size;
-    inspect(await loadSqlite(), this.db, out);
-    return out;
+    const sqlite = await loadSqlite();
+    return this.use(() => {
+      const out = emptyCheck(this.file);
+      out.bytes = statSync(this.file).size;
+      inspect(sqlite, this.db, out);
+      return out;
+    });
   }
 
   async close(): Promise<void> {
     if (!this.db.isOpen) return;
-    try {
+    // Inside the lock: the file noted is one no other vis is writing.
+    await this.use(() => {
+      if (!this.db.isOpen) return;
       this.db.close();
       noteChecked(this.file);
-    } finally {
-      this.release();
-    }
+    });
   }
 }
 
@@ -339,7 +343,7 @@ export function reason(err: unknown): string {
   return e.message;
 }
 
-/** Runs `fn` inside vis's lock of the store, wording a lock that cannot be made. */
+/** Runs `fn` inside vis's lock of the store, wording a lock that cannot be made, and a wait that ends. */
 async function locked<T>(file: string, options: LockOptions | undefined, fn: () => T): Promise<T> {
   let entered = false;
   try {
@@ -349,30 +353,24 @@ async function locked<T>(file: string, options: LockOptions | undefined, fn: () 
         entered = true;
         return fn();
       },
-      options,
+      { timeoutMs: STORE_WAIT_MS, timeoutError: (path, holder, ms) => storeBusy(file, path, holder, ms), ...options },
     );
   } catch (err) {
-    // The lock's own errors: a timeout is worded already, a file system error is not.
-    if (!entered && !(err instanceof UsageError)) throw new UsageError(`cannot lock the history store ${file} (${storeLockName(file)}.lock): ${reason(err)}`);
+    // The lock's own errors: a wait that ended is worded already, a file system error is not.
+    if (!entered && !(err instanceof VisError)) throw new UsageError(`cannot lock the history store ${file} (${storeLockName(file)}.lock): ${reason(err)}`);
     throw err;
   }
 }
 
-/** Takes vis's lock of the store and keeps it until the returned function is called. */
-async function holdLock(file: string, options: LockOptions | undefined): Promise<() => void> {
-  let letGo!: () => void;
-  const released = new Promise<void>((resolve) => (letGo = resolve));
-  let taken!: () => void;
-  const held = new Promise<void>((resolve) => (taken = resolve));
-  const hold = locked(file, options, () => {
-    taken();
-    return released;
+/** One vis kept the store for the whole wait: exit 7, as a server that does not answer, naming the holder. */
+export function storeBusy(file: string, path: string, holder: LockInfo | undefined, ms: number): ServerError {
+  const who = holder ? holderText(holder) : 'another process';
+  return new ServerError(`the history store ${file} is in use by ${who}: gave up after ${waitText(ms)} waiting for its lock ${path}`, {
+    hint: `vis never takes the store from a process that runs: let it finish, or stop it. If process ${holder?.pid ?? '(unknown)'} is not a vis, the lock is left over: remove it (rm '${path}').`,
   });
-  await Promise.race([held, hold]);
-  return letGo;
 }
 
-/** The VFS's `<file>.lock` folder, left by a process that died: inside vis's lock, nobody else is using the file. */
+/** The VFS's `<file>.lock` folder, left by a process that died: inside vis's lock no running vis holds it (SQLite's lock never outlives a hold of vis's). */
 function removeStaleVfsLock(file: string): void {
   try {
     rmdirSync(`${file}.lock`);
@@ -618,21 +616,34 @@ export function unpack(data: Uint8Array, size: number): Buffer {
 }
 
 /**
- * Takes in up to `batch` journal entries, in one transaction; entries leave the journal
- * only once it committed, damaged ones are set aside. Returns how many it handled.
+ * Takes in up to `batch` journal entries, oldest first, in one transaction, ending it
+ * early once BATCH_MS have passed; entries leave the journal only once it committed,
+ * damaged ones are set aside. Returns how many it handled.
  */
-function ingestBatch(db: SqlDatabase, dir: string, batch: number, report: IngestReport): number {
-  const read = readEntries(dir, batch);
-  const entries = read.filter((e): e is JournalEntry => 'answer' in e);
-  const outcomes = transaction(db, () => entries.map((e) => storeAnswer(db, e.answer, e.names)));
-  for (const e of entries) removeEntry(e.file);
+function ingestBatch(db: SqlDatabase, dir: string, batch: number, report: IngestReport, clock: { now(): number }): number {
+  const names = pendingNames(dir).slice(0, batch);
+  const started = clock.now();
+  const taken: JournalEntry[] = [];
+  const damaged: JournalProblem[] = [];
+  const outcomes = transaction(db, () => {
+    const out: Array<'stored' | 'superseded'> = [];
+    for (const name of names) {
+      const e = readEntry(join(dir, name));
+      if ('answer' in e) {
+        taken.push(e);
+        out.push(storeAnswer(db, e.answer, e.names));
+      } else damaged.push(e);
+      if (clock.now() - started >= BATCH_MS) break;
+    }
+    return out;
+  });
+  for (const e of taken) removeEntry(e.file);
   for (const o of outcomes) report[o]++;
-  for (const p of read) {
-    if ('answer' in p) continue;
+  for (const p of damaged) {
     rejectEntry(p.file);
     report.rejected.push({ file: p.file, problem: p.problem });
   }
-  return read.length;
+  return taken.length + damaged.length;
 }
 
 function storeAnswer(db: SqlDatabase, a: RecordedAnswer, names: SeenNames): 'stored' | 'superseded' {

@@ -2,10 +2,12 @@
  * The history store as the history commands open it (`vis history`, `vis changes`, `vis
  * report`): where it lives (src/history/location.ts, from VIS_HISTORY and the profile's
  * `history`), opened with the journal taken in. Refusals are usage errors (exit 2) saying
- * why; a PostgreSQL server out of reach is a server error (exit 7). A SQLite store holds
- * its lock until close(): close it before writing out what was read.
+ * why; a PostgreSQL server out of reach is a server error (exit 7). A SQLite store takes
+ * its lock for each call only, so other vis processes take their turns between them; a
+ * wait for it is said on a terminal, and one vis keeping it a minute ends it (exit 7).
  */
 import { UsageError } from '../errors.js';
+import { holderText, type LockOptions } from '../fs/lock.js';
 import { registerSecret } from '../http/redact.js';
 import { writeMessage } from '../terminal/io.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
@@ -40,6 +42,22 @@ export function maskingPassword(where: HistoryLocation): HistoryLocation {
   };
 }
 
+/** How this run waits for a SQLite store's lock: on the context's clock, saying so once on a terminal when a wait is long. */
+export function storeLock(ctx: Context, file: string): LockOptions {
+  let told = false;
+  return {
+    clock: ctx.clock,
+    onWait: (holder) => {
+      // Only for a person watching: a cron job's log gets no line for a wait that ends well.
+      // Once a run: each call of the store may wait again, while a take-in goes on.
+      if (!ctx.io.stderrIsTTY || told) return;
+      told = true;
+      const who = holder ? holderText(holder) : 'another vis';
+      writeMessage(ctx.io, `vis: waiting for the history store ${sanitizeForTerminal(file)}: ${who} is using it (taking the journal in, or reading)…`);
+    },
+  };
+}
+
 export async function openHistory(ctx: Context, profileFlag?: string): Promise<HistoryStore> {
   const where = historyWhere(ctx, profileFlag);
   if (where.kind === 'off') throw new UsageError(`the history is off (${where.source}): nothing has been recorded`);
@@ -52,8 +70,8 @@ export async function openHistory(ctx: Context, profileFlag?: string): Promise<H
     return openPgStore(target);
   }
   const { openStore } = await import('../history/store.js');
-  // A store locked by another vis is refused after the lock's wait, naming the lock file.
-  const store = await openStore(where.file, { create: true, lock: { clock: ctx.clock } });
+  // Another vis keeping the store for the whole wait ends it, naming that process.
+  const store = await openStore(where.file, { create: true, lock: storeLock(ctx, where.file) });
   try {
     await store.ingest();
   } catch (err) {

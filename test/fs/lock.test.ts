@@ -3,15 +3,26 @@
  * O_EXCL, waited for with short sleeps for a bounded time, broken when its holder is dead
  * or it is old, and always let go, also when the work throws. Waiting runs on a fake clock.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, lockPath, parseLock, withLock, type LockInfo } from '../../src/fs/lock.js';
+import {
+  holderText,
+  LOCK_STALE_MS,
+  LOCK_TIMEOUT_MS,
+  lockPath,
+  parseLock,
+  processStart,
+  WAIT_NOTICE_MS,
+  waitText,
+  withLock,
+  type LockInfo,
+} from '../../src/fs/lock.js';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
-import { fakeClock, type FakeClock } from '../support/context.js';
+import { fakeClock, TEST_NOW, type FakeClock } from '../support/context.js';
 
 function target(): { dir: string; file: string; lock: string } {
   const dir = mkdtempSync(join(tmpdir(), 'vis-lock-'));
@@ -129,28 +140,39 @@ describe('withLock', () => {
       expect(readdirSync(dir)).toEqual([]);
     });
 
-    it('the lock is older than staleMs, although its holder runs', async () => {
-      const { file, lock } = target();
+    it('the holder of this host is there, but its pid now names a process that started later (the pid was reused)', async () => {
+      const { dir, file, lock } = target();
       const clock = fakeClock();
-      heldBy(lock, { at: clock.t - LOCK_STALE_MS, pid: process.pid });
+      heldBy(lock, { at: clock.t, pid: 4242, start: 'boot/100' });
       let ran = false;
-      await withLock(file, () => void (ran = true), { clock });
+      await withLock(file, () => void (ran = true), { clock, isAlive: () => true, startOf: (pid) => (pid === 4242 ? 'boot/250' : 'boot/1') });
       expect(ran).toBe(true);
       expect(clock.waits).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
     });
 
-    it('the lock is dated staleMs or more ahead (a clock that was wrong, or set back)', async () => {
+    it("a lock naming this process's pid that an earlier process (started at another time) left", async () => {
       const { file, lock } = target();
       const clock = fakeClock();
-      heldBy(lock, { at: clock.t + LOCK_STALE_MS, pid: process.pid });
+      heldBy(lock, { at: clock.t, pid: process.pid, start: 'an-earlier-boot/1' });
       await withLock(file, () => undefined, { clock });
       expect(clock.waits).toEqual([]);
     });
 
-    it('a holder goes stale while we wait', async () => {
+    it('a holder on another host once older than staleMs, either way (a clock that was wrong, or set back)', async () => {
+      for (const at of [TEST_NOW - LOCK_STALE_MS, TEST_NOW + LOCK_STALE_MS]) {
+        const { file, lock } = target();
+        const clock = fakeClock();
+        heldBy(lock, { at, host: 'elsewhere.example' });
+        await withLock(file, () => undefined, { clock });
+        expect(clock.waits).toEqual([]);
+      }
+    });
+
+    it('a holder on another host goes stale while we wait', async () => {
       const { file, lock } = target();
       const clock = fakeClock();
-      heldBy(lock, { at: clock.t, pid: process.pid });
+      heldBy(lock, { at: clock.t, host: 'elsewhere.example' });
       await withLock(file, () => undefined, { clock, staleMs: 1_000, timeoutMs: 5_000 });
       const waited = clock.waits.reduce((a, b) => a + b, 0);
       expect(waited).toBeGreaterThanOrEqual(1_000);
@@ -169,6 +191,52 @@ describe('withLock', () => {
   });
 
   describe('locks that are not stale are waited for', () => {
+    it('a holder that runs on this host is never broken, however old its lock or far ahead its date, and the wait ends naming it', async () => {
+      for (const at of [TEST_NOW - 100 * LOCK_STALE_MS, TEST_NOW + 100 * LOCK_STALE_MS]) {
+        const { file, lock } = target();
+        const clock = fakeClock();
+        const text = heldBy(lock, { at, pid: process.pid });
+        await expect(withLock(file, () => undefined, { clock })).rejects.toThrow(
+          `held by process ${process.pid} on ${hostname()} since ${new Date(at).toISOString()}`,
+        );
+        expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(LOCK_TIMEOUT_MS);
+        expect(readFileSync(lock, 'utf8')).toBe(text);
+      }
+    });
+
+    it('a holder that runs and started when its lock says (the pid is its own)', async () => {
+      const { file, lock } = target();
+      const clock = fakeClock();
+      heldBy(lock, { at: clock.t, pid: 4242, start: 'boot/100' });
+      const err = await withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive: () => true, startOf: () => 'boot/100' }).catch((e: unknown) => e);
+      expect((err as Error).message).toMatch(/^gave up after 200 ms waiting .*held by process 4242 /);
+    });
+
+    it('a holder whose start cannot be read here (no /proc): its pid alone decides', async () => {
+      const { file, lock } = target();
+      const clock = fakeClock();
+      heldBy(lock, { at: clock.t, pid: 4242, start: 'boot/100' });
+      await expect(withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive: () => true, startOf: () => undefined })).rejects.toThrow(/gave up/);
+    });
+
+    it('a real running process, by its real start time: alive as it started, gone under another start', async () => {
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        const start = processStart(child.pid!);
+        expect(start).toMatch(/^[0-9a-f-]{36}\/\d+$/);
+        expect(processStart(child.pid!)).toBe(start);
+        const { file, lock } = target();
+        const clock = fakeClock();
+        heldBy(lock, { at: clock.t, pid: child.pid!, start: start! });
+        await expect(withLock(file, () => undefined, { clock, timeoutMs: 200 })).rejects.toThrow(`held by process ${child.pid} `);
+        heldBy(lock, { at: clock.t, pid: child.pid!, start: `${start!.split('/')[0]}/1` });
+        await withLock(file, () => undefined, { clock });
+        expect(existsSync(lock)).toBe(false);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+
     it('an empty lock file just created (its holder is between open and write)', async () => {
       const { file, lock } = target();
       writeFileSync(lock, '');
@@ -257,10 +325,10 @@ describe('withLock', () => {
     expect(r.signal).toBe('SIGKILL');
     expect(parseLock(readFileSync(lock, 'utf8'))?.pid).toBe(r.pid);
     // A lock judged by its age alone (a lock directory and its mtime) would keep every
-    // caller waiting for the stale time; the pid in the lock says its holder is gone.
-    const started = Date.now();
-    await withLock(file, () => undefined);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // caller waiting for the stale time; the pid in the lock says its holder is gone: no wait at all.
+    const clock = fakeClock(Date.now());
+    await withLock(file, () => undefined, { clock });
+    expect(clock.waits).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -283,5 +351,166 @@ describe('withLock', () => {
     expect(done).toBe(8);
     expect(most).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a long wait', () => {
+  it('a lock that changes hands is not a stuck one: the count starts again with each holder', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    // A new holder every 6 s (each hold is short, as a take-in's batches are) for a minute, then none.
+    let n = 0;
+    heldBy(lock, { at: clock.t, token: 'hold-0' });
+    const sleep = clock.sleep;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (clock.t - TEST_NOW >= 6_000 * (n + 1)) {
+        n++;
+        if (n === 10) unlinkSync(lock);
+        else heldBy(lock, { at: clock.t, token: `hold-${n}` });
+      }
+    };
+    let ran = false;
+    await withLock(file, () => void (ran = true), { clock });
+    expect(ran).toBe(true);
+    expect(clock.t - TEST_NOW).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('one holder keeping it for timeoutMs ends the wait, counted from when that holder was first seen', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t, token: 'first' });
+    const sleep = clock.sleep;
+    let swapped = false;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (!swapped && clock.t - TEST_NOW >= 3_000) {
+        swapped = true;
+        heldBy(lock, { at: clock.t, token: 'second' });
+      }
+    };
+    await expect(withLock(file, () => undefined, { clock })).rejects.toThrow(/^gave up after 10 s/);
+    expect(clock.t - TEST_NOW).toBeGreaterThanOrEqual(3_000 + LOCK_TIMEOUT_MS);
+    expect(clock.t - TEST_NOW).toBeLessThan(3_200 + LOCK_TIMEOUT_MS);
+  });
+
+  it('an unreadable lock that is replaced is a new holder too (by its mtime)', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock(Date.now());
+    writeFileSync(lock, '');
+    const t0 = clock.t;
+    const sleep = clock.sleep;
+    let swapped = false;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (!swapped && clock.t - t0 >= 300) {
+        swapped = true;
+        const later = (Date.now() + 5_000) / 1000;
+        utimesSync(lock, later, later);
+      }
+    };
+    await expect(withLock(file, () => undefined, { clock, timeoutMs: 500 })).rejects.toThrow(/gave up after 500 ms/);
+    expect(clock.t - t0).toBeGreaterThanOrEqual(800);
+  });
+
+  it('onWait is told once, with the holder, when the wait passes WAIT_NOTICE_MS', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t, pid: process.pid, token: 'holder' });
+    const told: Array<{ at: number; holder: LockInfo | undefined }> = [];
+    await expect(withLock(file, () => undefined, { clock, timeoutMs: 3_000, onWait: (holder) => told.push({ at: clock.t, holder }) })).rejects.toThrow(
+      /gave up/,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.holder).toMatchObject({ pid: process.pid, token: 'holder' });
+    expect(told[0]!.at - TEST_NOW).toBeGreaterThanOrEqual(WAIT_NOTICE_MS);
+    expect(told[0]!.at - TEST_NOW).toBeLessThan(WAIT_NOTICE_MS + 100);
+  });
+
+  it('onWait is not told for a short wait', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t });
+    const sleep = clock.sleep;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (clock.t - TEST_NOW >= WAIT_NOTICE_MS - 100) unlinkSync(lock);
+    };
+    let told = 0;
+    await withLock(file, () => undefined, { clock, onWait: () => told++ });
+    expect(told).toBe(0);
+  });
+
+  it("the caller's own error when the wait ends, given the lock and its holder", async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t, pid: process.pid, token: 'holder' });
+    const mine = new Error('mine');
+    let given: unknown[] = [];
+    const err = await withLock(file, () => undefined, { clock, timeoutMs: 700, timeoutError: (...args) => ((given = args), mine) }).catch((e: unknown) => e);
+    expect(err).toBe(mine);
+    expect(given[0]).toBe(lock);
+    expect(given[1]).toMatchObject({ pid: process.pid, token: 'holder' });
+    expect(given[2]).toBe(700);
+  });
+
+  it('a lock gone between the attempt and the look is taken at the next attempt, and is no holder', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t });
+    const sleep = clock.sleep;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (clock.waits.length === 2) unlinkSync(lock);
+    };
+    await withLock(file, () => undefined, { clock });
+    expect(clock.waits).toEqual([10, 20]);
+  });
+});
+
+describe('what a lock says', () => {
+  it('the holding process start, on Linux: boot id and start ticks, none for a process that is gone', () => {
+    const own = processStart(process.pid);
+    expect(own).toMatch(/^[0-9a-f-]{36}\/\d+$/);
+    expect(own!.split('/')[0]).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    expect(processStart(deadPid())).toBeUndefined();
+  });
+
+  it('a process whose name holds spaces and parentheses is read from the last one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-lock-name-'));
+    const odd = join(dir, 'a) 1 2 (b');
+    symlinkSync('/bin/sleep', odd);
+    const child = spawn(odd, ['30'], { stdio: 'ignore' });
+    try {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      expect(processStart(child.pid!)).toBe(`${processStart(process.pid)!.split('/')[0]}/${ticks}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('a lock written by vis holds its start; one whose start is not text is not vis’s', async () => {
+    const { file, lock } = target();
+    await withLock(file, () => {
+      expect(parseLock(readFileSync(lock, 'utf8'))?.start).toBe(processStart(process.pid));
+    });
+    const base = { pid: 7, host: 'h', at: 1, token: 't' };
+    expect(parseLock(JSON.stringify({ ...base, start: 'b/1' }))).toEqual({ ...base, start: 'b/1' });
+    expect(parseLock(JSON.stringify(base))).toEqual(base);
+    expect(parseLock(JSON.stringify({ ...base, start: 12 }))).toBeUndefined();
+  });
+
+  it('a lock taken where no start can be read holds none', async () => {
+    const { file, lock } = target();
+    await withLock(file, () => expect(parseLock(readFileSync(lock, 'utf8'))).not.toHaveProperty('start'), { startOf: () => undefined });
+  });
+
+  it('names its holder and the wait in words', () => {
+    expect(holderText({ pid: 7, host: 'build-01.example', at: 0, token: 't' })).toBe('process 7 on build-01.example since 1970-01-01T00:00:00.000Z');
+    expect(holderText({ pid: 7, host: 'bad host', at: Number.MAX_VALUE, token: 't' })).toBe('process 7');
+    expect(waitText(999)).toBe('999 ms');
+    expect(waitText(1000)).toBe('1 s');
+    expect(waitText(60_000)).toBe('60 s');
   });
 });

@@ -1,9 +1,9 @@
 /**
  * openHistory, the store as the history commands open it: the file VIS_HISTORY names,
- * with the journal taken in; a store another vis holds refused after the lock's wait,
- * naming the lock.
+ * with the journal taken in; a store another running vis keeps for a whole minute
+ * refused (exit 7) naming it, the wait said on a terminal.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,20 +34,63 @@ describe('openHistory', () => {
     }
   });
 
-  it('refuses a store another vis holds, after the wait, naming the lock', async () => {
+  it('waits a minute for a store another running vis keeps, saying so on a terminal, then exit 7 naming that process', async () => {
     const file = storeFile();
     await (await openHistory(testContext({ env: { VIS_HISTORY: file } }))).close();
-    await new Promise((r) => setTimeout(r, 10));
     const clock = fakeClock();
-    writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: 'another-vis' }));
-    const err = await openHistory(testContext({ env: { VIS_HISTORY: file }, overrides: { clock } })).then(
+    // Dated long ago: a holder that runs is never broken, however old its lock.
+    const at = clock.now() - 3_600_000;
+    writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at, token: 'another-vis' }));
+    const io = testIO({ stderrIsTTY: true, columns: 1000 });
+    const err = await openHistory(testContext({ io, env: { VIS_HISTORY: file }, overrides: { clock } })).then(
       () => undefined,
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(UsageError);
-    expect((err as UsageError).message).toBe(
-      `gave up after 10 s waiting for the lock file ${file}.vis.lock (held by process ${process.pid} on ${hostname()} since ${new Date(clock.t - 10_000).toISOString()})`,
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(7);
+    const holder = `process ${process.pid} on ${hostname()} since ${new Date(at).toISOString()}`;
+    expect((err as ServerError).message).toBe(`the history store ${file} is in use by ${holder}: gave up after 60 s waiting for its lock ${file}.vis.lock`);
+    expect((err as ServerError).hint).toBe(
+      `vis never takes the store from a process that runs: let it finish, or stop it. If process ${process.pid} is not a vis, the lock is left over: remove it (rm '${file}.vis.lock').`,
     );
+    expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(60_000);
+    expect(io.err()).toBe(`vis: waiting for the history store ${file}: ${holder} is using it (taking the journal in, or reading)…\n`);
+  });
+
+  it('says it once a run, however many calls of the store wait', async () => {
+    const file = storeFile();
+    const clock = fakeClock();
+    const io = testIO({ stderrIsTTY: true, columns: 1000 });
+    const store = await openHistory(testContext({ io, env: { VIS_HISTORY: file }, overrides: { clock } }));
+    try {
+      for (let i = 0; i < 2; i++) {
+        writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: `another-vis-${i}` }));
+        // The holder lets go after 2 s.
+        const gone = clock.t + 2_000;
+        const sleep = clock.sleep;
+        clock.sleep = async (ms, signal) => {
+          await sleep(ms, signal);
+          if (clock.t >= gone) {
+            clock.sleep = sleep;
+            rmSync(`${file}.vis.lock`, { force: true });
+          }
+        };
+        expect(await store.days({ api: 'demo' })).toEqual([]);
+      }
+    } finally {
+      await store.close();
+    }
+    expect(io.err().split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('says nothing of a wait when stderr is not a terminal', async () => {
+    const file = storeFile();
+    await (await openHistory(testContext({ env: { VIS_HISTORY: file } }))).close();
+    const clock = fakeClock();
+    writeFileSync(`${file}.vis.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: clock.now(), token: 'another-vis' }));
+    const io = testIO();
+    await expect(openHistory(testContext({ io, env: { VIS_HISTORY: file }, overrides: { clock } }))).rejects.toBeInstanceOf(ServerError);
+    expect(io.err()).toBe('');
   });
 
   it('says the history is off', async () => {

@@ -8,12 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, UsageError } from '../../src/errors.js';
+import { exitCodeFor, ServerError, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, type Migration } from '../../src/history/schema.js';
 import { loadSqlite } from '../../src/history/sqlite.js';
-import { checkFile, openStore, pack, reason, registerFunctions, storeLockName, unpack } from '../../src/history/store.js';
+import { BATCH_MS, checkFile, openStore, pack, reason, registerFunctions, storeBusy, storeLockName, unpack } from '../../src/history/store.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
+import { pushAll } from '../../src/cli/commands/history/push.js';
 import { FakeHistory, type FakeNames } from '../support/fake-history.js';
 import { answer, readerContract, SAMPLE } from './reader-contract.js';
 
@@ -133,7 +134,8 @@ describe('opening', () => {
     mkdirSync(join(j, '1-1-00000000.answer'));
     mkdirSync(join(j, '1-1-00000000.answer.rejected', 'x'), { recursive: true });
     mkdirSync(join(j, '2-1-00000000.answer'));
-    const err = await openStore(file, { create: true, batch: 1 }).then(
+    const s = await open(file, { batch: 1 });
+    const err = await s.ingest().then(
       () => undefined,
       (e: unknown) => e as Error,
     );
@@ -162,15 +164,51 @@ describe('taking the journal in', () => {
     expect((await s.check()).journal).toEqual({ waiting: 0, rejected: ['3000-1-0badbad0.answer.rejected'] });
   });
 
-  it('takes a journal of several batches in, batch by batch, before the store opens', async () => {
+  it('takes a journal of several batches in, one transaction and one hold of the lock each, oldest first', async () => {
     const { file } = place();
-    const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}` }));
+    const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, fetchedAt: 1000 + i }));
     journal(file, many);
-    const s = await open(file, { batch: 5 });
-    expect(readdirSync(journalDir(file))).toHaveLength(5);
-    expect(await s.ingest()).toMatchObject({ stored: 10, superseded: 0 });
+    const s = await open(file, { batch: 4 });
+    expect(readdirSync(journalDir(file))).toHaveLength(10);
+    // A reader of the same file (another store, as another vis) that asks while the take-in
+    // runs gets its turn between batches, and sees what the batches before it stored.
+    const reader = await open(file);
+    const taking = s.ingest();
+    const seen = await reader.days({ api: many[0]!.api });
+    expect(seen).toEqual(many.slice(0, 4).map((a) => a.day));
+    expect(await taking).toMatchObject({ stored: 10, superseded: 0 });
     expect(await s.days({ api: many[0]!.api })).toHaveLength(10);
     expect(readdirSync(journalDir(file))).toEqual([]);
+  });
+
+  it('commits a batch early once it has worked BATCH_MS (by the clock given), one entry at least', async () => {
+    const { file } = place();
+    const many = Array.from({ length: 5 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, fetchedAt: 1000 + i }));
+    journal(file, many);
+    // Each look at the clock is 100 ms later: a batch stores 3 entries (0, 100, 200 ms: under BATCH_MS; 300 ms ends it).
+    let t = 0;
+    const clock = { now: () => (t += 100), sleep: async () => undefined };
+    const s = await open(file, { lock: { clock } });
+    const reader = await open(file);
+    const taking = s.ingest();
+    expect(await reader.days({ api: many[0]!.api })).toEqual(many.slice(0, 3).map((a) => a.day));
+    expect(await taking).toMatchObject({ stored: 5 });
+    expect(BATCH_MS).toBe(250);
+  });
+
+  it('an interrupted take-in loses nothing: what a batch stored left the journal, the rest waits for the next run', async () => {
+    const { file } = place();
+    const many = Array.from({ length: 6 }, (_, i) => answer({ item: String(i), fetchedAt: 1000 + i }));
+    journal(file, many);
+    const s = await open(file, { batch: 2 });
+    const reader = await open(file);
+    const taking = s.ingest();
+    // Between the first two batches: what is stored and what waits make up every entry, once.
+    const stored = await reader.answers({ api: many[0]!.api });
+    expect(stored.map((a) => a.item)).toEqual(['0', '1']);
+    expect(readdirSync(journalDir(file))).toHaveLength(4);
+    await taking;
+    expect((await reader.answers({ api: many[0]!.api })).map((a) => a.item).sort()).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 
   it('stores a body once however many answers hold it, and drops a body no answer holds any more', async () => {
@@ -462,7 +500,7 @@ describe('the file', () => {
     const s = await open(file);
     journal(file, [SAMPLE[0]!]);
     expect((await s.ingest()).stored).toBe(1);
-    // SQLite keeps its own lock while the store is open (vis's is held as long), and lets go on close.
+    // SQLite keeps its own lock no longer than a call.
     await s.close();
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
@@ -497,25 +535,64 @@ describe('the file', () => {
     await expect(openStore(s.file, { create: true })).rejects.toThrow(/is damaged \(quick check: /);
   });
 
-  it('waits for another vis holding the store, then refuses naming the lock', async () => {
+  it('waits for another vis holding the store, then gives up (exit 7) naming it and its lock', async () => {
     const { file } = place();
     await (await open(file)).close();
     heldByAnother(file);
-    const err = await refusal(openStore(file, { create: true, lock: { timeoutMs: 100 } }));
-    expect(err.message).toContain(`waiting for the lock file ${file}.vis.lock`);
+    const err = await openStore(file, { create: true, lock: { timeoutMs: 100 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(7);
+    expect((err as Error).message).toMatch(
+      new RegExp(`^the history store ${file} is in use by process ${process.pid} on .*: gave up after 100 ms waiting for its lock ${file}.vis.lock$`),
+    );
+    expect(storeBusy(file, 'L', undefined, 60_000)).toMatchObject({
+      message: `the history store ${file} is in use by another process: gave up after 60 s waiting for its lock L`,
+      hint: "vis never takes the store from a process that runs: let it finish, or stop it. If process (unknown) is not a vis, the lock is left over: remove it (rm 'L').",
+    });
     unlinkSync(`${file}.vis.lock`);
     const s = await open(file);
     expect((await s.check()).problems).toEqual([]);
   });
 
-  it('holds its lock until closed', async () => {
+  it('holds its lock only while a call runs: none while open between calls, none after close', async () => {
     const { file } = place();
     const s = await openStore(file, { create: true });
-    expect(existsSync(`${file}.vis.lock`)).toBe(true);
-    await s.close();
-    await s.close();
-    await new Promise((r) => setTimeout(r, 10));
     expect(existsSync(`${file}.vis.lock`)).toBe(false);
+    journal(file, [SAMPLE[0]!]);
+    await s.ingest();
+    expect(existsSync(`${file}.vis.lock`)).toBe(false);
+    // SQLite's own lock (the VFS's folder) never outlives a call either.
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    // Another vis may use the file between two calls of this one.
+    const other = await openStore(file, { create: true });
+    expect(await other.days({ api: SAMPLE[0]!.api })).toEqual([SAMPLE[0]!.day]);
+    await other.close();
+    await s.close();
+    await s.close();
+    expect(existsSync(`${file}.vis.lock`)).toBe(false);
+  });
+
+  it("never takes the store from a vis that runs, however long it has held it: its lock and SQLite's stay as they are", async () => {
+    const { file } = place();
+    await (await open(file)).close();
+    // A running vis (this process's pid) that took the lock an hour ago, its SQLite's VFS folder beside it.
+    const lock = `${storeLockName(file)}.lock`;
+    const text = `${JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() - 3_600_000, token: 'a-push-waiting-on-the-network' })}\n`;
+    writeFileSync(lock, text, { mode: 0o600 });
+    mkdirSync(`${file}.lock`);
+    const err = await openStore(file, { create: true, lock: { timeoutMs: 200 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+    expect(statSync(`${file}.lock`).isDirectory()).toBe(true);
+  });
+
+  it('a call that cannot have the lock for the whole wait fails, and the store stays usable', async () => {
+    const { file } = place();
+    const s = await open(file, { lock: { timeoutMs: 50 } });
+    heldByAnother(file);
+    await expect(s.days({ api: 'demo' })).rejects.toBeInstanceOf(ServerError);
+    unlinkSync(`${file}.vis.lock`);
+    expect(await s.days({ api: 'demo' })).toEqual([]);
   });
 });
 
@@ -710,5 +787,29 @@ describe('the BI tables and views', () => {
     expect(
       await sql(s.file, "SELECT sqlar_uncompress('text', 4) AS t, sqlar_uncompress(x'0102', 9) AS bad, CAST(sqlar_uncompress(x'7b7d', 2) AS TEXT) AS raw"),
     ).toEqual([{ t: 'text', bad: null, raw: '{}' }]);
+  });
+});
+
+describe('vis history push, from this store', () => {
+  it('reads each day under the lock, and holds none while the other store (the network) is written', async () => {
+    const s = await storeWith(SAMPLE);
+    const lock = `${storeLockName(s.file)}.lock`;
+    const seen: boolean[] = [];
+    const got: RecordedAnswer[] = [];
+    const to = {
+      record: async (answers: readonly RecordedAnswer[]) => {
+        seen.push(existsSync(lock), existsSync(`${s.file}.lock`));
+        // Another vis may use the local store meanwhile.
+        const other = await openStore(s.file, { create: true, lock: { timeoutMs: 50 } });
+        await other.close();
+        got.push(...answers);
+        return { stored: answers.length, superseded: 0 };
+      },
+    } as unknown as HistoryStore;
+    const report = await pushAll(s, to);
+    expect(report.stored).toBe(SAMPLE.length);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((held) => !held)).toBe(true);
+    expect(got.length).toBe(SAMPLE.length);
   });
 });

@@ -3,7 +3,8 @@
  * first) copied into the PostgreSQL history at URL, day by day, through the store's own
  * upsert: an answer already there, or a newer one for its key and day, is left as it is,
  * so pushing twice adds nothing and never replaces what another host read later. With
- * --dry-run the server's answers are compared and nothing is written.
+ * --dry-run the server's answers are compared and nothing is written. The local store's
+ * lock is held only while one day is read from it, never while PostgreSQL is asked.
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { historyLocation } from '../../../history/location.js';
 import type { AnswerKey, AnswerToRecord, HistoryStore, RecordedScope, RecordReport } from '../../../history/types.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import type { Context } from '../../../services/context.js';
-import { historyWhere, maskingPassword } from '../../../services/history.js';
+import { historyWhere, maskingPassword, storeLock } from '../../../services/history.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import type { HistoryPushOptions } from './parse.js';
@@ -41,7 +42,7 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
   const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
   const [{ openStore }, { openPgStore }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
   // Answers recorded but never taken in are only a journal yet: the store is made to take them.
-  const local = await openStore(file, { create: existsSync(journalDir(file)), lock: { clock: ctx.clock } });
+  const local = await openStore(file, { create: existsSync(journalDir(file)), lock: storeLock(ctx, file) });
   try {
     await local.ingest();
     const remote = await openPgStore(target);
