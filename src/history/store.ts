@@ -799,17 +799,20 @@ function inspect(sqlite: SqliteModule, db: SqlDatabase, out: StoreCheck): void {
     version = Number(db.get('PRAGMA user_version')!.user_version);
   } catch (err) {
     out.problems.push(`SQLite cannot read it: ${(err as Error).message}`);
+    out.unread = true;
     return;
   }
   out.schemaVersion = version;
   const target = MIGRATIONS[MIGRATIONS.length - 1]!.version;
   if (version > target) {
     out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${target}`);
+    out.unread = true;
     return;
   }
   const schema = schemaProblems(found, visObjects(inMemory(sqlite), MIGRATIONS, version));
   if (schema.foreign.length > 0) {
     out.problems.push(...schema.foreign);
+    out.unread = true;
     return;
   }
   let integrity: string[];
@@ -821,6 +824,7 @@ function inspect(sqlite: SqliteModule, db: SqlDatabase, out: StoreCheck): void {
   if (integrity.join() !== 'ok') out.problems.push(...integrity.map((p) => `integrity check: ${p}`));
   if (schema.missing) {
     out.problems.push(schema.missing);
+    out.unread = true;
     return;
   }
   if (version === 0) return;

@@ -152,6 +152,8 @@ export interface StoreCheck {
   migrates?: true;
   /** A PostgreSQL history's server could not be reached (down, out of reach, timed out), rather than refusing vis. */
   unreachable?: true;
+  /** The answers were not counted: the store was refused or could not be read before them, so the zeros above say nothing. */
+  unread?: true;
 }
 
 export interface ServerCheck {

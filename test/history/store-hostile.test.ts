@@ -203,6 +203,9 @@ describe('a store holding what vis did not make', () => {
       `table "topic_days" is not vis's: vis's "topic_days" is a view`,
     ];
     expect(r.stdout).toContain(`Problems\n${problems.map((p) => `  - ${p}\n`).join('')}`);
+    // Nothing of such a file is read, so no count and no "nothing recorded" claims otherwise.
+    expect(r.stdout).toMatch(/^Answers +not read \(see the problems below\)$/m);
+    expect(r.stdout).not.toContain('Nothing recorded yet.');
     expect(r.stderr).toContain(`cannot be used: ${problems.join('; ')}`);
     // And the store refuses it, naming them.
     expect((await refusal(openStore(file, { create: true }))).message).toContain(`(${problems.slice(0, 5).join('; ')}; and 1 more)`);

@@ -131,6 +131,7 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     client = await connect(target);
   } catch (err) {
     out.problems.push((err as Error).message);
+    out.unread = true;
     if (err instanceof ServerError) out.unreachable = true;
     return out;
   }
@@ -138,6 +139,7 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     await inspect(client, target, out);
   } catch (err) {
     out.problems.push((err as Error).message);
+    out.unread = true;
     // A server that stopped answering, or cancelled a statement, is out of reach as one that never answered.
     if (err instanceof ServerError) out.unreachable = true;
   } finally {
@@ -740,6 +742,7 @@ async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void>
   }
   if (version > known) {
     out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${known}`);
+    out.unread = true;
     return;
   }
   const present = new Set(
@@ -752,11 +755,13 @@ async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void>
   const missing = PG_TABLES.filter((t) => !present.has(t));
   if (missing.length > 0) {
     out.problems.push(`vis's tables are missing: ${missing.join(', ')}`);
+    out.unread = true;
     return;
   }
   if (version < known) out.migrates = true;
   if (!out.server.privileges.read) {
     out.problems.push(`the role ${out.server.role} may not read the answers`);
+    out.unread = true;
     return;
   }
   const s = ident(target.schema);

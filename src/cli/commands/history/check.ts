@@ -106,17 +106,25 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
             ['Server', `PostgreSQL ${check.server.version}, as the role ${check.server.role}`],
             ['Privileges', privilegesText(check.server.privileges)],
           ]),
-      ['Size', sizeText(check.bytes)],
+      // What was not read is said as such, not as a size of 0 B or a schema version 0.
+      ...(check.unread && check.bytes === 0 ? [] : [['Size', sizeText(check.bytes)]]),
       [
         'Schema',
-        // A PostgreSQL database vis has not recorded into yet has no schema version (0).
-        check.migrates
-          ? `version ${check.schemaVersion}: the next history command migrates it to version ${SCHEMA_VERSION}`
-          : check.server !== undefined && check.schemaVersion === 0
-            ? `none yet: the first recording creates it (version ${SCHEMA_VERSION})`
-            : `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`,
+        check.unread && check.schemaVersion === 0
+          ? 'not read'
+          : // A PostgreSQL database vis has not recorded into yet has no schema version (0).
+            check.migrates
+            ? `version ${check.schemaVersion}: the next history command migrates it to version ${SCHEMA_VERSION}`
+            : check.server !== undefined && check.schemaVersion === 0
+              ? `none yet: the first recording creates it (version ${SCHEMA_VERSION})`
+              : `version ${check.schemaVersion} (this vis writes ${SCHEMA_VERSION})`,
       ],
-      ['Answers', `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`],
+      [
+        'Answers',
+        check.unread
+          ? 'not read (see the problems below)'
+          : `${formatCount(check.answers)} (${formatCount(check.bodies)} distinct ${check.bodies === 1 ? 'body' : 'bodies'}, each stored once)`,
+      ],
       // A PostgreSQL history has no journal: data commands record straight into it.
       ...(check.server !== undefined
         ? []
@@ -130,7 +138,9 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
     new Set(),
   );
   out.push('');
-  if (check.scopes.length === 0) out.push('Nothing recorded yet.');
+  // A store refused or out of reach was not read: its zeros are no answer, and "nothing recorded" would be a claim.
+  if (check.unread) out.pop();
+  else if (check.scopes.length === 0) out.push('Nothing recorded yet.');
   else {
     out.push('Recorded');
     out.push(
