@@ -15,6 +15,7 @@ import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/hist
 import type { PgTarget } from '../../../src/history/pg/target.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
+import { unusedPort } from '../../support/ports.js';
 import { answer } from '../reader-contract.js';
 
 const pg = await startPostgres();
@@ -291,7 +292,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const barred = await checkPg(server!.target(database, { user: role }));
       expect(barred.problems).toEqual([`the role ${role} may not create vis's tables in the schema "vis": recording fails until a role that may records once`]);
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
-      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: 1 } });
+      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: await unusedPort() } });
       expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
