@@ -93,7 +93,7 @@ export async function openStore(file: string, o: OpenStoreOptions): Promise<Hist
       // From here until close() vis's lock is held: SQLite may keep its own as long.
       db.exec('PRAGMA locking_mode = EXCLUSIVE');
     } catch (err) {
-      release();
+      await release();
       throw err;
     }
     return new SqliteStore(file, db, release, batch, report);
@@ -136,7 +136,7 @@ class SqliteStore implements HistoryStore {
   constructor(
     readonly file: string,
     private readonly db: SqlDatabase,
-    private readonly release: () => void,
+    private readonly release: () => Promise<void>,
     private readonly batch: number,
     already: IngestReport,
   ) {
@@ -221,7 +221,7 @@ class SqliteStore implements HistoryStore {
       this.db.close();
       noteChecked(this.file);
     } finally {
-      this.release();
+      await this.release();
     }
   }
 }
@@ -315,8 +315,11 @@ async function locked<T>(file: string, options: LockOptions | undefined, fn: () 
   }
 }
 
-/** Takes vis's lock of the store and keeps it until the returned function is called. */
-async function holdLock(file: string, options: LockOptions | undefined): Promise<() => void> {
+/**
+ * Takes vis's lock of the store and keeps it until the returned function is called; that
+ * function resolves once the lock is let go of, so another vis may take it at once.
+ */
+async function holdLock(file: string, options: LockOptions | undefined): Promise<() => Promise<void>> {
   let letGo!: () => void;
   const released = new Promise<void>((resolve) => (letGo = resolve));
   let taken!: () => void;
@@ -326,7 +329,11 @@ async function holdLock(file: string, options: LockOptions | undefined): Promise
     return released;
   });
   await Promise.race([held, hold]);
-  return letGo;
+  return async () => {
+    letGo();
+    // A failure to remove the lock file is the lock's to report, not close()'s.
+    await hold.catch(() => undefined);
+  };
 }
 
 /** The VFS's `<file>.lock` folder, left by a process that died: inside vis's lock, nobody else is using the file. */
