@@ -7,6 +7,8 @@
  * timing the code, which a busy machine makes slow anyway.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { waitUntil } from '../support/wait.js';
 
 /** Far longer than a correct open takes, so the watchdog never meets one in passing. */
 const WAKE_AFTER_MS = 5_000;
@@ -74,4 +76,15 @@ export async function waitedOnFifos(): Promise<string[]> {
 export function stopFifoWatchdogs(): void {
   for (const dog of live) dog.child.kill();
   live.clear();
+}
+
+/** Can this system tell that a process waits in open() on a FIFO (Linux's /proc/PID/wchan)? */
+export const CAN_SEE_FIFO_OPENS = existsSync('/proc/self/wchan');
+
+/**
+ * Resolves once process `pid` waits in open() for the other end of a FIFO, as `cat fifo`
+ * does until a writer comes: the kernel names the function it sleeps in.
+ */
+export function waitingInOpen(pid: number): Promise<void> {
+  return waitUntil(() => /wait_for_partner|fifo_open|pipe_wait/.test(readFileSync(`/proc/${pid}/wchan`, 'utf8')), `process ${pid} to open the FIFO`, 5);
 }
