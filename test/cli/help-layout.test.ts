@@ -17,6 +17,7 @@ import { runSandbox } from '../../src/cli/commands/sandbox/run.js';
 import { createContext } from '../../src/services/context.js';
 import { testIO } from '../support/context.js';
 import { runInProcess } from '../support/run.js';
+import { waitUntil } from '../support/wait.js';
 
 const at = (columns: number) => ({ io: { columns } });
 
@@ -307,7 +308,7 @@ describe('vis sandbox: the demo keys', () => {
     const io = testIO({ stdoutIsTTY: tty, columns: 50 });
     const ctx = createContext(io, {}, '0.0.0-test', controller.signal);
     const running = runSandbox({ command: 'sandbox', port: 0, host: '127.0.0.1' }, ctx);
-    for (let i = 0; i < 500 && !io.out().includes('Try:'); i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => io.out().includes('Try:'), 'the sandbox to print how to use it');
     controller.abort();
     await running;
     const out = io.out();

@@ -21,8 +21,10 @@ import { testContext, testIO } from '../support/context.js';
 import { requiredArgs } from '../support/commands.js';
 import { FakeApi, json } from '../support/http.js';
 import { runInProcess, TEST_KEY } from '../support/run.js';
+import { refusingBaseUrl } from '../support/ports.js';
 
-const BASE = 'http://127.0.0.1:9/api/v1';
+/** Never reached (nothing here may send a request); if something did, it is refused at once. */
+const BASE = await refusingBaseUrl();
 
 function freshEnv(): Env {
   const home = mkdtempSync(join(tmpdir(), 'vis-help-options-'));

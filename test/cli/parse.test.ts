@@ -17,8 +17,10 @@ import { UsageError } from '../../src/errors.js';
 import { testContext, testIO, type TestIOOptions } from '../support/context.js';
 import { spyOn } from '../support/commands.js';
 import { TEST_KEY } from '../support/run.js';
+import { refusingBaseUrl } from '../support/ports.js';
 
-const BASE = 'http://127.0.0.1:9/api/v1';
+/** Never reached (nothing here may send a request); if something did, it is refused at once. */
+const BASE = await refusingBaseUrl();
 
 interface Case {
   argv: string[];

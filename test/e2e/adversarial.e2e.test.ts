@@ -17,8 +17,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, needsArgument } from '../../src/endpoints.js';
+import { makeFifo, stopFifoWatchdogs, waitedOnFifos } from '../fs/fifo.js';
 import { cleanEnv, runVis, sendJson, shellQuote, startTestServer, VIS, type Recorded, type TestServer } from './helpers.js';
 
 const KEY = 'vis_live_SECRETKEY_123456';
@@ -96,6 +97,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.server.close());
 
+// A test that failed before asking its FIFOs' watchdogs leaves none running.
+afterEach(() => stopFifoWatchdogs());
 const env = (extra: Record<string, string | undefined> = {}) => cleanEnv({ VIS_BASE_URL: h.server.baseUrl, VIS_API_KEY: KEY, ...extra });
 const dataReads = (reqs: readonly Recorded[]) => reqs.filter((r) => r.path !== '/usage' && r.path !== '/brands');
 
@@ -355,13 +358,13 @@ describe('planted files: the export folder and its manifest', () => {
     const root = mkdtempSync(join(tmpdir(), 'vis-adv-'));
     const dir = join(root, 'export');
     mkdirSync(dir, { mode: 0o700 });
-    expect(spawnSync('mkfifo', [join(dir, 'manifest.json')]).status).toBe(0);
-    const started = Date.now();
-    const r = await runVis(['export', '--dir', dir, '--resume'], { env: env(), timeoutMs: 10_000 });
+    // Its watchdog wakes a vis that waits on the FIFO, and says so.
+    makeFifo(join(dir, 'manifest.json'));
+    const r = await runVis(['export', '--dir', dir, '--resume'], { env: env() });
+    expect(await waitedOnFifos()).toEqual([]);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/manifest\.json/);
-    expect(Date.now() - started).toBeLessThan(8_000);
   });
 
   it('an export resumed against another base URL is refused (exit 2, no read), naming both', async () => {
@@ -412,10 +415,11 @@ describe('planted files: the caches', () => {
     writeFileSync(victim, 'precious');
     for (const [i, entry] of entries.entries()) {
       rmSync(join(root, entry));
-      if (i % 2 === 0) spawnSync('mkfifo', [join(root, entry)]);
+      if (i % 2 === 0) makeFifo(join(root, entry));
       else symlinkSync(victim, join(root, entry));
     }
-    const again = await runVis(['topics', '--format', 'json'], { env: home, timeoutMs: 10_000 });
+    const again = await runVis(['topics', '--format', 'json'], { env: home });
+    expect(await waitedOnFifos()).toEqual([]);
     expect(again.signal).toBeNull();
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe(first.stdout);
@@ -424,8 +428,9 @@ describe('planted files: the caches', () => {
 
   it('a FIFO planted as the completion cache: TAB still answers at once', async () => {
     const home = env();
-    expect(spawnSync('mkfifo', [join(home.VIS_CONFIG_DIR!, 'completion-cache.json')]).status).toBe(0);
-    const r = await runVis(['__complete', 'brands'], { env: home, timeoutMs: 10_000 });
+    makeFifo(join(home.VIS_CONFIG_DIR!, 'completion-cache.json'));
+    const r = await runVis(['__complete', 'brands'], { env: home });
+    expect(await waitedOnFifos()).toEqual([]);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');

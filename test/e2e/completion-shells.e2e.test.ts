@@ -25,6 +25,7 @@ import {
   zshComplete,
   type TypingShell,
 } from '../completion/shell-harness.js';
+import { refusingBaseUrl } from '../support/ports.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -242,8 +243,9 @@ const HOSTILE_LINES: Array<{ line: string; argv: string[] }> = [
   { line: "vis topics -b 'Du", argv: ['topics', '-b', HOSTILE[3]!] },
 ];
 
-function hostileEnv(): Record<string, string> {
-  const baseUrl = 'http://127.0.0.1:9/api/v1';
+async function hostileEnv(): Promise<Record<string, string>> {
+  // The names come from the cache: the API is never asked (and would refuse).
+  const baseUrl = await refusingBaseUrl();
   const apiKey = 'vis_live_hostile_names_0001';
   const config = mkdtempSync(join(tmpdir(), 'vis-config-'));
   writeFileSync(join(config, 'config.json'), JSON.stringify({ profile: 'hostile', profiles: { hostile: { base_url: baseUrl, api_key: apiKey } } }));
@@ -265,8 +267,8 @@ describe('brand names that read as shell code', () => {
   let hostile: Record<string, string>;
   const typing = new Map<TypingShell, { cwd: string; received: Promise<Array<string[] | undefined>> }>();
   // All shells type at once: each spends most of its time waiting on its terminal.
-  beforeAll(() => {
-    hostile = hostileEnv();
+  beforeAll(async () => {
+    hostile = await hostileEnv();
     for (const [shell, present] of shells) {
       if (!present) continue;
       const cwd = mkdtempSync(join(tmpdir(), 'vis-typed-'));

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { waitUntil } from '../support/wait.js';
 
 export const VIS = resolve(__dirname, '../../bin/vis.js');
 
@@ -79,13 +80,9 @@ export function tmuxServer(name: string): (...args: string[]) => { status: numbe
   return (...args) => spawnSync('tmux', ['-L', name, '-f', conf, ...args], { encoding: 'utf8', env });
 }
 
-/** Polls (50 ms steps, at most `ms`) until `test` holds. */
-export async function until(test: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Polls (50 ms steps) until `test` holds; the test's timeout bounds the wait. */
+export function until(test: () => boolean, what = 'the condition'): Promise<void> {
+  return waitUntil(test, what, 50);
 }
 
 export interface Recorded {

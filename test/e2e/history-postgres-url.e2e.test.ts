@@ -6,12 +6,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../support/postgres.js';
+import { unusedPort } from '../support/ports.js';
 import { cleanEnv, runVis } from './helpers.js';
 
 const URL_PASSWORD = 'Sup3r%2Fsecret-pw';
 // A loopback port nothing listens on: every connection refused at once.
-const PORT = await freePort();
+const PORT = await unusedPort();
 const URL = `postgresql://ana:${URL_PASSWORD}@127.0.0.1:${PORT}/vis?sslmode=require`;
 const SHOWN = `postgresql://ana:***@127.0.0.1:${PORT}/vis?sslmode=require`;
 const SECRETS = ['Sup3r', 'secret-pw', 'env-pa55word'];

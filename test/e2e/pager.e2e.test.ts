@@ -47,7 +47,7 @@ function inPane(args: string[], pagerScript: string, o: { shellTail?: string; en
   const r = tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', `sh ${q(join(dir, 'run.sh'))}`);
   if (r.status !== 0) throw new Error(`tmux: ${r.stderr}`);
   const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined);
-  const done = until(() => file('code') !== undefined, 20_000).then(() => ({ code: Number(file('code')), stderr: file('stderr') ?? '' }));
+  const done = until(() => file('code') !== undefined, 'the exit code').then(() => ({ code: Number(file('code')), stderr: file('stderr') ?? '' }));
   return { dir, session, done, file };
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, VIS } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
 
 const LIMIT = 10;
 const PROCESSES = 12;
@@ -35,13 +36,6 @@ function start(env: Record<string, string>): Child {
   return child;
 }
 
-async function until(what: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('parallel vis processes with one key', () => {
   it(`${PROCESSES} at once with a limit of ${LIMIT} a minute: ${LIMIT} sent, the others wait their turn, no 429`, async () => {
     const cache = mkdtempSync(join(tmpdir(), 'vis-pace-cache-'));
@@ -49,7 +43,7 @@ describe('parallel vis processes with one key', () => {
     const children = Array.from({ length: PROCESSES }, () => start(env));
     try {
       const waiting = () => children.filter((c) => /pacing: waiting \d+ ms to stay under 10 requests a minute/.test(c.stderr));
-      await until(() => waiting().length === PROCESSES - LIMIT, 15_000);
+      await waitUntil(() => waiting().length === PROCESSES - LIMIT, 'the others to wait their turn', 50);
       const done = children.filter((c) => c.proc.exitCode !== null || !waiting().includes(c));
       expect(await Promise.all(done.map((c) => c.exit))).toEqual(Array(LIMIT).fill(0));
       for (const c of waiting()) c.proc.kill('SIGINT');

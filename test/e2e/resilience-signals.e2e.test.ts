@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, startTestServer, sendJson, type TestServer } from './helpers.js';
 import { runShell, sh, spawnVis, STACK_LINE, startFaultySandbox, VIS, type FaultySandbox } from './resilience-support.js';
+import { waitUntil } from '../support/wait.js';
 
 let sb: FaultySandbox;
 const env = (extra: Record<string, string> = {}) => cleanEnv({ VIS_BASE_URL: sb.baseUrl, VIS_API_KEY: 'vis_demo_growth', ...extra });
@@ -96,11 +97,7 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     const closed = new Promise<void>((r) => child.on('close', () => r()));
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     try {
-      const started = Date.now();
-      while (!/rate limited, retrying in (30|29) s/.test(screen) || !/PID=\d+/.test(screen)) {
-        if (Date.now() - started > 10_000) throw new Error(`no countdown on the terminal: ${JSON.stringify(screen)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitUntil(() => /rate limited, retrying in (30|29) s/.test(screen) && /PID=\d+/.test(screen), 'the countdown on the terminal', 20);
       process.kill(Number(/PID=(\d+)/.exec(screen)![1]), 'SIGINT');
       await closed;
     } finally {

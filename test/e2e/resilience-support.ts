@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
 import { VIS, type RunResult } from './helpers.js';
+import { waitUntil } from '../support/wait.js';
 
 export { VIS };
 
@@ -41,8 +42,8 @@ export interface LiveVis {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves when `ready()` is true (polled), rejects after `timeoutMs`. */
-  until(ready: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Resolves when `ready()` is true (polled), rejects when vis exits first; the test's timeout bounds the wait. */
+  until(ready: () => boolean): Promise<void>;
   done: Promise<RunResult>;
 }
 
@@ -66,13 +67,11 @@ export function spawnVis(args: string[], env: Record<string, string>, opts: { cw
     stdout: () => stdout,
     stderr: () => stderr,
     done,
-    async until(ready, timeoutMs = 10_000) {
-      const started = Date.now();
-      while (!ready()) {
+    async until(ready) {
+      await waitUntil(() => {
         if (child.exitCode !== null) throw new Error(`vis exited (${child.exitCode}) first; stderr: ${stderr}`);
-        if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting; stderr so far: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
+        return ready();
+      }, `vis; stderr so far: ${stderr}`);
     },
   };
 }

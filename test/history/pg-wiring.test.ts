@@ -16,7 +16,8 @@ import { historyLocation } from '../../src/history/location.js';
 import { HistoryRecorder } from '../../src/history/recorder.js';
 import { testContext } from '../support/context.js';
 import { FAKE_BASE_URL, FakeApi, json, type Reply } from '../support/http.js';
-import { freePort, PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
+import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../support/postgres.js';
+import { unusedPort } from '../support/ports.js';
 import { runInProcess } from '../support/run.js';
 
 const pg = await startPostgres();
@@ -222,7 +223,7 @@ describe('vis report reads a PostgreSQL history as vis changes does', () => {
 
   it('off is no history; a server out of reach is an error the report turns into its warning', async () => {
     expect(await defaultHistory(testContext({ env: { VIS_HISTORY: 'off' } }), options)()).toBeUndefined();
-    const port = await freePort();
+    const port = await unusedPort();
     const err = await defaultHistory(testContext({ env: { VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` } }), options)().then(
       () => undefined,
       (e: unknown) => e as Error,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir, readEntries, type JournalEntry } from '../../src/history/journal.js';
 import { FAKE_BASE_URL, FakeApi, json, ok, type Reply } from '../support/http.js';
-import { freePort } from '../support/postgres.js';
+import { unusedPort } from '../support/ports.js';
 import { runInProcess, TEST_KEY, type InProcessOptions } from '../support/run.js';
 import { fakeClock, TEST_NOW } from '../support/context.js';
 
@@ -269,7 +269,7 @@ describe('where nothing is written', () => {
 
   it('a PostgreSQL history out of reach: one warning, the answer as usual', async () => {
     const { env } = home();
-    const port = await freePort();
+    const port = await unusedPort();
     const r = await topics({ env: { ...env, VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
@@ -279,7 +279,7 @@ describe('where nothing is written', () => {
 
   it('the warning names the URL with its password masked, also under --debug', async () => {
     const { env } = home();
-    const port = await freePort();
+    const port = await unusedPort();
     const r = await topics({
       env: { ...env, VIS_HISTORY: `postgres://ana:Pa55%2Fword@127.0.0.1:${port}/vis?sslmode=disable` },
       argv: ['topics', '-f', 'json', '--debug'],
@@ -516,7 +516,7 @@ describe('vis config set history', () => {
 
   it('a postgres URL saved, its server out of reach: data commands warn once and answer as usual', async () => {
     const { env } = home();
-    const port = await freePort();
+    const port = await unusedPort();
     expect((await runInProcess(['config', 'set', 'history', `postgres://127.0.0.1:${port}/vis`], { env })).code).toBe(0);
     const r = await topics({ env });
     expect(r.code).toBe(0);

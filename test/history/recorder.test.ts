@@ -12,7 +12,7 @@ import { journalDir, readEntries, type JournalEntry } from '../../src/history/jo
 import { historyLocation, type HistoryLocation } from '../../src/history/location.js';
 import { fsReason, HistoryRecorder, MAX_PENDING_BYTES, recordedEndpointOf, storeProblem, type ReadAnswer } from '../../src/history/recorder.js';
 import { SCHEMA_VERSION } from '../../src/history/types.js';
-import { freePort } from '../support/postgres.js';
+import { unusedPort } from '../support/ports.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const META = { brand: { id: 7, name: 'Acme' }, market: { code: 'US-en', label: 'United States (English)' } };
@@ -163,7 +163,7 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
   });
 
   it('PostgreSQL out of reach: one warning naming it masked, at the first answer to keep, none for answers it would not keep', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const r = rig(historyLocation({ VIS_HISTORY: `postgres://ana:s3cret-pw@127.0.0.1:${port}/vis` }));
     r.recorder.note(endpointById('usage'), answer({ path: '/usage' }));
     await r.recorder.close();
@@ -182,7 +182,7 @@ describe('HistoryRecorder: off, nowhere, PostgreSQL', () => {
 
 describe('HistoryRecorder: PostgreSQL writes one after the other', () => {
   it('a batch queued behind the one that failed is not tried: still one warning', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const r = rig(historyLocation({ VIS_HISTORY: `postgres://127.0.0.1:${port}/vis` }));
     r.recorder.note(topics, answer());
     void r.recorder.flush();
@@ -195,7 +195,7 @@ describe('HistoryRecorder: PostgreSQL writes one after the other', () => {
   it('a password file others may read is said under --debug only, the connection still tried', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-recorder-pgpass-'));
     writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
-    const port = await freePort();
+    const port = await unusedPort();
     const r = rig(historyLocation({ VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') }));
     r.recorder.note(topics, answer());
     await r.recorder.close();

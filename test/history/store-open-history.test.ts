@@ -12,7 +12,7 @@ import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { redactSecrets, clearSecrets } from '../../src/http/redact.js';
 import { historyWhere, openHistory } from '../../src/services/history.js';
 import { fakeClock, testContext, testIO } from '../support/context.js';
-import { freePort } from '../support/postgres.js';
+import { unusedPort } from '../support/ports.js';
 import { answer } from './reader-contract.js';
 
 function storeFile(): string {
@@ -98,7 +98,7 @@ describe('openHistory', () => {
   });
 
   it('a PostgreSQL server out of reach: exit 7 naming it with its password masked; a bad URL refused by the rule it breaks', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const refusal = (VIS_HISTORY: string) =>
       openHistory(testContext({ env: { VIS_HISTORY, HOME: mkdtempSync(join(tmpdir(), 'vis-pg-home-')) } })).then(
         () => undefined,
@@ -137,7 +137,7 @@ describe('openHistory', () => {
   it('a password file others may read is said on stderr before the connection is tried', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-pgpass-open-'));
     writeFileSync(join(dir, 'pgpass'), '*:*:*:*:filepw\n', { mode: 0o644 });
-    const port = await freePort();
+    const port = await unusedPort();
     const io = testIO();
     const err = await openHistory(testContext({ io, env: { VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis`, PGPASSFILE: join(dir, 'pgpass') } })).then(
       () => undefined,

@@ -19,6 +19,7 @@ import { ApiClient, type ApiRequest } from '../../src/http/client.js';
 import { Pacer, sharedPacer, type Clock } from '../../src/http/pacer.js';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
 import { fakeClock, type FakeClock } from '../support/context.js';
+import { unusedPort } from '../support/ports.js';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
 const KEY = 'vis_demo_growth';
@@ -284,7 +285,7 @@ describe('POST /pitches is never repeated once it may have reached the server', 
   });
 
   it('a refused connection is safe to repeat: it never left this machine', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const { client, debug } = harness(`http://127.0.0.1:${port}/api/v1`);
     const err = await failure(client, CREATE_PITCH);
     expect(err.code).toBe('connection_refused');
@@ -903,11 +904,3 @@ describe('pacing: many requests stay under 60 a minute without ever meeting a 42
     expect(clock.t - start).toBeGreaterThanOrEqual(120_000);
   });
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}

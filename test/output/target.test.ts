@@ -103,8 +103,11 @@ describe('writeInPlace', () => {
 
   it('waits for a reader that comes later', async () => {
     const p = fifo(folder());
-    const pending = writeInPlace(p, 'late');
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    let written = false;
+    // Its first open, made before writeInPlace returns, finds no reader: it waits.
+    const pending = writeInPlace(p, 'late').then(() => (written = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toBe(false);
     const got = reader(p);
     await pending;
     expect(await got).toBe('late');

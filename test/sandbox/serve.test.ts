@@ -1,6 +1,7 @@
 /** `vis sandbox`: serves until the signal aborts and says how to use it. */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/wait.js';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts.js';
 import { serveSandbox } from '../../src/sandbox/serve.js';
 
@@ -13,10 +14,7 @@ function capture() {
   return { stream, text: () => text };
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!check()) throw new Error('timed out');
-}
+const until = (check: () => boolean) => waitUntil(check, 'the sandbox to say it');
 
 describe('serveSandbox', () => {
   it('prints the base URL, the five demo keys and an example, serves, and stops on abort', async () => {

@@ -15,11 +15,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClientConfig, QueryResult } from 'pg';
 import type { PgTarget } from '../../src/history/pg/target.js';
+import { unusedPort } from './ports.js';
 
 /** The role that must log in with a password over TCP. */
 export const PASSWORD_ROLE = 'vis_password';
@@ -62,18 +62,6 @@ const IS_ROOT = process.getuid?.() === 0;
 /** How a server program runs: as nobody when the tests run as root. */
 function asServerUser(cmd: string, args: string[]): [string, string[]] {
   return IS_ROOT ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', cmd, ...args]] : [cmd, args];
-}
-
-/** A loopback port nothing listens on (a moment ago): a server down, refused at once. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const running = new Set<{ child: ChildProcess; dir: string }>();
@@ -143,7 +131,7 @@ async function start(bin: string): Promise<PgServer> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim()}`);
   }
-  const port = await freePort();
+  const port = await unusedPort();
   const settings = {
     listen_addresses: '127.0.0.1',
     port: String(port),

@@ -17,7 +17,7 @@ import { exitCodeFor } from '../../../src/errors.js';
 import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
-import { freePort } from '../../support/postgres.js';
+import { unusedPort } from '../../support/ports.js';
 import { runInProcess } from '../../support/run.js';
 
 /** The HistoryStore interface over FakeHistory: prune removes the days before, and the bodies no answer keeps. */
@@ -184,7 +184,7 @@ describe('vis history check', () => {
     );
     expect(none?.message).toMatch(/^no history store: neither HOME nor XDG_DATA_HOME is set/);
     expect(exitCodeFor(none)).toBe(2);
-    const port = await freePort();
+    const port = await unusedPort();
     const pg = await check(() => healthy(), { VIS_HISTORY: `postgres://u@127.0.0.1:${port}/vis` });
     expect(pg.code).toBe(7);
     expect(pg.seen).toEqual([]);
@@ -193,7 +193,7 @@ describe('vis history check', () => {
   });
 
   it('a PostgreSQL URL: its password masked, a bad URL refused by its rule, a readable password file warned about', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const masked = await check(() => healthy(), { VIS_HISTORY: `postgres://u:s3cret-pw@127.0.0.1:${port}/vis` });
     expect(masked.stderr).toContain(`the history store at postgres://u:***@127.0.0.1:${port}/vis cannot be used: cannot connect`);
     expect(masked.stdout + masked.stderr).not.toContain('s3cret');

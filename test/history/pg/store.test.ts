@@ -15,6 +15,8 @@ import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/hist
 import type { PgTarget } from '../../../src/history/pg/target.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
+import { unusedPort } from '../../support/ports.js';
+import { waitUntil } from '../../support/wait.js';
 import { answer } from '../reader-contract.js';
 
 const pg = await startPostgres();
@@ -115,14 +117,13 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
           { ...k1, fetchedAt: 2, raw: '{"n":1}' },
           { ...k2, fetchedAt: 2, raw: '{"n":2}' },
         ]);
-        for (let i = 0; i < 200; i++) {
+        await waitUntil(async () => {
           const waiting = await server!.admin(
             database,
             "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
           );
-          if (Number(waiting[0]!.n) > 0) break;
-          await new Promise((r) => setTimeout(r, 10));
-        }
+          return Number(waiting[0]!.n) > 0;
+        }, 'the store to wait for the lock');
         const locking = other.query("SELECT 1 FROM vis.answers WHERE day = '2026-11-01' FOR UPDATE");
         // The store waited first, so its deadlock check runs first and aborts its own transaction.
         await locking;
@@ -135,8 +136,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       await s.close();
       const deadlocks = () => count(database, 'SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()');
       // Sessions report their statistics when they end, a moment after.
-      for (let i = 0; i < 100 && (await deadlocks()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(await deadlocks()).toBeGreaterThanOrEqual(1);
+      await waitUntil(async () => (await deadlocks()) >= 1, 'the deadlock to be counted', 20);
     });
 
     it('answers are written in batches of the size asked, counted once', async () => {
@@ -291,7 +291,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const barred = await checkPg(server!.target(database, { user: role }));
       expect(barred.problems).toEqual([`the role ${role} may not create vis's tables in the schema "vis": recording fails until a role that may records once`]);
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
-      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: 1 } });
+      const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: await unusedPort() } });
       expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
@@ -353,7 +353,8 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const database = await db();
       const s = await open(server!.target(database));
       await server!.admin(database, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      await new Promise((r) => setTimeout(r, 200));
+      const others = 'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+      await waitUntil(async () => (await count(database, others)) === 0, 'the store’s session to end');
       expect(await failure(s.days({ api: API }))).not.toBeInstanceOf(UsageError);
       expect(await failure(s.record([answer({})]))).not.toBeInstanceOf(UsageError);
     });
@@ -419,7 +420,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await sessions()).toBe(1);
       await s.close();
       await s.close();
-      for (let i = 0; i < 100 && (await sessions()) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await waitUntil(async () => (await sessions()) === 0, 'the session to end');
       expect(await sessions()).toBe(0);
     });
   });
