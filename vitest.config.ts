@@ -27,8 +27,10 @@ export default defineConfig({
     // One printed fast-check seed per run (FC_SEED replays it): test/setup/fc-seed.*.
     globalSetup: ['test/setup/tmp.global.ts', 'test/setup/fc-seed.global.ts'],
     setupFiles: ['test/setup/fc-seed.setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A guard against a hang, not a measure: a two-core machine busy with other work (a
+    // second npm test, say) runs a spawned test ten times slower than an idle one.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // End-to-end tests spawn the built CLI; two cores, so keep the pool small.
     pool: 'forks',
     maxWorkers: 2,

@@ -201,7 +201,9 @@ describe('a filter that matches nothing', () => {
   it('on a terminal, rows left: no note', async () => {
     const r = await demo(['content-gaps', '--action', 'write', '--no-pager'], { stdoutIsTTY: true, stderrIsTTY: true });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
+    // On a busy machine the read may outlast a blink, and the spinner shows on stderr: no note beside it.
+    expect(r.stderr).not.toContain('No row matched');
+    expect(r.stderr).not.toContain('--action');
   });
 
   it('on a terminal with --quiet: no note', async () => {

@@ -247,7 +247,7 @@ describe.each(TEXTS.filter(({ file, text }) => documentExamples(text, file).leng
   for (const block of documentExamples(text, file)) {
     it(`${block[0]?.where}: ${block.length} example(s)`, async () => {
       expect(await runExamples(block)).toEqual([]);
-    }, 60_000);
+    });
   }
 });
 

@@ -116,7 +116,7 @@ async function onTerminal(args: string[], environment: Record<string, string>, c
   const child = spawn('script', ['-qec', cmd, join(dir, 'typescript')], { env: environment, stdio: ['pipe', 'pipe', 'inherit'] });
   let screen = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
   await new Promise((r) => child.on('close', r));
   clearTimeout(timer);
   rmSync(dir, { recursive: true, force: true });

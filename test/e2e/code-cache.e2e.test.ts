@@ -75,7 +75,7 @@ describe('code cache', () => {
   if (existsSync('/proc/self')) oddPlaces.push(['a place where folders cannot be made (/proc)', () => '/proc/vis-cache-test']);
   it.each(oddPlaces)('XDG_CACHE_HOME naming %s: no cache, and the command runs normally', async (_name, make) => {
     const env = cleanEnv({ XDG_CACHE_HOME: make() });
-    const r = await runVis(['--help'], { env, timeoutMs: 10_000 });
+    const r = await runVis(['--help'], { env });
     expect(r.signal).toBe(null);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: vis /);

@@ -59,7 +59,7 @@ describe('VIS_SANDBOX_OPTIONS', () => {
 
 describe.runIf(ON_PROC)('folders that cannot be made (under /proc, where mkdir fails even for a parent that exists)', () => {
   it('the config folder: exit 2, naming it', async () => {
-    const r = await runVis(['config', 'set', 'market', 'US-en'], { env: cleanEnv({ VIS_CONFIG_DIR: '/proc/vis-test-config' }), timeoutMs: 10_000 });
+    const r = await runVis(['config', 'set', 'market', 'US-en'], { env: cleanEnv({ VIS_CONFIG_DIR: '/proc/vis-test-config' }) });
     expect(r.signal).toBe(null);
     expectUsageError(r, /^vis: cannot create the config folder \/proc\/vis-test-config: /);
   });
@@ -68,7 +68,7 @@ describe.runIf(ON_PROC)('folders that cannot be made (under /proc, where mkdir f
     const s = await startSandbox({ rateLimitPerMinute: 1_000_000 });
     try {
       const env = cleanEnv({ VIS_BASE_URL: s.baseUrl, VIS_API_KEY: 'vis_demo_growth', VIS_RATE_LIMIT: '1000000' });
-      const r = await runVis(['export', '--dir', '/proc/vis-test-export/out'], { env, timeoutMs: 10_000 });
+      const r = await runVis(['export', '--dir', '/proc/vis-test-export/out'], { env });
       expect(r.signal).toBe(null);
       expectUsageError(r, /^vis: --dir: \/proc\/vis-test-export\/out cannot be created: /);
       // At most the free look-ups that plan the export: root gets that far (it may write

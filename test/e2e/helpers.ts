@@ -53,7 +53,7 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 15_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -156,7 +156,7 @@ function whyNotRunnable(uid: number, vis: string): string | undefined {
     cwd: '/',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', NO_COLOR: '1' },
     encoding: 'utf8',
-    timeout: 15_000,
+    timeout: 60_000,
   });
   if (r.error) return `setpriv: ${r.error.message}`;
   if (r.status === 0) return undefined;

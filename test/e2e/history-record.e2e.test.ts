@@ -67,7 +67,7 @@ describe('recording from real processes', () => {
       expect(text, f).not.toContain(KEY);
       expect(text, f).not.toContain(KEY.slice(-12));
     }
-  }, 60_000);
+  });
 
   it('VIS_HISTORY=off: no history file anywhere under the home', async () => {
     const { home, env } = setup({ VIS_HISTORY: 'off' });
@@ -125,5 +125,5 @@ describe('recording from real processes', () => {
       expect.stringMatching(/^vis: warning: history: permission denied .*; answers of this run are not recorded \(vis history check tells more\)$/),
     ]);
     expect(readdirSync(locked)).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -46,7 +46,7 @@ describe("parallel runs never lose each other's config changes", () => {
       for (const n of [5, 6, 7, 8]) expect(profiles[`p${n}`], `p${n}`).toEqual({ brand: `b${n}-${batch}` });
       expect(readdirSync(env.VIS_CONFIG_DIR!)).toEqual(['config.json']);
     }
-  }, 60_000);
+  });
 
   it('2 parallel `auth login --profile a|b` both save their key', async () => {
     for (let trial = 0; trial < 2; trial++) {
@@ -60,5 +60,5 @@ describe("parallel runs never lose each other's config changes", () => {
       expect(profiles.b?.api_key).toBe(KEYS.b);
       expect(readdirSync(env.VIS_CONFIG_DIR!)).toEqual(['config.json']);
     }
-  }, 60_000);
+  });
 });

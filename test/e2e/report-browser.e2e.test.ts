@@ -15,7 +15,7 @@ const skip = browserSkipReason() !== undefined;
 /** A4 at the CSS pixel's 96 per inch: 210 mm x 297 mm. */
 const A4_PX = { width: 794, height: 1123 };
 
-describe.skipIf(skip)('the report in headless Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(skip)('the report in headless Chromium', () => {
   let opened: OpenedPage | undefined;
   afterEach(async () => {
     await opened?.close();

@@ -76,7 +76,7 @@ function outFile(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'vis-pdf-')), name);
 }
 
-describe.skipIf(skip)('printPdf', { timeout: 60_000 }, () => {
+describe.skipIf(skip)('printPdf', () => {
   const chromium = chromiumPath!;
 
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {

@@ -26,7 +26,7 @@ async function reads(): Promise<number> {
   return ((await res.json()) as Record<string, number>)[KEY]!;
 }
 
-describe('the report after an export of its period', { timeout: 60_000 }, () => {
+describe('the report after an export of its period', () => {
   it.each([
     ['the default 30 days', ['--days', '30'], []],
     ['a --from/--to period', RANGE, RANGE],
@@ -34,7 +34,7 @@ describe('the report after an export of its period', { timeout: 60_000 }, () => 
   ])('%s: the dry run says all cached, the report spends 0 reads', async (_, exportFlags, reportFlags) => {
     const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: KEY, VIS_RATE_LIMIT: '100000' });
     const work = mkdtempSync(join(tmpdir(), 'vis-report-reads-'));
-    const exported = await runVis(['export', '--all-brands', '--dir', join(work, 'export'), '-q', ...exportFlags], { env, timeoutMs: 30_000 });
+    const exported = await runVis(['export', '--all-brands', '--dir', join(work, 'export'), '-q', ...exportFlags], { env });
     expect(exported.code, exported.stderr).toBe(0);
 
     const before = await reads();
@@ -51,7 +51,7 @@ describe('the report after an export of its period', { timeout: 60_000 }, () => 
     for (const brand of ['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']) expect(dry.stdout).toContain(brand);
 
     const file = join(work, 'agency.html');
-    const made = await runVis(['report', '--all-brands', '-o', file, ...reportFlags], { env, timeoutMs: 30_000 });
+    const made = await runVis(['report', '--all-brands', '-o', file, ...reportFlags], { env });
     expect(made.code, made.stderr).toBe(0);
     expect(await reads()).toBe(before);
     expect(existsSync(file)).toBe(true);
@@ -65,7 +65,7 @@ describe('the report after an export of its period', { timeout: 60_000 }, () => 
     const before = await reads();
     const dry = await runVis(['report', '--all-brands', '--dry-run'], { env });
     expect(dry.stdout).toMatch(/^Reads: 30 \(0 cached, free\); to spend: 30$/m);
-    const made = await runVis(['report', '--all-brands', '-o', join(mkdtempSync(join(tmpdir(), 'vis-report-reads-')), 'r.html')], { env, timeoutMs: 30_000 });
+    const made = await runVis(['report', '--all-brands', '-o', join(mkdtempSync(join(tmpdir(), 'vis-report-reads-')), 'r.html')], { env });
     expect(made.code, made.stderr).toBe(0);
     expect(await reads()).toBe(before + 30);
   });

@@ -82,7 +82,7 @@ describe('the report on answers of shapes vis has not seen', () => {
   it('every section is there, in order; each unknown answer a plain table with its values; exit 0', async () => {
     const env = cleanEnv({ VIS_API_KEY: 'vis_live_0123456789abcdef0123', VIS_BASE_URL: server.baseUrl, VIS_CACHE: 'off' });
     const file = join(mkdtempSync(join(tmpdir(), 'vis-report-shapes-')), 'report.html');
-    const r = await runVis(['report', '-o', file], { env, timeoutMs: 30_000 });
+    const r = await runVis(['report', '-o', file], { env });
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(file, 'utf8');
     const at = REPORT_SECTIONS.map((id) => html.search(new RegExp(`<section class="section" id="[a-z0-9-]+-${id}">`)));
@@ -105,7 +105,7 @@ describe('the report on answers of shapes vis has not seen', () => {
     try {
       const env = cleanEnv({ VIS_API_KEY: 'vis_live_0123456789abcdef0123', VIS_BASE_URL: server.baseUrl, VIS_CACHE: 'off' });
       const file = join(mkdtempSync(join(tmpdir(), 'vis-report-shapes-')), 'report.html');
-      const r = await runVis(['report', '-o', file], { env, timeoutMs: 30_000 });
+      const r = await runVis(['report', '-o', file], { env });
       const html = readFileSync(file, 'utf8');
       for (const [path, answer] of Object.entries(KNOWN_WITH_EXTRAS)) {
         const section = Object.entries(SECTION_ENDPOINTS).find(([, e]) => endpointById(e).path === path)![0];

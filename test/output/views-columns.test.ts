@@ -13,7 +13,7 @@ import { fetchViewCases, findCase, type ViewCase } from './sandbox-envelopes.js'
 let cases: ViewCase[] = [];
 beforeAll(async () => {
   cases = await fetchViewCases();
-}, 60_000);
+});
 
 type Rec = Record<string, any>;
 const TTY: Omit<TableOptions, 'spec'> = { width: 80, color: false, tty: true, wide: false };

@@ -131,7 +131,7 @@ beforeAll(async () => {
     id: 'overview',
     results: [await scope(AGENCY, 'overview', first, { code: 'GB-en', label: null }), ...(await agency('overview'))],
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await sandbox.close();

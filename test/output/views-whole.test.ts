@@ -18,7 +18,7 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   cases = await fetchViewCases();
   sandbox = await startSandbox({ now: () => new Date(SANDBOX_NOW), rateLimitPerMinute: 100_000 });
-}, 60_000);
+});
 afterAll(async () => {
   await sandbox.close();
 });
