@@ -75,7 +75,7 @@ async function expectAllOnce(env: Record<string, string>, days: number, out?: Ru
   const rows = series.stdout.trimEnd().split('\r\n').slice(1);
   expect(rows).toHaveLength(days * TOPICS);
   expect(new Set(rows.map((r) => r.split(',').slice(0, 2).join(','))).size).toBe(days * TOPICS);
-  const check = await runVis(['--demo', 'history', 'check'], { env, timeoutMs: 60_000 });
+  const check = await runVis(['--demo', 'history', 'check'], { env });
   expect(check.code, check.stdout + check.stderr).toBe(0);
   expect(check.stdout).toMatch(new RegExp(`^Answers +${(days * PER_DAY).toLocaleString('en-US')} `, 'm'));
   expect(check.stdout).toContain('Journal        0 waiting, 0 set aside as damaged');

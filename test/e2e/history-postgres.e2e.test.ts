@@ -48,7 +48,7 @@ describe.skipIf(server === undefined)('two exports recording into one database a
       VIS_RATE_LIMIT: '100000',
       VIS_HISTORY: `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`,
     });
-    return runVis(['--demo', 'export', '--dir', join(dir, 'out'), '--brand', brand, '-q'], { env, timeoutMs: 60_000 });
+    return runVis(['--demo', 'export', '--dir', join(dir, 'out'), '--brand', brand, '-q'], { env });
   };
 
   it('every answer of both brands recorded once: the same rows as the two exports one after the other', async () => {

@@ -233,7 +233,7 @@ describe('npm package', () => {
     // leaves a broken one) nor the registry decide the outcome. Killed well inside the
     // test's limit, so a hang shows what npx printed.
     const cache = mkdtempSync(join(tmpdir(), 'vis-npx-cache-'));
-    const r = await exec('npx', ['--no', '--', 'vis', '--version'], { timeoutMs: 60_000, env: { npm_config_cache: cache } });
+    const r = await exec('npx', ['--no', '--', 'vis', '--version'], { timeoutMs: 120_000, env: { npm_config_cache: cache } });
     expect(r).toMatchObject({ code: 0, stdout: `vis ${pkg.version}\n` });
-  }, 90_000);
+  }, 240_000);
 });

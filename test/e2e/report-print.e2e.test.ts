@@ -201,7 +201,7 @@ describe('vis report --pdf with no Chromium to be found', () => {
     const emptyPath = mkdtempSync(join(tmpdir(), 'vis-empty-path-'));
     const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', CHROME_PATH: join(dir, 'no-such-chrome'), PATH: emptyPath });
     const before = sandbox.requests.length;
-    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir, timeoutMs: 60_000 });
+    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome, and none was found: nothing was read/);
     expect(r.stderr).toMatch(/apt-get install chromium/);
