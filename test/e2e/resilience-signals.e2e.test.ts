@@ -95,7 +95,7 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     let screen = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));
     const closed = new Promise<void>((r) => child.on('close', () => r()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     try {
       await waitUntil(() => /rate limited, retrying in (30|29) s/.test(screen) && /PID=\d+/.test(screen), 'the countdown on the terminal', 20);
       process.kill(Number(/PID=(\d+)/.exec(screen)![1]), 'SIGINT');

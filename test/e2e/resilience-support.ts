@@ -54,7 +54,7 @@ export function spawnVis(args: string[], env: Record<string, string>, opts: { cw
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 15_000);
+  const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 120_000);
   const done = new Promise<RunResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -77,7 +77,7 @@ export function spawnVis(args: string[], env: Record<string, string>, opts: { cw
 }
 
 /** Runs a bash script (a real pipeline), with its own stdout and stderr captured. */
-export function runShell(script: string, env: Record<string, string>, timeoutMs = 15_000): Promise<RunResult> {
+export function runShell(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
