@@ -31,6 +31,7 @@ export default {
     'src/fs/atomic-write.ts',
     'src/fs/inside-folder.ts',
     'src/fs/lock.ts',
+    'src/output/write.ts',
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
     'src/export/export-run.ts',

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changesFrom } from '../../src/history/changes/compare.js';
-import { canonical, compareGeneric, identityOf, matchingField, MAX_DEPTH, received, SHORT } from '../../src/history/changes/generic.js';
+import { canonical, compareGeneric, IDENTITY, identityOf, matchingField, MAX_DEPTH, received, SHORT } from '../../src/history/changes/generic.js';
 import { API, history, recorded, recordedRaw } from './changes-fixtures.js';
 
 const D1 = '2026-11-19';
@@ -447,5 +447,31 @@ describe('through the whole comparison: kind other', () => {
       news: 'neutral',
       endpoint: 'topics',
     });
+  });
+});
+
+describe('what identifies an item, and what every change says', () => {
+  it('each field of IDENTITY, in its order, names the items when it is the first every item holds uniquely', () => {
+    // Spelled out here: the list is the contract with the server's shapes.
+    const order = ['id', 'name', 'prompt', 'question', 'text', 'url', 'engine', 'key', 'slug', 'code', 'domain'];
+    expect(IDENTITY).toEqual(order);
+    for (const [i, field] of order.entries()) {
+      const item = (v: string) => Object.fromEntries([...order.slice(i), 'other'].map((f) => [f, f === field ? v : 'same']));
+      expect(identityOf([item('a'), item('b')], [item('b'), item('c')])).toBe(field);
+    }
+  });
+
+  it('a number that became a text, or a text that became a number, is a change, not a move', () => {
+    expect(brief({ v: 1 }, { v: '1' })).toEqual([['v', 'changed', 1, '1', null]]);
+    expect(brief({ v: 'a' }, { v: 2 })).toEqual([['v', 'changed', 'a', 2, null]]);
+  });
+
+  it('texts that appeared in or went from a list, and items that went from a collection, are neutral news', () => {
+    const news = (a: unknown, b: unknown) => compareGeneric(a, b, 5).map((c) => [c.path, c.move, c.news]);
+    expect(news({ tags: ['a', 'b'] }, { tags: ['b', 'c'] })).toEqual([
+      ['tags[c]', 'appeared', 'neutral'],
+      ['tags[a]', 'went', 'neutral'],
+    ]);
+    expect(news({ items: [{ id: 'x' }, { id: 'y' }] }, { items: [{ id: 'y' }] })).toEqual([['items[x]', 'went', 'neutral']]);
   });
 });
