@@ -501,6 +501,46 @@ describe('what a lock says', () => {
     expect(parseLock(JSON.stringify({ ...base, start: 12 }))).toBeUndefined();
   });
 
+  it('a lock file is read as vis wrote it only when every field has its type: pid a positive whole number, host and token text, at a number', () => {
+    const base = { pid: 7, host: 'h', at: 1, token: 't' };
+    expect(parseLock(JSON.stringify({ ...base, pid: 1 }))).toEqual({ ...base, pid: 1 });
+    expect(parseLock(`${JSON.stringify(base)}\n`)).toEqual(base);
+    for (const bad of [
+      'null',
+      '7',
+      '"text"',
+      '',
+      '{"pid":7,',
+      { ...base, pid: 0 },
+      { ...base, pid: -7 },
+      { ...base, pid: 1.5 },
+      { ...base, pid: '7' },
+      { ...base, pid: 2 ** 53 },
+      { ...base, pid: undefined },
+      { ...base, host: 7 },
+      { ...base, host: undefined },
+      { ...base, at: '1' },
+      { ...base, at: undefined },
+      { ...base, token: 7 },
+      { ...base, token: undefined },
+      { ...base, start: null },
+    ]) {
+      expect(parseLock(typeof bad === 'string' ? bad : JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined();
+    }
+  });
+
+  it('names the host only when it looks like a host name, and the time only when it is one', () => {
+    const info = { pid: 7, at: 0, token: 't' };
+    const since = ' since 1970-01-01T00:00:00.000Z';
+    expect(holderText({ ...info, host: 'h' })).toBe(`process 7 on h${since}`);
+    expect(holderText({ ...info, host: 'a'.repeat(255) })).toBe(`process 7 on ${'a'.repeat(255)}${since}`);
+    for (const host of ['', 'a'.repeat(256), 'x y', 'host\n', '\u001b[2Jhost', 'host\u001b[2J', 'a/b']) {
+      expect(holderText({ ...info, host }), JSON.stringify(host)).toBe(`process 7${since}`);
+    }
+    expect(holderText({ ...info, host: 'h', at: Number.NaN })).toBe('process 7 on h');
+    expect(holderText({ ...info, host: 'h', at: 1_000 })).toBe('process 7 on h since 1970-01-01T00:00:01.000Z');
+  });
+
   it('a lock taken where no start can be read holds none', async () => {
     const { file, lock } = target();
     await withLock(file, () => expect(parseLock(readFileSync(lock, 'utf8'))).not.toHaveProperty('start'), { startOf: () => undefined });
