@@ -107,6 +107,8 @@ describe('withLock', () => {
     );
     expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(LOCK_TIMEOUT_MS);
     expect(Math.max(...clock.waits)).toBe(100);
+    // The last sleep ends exactly at the timeout: no further sleep of nothing.
+    expect(Math.min(...clock.waits)).toBeGreaterThan(0);
     expect(readFileSync(lock, 'utf8')).toBe(text);
   });
 
@@ -273,6 +275,7 @@ describe('withLock', () => {
     const old = (Date.now() - LOCK_STALE_MS - 1_000) / 1000;
     utimesSync(`${lock}.break`, old, old);
     await withLock(file, () => undefined, { clock });
+    expect(clock.waits).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -351,6 +354,79 @@ describe('withLock', () => {
     expect(done).toBe(8);
     expect(most).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('taking turns and letting go', () => {
+  it('callers of one process queue in memory, in the order they called, and never poll the file for each other', async () => {
+    const { dir, file } = target();
+    const clock = fakeClock();
+    const order: string[] = [];
+    let openA!: () => void;
+    let openB!: () => void;
+    let bInside!: () => void;
+    const gateA = new Promise<void>((r) => (openA = r));
+    const gateB = new Promise<void>((r) => (openB = r));
+    const bIn = new Promise<void>((r) => (bInside = r));
+    const a = withLock(file, async () => (order.push('a'), await gateA), { clock });
+    const b = withLock(
+      file,
+      async () => {
+        order.push('b');
+        bInside();
+        await gateB;
+      },
+      { clock },
+    );
+    openA();
+    await bIn;
+    // C comes while B holds the lock that A handed on: it queues behind B too.
+    const c = withLock(file, () => void order.push('c'), { clock });
+    await new Promise((r) => setTimeout(r, 5));
+    openB();
+    await Promise.all([a, b, c]);
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(clock.waits).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('takes one exit listener however many locks it takes', async () => {
+    const { file } = target();
+    await withLock(file, () => undefined);
+    const listeners = process.listenerCount('exit');
+    await withLock(file, () => undefined);
+    await withLock(`${file}.other`, () => undefined);
+    expect(process.listenerCount('exit')).toBe(listeners);
+  });
+
+  it('a lock judged stale, whose holder proves alive when judged once more under the break file, is left alone', async () => {
+    const { dir, file, lock } = target();
+    const clock = fakeClock();
+    const text = heldBy(lock, { at: clock.t, pid: 4242 });
+    let asked = 0;
+    // Gone at the first look, there at the second: another waiter's view, or a pid just reused.
+    const isAlive = () => ++asked > 1;
+    await expect(withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive })).rejects.toThrow(/held by process 4242 /);
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+    expect(readdirSync(dir)).toEqual(['state.json.lock']);
+  });
+
+  it('a lock that is not a regular file (a FIFO) is judged by its age, never read: broken once old, else waited for', async () => {
+    for (const old of [true, false]) {
+      const { dir, file, lock } = target();
+      expect(spawnSync('mkfifo', [lock]).status).toBe(0);
+      const t = old ? (Date.now() - LOCK_STALE_MS - 1_000) / 1000 : Date.now() / 1000;
+      utimesSync(lock, t, t);
+      const clock = fakeClock(Date.now());
+      if (old) {
+        await withLock(file, () => undefined, { clock });
+        expect(clock.waits).toEqual([]);
+        expect(readdirSync(dir)).toEqual([]);
+      } else {
+        await expect(withLock(file, () => undefined, { clock, timeoutMs: 200 })).rejects.toThrow(/waiting for the lock file .*state\.json\.lock$/);
+        expect(readdirSync(dir)).toEqual(['state.json.lock']);
+      }
+    }
   });
 });
 
