@@ -390,6 +390,16 @@ describe('taking turns and letting go', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('waits on the real clock when it is given none', async () => {
+    const { file, lock } = target();
+    heldBy(lock, { at: Date.now() });
+    setTimeout(() => unlinkSync(lock), 30);
+    let ran = false;
+    await withLock(file, () => void (ran = true));
+    expect(ran).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it('takes one exit listener however many locks it takes', async () => {
     const { file } = target();
     await withLock(file, () => undefined);
