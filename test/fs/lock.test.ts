@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSy
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   holderText,
   LOCK_STALE_MS,
@@ -398,6 +398,26 @@ describe('taking turns and letting go', () => {
     await withLock(file, () => void (ran = true));
     expect(ran).toBe(true);
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('adds its exit listener at its first lock, and that listener removes the locks still held', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/fs/lock.js');
+    const before = process.listeners('exit');
+    const { dir, file } = target();
+    let added: NodeJS.ExitListener[] = [];
+    try {
+      await fresh.withLock(file, () => {
+        added = process.listeners('exit').filter((l) => !before.includes(l));
+        expect(added).toHaveLength(1);
+        added[0]!(130);
+        expect(readdirSync(dir)).toEqual([]);
+      });
+      await fresh.withLock(`${file}.other`, () => undefined);
+      expect(process.listeners('exit').filter((l) => !before.includes(l))).toEqual(added);
+    } finally {
+      for (const l of added) process.off('exit', l);
+    }
   });
 
   it('takes one exit listener however many locks it takes', async () => {
