@@ -647,6 +647,14 @@ describe('what a lock says', () => {
     expect(holderText({ ...info, host: 'h', at: 1_000 })).toBe('process 7 on h since 1970-01-01T00:00:01.000Z');
   });
 
+  it('each lock taken holds a token of its own, so a holder never mistakes a later lock for its own', async () => {
+    const { file, lock } = target();
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) await withLock(file, () => void tokens.push(parseLock(readFileSync(lock, 'utf8'))!.token));
+    expect(new Set(tokens).size).toBe(3);
+    for (const t of tokens) expect(t.startsWith(`${process.pid}.`)).toBe(true);
+  });
+
   it('a lock taken where no start can be read holds none', async () => {
     const { file, lock } = target();
     await withLock(file, () => expect(parseLock(readFileSync(lock, 'utf8'))).not.toHaveProperty('start'), { startOf: () => undefined });
