@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSy
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   holderText,
   LOCK_STALE_MS,
@@ -107,6 +107,8 @@ describe('withLock', () => {
     );
     expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(LOCK_TIMEOUT_MS);
     expect(Math.max(...clock.waits)).toBe(100);
+    // The last sleep ends exactly at the timeout: no further sleep of nothing.
+    expect(Math.min(...clock.waits)).toBeGreaterThan(0);
     expect(readFileSync(lock, 'utf8')).toBe(text);
   });
 
@@ -273,6 +275,7 @@ describe('withLock', () => {
     const old = (Date.now() - LOCK_STALE_MS - 1_000) / 1000;
     utimesSync(`${lock}.break`, old, old);
     await withLock(file, () => undefined, { clock });
+    expect(clock.waits).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -351,6 +354,109 @@ describe('withLock', () => {
     expect(done).toBe(8);
     expect(most).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('taking turns and letting go', () => {
+  it('callers of one process queue in memory, in the order they called, and never poll the file for each other', async () => {
+    const { dir, file } = target();
+    const clock = fakeClock();
+    const order: string[] = [];
+    let openA!: () => void;
+    let openB!: () => void;
+    let bInside!: () => void;
+    const gateA = new Promise<void>((r) => (openA = r));
+    const gateB = new Promise<void>((r) => (openB = r));
+    const bIn = new Promise<void>((r) => (bInside = r));
+    const a = withLock(file, async () => (order.push('a'), await gateA), { clock });
+    const b = withLock(
+      file,
+      async () => {
+        order.push('b');
+        bInside();
+        await gateB;
+      },
+      { clock },
+    );
+    openA();
+    await bIn;
+    // C comes while B holds the lock that A handed on: it queues behind B too.
+    const c = withLock(file, () => void order.push('c'), { clock });
+    await new Promise((r) => setTimeout(r, 5));
+    openB();
+    await Promise.all([a, b, c]);
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(clock.waits).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('waits on the real clock when it is given none', async () => {
+    const { file, lock } = target();
+    heldBy(lock, { at: Date.now() });
+    setTimeout(() => unlinkSync(lock), 30);
+    let ran = false;
+    await withLock(file, () => void (ran = true));
+    expect(ran).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('adds its exit listener at its first lock, and that listener removes the locks still held', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/fs/lock.js');
+    const before = process.listeners('exit');
+    const { dir, file } = target();
+    let added: NodeJS.ExitListener[] = [];
+    try {
+      await fresh.withLock(file, () => {
+        added = process.listeners('exit').filter((l) => !before.includes(l));
+        expect(added).toHaveLength(1);
+        added[0]!(130);
+        expect(readdirSync(dir)).toEqual([]);
+      });
+      await fresh.withLock(`${file}.other`, () => undefined);
+      expect(process.listeners('exit').filter((l) => !before.includes(l))).toEqual(added);
+    } finally {
+      for (const l of added) process.off('exit', l);
+    }
+  });
+
+  it('takes one exit listener however many locks it takes', async () => {
+    const { file } = target();
+    await withLock(file, () => undefined);
+    const listeners = process.listenerCount('exit');
+    await withLock(file, () => undefined);
+    await withLock(`${file}.other`, () => undefined);
+    expect(process.listenerCount('exit')).toBe(listeners);
+  });
+
+  it('a lock judged stale, whose holder proves alive when judged once more under the break file, is left alone', async () => {
+    const { dir, file, lock } = target();
+    const clock = fakeClock();
+    const text = heldBy(lock, { at: clock.t, pid: 4242 });
+    let asked = 0;
+    // Gone at the first look, there at the second: another waiter's view, or a pid just reused.
+    const isAlive = () => ++asked > 1;
+    await expect(withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive })).rejects.toThrow(/held by process 4242 /);
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+    expect(readdirSync(dir)).toEqual(['state.json.lock']);
+  });
+
+  it('a lock that is not a regular file (a FIFO) is judged by its age, never read: broken once old, else waited for', async () => {
+    for (const old of [true, false]) {
+      const { dir, file, lock } = target();
+      expect(spawnSync('mkfifo', [lock]).status).toBe(0);
+      const t = old ? (Date.now() - LOCK_STALE_MS - 1_000) / 1000 : Date.now() / 1000;
+      utimesSync(lock, t, t);
+      const clock = fakeClock(Date.now());
+      if (old) {
+        await withLock(file, () => undefined, { clock });
+        expect(clock.waits).toEqual([]);
+        expect(readdirSync(dir)).toEqual([]);
+      } else {
+        await expect(withLock(file, () => undefined, { clock, timeoutMs: 200 })).rejects.toThrow(/waiting for the lock file .*state\.json\.lock$/);
+        expect(readdirSync(dir)).toEqual(['state.json.lock']);
+      }
+    }
   });
 });
 
@@ -499,6 +605,54 @@ describe('what a lock says', () => {
     expect(parseLock(JSON.stringify({ ...base, start: 'b/1' }))).toEqual({ ...base, start: 'b/1' });
     expect(parseLock(JSON.stringify(base))).toEqual(base);
     expect(parseLock(JSON.stringify({ ...base, start: 12 }))).toBeUndefined();
+  });
+
+  it('a lock file is read as vis wrote it only when every field has its type: pid a positive whole number, host and token text, at a number', () => {
+    const base = { pid: 7, host: 'h', at: 1, token: 't' };
+    expect(parseLock(JSON.stringify({ ...base, pid: 1 }))).toEqual({ ...base, pid: 1 });
+    expect(parseLock(`${JSON.stringify(base)}\n`)).toEqual(base);
+    for (const bad of [
+      'null',
+      '7',
+      '"text"',
+      '',
+      '{"pid":7,',
+      { ...base, pid: 0 },
+      { ...base, pid: -7 },
+      { ...base, pid: 1.5 },
+      { ...base, pid: '7' },
+      { ...base, pid: 2 ** 53 },
+      { ...base, pid: undefined },
+      { ...base, host: 7 },
+      { ...base, host: undefined },
+      { ...base, at: '1' },
+      { ...base, at: undefined },
+      { ...base, token: 7 },
+      { ...base, token: undefined },
+      { ...base, start: null },
+    ]) {
+      expect(parseLock(typeof bad === 'string' ? bad : JSON.stringify(bad)), JSON.stringify(bad)).toBeUndefined();
+    }
+  });
+
+  it('names the host only when it looks like a host name, and the time only when it is one', () => {
+    const info = { pid: 7, at: 0, token: 't' };
+    const since = ' since 1970-01-01T00:00:00.000Z';
+    expect(holderText({ ...info, host: 'h' })).toBe(`process 7 on h${since}`);
+    expect(holderText({ ...info, host: 'a'.repeat(255) })).toBe(`process 7 on ${'a'.repeat(255)}${since}`);
+    for (const host of ['', 'a'.repeat(256), 'x y', 'host\n', '\u001b[2Jhost', 'host\u001b[2J', 'a/b']) {
+      expect(holderText({ ...info, host }), JSON.stringify(host)).toBe(`process 7${since}`);
+    }
+    expect(holderText({ ...info, host: 'h', at: Number.NaN })).toBe('process 7 on h');
+    expect(holderText({ ...info, host: 'h', at: 1_000 })).toBe('process 7 on h since 1970-01-01T00:00:01.000Z');
+  });
+
+  it('each lock taken holds a token of its own, so a holder never mistakes a later lock for its own', async () => {
+    const { file, lock } = target();
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) await withLock(file, () => void tokens.push(parseLock(readFileSync(lock, 'utf8'))!.token));
+    expect(new Set(tokens).size).toBe(3);
+    for (const t of tokens) expect(t.startsWith(`${process.pid}.`)).toBe(true);
   });
 
   it('a lock taken where no start can be read holds none', async () => {

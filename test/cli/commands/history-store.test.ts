@@ -233,6 +233,18 @@ describe('vis history check', () => {
     expect(checkReport(healthy({ server, schemaVersion: 0 }), [])).toMatch(/^Schema +none yet: the first recording creates it/m);
   });
 
+  it('says each privilege yes or no, names the damaged journal entries, a market without its label, and a SQLite schema 0 by its number', () => {
+    const server = { version: '16.4', role: 'vis', privileges: { read: false, record: false, create: false } };
+    expect(checkReport(healthy({ server }), [])).toMatch(/^Privileges +read no, record no, create tables no$/m);
+    const scopes = [{ api: 'demo', brandId: '3', brandName: null, market: 'FR-fr', marketLabel: null, days: 7, firstDay: '2026-11-21', lastDay: '2026-11-22' }];
+    const text = checkReport(healthy({ schemaVersion: 0, journal: { waiting: 0, rejected: ['a.json.rejected', 'b.json.rejected'] }, scopes }), []);
+    expect(text).toMatch(/^Journal +0 waiting, 2 set aside as damaged: a\.json\.rejected, b\.json\.rejected$/m);
+    expect(text).toMatch(new RegExp(`^Schema +version 0 \\(this vis writes ${SCHEMA_VERSION}\\)$`, 'm'));
+    // Numbers aligned right under their header.
+    expect(text).toMatch(/^ {2}demo +3 +FR-fr +2026-11-21 +2026-11-22 {5}7$/m);
+    expect(text).toMatch(/^ {2}api +brand +market +first +last +days$/m);
+  });
+
   it('an empty store, and names from the store are sanitised', () => {
     const text = checkReport(healthy({ scopes: [], months: [] }), ['bad \u001b[2J']);
     expect(text).toContain('Nothing recorded yet.');
