@@ -598,8 +598,9 @@ function keyValueLines(entries: ReadonlyArray<readonly [string, string | null]>,
   });
 }
 
-function isNumericCell(cell: FlatCell | undefined): boolean {
-  return isJsonNumber(cell) || (typeof cell === 'string' && DECIMAL_NUMBER.test(cell));
+/** A JSON number, or text that shows as a decimal number once made safe for the terminal. */
+function isNumericCell(cell: FlatCell | undefined, shown: string): boolean {
+  return isJsonNumber(cell) || (typeof cell === 'string' && DECIMAL_NUMBER.test(shown));
 }
 
 function gridLines(columns: readonly string[], records: readonly FlatRecord[], tty: Tty): string[] {
@@ -608,12 +609,15 @@ function gridLines(columns: readonly string[], records: readonly FlatRecord[], t
   const headers = columns.map((c) => sanitizeForTerminal(c));
   // Cell text per record and column: null for a JSON null, '' for a missing field.
   const cells = records.map((r) => columns.map((c) => (r.has(c) ? ttyCell(r.get(c)) : '')));
-  const numeric = columns.map((c) => {
+  // Judged on the text as shown: control text the terminal never sees (an empty OSC) leaves
+  // a cell that looks empty, and it must not stop a column of numbers aligning as one.
+  const numeric = columns.map((c, j) => {
     let any = false;
-    for (const r of records) {
-      const v = r.get(c);
-      if (v === null || v === undefined || v === '') continue;
-      if (!isNumericCell(v)) return false;
+    for (let i = 0; i < records.length; i++) {
+      const v = records[i]?.get(c);
+      const shown = cells[i]?.[j] ?? '';
+      if (v === null || v === undefined || shown === '') continue;
+      if (!isNumericCell(v, shown)) return false;
       any = true;
     }
     return any;

@@ -198,6 +198,32 @@ describe('a terminal emulator shows hostile tables as harmless ones', () => {
     await expectSameState(envelope, twin, 24, false);
   });
 
+  // The counterexample of seed 570185785: an 8-bit OSC with nothing in it (`\x9d\x9c`)
+  // shows as nothing, yet it once made its column of numbers count as text, so the number
+  // beside it was cut to `1000000…` where the harmless table (an empty cell) kept it whole.
+  it('judges a column of numbers by what is shown (seed 570185785)', async () => {
+    expect(sanitizeForTerminal('\x9d\x9c')).toBe('');
+    const envelope = {
+      data: {
+        period: { from: '', to: '', days: '' },
+        items: [
+          { '': 100000000, '\u001b': '' },
+          { '': '\x9d\x9c', '\u0000': null },
+        ],
+        note: '',
+        nested: {},
+        history: [],
+      },
+      meta: { brand: { id: 0, name: '' }, market: { id: 0, code: '', label: '' } },
+    };
+    const twin = harmlessTwin(envelope);
+    expect(twin).not.toBeNull();
+    await expectSameState(envelope, twin, 20, false);
+    const out = renderTable(envelope, { spec: SPEC, width: 20, color: false, tty: true, wide: false });
+    expect(out).toContain('100000000');
+    expect(out).not.toContain('1000000…');
+  });
+
   it('notices when raw control text does get through (the judge is not blind)', async () => {
     const raw = 'title\u001b]0;pwned\u0007\u001b[2J\u001b[H\u0007\u001b[?1049h\n';
     const state = await play(raw, 40);
