@@ -1,65 +1,11 @@
 /**
  * `--format table`: per-endpoint views on a terminal, and the generic renderer every
- * endpoint falls back to (docs/guide.md, Output formats). The generic renderer shows any payload
- * shape without crashing and without dropping a field.
- *
- * Views (src/output/views/, chosen by `spec.id`) are used only when all of these hold:
- * stdout is a terminal (`tty`), `--rows` was not given (it asks for one particular
- * table, which is what the generic renderer draws), `data` is an object, and the view
- * finds the fields it needs with the types it expects. With `--columns`, the view is
- * the chosen columns of the main collection written as the views write those fields
- * (views/chosen.ts). Otherwise, and if a view fails in any way, the response is shown
- * generically. A view is followed by every
- * field it did not show, in the generic key/value and sub-table form, so nothing is lost.
- * Piped output never uses views: `grep`, `cut` and `awk` get the generic tab-separated
- * rows with raw values (41.8, not `41.8%`), the same for every endpoint.
- *
- * What gets shown on a terminal, in this order (the piped layout is at the end):
- * 1. On a TTY, a one-line heading: brand (`meta.brand.name`), market (`meta.market.code`
- *    and `label`; the label is left out when the line would not fit), period
- *    (`data.period.from` – `to`, `days`; `data.window` when there is no period: the
- *    trailing window some endpoints count over). The fields it shows are not repeated below.
- * 2. The main collection (chosen as for csv, see flatten.ts) as a table, one row per
- *    record, flattened as for csv (dotted columns, `; `-joined scalar arrays, arrays of
- *    objects as JSON text cells). An empty collection is the sentence `No <noun> match.`
- * 3. Every other field of `data` as key/value rows, nested objects as dotted keys.
- * 4. Every other array of objects in `data` as a sub-table under its dotted key.
- * When `data` is an object with no array to take as the main collection it is shown as
- * 3 and 4 alone; with `--columns` it is taken as a single row instead, as csv does. A
- * scalar `data` is printed as it is; null or missing `data` (an envelope without a
- * `data` key is shown whole, as if it were the data) prints `No data.`.
- *
- * TTY layout: columns fitted to `width` (two spaces apart, a header and a rule), numbers
- * right-aligned (a column is numeric when every non-empty value in it is a JSON number or
- * text spelling a plain decimal number), text shortened with `…` to fit. Numeric columns are
- * never shortened; when the columns cannot all get at least MIN_COLUMN cells, the table is
- * shown as one key/value block per record instead, so nothing is cut down to nothing.
- * Null shows as `–`; a field missing from one record is blank. `wide` turns all
- * shortening off: text wraps at spaces instead, in its column or under its key, so
- * lines keep to `width` but for a word wider than the room it has. A width
- * below MIN_WIDTH is treated as MIN_WIDTH, and one that is not a positive number (no
- * terminal size known) as DEFAULT_WIDTH.
- *
- * Piped layout (`tty: false`, renderPlainTable), for grep, cut, awk and loaders: two
- * parts. `rows`, for stdout, is the main collection and nothing else: a header line and
- * one line per record, cells separated by TAB, every line with the same number of fields.
- * Rows and columns are chosen exactly as for csv (`knownColumns` first, in the schema's
- * order, and as the header of an empty collection; `--columns` as the header when there
- * are no rows; an endpoint with a period closes every row with `period_from` and
- * `period_to`, flatten.ts flattenRow). An endpoint whose data is one record (usage,
- * overview, a single pitch) is its figures, a `key<TAB>value` header and one line per
- * figure (flatten.ts flattenFigures), unless --rows or --columns asks for it as one row.
- * `rest`, for stderr (the caller writes it only with --verbose, and never with --quiet:
- * a pipe's reader asked for the rows), is everything else in the same plain
- * form: the `No <noun> match.` sentence of an empty collection (or `No data.`), every
- * other field of `data` as `key<TAB>value` rows, every other array of objects as a
- * sub-table after a `# <key>` line; sections are separated by one blank line. No heading,
- * borders, colour or shortening in either part. Null and missing cells are empty. TAB, LF
- * and every other control inside values and keys appear as visible escapes, so each
- * record is one line. `renderTable` with `tty: false` returns `rows` alone.
- *
- * Every string from the API (values, keys, the heading) passes through
- * sanitizeForTerminal. Colour comes only from `color` through a local chalk instance.
+ * endpoint falls back to; piped, the tab-separated rows of csv. The rules (when a view is
+ * used, what the generic table shows and in which order, widths, numbers, the piped
+ * layout) are in docs/output.md, "The generic table" and "The piped layout".
+ * It must never drop a field of an answer it has not seen before, never crash on a
+ * shape, and never write a string from the API without sanitizeForTerminal; colour
+ * comes only from `color`, through a local chalk instance.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { chooseColumns } from './csv.js';

@@ -11,7 +11,7 @@ export type PlanName = 'monitor' | 'pro' | 'growth';
 
 export const PLAN_LABELS: Readonly<Record<PlanName, string>> = { monitor: 'Monitor', pro: 'Pro', growth: 'Growth' };
 
-/** Monthly read budgets (reference section 8). */
+/** Monthly read budgets per plan, as the API documents them. */
 export const READ_BUDGETS: Readonly<Record<PlanName, number>> = { monitor: 10_000, pro: 50_000, growth: 200_000 };
 
 /** Monthly pitch reports. The reference does not show them; these are the sandbox's figures. */

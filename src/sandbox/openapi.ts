@@ -75,7 +75,7 @@ function parameter(spec: EndpointSpec, name: string, place: 'query' | 'path', re
   return isChoiceParam(spec, name) ? choice(param) : param;
 }
 
-/** The common parameters (reference section 4) the endpoint takes, then its own. */
+/** The common parameters (brand, market, period) the endpoint takes, then its own. */
 export function parametersOf(spec: EndpointSpec): Json[] {
   const parameters: Json[] = [];
   if (spec.pathParam) {
@@ -141,7 +141,7 @@ function bodyField(field: QueryParam): Json {
 }
 
 /**
- * Names of a `data` payload the reference shows (section 2): the period object, the
+ * Names of a `data` payload the API's documentation shows: the period object, the
  * visibility score, an answer's rate over runs counted. Everything else is marked.
  */
 const SHOWN_DATA_NAMES: readonly string[] = ['period', 'period.from', 'period.to', 'period.days'];
@@ -172,7 +172,7 @@ export function dataSchema(spec: EndpointSpec): Json {
   return {
     ...(markDataNames(schema, shown, '') as Json),
     description:
-      'The payload. Its field names beyond the reference’s section 2 (the period object, the visibility score, an answer’s rate and runs_counted) are this project’s choice and carry `x-vis-choice`. Objects are open: a client should accept fields it does not know.',
+      'The payload. Its field names beyond those the API’s documentation shows (the period object, the visibility score, an answer’s rate and runs_counted) are this project’s choice and carry `x-vis-choice`. Objects are open: a client should accept fields it does not know.',
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * One schema per endpoint for the `data` of its success envelope, written from the API
- * reference's section 2 (entities, enumerations, 0-100-or-null scores, the period
- * object, the 12-week history) and the sandbox's shapes where the reference says "not
+ * One schema per endpoint for the `data` of its success envelope, written from the API's
+ * documented entities (enumerations, 0-100-or-null scores, the period object, the
+ * 12-week history) and the sandbox's shapes where the reference says "not
  * shown". A map over EndpointId, so an endpoint without a schema does not compile.
  *
  * What the schemas are for: checking the sandbox's answers (test/schemas/) and the CLI's
@@ -19,13 +19,13 @@
 import * as z from 'zod/mini';
 import type { EndpointId } from '../endpoints.js';
 
-/** Reference section 3: the dominant state of one engine for one question over 7 days. */
+/** The dominant state of one engine for one question over 7 days. */
 export const ANSWER_STATES = ['open', 'absent', 'mentioned', 'recommended', 'no_answer'] as const;
-/** Reference section 2: what to do about a question's page. */
+/** What to do about a question's page. */
 export const GAP_ACTIONS = ['write', 'improve', 'leave'] as const;
-/** Reference section 2: the columns of the weekly plan board. */
+/** The columns of the weekly plan board. */
 export const PLAN_COLUMNS = ['To do', 'In progress', 'Done'] as const;
-/** Reference section 4: `query` (keywords, default) or `page` (URLs). */
+/** `query` (keywords, default) or `page` (URLs). */
 export const SEARCH_GROUPINGS = ['query', 'page'] as const;
 /** The engines the sandbox asks; the reference does not name them. */
 export const ENGINE_NAMES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot'] as const;
@@ -44,7 +44,7 @@ const score = z.nullable(percent);
 const change = z.number();
 const state = z.enum(ANSWER_STATES);
 
-/** Reference section 2: `data.period` of period-based endpoints. */
+/** `data.period` of period-based endpoints. */
 const period = z.looseObject({ from: date, to: date, days: z.int().check(z.minimum(1)) });
 /** The rolling window an endpoint without period parameters reports on (same shape). */
 const window = period;

@@ -1,6 +1,6 @@
 /**
  * `--prompt` of `vis answers runs`: the question's text, or its id as `vis answers` shows it.
- * GET /answers/runs takes only the text (reference, section 4),
+ * GET /answers/runs takes only the text (its `prompt` parameter),
  * so a value that could be an id is looked up in GET /answers first: one more read, and
  * only when the cache does not hold that list (a `vis answers` just before: it does).
  *

@@ -1,6 +1,6 @@
 /**
  * `vis changes` against a server whose answers have other shapes than the sandbox's (the
- * reference shows none beyond its section 2, and a real server's will differ): two days of
+ * reference shows none beyond its entities, and a real server's will differ): two days of
  * `vis changes --fetch --exit-code` through the built vis, the second day with a score
  * down, an item gone, an item new, a text changed, a figure moved under the threshold and
  * every "when" field moved. The generic comparison must report exactly the first four,
