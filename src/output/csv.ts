@@ -1,54 +1,10 @@
 /**
- * `--format csv` (docs/guide.md, Output formats): RFC 4180 with a header row, CRLF after every row
- * (the last one too), fields quoted when they hold a comma, semicolon, quote, CR or LF,
- * quotes doubled. One row per record of the main collection (see flatten.ts for how rows are
- * chosen and flattened). Same input, same bytes: columns come in first-seen order.
- *
- * Rules beyond RFC 4180:
- * - Values are written exactly as received into a file or a pipe: CSV is for machines.
- *   On a terminal (`terminal`), the text of every field, header included, first goes
- *   through the table's sanitiser (sanitize.ts): forum titles, page titles and answers
- *   are written by strangers, and printing them must not drive the terminal. CR and LF
- *   inside a field are shown as `\r`, `\n` there, so each record stays one line. The
- *   formula guard comes after it, so a sequence in front of `=` cannot hide the `=`.
- * - Formula guard: a text cell starting with `=`, `+`, `-`, `@`, TAB, CR, LF or the
- *   full-width `＝ ＋ － ＠` gets a leading `'`, and so does one where any such sign comes
- *   after leading whitespace of any kind (spaces, NBSP, the ideographic space U+3000,
- *   ...): spreadsheets trim it before deciding what a cell is. A cell that came from a
- *   JSON number is never prefixed, and neither is text that is exactly a plain decimal
- *   number (`-3.5`, `+2`, `-1e3`): a spreadsheet reads those as the number they spell,
- *   not as a formula. Joined arrays and JSON text cells are text. Header cells are text
- *   too, and guarded the same way.
- * - Quoting: a field holding `;` is quoted as well as one holding a comma, quote, CR or LF
- *   (RFC 4180 allows quoting any field). Spreadsheets in locales whose list separator is
- *   `;` split an unquoted field there, and the piece after it would start a new cell,
- *   unguarded: `Acme;=cmd|' /C calc'!A0`.
- * - `--columns` names must match flattened column names exactly; an unknown name is a
- *   ColumnsError. With no rows at all nothing can be checked, so the requested columns
- *   are written as the header as they are, and a cron job gets a well-formed empty file.
- * - Known columns (`knownColumns`, from the endpoint's data schema, src/schemas/): when
- *   the rows are the main collection (or `data` itself, an array), its known columns
- *   come first in the schema's order, then any others in first-seen order (flatten.ts
- *   rowColumns); an empty collection is its known columns as the header line alone.
- * - No rows, no known columns and no `--columns`: nothing is known about the columns,
- *   and the output is empty (zero bytes) rather than a made-up header.
- * - Period columns (`period`, an endpoint with a period): `period_from` and `period_to`
- *   close every row, with the answer's `data.period` (flatten.ts flattenRow, rowColumns).
- * - A one-record answer (`oneRecord`: overview, usage) without --rows or --columns is
- *   written as figures: a `key,value` header, then one row per figure with a dotted key
- *   (flatten.ts flattenFigures), so every row has two fields whatever the answer holds.
- * - A record that would be a blank line (a single column, empty) is written as `""` so
- *   that parsers that skip blank lines (pandas does by default) keep the row.
- * - Leading columns (`leading`, an export's brand and market): columns of one value,
- *   written first on every row, figures' rows included, so files of several brands and
- *   markets load into one table. They keep their names; a column of the data with the
- *   same name is written as `name (2)` (the next number free), as any column met twice
- *   is (flatten.ts), so nothing is lost and no header name repeats. Output that would be
- *   empty (nothing known about the columns) stays empty: the leading columns alone are
- *   no table.
- * - `figurePeriod`: figures' rows end with the period columns too, as every other row of
- *   an endpoint with a period does, so one day's dashboard is told from the next's in a
- *   table of many files.
+ * `--format csv`: RFC 4180 with a header row, CRLF after every row (the last one too),
+ * quotes doubled, one row per record of the main collection (flatten.ts chooses and
+ * flattens the rows). Same input, same bytes. The rules beyond RFC 4180 (the formula
+ * guard, quoting `;`, known, leading and period columns, figures, empty output) are in
+ * docs/output.md, "CSV". It must never write a text cell a spreadsheet would run as a
+ * formula, and never write API text unsanitised to a terminal.
  */
 import {
   cellText,

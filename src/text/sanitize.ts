@@ -1,59 +1,10 @@
 /**
- * The one sanitiser every API string passes through before it reaches a terminal
- * (docs/security.md, Terminal): text from the API must never drive the terminal.
- *
- * 1. Whole escape sequences are removed, so their parameters do not litter the output:
- *    - CSI: `ESC [` or U+009B, parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, one
- *      final byte 0x40-0x7E.
- *    - OSC: `ESC ]` or U+009D, up to BEL, `ESC \` or U+009C (ST).
- *    - DCS, SOS, PM, APC: `ESC P`, `ESC X`, `ESC ^`, `ESC _` or U+0090, U+0098, U+009E,
- *      U+009F, up to ST (`ESC \` or U+009C).
- *    - Other escape sequences: ESC, any intermediates 0x20-0x2F, a final byte 0x30-0x7E
- *      (`ESC c` full reset, `ESC 7`, `ESC ( B`, `ESC # 8`, `ESC M`, ...).
- * 2. A sequence that is not complete (cut off by the end of the string, or broken by a
- *    byte that does not belong, such as an ESC, CAN or SUB inside an OSC) is not removed:
- *    its introducer is shown as a visible escape and the text after it is sanitised as
- *    ordinary text. So a truncated `ESC ]` cannot swallow the rest of the string, and no
- *    raw ESC is ever left behind.
- * 3. Every other C0 control, DEL, C1 control (U+0080-U+009F, including a lone ST), the
- *    bidi embedding/override/isolate controls U+202A-U+202E and U+2066-U+2069, and the
- *    line/paragraph separators U+2028/U+2029 are shown as visible escapes in JavaScript
- *    string notation: `\t`, `\n`, `\r` for TAB, LF, CR; `\xNN` (lowercase hex) for any
- *    other code point below U+0100 (`\x1b`, `\x07`, `\x7f`, `\x9b`); `\uNNNN` above
- *    (`\u202e`, `\u2028`).
- *    By default TAB and LF are escaped too, because a table cell or a tab-separated
- *    record must stay on one line; `allowNewlines` lets them through for text that is
- *    laid out across lines on purpose.
- * 4. Invisible characters are shown as visible escapes too, so two names that look the
- *    same on screen are the same text, and nothing hides in a cell: every format (Cf)
- *    character (U+00AD soft hyphen, U+180E, U+200B-U+200D, U+2060-U+2064, U+206A-U+206F,
- *    U+FEFF, U+FFF9-U+FFFB, the astral format controls and the whole tag block
- *    U+E0000-U+E007F), the unassigned U+2065 in the middle of them, and the Hangul
- *    fillers U+115F, U+1160, U+3164, U+FFA0 (letters drawn as blanks). An escape above
- *    U+FFFF is written in braces, `\u{e0041}`, so it reads as one code point.
- *    The joiners ZWJ U+200D and ZWNJ U+200C are kept where text needs them: right after
- *    an emoji (an Extended_Pictographic character, a skin-tone modifier or VS16), as in
- *    family and flag sequences, or after a letter or mark of a script that spells with
- *    them (Arabic, Persian, the Indic scripts, ...: any script but Latin, Greek, Cyrillic
- *    and the shared Common/Inherited characters). What counts is the character before
- *    the joiner as printed, so a sequence removed between them changes nothing.
- *    Anywhere else (between Latin letters, after a space, at the start) a joiner only
- *    makes a lookalike, and it is escaped.
- *
- * Deliberately left alone:
- * - The prepended concatenation marks U+0600-U+0605, U+06DD, U+070F, U+0890, U+0891,
- *   U+08E2, U+110BD, U+110CD: format characters by category, but drawn as visible signs
- *   spanning the digits after them (Arabic and Syriac number signs), so they hide nothing.
- * - Variation selectors and U+034F: marks, not format characters; a mark with no
- *   character before it is escaped (see escapeOrphanMarks).
- * - Subdivision flags (England, Scotland, Wales) are a black flag and tag characters:
- *   they show as the flag and the tags' escapes, the price of never hiding tagged text.
- * - LRM/RLM/ALM (U+200E, U+200F, U+061C): bidi *marks* only affect the direction of
- *   neutral characters next to them; they cannot open a reordered span the way the
- *   embedding/override/isolate controls can, and legitimate Arabic/Hebrew text uses them.
- * - Backslashes in the input are not doubled: the text `\x1b` from the API looks the same
- *   as an escaped ESC, but doubling every backslash would mangle paths and regexes for
- *   everyone to disambiguate a case that is harmless either way.
+ * The one sanitiser every API string passes through before it reaches a terminal: text
+ * from the API must never drive the terminal, nor hide text or look like other text.
+ * Whole escape sequences are removed; a broken or cut-off one, every other control, bidi
+ * control and invisible character is shown as a visible escape (`\x1b`, `\u202e`). The
+ * rules, and what is deliberately left alone, are in docs/security.md ("The terminal
+ * sanitiser"). It must never let a raw ESC or C1 control through, whatever the input.
  */
 
 export interface SanitizeOptions {
