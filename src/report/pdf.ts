@@ -60,6 +60,7 @@ export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
     headless: true,
     // The user id Chromium runs as: none on Windows.
     args: chromiumArgs(process.getuid?.()),
+    env: browserEnv(process.env, profile),
     offline: true,
     timeout: timeoutMs,
     handleSIGINT: false,
@@ -89,6 +90,22 @@ export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
     // The profile goes now; one that cannot (yet) is tried again at exit.
     if (await removeProfile(profile)) process.off('exit', onExit);
   }
+}
+
+/**
+ * The browser's environment: the user's, but with its home and XDG folders inside the
+ * profile folder, so its crash reporter's database and its desktop settings cache land
+ * there and go with it, instead of in the user's ~/.config and ~/.cache.
+ */
+export function browserEnv(env: NodeJS.ProcessEnv, profile: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  out.HOME = profile;
+  out.XDG_CONFIG_HOME = join(profile, 'config');
+  out.XDG_CACHE_HOME = join(profile, 'cache');
+  out.XDG_DATA_HOME = join(profile, 'data');
+  out.XDG_STATE_HOME = join(profile, 'state');
+  return out;
 }
 
 function delay(ms: number): Promise<void> {

@@ -187,6 +187,15 @@ describe.skipIf(skip || noPoppler)('vis report --pdf written as -o is', { timeou
     expect(pdfInfo(join(dir, 'piped.pdf')).pages).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
+
+  it('leaves nothing of the browser in the user’s home: no crash reports in ~/.config, no ~/.cache', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-home-'));
+    const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', join(dir, 'r.pdf')], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const home = env.HOME as string;
+    expect(existsSync(join(home, '.config')), readdirSync(home).join(' ')).toBe(false);
+    expect(existsSync(join(home, '.cache')), readdirSync(home).join(' ')).toBe(false);
+  });
 });
 
 describe('vis report --pdf with no Chromium to be found', () => {

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../../src/report/chromium.js';
+import { browserEnv } from '../../src/report/pdf.js';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
 
@@ -95,6 +96,8 @@ export async function openInChromium(source: string | { file: string }, o: { wid
     headless: true,
     // The user id Chromium runs as: none on Windows.
     args: chromiumArgs(process.getuid?.()),
+    // Its home and XDG folders in the run's temporary folder, never the machine's HOME.
+    env: browserEnv(process.env, mkdtempSync(join(tmpdir(), 'vis-test-browser-'))),
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processesUsing, removeProfile } from '../../src/report/pdf.js';
+import { browserEnv, processesUsing, removeProfile } from '../../src/report/pdf.js';
 
 const folder = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 /** A profile's name, in a folder of its own: the end-to-end tests count those left in the temporary folder. */
@@ -105,5 +105,20 @@ describe('removeProfile', () => {
 
   it('a folder already gone is removed', async () => {
     expect(await removeProfile(join(folder('vis-gone-'), 'vis-chromium-profile-x'))).toBe(true);
+  });
+});
+
+describe('browserEnv', () => {
+  it('the user’s environment, with home and every XDG folder inside the profile', () => {
+    const env = browserEnv({ PATH: '/usr/bin', HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config', LANG: 'C.UTF-8', UNSET: undefined }, '/tmp/p');
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      LANG: 'C.UTF-8',
+      HOME: '/tmp/p',
+      XDG_CONFIG_HOME: '/tmp/p/config',
+      XDG_CACHE_HOME: '/tmp/p/cache',
+      XDG_DATA_HOME: '/tmp/p/data',
+      XDG_STATE_HOME: '/tmp/p/state',
+    });
   });
 });
