@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asUser, NOBODY, VIS, visRunnableBy } from './helpers.js';
+import { asUser, cleanEnv, NOBODY, VIS, visRunnableBy } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const DIST_LIB = join(ROOT, 'dist', 'lib');
@@ -80,7 +80,7 @@ describe('the built store', () => {
     );
     const r = spawnSync(process.execPath, ['--require', hook, VIS, '--demo', 'topics', '-f', 'json'], {
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      env: cleanEnv(),
     });
     expect(r.status, r.stderr).toBe(0);
     const loaded = readFileSync(log, 'utf8');

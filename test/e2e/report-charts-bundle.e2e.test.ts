@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chart, ChartStack, ChartValue, DatedValue } from '../../src/domain/report.js';
 import { vegaChartKit } from '../../src/report/charts/kit.js';
 import { svgProblem } from '../../src/report/charts/svg-safety.js';
-import { VIS } from './helpers.js';
+import { cleanEnv, VIS } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const LIB = join(ROOT, 'dist', 'lib', 'charts.cjs');
@@ -102,7 +102,7 @@ describe('the built charts', () => {
     );
     const r = spawnSync(process.execPath, ['--require', hook, VIS, '--demo', 'topics', '-f', 'json'], {
       encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      env: cleanEnv(),
     });
     expect(r.status, r.stderr).toBe(0);
     const loaded = readFileSync(log, 'utf8');

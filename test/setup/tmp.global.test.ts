@@ -29,3 +29,19 @@ it('removes the run folder, read-only folders left in it included', () => {
     warn.mockRestore();
   }
 });
+
+it('points HOME and the XDG folders into the run folder while it runs, and gives them back after', () => {
+  const before = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+  const teardown = setup();
+  const dir = process.env.TMPDIR!;
+  try {
+    expect(process.env.HOME).toBe(join(dir, 'home'));
+    expect(existsSync(process.env.HOME!)).toBe(true);
+    for (const k of ['XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'])
+      expect(process.env[k]?.startsWith(`${join(dir, 'home')}/`), k).toBe(true);
+    expect(process.env.npm_config_cache).toBeTruthy();
+  } finally {
+    teardown();
+  }
+  expect({ HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME }).toEqual(before);
+});

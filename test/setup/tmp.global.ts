@@ -1,5 +1,5 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // One temporary folder per test run, removed when the run ends: TMPDIR points into it
@@ -7,13 +7,20 @@ import { join } from 'node:path';
 // make with mkdtemp (config homes, in-process runs, exports) never pile up in the
 // machine's /tmp. They did: 326,000 entries after a day of runs, and esbuild, which
 // looks up through the parent folders of a clone in /tmp, took 90 s to build there.
+// HOME and the XDG folders point into it too, so nothing a test starts (vis, a shell,
+// Chromium, tmux) writes into the machine's own home; npm keeps the user's cache, which
+// the package test installs from offline.
 
 /** Shared by the projects of vitest.config.ts, each of which runs this file. */
 const RUN_TMP = Symbol.for('vis.test.tmp');
 
+/** The variables the run sets, and what they were before it. */
+const HOME_VARS = ['HOME', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'npm_config_cache'] as const;
+
 interface RunTmp {
   dir: string;
   before: string | undefined;
+  homeBefore: Partial<Record<(typeof HOME_VARS)[number], string>>;
   users: number;
 }
 
@@ -26,7 +33,18 @@ export default function setup(): () => void {
     // As /tmp is: tests that run vis as another user (nobody) must reach their folders in it.
     chmodSync(dir, 0o1777);
     process.env.TMPDIR = dir;
-    state = run[RUN_TMP] = { dir, before, users: 0 };
+    const homeBefore: RunTmp['homeBefore'] = {};
+    for (const k of HOME_VARS) if (process.env[k] !== undefined) homeBefore[k] = process.env[k];
+    const home = join(dir, 'home');
+    mkdirSync(home, { mode: 0o777 });
+    chmodSync(home, 0o1777);
+    process.env.npm_config_cache ??= join(homedir(), '.npm');
+    process.env.HOME = home;
+    process.env.XDG_CONFIG_HOME = join(home, '.config');
+    process.env.XDG_CACHE_HOME = join(home, '.cache');
+    process.env.XDG_DATA_HOME = join(home, '.local', 'share');
+    process.env.XDG_STATE_HOME = join(home, '.local', 'state');
+    state = run[RUN_TMP] = { dir, before, homeBefore, users: 0 };
   }
   const mine = state;
   mine.users++;
@@ -36,6 +54,11 @@ export default function setup(): () => void {
     delete run[RUN_TMP];
     if (mine.before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = mine.before;
+    for (const k of HOME_VARS) {
+      const was = mine.homeBefore[k];
+      if (was === undefined) delete process.env[k];
+      else process.env[k] = was;
+    }
     // A failure to remove is not a test failure.
     try {
       removeTree(mine.dir);
