@@ -140,12 +140,19 @@ export function marketCodes(list: unknown): string[] | undefined {
   return [...new Set(codes as string[])];
 }
 
-/** The brands of GET /brands, with the market facts it happens to carry. */
+/**
+ * The brands of GET /brands, with the market facts it happens to carry. Each brand once,
+ * where the list first names it: a brand listed twice (the same id, as a number or as
+ * text) is one brand everywhere (reads, hints, completion).
+ */
 export function brandsFromPayload(data: unknown): BrandRecord[] {
+  const seen = new Set<string>();
   return (listIn(data, 'brands') ?? []).flatMap((b) => {
     if (!isPlainObject(b)) return [];
     const id = b.id;
     if (!(typeof id === 'number' || (typeof id === 'string' && id !== '')) || typeof b.name !== 'string') return [];
+    if (seen.has(String(id))) return [];
+    seen.add(String(id));
     const record: BrandRecord = { id, name: b.name };
     const primary = marketCode(b.primary_market);
     if (primary) record.primaryMarket = primary;

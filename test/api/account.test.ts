@@ -77,6 +77,21 @@ describe('GET /brands in other shapes', () => {
       { brands: [{ id: '', name: 'x' }, { id: 1 }, { name: 'y' }, null, 'z', { id: 2, name: 'B' }] },
       [{ id: 2, name: 'B' }],
     ],
+    [
+      'a brand listed twice (the same id, as a number or text) once, where first listed',
+      {
+        brands: [
+          { id: 7, name: 'Acme' },
+          { id: 8, name: 'B' },
+          { id: '7', name: 'Acme again' },
+          { id: 7, name: 'Acme' },
+        ],
+      },
+      [
+        { id: 7, name: 'Acme' },
+        { id: 8, name: 'B' },
+      ],
+    ],
   ])('%s', async (_label, data, expected) => {
     expect(await listBrands(fakeClient(data))).toEqual(expected);
     expect(brandsFromPayload(data)).toEqual(expected);

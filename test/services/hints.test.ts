@@ -30,6 +30,23 @@ describe('brand_required', () => {
     api.verify();
   });
 
+  it('a brand GET /brands lists twice is counted and named once', async () => {
+    const twice = ok({
+      brands: [
+        { id: 201, name: 'Bluepeak Outdoor' },
+        { id: 202, name: 'Larkspur Dental' },
+        { id: 201, name: 'Bluepeak Outdoor' },
+      ],
+    });
+    const api = new FakeApi()
+      .on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS))
+      .on({ method: 'GET', path: '/brands' }, twice);
+    const r = await runInProcess(['topics'], { api });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('vis: This account has 2 brands and the command names none [brand_required]');
+    expect(r.stderr).toContain('Brands: 201 Bluepeak Outdoor, 202 Larkspur Dental\n');
+  });
+
   it('without the list (GET /brands fails) the API’s message stays, and the hint still says how to choose', async () => {
     const api = new FakeApi()
       .on({ method: 'GET', path: '/topics' }, apiFailure(400, 'brand_required', API_WORDS))
