@@ -112,6 +112,13 @@ describe.skipIf(server === undefined)('vis history push: into a real server', ()
       json(200, { data: { topics: [{ id: 'crm', name: 'CRM\u0000software', visibility: 41 }] }, meta: META }, { date: 'Sun, 22 Nov 2026 10:00:00 GMT' }),
     );
     expect((await runInProcess(['topics', '-f', 'json', '--no-cache'], { env, api: nul })).code).toBe(0);
+    // --dry-run counts what a push would copy: the answer it would set aside is not among them, and is named the same way.
+    const dry = await runInProcess(['history', 'push', url, '--dry-run'], { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toBe(
+      'vis: warning: the topics answer of brand 7, market US-en, 2026-11-22 would not be pushed: the body holds \\u0000, which PostgreSQL cannot store\n',
+    );
+    expect(dry.stdout).toMatch(/: 1 answer to copy, 0 already there or newer \(--dry-run: nothing written\)\.\n$/);
     const r = await runInProcess(['history', 'push', url], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe(

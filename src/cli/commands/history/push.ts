@@ -40,14 +40,14 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
   const where = maskingPassword(historyLocation({ ...ctx.env, VIS_HISTORY: options.url }));
   if (where.kind !== 'postgres') throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
   const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
-  const [{ openStore }, { openPgStore }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
+  const [{ openStore }, { openPgStore, bodyProblem }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
   // Answers recorded but never taken in are only a journal yet: the store is made to take them.
   const local = await openStore(file, { create: existsSync(journalDir(file)), lock: storeLock(ctx, file) });
   try {
     await local.ingest();
     const remote = await openPgStore(target);
     try {
-      const { stored, superseded, setAside } = await pushAll(local, remote, options.dryRun);
+      const { stored, superseded, setAside } = await pushAll(local, remote, options.dryRun ? { dryRun: true, cannotHold: bodyProblem } : {});
       for (const line of setAside) writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`);
       const answers = `${formatCount(stored)} ${stored === 1 ? 'answer' : 'answers'}`;
       ctx.io.stdout.write(
@@ -63,11 +63,18 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
   }
 }
 
+export interface PushOptions {
+  /** Count against what `to` holds, and write nothing. */
+  dryRun?: boolean;
+  /** Why `to` could not keep a body, if it could not (a dry run sets such an answer aside, as the push would). */
+  cannotHold?: (raw: string) => string | undefined;
+}
+
 /**
  * Every answer of `from` recorded into `to`, one scan day of one API at a time, with the
  * names seen beside them; or, for a dry run, counted against what `to` holds.
  */
-export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = false): Promise<{ stored: number; superseded: number; setAside: string[] }> {
+export async function pushAll(from: HistoryStore, to: HistoryStore, o: PushOptions = {}): Promise<{ stored: number; superseded: number; setAside: string[] }> {
   let stored = 0;
   let superseded = 0;
   const setAside: string[] = [];
@@ -84,13 +91,13 @@ export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = fal
         };
         return { ...a, names: seen };
       });
-      const report = dryRun ? await wouldRecord(to, api, day, batch) : await to.record(batch);
+      const report = o.dryRun ? await wouldRecord(to, api, day, batch, o.cannotHold) : await to.record(batch);
       stored += report.stored;
       superseded += report.superseded;
       // One the server cannot hold stays behind alone: the rest of the day is pushed.
       for (const { answer: a, problem } of report.setAside ?? []) {
         setAside.push(
-          `the ${a.endpoint}${a.item === '' ? '' : ` ${a.item}`} answer of brand ${a.brandId}${a.market === '' ? '' : `, market ${a.market}`}, ${a.day} was not pushed: ${problem}`,
+          `the ${a.endpoint}${a.item === '' ? '' : ` ${a.item}`} answer of brand ${a.brandId}${a.market === '' ? '' : `, market ${a.market}`}, ${a.day} ${o.dryRun ? 'would not be' : 'was not'} pushed: ${problem}`,
         );
       }
     }
@@ -99,14 +106,23 @@ export async function pushAll(from: HistoryStore, to: HistoryStore, dryRun = fal
 }
 
 /** What recording `batch` (answers of one API and day) into `to` would do: the same rule, an answer stored only when fetched later. */
-async function wouldRecord(to: HistoryStore, api: string, day: string, batch: readonly AnswerToRecord[]): Promise<RecordReport> {
+async function wouldRecord(
+  to: HistoryStore,
+  api: string,
+  day: string,
+  batch: readonly AnswerToRecord[],
+  cannotHold: PushOptions['cannotHold'],
+): Promise<RecordReport> {
   const held = new Map((await to.answers({ api, since: day, until: day })).map((a) => [keyText(a), a.fetchedAt]));
-  let stored = 0;
+  const report: RecordReport = { stored: 0, superseded: 0 };
   for (const a of batch) {
+    const problem = cannotHold?.(a.raw);
     const at = held.get(keyText(a));
-    if (at === undefined || a.fetchedAt > at) stored++;
+    if (problem !== undefined) (report.setAside ??= []).push({ answer: a, problem });
+    else if (at === undefined || a.fetchedAt > at) report.stored++;
+    else report.superseded++;
   }
-  return { stored, superseded: batch.length - stored };
+  return report;
 }
 
 function keyText(a: AnswerKey): string {
