@@ -37,8 +37,8 @@ async function recordLocally(env: Record<string, string>, days: Array<[string, n
 
 describe('vis history push: the URL checked first', () => {
   it.each([
-    ['mysql://ana:s3cret@db/vis', 'vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…'],
-    ['/srv/history.db', 'vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…'],
+    ['mysql://ana:s3cret@db/vis', 'vis history push takes a PostgreSQL URL, postgres://… or postgresql://…'],
+    ['/srv/history.db', 'vis history push takes a PostgreSQL URL, postgres://… or postgresql://…'],
     ['postgres://ana@db:0/vis', 'vis history push URL: the port must be a number from 1 to 65535'],
   ])('%s: exit 2 naming the rule, never the password', async (url, message) => {
     const { env } = home();

@@ -152,7 +152,7 @@ export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryC
 export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): HistoryPushOptions {
   const flags = parseFlags(raw, ctx.today());
   // The value is not echoed: a mistyped URL may still hold a password.
-  if (!PG_URL.test(url.trim())) throw new UsageError('vis history push: URL must be a PostgreSQL URL, postgres://… or postgresql://…');
+  if (!PG_URL.test(url.trim())) throw new UsageError('vis history push takes a PostgreSQL URL, postgres://… or postgresql://…');
   parsePgUrl(url.trim(), 'vis history push URL', { argument: true });
   if (raw.file !== undefined && raw.file.trim() === '') throw new UsageError('--file must name the SQLite history file to push');
   return {

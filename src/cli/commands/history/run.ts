@@ -127,7 +127,7 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
   if (brands.length === 1) return brands[0]!;
   if (brands.length === 0) return null;
   throw new UsageError(
-    `vis history: several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`,
+    `several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`,
     {
       hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
     },
@@ -163,7 +163,7 @@ async function pickMarket(
   if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
   const list = recorded.map((code) => sanitizeForTerminal(label(code) === null ? code : `${code} (${label(code)})`)).join(', ');
-  throw new UsageError(`vis history: ${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
+  throw new UsageError(`${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
 }
 
 async function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter): Promise<Scope> {
