@@ -329,7 +329,7 @@ describe('vis history <data command>: brand and market', () => {
   it('several brands recorded and none named: exit 2 listing them', async () => {
     const r = await history(['topics'], twoBrands());
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`vis: several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
+    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
     expect(r.stdout).toBe('');
   });
 
@@ -361,7 +361,7 @@ describe('vis history <data command>: brand and market', () => {
     const r = await history(['topics'], fake);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'vis: vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
+      'vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
     );
     const picked = await history(['topics', '--format', 'csv'], fake, { env: { VIS_MARKET: 'US-en' } });
     expect(picked.code).toBe(0);

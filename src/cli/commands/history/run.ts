@@ -126,12 +126,9 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
   }
   if (brands.length === 1) return brands[0]!;
   if (brands.length === 0) return null;
-  throw new UsageError(
-    `several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`,
-    {
-      hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
-    },
-  );
+  throw new UsageError(`several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`, {
+    hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
+  });
 }
 
 /**
