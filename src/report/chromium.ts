@@ -6,17 +6,25 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Env } from '../domain/env.js';
+import { UsageError } from '../errors.js';
 
 /** The names Debian, Ubuntu, Fedora and Google's own packages install it under, in that order of preference. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'] as const;
 
 /**
- * The browser to print with: CHROME_PATH when it names an executable file, else the first
- * of CHROMIUM_NAMES in a folder of PATH. undefined: none (the caller says how to get one).
+ * The browser to print with: CHROME_PATH when it is set (an empty value is unset), else
+ * the first of CHROMIUM_NAMES in a folder of PATH. undefined: none (the caller says how
+ * to get one). A CHROME_PATH that names no executable file is refused, never passed over
+ * for another browser than the one the user chose.
  */
 export function findChromium(env: Env): string | undefined {
   const chosen = env.CHROME_PATH;
-  if (chosen && isExecutableFile(chosen)) return chosen;
+  if (chosen) {
+    if (isExecutableFile(chosen)) return chosen;
+    throw new UsageError(`CHROME_PATH must name the browser's program, an executable file; ${JSON.stringify(chosen)} is not one: nothing was read`, {
+      hint: 'Set CHROME_PATH to the Chromium or Google Chrome program, or unset it to use the chromium or google-chrome on PATH.',
+    });
+  }
   // Empty entries and relative folders would search the current folder: not a place to run a browser from.
   const folders = (env.PATH ?? '').split(delimiter).filter((f) => isAbsolute(f));
   for (const name of CHROMIUM_NAMES) {

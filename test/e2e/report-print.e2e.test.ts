@@ -205,10 +205,25 @@ describe('vis report --pdf with no Chromium to be found', () => {
   });
   afterAll(() => sandbox.close());
 
-  it('CHROME_PATH names no file and PATH holds none: exit 2 with the install hint, before any request; nothing written', async () => {
+  it('CHROME_PATH names no file, with a browser on PATH: exit 2 naming CHROME_PATH, before any request; nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-badchrome-'));
+    const onPath = mkdtempSync(join(tmpdir(), 'vis-chrome-path-'));
+    writeFileSync(join(onPath, 'chromium'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', CHROME_PATH: join(dir, 'no-such-chrome'), PATH: onPath });
+    const before = sandbox.requests.length;
+    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `vis: CHROME_PATH must name the browser's program, an executable file; "${join(dir, 'no-such-chrome')}" is not one: nothing was read`,
+    );
+    expect(sandbox.requests.slice(before)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('no CHROME_PATH and PATH holds none: exit 2 with the install hint, before any request; nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-report-nochrome-'));
     const emptyPath = mkdtempSync(join(tmpdir(), 'vis-empty-path-'));
-    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', CHROME_PATH: join(dir, 'no-such-chrome'), PATH: emptyPath });
+    const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', PATH: emptyPath });
     const before = sandbox.requests.length;
     const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir });
     expect(r.code).toBe(2);

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { CHROMIUM_NAMES, chromiumArgs, findChromium } from '../../src/report/chromium.js';
 
 /** A folder holding the named files: executable unless listed in `plain`, folders for names ending in `/`. */
@@ -27,19 +28,30 @@ describe('findChromium', () => {
     expect(findChromium({ CHROME_PATH: join(chosen, 'my-chrome'), PATH: onPath })).toBe(join(chosen, 'my-chrome'));
   });
 
+  it('an empty CHROME_PATH is unset: PATH is searched', () => {
+    const onPath = folder(['chromium']);
+    expect(findChromium({ CHROME_PATH: '', PATH: onPath })).toBe(join(onPath, 'chromium'));
+  });
+
   it.each([
     ['missing', (d: string) => join(d, 'nothing-here')],
     ['a folder', (d: string) => join(d, 'sub')],
-    ['empty', () => ''],
-  ])('passes over a CHROME_PATH that is %s, to PATH', (_what, chosen) => {
-    const dir = folder(['sub/']);
+    ['not executable', (d: string) => join(d, 'chrome')],
+  ])('refuses a CHROME_PATH that is %s (exit 2, naming it), never passing over it to a browser on PATH', (_what, chosen) => {
+    const dir = folder(['sub/', 'chrome'], ['chrome']);
     const onPath = folder(['chromium']);
-    expect(findChromium({ CHROME_PATH: chosen(dir), PATH: onPath })).toBe(join(onPath, 'chromium'));
-  });
-
-  it('passes over a CHROME_PATH that is not executable', () => {
-    const dir = folder(['chrome'], ['chrome']);
-    expect(findChromium({ CHROME_PATH: join(dir, 'chrome'), PATH: '' })).toBeUndefined();
+    let caught: unknown;
+    try {
+      findChromium({ CHROME_PATH: chosen(dir), PATH: onPath });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(UsageError);
+    expect(exitCodeFor(caught)).toBe(2);
+    expect((caught as UsageError).message).toBe(
+      `CHROME_PATH must name the browser's program, an executable file; ${JSON.stringify(chosen(dir))} is not one: nothing was read`,
+    );
+    expect((caught as UsageError).hint).toContain('unset it to use the chromium or google-chrome on PATH');
   });
 
   it('an executable CHROME_PATH reached through a link is taken as named', () => {
