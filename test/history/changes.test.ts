@@ -691,4 +691,18 @@ describe('brands and markets chosen from the history', () => {
     expect((e as UsageError).message).toBe('--brand: no brand "Globex" in the history (none of its answers was recorded)');
     expect((e as UsageError).hint).toBe('Recorded brands: 202 Acme, Inc., 101 Northwind CRM');
   });
+
+  it('a brand close to a recorded one (its start, or a slip) is suggested, never taken', () => {
+    const refusal = (value: string) => {
+      try {
+        chooseRecordedScopes(scopes, { brands: [value], markets: undefined });
+      } catch (err) {
+        return err as UsageError;
+      }
+      throw new Error(`${value} was taken`);
+    };
+    expect(refusal('northwind').hint).toBe('Did you mean "Northwind CRM" (101)? Recorded brands: 202 Acme, Inc., 101 Northwind CRM');
+    expect(refusal('Northwnd CRM').hint).toBe('Did you mean "Northwind CRM" (101)? Recorded brands: 202 Acme, Inc., 101 Northwind CRM');
+    expect(refusal('Globex').hint).not.toContain('Did you mean');
+  });
 });

@@ -5,6 +5,7 @@
  * that is no recorded brand's whole id or name is split at its commas.
  */
 import { UsageError } from '../../errors.js';
+import { closeName } from '../../text/close-name.js';
 import { sanitizeForTerminal } from '../../text/sanitize.js';
 import type { RecordedScope } from '../types.js';
 
@@ -25,10 +26,27 @@ function recordedBrand(value: string, scopes: readonly RecordedScope[]): string 
   return named.length === 1 ? named[0] : undefined;
 }
 
-function recordedList(scopes: readonly RecordedScope[]): string {
+function recordedBrands(scopes: readonly RecordedScope[]): Array<{ id: string; name: string | null }> {
   const seen = new Map<string, string | null>();
-  for (const s of scopes) if (!seen.has(s.brandId)) seen.set(s.brandId, s.brandName);
-  return [...seen].map(([id, name]) => (name === null ? id : `${id} ${sanitizeForTerminal(name)}`)).join(', ');
+  for (const s of scopes) if (!seen.has(s.brandId) || seen.get(s.brandId) === null) seen.set(s.brandId, s.brandName);
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
+
+/**
+ * The refusal of a brand the history holds nothing of: named with the flag it came from,
+ * the recorded brand it is closest to (suggested, never taken) and every recorded brand.
+ */
+export function notRecorded(flag: string, value: string, scopes: readonly RecordedScope[]): UsageError {
+  const brands = recordedBrands(scopes);
+  const named = brands.flatMap((b) => (b.name === null ? [] : [{ id: b.id, name: b.name }]));
+  const close = closeName(value, named);
+  const list = brands.map((b) => (b.name === null ? b.id : `${b.id} ${sanitizeForTerminal(b.name)}`)).join(', ');
+  return new UsageError(`${flag}: no brand "${sanitizeForTerminal(value)}" in the history (none of its answers was recorded)`, {
+    hint:
+      brands.length > 0
+        ? `${close ? `Did you mean "${sanitizeForTerminal(close.name)}" (${close.id})? ` : ''}Recorded brands: ${list}`
+        : 'Nothing is recorded yet: any data command records what it reads (vis changes --fetch reads what it compares).',
+  });
 }
 
 /** The brand ids and market codes to compare; undefined: every one recorded. Throws UsageError for a brand the history does not hold. */
@@ -43,12 +61,7 @@ export function chooseRecordedScopes(scopes: readonly RecordedScope[], wish: Sco
       .map((p) => {
         const id = recordedBrand(p, scopes);
         if (id !== undefined) return id;
-        throw new UsageError(`${flag}: no brand "${sanitizeForTerminal(p)}" in the history (none of its answers was recorded)`, {
-          hint:
-            scopes.length > 0
-              ? `Recorded brands: ${recordedList(scopes)}`
-              : 'Nothing is recorded yet: any data command records what it reads (vis changes --fetch reads what it compares).',
-        });
+        throw notRecorded(flag, p, scopes);
       });
   };
   let brandIds: string[] | undefined;

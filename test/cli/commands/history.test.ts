@@ -83,7 +83,7 @@ async function history(argv: string[], fake: FakeHistory, o: { env?: Record<stri
     if (options) await historySeries(options, ctx, fake);
   } catch (err) {
     code = exitCodeFor(err);
-    io.stderr.write(`${(err as Error).message}\n`);
+    io.stderr.write(`${(err as Error).message}\n${(err as { hint?: string }).hint ?? ''}`);
   }
   return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.length, touched, options };
 }
@@ -331,6 +331,22 @@ describe('vis history <data command>: brand and market', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
     expect(r.stdout).toBe('');
+  });
+
+  it('a brand name nothing is recorded for: exit 2 with the closest recorded brand and every recorded one, nothing on stdout', async () => {
+    const r = await history(['topics', '--brand', 'northwind', '--format', 'csv'], twoBrands());
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--brand: no brand "northwind" in the history (none of its answers was recorded)');
+    expect(r.stderr).toContain('Did you mean "Northwind CRM" (12)? Recorded brands: 14 Acme Ltd, 12 Northwind CRM');
+    const far = await history(['topics', '--brand', 'zzz'], twoBrands(), { env: {} });
+    expect(far.code).toBe(2);
+    expect(far.stderr).not.toContain('Did you mean');
+    expect(far.stderr).toContain('Recorded brands: 14 Acme Ltd, 12 Northwind CRM');
+    const configured = await history(['topics'], twoBrands(), { env: { VIS_BRAND: 'acme' } });
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('VIS_BRAND: no brand "acme" in the history');
+    expect(configured.stderr).toContain('Did you mean "Acme Ltd" (14)?');
   });
 
   it('a list of brands or markets: exit 2, a series is one brand and one market; a recorded name with a comma is that brand', async () => {

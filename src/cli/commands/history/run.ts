@@ -6,6 +6,7 @@
  */
 import { UsageError } from '../../../errors.js';
 import type { AnswerFilter, HistoryReader, RecordedScope } from '../../../history/types.js';
+import { notRecorded } from '../../../history/changes/scopes.js';
 import { openHistory } from '../../../services/history.js';
 import type { Context } from '../../../services/context.js';
 import { renderHistory } from '../../../terminal/render-history.js';
@@ -100,7 +101,8 @@ function uniqueBrands(scopes: readonly RecordedScope[]): Array<{ id: string; nam
 /**
  * The brand: --brand (or VIS_BRAND, the profile's) by id, else by a recorded name; with
  * none, the one brand recorded for this API. Several recorded and none named is a usage
- * error listing them. A brand nothing is recorded for is taken as an id: its history is empty.
+ * error listing them, and so is a brand name the history holds nothing of (as in vis
+ * changes); an id nothing is recorded for gives an empty series.
  */
 function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope[]): Scope['brand'] {
   if (!options.spec.brand) return null;
@@ -122,7 +124,10 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
         hint: 'Run it once per brand, or compare several brands with vis changes --brand A,B.',
       });
     }
-    return { id: v, name: null };
+    // An id may simply not be recorded yet: the series is empty, and the data command it
+    // suggests reads it. A name is only known from what was recorded.
+    if (/^\d+$/.test(v)) return { id: v, name: null };
+    throw notRecorded(given.source, v, scopes);
   }
   if (brands.length === 1) return brands[0]!;
   if (brands.length === 0) return null;
