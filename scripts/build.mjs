@@ -57,7 +57,6 @@ const LIBS = [
   // ES-only packages: the file's module.exports is the package's default export, which
   // is what `(await import('ora')).default` in vis.cjs then receives.
   { name: 'ora', entry: 'default-export:ora', matches: (_p, spec) => spec === 'ora' },
-  { name: 'conf', entry: 'default-export:conf', matches: (_p, spec) => spec === 'conf' },
   // CommonJS: the file's module.exports is the package's (Database, SQLite3Error).
   { name: 'sqlite', entry: 'node-sqlite3-wasm', matches: (_p, spec) => spec === 'node-sqlite3-wasm' },
   // CommonJS: the file's module.exports is pg's (Client, Pool, types…).

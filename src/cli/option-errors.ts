@@ -14,6 +14,9 @@
  * - Every other refusal of commander's (a bad choice, a missing argument or value, too many
  *   arguments, an unknown command) in the same voice: vis's words, never commander's
  *   `error:` or `Allowed choices are`.
+ *
+ * Each refusal is told by its code (`err.code`); what it concerns is read from the command
+ * (its options, arguments and `args`) and from argv, never from commander's English.
  */
 import type { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
@@ -209,8 +212,8 @@ export function optionsNotTaken(parent: Command, sub: Command): UsageError | und
  * goes, or what went wrong with an option, an argument or a command word.
  */
 export function explainOptionError(err: CommanderError, cmd: Command, program: Command, full: () => Command): Error {
-  if (err.code !== 'commander.unknownOption') return inVisWords(err, cmd);
-  const typed = /unknown option '([^']*)'/.exec(err.message)?.[1] ?? '';
+  if (err.code !== 'commander.unknownOption') return inVisWords(err, cmd, argvOf(program));
+  const typed = unknownTyped(cmd);
   // The whole program: an option's value may have been taken for the command word
   // (`vis --only topics usage` built `topics` alone).
   const everything = full();
@@ -290,40 +293,147 @@ function unknownOption(flag: string, cmd: Command): UsageError {
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
+/** A negative number, which a command without sub-commands reads as an argument, not an option. */
+const NEGATIVE_NUMBER = /^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/;
+
+/**
+ * The word commander refused as an unknown option: the first of the words it did not
+ * recognise, which it keeps after the arguments in `args`.
+ */
+function unknownTyped(cmd: Command): string {
+  const unknown = (a: string) => a.length > 1 && a.startsWith('-') && !(cmd.commands.length === 0 && NEGATIVE_NUMBER.test(a));
+  return cmd.args.find(unknown) ?? '';
+}
+
+/** What an option takes a value in: `<format>` of `-f, --format <format>`. */
+function valueOf(option: Option): string {
+  return /<[^>]+>|\[[^\]]+\]/.exec(option.flags)?.[0] ?? '<value>';
+}
+
+/**
+ * The option of `cmd` left without its value: commander stops there, at the last word of
+ * argv (`--size`, or `-qs` whose last letter names it).
+ */
+function awaitingValue(cmd: Command, argv: readonly string[]): Option | undefined {
+  const last = argv.at(-1);
+  if (last === undefined) return undefined;
+  const flag = /^-[^-]./.test(last) ? `-${last.at(-1)}` : last;
+  return cmd.options.find((o) => o.required && (o.long === flag || o.short === flag));
+}
+
+/**
+ * The values argv gives the options of `cmd`, in order, read as commander reads them:
+ * `--format json`, `--format=json`, `-f json`, `-fjson` and `-qf json`. The arity of any
+ * other option comes from `program`, so that its value is never taken for an option.
+ */
+function valuesGiven(cmd: Command, program: Command, argv: readonly string[]): { option: Option; value: string }[] {
+  const out: { option: Option; value: string }[] = [];
+  const find = (flag: string) => findOption(cmd, flag) ?? findAnywhere(program, flag);
+  const takesValue = (o: Option | undefined) => o !== undefined && (o.required || o.optional);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.length < 2 || !arg.startsWith('-')) continue;
+    let option: Option | undefined;
+    let value: string | undefined;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      option = find(eq > 0 ? arg.slice(0, eq) : arg);
+      if (!takesValue(option)) continue;
+      if (eq > 0) value = arg.slice(eq + 1);
+    } else {
+      // A group of short flags: the booleans, then at most one that takes the rest.
+      for (let k = 1; k < arg.length && option === undefined; k++) {
+        const short = find(`-${arg[k]}`);
+        if (short === undefined) break;
+        if (!takesValue(short)) continue;
+        option = short;
+        if (k + 1 < arg.length) value = arg.slice(k + 1);
+      }
+      if (option === undefined) continue;
+    }
+    if (value === undefined && i + 1 < argv.length && (option!.required || !(argv[i + 1]!.length > 1 && argv[i + 1]!.startsWith('-')))) value = argv[++i];
+    if (value !== undefined && cmd.options.includes(option!)) out.push({ option: option!, value });
+  }
+  return out;
+}
+
+/** Does the option or argument refuse `value` (not one of its choices, or its parser says no)? */
+function refuses(target: { argChoices?: string[]; parseArg?: (value: string, previous: unknown) => unknown }, value: string): boolean {
+  if (target.argChoices) return !target.argChoices.includes(value);
+  try {
+    target.parseArg?.(value, undefined);
+    return false;
+  } catch (e) {
+    return (e as { code?: unknown }).code === 'commander.invalidArgument';
+  }
+}
+
+/** The option or argument commander found invalid, by its name in vis's messages, and the value typed. */
+function invalidValue(cmd: Command, program: Command, argv: readonly string[]): { what: string; got: string; choices?: string[] } | undefined {
+  const option = valuesGiven(cmd, program, argv).find((v) => refuses(v.option, v.value));
+  if (option) return { what: longOf(option.option.flags), got: option.value, choices: option.option.argChoices };
+  for (const [i, argument] of cmd.registeredArguments.entries()) {
+    const values = argument.variadic ? cmd.args.slice(i) : cmd.args.slice(i, i + 1);
+    const got = values.find((v) => refuses(argument, v));
+    if (got !== undefined) return { what: `<${argument.name()}>`, got, choices: argument.argChoices };
+  }
+  return undefined;
+}
+
+/**
+ * The two options commander found used together, as it finds them: the first of `cmd`'s
+ * options given a value with another it conflicts with (a negated option named as typed).
+ */
+function conflicting(cmd: Command): [Option, Option] | undefined {
+  const given = cmd.options.filter((o) => cmd.getOptionValue(o.attributeName()) !== undefined && cmd.getOptionValueSource(o.attributeName()) !== 'default');
+  // `conflictsWith` is set by Option.conflicts(), though commander's typings omit it.
+  const conflictsWith = (o: Option) => (o as Option & { conflictsWith?: string[] }).conflictsWith ?? [];
+  const named = (o: Option) => {
+    const key = o.attributeName();
+    const negated = cmd.options.find((n) => n.negate && n.attributeName() === key);
+    const value = cmd.getOptionValue(key);
+    if (negated && (negated.presetArg === undefined ? value === false : value === negated.presetArg)) return negated;
+    return cmd.options.find((p) => !p.negate && p.attributeName() === key) ?? o;
+  };
+  for (const option of given) {
+    const other = given.find((g) => conflictsWith(option).includes(g.attributeName()));
+    if (other) return [named(option), named(other)];
+  }
+  return undefined;
+}
+
 /** commander's other refusals, each said as vis says its own (`--days must be ...`). */
-function inVisWords(err: CommanderError, cmd: Command): Error {
+function inVisWords(err: CommanderError, cmd: Command, argv: readonly string[]): Error {
   // Help and the version, shown: no refusal.
   if (err.exitCode === 0 || err.code.startsWith('commander.help') || err.code === 'commander.version') return err;
-  const m = err.message.replace(/^error: /, '');
   const help = `Run \`${visPath(cmd)} --help\` for its usage.`;
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  // Each case words only what it finds on the command and in argv; what it cannot find
+  // (a refusal raised some other way) falls through to commander's own sentence below,
+  // never a half-filled one of vis.
   switch (err.code) {
     case 'commander.invalidArgument': {
-      const choices = /Allowed choices are (.*)\.$/.exec(m)?.[1];
-      const option = /^option '([^']+)' argument '(.*)' is invalid/s.exec(m);
-      const argument = /^command-argument value '(.*)' is invalid for argument '([^']+)'/s.exec(m);
-      const what = option ? longOf(option[1]!) : argument ? `<${argument[2]}>` : undefined;
-      const got = option?.[2] ?? argument?.[1];
-      if (what === undefined || got === undefined) break;
-      const rule = choices === undefined ? 'is not valid' : `must be one of ${choices}`;
-      return new UsageError(`${what} ${rule} (got "${got}")`);
+      const invalid = invalidValue(cmd, root, argv);
+      if (invalid === undefined) break;
+      const rule = invalid.choices === undefined ? 'is not valid' : `must be one of ${invalid.choices.join(', ')}`;
+      return new UsageError(`${invalid.what} ${rule} (got "${invalid.got}")`);
     }
-    // Each case words only a message it can read; another wording (a new commander
-    // release) falls through to commander's own sentence below, never a half-filled one.
     case 'commander.missingArgument': {
-      const name = /argument '([^']+)'/.exec(m)?.[1];
-      if (name === undefined) break;
-      return new UsageError(`${visPath(cmd)} needs <${name}>`, { hint: help });
+      const missing = cmd.registeredArguments.find((a, i) => a.required && cmd.args[i] == null);
+      if (missing === undefined) break;
+      return new UsageError(`${visPath(cmd)} needs <${missing.name()}>`, { hint: help });
     }
-    case 'commander.optionMissingArgument':
+    case 'commander.optionMissingArgument': {
+      const option = awaitingValue(cmd, argv);
+      if (option === undefined) break;
+      return new UsageError(`${longOf(option.flags)} needs a value: ${longOf(option.flags)} ${valueOf(option)}`, { hint: help });
+    }
     case 'commander.missingMandatoryOptionValue': {
-      const flags = /option '([^']+)'/.exec(m)?.[1];
-      if (flags === undefined) break;
-      const value = /<[^>]+>|\[[^\]]+\]/.exec(flags)?.[0] ?? '<value>';
-      const text =
-        err.code === 'commander.optionMissingArgument'
-          ? `${longOf(flags)} needs a value: ${longOf(flags)} ${value}`
-          : `${visPath(cmd)} needs ${longOf(flags)} ${value}`;
-      return new UsageError(text, { hint: help });
+      const option = cmd.options.find((o) => o.mandatory && cmd.getOptionValue(o.attributeName()) === undefined);
+      if (option === undefined) break;
+      return new UsageError(`${visPath(cmd)} needs ${longOf(option.flags)} ${valueOf(option)}`, { hint: help });
     }
     case 'commander.excessArguments': {
       const expected = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`));
@@ -332,13 +442,14 @@ function inVisWords(err: CommanderError, cmd: Command): Error {
       return new UsageError(`${visPath(cmd)} ${takes} (got ${quoted(cmd.args)})`, { hint: help });
     }
     case 'commander.conflictingOption': {
-      const [first, second] = [...m.matchAll(/option '([^']+)'/g)].map((x) => longOf(x[1]!));
-      if (first === undefined || second === undefined) break;
-      return new UsageError(`${first} and ${second} cannot be used together`, { hint: help });
+      const pair = conflicting(cmd);
+      if (pair === undefined) break;
+      return new UsageError(`${longOf(pair[0].flags)} and ${longOf(pair[1].flags)} cannot be used together`, { hint: help });
     }
     case 'commander.unknownCommand': {
-      // The word as commander read it (a quote in it would end the one in its message).
-      const word = cmd.args[0] ?? /unknown command '(.*)'/.exec(m)?.[1] ?? '';
+      // The word as commander read it: the first of the command's arguments.
+      const word = cmd.args[0];
+      if (word === undefined) break;
       const names = cmd
         .createHelp()
         .visibleCommands(cmd)
@@ -350,5 +461,5 @@ function inVisWords(err: CommanderError, cmd: Command): Error {
     }
   }
   // Any other refusal: commander's sentence without its prefix and suggestion format.
-  return new UsageError(m.replace(/\n?\(Did you mean (.*)\?\)$/, ''), { hint: help });
+  return new UsageError(err.message.replace(/^error: /, '').replace(/\n?\(Did you mean (.*)\?\)$/, ''), { hint: help });
 }

@@ -1,13 +1,8 @@
 /**
  * The shape of the config file, version 1 (the only one there has been): the active
  * profile's name, and named profiles whose settings are all strings. Keys vis does not know
- * are kept as they are (a newer vis may have written them).
- *
- * Written once, read twice: CONFIG_SCHEMA is the JSON schema conf checks with ajv when
- * `vis config set` or `vis auth login` reads and writes the file; configShapeProblem walks
- * the same fields for every other command, which reads the file without loading conf and
- * ajv (src/config/store.ts says why). test/config/schema.test.ts holds the two to the same
- * answers.
+ * are kept as they are (a newer vis may have written them). Every read of the file is
+ * checked here (src/config/store.ts), before a command uses it or a change writes it back.
  */
 
 /** Every field of a profile: the settings `vis config set` changes, and the key. */
@@ -15,20 +10,6 @@ export const PROFILE_FIELDS = ['base_url', 'api_key', 'brand', 'market', 'format
 
 /** The version of the shape below. A later shape moves files up from this one. */
 export const CONFIG_VERSION = 1;
-
-const STRING = { type: 'string' } as const;
-
-/** conf's `schema` option: the JSON schema of each top-level key. */
-export const CONFIG_SCHEMA = {
-  profile: STRING,
-  profiles: {
-    type: 'object',
-    additionalProperties: {
-      type: 'object',
-      properties: Object.fromEntries(PROFILE_FIELDS.map((field) => [field, STRING])),
-    },
-  },
-} as const;
 
 /**
  * What is wrong with the file's data, in words naming the field (`profile "work": "brand"

@@ -5,26 +5,20 @@
  * through a symlink: a config.json that links elsewhere (a dotfiles repository) is written
  * through, keeps its target's mode, and gets a warning when others can read it.
  *
- * What conf does, and what vis adds to it:
- * - A change (`vis config set|unset`, `vis auth login|logout`) is read, checked against
- *   conf's `schema` (ajv) and written by conf. Every other command reads the file with a
- *   plain JSON read and checks the same fields with configShapeProblem: conf and ajv are
- *   a lib file of their own (dist/lib/conf.cjs) that would cost every data command its
- *   load and a schema compile at start-up, so they are loaded only by a change.
- * - conf writes with `atomically`, which opens its temp file without O_EXCL (a link
- *   planted at the temp name is followed) and retries a refused write for a second. vis
- *   writes conf's text with its own atomic writer instead (src/fs/atomic-write.ts).
- * - conf has no lock between processes: every change holds the file's lock
- *   (config.json.lock, src/fs/lock.ts) from conf's read to its write, so parallel vis runs
- *   never lose each other's changes.
- * - conf's and ajv's errors never reach the user: a damaged file (not JSON, another shape)
- *   and every failure of the file system (no permission, read-only, full, a folder where
- *   the file should be) is a usage error naming the file and what to do: exit 2, not a bug.
- *   A damaged file is never overwritten.
- * - conf's `migrations` are not used: the file has had one shape (CONFIG_VERSION), and
- *   conf would record the version it migrated to inside the file and write the file on
- *   a read, so a command that only reads would need the lock and a writable folder. A
- *   later shape is moved up here, in the read, under the lock of a change.
+ * vis reads, checks and writes the file itself, without conf: conf's reads, writes and
+ * migrations would each need replacing to keep the guarantees below, which take less code alone.
+ *
+ * - Every command reads the file with a plain JSON read and checks its fields with
+ *   configShapeProblem (src/config/schema.ts). A change (`vis config set|unset`, `vis auth
+ *   login|logout`) holds the file's lock (config.json.lock, src/fs/lock.ts) from its read
+ *   to its write, so parallel vis runs never lose each other's changes, and writes through
+ *   the one atomic writer (src/fs/atomic-write.ts): a link planted at the temp name is
+ *   never followed, and a failed write leaves the old file whole.
+ * - A damaged file (not JSON, another shape) and every failure of the file system (no
+ *   permission, read-only, full, a folder where the file should be) is a usage error naming
+ *   the file and what to do: exit 2, not a bug. A damaged file is never overwritten.
+ * - The file has had one shape (CONFIG_VERSION). A later shape is moved up in the read,
+ *   under the lock of a change, never by a command that only reads.
  */
 import { accessSync, chmodSync, constants, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -34,7 +28,7 @@ import type { Env } from '../domain/env.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { makeDirs } from '../fs/make-dirs.js';
 import { withLock } from '../fs/lock.js';
-import { CONFIG_SCHEMA, configShapeProblem } from './schema.js';
+import { configShapeProblem } from './schema.js';
 
 export interface Profile {
   base_url?: string;
@@ -161,20 +155,19 @@ export class ConfigStore {
   }
 
   /**
-   * Applies a change through conf, holding the config file's lock (src/fs/lock.ts) from
-   * conf's read to its write: the change is applied to the file as it is now, not to the
-   * copy read earlier, so parallel vis runs never lose each other's changes. A failure
-   * leaves the old file as it was and is a UsageError naming the file.
+   * Applies a change, holding the config file's lock (src/fs/lock.ts) from its read to its
+   * write: the change is applied to the file as it is now, not to the copy read earlier,
+   * so parallel vis runs never lose each other's changes. A failure leaves the old file
+   * as it was and is a UsageError naming the file; a damaged file stops at the read.
    */
   async update(change: (data: ConfigData) => void): Promise<void> {
     this.ensureDir();
-    const { default: Conf } = await import('conf');
     const write = () => {
-      const conf = this.openConf(Conf);
-      const current = conf.store;
+      const current = this.readFile();
       change(current);
       try {
-        conf.store = current;
+        // Tab-indented, as every earlier vis wrote the file.
+        this.writeText(JSON.stringify(current, undefined, '\t'));
         this.tighten();
       } catch (err) {
         throw configError(err, this.path, 'write');
@@ -188,48 +181,7 @@ export class ConfigStore {
     }
   }
 
-  /**
-   * conf over the file as it is now: conf reads it and checks it against the schema as it
-   * is made, so a damaged file stops here instead of being replaced. Its write is vis's.
-   */
-  private openConf(Conf: typeof import('conf').default): import('conf').default<ConfigData> {
-    let conf: import('conf').default<ConfigData>;
-    try {
-      conf = new Conf<ConfigData>({
-        cwd: this.dir,
-        configName: 'config',
-        projectName: 'vis',
-        schema: CONFIG_SCHEMA,
-        // Checked, never changed: no defaults filled in, no keys removed. The schema itself
-        // is not checked against JSON Schema's own (test/config/schema.test.ts does that),
-        // and the first fault is enough (vis words it itself): a fifth of the compile time.
-        ajvOptions: { useDefaults: false, removeAdditional: false, validateSchema: false, allErrors: false },
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-        // An empty file is an empty config, as for read(); conf would fail on it.
-        deserialize: (text) => parseConfig(text) as ConfigData,
-      });
-    } catch (err) {
-      throw this.confReadError(err);
-    }
-    replaceConfWrite(conf, (text) => this.writeText(text));
-    return conf;
-  }
-
-  /** vis's words for what conf threw while reading the file. */
-  private confReadError(err: unknown): unknown {
-    if (err instanceof SyntaxError) return notJsonError(this.path, err);
-    if ((err as NodeJS.ErrnoException | undefined)?.code !== undefined) return configError(err, this.path, 'read');
-    // A schema violation (conf words it with ajv's messages): said again in vis's words.
-    try {
-      this.readFile();
-    } catch (own) {
-      return own;
-    }
-    return damagedError(this.path, 'it is not a vis config');
-  }
-
-  /** Writes conf's text through the one atomic writer: through a symlink to its target, keeping that target's mode. */
+  /** Writes the text through the one atomic writer: through a symlink to its target, keeping that target's mode. */
   private writeText(text: string): void {
     const mode = this.fileMode();
     const linked = mode !== undefined;
@@ -298,15 +250,6 @@ function parseConfig(text: string): unknown {
   return text.trim() === '' ? {} : JSON.parse(text);
 }
 
-/** conf's write is the one method it has for it; the check makes a conf without it fail loudly, not write with atomically. */
-function replaceConfWrite(conf: object, write: (text: string) => void): void {
-  const target = conf as { _write?: unknown; _serialize: (value: unknown) => string };
-  if (typeof target._write !== 'function' || typeof target._serialize !== 'function') {
-    throw new Error('conf has no _write(value) and _serialize(value) any more: src/config/store.ts must write another way');
-  }
-  target._write = (value: unknown) => write(target._serialize(value));
-}
-
 const DAMAGED_HINT = 'Fix it by hand, or move it away and run `vis auth login` again. vis will not overwrite it.';
 
 function notJsonError(path: string, err: Error): UsageError {
@@ -332,7 +275,7 @@ const CONFIG_HINTS: Record<string, string> = {
 };
 
 /**
- * A UsageError (exit 2) for anything the file system or conf refused: the user's to fix,
+ * A UsageError (exit 2) for anything the file system refused: the user's to fix,
  * not a bug. Anything else (a VisError already, or no errno at all) passes unchanged.
  */
 export function configError(err: unknown, path: string, action: 'read' | 'write' | 'create', what: 'file' | 'folder' = 'file'): unknown {

@@ -1,16 +1,21 @@
 /**
  * Where options go (src/cli/option-errors.ts). Only the true globals sit on the root;
  * every other option is declared by the commands that take it, and commander decides what
- * each command accepts. The walk takes every command of the program and every option of
- * vis (the globals, the shared options, every command's own):
+ * each command accepts (test/cli/help-options.test.ts parses every option each command's
+ * help lists). The walk takes every command of the program and every option of vis (the
+ * globals, the shared options, every command's own), on one program built once:
  *
- * - an option the command's help lists, after the command words: accepted;
  * - an option it does not take: refused in vis's words (`--market does not apply to vis
- *   config get`), exit 2, no request, no file written, and (through the real actions,
- *   spied) no sandbox, transport or config write;
+ *   config get`), after the command words and before them, before any action runs (the
+ *   real actions, spied: no sandbox, transport or config write, no file written);
  * - a command option it takes, typed before the command words: refused, naming the
- *   command line to type instead (`--format goes after the command: vis topics -f json`);
- * - a true global before the command words: accepted.
+ *   command line to type instead (`--format goes after the command: vis topics -f json`).
+ *
+ * Each class of refusal is then run whole (exit 2, stderr, no request, no file) once per
+ * kind of option (a boolean, a negated one, a value, a list, a choice) and kind of command
+ * (its place in the tree, its arguments, what it writes, its period), with a true global
+ * before the command words accepted; and each of commander's other refusals once per kind,
+ * in the words vis prints.
  *
  * Environment variables are never refused.
  */
@@ -112,18 +117,6 @@ function freshHome(): { env: Env; home: string } {
   return { env, home };
 }
 
-/** Parses argv through the program; with `capture`, actions stop after their parse step. */
-async function parse(ctx: Context, argv: string[], capture: boolean): Promise<unknown> {
-  const program = buildProgram(ctx, argv, capture ? () => undefined : undefined);
-  const quiet = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
-  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
-  for (const c of all(program)) c.configureOutput(quiet);
-  return program.parseAsync(argv, { from: 'user' }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-}
-
 /** A word as a POSIX shell reads it back (written out here, not taken from the code under test). */
 function quoted(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -133,15 +126,42 @@ interface Runnable {
   path: string[];
   /** The long flags its help lists: its own options, then the globals. */
   listed: string[];
+  command: Command;
+}
+
+const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+const QUIET = { writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined };
+
+/** Parses argv through the program built for it, as vis does; with `capture`, actions stop after their parse step. */
+async function parse(ctx: Context, argv: string[], capture: boolean): Promise<unknown> {
+  const built = buildProgram(ctx, argv, capture ? () => undefined : undefined);
+  for (const c of all(built)) c.configureOutput(QUIET);
+  return built.parseAsync(argv, { from: 'user' }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
+/**
+ * The whole program, built once and parsed again for each command line (commander resets
+ * what a parse left), its output silenced.
+ */
+function reusable(ctx: Context): (argv: string[]) => Promise<unknown> {
+  const program = buildProgram(ctx);
+  for (const c of all(program)) c.configureOutput(QUIET);
+  return (argv) =>
+    program.parseAsync(argv, { from: 'user' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 }
 
 const program = buildProgram(testContext({ env: freshHome().env }));
-const allCommands = (c: Command): Command[] => [c, ...c.commands.flatMap(allCommands)];
 
 /** Every option of vis, once, by its long flag. */
 const EVERY_OPTION: Option[] = [
   ...new Map(
-    allCommands(program)
+    all(program)
       .flatMap((c) => c.options)
       .filter((o) => o.long !== undefined && o.long !== '--version')
       .map((o) => [o.long!, o] as const),
@@ -158,7 +178,11 @@ function runnable(): Runnable[] {
       const hasAction = (sub as unknown as { _actionHandler: unknown })._actionHandler != null;
       if (hasAction && sub.name() !== '__complete') {
         const help = sub.createHelp();
-        out.push({ path: here, listed: [...help.visibleOptions(sub), ...help.visibleGlobalOptions(sub)].map((o) => o.long!).filter((l) => l !== '--help') });
+        out.push({
+          path: here,
+          listed: [...help.visibleOptions(sub), ...help.visibleGlobalOptions(sub)].map((o) => o.long!).filter((l) => l !== '--help'),
+          command: sub,
+        });
       }
       walk(sub, here);
     }
@@ -176,6 +200,49 @@ const cases = commands.flatMap((c) =>
     ([name, flag]) => !REFUSED_IN_PARSE.has(`${name} ${flag}`),
   ),
 );
+type Case = (typeof cases)[number];
+
+/** What argv needs besides the option: the command's arguments, and a table where `vis api` must print one. */
+function argsFor(name: string, flag: string): string[] {
+  const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
+  return [...(REQUIRED[name] ?? []), ...table];
+}
+
+/** The kind of an option, as commander reads it. */
+function optionKind(o: Option): string {
+  if (o.argChoices) return 'choice';
+  if (o.parseArg) return 'list';
+  if (o.required || o.optional) return 'value';
+  return o.negate ? 'negated' : 'boolean';
+}
+
+/**
+ * The kind of a command, in what changes where its options go and how a refusal reads:
+ * its place in the tree, its arguments, its saved settings, files or period.
+ */
+function commandKind(c: Command): string {
+  const has = (flag: string) => c.options.some((o) => o.long === flag);
+  return [
+    c.parent === program ? 'top' : c.parent!.parent === program ? 'sub' : 'sub-sub',
+    c.commands.length > 0 ? 'group' : 'leaf',
+    c.registeredArguments.length > 0 ? 'arguments' : 'no arguments',
+    c.parent?.name() === 'config' ? 'settings' : has('--dir') ? 'files' : has('--from') ? 'period' : has('--days') ? 'trailing window' : 'no period',
+  ].join(', ');
+}
+
+/** The first case of each kind of command and kind of option among `of`. */
+function onePerKind(of: readonly Case[]): Case[] {
+  const seen = new Map<string, Case>();
+  for (const k of of) {
+    const key = `${commandKind(k[3].command)} / ${optionKind(k[4])}`;
+    if (!seen.has(key)) seen.set(key, k);
+  }
+  return [...seen.values()];
+}
+
+const refused = cases.filter(([, , taken]) => !taken);
+const before = cases.filter(([, flag, taken]) => taken && !GLOBAL_LONGS.has(flag));
+const globals = cases.filter(([, flag, taken]) => taken && GLOBAL_LONGS.has(flag));
 
 describe('the walk', () => {
   it('covers every command, both outcomes, the globals and the shared options', () => {
@@ -202,7 +269,7 @@ describe('the walk', () => {
       expect.arrayContaining(['--verbose', '--demo', '--brand', '--format', '--no-pager', '--no-cache', '--dir', '--prompt']),
     );
     expect(cases.filter(([, , ok]) => ok).length).toBeGreaterThan(400);
-    expect(cases.filter(([, , ok]) => !ok).length).toBeGreaterThan(600);
+    expect(refused.length).toBeGreaterThan(600);
   });
 
   it('what the help lists matches what these commands are documented to take', () => {
@@ -223,49 +290,94 @@ describe('the walk', () => {
       ).toEqual([]);
     }
   });
+
+  it('the kinds below take every kind of option and command, and every class of refusal', () => {
+    expect(new Set(EVERY_OPTION.map(optionKind))).toEqual(new Set(['boolean', 'negated', 'value', 'list', 'choice']));
+    const kinds = new Set(commands.map((c) => commandKind(c.command)));
+    expect(kinds.size).toBeGreaterThan(8);
+    expect(new Set(onePerKind(refused).map((k) => commandKind(k[3].command)))).toEqual(kinds);
+    expect(new Set(onePerKind(refused).map((k) => optionKind(k[4])))).toEqual(new Set(EVERY_OPTION.map(optionKind)));
+  });
 });
 
-describe('an option is accepted exactly where the command takes it', () => {
-  it.each(cases)('vis %s %s (taken: %s)', async (name, flag, taken, c, option) => {
-    const outDir = mkdtempSync(join(tmpdir(), 'vis-options-out-'));
-    const outFile = join(outDir, 'out.json');
-    // `vis api` answers in JSON unless told: its table options need a table.
-    const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
-    const args = [...(REQUIRED[name] ?? []), ...table];
-    const given = optionArgs(option, today, outFile, taken);
-    const after = [...c.path, ...args, ...given];
-    if (taken) {
-      const err = await parse(testContext({ env: freshHome().env, io: testIO() }), after, true);
-      expect(err, `vis ${after.join(' ')}`).toBeUndefined();
-      return;
+describe('every option of vis on every command, on one program', () => {
+  const { env } = freshHome();
+  const outDir = mkdtempSync(join(tmpdir(), 'vis-options-out-'));
+  const outFile = join(outDir, 'out.json');
+
+  it('an option the command does not take is refused after the command words and before them, before any action runs', async () => {
+    const ctx = testContext({ env, io: testIO() });
+    const touched = spyOn(ctx);
+    const parse = reusable(ctx);
+    const wrong: string[] = [];
+    for (const [name, flag, , c, option] of refused) {
+      const given = optionArgs(option, today, outFile, false);
+      const args = argsFor(name, flag);
+      for (const argv of [
+        [...c.path, ...args, ...given],
+        [...given, ...c.path, ...args],
+      ]) {
+        const err = await parse(argv);
+        const message = err instanceof UsageError ? err.message : String(err);
+        if (!message.startsWith(`${flag} does not apply to vis ${name}`)) wrong.push(`vis ${argv.join(' ')}: ${message}`);
+      }
     }
-    // Refused after the command words, and before them too.
+    expect(wrong).toEqual([]);
+    expect(touched).toEqual([]);
+    expect(existsSync(outFile)).toBe(false);
+  });
+
+  it('a command option typed before the command words goes after them, on the line to type instead', async () => {
+    const ctx = testContext({ env, io: testIO() });
+    const touched = spyOn(ctx);
+    const parse = reusable(ctx);
+    const wrong: string[] = [];
+    for (const [name, flag, , c, option] of before) {
+      const given = optionArgs(option, today, outFile, true);
+      const args = argsFor(name, flag);
+      const err = await parse([...given, ...c.path, ...args]);
+      const line = ['vis', ...[...c.path, ...given, ...args].map(quoted)].join(' ');
+      const message = err instanceof UsageError ? err.message : String(err);
+      if (message !== `${flag} goes after the command: ${line}`) wrong.push(`${line}: ${message}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(touched).toEqual([]);
+    expect(existsSync(outFile)).toBe(false);
+  });
+
+  it('every global and the shared options are walked before the command words', () => {
+    expect(new Set(globals.map(([, flag]) => flag))).toEqual(new Set(GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-\w, /, '').replace(/ <.*$/, ''))));
+    expect(before.length).toBeGreaterThan(300);
+  });
+});
+
+describe('each class of refusal, run whole, once per kind of command and option', () => {
+  it.each(onePerKind(refused))('vis %s %s (taken: %s)', async (name, flag, _taken, c, option) => {
+    const outFile = join(mkdtempSync(join(tmpdir(), 'vis-options-out-')), 'out.json');
+    const given = optionArgs(option, today, outFile, false);
+    const args = argsFor(name, flag);
     const { env } = freshHome();
-    for (const argv of [after, [...given, ...c.path, ...args]]) {
+    for (const argv of [
+      [...c.path, ...args, ...given],
+      [...given, ...c.path, ...args],
+    ]) {
       const r = await runInProcess(argv, { api: new FakeApi(), env });
       expect(r.code, `vis ${argv.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toContain(`vis: ${flag} does not apply to vis ${name}`);
       expect(r.requests).toEqual([]);
       expect(existsSync(outFile)).toBe(false);
     }
-    // The real action, spied: refused before the sandbox, the transport or a config write.
     const ctx = testContext({ env, io: testIO() });
     const touched = spyOn(ctx);
-    const err = await parse(ctx, after, false);
+    const err = await parse(ctx, [...c.path, ...args, ...given], false);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toContain(`${flag} does not apply to vis ${name}`);
     expect(touched).toEqual([]);
   });
-});
 
-describe('before the command words', () => {
-  const before = cases.filter(([, flag, taken]) => taken && !GLOBAL_LONGS.has(flag));
-  const globals = cases.filter(([, flag, taken]) => taken && GLOBAL_LONGS.has(flag));
-
-  it.each(before)('vis %s: %s goes after the command', async (name, flag, _taken, c, option) => {
+  it.each(onePerKind(before))('vis %s: %s goes after the command', async (name, flag, _taken, c, option) => {
     const outFile = join(mkdtempSync(join(tmpdir(), 'vis-options-out-')), 'out.json');
-    const table = name === 'api' && ['--columns', '--rows', '--wide'].includes(flag) ? ['--format', 'table'] : [];
-    const args = [...(REQUIRED[name] ?? []), ...table];
+    const args = argsFor(name, flag);
     const given = optionArgs(option, today, outFile, true);
     const { env } = freshHome();
     const r = await runInProcess([...given, ...c.path, ...args], { api: new FakeApi(), env });
@@ -280,15 +392,9 @@ describe('before the command words', () => {
     expect(touched).toEqual([]);
   });
 
-  it.each(globals)('vis %s: %s before the command words is accepted', async (_name, _flag, _taken, c, option) => {
-    const args = REQUIRED[c.path.join(' ')] ?? [];
-    const argv = [...optionArgs(option, today, join(tmpdir(), 'unused'), true), ...c.path, ...args];
+  it.each(onePerKind(globals))('vis %s: %s before the command words is accepted', async (name, _flag, _taken, c, option) => {
+    const argv = [...optionArgs(option, today, join(tmpdir(), 'unused'), true), ...c.path, ...(REQUIRED[name] ?? [])];
     expect(await parse(testContext({ env: freshHome().env, io: testIO() }), argv, true), `vis ${argv.join(' ')}`).toBeUndefined();
-  });
-
-  it('covers every global and the shared options', () => {
-    expect(new Set(globals.map(([, flag]) => flag))).toEqual(new Set(GLOBAL_OPTIONS.map((g) => g.flags.replace(/^-\w, /, '').replace(/ <.*$/, ''))));
-    expect(before.length).toBeGreaterThan(300);
   });
 });
 
@@ -351,6 +457,45 @@ describe('what the refusal says', () => {
     const r = await runInProcess(argv, { env: freshHome().env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
+    expect(r.requests).toEqual([]);
+  });
+});
+
+describe('commander’s other refusals, in vis’s words, once per kind', () => {
+  it.each([
+    // A choice refused: an option's (each way of typing it), a command argument's.
+    [['topics', '-f', 'xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
+    [['topics', '--format=xml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
+    [['topics', '-qfxml'], 'vis: --format must be one of table, json, csv (got "xml")\n'],
+    [['export', '--dir', 'o', '--format', 'table'], 'vis: --format must be one of csv, json (got "table")\n'],
+    [['completion', 'zsh2'], 'vis: <shell> must be one of bash, zsh, fish (got "zsh2")\n'],
+    // A value missing: a value, a list, a choice, a global, a short flag in a group.
+    [['topics', '--days'], 'vis: --days needs a value: --days <n>\nRun vis topics --help for its usage.\n'],
+    [['topics', '--brand'], 'vis: --brand needs a value: --brand <id|name>\nRun vis topics --help for its usage.\n'],
+    [['topics', '-f'], 'vis: --format needs a value: --format <format>\nRun vis topics --help for its usage.\n'],
+    [['topics', '--timeout'], 'vis: --timeout needs a value: --timeout <seconds>\nRun vis --help for its usage.\n'],
+    [['topics', '-qb'], 'vis: --brand needs a value: --brand <id|name>\nRun vis topics --help for its usage.\n'],
+    // An argument missing, too many.
+    [['completion'], 'vis: vis completion needs <shell>\nRun vis completion --help for its usage.\n'],
+    [['config', 'set', 'market'], 'vis: vis config set needs <value>\nRun vis config set --help for its usage.\n'],
+    [
+      ['config', 'get', 'market', 'brand', 'x y'],
+      'vis: vis config get takes at most 1 argument, <key> (got "market", "brand", "x y")\nRun vis config get --help for its usage.\n',
+    ],
+    [['usage', 'extra'], 'vis: vis usage takes no arguments (got "extra")\nRun vis usage --help for its usage.\n'],
+    // A command word vis does not know: close to one, and not; a group with an action takes it as an argument.
+    [['topcs'], 'vis: unknown command "topcs" for vis\nDid you mean vis topics?\n'],
+    [['config', 'gett'], 'vis: unknown command "gett" for vis config\nDid you mean vis config get?\n'],
+    [['xyzzy'], 'vis: unknown command "xyzzy" for vis\nRun vis --help for the commands.\n'],
+    [['answers', 'runns'], 'vis: vis answers takes no arguments (got "runns")\nRun vis answers --help for its usage.\n'],
+    // An option no command has: each way of typing it.
+    [['topics', '-Z'], 'vis: unknown option -Z for vis topics\nRun vis topics --help for its options.\n'],
+    [['topics', '--bogus=1'], 'vis: unknown option --bogus for vis topics\nRun vis topics --help for its options.\n'],
+    [['topics', '--formt', 'json'], 'vis: unknown option --formt for vis topics\nDid you mean --format?\n'],
+  ])('%j', async (argv, message) => {
+    const r = await runInProcess(argv, { env: freshHome().env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(message);
     expect(r.requests).toEqual([]);
   });
 });

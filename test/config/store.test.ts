@@ -80,7 +80,7 @@ describe('configError', () => {
     expect(mk.message).toMatch(/^cannot create the config folder \/x\/vis: EROFS/);
   });
 
-  it('conf failing to parse is "not valid JSON", a usage error', () => {
+  it('a file that fails to parse is "not valid JSON", a usage error', () => {
     const e = configError(new SyntaxError('Unexpected end of JSON input'), '/x/config.json', 'write') as UsageError;
     expect(exitCodeFor(e)).toBe(2);
     expect(e.message).toBe('the config file /x/config.json is not valid JSON (Unexpected end of JSON input)');

@@ -115,7 +115,6 @@ describe('npm package', () => {
         'dist/lib/transport.cjs',
         'dist/lib/sandbox.cjs',
         'dist/lib/ora.cjs',
-        'dist/lib/conf.cjs',
         'dist/lib/sqlite.cjs',
         'dist/lib/node-sqlite3-wasm.wasm',
         'dist/lib/charts.cjs',
@@ -207,7 +206,7 @@ describe('npm package', () => {
     const notices = readFileSync(join(installedRoot, 'THIRD_PARTY_NOTICES.md'), 'utf8');
     expect(notices).toBe(readFileSync(join(ROOT, 'dist', 'THIRD_PARTY_NOTICES.md'), 'utf8'));
     // The libraries vis is built on, and some that they bring into the bundle.
-    for (const name of ['commander', 'undici', 'chalk', 'conf', 'zod', 'ora', 'ajv', 'string-width']) {
+    for (const name of ['commander', 'undici', 'chalk', 'zod', 'ora', 'string-width']) {
       expect(notices, name).toMatch(new RegExp(`^## ${name} \\d+\\.\\d+\\.\\d+\\n\\nLicence: \\S+\\n\\n\`{3,}text\\n\\S`, 'm'));
     }
   });
