@@ -9,6 +9,7 @@
  * questions, a page's engines under it); here every record is one row, so a brand or a
  * market column can stand beside it.
  */
+import type { EndpointId } from '../../../endpoints.js';
 import type { Cell, Column } from '../grid.js';
 import type { ViewContext } from '../context.js';
 import { answerState, stateMarkPart, toneOf, wordText } from '../marks.js';
@@ -86,7 +87,12 @@ function forumThreads(data: Obj): Obj[] | undefined {
   return out;
 }
 
-const LAYOUTS: Readonly<Record<string, ListLayout>> = {
+/**
+ * Every endpoint's list layout; `'sections'`: its view is not one list (a dashboard, one
+ * item), so each scope is drawn by the view under its own heading, or, with the generic
+ * view, all go in the plain combined table.
+ */
+const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
   topics: {
     rows: records('topics'),
     fields: [
@@ -213,11 +219,30 @@ const LAYOUTS: Readonly<Record<string, ListLayout>> = {
       { key: 'share', header: 'share', kind: 'percent', drop: 1 },
     ],
   },
+  brands: 'sections',
+  markets: 'sections',
+  usage: 'sections',
+  overview: 'sections',
+  visibility: 'sections',
+  'topics.get': 'sections',
+  'answers.runs': 'sections',
+  'answers.history': 'sections',
+  'competitors.get': 'sections',
+  'brand-perception': 'sections',
+  'brand-perception.transcript': 'sections',
+  technical: 'sections',
+  'tasks.get': 'sections',
+  'weekly-plan': 'sections',
+  activity: 'sections',
+  pitches: 'sections',
+  'pitches.get': 'sections',
+  'pitches.create': 'sections',
 };
 
 /** The list layout of an endpoint, when its view is a list (a dashboard has none). */
 export function listLayout(id: string): ListLayout | undefined {
-  return Object.hasOwn(LAYOUTS, id) ? LAYOUTS[id] : undefined;
+  const layout = Object.hasOwn(LAYOUTS, id) ? LAYOUTS[id as EndpointId] : 'sections';
+  return layout === 'sections' ? undefined : layout;
 }
 
 /** A column of the table: its grid column and how to write one record's cell. */
