@@ -11,11 +11,13 @@
  */
 import type { EndpointId } from '../../../endpoints.js';
 import type { Cell, Column } from '../grid.js';
+import type { ScopeResult } from '../../../domain/scope.js';
 import type { ViewContext } from '../context.js';
 import { answerState, stateMarkPart, toneOf, wordText } from '../marks.js';
 import { changeCell, columnFormat, formatCount, formatDecimal, formatPercent, type Better, type ChangeUnit } from '../numbers.js';
 import { safeText, type Obj } from '../read.js';
 import { isPlainObject } from '../../flatten.js';
+import { marketsSideBySide } from './markets.js';
 
 type Kind =
   /** Copied: dim, wrapped, never shortened. */
@@ -65,6 +67,8 @@ export interface ListLayout {
   /** The records of one answer's data, one row each; undefined when data is not the shape. */
   rows: (data: Obj) => Obj[] | undefined;
   fields: readonly Field[];
+  /** One brand in several markets as one table, the markets side by side; null when the results are not that. */
+  sideBySide?: (results: readonly ScopeResult[], ctx: ViewContext) => string[] | null;
 }
 
 function records(key: string): (data: Obj) => Obj[] | undefined {
@@ -95,6 +99,7 @@ function forumThreads(data: Obj): Obj[] | undefined {
 const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
   topics: {
     rows: records('topics'),
+    sideBySide: marketsSideBySide,
     fields: [
       { key: 'id', header: 'id', kind: 'id' },
       { key: 'name', header: 'topic', kind: 'name', min: 8 },
