@@ -299,6 +299,7 @@ const MAY_BE_IN_BOTH = new Set([
   'src/http/url.ts', // the loopback rule the sandbox shares with the client: pure functions
   'src/domain/demo.ts', // the demo keys, which the sandbox names when it refuses another: data
   'src/domain/prospect.ts', // the prospect rule of POST /pitches, shared with the sandbox: a pure function
+  'src/domain/dates.ts', // day arithmetic on UTC dates, shared with the sandbox: pure functions
   'src/schemas/data.ts', // the data schema of each endpoint, for the sandbox's openapi.json: zod schemas, no state
   // What the table renderer shares with csv and json: pure functions, and three error
   // classes that src/terminal/render.ts recognises by name, not by instanceof.
@@ -313,6 +314,8 @@ const MAY_BE_IN_BOTH = new Set([
   'src/output/views/numbers.ts',
   // What API words mean as colours, shared by the views and the report: a table and a lookup.
   'src/domain/tones.ts',
+  // The words for a move of `vis changes`, shared by its view and the report: a pure function.
+  'src/text/move-words.ts',
 ]);
 
 function checkNothingSharedButData(coreMeta, libsMeta) {

@@ -138,6 +138,8 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
   listFilters?: readonly ('engine' | 'state' | 'action')[];
   /** Reference, section 1: brand perception and the technical scan are identical in every market. */
   sameInEveryMarket?: boolean;
+  /** Its answers name engines (an `engines` map, an `engine` field): TAB offers the names seen in the cached ones. */
+  namesEngines?: boolean;
   /**
    * For endpoints that take one argument per call (an item id, a question): the list
    * endpoint whose rows name the items, the row field, and where the value goes. Used by
@@ -301,6 +303,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'prompts',
+    namesEngines: true,
     words: ['prompts'],
     path: '/prompts',
     collection: 'prompts',
@@ -313,6 +316,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers',
+    namesEngines: true,
     shownDataNames: ['answers.rate', 'answers.runs_counted'],
     words: ['answers'],
     path: '/answers',
@@ -325,6 +329,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers.runs',
+    namesEngines: true,
     listHint: '`vis answers` lists the questions with their ids; --prompt takes either.',
     words: ['answers', 'runs'],
     path: '/answers/runs',
@@ -349,6 +354,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'answers.history',
+    namesEngines: true,
     paramsNotShown: 'all',
     words: ['answers', 'history'],
     path: '/answers/history',
@@ -396,6 +402,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'pages',
+    namesEngines: true,
     words: ['pages'],
     path: '/pages',
     period: 'range',
@@ -408,6 +415,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'content-gaps',
+    namesEngines: true,
     words: ['content-gaps'],
     path: '/content-gaps',
     collection: 'gaps',
@@ -419,6 +427,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'brand-perception',
+    namesEngines: true,
     freshness: 'weekly',
     words: ['brand-perception'],
     aliases: ['perception'],
@@ -528,6 +537,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'ai-visitors',
+    namesEngines: true,
     paramsNotShown: 'all',
     freshness: 'hourly',
     words: ['ai-visitors'],

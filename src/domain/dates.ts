@@ -39,3 +39,21 @@ export function localDate(nowMs: number, timeZone?: string): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
+
+/** One day in milliseconds: dates are UTC days, which are all this long. */
+export const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a `YYYY-MM-DD` day, in ms: UTC, so no time zone moves a date. */
+export function utcDay(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** The day `n` days after `day` (before it when `n` is negative), both YYYY-MM-DD in UTC. */
+export function addDays(day: string, n: number): string {
+  return new Date(utcDay(day) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcDay(to) - utcDay(from)) / DAY_MS);
+}

@@ -11,6 +11,7 @@
  * dates than the files already written, so it is refused; --from with --to can be resumed
  * on any day. A resume never mixes periods.
  */
+import { addDays } from '../domain/dates.js';
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { UsageError } from '../errors.js';
@@ -24,12 +25,6 @@ export function resolvePeriod(period: PeriodFlags, today: string): { from: strin
   if (period.from !== undefined) return { from: period.from, to: period.to ?? today };
   if (period.days !== undefined) return { from: addDays(today, -(period.days - 1)), to: today };
   return null;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export function periodFlagsText(p: PeriodFlags): string {

@@ -64,6 +64,20 @@ export function camel(flag: string): string {
   return flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** A repeatable option's values as typed (commander hands one value, or a list when it was repeated); undefined when not given. */
+export function typedValues(raw: unknown): string[] | undefined {
+  return raw === undefined ? undefined : (Array.isArray(raw) ? raw : [raw]).map(String);
+}
+
+/** A repeatable option's values, split at commas when `split`, trimmed, empty pieces dropped; undefined when none is left. */
+export function optionValues(raw: unknown, split: boolean): string[] | undefined {
+  const typed = typedValues(raw);
+  if (typed === undefined) return undefined;
+  const values = split ? typed.flatMap((v) => v.split(',')) : typed;
+  const kept = values.map((v) => v.trim()).filter((v) => v !== '');
+  return kept.length > 0 ? kept : undefined;
+}
+
 /**
  * The root program's options that take a value (GLOBAL_OPTIONS in globals.ts; a test keeps
  * the two the same). src/boot reads argv before commander is loaded, so it needs them as data.

@@ -27,7 +27,7 @@ export function checkFormat(value: string, source: string): Format {
 }
 import { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
 import { periodHint } from './command-options.js';
-import { asToday, type Today } from '../domain/dates.js';
+import { asToday, daysBetween, type Today } from '../domain/dates.js';
 import type { PeriodFlags } from '../domain/period.js';
 
 export interface FlagOptions {
@@ -144,10 +144,6 @@ export function ruleFor(flag: string, spec: ParamSpec) {
     case 'string':
       return textRule(flag, spec.minLength ?? 0);
   }
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 const paramRule = stringTo((v, ctx) => {

@@ -65,43 +65,81 @@ function listOf(body: unknown, key: string): Obj[] {
   return Array.isArray(list) ? list.filter(isObj) : [];
 }
 
-/** The facts of one recorded answer: rows for the endpoints the BI tables cover, none for the others. */
-export function factsOf(endpoint: EndpointId, raw: string): Facts {
-  const facts: Facts = { topics: [], prompts: [], competitors: [] };
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return facts;
-  }
-  if (endpoint === 'topics') {
-    facts.topics = listOf(body, 'topics').map((t) => ({
+/**
+ * What each endpoint's answers give the BI tables; `'none'`: no rows. Every endpoint is
+ * named, so a new one does not compile until it is decided.
+ */
+const FACT_READERS: Readonly<Record<EndpointId, ((body: unknown) => Partial<Facts>) | 'none'>> = {
+  topics: (body) => ({
+    topics: listOf(body, 'topics').map((t) => ({
       topicId: text(t.id),
       name: text(t.name),
       visibility: num(t.visibility),
       change: num(t.change),
       rank: num(t.rank),
       shareOfVoice: num(t.share_of_voice),
-    }));
-  } else if (endpoint === 'prompts') {
-    for (const p of listOf(body, 'prompts')) {
+    })),
+  }),
+  prompts: (body) => ({
+    prompts: listOf(body, 'prompts').flatMap((p): PromptFact[] => {
       const question = { promptId: text(p.id), prompt: text(p.prompt), topicId: text(p.topic_id) };
       const engines = isObj(p.engines) ? Object.entries(p.engines) : [];
-      if (engines.length === 0) facts.prompts.push({ ...question, engine: null, state: null, rate: null, position: null });
-      for (const [engine, e] of engines) {
+      if (engines.length === 0) return [{ ...question, engine: null, state: null, rate: null, position: null }];
+      return engines.map(([engine, e]) => {
         const o = isObj(e) ? e : {};
-        facts.prompts.push({ ...question, engine, state: text(o.state), rate: num(o.rate), position: num(o.position) });
-      }
-    }
-  } else if (endpoint === 'competitors') {
-    facts.competitors = listOf(body, 'competitors').map((c) => ({
+        return { ...question, engine, state: text(o.state), rate: num(o.rate), position: num(o.position) };
+      });
+    }),
+  }),
+  competitors: (body) => ({
+    competitors: listOf(body, 'competitors').map((c) => ({
       name: text(c.name),
       domain: text(c.domain),
       isBrand: bool(c.is_brand),
       shareOfVoice: num(c.share_of_voice),
       visibility: num(c.visibility),
       mentions: num(c.mentions),
-    }));
+    })),
+  }),
+  brands: 'none',
+  markets: 'none',
+  usage: 'none',
+  overview: 'none',
+  visibility: 'none',
+  'topics.get': 'none',
+  answers: 'none',
+  'answers.runs': 'none',
+  'answers.history': 'none',
+  'competitors.get': 'none',
+  sources: 'none',
+  pages: 'none',
+  'content-gaps': 'none',
+  'brand-perception': 'none',
+  'brand-perception.transcript': 'none',
+  forum: 'none',
+  'search-performance': 'none',
+  technical: 'none',
+  'ai-crawlers': 'none',
+  'ai-visitors': 'none',
+  tasks: 'none',
+  'tasks.get': 'none',
+  'weekly-plan': 'none',
+  activity: 'none',
+  pitches: 'none',
+  'pitches.get': 'none',
+  'pitches.create': 'none',
+};
+
+/** The facts of one recorded answer: rows for the endpoints the BI tables cover, none for the others. */
+export function factsOf(endpoint: EndpointId, raw: string): Facts {
+  const facts: Facts = { topics: [], prompts: [], competitors: [] };
+  const read = Object.hasOwn(FACT_READERS, endpoint) ? FACT_READERS[endpoint] : 'none';
+  if (read === 'none') return facts;
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return facts;
   }
-  return facts;
+  return { ...facts, ...read(body) };
 }

@@ -60,7 +60,7 @@ import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntry, rejectedNames, rejectEntry, removeEntry, type JournalEntry, type JournalProblem } from './journal.js';
 import { MIGRATIONS, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
-import { compareText, scopesFromRows } from './scope-rows.js';
+import { answersFromRows, compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
 import type {
   AnswerFilter,
@@ -187,27 +187,7 @@ class SqliteStore implements HistoryStore {
         w.params,
       ),
     )) as SqlRow[];
-    return rows
-      .map((r): RecordedAnswer => ({
-        api: String(r.api),
-        brandId: String(r.brand_id),
-        market: String(r.market),
-        endpoint: String(r.endpoint) as RecordedAnswer['endpoint'],
-        item: String(r.item),
-        query: String(r.query),
-        day: String(r.day),
-        fetchedAt: Number(r.fetched_at),
-        raw: unpack(r.body as Uint8Array, Number(r.size)).toString('utf8'),
-      }))
-      .sort(
-        (a, b) =>
-          compareText(a.day, b.day) ||
-          compareText(a.brandId, b.brandId) ||
-          compareText(a.market, b.market) ||
-          compareText(a.endpoint, b.endpoint) ||
-          compareText(a.item, b.item) ||
-          compareText(a.query, b.query),
-      );
+    return answersFromRows(rows, (r) => unpack(r.body as Uint8Array, Number(r.size)).toString('utf8'));
   }
 
   async scopes(api: string): Promise<RecordedScope[]> {

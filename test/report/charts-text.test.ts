@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { barLabels, cleanText, LABEL_COLUMNS, textWidth } from '../../src/report/charts/labels.js';
-import { countFormatter, dateAxisFormat, dayFormatter, daysBetween, numberLocale, utcDay, valueFormatter } from '../../src/report/charts/locale.js';
+import { daysBetween, utcDay } from '../../src/domain/dates.js';
+import { countFormatter, dateAxisFormat, dayFormatter, numberLocale, valueFormatter } from '../../src/report/charts/locale.js';
 import { inkOn, OKABE_ITO, partColours, valueTitle } from '../../src/report/charts/specs.js';
 
 describe('labels as drawn', () => {

@@ -39,7 +39,7 @@ import type {
   ServerCheck,
   StoreCheck,
 } from '../types.js';
-import { compareText, scopesFromRows } from '../scope-rows.js';
+import { answersFromRows, compareText, scopesFromRows } from '../scope-rows.js';
 import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
 import { fromServer, loginOf, maskServerText } from './server-text.js';
 import type { PgTarget } from './target.js';
@@ -562,27 +562,7 @@ class PgStore implements HistoryStore {
     );
     // The body is jsonb's text: the same JSON value as received, not the same bytes (./schema.ts).
     // Sorted here, as the SQLite store sorts: by UTF-16 code unit, whatever the database's collation.
-    return found
-      .map((r): RecordedAnswer => ({
-        api: String(r.api),
-        brandId: String(r.brand_id),
-        market: String(r.market),
-        endpoint: String(r.endpoint) as RecordedAnswer['endpoint'],
-        item: String(r.item),
-        query: String(r.query),
-        day: String(r.day),
-        fetchedAt: Number(r.fetched_at),
-        raw: String(r.raw),
-      }))
-      .sort(
-        (a, b) =>
-          compareText(a.day, b.day) ||
-          compareText(a.brandId, b.brandId) ||
-          compareText(a.market, b.market) ||
-          compareText(a.endpoint, b.endpoint) ||
-          compareText(a.item, b.item) ||
-          compareText(a.query, b.query),
-      );
+    return answersFromRows(found, (r) => String(r.raw));
   }
 
   async scopes(api: string): Promise<RecordedScope[]> {

@@ -9,7 +9,8 @@
  * server's before it was recorded.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Change, ChangeMarket, ChangeNews, ChangeValue, ChangesResult, NotCompared } from '../../domain/changes.js';
+import type { Change, ChangeMarket, ChangeNews, ChangesResult, NotCompared } from '../../domain/changes.js';
+import { moveWords, type MoveWording } from '../../text/move-words.js';
 import { sanitizeForTerminal } from '../../text/sanitize.js';
 import { flowLines } from './flow.js';
 import type { Part, Style } from './parts.js';
@@ -35,49 +36,18 @@ function tone(news: ChangeNews, chalk: ChalkInstance): Style | undefined {
 
 const safe = (s: string) => sanitizeForTerminal(s);
 
-/** A recorded value as it reads: numbers as recorded, texts sanitised, nothing as `–`. */
-export function valueText(v: ChangeValue): string {
-  if (v === null) return '–';
-  return typeof v === 'string' ? safe(v) : String(v);
-}
-
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
-}
-
 /** The field a path ends with, as a word (`topics[t].share_of_voice` → share of voice). */
 function fieldWord(path: string): string {
   const m = /([^.[\]]+)(?:\[[^\]]*\])*$/.exec(path);
   return (m?.[1] ?? '').replace(/_/g, ' ');
 }
 
-/** An item of a shape vis does not know that the subject already names (`issues[No schema]`): its text is not said twice. */
-function named(c: Change, v: ChangeValue): boolean {
-  return c.kind === 'other' && c.subject.endsWith(`[${String(v)}]`);
-}
+/** The terminal's words for a move: texts from the history pass the terminal sanitiser. */
+const TERMINAL: MoveWording = { text: safe, skipNamed: true };
 
 /** What happened, in words: `32.1 → 25 (-7.1)`, `recommended → absent`, `went`. */
 export function moveText(c: Change): string {
-  const arrow = `${valueText(c.before)} → ${valueText(c.after)}`;
-  switch (c.move) {
-    case 'up':
-    case 'down': {
-      const d = c.delta === null ? '' : c.points !== null && c.points !== c.delta ? ` (${signed(c.points)} pp)` : ` (${signed(c.delta)})`;
-      return `${arrow}${d}`;
-    }
-    case 'changed':
-      return arrow;
-    case 'appeared':
-      return c.after === null || named(c, c.after) ? 'appeared' : `appeared (${valueText(c.after)})`;
-    case 'went':
-      return c.before === null || named(c, c.before) ? 'went' : `went (was ${valueText(c.before)})`;
-    case 'first_citation':
-      return `first citation (${valueText(c.before ?? 0)} → ${valueText(c.after)})`;
-    case 'last_citation_lost':
-      return `last citation lost (${valueText(c.before)} → ${valueText(c.after ?? 0)})`;
-    case 'resolved':
-      return 'resolved';
-  }
+  return moveWords(c, TERMINAL);
 }
 
 function changeLines(c: Change, chalk: ChalkInstance, o: ChangesViewOptions, indent: string): string[] {

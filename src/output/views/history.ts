@@ -110,7 +110,8 @@ const enginesNaming: KeyFigure = {
   },
 };
 
-const KEY_FIGURES: Readonly<Partial<Record<EndpointId, KeyFigure>>> = {
+/** Every endpoint's key figure; `'days'`: it has none, and gets the day-first table. */
+const KEY_FIGURES: Readonly<Record<EndpointId, KeyFigure | 'days'>> = {
   prompts: enginesNaming,
   pages: perRow('Citations', 'page', { collection: 'pages', key: 'url', name: 'title', value: 'citations', percent: false }),
   topics: perRow('Visibility', 'topic', { collection: 'topics', key: 'id', name: 'name', value: 'visibility', percent: false }),
@@ -120,10 +121,32 @@ const KEY_FIGURES: Readonly<Partial<Record<EndpointId, KeyFigure>>> = {
   visibility: brandFigure('Visibility score', 'score', ['score']),
   overview: brandFigure('Visibility score', 'score', ['visibility', 'score']),
   technical: brandFigure('AI readiness score', 'readiness', ['readiness_score']),
+  brands: 'days',
+  markets: 'days',
+  usage: 'days',
+  'answers.runs': 'days',
+  'answers.history': 'days',
+  'competitors.get': 'days',
+  sources: 'days',
+  'content-gaps': 'days',
+  'brand-perception': 'days',
+  'brand-perception.transcript': 'days',
+  forum: 'days',
+  'search-performance': 'days',
+  'ai-crawlers': 'days',
+  'ai-visitors': 'days',
+  tasks: 'days',
+  'tasks.get': 'days',
+  'weekly-plan': 'days',
+  activity: 'days',
+  pitches: 'days',
+  'pitches.get': 'days',
+  'pitches.create': 'days',
 };
 
 export function keyFigureFor(id: string): KeyFigure | undefined {
-  return Object.hasOwn(KEY_FIGURES, id) ? KEY_FIGURES[id as EndpointId] : undefined;
+  const figure = Object.hasOwn(KEY_FIGURES, id) ? KEY_FIGURES[id as EndpointId] : 'days';
+  return figure === 'days' ? undefined : figure;
 }
 
 export interface SeriesInput {

@@ -115,17 +115,18 @@ export class Reader {
     return Array.isArray(v) ? v.map(safeText) : v;
   }
 
+  /** A container that is missing or null: null (marked shown) or undefined when `optional`, else the shape is not the view's. */
+  private absent(o: Obj, key: string, mode: Mode | undefined): null | undefined {
+    if (mode !== 'optional') throw new ShapeError(`missing ${key}`);
+    if (o[key] === null) this.shown.key(o, key);
+    return o[key] === null ? null : undefined;
+  }
+
   /** A nested object the view looks into; its fields are marked as they are read. */
   object(o: Obj, key: string): Obj;
   object(o: Obj, key: string, mode: 'optional'): Obj | null | undefined;
   object(o: Obj, key: string, mode?: Mode): Obj | null | undefined {
-    if (!present(o, key) || o[key] === null) {
-      if (mode === 'optional') {
-        if (o[key] === null) this.shown.key(o, key);
-        return o[key] === null ? null : undefined;
-      }
-      throw new ShapeError(`missing ${key}`);
-    }
+    if (!present(o, key) || o[key] === null) return this.absent(o, key, mode);
     const v = o[key];
     if (!isPlainObject(v)) throw new ShapeError(`${key} is not an object`);
     this.shown.visit(v);
@@ -139,13 +140,7 @@ export class Reader {
   records(o: Obj, key: string, label?: string): Obj[];
   records(o: Obj, key: string, label: string | undefined, mode: 'optional'): Obj[] | null | undefined;
   records(o: Obj, key: string, label?: string, mode?: Mode): Obj[] | null | undefined {
-    if (!present(o, key) || o[key] === null) {
-      if (mode === 'optional') {
-        if (o[key] === null) this.shown.key(o, key);
-        return o[key] === null ? null : undefined;
-      }
-      throw new ShapeError(`missing ${key}`);
-    }
+    if (!present(o, key) || o[key] === null) return this.absent(o, key, mode);
     const v = o[key];
     if (!Array.isArray(v) || !v.every(isPlainObject)) throw new ShapeError(`${key} is not a list of records`);
     this.shown.walk(v, label ?? null);

@@ -6,6 +6,7 @@
  * counts, the text alternative) go through Intl directly.
  */
 import type { NumberLocale, TimeLocale } from 'vega';
+import { utcDay } from '../../domain/dates.js';
 
 type Ten = [string, string, string, string, string, string, string, string, string, string];
 type Seven = [string, string, string, string, string, string, string];
@@ -15,13 +16,6 @@ type Twelve = [string, string, string, string, string, string, string, string, s
 export interface DateAxisFormat {
   pattern: string;
   time: TimeLocale;
-}
-
-const DAY = 86_400_000;
-
-/** Midnight UTC of a `YYYY-MM-DD` day, in ms: charts place dates in UTC so no time zone moves them. */
-export function utcDay(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
 }
 
 function parts(format: Intl.NumberFormat | Intl.DateTimeFormat, value: number): Intl.NumberFormatPart[] | Intl.DateTimeFormatPart[] {
@@ -96,11 +90,6 @@ export function dateAxisFormat(locale: string, spanDays: number): DateAxisFormat
       shortMonths: monthNames(locale, options),
     },
   };
-}
-
-/** Days between two `YYYY-MM-DD` dates. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((utcDay(to) - utcDay(from)) / DAY);
 }
 
 /**

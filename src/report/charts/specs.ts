@@ -22,9 +22,10 @@
  * which src/report/charts/labels.ts keeps unique.
  */
 import type { Config, TopLevelSpec } from 'vega-lite';
+import { DAY_MS, daysBetween, utcDay } from '../../domain/dates.js';
 import type { BarOrder, ChartStack, ChartValue, DatedValue } from '../../domain/report.js';
 import { barLabels, cleanText, FONT_SIZE, textWidth } from './labels.js';
-import { countFormatter, dateAxisFormat, dayFormatter, daysBetween, numberLocale, utcDay, valueFormatter } from './locale.js';
+import { countFormatter, dateAxisFormat, dayFormatter, numberLocale, valueFormatter } from './locale.js';
 
 /** A chart before it is drawn: what Vega-Lite compiles, and the text that says the same. */
 export interface ChartPlan {
@@ -188,7 +189,7 @@ export function trendPlan(points: readonly DatedValue[], o: { title: string; uni
   const from = utcDay(first.date);
   const to = utcDay(last.date);
   // One date has no extent to draw over: give it a week, centred.
-  const domain = span === 0 ? [from - 3.5 * 86_400_000, to + 3.5 * 86_400_000] : [from, to];
+  const domain = span === 0 ? [from - 3.5 * DAY_MS, to + 3.5 * DAY_MS] : [from, to];
   return {
     spec: {
       width: CHART_WIDTH,

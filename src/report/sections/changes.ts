@@ -7,7 +7,8 @@
  * The changes of the scope's brand in its market, and those the API gives alike in every
  * market (the technical scan), are shown; another brand's or market's are not.
  */
-import { NEWS_ORDER, type Change, type ChangeNews, type ChangeValue, type Compared, type NotCompared } from '../../domain/changes.js';
+import { NEWS_ORDER, type Change, type ChangeNews, type Compared, type NotCompared } from '../../domain/changes.js';
+import { moveWords as words, type MoveWording } from '../../text/move-words.js';
 import type { ScopeReport } from '../../domain/report.js';
 import { escapeMarkup, html } from '../escape.js';
 import { isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
@@ -46,35 +47,12 @@ export function worstFirst(changes: readonly Change[]): Change[] {
   return [...changes].sort((a, b) => NEWS_ORDER.indexOf(a.news) - NEWS_ORDER.indexOf(b.news));
 }
 
-function value(v: ChangeValue): string {
-  if (v === null) return '–';
-  return typeof v === 'string' ? v : String(v);
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
-}
+/** As `vis changes` says it; texts as recorded (the row escapes them), every value said. */
+const REPORT_WORDING: MoveWording = { text: (s) => s, skipNamed: false };
 
 /** What happened, in words, as `vis changes` says it. */
 export function moveWords(c: Change): string {
-  const arrow = `${value(c.before)} → ${value(c.after)}`;
-  switch (c.move) {
-    case 'up':
-    case 'down':
-      return c.delta === null ? arrow : c.points !== null && c.points !== c.delta ? `${arrow} (${signed(c.points)} pp)` : `${arrow} (${signed(c.delta)})`;
-    case 'appeared':
-      return c.after === null ? 'appeared' : `appeared (${value(c.after)})`;
-    case 'went':
-      return c.before === null ? 'went' : `went (was ${value(c.before)})`;
-    case 'first_citation':
-      return `first citation (${value(c.before ?? 0)} → ${value(c.after)})`;
-    case 'last_citation_lost':
-      return `last citation lost (${value(c.before)} → ${value(c.after ?? 0)})`;
-    case 'resolved':
-      return 'resolved';
-    default:
-      return arrow;
-  }
+  return words(c, REPORT_WORDING);
 }
 
 export const changes: SectionView = {

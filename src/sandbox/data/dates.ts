@@ -4,7 +4,10 @@
  * strings avoids any local-time-zone drift on the machine running the tests.
  */
 
-export const DAY_MS = 86_400_000;
+import { DAY_MS, addDays } from '../../domain/dates.js';
+
+// Day arithmetic is the one vis does everywhere (src/domain/dates.ts).
+export { DAY_MS, addDays, daysBetween } from '../../domain/dates.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -28,15 +31,6 @@ function toDate(day: string): Date {
   const date = parseIsoDate(day);
   if (!date) throw new Error(`not a YYYY-MM-DD date: ${day}`);
   return date;
-}
-
-export function addDays(day: string, count: number): string {
-  return isoDate(new Date(toDate(day).getTime() + count * DAY_MS));
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS);
 }
 
 /** Every day from `from` to `to`, both included. */

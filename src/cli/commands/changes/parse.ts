@@ -5,6 +5,7 @@
  * without --fetch neither a key nor a request is needed.
  */
 import { UsageError } from '../../../errors.js';
+import { optionValues } from '../../../flags/argv.js';
 import { dateRule, parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
@@ -44,15 +45,6 @@ interface RawChangesOptions extends RawGlobalOptions {
   fetch?: boolean;
 }
 
-/** Values of a repeatable option, split at commas when `split`; empty pieces dropped. */
-function valuesOf(raw: unknown, split: boolean): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const typed = (Array.isArray(raw) ? raw : [raw]).map(String);
-  const values = split ? typed.flatMap((v) => v.split(',')) : typed;
-  const kept = values.map((v) => v.trim()).filter((v) => v !== '');
-  return kept.length > 0 ? kept : undefined;
-}
-
 /** --since: a date, or N days back from the API's today (`7d`). */
 export function parseSince(value: string, today: string): string {
   const days = /^\s*(\d{1,4})d\s*$/i.exec(value);
@@ -75,8 +67,8 @@ export function parseThreshold(value: string | undefined): number {
 }
 
 export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): ChangesOptions {
-  const brands = valuesOf(raw.brand, false);
-  const markets = valuesOf(raw.market, true);
+  const brands = optionValues(raw.brand, false);
+  const markets = optionValues(raw.market, true);
   if (raw.allBrands === true && brands !== undefined)
     throw new UsageError('--brand and --all-brands cannot be used together: --all-brands compares every brand');
   if (raw.allMarkets === true && markets !== undefined)

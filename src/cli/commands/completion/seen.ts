@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { accountId, entryFileName } from '../../../cache/keys.js';
 import { cacheRoot, parseEntry, refusePrivateDir } from '../../../cache/store.js';
 import type { Env } from '../../../domain/env.js';
+import { ENDPOINTS as TABLE } from '../../../endpoints.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
 
 /** The endpoints whose answers name engines per row. */
-const ENDPOINTS: readonly string[] = ['prompts', 'answers', 'answers.runs', 'answers.history', 'brand-perception', 'pages', 'ai-visitors', 'content-gaps'];
+const ENDPOINTS: readonly string[] = TABLE.filter((e) => e.namesEngines).map((e) => e.id);
 /** Newest entries read at most: TAB stays instant on a large cache. */
 export const MAX_FILES = 40;
 

@@ -10,6 +10,7 @@ import { pathSegment } from '../../../http/url.js';
 import { isProspectUrl } from '../../../domain/prospect.js';
 import type { Context } from '../../../services/context.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
+import { optionValues, typedValues } from '../../../flags/argv.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { parseListOptions, type ListOptions } from '../../../output/filter.js';
@@ -96,18 +97,6 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv0: Invocat
   return { command: 'data', spec, request, session, format, confirm, scopes, list: listOptions(spec, inv, request.command) };
 }
 
-/** Values of a repeatable option, each split at commas when `split`; empty pieces dropped. */
-function valuesOf(raw: unknown, split: boolean): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const typed = (Array.isArray(raw) ? raw : [raw]).map(String);
-  return split
-    ? typed
-        .flatMap((v) => v.split(','))
-        .map((v) => v.trim())
-        .filter((v) => v !== '')
-    : typed;
-}
-
 /**
  * The scope flags, checked, and the invocation with one --brand and one --market as the
  * rest of the parse takes them. Market codes hold no comma, so `--market A,B` is several
@@ -115,8 +104,10 @@ function valuesOf(raw: unknown, split: boolean): string[] | undefined {
  */
 export function parseScopes(spec: EndpointSpec, inv: Invocation): { inv: Invocation; scopes: ScopeChoice } {
   const g = inv.globals as Record<string, unknown>;
-  const brands = valuesOf(g.brand, false);
-  const markets = valuesOf(g.market, true);
+  // A brand is kept as typed, to be matched once the brands are known; a --market that
+  // leaves no code is an empty list, not an absent flag.
+  const brands = typedValues(g.brand);
+  const markets = g.market === undefined ? undefined : (optionValues(g.market, true) ?? []);
   const allBrands = g.allBrands === true;
   const allMarkets = g.allMarkets === true;
   if (allBrands && brands !== undefined) throw new UsageError('--brand and --all-brands cannot be used together: --all-brands reads every brand');

@@ -5,16 +5,16 @@
  * days before it, and `--before 90d` keeps those same 90 days. Refused with a usage error
  * (exit 2) naming the flag and the rule; nothing is opened before.
  */
+import { addDays } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
 import { dateRule, usageFromZod } from '../../../flags/rules.js';
 
-const DAY_MS = 86_400_000;
 /** A count of days written `Nd`; the digits are checked apart, to say what is wrong with them. */
 const DAYS_WORD = /^(\d+)d$/;
 
 /** The date `n` days before `day` (YYYY-MM-DD, UTC). */
 export function daysBefore(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, -n);
 }
 
 /**

@@ -7,9 +7,11 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { addDays, daysBetween } from '../../../domain/dates.js';
 import type { ReportLook } from '../../../domain/report.js';
 import type { PeriodFlags } from '../../../domain/period.js';
 import { UsageError } from '../../../errors.js';
+import { optionValues } from '../../../flags/argv.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../../../flags/rules.js';
 import { NotRegularFileError, readRegularFileHead } from '../../../fs/safe-file.js';
 import { outputTarget, targetKey, writtenPath } from '../../../output/write.js';
@@ -61,26 +63,11 @@ export interface ReportOptions extends ParsedOptions {
   api: string;
 }
 
-/** Values of a repeatable option, split at commas when `split`; empty pieces dropped. */
-function valuesOf(raw: unknown, split: boolean): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const typed = (Array.isArray(raw) ? raw : [raw]).map(String);
-  const values = split ? typed.flatMap((v) => v.split(',')) : typed;
-  const kept = values.map((v) => v.trim()).filter((v) => v !== '');
-  return kept.length > 0 ? kept : undefined;
-}
-
-const DAY_MS = 86_400_000;
-
-function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The period's dates, as the API resolves them: `days` ends on `to` (default today) and counts it. */
 export function periodSpan(period: PeriodFlags, today: string): { from: string; to: string; days: number } {
   if (period.from !== undefined) {
     const to = period.to ?? today;
-    return { from: period.from, to, days: Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / DAY_MS) + 1 };
+    return { from: period.from, to, days: daysBetween(period.from, to) + 1 };
   }
   const days = period.days ?? DEFAULT_DAYS;
   return { from: addDays(today, -(days - 1)), to: today, days };
@@ -214,8 +201,8 @@ export function parsePdf(ctx: Pick<Context, 'io'>, value: string | undefined, cw
 }
 
 export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: string = process.cwd()): ReportOptions {
-  const brands = valuesOf(raw.brand, false);
-  const markets = valuesOf(raw.market, true);
+  const brands = optionValues(raw.brand, false);
+  const markets = optionValues(raw.market, true);
   if (raw.allBrands === true && brands !== undefined)
     throw new UsageError('--brand and --all-brands cannot be used together: --all-brands reports every brand');
   if (raw.allMarkets === true && markets !== undefined) {

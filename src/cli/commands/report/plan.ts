@@ -6,7 +6,7 @@
  * market, as the export reads it, so each shares the other's cached answer. Pure: the
  * cache and the budget are asked by run.ts.
  */
-import type { SectionId } from '../../../domain/report.js';
+import { REPORT_SECTIONS, type SectionId } from '../../../domain/report.js';
 import type { PeriodFlags } from '../../../domain/period.js';
 import { endpointById, type EndpointId, type EndpointSpec } from '../../../endpoints.js';
 import type { ExportBrand } from '../../../export/plan.js';
@@ -14,25 +14,67 @@ import type { ApiRequest } from '../../../http/client.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 
-/** The endpoint each section reads, in section order; `changes` is the history's. */
-export const SECTION_ENDPOINTS: Readonly<Record<Exclude<SectionId, 'changes'>, EndpointId>> = {
-  headline: 'overview',
-  trend: 'visibility',
-  'share-of-voice': 'competitors',
+/** A section read from the API; `changes` is the history's. */
+export type ReadSection = Exclude<SectionId, 'changes'>;
+
+/**
+ * The section each endpoint is read for, or `'none'`: every endpoint is named, so a new one
+ * does not compile until it is given a section or none, and a section no endpoint reads
+ * does not compile either (SECTION_ENDPOINTS).
+ */
+const SECTION_OF = {
+  overview: 'headline',
+  visibility: 'trend',
+  competitors: 'share-of-voice',
   topics: 'topics',
-  questions: 'prompts',
-  perception: 'brand-perception',
+  prompts: 'questions',
+  'brand-perception': 'perception',
   pages: 'pages',
   'content-gaps': 'content-gaps',
   technical: 'technical',
   tasks: 'tasks',
-};
+  brands: 'none',
+  markets: 'none',
+  usage: 'none',
+  'topics.get': 'none',
+  answers: 'none',
+  'answers.runs': 'none',
+  'answers.history': 'none',
+  'competitors.get': 'none',
+  sources: 'none',
+  'brand-perception.transcript': 'none',
+  forum: 'none',
+  'search-performance': 'none',
+  'ai-crawlers': 'none',
+  'ai-visitors': 'none',
+  'tasks.get': 'none',
+  'weekly-plan': 'none',
+  activity: 'none',
+  pitches: 'none',
+  'pitches.get': 'none',
+  'pitches.create': 'none',
+} as const satisfies Record<EndpointId, ReadSection | 'none'>;
 
-export const READ_SECTIONS = Object.keys(SECTION_ENDPOINTS) as Array<Exclude<SectionId, 'changes'>>;
+export const READ_SECTIONS: readonly ReadSection[] = REPORT_SECTIONS.filter((s): s is ReadSection => s !== 'changes');
+
+/** The endpoint of each section some endpoint names: the sections no endpoint names are missing from its type. */
+function endpointsBySection(): Record<Exclude<(typeof SECTION_OF)[EndpointId], 'none'>, EndpointId> {
+  const ids = Object.keys(SECTION_OF) as EndpointId[];
+  return Object.fromEntries(
+    READ_SECTIONS.map((section) => {
+      const read = ids.filter((id) => SECTION_OF[id] === section);
+      if (read.length !== 1) throw new Error(`report section ${section} is read from ${read.length} endpoints: ${read.join(', ')}`);
+      return [section, read[0]];
+    }),
+  ) as Record<Exclude<(typeof SECTION_OF)[EndpointId], 'none'>, EndpointId>;
+}
+
+/** The endpoint each section reads, in section order. */
+export const SECTION_ENDPOINTS: Readonly<Record<ReadSection, EndpointId>> = endpointsBySection();
 
 /** One request of the plan, and the sections of the scopes it serves. */
 export interface PlannedRead {
-  section: Exclude<SectionId, 'changes'>;
+  section: ReadSection;
   spec: EndpointSpec;
   request: ApiRequest;
 }

@@ -9,12 +9,15 @@
  * questions, a page's engines under it); here every record is one row, so a brand or a
  * market column can stand beside it.
  */
+import type { EndpointId } from '../../../endpoints.js';
 import type { Cell, Column } from '../grid.js';
+import type { ScopeResult } from '../../../domain/scope.js';
 import type { ViewContext } from '../context.js';
 import { answerState, stateMarkPart, toneOf, wordText } from '../marks.js';
 import { changeCell, columnFormat, formatCount, formatDecimal, formatPercent, type Better, type ChangeUnit } from '../numbers.js';
 import { safeText, type Obj } from '../read.js';
 import { isPlainObject } from '../../flatten.js';
+import { marketsSideBySide } from './markets.js';
 
 type Kind =
   /** Copied: dim, wrapped, never shortened. */
@@ -64,6 +67,8 @@ export interface ListLayout {
   /** The records of one answer's data, one row each; undefined when data is not the shape. */
   rows: (data: Obj) => Obj[] | undefined;
   fields: readonly Field[];
+  /** One brand in several markets as one table, the markets side by side; null when the results are not that. */
+  sideBySide?: (results: readonly ScopeResult[], ctx: ViewContext) => string[] | null;
 }
 
 function records(key: string): (data: Obj) => Obj[] | undefined {
@@ -86,9 +91,15 @@ function forumThreads(data: Obj): Obj[] | undefined {
   return out;
 }
 
-const LAYOUTS: Readonly<Record<string, ListLayout>> = {
+/**
+ * Every endpoint's list layout; `'sections'`: its view is not one list (a dashboard, one
+ * item), so each scope is drawn by the view under its own heading, or, with the generic
+ * view, all go in the plain combined table.
+ */
+const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
   topics: {
     rows: records('topics'),
+    sideBySide: marketsSideBySide,
     fields: [
       { key: 'id', header: 'id', kind: 'id' },
       { key: 'name', header: 'topic', kind: 'name', min: 8 },
@@ -213,11 +224,30 @@ const LAYOUTS: Readonly<Record<string, ListLayout>> = {
       { key: 'share', header: 'share', kind: 'percent', drop: 1 },
     ],
   },
+  brands: 'sections',
+  markets: 'sections',
+  usage: 'sections',
+  overview: 'sections',
+  visibility: 'sections',
+  'topics.get': 'sections',
+  'answers.runs': 'sections',
+  'answers.history': 'sections',
+  'competitors.get': 'sections',
+  'brand-perception': 'sections',
+  'brand-perception.transcript': 'sections',
+  technical: 'sections',
+  'tasks.get': 'sections',
+  'weekly-plan': 'sections',
+  activity: 'sections',
+  pitches: 'sections',
+  'pitches.get': 'sections',
+  'pitches.create': 'sections',
 };
 
 /** The list layout of an endpoint, when its view is a list (a dashboard has none). */
 export function listLayout(id: string): ListLayout | undefined {
-  return Object.hasOwn(LAYOUTS, id) ? LAYOUTS[id] : undefined;
+  const layout = Object.hasOwn(LAYOUTS, id) ? LAYOUTS[id as EndpointId] : 'sections';
+  return layout === 'sections' ? undefined : layout;
 }
 
 /** A column of the table: its grid column and how to write one record's cell. */

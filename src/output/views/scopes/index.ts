@@ -24,7 +24,6 @@ import { noneMatch } from '../section.js';
 import { commonOrigin, pathOf, pathsOnLines } from '../urls.js';
 import { displayWidth, padToWidth } from '../../../text/width.js';
 import { listLayout, tableColumns, type ListLayout, type TableColumn } from './columns.js';
-import { marketsSideBySide } from './markets.js';
 import { dataOf, failureLines, scopeName, sharedHeading, varying } from './scope.js';
 
 /** What the scopes' layouts need of the endpoint (the table renderer's spec). */
@@ -44,9 +43,9 @@ export type DrawOne = (envelope: unknown, spec: TableSpec, ctx: ViewContext) => 
 /** The terminal layout of the results, as lines; null when the plain combined table is as good. */
 export function scopesView(results: readonly ScopeResult[], spec: TableSpec, ctx: ViewContext, drawOne: DrawOne): string[] | null {
   if (results.length === 0) return null;
-  const side = spec.id === 'topics' ? marketsSideBySide(results, ctx) : null;
-  if (side !== null) return side;
   const layout = listLayout(spec.id);
+  const side = layout?.sideBySide?.(results, ctx) ?? null;
+  if (side !== null) return side;
   if (layout !== undefined) {
     const table = scopesTable(results, layout, spec, ctx);
     if (table !== null) return table;
