@@ -13,7 +13,7 @@ import { ServerError, UsageError } from '../../src/errors.js';
 import type { FlagOptions, Format } from '../../src/flags/rules.js';
 import type { Envelope } from '../../src/http/envelope.js';
 import type { ListOptions } from '../../src/output/filter.js';
-import { renderResponse } from '../../src/terminal/render.js';
+import { emit, renderResponse } from '../../src/terminal/render.js';
 import { testIO, type TestIOOptions } from '../support/context.js';
 
 function flags(o: Partial<FlagOptions> = {}): FlagOptions {
@@ -129,5 +129,28 @@ describe('a selection the data does not have', () => {
     const err = await render('csv', { raw }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect(err).toMatchObject({ code: 'too_deep' });
+  });
+});
+
+describe('the pager', () => {
+  const TALL = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n') + '\n';
+  // A PAGER that cannot be split says so on stderr: the sign that the pager had its turn.
+  const NOTICE = "vis: no pager: PAGER has an unclosed quote: less '-R\n";
+
+  async function emitted(output: string | undefined, chunks: string | Buffer, o: { pager?: boolean; rows?: number }) {
+    const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 80, ...(o.rows === undefined ? {} : { rows: o.rows }) });
+    await emit({ io, env: { PAGER: "less '-R" }, signal: new AbortController().signal, verbose: false }, output, chunks, { pager: o.pager });
+    return { stdout: io.out(), stderr: io.err() };
+  }
+
+  it('text taller than the terminal, on stdout or -o -, has its turn', async () => {
+    for (const output of [undefined, '-']) expect(await emitted(output, TALL, { pager: true, rows: 3 })).toEqual({ stdout: TALL, stderr: NOTICE });
+  });
+
+  it('not without the pager asked for, nor where the height is unknown, nor for bytes (a PDF)', async () => {
+    expect(await emitted(undefined, TALL, { pager: false, rows: 3 })).toEqual({ stdout: TALL, stderr: '' });
+    expect(await emitted(undefined, TALL, { rows: 3 })).toEqual({ stdout: TALL, stderr: '' });
+    expect(await emitted(undefined, TALL, { pager: true })).toEqual({ stdout: TALL, stderr: '' });
+    expect(await emitted(undefined, Buffer.from(TALL), { pager: true, rows: 3 })).toEqual({ stdout: TALL, stderr: '' });
   });
 });
