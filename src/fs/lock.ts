@@ -353,16 +353,20 @@ export function processStart(pid: number): string | undefined {
   if (pid === process.pid && ownStart !== undefined) return ownStart;
   try {
     bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    if (!ticks || !/^\d+$/.test(ticks)) return undefined;
-    const start = `${bootId}/${ticks}`;
+    const start = startFromStat(bootId, readFileSync(`/proc/${pid}/stat`, 'utf8'));
     if (pid === process.pid) ownStart = start;
     return start;
   } catch {
     return undefined;
   }
+}
+
+/** `<boot id>/<ticks>`: the start time (field 22, clock ticks since boot) of a /proc/<pid>/stat line; undefined when it holds none. */
+export function startFromStat(bootId: string, stat: string): string | undefined {
+  // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+  const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  if (!ticks || !/^\d+$/.test(ticks)) return undefined;
+  return `${bootId}/${ticks}`;
 }
 
 /** `process 123 on host since 2026-11-28T09:00:00.000Z`: the holder as a message names it. */

@@ -4,7 +4,7 @@
  * or it is old, and always let go, also when the work throws. Waiting runs on a fake clock.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -16,6 +16,7 @@ import {
   lockPath,
   parseLock,
   processStart,
+  startFromStat,
   WAIT_NOTICE_MS,
   waitText,
   withLock,
@@ -181,6 +182,19 @@ describe('withLock', () => {
       expect(waited).toBeLessThan(1_100);
     });
 
+    it("a lock whose text is not vis's, once exactly staleMs from its mtime, either way", async () => {
+      for (const sign of [-1, 1]) {
+        const { dir, file, lock } = target();
+        writeFileSync(lock, 'not a lock');
+        const t = Math.floor(Date.now() / 1000);
+        utimesSync(lock, t, t);
+        const clock = fakeClock(statSync(lock).mtimeMs + sign * LOCK_STALE_MS);
+        await withLock(file, () => undefined, { clock });
+        expect(clock.waits).toEqual([]);
+        expect(readdirSync(dir)).toEqual([]);
+      }
+    });
+
     it("a lock whose text is not vis's (or not written yet), by its mtime", async () => {
       const { file, lock } = target();
       writeFileSync(lock, '');
@@ -256,6 +270,31 @@ describe('withLock', () => {
       let asked = false;
       await expect(withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive: () => ((asked = true), false) })).rejects.toThrow(/on elsewhere\.example/);
       expect(asked).toBe(false);
+    });
+
+    it('a lock this very process holds (another copy of this module) is never broken, and its pid is not asked about', async () => {
+      const { file, lock } = target();
+      const clock = fakeClock();
+      heldBy(lock, { at: clock.t, pid: process.pid, token: 'another-copy' });
+      const asked: number[] = [];
+      await expect(withLock(file, () => undefined, { clock, timeoutMs: 200, isAlive: (pid) => (asked.push(pid), false) })).rejects.toThrow(
+        `held by process ${process.pid} `,
+      );
+      expect(asked).toEqual([]);
+    });
+
+    it('a lock path that cannot be looked at (a link to nothing) is never removed: waited for, with no holder to name', async () => {
+      const { dir, file, lock } = target();
+      symlinkSync(join(dir, 'nowhere'), lock);
+      const clock = fakeClock();
+      const told: unknown[] = [];
+      const err = await withLock(file, () => undefined, { clock, timeoutMs: 2_000, onWait: (holder) => told.push(holder) }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toBe(`gave up after 2 s waiting for the lock file ${lock}`);
+      expect(told).toEqual([undefined]);
+      expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(2_000);
+      expect(lstatSync(lock).isSymbolicLink()).toBe(true);
+      expect(readdirSync(dir)).toEqual(['state.json.lock']);
     });
 
     it('a holder running as another user (EPERM) is alive', async () => {
@@ -533,6 +572,42 @@ describe('a long wait', () => {
     expect(told[0]!.at - TEST_NOW).toBeLessThan(WAIT_NOTICE_MS + 100);
   });
 
+  it('onWait is told as soon as the wait has lasted WAIT_NOTICE_MS', async () => {
+    const { file, lock } = target();
+    const clock = fakeClock();
+    heldBy(lock, { at: clock.t });
+    // Each sleep lasts exactly the notice time, so the second look is at WAIT_NOTICE_MS.
+    const sleep = clock.sleep;
+    clock.sleep = (_ms, signal) => sleep(WAIT_NOTICE_MS, signal);
+    const told: number[] = [];
+    await expect(withLock(file, () => undefined, { clock, timeoutMs: 3_000, onWait: () => told.push(clock.t - TEST_NOW) })).rejects.toThrow(/gave up/);
+    expect(told).toEqual([WAIT_NOTICE_MS]);
+  });
+
+  it("a look that finds no lock to read between two of one holder's does not start the count again", async () => {
+    const { dir, file, lock } = target();
+    const clock = fakeClock();
+    const text = heldBy(lock, { at: clock.t, token: 'holder' });
+    const sleep = clock.sleep;
+    let step = 0;
+    clock.sleep = async (ms, signal) => {
+      await sleep(ms, signal);
+      if (step === 0 && clock.t - TEST_NOW >= 3_000) {
+        // For one look the lock path is a link to nothing: the lock is there, but cannot be read.
+        unlinkSync(lock);
+        symlinkSync(join(dir, 'nowhere'), lock);
+        step = 1;
+      } else if (step === 1) {
+        unlinkSync(lock);
+        writeFileSync(lock, text);
+        step = 2;
+      }
+    };
+    await expect(withLock(file, () => undefined, { clock })).rejects.toThrow(/^gave up after 10 s/);
+    expect(step).toBe(2);
+    expect(clock.t - TEST_NOW).toBe(LOCK_TIMEOUT_MS);
+  });
+
   it('onWait is not told for a short wait', async () => {
     const { file, lock } = target();
     const clock = fakeClock();
@@ -591,6 +666,35 @@ describe('what a lock says', () => {
       const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
       expect(processStart(child.pid!)).toBe(`${processStart(process.pid)!.split('/')[0]}/${ticks}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('the start is field 22 of the stat line, counted after the name; a line without a whole number there gives none', () => {
+    const rest = (ticks: string) => `S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 ${ticks} 20 21`;
+    expect(startFromStat('boot', `42 (sleep) ${rest('8812')}`)).toBe('boot/8812');
+    expect(startFromStat('boot', `42 (a) 1 2 (b) ${rest('77')}`)).toBe('boot/77');
+    for (const ticks of ['12x', 'x12', '1.5', '-3', '']) {
+      expect(startFromStat('boot', `42 (sleep) ${rest(ticks)}`), ticks).toBeUndefined();
+    }
+    expect(startFromStat('boot', '42 (sleep) S 1 2 3')).toBeUndefined();
+    expect(startFromStat('boot', '')).toBeUndefined();
+  });
+
+  it('a new process reads the boot id and each start afresh, and keeps its own start, not the last one read', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/fs/lock.js');
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const ticksOf = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    };
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      expect(fresh.processStart(child.pid!)).toBe(`${boot}/${ticksOf(child.pid!)}`);
+      expect(fresh.processStart(process.pid)).toBe(`${boot}/${ticksOf(process.pid)}`);
+      expect(fresh.processStart(child.pid!)).toBe(`${boot}/${ticksOf(child.pid!)}`);
     } finally {
       child.kill('SIGKILL');
     }

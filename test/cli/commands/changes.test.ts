@@ -245,6 +245,17 @@ describe('vis changes: table', () => {
     for (const line of narrow.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
   });
 
+  it('taller than the terminal: through the pager, as every result; --no-pager writes it directly', async () => {
+    const io = { stdoutIsTTY: true, stderrIsTTY: true, rows: 3, columns: 100 };
+    // A PAGER that cannot be split says why it was not used, so the pager's turn shows on stderr.
+    const paged = await changes([], twoDays(), { io, env: { PAGER: "less '-R" } });
+    expect(paged.code).toBe(0);
+    expect(paged.stderr).toBe("vis: no pager: PAGER has an unclosed quote: less '-R\n");
+    expect(paged.stdout.split('\n')[0]).toBe(`Changes from ${D1} to ${D2}, moves of 5 points or more`);
+    const direct = await changes(['--no-pager'], twoDays(), { io, env: { PAGER: "less '-R" } });
+    expect(direct).toMatchObject({ code: 0, stdout: paged.stdout, stderr: '' });
+  });
+
   it('nothing recorded before the newest day: the note, exit 0 even with --exit-code', async () => {
     const r = await changes(['--exit-code'], history([recorded(D2, 'topics', topics([['a', 1]]), at)]));
     expect(r).toMatchObject({ code: 0, stdout: `Nothing to compare yet: only ${D2} is recorded.\n`, stderr: '' });
@@ -643,6 +654,16 @@ describe('vis changes --fetch', () => {
     const over = await changes(['--fetch', '--all-markets', '-f', 'json'], twoDays(), { api: all, env: { VIS_API_KEY: TEST_KEY, VIS_MARKET: 'DE-de' } });
     expect(reads(all)[0]).toBe('/visibility?brand_id=101&market=US-en');
     expect(JSON.parse(over.stdout)).toMatchObject({ data: { from: D1, to: D2 } });
+  });
+
+  it('a warning the reads gave (another API version) is said when they are done, once', async () => {
+    const api = new FakeApi();
+    api.on({ method: 'GET', path: '/brands' }, brands);
+    api.on({ method: 'GET', path: '/usage' }, ok({ reads: { used: 1, limit: 1000, remaining: 999 } }), 'always');
+    for (const path of PATHS) api.on({ method: 'GET', path }, ok({}, { api_version: 'v2' }), 'always');
+    const r = await changes(['--fetch', '-f', 'json'], twoDays(), { api, env: { VIS_API_KEY: TEST_KEY } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('vis: warning: the API answered as version "v2"; vis knows v1, so what it shows may be incomplete or wrong: look for a newer vis\n');
   });
 
   it('quiet: no cost line', async () => {
