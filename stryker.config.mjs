@@ -34,7 +34,7 @@ export default {
     'src/output/write.ts',
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
-    'src/export/export-run.ts',
+    'src/export/fresh-or-resumed.ts',
     'src/export/brand-columns.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',

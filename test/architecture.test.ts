@@ -278,7 +278,7 @@ describe('architecture: folders import downward only', () => {
   });
 
   it('downward and same-layer imports pass, and a file exception is only that file', () => {
-    expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/runner.js';" }])).toEqual([]);
+    expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/execute-plan.js';" }])).toEqual([]);
     expect(violations([{ path: 'cli/program.ts', source: "import { c } from './commands/config/declare.js';" }])).toEqual([]);
     expect(violations([{ path: 'http/client.ts', source: "import { s } from '../text/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
     expect(violations([{ path: 'terminal/render.ts', source: "import type { E } from '../http/envelope.js';" }])).toEqual([]);

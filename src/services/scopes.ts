@@ -4,7 +4,7 @@
  * and the reads themselves, each through the cache and the session's pace.
  *
  * The brands come from the free GET /brands and are chosen as the export chooses them
- * (src/export/export-run.ts chooseBrands); a brand's markets for --all-markets are those
+ * (src/export/fresh-or-resumed.ts chooseBrands); a brand's markets for --all-markets are those
  * GET /brands lists, else its GET /markets (one read, counted before anything is read).
  * Data the reference calls identical in every market is read once per brand, in its
  * primary market. A read that fails for one scope (no such market, a plan or integration

@@ -9,7 +9,7 @@ import { UsageError } from '../../../errors.js';
 import type { BrandRecord } from '../../../api/account.js';
 import type { ScopeMarket } from '../../../domain/scope.js';
 import type { EndpointSpec } from '../../../endpoints.js';
-import { chooseBrands } from '../../../export/export-run.js';
+import { chooseBrands } from '../../../export/fresh-or-resumed.js';
 import { planBrand, SAME_IN_EVERY_MARKET, type ExportBrand } from '../../../export/plan.js';
 import type { ApiRequest } from '../../../http/client.js';
 import type { PlannedScope, ScopeAsk } from '../../../services/scopes.js';

@@ -25,9 +25,9 @@ import { recordedAccount, START_ANEW } from './manifest-check.js';
 import { MANIFEST_FILE, type FileEntry, type ListedEntry, type Manifest, type ManifestAccount, type ManifestBrand, type ManifestPlan } from './manifest.js';
 import type { ExportFormat, ExportOptions } from './options.js';
 import { brandTasks, estimate, itemTasks, leftToRead, type ExportBrand, type MarketMode, type PlannedBrand, type Task } from './plan.js';
-import type { PlanView } from './report.js';
+import type { PlanView } from './summary.js';
 import { accountDifference, brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod, resumePlannedBrand } from './resume.js';
-import { recordedItems, type RunInput } from './runner.js';
+import { recordedItems, type RunInput } from './execute-plan.js';
 import { uniqueSlugs } from './slug.js';
 
 /** An earlier run of the export, read back from its folder for --resume. */
