@@ -14,7 +14,7 @@ import { KIND_ENDPOINTS } from '../../../history/changes/kinds.js';
 import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/scopes.js';
 import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
-import { openHistory } from '../../../services/history.js';
+import { openHistory, type OpenedHistory } from '../../../services/history.js';
 import { sendCached } from '../../../services/cached.js';
 import { accountBrands, checkBudget, marketsRequest, uncachedReads, type PlannedScope } from '../../../services/scopes.js';
 import { writeMessage } from '../../../terminal/io.js';
@@ -24,11 +24,6 @@ import { emit, toStdout, writesToTerminal } from '../../../terminal/render.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { brandScopes, planMarkets, selectBrands } from '../data/select.js';
 import type { ChangesOptions } from './parse.js';
-
-/** A history opened for reading, closed when done (the store's HistoryStore fits). */
-export interface OpenedHistory extends HistoryReader {
-  close(): Promise<void>;
-}
 
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
