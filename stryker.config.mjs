@@ -35,6 +35,7 @@ export default {
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
     'src/export/fresh-or-resumed.ts',
+    'src/services/brand-choice.ts',
     'src/export/brand-columns.ts',
     'src/services/question-lookup.ts',
     'src/output/views/shown.ts',

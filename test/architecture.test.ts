@@ -13,10 +13,13 @@
  *                        every command of the endpoint table)
  *   cli                  what the declarations share: the declaration contract and the
  *                        runF seam, the version
+ *   export               the export's planner and runner; its brands and requests are
+ *                        chosen and built by two pure services every reader shares
  *   services             what commands do with an account: the context (the factory of
  *                        session, config, clock), settings, the session, the cached
- *                        sender, hints, brand and question-id lookups
- *   export, completion   engines: the export planner/runner, the shell-script generators
+ *                        sender, hints, brand and question-id lookups, the brand choice,
+ *                        the request of one scope, and the reads of many scopes
+ *   completion           engines: the shell-script generators
  *   terminal             the terminal as vis sees it (io: TTYs, colour, width), the pager,
  *                        the spinner, VIS_FORCE_TTY, and the step that writes a rendered
  *                        answer to stdout, a pager or -o

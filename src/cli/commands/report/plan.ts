@@ -4,7 +4,7 @@
  * the period on the endpoints that take one. Data the reference calls identical in every
  * market (brand perception, the technical scan) is read once per brand, in its first
  * market, as the export reads it, so each shares the other's cached answer. Pure: the
- * cache and the budget are asked by run.ts.
+ * cache and the budget are asked by the reads of many scopes (src/services/scopes.ts).
  */
 import type { SectionId } from '../../../domain/report.js';
 import type { PeriodFlags } from '../../../domain/period.js';
