@@ -13,10 +13,13 @@
  *                        every command of the endpoint table)
  *   cli                  what the declarations share: the declaration contract and the
  *                        runF seam, the version
+ *   export               the export's planner and runner; its brands and requests are
+ *                        chosen and built by two pure services every reader shares
  *   services             what commands do with an account: the context (the factory of
  *                        session, config, clock), settings, the session, the cached
- *                        sender, hints, brand and question-id lookups
- *   export, completion   engines: the export planner/runner, the shell-script generators
+ *                        sender, hints, brand and question-id lookups, the brand choice,
+ *                        the request of one scope, and the reads of many scopes
+ *   completion           engines: the shell-script generators
  *   terminal             the terminal as vis sees it (io: TTYs, colour, width), the pager,
  *                        the spinner, VIS_FORCE_TTY, and the step that writes a rendered
  *                        answer to stdout, a pager or -o
@@ -100,7 +103,9 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   // The declaration contract names the context each command is registered with.
   cli: ['services', 'flags', 'docs', 'errors', 'domain'],
   services: ['terminal', 'history', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
-  export: ['api', 'http', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
+  // The export chooses its brands and builds each request as every command does: the two
+  // pure services it shares (its reads, its pacing and its resume are its own).
+  export: ['services/brand-choice.ts', 'services/scope-request.ts', 'api', 'http', 'output', 'text', 'schemas', 'flags', 'endpoints', 'errors', 'fs', 'domain'],
   // The scripts are made from the commander program handed in; the profile setting names
   // (`vis config set <TAB>`) and help topics are data.
   // schemas: the columns --sort completes to.
@@ -185,6 +190,26 @@ function violations(files: ReadonlyArray<{ path: string; source: string }>): str
   return out;
 }
 
+/** The command folder (`data`, `report`…) of a path under cli/commands/, else undefined. */
+function commandOf(path: string): string | undefined {
+  return /^cli\/commands\/([^/]+)\//.exec(path)?.[1];
+}
+
+/** Every import of a command's file into another command's folder, as "from -> to". */
+function commandCrossings(files: ReadonlyArray<{ path: string; source: string }>): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    const from = commandOf(f.path);
+    if (from === undefined) continue;
+    for (const spec of importsOf(f.source)) {
+      const target = posix.normalize(posix.join(posix.dirname(f.path), spec)).replace(/\.js$/, '.ts');
+      const to = commandOf(target);
+      if (to !== undefined && to !== from) out.push(`${f.path} -> ${target}`);
+    }
+  }
+  return out;
+}
+
 function srcFiles(dir = SRC): Array<{ path: string; source: string }> {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = join(dir, e.name);
@@ -212,6 +237,24 @@ describe('architecture: folders import downward only', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('a command never imports another command: what two share lives in services/ or below', () => {
+    expect(commandCrossings(srcFiles())).toEqual([]);
+  });
+
+  it('a crossing between command folders is caught, and an import within one folder is not', () => {
+    const files = [
+      { path: 'cli/commands/report/run.ts', source: "import { a } from '../data/select.js';\nimport type { B } from '../changes/run.js';" },
+      { path: 'cli/commands/history/parse.ts', source: "const m = await import('../data/parse.js');" },
+      { path: 'cli/commands/data/run.ts', source: "import { c } from './select.js';\nimport { d } from '../../../services/scopes.js';" },
+      { path: 'cli/commands/completion/declare.ts', source: "const e = await import('../completion/candidates.js');" },
+    ];
+    expect(commandCrossings(files)).toEqual([
+      'cli/commands/report/run.ts -> cli/commands/data/select.ts',
+      'cli/commands/report/run.ts -> cli/commands/changes/run.ts',
+      'cli/commands/history/parse.ts -> cli/commands/data/parse.ts',
+    ]);
   });
 
   it('a declaration loads its parse and run steps only when the command runs (import())', () => {
@@ -278,7 +321,7 @@ describe('architecture: folders import downward only', () => {
   });
 
   it('downward and same-layer imports pass, and a file exception is only that file', () => {
-    expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/runner.js';" }])).toEqual([]);
+    expect(violations([{ path: 'cli/commands/export/run.ts', source: "import { x } from '../../../export/execute-plan.js';" }])).toEqual([]);
     expect(violations([{ path: 'cli/program.ts', source: "import { c } from './commands/config/declare.js';" }])).toEqual([]);
     expect(violations([{ path: 'http/client.ts', source: "import { s } from '../text/sanitize.js'; import { t } from './transport.js';" }])).toEqual([]);
     expect(violations([{ path: 'terminal/render.ts', source: "import type { E } from '../http/envelope.js';" }])).toEqual([]);

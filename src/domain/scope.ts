@@ -1,8 +1,8 @@
 /**
  * One brand × market of a data command asked for several at once (`--brand A,B`,
  * `--all-brands`, `--market A,B`, `--all-markets`): what was read for it, or why not.
- * The fan-out (src/cli/commands/data/) makes these in output order, brands as listed then
- * their markets; the renderers (src/output/combined.ts and the terminal views) draw them.
+ * The reads of many scopes (src/services/scopes.ts) make these in output order, brands
+ * as listed then their markets; the renderers (src/output/combined.ts and the terminal views) draw them.
  */
 export interface ScopeBrand {
   id: string;

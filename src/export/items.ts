@@ -8,7 +8,7 @@
  */
 import { ENDPOINTS, endpointById, type EndpointId, type EndpointSpec, type ItemSource } from '../endpoints.js';
 import { isPlainObject, selectRows } from '../output/flatten.js';
-import { shortHash, uniqueSlugs } from './slug.js';
+import { shortHash, uniqueSlugs } from '../text/slug.js';
 
 export type { ItemSource };
 

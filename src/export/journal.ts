@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { makeDirs } from '../fs/make-dirs.js';
 import { checkPathInside, ownFolderProblem, UnsafePathError } from '../fs/inside-folder.js';
-import type { ExportRun, PlannedExport, PreviousExport } from './export-run.js';
+import type { ExportRun, PlannedExport, PreviousExport } from './fresh-or-resumed.js';
 import { BRAND_COLUMNS } from './brand-columns.js';
 import { checkManifest } from './manifest-check.js';
 import {
@@ -34,7 +34,7 @@ import {
 } from './manifest.js';
 import { exportableEndpoints, type ExportFormat, type ExportOptions } from './options.js';
 import { estimate, taskFiles, type Task } from './plan.js';
-import { isoTime, type RunResult } from './runner.js';
+import { isoTime, type RunResult } from './execute-plan.js';
 
 /**
  * --resume: the export in the folder, its manifest checked value by value (a UsageError

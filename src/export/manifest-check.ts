@@ -25,7 +25,7 @@ import { MANIFEST_VERSION } from './manifest.js';
 import { parseExportOptions, type ExportOptions, type RawExportOptions } from './options.js';
 import type { MarketsFrom } from './plan.js';
 import { resolvePeriod } from './resume.js';
-import { isMarketFolderShaped, isSlugShaped, uniqueSlugs } from './slug.js';
+import { isMarketFolderShaped, isSlugShaped, uniqueSlugs } from '../text/slug.js';
 
 export const START_ANEW = 'Start anew without --resume: the export reads every file again (the files it does not write are listed as stale).';
 

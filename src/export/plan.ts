@@ -24,21 +24,15 @@
  */
 import type { EndpointId, EndpointSpec } from '../endpoints.js';
 import { ENDPOINTS, marketsEndpoint } from '../endpoints.js';
+import type { ChosenBrand } from '../services/brand-choice.js';
 import { itemSource, listEndpointOf, type Item } from './items.js';
-import { marketFolder, uniqueMarketFolders } from './slug.js';
+import { marketFolder, uniqueMarketFolders } from '../text/slug.js';
 
 /** Reference, section 1: "Brand perception and the technical scan are identical in every market." */
 export const SAME_IN_EVERY_MARKET: ReadonlySet<EndpointId> = new Set(ENDPOINTS.filter((e) => e.sameInEveryMarket).map((e) => e.id));
 
-export interface ExportBrand {
-  /** Sent as brand_id; undefined only when /brands listed nothing and no --brand was given. */
-  id: string | number | undefined;
-  name: string;
-  slug: string;
-  primaryMarket?: string;
-  /** Market codes the free /brands listed for the brand. */
-  listedMarkets?: string[];
-}
+/** A brand of the export: as every command chooses it (src/services/brand-choice.ts), its slug naming its folder. */
+export type ExportBrand = ChosenBrand;
 
 export interface MarketSlot {
   /** The `market` query value; undefined lets the API use the brand's primary market. */

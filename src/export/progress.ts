@@ -13,7 +13,7 @@ import { formatCount } from '../output/views/numbers.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, truncateToWidth } from '../text/width.js';
 import { slotLabel, type Task } from './plan.js';
-import type { RunObserver, TaskOutcome } from './runner.js';
+import type { RunObserver, TaskOutcome } from './execute-plan.js';
 
 export interface ProgressSnapshot {
   done: number;

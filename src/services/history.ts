@@ -12,7 +12,7 @@ import { registerSecret } from '../http/redact.js';
 import { writeMessage } from '../terminal/io.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { historyLocation, type HistoryLocation } from '../history/location.js';
-import type { HistoryStore } from '../history/types.js';
+import type { HistoryReader, HistoryStore } from '../history/types.js';
 import type { Context } from './context.js';
 
 /**
@@ -56,6 +56,11 @@ export function storeLock(ctx: Context, file: string): LockOptions {
       writeMessage(ctx.io, `vis: waiting for the history store ${sanitizeForTerminal(file)}: ${who} is using it (taking the journal in, or reading)…`);
     },
   };
+}
+
+/** A history opened for reading, closed when done (the store's HistoryStore fits): what `vis changes` and `vis report` read. */
+export interface OpenedHistory extends HistoryReader {
+  close(): Promise<void>;
 }
 
 export async function openHistory(ctx: Context, profileFlag?: string): Promise<HistoryStore> {

@@ -3,7 +3,7 @@
  * check and the sandbox's are one function (src/domain/prospect.ts), so they cannot drift.
  */
 import { describe, expect, it } from 'vitest';
-import { checkProspect } from '../../src/cli/commands/data/parse.js';
+import { checkProspect } from '../../src/services/endpoint-request.js';
 import { exitCodeFor, VisError } from '../../src/errors.js';
 import { isProspectUrl } from '../../src/domain/prospect.js';
 import { checkBody } from '../../src/sandbox/validate.js';

@@ -13,7 +13,7 @@ import { ENDPOINTS } from '../../src/endpoints.js';
 import { exportLikeFiles, filesStillThere, type FileEntry } from '../../src/export/manifest.js';
 import type { ExportFormat } from '../../src/export/options.js';
 import { planBrand } from '../../src/export/plan.js';
-import { runExport } from '../../src/export/runner.js';
+import { runExport } from '../../src/export/execute-plan.js';
 import { FakeApi, ok } from '../support/http.js';
 import { listFiles, tempDir } from '../support/files.js';
 import { runInProcess } from '../support/run.js';

@@ -8,12 +8,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, write
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError, ServerError, UsageError, VisError } from '../../src/errors.js';
-import { planExport, planRun, type ExportRun, type PlannedExport } from '../../src/export/export-run.js';
+import { planExport, planRun, type ExportRun, type PlannedExport } from '../../src/export/fresh-or-resumed.js';
 import { keepJournal, prepareFolder, readPrevious, type JournalFacts } from '../../src/export/journal.js';
 import type { FileEntry, ManifestAccount } from '../../src/export/manifest.js';
 import { parseExportOptions, type RawExportOptions } from '../../src/export/options.js';
 import { brandTasks, planBrand } from '../../src/export/plan.js';
-import type { RunResult } from '../../src/export/runner.js';
+import type { RunResult } from '../../src/export/execute-plan.js';
 import { endpointById } from '../../src/endpoints.js';
 import { listFiles, noTempFiles, tempDir } from '../support/files.js';
 

@@ -8,8 +8,8 @@ import { brandsFromPayload, budgetFromUsage, marketsFromPayload } from '../../sr
 import { ITEM_SOURCES, ItemFieldError, itemsFromList } from '../../src/export/items.js';
 import { defaultEndpoints, exportableEndpoints, parseExportOptions, parseOnly, resolveExportFormat } from '../../src/export/options.js';
 import { brandTasks, estimate, filePath, planBrand, SAME_IN_EVERY_MARKET, type ExportBrand } from '../../src/export/plan.js';
-import { marketFolder, MAX_SLUG, slugify, uniqueSlugs } from '../../src/export/slug.js';
-import { worstExitCode } from '../../src/export/runner.js';
+import { marketFolder, MAX_SLUG, slugify, uniqueSlugs } from '../../src/text/slug.js';
+import { worstExitCode } from '../../src/export/execute-plan.js';
 import { LimitError, PlanError } from '../../src/errors.js';
 
 const TODAY = '2026-11-22';

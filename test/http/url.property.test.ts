@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseApiPath } from '../../src/cli/commands/api/parse.js';
 import type { Context } from '../../src/services/context.js';
-import { prepareRequest } from '../../src/cli/commands/data/parse.js';
+import { prepareRequest } from '../../src/services/endpoint-request.js';
 import { endpointById } from '../../src/endpoints.js';
 import { UsageError } from '../../src/errors.js';
 import { buildUrl, requestTarget } from '../../src/http/url.js';

@@ -5,7 +5,8 @@
  * recorded days through the history's own comparison.
  */
 import { expect } from 'vitest';
-import { SECTION_ENDPOINTS, sectionRequest } from '../../src/cli/commands/report/plan.js';
+import { SECTION_ENDPOINTS } from '../../src/cli/commands/report/plan.js';
+import { scopeRequest as sectionRequest } from '../../src/services/scope-request.js';
 import { changesFrom } from '../../src/history/changes/compare.js';
 import { endpointById } from '../../src/endpoints.js';
 import { REPORT_SECTIONS, type ReportModel, type ScopeReport, type SectionId, type SectionResult } from '../../src/domain/report.js';

@@ -9,8 +9,12 @@ import {
   marketsRequest,
   readScopes,
   reportFailures,
+  scopeProgress,
+  scopeResults,
   uncachedReads,
   type PlannedScope,
+  type ScopeRead,
+  type ScopesJob,
 } from '../../src/services/scopes.js';
 import type { Session } from '../../src/services/session.js';
 import type { Context } from '../../src/services/context.js';
@@ -46,12 +50,27 @@ function fakeSession(answers: Answer[]): Session & { sent: ApiRequest[]; shown: 
 }
 
 const topics = endpointById('topics');
+/** A data command's scope: `code` null for data the same in every market (read once per brand). */
 const scope = (brand: string, code: string | null): PlannedScope => ({
-  brand: { id: brand, name: `Brand ${brand}` },
-  param: code ?? undefined,
-  market: code === null ? null : { code, label: null },
-  request: { method: 'GET', path: '/topics', query: [['brand_id', brand]] },
+  brand: { id: brand, name: `Brand ${brand}`, slug: '' },
+  market: code ?? undefined,
+  reads: [{ spec: code === null ? endpointById('technical') : topics, request: { method: 'GET', path: '/topics', query: [['brand_id', brand]] } }],
 });
+
+/** The scopes read as `vis topics` reads them, the plan already paid for, and shown as the combined output shows them. */
+async function readAll(ctx: Context, session: Session, scopes: PlannedScope[]) {
+  const job: ScopesJob<ScopeRead> = {
+    what: 'vis topics',
+    brands: [],
+    markets: undefined,
+    specs: [topics],
+    plan: () => scopes,
+    unknownMarkets: 'one read',
+    unlisted: 'brand',
+    progress: { read: scopeProgress('vis topics') },
+  };
+  return scopeResults(await readScopes(ctx, session, job, { scopes, discover: [], count: { reads: 0, cached: 0, needed: 0, discover: 0 } }));
+}
 
 function ctxWith(signal = new AbortController().signal): Context & { err(): string } {
   const io = testIO();
@@ -59,7 +78,7 @@ function ctxWith(signal = new AbortController().signal): Context & { err(): stri
   return Object.assign(Object.create(ctx) as Context, { signal, err: () => io.err() }) as Context & { err(): string };
 }
 
-describe('readScopes', () => {
+describe('readScopes, as a data command shows them', () => {
   it('reads each scope in order; a failure is that scope’s error with its exit code; the first is kept', async () => {
     const session = fakeSession([
       { raw: '{"data":{"topics":[]},"meta":{"market":{"code":"US-en","label":"United States"}}}' },
@@ -70,8 +89,8 @@ describe('readScopes', () => {
       { error: new ServerError('odd') },
     ]);
     const scopes = [scope('1', ''), scope('2', 'GB-en'), scope('3', 'AU-en'), scope('4', 'US-en'), scope('5', 'US-en'), scope('6', null)];
-    const { results, firstFailure } = await readScopes(ctxWith(), session, topics, scopes, 'vis topics');
-    expect(session.sent.map((r) => r.query)).toEqual(scopes.map((s) => s.request.query));
+    const { results, firstFailure } = await readAll(ctxWith(), session, scopes);
+    expect(session.sent.map((r) => r.query)).toEqual(scopes.map((s) => s.reads[0]!.request.query));
     expect(results[0]!.market).toEqual({ code: 'US-en', label: 'United States' });
     expect(results[0]!.error).toBeNull();
     expect(results[0]!.raw).toContain('"topics"');
@@ -96,13 +115,7 @@ describe('readScopes', () => {
       { raw: '{"data":{},"meta":{"market":7}}' },
       { raw: '{"data":{}}' },
     ]);
-    const { results } = await readScopes(
-      ctxWith(),
-      session,
-      topics,
-      [scope('1', ''), scope('2', 'GB-en'), scope('3', ''), scope('4', 'US-en'), scope('5', null)],
-      'vis topics',
-    );
+    const { results } = await readAll(ctxWith(), session, [scope('1', ''), scope('2', 'GB-en'), scope('3', ''), scope('4', 'US-en'), scope('5', null)]);
     expect(results.map((r) => r.market)).toEqual([
       { code: 'DE-de', label: null },
       { code: 'GB-en', label: null },
@@ -121,26 +134,26 @@ describe('readScopes', () => {
     ['a bug', new TypeError('oops')],
   ])('%s sinks the whole command', async (_name, error) => {
     const session = fakeSession([{ raw: '{"data":{}}' }, { error }, { raw: '{"data":{}}' }]);
-    await expect(readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', 'US-en'), scope('3', 'US-en')], 'vis topics')).rejects.toBe(error);
+    await expect(readAll(ctxWith(), session, [scope('1', 'US-en'), scope('2', 'US-en'), scope('3', 'US-en')])).rejects.toBe(error);
     expect(session.sent).toHaveLength(2);
   });
 
   it('the progress line names each brand and market with the count', async () => {
     const session = fakeSession([{ raw: '{"data":{}}' }, { raw: '{"data":{}}' }]);
-    await readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', null)], 'vis topics');
+    await readAll(ctxWith(), session, [scope('1', 'US-en'), scope('2', null)]);
     expect(session.shown).toEqual(['vis topics: Brand 1 US-en (1/2)…', 'vis topics: Brand 2 (2/2)…', '(stop)']);
   });
 
   it('every read failing for its own reasons is not the command’s failure', async () => {
     const session = fakeSession([{ error: new PlanError('no', { code: 'feature_not_in_plan' }) }, { error: new ServerError('down', { status: 503 }) }]);
-    const { results, firstFailure } = await readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', 'US-en')], 'vis topics');
+    const { results, firstFailure } = await readAll(ctxWith(), session, [scope('1', 'US-en'), scope('2', 'US-en')]);
     expect(results.map((r) => r.error?.exitCode)).toEqual([4, 7]);
     expect(firstFailure?.code).toBe('feature_not_in_plan');
   });
 
   it('a market the answer does not name, or names oddly, stays as asked', async () => {
     const session = fakeSession([{ raw: '{"data":{},"meta":{}}' }, { raw: '{"data":{},"meta":{"market":{"code":5,"label":6}}}' }]);
-    const { results } = await readScopes(ctxWith(), session, topics, [scope('1', ''), scope('2', 'GB-en')], 'vis topics');
+    const { results } = await readAll(ctxWith(), session, [scope('1', ''), scope('2', 'GB-en')]);
     expect(results.map((r) => r.market)).toEqual([
       { code: '', label: null },
       { code: 'GB-en', label: null },
@@ -150,19 +163,19 @@ describe('readScopes', () => {
   it('the server failing every read is the command’s failure, as for one brand', async () => {
     const first = new ServerError('down', { status: 503 });
     const session = fakeSession([{ error: first }, { error: new ServerError('down again', { status: 503 }) }]);
-    await expect(readScopes(ctxWith(), session, topics, [scope('1', 'US-en'), scope('2', 'US-en')], 'vis topics')).rejects.toBe(first);
+    await expect(readAll(ctxWith(), session, [scope('1', 'US-en'), scope('2', 'US-en')])).rejects.toBe(first);
   });
 
   it('one read left after Ctrl-C is not sent', async () => {
     const ac = new AbortController();
     ac.abort();
     const session = fakeSession([{ raw: '{"data":{}}' }]);
-    await expect(readScopes(ctxWith(ac.signal), session, topics, [scope('1', 'US-en')], 'vis topics')).rejects.toBeInstanceOf(InterruptedError);
+    await expect(readAll(ctxWith(ac.signal), session, [scope('1', 'US-en')])).rejects.toBeInstanceOf(InterruptedError);
     expect(session.sent).toEqual([]);
   });
 
   it('nothing to read: no results, no failure', async () => {
-    expect(await readScopes(ctxWith(), fakeSession([]), topics, [], 'vis topics')).toEqual({ results: [], firstFailure: undefined });
+    expect(await readAll(ctxWith(), fakeSession([]), [])).toEqual({ results: [], firstFailure: undefined });
   });
 });
 
@@ -198,7 +211,7 @@ describe('checkBudget', () => {
 
 describe('uncachedReads', () => {
   it('a free endpoint costs nothing; without a cache every read counts', () => {
-    const reqs: ApiRequest[] = [scope('1', 'US-en').request, scope('2', 'US-en').request];
+    const reqs: ApiRequest[] = [scope('1', 'US-en').reads[0]!.request, scope('2', 'US-en').reads[0]!.request];
     expect(uncachedReads(ctxWith(), fakeSession([]), topics, reqs)).toBe(2);
     expect(uncachedReads(ctxWith(), fakeSession([]), endpointById('usage'), reqs)).toBe(0);
   });

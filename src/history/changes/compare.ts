@@ -19,6 +19,9 @@ import { compareGeneric } from './generic.js';
 import { compareKind, KIND_ENDPOINTS } from './kinds.js';
 import { byWorstNews } from './order.js';
 
+/** Points a share must move to count as a change, unless --threshold says otherwise. */
+export const DEFAULT_THRESHOLD = 5;
+
 export interface ChangesAsk {
   api: string;
   /** Brand ids to compare; undefined: every brand recorded. */

@@ -11,10 +11,9 @@ import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { resolveSettings, type Settings } from '../../../services/settings.js';
 import { isTruthy } from '../../../domain/env.js';
+import { DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import type { ParsedOptions } from '../../declare.js';
-
-export const DEFAULT_THRESHOLD = 5;
 
 export interface ChangesOptions extends ParsedOptions {
   command: 'changes';

@@ -8,27 +8,21 @@ import { ChangesFoundError, VisError } from '../../../errors.js';
 import type { ChangesResult } from '../../../domain/changes.js';
 import { CHANGE_KINDS } from '../../../domain/changes.js';
 import { endpointById } from '../../../endpoints.js';
-import { marketsFromPayload } from '../../../api/account.js';
 import { changesFrom } from '../../../history/changes/compare.js';
 import { KIND_ENDPOINTS } from '../../../history/changes/kinds.js';
 import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/scopes.js';
 import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
-import { openHistory } from '../../../services/history.js';
-import { sendCached } from '../../../services/cached.js';
-import { accountBrands, checkBudget, marketsRequest, uncachedReads, type PlannedScope } from '../../../services/scopes.js';
+import { openHistory, type OpenedHistory } from '../../../services/history.js';
+import { selectBrands } from '../../../services/brand-choice.js';
+import { scopeRequest } from '../../../services/scope-request.js';
+import { accountBrands, readScopes, scopeMarket, type PlannedScope } from '../../../services/scopes.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { openSession } from '../../../services/session.js';
 import { forcedTty } from '../../../terminal/force-tty.js';
 import { emit, toStdout, writesToTerminal } from '../../../terminal/render.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
-import { brandScopes, planMarkets, selectBrands } from '../data/select.js';
 import type { ChangesOptions } from './parse.js';
-
-/** A history opened for reading, closed when done (the store's HistoryStore fits). */
-export interface OpenedHistory extends HistoryReader {
-  close(): Promise<void>;
-}
 
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
@@ -210,60 +204,45 @@ async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetche
   const session = await openSession(ctx, options.fetch!);
   try {
     const quiet = options.flags.quiet;
-    const records = await accountBrands(ctx, session);
-    const brands = selectBrands(options.brands, session.settings.brand, records);
-    const configuredMarket = options.markets === undefined ? options.settings.market?.value : undefined;
+    const brands = selectBrands(options.brands, session.settings.brand, await accountBrands(ctx, session));
+    const configured = options.markets === undefined ? options.settings.market?.value : undefined;
     const specs = CHANGE_KINDS.map((k) => endpointById(KIND_ENDPOINTS[k]));
-    const plans = specs.map((spec) => planMarkets(spec, brands, options.markets, configuredMarket));
-    const discover = [...new Map(plans.flatMap((p) => p.discover).map((b) => [String(b.id), b])).values()];
-    const marketsSpec = endpointById('markets');
-    const found = new Map<string, string[] | undefined>();
-    for (const brand of discover) {
-      const res = await sendCached(ctx, session, marketsSpec, marketsRequest(brand));
-      found.set(String(brand.id), marketsFromPayload(res.envelope.data));
-    }
-    const planned: PlannedScope[][] = specs.map((spec, i) =>
-      brands.flatMap((b) => {
-        const id = String(b.id);
-        const plan = plans[i]!;
-        const markets = plan.known.has(id) ? plan.known.get(id) : found.get(id);
-        return brandScopes(spec, b, markets, { path: spec.path, query: [] });
-      }),
-    );
-    const needed = specs.reduce(
-      (n, spec, i) =>
-        n +
-        uncachedReads(
-          ctx,
-          session,
-          spec,
-          planned[i]!.map((s) => s.request),
-        ),
-      0,
-    );
     const what = `vis changes --fetch for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
-    if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
-    await checkBudget(session, needed, what);
-    const total = planned.flat().length;
-    let done = 0;
-    for (const [i, spec] of specs.entries()) {
-      for (const scope of planned[i]!) {
-        session.progress.start(`${what}: ${++done}/${total}…`);
-        try {
-          await sendCached(ctx, session, spec, scope.request);
-        } catch (err) {
-          // A plan without this endpoint leaves it unread: it is then not compared, not a failure.
-          if (err instanceof VisError && err.kind === 'plan') continue;
-          session.progress.stop();
-          writeMessage(
-            ctx.io,
-            `vis: ${sanitizeForTerminal(scope.brand.name)}${scope.market ? ` (${sanitizeForTerminal(scope.market.code)})` : ''}: GET ${spec.path} failed`,
-          );
-          throw err;
-        }
-      }
-    }
-    session.progress.stop();
+    await readScopes(ctx, session, {
+      what,
+      brands,
+      markets: options.markets ?? (configured === undefined ? undefined : [configured]),
+      specs,
+      // Endpoint by endpoint, each over every brand and market; data the same in every market once per brand.
+      plan: (list) =>
+        specs.flatMap((spec) =>
+          list.flatMap(({ brand, markets }): PlannedScope[] =>
+            (spec.market && !spec.sameInEveryMarket ? (markets ?? [undefined]) : [undefined]).map((market) => ({
+              brand,
+              market,
+              reads: [{ spec, request: scopeRequest(spec, brand, market) }],
+            })),
+          ),
+        ),
+      unknownMarkets: 'one read',
+      learnMarketsFirst: true,
+      unlisted: 'command',
+      counted: ({ needed }) => {
+        if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
+      },
+      progress: { read: (_scope, _read, i, n) => `${what}: ${i + 1}/${n}…` },
+      failed: (err, read, scope) => {
+        // A plan without this endpoint leaves it unread: it is then not compared, not a failure.
+        if (err instanceof VisError && err.kind === 'plan') return;
+        session.progress.stop();
+        const market = scopeMarket(read.spec, scope);
+        writeMessage(
+          ctx.io,
+          `vis: ${sanitizeForTerminal(scope.brand.name)}${market ? ` (${sanitizeForTerminal(market.code)})` : ''}: GET ${read.spec.path} failed`,
+        );
+        throw err;
+      },
+    });
     // Brands the account did not name (no GET /brands answer): every brand the history holds.
     const ids = brands.map((b) => b.id);
     return { brandIds: ids.includes(undefined) ? undefined : ids.map(String) };

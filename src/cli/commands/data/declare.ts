@@ -24,7 +24,7 @@ import {
   type RunF,
 } from '../../declare.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
-import type { Invocation } from './parse.js';
+import type { Invocation } from '../../../services/endpoint-request.js';
 
 function describe(spec: EndpointSpec): string {
   const plan = ` ${PLAN_TEXT[spec.plan].help}`;

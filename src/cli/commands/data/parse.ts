@@ -6,8 +6,6 @@
  */
 import { UsageError } from '../../../errors.js';
 import type { EndpointSpec } from '../../../endpoints.js';
-import { pathSegment } from '../../../http/url.js';
-import { isProspectUrl } from '../../../domain/prospect.js';
 import type { Context } from '../../../services/context.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
 import { optionValues, typedValues } from '../../../flags/argv.js';
@@ -15,40 +13,8 @@ import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { parseListOptions, type ListOptions } from '../../../output/filter.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
-import {
-  camel,
-  intRule,
-  parseEndpointOptions,
-  parseFlags,
-  periodPairs,
-  usageFromZod,
-  type FlagOptions,
-  type Format,
-  type RawGlobalOptions,
-} from '../../../flags/rules.js';
-
-/** What the declaration hands over from commander: raw strings, as typed. */
-export interface Invocation {
-  /** The path argument (`vis topics <id>`), for item endpoints. */
-  pathArg?: string;
-  /** The endpoint's own options as commander parsed them (camelCase keys). */
-  local: Record<string, unknown>;
-  /** The root's global options and the command's shared ones (optionsOf in src/cli/declare.ts). */
-  globals: RawGlobalOptions;
-  /** Was --market typed on the command line (not from env or profile)? */
-  marketFromFlag: boolean;
-  /** --field key=value pairs for POST bodies. */
-  fields?: string[];
-  yes?: boolean;
-}
-
-export interface PreparedRequest {
-  flags: FlagOptions;
-  command: string;
-  path: string;
-  query: Array<[string, string]>;
-  body?: Record<string, unknown>;
-}
+import { prepareRequest, type Invocation, type PreparedRequest } from '../../../services/endpoint-request.js';
+import { camel, type Format } from '../../../flags/rules.js';
 
 export interface DataOptions extends ParsedOptions {
   command: 'data';
@@ -152,56 +118,4 @@ function refuseListOptions(inv: Invocation, list: EndpointSpec, item: EndpointSp
       throw new UsageError(`--${p.flag} applies to the list (vis ${list.words.join(' ')}), not to vis ${item.words.join(' ')} <${item.pathParam?.name}>`);
     }
   }
-}
-
-/** The request part: flags, path argument, query and body. Throws UsageError. */
-export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation): PreparedRequest {
-  const flags = parseFlags(inv.globals, ctx.today());
-  const command = `vis ${spec.words.join(' ')}`;
-
-  let path = spec.path;
-  if (spec.pathParam) {
-    const name = spec.pathParam.name;
-    const value = inv.pathArg;
-    if (value === undefined || value.trim() === '') throw new UsageError(`${command} needs <${name}>`);
-    let wire = value;
-    if (spec.pathParam.type === 'integer') {
-      const r = intRule(`<${name}>`, 1).safeParse(value);
-      if (!r.success) throw usageFromZod(r.error);
-      wire = String(r.data);
-    }
-    path = path.replace(`{${name}}`, pathSegment(wire, `${command} <${name}>`));
-  }
-
-  // --brand, --market, --refresh and --no-cache where the command does not take them
-  // were refused by commander before this step (src/cli/option-errors.ts): a list and its
-  // item take the same ones. The period can differ (`vis topics <id>` has none): periodPairs.
-  const query: Array<[string, string]> = [];
-  query.push(...periodPairs(spec, flags.period, spec.pathParam ? `${command} <${spec.pathParam.name}>` : command));
-  query.push(...parseEndpointOptions(spec, spec.query, inv.local));
-  for (const [k, v] of flags.params) query.push([k, v]);
-
-  let body: Record<string, unknown> | undefined;
-  if (spec.body) {
-    const values: Record<string, unknown> = { ...inv.local };
-    if (inv.marketFromFlag && flags.market !== undefined) values.market = flags.market;
-    body = Object.fromEntries(parseEndpointOptions(spec, spec.body, values));
-    if (typeof body.url === 'string') body.url = checkProspect(body.url);
-    for (const f of inv.fields ?? []) {
-      const eq = f.indexOf('=');
-      if (eq <= 0) throw new UsageError(`--field must be key=value with a non-empty key (got "${f}")`);
-      body[f.slice(0, eq)] = f.slice(eq + 1);
-    }
-  } else if (inv.fields && inv.fields.length > 0) {
-    throw new UsageError(`--field does not apply to ${command}`);
-  }
-
-  return { flags, command, path, query, body };
-}
-
-/** A prospect is a domain or an http(s) URL, by the rule the API applies (src/domain/prospect.ts). */
-export function checkProspect(value: string): string {
-  const v = value.trim();
-  if (isProspectUrl(v)) return v;
-  throw new UsageError(`<domain-or-url> must be a domain such as acme.com or an http(s) URL (got "${value}")`);
 }

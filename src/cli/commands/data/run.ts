@@ -12,24 +12,13 @@ import { resolvePrompt } from '../../../services/question-lookup.js';
 import { openSession } from '../../../services/session.js';
 import type { DataOptions } from './parse.js';
 import { VisError } from '../../../errors.js';
-import { marketsEndpoint } from '../../../endpoints.js';
-import { marketsFromPayload } from '../../../api/account.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
-import {
-  accountBrands,
-  ANNOUNCE_OVER,
-  checkBudget,
-  marketsRequest,
-  readScopes,
-  reportFailures,
-  sinksAll,
-  uncachedReads,
-  type PlannedScope,
-} from '../../../services/scopes.js';
+import { selectBrands, wholeBrand } from '../../../services/brand-choice.js';
+import { scopeRequest } from '../../../services/scope-request.js';
+import { accountBrands, ANNOUNCE_OVER, readScopes, reportFailures, scopeProgress, scopeResults, type PlannedScope } from '../../../services/scopes.js';
 import { renderCombinedResponse } from '../../../terminal/render-combined.js';
 import type { Session } from '../../../services/session.js';
-import { brandScopes, planMarkets, selectBrands, wholeBrand } from './select.js';
 
 /**
  * Does this run read several brands or markets? The flags say so, except for one --brand
@@ -48,71 +37,40 @@ async function readsSeveral(ctx: Context, session: Session, options: DataOptions
 }
 
 /**
- * The command for several brands and markets: choose them, count the reads the cache will
- * not answer (GET /markets included), refuse what the budget cannot pay, read each, then
- * print them all at once. Each failed scope is named on stderr; the exit code is the
- * first failure's in output order.
+ * The command for several brands and markets: the reads planned, counted and paid for, and
+ * made by the one service (src/services/scopes.ts), then printed all at once. Each failed
+ * scope is named on stderr; the exit code is the first failure's in output order.
  */
 async function runSeveral(ctx: Context, session: Session, options: DataOptions): Promise<void> {
   const { spec, request, scopes } = options;
   const quiet = request.flags.quiet;
-  const records = await accountBrands(ctx, session);
-  const brands = selectBrands(scopes.brands, session.settings.brand, records);
-  const plan = planMarkets(spec, brands, scopes.markets, scopes.markets === undefined ? session.settings.market?.value : undefined);
-  const base = { path: request.path, query: request.query };
-  // A brand whose GET /markets failed is one failed result in its place, not the command's failure.
-  const unlisted = new Map<string, VisError>();
-  const known = (): PlannedScope[] =>
-    brands.flatMap((b): PlannedScope[] => {
-      const id = String(b.id);
-      const failed = unlisted.get(id);
-      if (failed !== undefined) return [{ brand: b, param: undefined, market: null, request: marketsRequest(b), failed }];
-      return plan.known.has(id) ? brandScopes(spec, b, plan.known.get(id), base) : [];
-    });
-  const markets = marketsEndpoint();
-  const marketReqs = plan.discover.map(marketsRequest);
-  // A brand whose markets are still unknown counts as one market: at least this many.
-  let needed =
-    uncachedReads(ctx, session, markets, marketReqs) +
-    uncachedReads(
-      ctx,
-      session,
-      spec,
-      known().map((s) => s.request),
-    ) +
-    (spec.free ? 0 : plan.discover.length);
+  const brands = selectBrands(scopes.brands, session.settings.brand, await accountBrands(ctx, session));
+  const configured = scopes.markets === undefined ? session.settings.market?.value : undefined;
   const what = `${request.command} for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
-  const announce = (n: number, atLeast: boolean) => {
-    if (n > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet)
-      ctx.io.stderr.write(`${what}: ${atLeast ? 'at least ' : ''}${n} reads to make (the cache holds the rest)\n`);
-  };
-  announce(needed, plan.discover.length > 0);
-  await checkBudget(session, needed, what);
-
-  for (const [i, brand] of plan.discover.entries()) {
-    session.progress.start(`${request.command}: the markets of ${sanitizeForTerminal(brand.name)}…`);
-    try {
-      const res = await sendCached(ctx, session, markets, marketReqs[i]!);
-      plan.known.set(String(brand.id), marketsFromPayload(res.envelope.data));
-    } catch (err) {
-      if (sinksAll(err)) throw err;
-      unlisted.set(String(brand.id), err as VisError);
-    }
-  }
-  session.progress.stop();
-  const planned = known();
-  if (plan.discover.length > 0) {
-    needed = uncachedReads(
-      ctx,
-      session,
-      spec,
-      planned.map((s) => s.request),
-    );
-    announce(needed, false);
-    await checkBudget(session, needed, what);
-  }
-
-  const { results, firstFailure } = await readScopes(ctx, session, spec, planned, request.command);
+  const read = await readScopes(ctx, session, {
+    what,
+    brands,
+    markets: scopes.markets ?? (configured === undefined ? undefined : [configured]),
+    specs: [spec],
+    // Data the same in every market is read once per brand, in its primary market, as a plain `vis <command>` reads it.
+    plan: (list) =>
+      list.flatMap(({ brand, markets, failed }): PlannedScope[] => {
+        if (failed !== undefined) return [{ brand, market: undefined, reads: [], failed }];
+        const codes = spec.market && !spec.sameInEveryMarket ? (markets ?? [undefined]) : [undefined];
+        return codes.map((market) => ({ brand, market, reads: [{ spec, request: scopeRequest(spec, brand, market, { query: request.query }) }] }));
+      }),
+    unknownMarkets: 'one read',
+    unlisted: 'brand',
+    counted: ({ needed, discover }) => {
+      if (needed > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet)
+        ctx.io.stderr.write(`${what}: ${discover > 0 ? 'at least ' : ''}${needed} reads to make (the cache holds the rest)\n`);
+    },
+    progress: {
+      markets: (brand) => `${request.command}: the markets of ${sanitizeForTerminal(brand.name)}…`,
+      read: scopeProgress(request.command),
+    },
+  });
+  const { results, firstFailure } = scopeResults(read);
   await renderCombinedResponse(ctx, {
     format: options.format,
     flags: request.flags,
@@ -147,20 +105,18 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     }
     if (options.confirm === 'ask') await confirmSpend(ctx, options);
 
-    const query: Array<[string, string]> = [];
-    if (spec.brand && session.settings.brand) {
-      query.push(['brand_id', await resolveBrand(session, session.settings.brand.value, session.settings.brand.source, ctx)]);
-    }
-    if (spec.market && session.settings.market) query.push(['market', session.settings.market.value]);
-    const scope = [...query];
+    const { brand, market } = session.settings;
+    const brandId = spec.brand && brand ? await resolveBrand(session, brand.value, brand.source, ctx) : undefined;
+    const scoped = scopeRequest(spec, { id: brandId }, market?.value, { path: request.path });
+    const query = [...scoped.query];
     for (const pair of request.query) {
       // `vis answers runs --prompt <id>`: the API takes the text (src/services/question-lookup.ts).
-      if (spec.idLookup && pair[0] === spec.idLookup.param) query.push([pair[0], await resolvePrompt(ctx, session, pair[1], scope, spec)]);
+      if (spec.idLookup && pair[0] === spec.idLookup.param) query.push([pair[0], await resolvePrompt(ctx, session, pair[1], scoped.query, spec)]);
       else query.push(pair);
     }
 
     session.progress.start(`${request.command}…`);
-    const req = { method: spec.method, path: request.path, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome };
+    const req = { ...scoped, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome };
     const res = await sendCached(ctx, session, spec, req).finally(() => invalidateAfter(session, spec));
     session.progress.stop();
     await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list });

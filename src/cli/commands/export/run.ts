@@ -4,13 +4,13 @@
  * 1. Parse and check everything on the command line, and that --dir can be written
  *    (exit 2, nothing sent): parse.ts. With --resume, read back the folder's manifest,
  *    checked value by value, and plan the run from it and the command line
- *    (src/export/export-run.ts, planRun: exit 2 on a difference, nothing sent).
+ *    (src/export/fresh-or-resumed.ts, planRun: exit 2 on a difference, nothing sent).
  * 2. Ask the free GET /usage (reads left) and GET /brands (which brands, and their
  *    markets when it lists them), and plan: endpoints x brands x markets, and the cost
  *    (planExport; a resume with another account is refused there, exit 2).
  * 3. --dry-run: print the plan (stdout) and stop; exit 6 when the export would be refused.
  * 4. Refuse (exit 6) when even the known part of the plan needs more reads than are left,
- *    unless --force; then run the plan (src/export/runner.ts) with its manifest kept
+ *    unless --force; then run the plan (src/export/execute-plan.ts) with its manifest kept
  *    (src/export/journal.ts: `running` first and after every file, `interrupted` on
  *    Ctrl-C/SIGTERM, `failed` on an error, the final one at the end), print the summary
  *    on stderr, and exit with the worst failure's code.
@@ -21,14 +21,14 @@
 import { endpointById } from '../../../endpoints.js';
 import { budgetFromUsage, brandsFromPayload } from '../../../api/account.js';
 import type { RawExportOptions } from '../../../export/options.js';
-import { planExport, planRun, planView, runInput } from '../../../export/export-run.js';
+import { planExport, planRun, planView, runInput } from '../../../export/fresh-or-resumed.js';
 import { keepJournal, readPrevious } from '../../../export/journal.js';
 import { manifestBrands } from '../../../export/manifest.js';
 import { ProgressBar } from '../../../export/progress.js';
-import { budgetError, exportFailure, planDocument, renderPlanText, renderSummary, verdict } from '../../../export/report.js';
+import { budgetError, exportFailure, planDocument, renderPlanText, renderSummary, verdict } from '../../../export/summary.js';
 import { exportAccount, exportApi } from '../../../export/resume.js';
 import type { Task } from '../../../export/plan.js';
-import { runExport, taskRequest } from '../../../export/runner.js';
+import { runExport, taskRequest } from '../../../export/execute-plan.js';
 import { renderJsonValue } from '../../../output/json.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import type { Context } from '../../../services/context.js';

@@ -23,7 +23,7 @@ import {
   type CommandDeclaration,
   type RunF,
 } from '../../declare.js';
-import type { Invocation } from '../data/parse.js';
+import type { Invocation } from '../../../services/endpoint-request.js';
 
 const NO_REQUEST = 'Sends no request and needs no key: works on the local history store (docs/history.md).';
 

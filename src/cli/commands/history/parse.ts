@@ -14,7 +14,7 @@ import { resolveSettings, type Sourced } from '../../../services/settings.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { camel, parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 import type { ParsedOptions } from '../../declare.js';
-import { prepareRequest, type Invocation } from '../data/parse.js';
+import { prepareRequest, type Invocation } from '../../../services/endpoint-request.js';
 import { parseBefore, parseDayRange } from './days.js';
 import { filedQuery } from '../../../history/identity.js';
 import { maskPgUrl, parsePgUrl } from '../../../history/pg/url.js';

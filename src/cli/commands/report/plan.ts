@@ -4,13 +4,15 @@
  * the period on the endpoints that take one. Data the reference calls identical in every
  * market (brand perception, the technical scan) is read once per brand, in its first
  * market, as the export reads it, so each shares the other's cached answer. Pure: the
- * cache and the budget are asked by run.ts.
+ * cache and the budget are asked by the reads of many scopes (src/services/scopes.ts).
  */
 import { REPORT_SECTIONS, type SectionId } from '../../../domain/report.js';
 import type { PeriodFlags } from '../../../domain/period.js';
 import { endpointById, type EndpointId, type EndpointSpec } from '../../../endpoints.js';
-import type { ExportBrand } from '../../../export/plan.js';
 import type { ApiRequest } from '../../../http/client.js';
+import type { ChosenBrand } from '../../../services/brand-choice.js';
+import { scopeRequest } from '../../../services/scope-request.js';
+import { readKey, type PlannedScope } from '../../../services/scopes.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 
@@ -79,35 +81,19 @@ export interface PlannedRead {
   request: ApiRequest;
 }
 
-/** One brand × market of the report: `market` undefined is the brand's primary market. */
-export interface ScopePlan {
-  brand: ExportBrand;
-  market: string | undefined;
-  /** Every section's read, in section order; a read of data the same in every market is the brand's first scope's. */
-  reads: PlannedRead[];
-}
-
-/** The request of a section for a brand and market, with the query in the export's order (the cache sorts it anyway). */
-export function sectionRequest(spec: EndpointSpec, brand: ExportBrand, market: string | undefined, period: PeriodFlags): ApiRequest {
-  const query: Array<[string, string]> = [];
-  if (spec.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
-  if (spec.market && market !== undefined) query.push(['market', market]);
-  if (spec.period === 'range' || spec.period === 'days') {
-    if (period.days !== undefined) query.push(['days', String(period.days)]);
-  }
-  if (spec.period === 'range') {
-    if (period.from !== undefined) query.push(['from', period.from]);
-    if (period.to !== undefined) query.push(['to', period.to]);
-  }
-  return { method: 'GET', path: spec.path, query };
-}
+/**
+ * One brand × market of the report: `market` undefined is the brand's primary market. Every
+ * section's read, in section order; a read of data the same in every market is the brand's
+ * first scope's.
+ */
+export type ScopePlan = PlannedScope<PlannedRead>;
 
 /**
  * The scopes of one brand: one per market (`markets` undefined or empty: the primary one),
  * each with every section's read; the reads of data the same in every market are the
  * first market's request in every scope, so they are made once.
  */
-export function brandPlan(brand: ExportBrand, markets: readonly string[] | undefined, period: PeriodFlags): ScopePlan[] {
+export function brandPlan(brand: ChosenBrand, markets: readonly string[] | undefined, period: PeriodFlags): ScopePlan[] {
   const list: Array<string | undefined> = markets === undefined || markets.length === 0 ? [undefined] : [...markets];
   const first = list[0];
   return list.map((market) => ({
@@ -115,22 +101,9 @@ export function brandPlan(brand: ExportBrand, markets: readonly string[] | undef
     market,
     reads: READ_SECTIONS.map((section) => {
       const spec = endpointById(SECTION_ENDPOINTS[section]);
-      return { section, spec, request: sectionRequest(spec, brand, spec.sameInEveryMarket ? first : market, period) };
+      return { section, spec, request: scopeRequest(spec, brand, spec.sameInEveryMarket ? first : market, period) };
     }),
   }));
-}
-
-/** The request's identity: two scopes sharing one read hold the same key. */
-export function readKey(r: Pick<PlannedRead, 'request'>): string {
-  const q = (r.request.query ?? []).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return `${r.request.path}?${q}`;
-}
-
-/** Each read of the plan once, in the order they are first needed. */
-export function distinctReads(scopes: readonly ScopePlan[]): PlannedRead[] {
-  const seen = new Map<string, PlannedRead>();
-  for (const s of scopes) for (const r of s.reads) if (!seen.has(readKey(r))) seen.set(readKey(r), r);
-  return [...seen.values()];
 }
 
 export interface PlanCount {

@@ -19,28 +19,25 @@
 import { resolve } from 'node:path';
 import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
 import type { Env } from '../../../domain/env.js';
-import { accountFromUsage, budgetFromUsage, marketsFromPayload } from '../../../api/account.js';
-import { endpointById, marketsEndpoint } from '../../../endpoints.js';
-import { InterruptedError, LimitError, UsageError, VisError } from '../../../errors.js';
-import { planBrand, type ExportBrand } from '../../../export/plan.js';
-import { changesFrom } from '../../../history/changes/compare.js';
+import { accountFromUsage, budgetFromUsage } from '../../../api/account.js';
+import { endpointById } from '../../../endpoints.js';
+import { LimitError, UsageError, VisError } from '../../../errors.js';
+import { changesFrom, DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import type { Context } from '../../../services/context.js';
-import { cachedNow, sendCached } from '../../../services/cached.js';
-import { historyWhere, openHistory } from '../../../services/history.js';
+import { selectBrands } from '../../../services/brand-choice.js';
+import { cachedNow } from '../../../services/cached.js';
+import { historyWhere, openHistory, type OpenedHistory } from '../../../services/history.js';
 import { sendWithHints } from '../../../services/hints.js';
-import { accountBrands, checkBudget, marketsRequest, sinksAll } from '../../../services/scopes.js';
-import { openSession, type Session } from '../../../services/session.js';
+import { accountBrands, planScopes, readScopes, type ScopesJob } from '../../../services/scopes.js';
+import { openSession } from '../../../services/session.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { emit } from '../../../terminal/render.js';
 import { printable } from '../../../http/redact.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
-import type { OpenedHistory } from '../changes/run.js';
-import { DEFAULT_THRESHOLD } from '../changes/parse.js';
-import { selectBrands } from '../data/select.js';
 import { apiWeeks, dataSection, failedSection, historyDays, joinTrend } from './model.js';
 import { checkDistinct, checkWritable, type ReportOptions } from './parse.js';
-import { brandPlan, distinctReads, readKey, refused, renderPlan, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
+import { brandPlan, READ_SECTIONS, refused, renderPlan, SECTION_ENDPOINTS, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
 
 /** What draws and prints the report (src/report/), loaded only by `vis report`. */
 export interface ReportDeps {
@@ -87,35 +84,6 @@ export function printFailure(err: unknown, chromium: string, output: string): Vi
   });
 }
 
-/** The brands' scopes with the markets known so far, and the brands whose markets GET /markets must tell. */
-function planScopes(
-  options: ReportOptions,
-  brands: readonly ExportBrand[],
-  configuredMarket: string | undefined,
-  found: ReadonlyMap<string, string[] | undefined>,
-) {
-  const scopes: ScopePlan[] = [];
-  const discover: ExportBrand[] = [];
-  for (const brand of brands) {
-    let markets: string[] | undefined;
-    if (options.markets === 'all') {
-      const planned = planBrand(brand, { kind: 'all' });
-      if (planned.slots) markets = planned.slots.map((s) => s.param!);
-      else if (found.has(String(brand.id))) markets = found.get(String(brand.id));
-      else discover.push(brand);
-    } else markets = options.markets ?? (configuredMarket === undefined ? undefined : [configuredMarket]);
-    scopes.push(...brandPlan(brand, markets, options.period));
-  }
-  return { scopes, discover };
-}
-
-/** What one read gave: its section result, when it was read, and whether it spent a read. */
-interface ReadOutcome {
-  result: SectionResult;
-  readAt: number | undefined;
-  error: VisError | undefined;
-}
-
 /**
  * `loadDeps` is called before anything is sent, and not for --dry-run, which draws nothing:
  * a report that could not be drawn or printed is refused before any read.
@@ -148,23 +116,24 @@ export async function runReport(
     }
 
     const configuredMarket = options.markets === undefined ? session.settings.market?.value : undefined;
-    const found = new Map<string, string[] | undefined>();
-    let planned = planScopes(options, brands, configuredMarket, found);
-    const markets = marketsEndpoint();
-    const cached = (r: PlannedRead) => cachedNow(ctx, session, r.spec, r.request);
-    const count = (p: typeof planned): PlanCount => {
-      const reads = distinctReads(p.scopes);
-      const marketReads = p.discover.map(marketsRequest);
-      return {
-        reads: reads.length + marketReads.length,
-        cached: reads.filter(cached).length + marketReads.filter((r) => cachedNow(ctx, session, markets, r)).length,
-        discover: p.discover.length,
-        left: budget.left,
-      };
-    };
     const what = `vis report for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
-    let cost = count(planned);
+    const job: ScopesJob<PlannedRead> = {
+      what,
+      brands,
+      markets: options.markets ?? (configuredMarket === undefined ? undefined : [configuredMarket]),
+      specs: READ_SECTIONS.map((section) => endpointById(SECTION_ENDPOINTS[section])),
+      plan: (list) => list.flatMap(({ brand, markets }) => brandPlan(brand, markets, options.period)),
+      unknownMarkets: 'primary market',
+      unlisted: 'command',
+      progress: {
+        markets: (brand) => `vis report: the markets of ${sanitizeForTerminal(brand.name)}…`,
+        read: (_scope, _read, i, n) => `vis report: ${i + 1}/${n}…`,
+      },
+    };
+    const planned = planScopes(ctx, session, job);
     if (options.dryRun) {
+      const cost: PlanCount = { ...planned.count, left: budget.left };
+      const cached = (r: PlannedRead) => cachedNow(ctx, session, r.spec, r.request);
       await emit(ctx, undefined, renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached }));
       if (refused(cost)) {
         throw new LimitError(`${what} would need ${spends(cost)} reads, and ${cost.left} are left this month: nothing was read`, {
@@ -173,37 +142,22 @@ export async function runReport(
       }
       return;
     }
-    await checkBudget(session, spends(cost), what);
+    const read = await readScopes(ctx, session, job, planned);
+    spent = read.spent;
 
-    for (const brand of planned.discover) {
-      session.progress.start(`vis report: the markets of ${sanitizeForTerminal(brand.name)}…`);
-      const res = await sendCached(ctx, session, markets, marketsRequest(brand));
-      if (!res.fromCache) spent++;
-      found.set(String(brand.id), marketsFromPayload(res.envelope.data));
-    }
-    if (planned.discover.length > 0) {
-      planned = planScopes(options, brands, configuredMarket, found);
-      cost = count(planned);
-      await checkBudget(session, spends(cost), what);
-    }
-
-    const outcomes = new Map<string, ReadOutcome>();
-    const reads = distinctReads(planned.scopes);
-    for (const [i, r] of reads.entries()) {
-      if (ctx.signal.aborted) throw new InterruptedError();
-      session.progress.start(`vis report: ${i + 1}/${reads.length}…`);
-      outcomes.set(readKey(r), await readOne(ctx, session, r, () => spent++));
-    }
-    session.progress.stop();
-
-    const scopes: ScopeReport[] = planned.scopes.map((s) => {
+    const scopes: ScopeReport[] = read.scopes.map((s) => {
       const sections = {} as Record<SectionId, SectionResult>;
       let readAt = 0;
       for (const r of s.reads) {
-        const o = outcomes.get(readKey(r))!;
-        sections[r.section] = o.result;
-        if (o.readAt !== undefined) readAt = Math.max(readAt, o.readAt);
-        firstFailure ??= o.error;
+        const { answer, error, at } = read.outcomeOf(r);
+        if (answer !== undefined) {
+          sections[r.section] = dataSection(answer.envelope);
+          readAt = Math.max(readAt, answer.fromCache?.fetchedAt ?? at);
+        } else {
+          const result = failedSection(r.spec, error);
+          sections[r.section] = result;
+          if (result.kind === 'failed') firstFailure ??= error;
+        }
       }
       sections.changes = { kind: 'none', why: 'the history store holds nothing for this brand yet' };
       const trend = sections.trend.kind === 'data' ? apiWeeks(sections.trend.data) : [];
@@ -247,19 +201,6 @@ export async function runReport(
     throw new VisError(firstFailure.kind, `a section could not be read (${firstFailure.message}); the report was written with it noted in place`, {
       code: firstFailure.code,
     });
-  }
-}
-
-/** One read through the cache: its section's result; a failure that is the whole command's is thrown. */
-async function readOne(ctx: Context, session: Session, r: PlannedRead, spend: () => void): Promise<ReadOutcome> {
-  try {
-    const res = await sendCached(ctx, session, r.spec, r.request);
-    if (!res.fromCache) spend();
-    return { result: dataSection(res.envelope), readAt: res.fromCache?.fetchedAt ?? ctx.clock.now(), error: undefined };
-  } catch (err) {
-    if (sinksAll(err)) throw err;
-    const result = failedSection(r.spec, err);
-    return { result, readAt: undefined, error: result.kind === 'failed' ? (err as VisError) : undefined };
   }
 }
 

@@ -25,7 +25,6 @@ import { join } from 'node:path';
 import type { EndpointSpec } from '../endpoints.js';
 import { exitCodeFor, InterruptedError, ServerError, VisError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/client.js';
-import { pathSegment } from '../http/url.js';
 import { renderCsv } from '../output/csv.js';
 import { flattenFigures, isPlainObject, selectRows, showsFigures } from '../output/flatten.js';
 import { knownColumns } from '../schemas/columns.js';
@@ -35,7 +34,8 @@ import { isNestingError } from '../text/nesting.js';
 import type { PeriodFlags, ReportedPeriod } from '../domain/period.js';
 import { marketsFromPayload } from '../api/account.js';
 import { utcDate } from '../domain/dates.js';
-import { itemSource, itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
+import { scopeRequest } from '../services/scope-request.js';
+import { itemsFromList, itemsOfKeys, ItemFieldError, type Item } from './items.js';
 import {
   manifestBrands,
   type BrandRef,
@@ -559,18 +559,6 @@ export function isoTime(ms: number): string {
 }
 
 /**
- * An item key from a list the server sent, as one path segment. A key vis refuses to put
- * in a path (`..`) fails that item as the server's fault, and nothing is sent for it.
- */
-function itemSegment(key: string, endpointId: string): string {
-  try {
-    return pathSegment(key, `the ${endpointId} item`);
-  } catch (err) {
-    throw new ServerError((err as Error).message, { code: 'unexpected_shape', maybeSent: false });
-  }
-}
-
-/**
  * --resume: the items of a list task as the manifest recorded them on `today`, for each
  * item endpoint it feeds; undefined when the list must be read (a feed not recorded, a
  * record of another day, or the list's own file still to be written).
@@ -603,26 +591,7 @@ export function requestText(req: ApiRequest): string {
   return `${req.method} ${req.path}${query ? `?${query}` : ''}`;
 }
 
-/** The request of one task: what the runner sends, and what the dry run looks up in the cache. */
+/** The request of one task (src/services/scope-request.ts): what the runner sends, and what the dry run looks up in the cache. */
 export function taskRequest(task: Task, period: PeriodFlags, params: ReadonlyArray<readonly [string, string]>): ApiRequest {
-  const { endpoint, brand, slot, item } = task;
-  const query: Array<[string, string]> = [];
-  let path = endpoint.path;
-  if (endpoint.brand && brand.id !== undefined) query.push(['brand_id', String(brand.id)]);
-  if (endpoint.market && slot?.param !== undefined) query.push(['market', slot.param]);
-  const { days, from, to } = period;
-  if (endpoint.period === 'range' || endpoint.period === 'days') {
-    if (days !== undefined) query.push(['days', String(days)]);
-  }
-  if (endpoint.period === 'range') {
-    if (from !== undefined) query.push(['from', from]);
-    if (to !== undefined) query.push(['to', to]);
-  }
-  if (item) {
-    const into = itemSource(endpoint)!.into;
-    if ('path' in into) path = path.replace(`{${into.path}}`, itemSegment(item.key, endpoint.id));
-    else query.push([into.query, item.key]);
-  }
-  for (const [k, v] of params) query.push([k, v]);
-  return { method: 'GET', path, query };
+  return scopeRequest(task.endpoint, task.brand, task.slot?.param, { ...period, item: task.item?.key, query: params });
 }

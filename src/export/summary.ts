@@ -14,7 +14,7 @@ import { displayWidth, padToWidth } from '../text/width.js';
 import type { ManifestBrand } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { filePath, slotFolder, slotLabel, type CostEstimate, type PlannedBrand, type Task } from './plan.js';
-import type { RunResult } from './runner.js';
+import type { RunResult } from './execute-plan.js';
 
 export interface PlanView {
   dir: string;

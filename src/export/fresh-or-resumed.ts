@@ -19,16 +19,15 @@ import type { BrandRecord, BudgetInfo } from '../api/account.js';
 import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { sanitizeForTerminal } from '../text/sanitize.js';
+import { brandsWithSlugs, chooseBrands as chooseAccountBrands, type BrandAsk } from '../services/brand-choice.js';
 import { BRAND_COLUMNS } from './brand-columns.js';
 import { recordedAccount, START_ANEW } from './manifest-check.js';
 import { MANIFEST_FILE, type FileEntry, type ListedEntry, type Manifest, type ManifestAccount, type ManifestBrand, type ManifestPlan } from './manifest.js';
 import type { ExportFormat, ExportOptions } from './options.js';
 import { brandTasks, estimate, itemTasks, leftToRead, type ExportBrand, type MarketMode, type PlannedBrand, type Task } from './plan.js';
-import type { PlanView } from './report.js';
+import type { PlanView } from './summary.js';
 import { accountDifference, brandsDiffer, periodDayProblem, planDifferences, planEndpoints, resolvePeriod, resumePlannedBrand } from './resume.js';
-import { recordedItems, type RunInput } from './runner.js';
-import { uniqueSlugs } from './slug.js';
+import { recordedItems, type RunInput } from './execute-plan.js';
 
 /** An earlier run of the export, read back from its folder for --resume. */
 export interface PreviousExport {
@@ -56,13 +55,7 @@ export interface ExportRunInput {
 /** How the brands are chosen once GET /brands has answered. */
 export type BrandChoice =
   /** The export's own brands (--resume), in its order; with --all-brands the account's must be the same. */
-  | { kind: 'recorded'; ids: Array<string | number | null>; allBrands: boolean }
-  /** --all-brands. */
-  | { kind: 'all' }
-  /** --brand, VIS_BRAND or the profile: an id, or a name matched case-insensitively. */
-  | { kind: 'named'; setting: { value: string; source: string } }
-  /** The account's only brand (or none). */
-  | { kind: 'only' };
+  { kind: 'recorded'; ids: Array<string | number | null>; allBrands: boolean } | BrandAsk;
 
 export interface ExportRun {
   /** Absolute path of the export folder. */
@@ -275,68 +268,30 @@ export function runInput(run: ExportRun, planned: PlannedExport, readsLeft: numb
 }
 
 /**
- * The brands to export: the export's own (--resume); all (--all-brands); the one named by
- * --brand / VIS_BRAND / the profile (an id, or a name matched case-insensitively); or the
- * account's only brand. Slugs are made from every brand of the account, so a brand's
- * folder is the same whether it is exported alone or with the others.
+ * The brands to export: the export's own (--resume), in its order; otherwise as every
+ * command chooses them (src/services/brand-choice.ts): all (--all-brands), the one named by
+ * --brand / VIS_BRAND / the profile, or the account's only brand. Slugs are made from
+ * every brand of the account, so a brand's folder is the same whether it is exported
+ * alone or with the others.
  */
 export function chooseBrands(run: Pick<ExportRun, 'dir' | 'brands' | 'recordedBrands'>, records: BrandRecord[]): ExportBrand[] {
   const choice = run.brands;
-  const all = brandsOf(records);
-  if (choice.kind === 'recorded') {
-    if (
-      choice.allBrands &&
-      brandsDiffer(
-        choice.ids,
-        records.map((r) => r.id),
-      )
-    ) {
-      throw new UsageError(`--resume: the plan differs from the export in ${run.dir}: brands (--all-brands; the export has ${choice.ids.join(', ')})`);
-    }
-    return choice.ids.map((id) => {
-      const found = all.find((b) => String(b.id) === String(id));
-      if (found) return found;
-      const recorded = run.recordedBrands.find((b) => String(b.id) === String(id));
-      if (records.length === 0 && recorded) return { id: id ?? undefined, name: recorded.name, slug: recorded.slug };
-      throw new NotFoundError(`--resume: brand ${id} of the export is not on this account any more`, { code: 'brand_not_found' });
-    });
+  if (choice.kind !== 'recorded') return chooseAccountBrands(choice, records);
+  if (
+    choice.allBrands &&
+    brandsDiffer(
+      choice.ids,
+      records.map((r) => r.id),
+    )
+  ) {
+    throw new UsageError(`--resume: the plan differs from the export in ${run.dir}: brands (--all-brands; the export has ${choice.ids.join(', ')})`);
   }
-  const toBrand = (r: BrandRecord): ExportBrand => all[records.indexOf(r)]!;
-  const list = records.map((r) => `${r.id} ${sanitizeForTerminal(r.name)}`).join(', ');
-
-  if (choice.kind === 'all') {
-    if (records.length === 0) throw new NotFoundError('GET /brands listed no brands, so there is nothing to export', { code: 'brand_not_found' });
-    return records.map(toBrand);
-  }
-  if (choice.kind === 'named') {
-    const { setting } = choice;
-    const wanted = setting.value.trim();
-    const byId = records.filter((r) => String(r.id) === wanted);
-    if (byId.length === 1) return [toBrand(byId[0]!)];
-    const byName = records.filter((r) => r.name.trim().toLowerCase() === wanted.toLowerCase());
-    if (byName.length === 1) return [toBrand(byName[0]!)];
-    if (byName.length > 1) throw new UsageError(`${setting.source}: several brands are named "${setting.value}"`, { hint: `Use the id instead: ${list}` });
-    if (records.length === 0 && /^\d+$/.test(wanted)) return [{ id: wanted, name: `brand ${wanted}`, slug: `brand-${wanted}` }];
-    throw new NotFoundError(`${setting.source}: no brand "${setting.value}" on this account`, {
-      code: 'brand_not_found',
-      hint: list ? `Brands: ${list}` : 'GET /brands listed no brands.',
-    });
-  }
-  if (records.length === 1) return [toBrand(records[0]!)];
-  if (records.length === 0) return [{ id: undefined, name: 'brand', slug: 'brand' }];
-  throw new UsageError(`this account has ${records.length} brands: choose one with --brand <id|name>, or export them all with --all-brands`, {
-    code: 'brand_required',
-    hint: `Brands: ${list}`,
+  const all = brandsWithSlugs(records);
+  return choice.ids.map((id) => {
+    const found = all.find((b) => String(b.id) === String(id));
+    if (found) return found;
+    const recorded = run.recordedBrands.find((b) => String(b.id) === String(id));
+    if (records.length === 0 && recorded) return { id: id ?? undefined, name: recorded.name, slug: recorded.slug };
+    throw new NotFoundError(`--resume: brand ${id} of the export is not on this account any more`, { code: 'brand_not_found' });
   });
-}
-
-function brandsOf(records: BrandRecord[]): ExportBrand[] {
-  const slugs = uniqueSlugs(records.map((r) => ({ key: String(r.id), name: r.name, tag: String(r.id), fallback: 'brand' })));
-  return records.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slug: slugs.get(String(r.id))!,
-    ...(r.primaryMarket !== undefined ? { primaryMarket: r.primaryMarket } : {}),
-    ...(r.markets !== undefined ? { listedMarkets: r.markets } : {}),
-  }));
 }

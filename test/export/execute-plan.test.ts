@@ -10,7 +10,7 @@ import { ENDPOINTS } from '../../src/endpoints.js';
 import { InterruptedError, LimitError, NotFoundError, PlanError, ServerError, type VisError } from '../../src/errors.js';
 import type { ApiRequest, ApiResponse } from '../../src/http/client.js';
 import { planBrand, type ExportBrand } from '../../src/export/plan.js';
-import { runExport, type RunInput, type RunResult } from '../../src/export/runner.js';
+import { runExport, type RunInput, type RunResult } from '../../src/export/execute-plan.js';
 import { MAX_NESTING } from '../../src/text/nesting.js';
 
 type Answer = Record<string, unknown> | VisError;

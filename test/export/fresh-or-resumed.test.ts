@@ -16,7 +16,7 @@ import {
   type ExportRun,
   type ExportRunInput,
   type PreviousExport,
-} from '../../src/export/export-run.js';
+} from '../../src/export/fresh-or-resumed.js';
 import { checkManifest, START_ANEW } from '../../src/export/manifest-check.js';
 import type { FileEntry, ManifestAccount } from '../../src/export/manifest.js';
 import { parseExportOptions, type RawExportOptions } from '../../src/export/options.js';

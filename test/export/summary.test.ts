@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CostEstimate } from '../../src/export/plan.js';
-import { budgetError, exportFailure, planDocument, renderPlanText, renderSummary, type PlanView } from '../../src/export/report.js';
-import type { RunResult } from '../../src/export/runner.js';
+import { budgetError, exportFailure, planDocument, renderPlanText, renderSummary, type PlanView } from '../../src/export/summary.js';
+import type { RunResult } from '../../src/export/execute-plan.js';
 
 const cost = (reads: number): CostEstimate => ({ reads, exact: true, unknownMarkets: [], readsPerExtraMarket: 0, pendingItems: [] });
 
