@@ -572,6 +572,16 @@ describe('the file', () => {
     expect(existsSync(`${file}.vis.lock`)).toBe(false);
   });
 
+  it('closing a closed store needs nothing of the file: no wait for a lock another vis holds; two closes at once close it once', async () => {
+    const { file } = place();
+    const s = await openStore(file, { create: true, lock: { timeoutMs: 50 } });
+    await Promise.all([s.close(), s.close()]);
+    heldByAnother(file);
+    await expect(s.close()).resolves.toBeUndefined();
+    unlinkSync(`${file}.vis.lock`);
+    expect((await checkFile(file)).problems).toEqual([]);
+  });
+
   it("never takes the store from a vis that runs, however long it has held it: its lock and SQLite's stay as they are", async () => {
     const { file } = place();
     await (await open(file)).close();
