@@ -95,6 +95,9 @@ describe('a new store', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(MIGRATIONS[MIGRATIONS.length - 1]!.version).toBe(SCHEMA_VERSION);
     expect(await s.check()).toMatchObject({ file, schemaVersion: SCHEMA_VERSION, answers: 0, bodies: 0, problems: [] });
+    // The note of the file as vis left it, made on close, is this user's alone too.
+    await s.close();
+    expect(statSync(`${file}.vis-checked`).mode & 0o777).toBe(0o600);
   });
 
   it('is not made without create', async () => {
