@@ -168,6 +168,21 @@ describe('taking the journal in', () => {
     expect((await s.check()).journal).toEqual({ waiting: 0, rejected: ['3000-1-0badbad0.answer.rejected'] });
   });
 
+  it('goes on past batches that held damaged entries only, or as many damaged as sound ones, until the journal is empty', async () => {
+    const { file } = place();
+    const sound = [answer({ fetchedAt: 5000, raw: '{"n":1}' }), answer({ day: '2026-11-21', fetchedAt: 6000, raw: '{"n":2}' })];
+    journal(file, sound);
+    const damaged = ['1000-1-0badbad1.answer', '2000-1-0badbad2.answer', '3000-1-0badbad3.answer'];
+    for (const name of damaged) writeFileSync(join(journalDir(file), name), 'not an entry');
+    // Batches of two, oldest first: two damaged; one damaged and one sound; one sound.
+    const s = await open(file, { batch: 2 });
+    const report = await s.ingest();
+    expect(report.stored).toBe(2);
+    expect(report.rejected.map((r) => r.file)).toEqual(damaged.map((n) => join(journalDir(file), n)));
+    expect(readdirSync(journalDir(file)).sort()).toEqual(damaged.map((n) => `${n}.rejected`));
+    expect(await s.answers({ api: sound[0]!.api })).toHaveLength(2);
+  });
+
   it('takes a journal of several batches in, one transaction and one hold of the lock each, oldest first', async () => {
     const { file } = place();
     const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, fetchedAt: 1000 + i }));
