@@ -319,4 +319,27 @@ describe.skipIf(server === undefined)('the recorder on a PostgreSQL history', ()
     const rows = await server!.admin(database, "SELECT endpoint || ' ' || query AS k FROM vis.answers ORDER BY 1");
     expect(rows.map((r) => r.k)).toEqual(['prompts days=30', 'topics days=30', 'topics days=90']);
   });
+
+  it('without a sink of its own for an answer set aside, the warning says it; an answer with no item nor market names neither', async () => {
+    const database = await server!.database();
+    const warnings: string[] = [];
+    const recorder = new HistoryRecorder({
+      where: historyLocation({ VIS_HISTORY: `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable` }),
+      api: 'demo',
+      now: () => Date.parse('2026-11-22T12:00:00Z'),
+      debug: () => undefined,
+      warn: (l) => warnings.push(l),
+    });
+    recorder.note(endpointById('technical'), {
+      method: 'GET',
+      path: '/technical',
+      query: [],
+      status: 200,
+      raw: JSON.stringify({ data: { issues: [{ title: 'a\u0000b' }] }, meta: META }),
+      envelope: { meta: META },
+    });
+    await recorder.close();
+    expect(warnings).toEqual(['history: the technical answer of brand 7, 2026-11-22 was not recorded: the body holds \\u0000, which PostgreSQL cannot store']);
+    expect(await answerCount(database)).toBe(0);
+  });
 });

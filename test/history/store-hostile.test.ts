@@ -223,6 +223,20 @@ describe('a store holding what vis did not make', () => {
     expect((await checkFile(one)).problems).toEqual(["vis's view answer_bodies is missing"]);
   });
 
+  it('check marks its zeros as not read when the file was refused or unreadable before the counts, and counts a sound one', async () => {
+    const sound = await checkFile(await storeChanged('SELECT 1'));
+    expect(sound).toMatchObject({ answers: 1, problems: [] });
+    expect(sound.unread).toBeUndefined();
+    for (const sql of ['CREATE TABLE notes (x)', 'DROP VIEW answer_bodies', `PRAGMA user_version = ${SCHEMA_VERSION + 1}`]) {
+      const c = await checkFile(await storeChanged(sql));
+      expect(c, sql).toMatchObject({ answers: 0, unread: true });
+      expect(c.problems, sql).toHaveLength(1);
+    }
+    const { file } = place();
+    writeFileSync(file, randomBytes(20_000), { mode: 0o600 });
+    expect(await checkFile(file)).toMatchObject({ answers: 0, unread: true, problems: ['SQLite cannot read it: file is not a database'] });
+  });
+
   it("SQLite's own tables are no problem, and a UNIQUE's index goes with its table", async () => {
     const analysed = await storeChanged('ANALYZE', SAMPLE);
     expect((await objectsOf(analysed)).map((o) => o.name)).toContain('sqlite_stat1');
