@@ -121,23 +121,9 @@ export const ANNOUNCE_OVER = 10;
 /** The account's brands (GET /brands: free, and kept a few minutes in the cache), each once. */
 export async function accountBrands(ctx: Context, session: Session): Promise<BrandRecord[]> {
   const spec = endpointById('brands');
-  const records = distinctBrands(await listBrands({ send: (req) => sendCached(ctx, session, spec, req, { lifeMs: BRAND_LOOKUP_LIFE_MS }) }));
+  const records = await listBrands({ send: (req) => sendCached(ctx, session, spec, req, { lifeMs: BRAND_LOOKUP_LIFE_MS }) });
   if (records.length === 1) session.oneBrand = String(records[0]!.id);
   return records;
-}
-
-/**
- * Each brand once, where GET /brands first lists it: a brand listed twice (the same id) is
- * one brand, read once by --all-brands and found by its id or name, not "several brands".
- */
-export function distinctBrands(records: readonly BrandRecord[]): BrandRecord[] {
-  const seen = new Set<string>();
-  return records.filter((r) => {
-    const id = String(r.id);
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
 }
 
 /** GET /markets of a brand, for --all-markets (one read, unless cached). */

@@ -5,7 +5,6 @@ import type { ApiRequest } from '../../src/http/client.js';
 import {
   accountBrands,
   checkBudget,
-  distinctBrands,
   marketsRequest,
   readScopes,
   reportFailures,
@@ -244,15 +243,6 @@ describe('accountBrands and marketsRequest', () => {
     const twice = fakeSession([{ raw: '{"data":{"brands":[{"id":7,"name":"Only"},{"id":"7","name":"Only again"}]}}' }]);
     expect((await accountBrands(ctxWith(), twice)).map((b) => b.name)).toEqual(['Only']);
     expect(twice.oneBrand).toBe('7');
-    const records = [
-      { id: 8, name: 'B' },
-      { id: 7, name: 'A' },
-      { id: '8', name: 'B2' },
-      { id: 9, name: 'C' },
-      { id: 7, name: 'A2' },
-    ];
-    expect(distinctBrands(records)).toEqual([records[0], records[1], records[3]]);
-    expect(distinctBrands([])).toEqual([]);
   });
 
   it('GET /markets names the brand when it has an id', () => {

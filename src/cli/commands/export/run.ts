@@ -37,7 +37,6 @@ import { openSession } from '../../../services/session.js';
 import { emit } from '../../../terminal/render.js';
 import { sendWithHints } from '../../../services/hints.js';
 import { cachedNow, sendCached } from '../../../services/cached.js';
-import { distinctBrands } from '../../../services/scopes.js';
 import { parseExportCommand, type ExportCommandOptions } from './parse.js';
 
 /** Parse, then run: what the declaration does, for a caller that has the raw options. */
@@ -73,7 +72,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     const budget = budgetFromUsage(usage.envelope.data);
     if (budget.left === undefined) warn('GET /usage did not say how many reads are left, so the export is not checked against the budget');
     const brandsRes = await sendWithHints(session, { method: 'GET', path: endpointById('brands').path });
-    const records = distinctBrands(brandsFromPayload(brandsRes.envelope.data));
+    const records = brandsFromPayload(brandsRes.envelope.data);
     // One brand: its answers are filed under the requests without brand_id too (src/services/cached.ts).
     if (records.length === 1) session.oneBrand = String(records[0]!.id);
     const planned = planExport(
