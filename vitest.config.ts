@@ -20,7 +20,7 @@ const jsonReport = process.env.VIS_TEST_RESULTS;
 // first was not pinned down; outside vitest, other children exiting at the same time do
 // it (2 in 200). writeStream now ends on 'close' too (test/output/write.test.ts, and
 // test/terminal/pager.test.ts with a pager that exits while a process it left holds its input).
-const ISOLATED = ['test/config/store.test.ts', 'test/fs/atomic-write.test.ts', 'test/e2e/package.e2e.test.ts'];
+const ISOLATED = ['test/config/store.test.ts', 'test/history/pg/url-os-user.test.ts', 'test/fs/atomic-write.test.ts', 'test/e2e/package.e2e.test.ts'];
 
 export default defineConfig({
   test: {
