@@ -308,6 +308,10 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
       const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: await unusedPort() } });
       expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
+      // Out of reach, so nothing read: not an empty, sound history.
+      expect(off).toMatchObject({ unread: true, unreachable: true });
+      expect(c.unread).toBeUndefined();
+      expect(c.unreachable).toBeUndefined();
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
       expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);
