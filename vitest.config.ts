@@ -10,7 +10,7 @@ const jsonReport = process.env.VIS_TEST_RESULTS;
 // process.env or cwd left changed, fake timers restored). The files listed here cannot
 // (they vi.mock a dependency; the package test's `npx vis` from a packed tarball has hung
 // after other files in its worker), so each runs in a process of its own.
-const ISOLATED = ['test/config/store.test.ts', 'test/fs/atomic-write.test.ts', 'test/e2e/package.e2e.test.ts'];
+const ISOLATED = ['test/config/store.test.ts', 'test/history/pg/url-os-user.test.ts', 'test/fs/atomic-write.test.ts', 'test/e2e/package.e2e.test.ts'];
 
 export default defineConfig({
   test: {

@@ -20,6 +20,11 @@
  * by its own rules (its sslmode and password file differ from libpq's). Messages name the
  * setting and the rule, never the URL: it may hold the password. maskPgUrl is the URL as
  * vis shows it.
+ *
+ * Read here, not with pg's pg-connection-string: that reads a WHATWG URL (a # ends it, a +
+ * in a value is a space, reserved escapes stay in the database name, a port needs a host)
+ * and reads sslcert/sslkey/sslrootcert files itself; and the data commands load this
+ * module, while the core bundle may hold none of pg's packages (scripts/build.mjs).
  */
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';

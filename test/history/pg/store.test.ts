@@ -139,6 +139,21 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       await waitUntil(async () => (await deadlocks()) >= 1, 'the deadlock to be counted', 20);
     });
 
+    it('a batch aborted each time (a serialization failure) is tried five times in all, then fails with the server’s error', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      // A sequence counts the tries: nextval is not rolled back with the transaction.
+      await server!.admin(
+        database,
+        `CREATE SEQUENCE vis.tries;
+         CREATE FUNCTION vis.abort() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN PERFORM nextval('vis.tries'); RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END $$;
+         CREATE TRIGGER abort BEFORE INSERT ON vis.answers FOR EACH ROW EXECUTE FUNCTION vis.abort()`,
+      );
+      expect((await failure(s.record([answer({})]))).message).toContain('could not serialize access');
+      expect(await count(database, 'SELECT last_value AS n FROM vis.tries')).toBe(5);
+    });
+
     it('answers are written in batches of the size asked, counted once', async () => {
       const database = await db();
       const s = await open(server!.target(database), { batch: 2 });
@@ -293,6 +308,10 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
       const off = await checkPg({ ...server!.target(database), config: { ...server!.target(database).config, host: '127.0.0.1', port: await unusedPort() } });
       expect(off.problems[0]).toMatch(/^cannot connect to the PostgreSQL history /);
+      // Out of reach, so nothing read: not an empty, sound history.
+      expect(off).toMatchObject({ unread: true, unreachable: true });
+      expect(c.unread).toBeUndefined();
+      expect(c.unreachable).toBeUndefined();
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
       expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);

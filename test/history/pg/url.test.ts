@@ -612,3 +612,37 @@ describe('a URL given as an argument holds no password (ps shows a command line 
     expect(parsePgUrl('postgres://ana:s3cret@db/vis', 'VIS_HISTORY', { argument: false }).password).toBe('s3cret');
   });
 });
+
+// pg-connection-string reads a URL as a WHATWG URL, which is not how libpq reads one: each case below
+// is one where it would read otherwise (or throw), and where vis keeps libpq's reading.
+describe('libpq’s reading, where a WHATWG URL reader would read otherwise', () => {
+  it('the user part runs to the @: a # in the password is the password’s', () =>
+    expect(target('postgres://u:p#x@h/db').config).toMatchObject({ user: 'u', password: 'p#x', host: 'h', database: 'db' }));
+  it('no fragment: a # is part of the database name, not its end', () => expect(target('postgres://h/d#x').config.database).toBe('d#x'));
+  it('every escape of the database name is decoded, / ? # @ : among them', () =>
+    expect(target('postgres://h/d%2Fx%3F%23%40%3A%2525').config.database).toBe('d/x?#@:%25'));
+  it('a + in a value is a +, not a space', () => expect(target('postgres://h?application_name=a+b').config.application_name).toBe('a+b'));
+  it('an escape that is not UTF-8 in a value is that byte, as in the URL’s parts', () =>
+    expect(target('postgres://h?password=%ff%41').config.password).toBe('\u00ffA'));
+  it('a user and no host, or a port and no host: the default host', () => {
+    expect(target('postgres://u@').config).toMatchObject({ user: 'u', host: '/var/run/postgresql' });
+    expect(target('postgres://u@:5433').config).toMatchObject({ user: 'u', host: '/var/run/postgresql', port: 5433 });
+  });
+  it('the host as written: neither lower-cased nor rewritten', () => {
+    expect(target('postgres://DB.Example.COM').config.host).toBe('DB.Example.COM');
+    expect(target('postgres://[2001:DB8:0::1]').config.host).toBe('2001:DB8:0::1');
+  });
+  it('a file-reading parameter (sslcert, sslkey) is refused before anything reads the file', () => {
+    const read: string[] = [];
+    const readFile = (path: string) => {
+      read.push(path);
+      return undefined;
+    };
+    for (const key of ['sslcert', 'sslkey']) expect(refused(`postgres://h?${key}=/etc/shadow`, {}, { readFile })).toContain(`unknown parameter "${key}"`);
+    expect(read).toEqual([]);
+  });
+  it('an empty parameter hides the same part of the URL: the defaults apply', () => {
+    expect(target('postgres://u@h/db?user=&dbname=').config).toMatchObject({ user: 'ana', database: 'ana' });
+    expect(target('postgres://u:pw@h?password=', { PGPASSWORD: 'from-env' }).config.password).toBe('from-env');
+  });
+});
