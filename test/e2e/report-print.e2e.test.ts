@@ -188,13 +188,15 @@ describe.skipIf(skip || noPoppler)('vis report --pdf written as -o is', { timeou
     expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
 
-  it('leaves nothing of the browser in the user’s home: no crash reports in ~/.config, no ~/.cache', async () => {
+  it('leaves nothing of the browser in the user’s home: no crash reports in ~/.config, nothing in ~/.cache', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-report-home-'));
     const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', join(dir, 'r.pdf')], dir);
     expect(r.code, r.stderr).toBe(0);
     const home = env.HOME as string;
-    expect(existsSync(join(home, '.config')), readdirSync(home).join(' ')).toBe(false);
-    expect(existsSync(join(home, '.cache')), readdirSync(home).join(' ')).toBe(false);
+    // vis's own compile cache (~/.cache/vis, on Node 22 and later) is the only thing allowed there.
+    const inside = (folder: string) => (existsSync(join(home, folder)) ? readdirSync(join(home, folder)) : []);
+    expect(inside('.config')).toEqual([]);
+    expect(inside('.cache').filter((name) => name !== 'vis')).toEqual([]);
   });
 });
 
