@@ -78,12 +78,28 @@ describe('recording from real processes', () => {
     expect(filesUnder(home).filter((f) => /history|\.answer$/.test(f))).toEqual([]);
   });
 
-  it('no HOME, XDG_DATA_HOME, VIS_CONFIG_DIR nor VIS_HISTORY: the answer, nothing said', async () => {
+  // With no HOME, vis falls back to the account's home in the password database: run as a
+  // user whose home is /nonexistent, so that nothing lands in the home of whoever runs the tests.
+  it('no HOME, XDG_DATA_HOME, VIS_CONFIG_DIR nor VIS_HISTORY: the answer, nothing said', async (t) => {
+    const runnable = visRunnableBy(NOBODY);
+    if ('reason' in runnable) return t.skip();
     const env = cleanEnv({ HOME: undefined, VIS_CONFIG_DIR: undefined, VIS_BASE_URL: server.baseUrl, VIS_API_KEY: KEY });
-    const r = await runVis(['topics', '--format', 'json'], { env, cwd: mkdtempSync(join(tmpdir(), 'vis-rec-cwd-')) });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
+    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn('setpriv', asUser(NOBODY, [process.execPath, runnable.vis, 'topics', '--format', 'json']), {
+        env,
+        cwd: '/',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+    expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
+    expect(r.stderr).toBe('');
   });
 
   it('a read-only folder (a user for whom the bits bite): one warning line, the answer, exit 0', async (t) => {
