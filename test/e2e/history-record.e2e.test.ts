@@ -39,6 +39,22 @@ function setup(extra: Record<string, string | undefined> = {}) {
   return { home, env, store: join(home, 'config-data', 'history.db') };
 }
 
+/**
+ * The built vis run as `nobody` (setpriv), from /. Not spawnSync: the test server answers
+ * from this process's event loop.
+ */
+function asNobody(vis: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('setpriv', asUser(NOBODY, [process.execPath, vis, ...args]), { env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 describe('recording from real processes', () => {
   it('two runs of N at once: 2N entries, each whole and readable, nothing of the key in any file', async () => {
     const { home, env, store } = setup();
@@ -84,19 +100,7 @@ describe('recording from real processes', () => {
     const runnable = visRunnableBy(NOBODY);
     if ('reason' in runnable) return t.skip();
     const env = cleanEnv({ HOME: undefined, VIS_CONFIG_DIR: undefined, VIS_BASE_URL: server.baseUrl, VIS_API_KEY: KEY });
-    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn('setpriv', asUser(NOBODY, [process.execPath, runnable.vis, 'topics', '--format', 'json']), {
-        env,
-        cwd: '/',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const r = await asNobody(runnable.vis, ['topics', '--format', 'json'], env);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
     expect(r.stderr).toBe('');
@@ -121,20 +125,7 @@ describe('recording from real processes', () => {
       VIS_API_KEY: KEY,
       VIS_HISTORY: join(locked, 'vis', 'history.db'),
     });
-    // Not spawnSync: the test server answers from this process's event loop.
-    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn('setpriv', asUser(NOBODY, [process.execPath, runnable.vis, 'topics', '--format', 'json']), {
-        env,
-        cwd: '/',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const r = await asNobody(runnable.vis, ['topics', '--format', 'json'], env);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual(TOPICS);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
