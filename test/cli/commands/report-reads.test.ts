@@ -2,28 +2,47 @@
  * An agency's morning: `vis export --all-brands` for the report's period, then `vis report
  * --all-brands` from the same cache. The report reads each section with the request the
  * export made (same path, brand, market and period), so it spends nothing: counted by the
- * sandbox itself, in processes of their own sharing one config folder and cache.
+ * sandbox itself, in runs of their own sharing one config folder and cache. In-process, the
+ * requests through vis's own transport to the sandbox on loopback, on a clock at the real
+ * today (the sandbox's).
  */
+import { get as httpGet } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { cleanEnv, runVis } from './helpers.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
+import { cleanEnv } from '../../e2e/helpers.js';
+import { fakeClock } from '../../support/context.js';
+import { runInProcess } from '../../support/run.js';
 
 const KEY = 'vis_demo_agency';
 const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 const RANGE = ['--from', day(20), '--to', day(5)];
 let sandbox: Sandbox;
+
+/** `vis argv` as a run of its own would do it, with the whole environment `env`. */
+const runVis = (argv: string[], o: { env: Record<string, string> }) =>
+  runInProcess(argv, { realTransport: true, env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...o.env }, clock: fakeClock(Date.now()) });
 beforeAll(async () => {
   sandbox = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
 });
 afterAll(() => sandbox.close());
 
-/** Reads the sandbox has charted to the key so far. */
-async function reads(): Promise<number> {
-  const res = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/reads`);
-  return ((await res.json()) as Record<string, number>)[KEY]!;
+/**
+ * Reads the sandbox has charted to the key so far. On a connection of its own: the runs
+ * share this event loop, and a busy one lets the server close an idle keep-alive
+ * connection just as the global fetch reuses it (ECONNRESET).
+ */
+function reads(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}/__sandbox/reads`, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => resolve((JSON.parse(body) as Record<string, number>)[KEY]!));
+    });
+    req.on('error', reject);
+  });
 }
 
 describe('the report after an export of its period', () => {
