@@ -1,5 +1,5 @@
 /**
- * A hostile server, through the built vis, into a real headless Chromium: a loopback
+ * A hostile server, through vis (in-process), into a real headless Chromium: a loopback
  * server answers every read of `vis report` with the sandbox's own answers, every text in
  * them (brand, topic and competitor names, questions, answers, titles, perception, tasks,
  * the account and plan words, an error message) carrying script and event-handler markup,
@@ -19,7 +19,9 @@ import { REPORT_SECTIONS } from '../../src/domain/report.js';
 import { endpointById } from '../../src/endpoints.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { browserSkipReason, openInChromium, pageSurface, type OpenedPage } from '../report/browser.js';
-import { cleanEnv, runVis, sendJson, startTestServer, type TestServer } from './helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+import { cleanEnv, sendJson, startTestServer, type TestServer } from './helpers.js';
 
 const skip = browserSkipReason() !== undefined;
 
@@ -111,7 +113,7 @@ describe.skipIf(skip)('vis report of a hostile server, in Chromium', { timeout: 
     const dir = mkdtempSync(join(tmpdir(), 'vis-report-hostile-'));
     const file = join(dir, 'hostile.html');
     const env = cleanEnv({ VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_demo_growth', VIS_RATE_LIMIT: '1000000' });
-    const r = await runVis(['report', '-o', file], { env, cwd: dir, timeoutMs: 90_000 });
+    const r = await runWithEnv(['report', '-o', file], { env, clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(expectedCode);
     expect(r.stderr).not.toMatch(RAW_CONTROLS);
     // Every section was asked of the hostile server: what follows checks its answers.

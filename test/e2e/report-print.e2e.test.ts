@@ -1,11 +1,13 @@
 /**
- * The report on screen and on paper, made by the built vis: a Growth report at 1280 px
+ * The report on screen and on paper, made by vis: a Growth report at 1280 px
  * (the whole page, and its top as the README shows it) and printed to A4 by Chromium (the
  * PDF, and its first page as a PNG), kept as test artefacts (test/report/browser.ts says
  * where); and `vis report --pdf` itself: an agency's report of every brand printed to a PDF
  * whose text pdftotext extracts with one section per brand, A4 unless --paper letter,
  * written as -o is (into a FIFO another process reads, to stdout with -), and, with no
- * Chromium to be found, refused (exit 2) before anything is read.
+ * Chromium to be found, refused (exit 2) before anything is read. The built vis is spawned
+ * where the process is what is tested (a FIFO, a pipe, the browser's leftovers in HOME);
+ * every other report is made in-process.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { artefactsDir, browserSkipReason, keep, openInChromium, type OpenedPage } from '../report/browser.js';
-import { cleanEnv, runVis, VIS } from './helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+import { cleanEnv, VIS } from './helpers.js';
 
 const skip = browserSkipReason() !== undefined;
 const noPoppler = spawnSync('pdftotext', ['-v']).error !== undefined || spawnSync('pdfinfo', ['-v']).error !== undefined;
@@ -49,7 +53,7 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-report-shots-'));
     file = join(dir, 'report.html');
-    const r = await runVis(['--demo', 'report', '-o', file], { env: cleanEnv({ VIS_API_KEY: 'vis_demo_growth' }), cwd: dir, timeoutMs: 90_000 });
+    const r = await runWithEnv(['--demo', 'report', '-o', file], { env: cleanEnv({ VIS_API_KEY: 'vis_demo_growth' }), clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(0);
   }, 120_000);
   afterAll(async () => {
@@ -112,10 +116,17 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
   const dir = mkdtempSync(join(tmpdir(), 'vis-report-pdf-'));
   const env = cleanEnv({ VIS_API_KEY: 'vis_demo_agency' });
 
-  async function printed(paper: string[]): Promise<{ pdf: string; html: string }> {
-    const pdf = join(dir, `out-${paper.join('') || 'default'}.pdf`);
-    const html = join(dir, `out-${paper.join('') || 'default'}.html`);
-    const r = await runVis(['--demo', 'report', '--all-brands', '--pdf', pdf, '-o', html, ...paper], { env, cwd: dir, timeoutMs: 120_000 });
+  /** Each paper's report is made once, by the first test that asks (the same run, the same files). */
+  const made = new Map<string, Promise<{ pdf: string; html: string }>>();
+  function printed(paper: string[]): Promise<{ pdf: string; html: string }> {
+    const name = paper.join('') || 'default';
+    if (!made.has(name)) made.set(name, print(name, paper));
+    return made.get(name)!;
+  }
+  async function print(name: string, paper: string[]): Promise<{ pdf: string; html: string }> {
+    const pdf = join(dir, `out-${name}.pdf`);
+    const html = join(dir, `out-${name}.html`);
+    const r = await runWithEnv(['--demo', 'report', '--all-brands', '--pdf', pdf, '-o', html, ...paper], { env, clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/);
@@ -213,7 +224,7 @@ describe('vis report --pdf with no Chromium to be found', () => {
     writeFileSync(join(onPath, 'chromium'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', CHROME_PATH: join(dir, 'no-such-chrome'), PATH: onPath });
     const before = sandbox.requests.length;
-    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir });
+    const r = await runWithEnv(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       `vis: CHROME_PATH must name the browser's program, an executable file; "${join(dir, 'no-such-chrome')}" is not one: nothing was read`,
@@ -227,7 +238,7 @@ describe('vis report --pdf with no Chromium to be found', () => {
     const emptyPath = mkdtempSync(join(tmpdir(), 'vis-empty-path-'));
     const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth', PATH: emptyPath });
     const before = sandbox.requests.length;
-    const r = await runVis(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env, cwd: dir });
+    const r = await runWithEnv(['report', '--pdf', join(dir, 'out.pdf'), '-o', join(dir, 'out.html')], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--pdf needs Chromium or Google Chrome, and none was found: nothing was read/);
     expect(r.stderr).toMatch(/apt-get install chromium/);

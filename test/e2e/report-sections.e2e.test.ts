@@ -1,5 +1,5 @@
 /**
- * The report the built vis makes, opened in a real headless Chromium with no network: a
+ * The report vis makes (in-process), opened in a real headless Chromium with no network: a
  * Growth account's report has every section of every brand × market, each drawn (not a
  * note saying why not), with nothing run, fetched or complained about; an agency's report
  * of every brand opens with a page linking to each brand's section; a Monitor account's
@@ -15,7 +15,9 @@ import { SECTION_ENDPOINTS } from '../../src/cli/commands/report/plan.js';
 import { REPORT_SECTIONS } from '../../src/domain/report.js';
 import { endpointById } from '../../src/endpoints.js';
 import { browserSkipReason, openInChromium, pageSurface, type OpenedPage, type PageSurface } from '../report/browser.js';
-import { cleanEnv, runVis } from './helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+import { cleanEnv } from './helpers.js';
 
 const skip = browserSkipReason() !== undefined;
 
@@ -29,10 +31,10 @@ function onDay(day: string, edits: unknown[] = []): Record<string, string> {
   return { VIS_SANDBOX_OPTIONS: JSON.stringify({ now: `${day}T10:00:00Z`, dataAt: DATA_AT, edits }) };
 }
 
-/** Runs `vis --demo report …` in `dir` with `env`; the file it wrote, read back. */
+/** Runs `vis --demo report …` into `dir` with `env`, in-process; the file it wrote, read back. */
 async function report(dir: string, env: Record<string, string>, args: string[]): Promise<{ html: string; file: string }> {
   const file = join(dir, `${args.join('_').replace(/[^a-z0-9_-]/gi, '') || 'report'}.html`);
-  const r = await runVis(['--demo', 'report', ...args, '-o', file], { env, cwd: dir, timeoutMs: 90_000 });
+  const r = await runWithEnv(['--demo', 'report', ...args, '-o', file], { env, clock: fakeClock(Date.now()) });
   expect(r.code, r.stderr).toBe(0);
   expect(existsSync(file)).toBe(true);
   return { html: readFileSync(file, 'utf8'), file };

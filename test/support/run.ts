@@ -73,12 +73,14 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
 /**
  * What test/e2e's runVis(argv, { env, input }) spawns, in-process: a whole environment of
  * the kind cleanEnv() makes (no key or base URL unless it names them), stdin text, and
- * vis's own transport to whatever base URL that environment or a profile names.
+ * vis's own transport to whatever base URL that environment or a profile names. `clock`:
+ * fakeClock(Date.now()) where the server's today is the real one (a sandbox on real time).
  */
-export function runWithEnv(argv: string[], o: { env?: Record<string, string>; input?: string } = {}): Promise<InProcessOutcome> {
+export function runWithEnv(argv: string[], o: { env?: Record<string, string>; input?: string; clock?: FakeClock } = {}): Promise<InProcessOutcome> {
   return runInProcess(argv, {
     realTransport: true,
     env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...o.env },
     io: o.input === undefined ? {} : { stdin: o.input },
+    ...(o.clock === undefined ? {} : { clock: o.clock }),
   });
 }

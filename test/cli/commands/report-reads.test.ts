@@ -14,16 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server.js';
 import { cleanEnv } from '../../e2e/helpers.js';
 import { fakeClock } from '../../support/context.js';
-import { runInProcess } from '../../support/run.js';
+import { runWithEnv } from '../../support/run.js';
 
 const KEY = 'vis_demo_agency';
 const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 const RANGE = ['--from', day(20), '--to', day(5)];
 let sandbox: Sandbox;
 
-/** `vis argv` as a run of its own would do it, with the whole environment `env`. */
-const runVis = (argv: string[], o: { env: Record<string, string> }) =>
-  runInProcess(argv, { realTransport: true, env: { VIS_BASE_URL: undefined, VIS_API_KEY: undefined, ...o.env }, clock: fakeClock(Date.now()) });
+/** `vis argv` as a run of its own would do it, with the whole environment `env`, on the sandbox's today. */
+const runVis = (argv: string[], o: { env: Record<string, string> }) => runWithEnv(argv, { ...o, clock: fakeClock(Date.now()) });
 beforeAll(async () => {
   sandbox = await startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
 });
