@@ -1,6 +1,6 @@
 /**
- * A week of daily reads, as a cron job makes them: the built vis against its embedded
- * sandbox, whose clock moves one day per run (the server's `Date` header says the scan day)
+ * A week of daily reads, as a cron job makes them: vis (in-process, one run a day, sharing
+ * one config folder and history) against its embedded sandbox, whose clock moves one day per run (the server's `Date` header says the scan day)
  * while its data stays fixed but for four edits: a question's state for one engine, a
  * topic's visibility, a competitor gone, a page's last citation lost. Each day's
  * `vis changes --fetch --exit-code` must name exactly that day's edit, with the right
@@ -8,7 +8,9 @@
  * row per topic per day.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, runVis } from './helpers.js';
+import { cleanEnv } from '../e2e/helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
 
 const DATA_AT = '2026-11-20T10:00:00Z';
 const DAYS = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'];
@@ -31,6 +33,9 @@ interface ChangesDoc {
 function envOn(day: string, env: Record<string, string>, edits: unknown[]): Record<string, string> {
   return { ...env, VIS_SANDBOX_OPTIONS: JSON.stringify({ now: `${day}T10:00:00Z`, dataAt: DATA_AT, edits }) };
 }
+
+/** One day's run, on a clock at the real today, as a spawned vis would read it. */
+const runVis = (argv: string[], o: { env: Record<string, string> }) => runWithEnv(argv, { ...o, clock: fakeClock(Date.now()) });
 
 /** The subject's text, whatever the form the engine names it in (text, or an object with a name). */
 const subjectText = (s: unknown): string => (typeof s === 'string' ? s : JSON.stringify(s));
