@@ -124,6 +124,7 @@ interface Shared {
   companies: Company[];
   sources: { list: SourceDef[]; weight: number };
   runsByDay: Map<string, DayRuns>;
+  moment: Moment;
   competitorOdds: Map<string, number[]>;
   engineBias: Map<Engine, number>;
   driftShapes: Map<string, readonly [number, number, number, number]>;
@@ -133,6 +134,12 @@ interface Shared {
 interface DayRuns {
   byQuestion: Map<string, Run[]>;
   all?: Run[];
+}
+
+/** What was read from the whole model at one moment of the clock (the tasks), by name. */
+interface Moment {
+  at: number;
+  values: Map<string, unknown>;
 }
 
 const SHARED = new WeakMap<DemoBrand, WeakMap<DemoMarket, Shared>>();
@@ -216,6 +223,7 @@ function buildShared(brand: DemoBrand, market: DemoMarket): Shared {
     companies,
     sources,
     runsByDay: new Map(),
+    moment: { at: Number.NaN, values: new Map() },
     competitorOdds: new Map(),
     engineBias: new Map(),
     driftShapes: new Map(),
@@ -240,6 +248,7 @@ export class MarketModel {
    * It sits 3-9 weeks before the latest scan, so it never empties the default windows. */
   private readonly outage: { from: string; to: string };
   private readonly runsByDay: Map<string, DayRuns>;
+  private readonly moment: Moment;
   /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
   private readonly competitorOdds: Map<string, number[]>;
   private readonly sources: { list: SourceDef[]; weight: number };
@@ -267,6 +276,7 @@ export class MarketModel {
     this.companies = shared.companies;
     this.sources = shared.sources;
     this.runsByDay = shared.runsByDay;
+    this.moment = shared.moment;
     this.competitorOdds = shared.competitorOdds;
     this.engineBias = shared.engineBias;
     this.driftShapes = shared.driftShapes;
@@ -332,6 +342,20 @@ export class MarketModel {
     let answers = memo.byQuestion.get(question.key);
     if (!answers) memo.byQuestion.set(question.key, (answers = ENGINES.map((engine) => this.simulate(question, engine, day))));
     return answers;
+  }
+
+  /**
+   * A value read from the whole model at its clock, made once for all the requests at that
+   * moment (the tasks, which four endpoints read); whoever gets it leaves it unchanged.
+   */
+  atThisMoment<T>(name: string, make: () => T): T {
+    const at = this.now.getTime();
+    if (this.moment.at !== at) {
+      this.moment.at = at;
+      this.moment.values.clear();
+    }
+    if (!this.moment.values.has(name)) this.moment.values.set(name, make());
+    return this.moment.values.get(name) as T;
   }
 
   /** The probability that an engine names the brand for a question on a day. */
