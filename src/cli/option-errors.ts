@@ -65,11 +65,17 @@ function findOption(cmd: Command, flag: string): Option | undefined {
   return cmd.options.find((o) => o.long === flag || o.short === flag);
 }
 
-/** The option `flag` names on whichever command declares it (they share definitions). */
-function findAnywhere(program: Command, flag: string): Option | undefined {
-  for (const c of allCommands(program)) {
-    const o = findOption(c, flag);
-    if (o) return o;
+/**
+ * The option `flag` names on whichever command declares it (they share definitions), the
+ * first in allCommands' order. Walked without building that list: it runs for every option
+ * of a refused command line.
+ */
+function findAnywhere(cmd: Command, flag: string): Option | undefined {
+  const o = findOption(cmd, flag);
+  if (o) return o;
+  for (const sub of cmd.commands) {
+    const found = findAnywhere(sub, flag);
+    if (found) return found;
   }
   return undefined;
 }

@@ -51,7 +51,8 @@ function pngLogo(dir: string): string {
 /** The option with a valid value (and, for --to, the --from it needs). */
 function optionArgs(o: Option, today: string, outDir: string): string[] {
   const flag = o.long!;
-  const values: Record<string, string[]> = {
+  // The folder and the logo are made only for the flag that names them (one call per command line).
+  const values: Record<string, string[] | (() => string[])> = {
     '--brand': ['acme'],
     '--market': ['US-en'],
     '--days': ['7'],
@@ -75,7 +76,7 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--field': ['k=v'],
     '--port': ['0'],
     '--host': ['127.0.0.1'],
-    '--dir': [mkdtempSync(join(tmpdir(), 'vis-help-dir-'))],
+    '--dir': () => [mkdtempSync(join(tmpdir(), 'vis-help-dir-'))],
     '--only': ['topics'],
     '--sort': ['id'],
     '--top': ['3'],
@@ -88,14 +89,15 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--before': ['90d'],
     '--pdf': [join(outDir, 'out.pdf')],
     '--title': ['Q4'],
-    '--logo': [pngLogo(outDir)],
+    '--logo': () => [pngLogo(outDir)],
     '--accent': ['#0a7'],
     '--locale': ['en-GB'],
     '--paper': ['letter'],
     '--file': [join(outDir, 'history.db')],
   };
   if (!(o.required || o.optional)) return [flag];
-  const v = values[flag];
+  const given = values[flag];
+  const v = typeof given === 'function' ? given() : given;
   if (!v) throw new Error(`no test value for ${flag}: add one`);
   return [flag, ...v];
 }

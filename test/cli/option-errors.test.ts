@@ -60,7 +60,8 @@ function pngLogo(): string {
 function optionArgs(option: Option, today: string, outFile: string, taken: boolean): string[] {
   const flag = option.long!;
   const from = isoDaysBefore(today, 10);
-  const values: Record<string, string[]> = {
+  // The folders and files are made only for the flag that names them (one call per command line).
+  const values: Record<string, string[] | (() => string[])> = {
     '--brand': ['acme'],
     '--market': ['US-en'],
     '--days': ['7'],
@@ -83,7 +84,7 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--field': ['k=v'],
     '--port': ['0'],
     '--host': ['127.0.0.1'],
-    '--dir': [mkdtempSync(join(tmpdir(), 'vis-options-dir-'))],
+    '--dir': () => [mkdtempSync(join(tmpdir(), 'vis-options-dir-'))],
     '--only': ['topics'],
     '--sort': ['id'],
     '--top': ['3'],
@@ -96,14 +97,15 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--before': ['90d'],
     '--pdf': [`${outFile}.pdf`],
     '--title': ['Q4'],
-    '--logo': [pngLogo()],
+    '--logo': () => [pngLogo()],
     '--accent': ['#0a7'],
     '--locale': ['en-GB'],
     '--paper': ['letter'],
-    '--file': [join(mkdtempSync(join(tmpdir(), 'vis-options-file-')), 'history.db')],
+    '--file': () => [join(mkdtempSync(join(tmpdir(), 'vis-options-file-')), 'history.db')],
   };
   if (!(option.required || option.optional)) return [flag];
-  const v = values[flag];
+  const given = values[flag];
+  const v = typeof given === 'function' ? given() : given;
   if (!v) throw new Error(`no test value for ${flag}: add one`);
   return [flag, ...v];
 }

@@ -154,6 +154,14 @@ const isoDay = fc
   .integer({ min: Date.parse('2024-10-01') / dayMs, max: Date.parse('2025-05-31') / dayMs })
   .map((d) => new Date(d * dayMs).toISOString().slice(0, 10));
 
+/** Strings a pattern matches, built once per pattern: building one is slow, and an arbitrary holds no state. */
+const MATCHING = new Map<string, fc.Arbitrary<string>>();
+function matching(pattern: string): fc.Arbitrary<string> {
+  let arbitrary = MATCHING.get(pattern);
+  if (!arbitrary) MATCHING.set(pattern, (arbitrary = fc.stringMatching(new RegExp(pattern))));
+  return arbitrary;
+}
+
 /** Values for one parameter: mostly what the demo data knows, some from the schema alone, some junk. */
 function valueOf(param: any, account: DemoAccount, knownItems: readonly string[]): fc.Arbitrary<string> {
   const schema = param.schema;
@@ -163,7 +171,7 @@ function valueOf(param: any, account: DemoAccount, knownItems: readonly string[]
     const min = schema.minimum ?? -1000;
     const max = schema.maximum ?? 100_000;
     fromSchema.push(fc.integer({ min, max }).map(String), fc.constantFrom(String(min - 1), String(max + 1)));
-  } else if (schema.anyOf) fromSchema.push(...schema.anyOf.map((s: any) => fc.stringMatching(new RegExp(s.pattern))));
+  } else if (schema.anyOf) fromSchema.push(...schema.anyOf.map((s: any) => matching(s.pattern)));
   else if (schema.format === 'date') fromSchema.push(isoDay, fc.constantFrom('2025-02-29', '2024-02-29', '0001-01-01', '2025-3-1'));
   else fromSchema.push(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s !== '.' && s !== '..'));
 
@@ -224,7 +232,12 @@ async function knownItems(account: DemoAccount): Promise<Record<string, string[]
 }
 
 function requests(spec: EndpointSpec, items: Map<string, Record<string, string[]>>): fc.Arbitrary<Request> {
+  // Built once per account, not once per request drawn: an arbitrary holds no state, and
+  // building one for a pattern (stringMatching) took most of the test's time.
+  const built = new Map<DemoAccount, fc.Arbitrary<Request>>();
   return fc.constantFrom(...DEMO_ACCOUNTS).chain((account) => {
+    const cached = built.get(account);
+    if (cached) return cached;
     const params: any[] = opOf(spec).parameters;
     const known = items.get(account.key)?.[spec.id] ?? [];
     const fields = Object.fromEntries(
@@ -236,7 +249,7 @@ function requests(spec: EndpointSpec, items: Map<string, Record<string, string[]
         return [`${p.in}:${p.name}`, p.required ? value : fc.option(value, { nil: undefined, freq: 2 })];
       }),
     );
-    return fc.record({ values: fc.record(fields), body: spec.body ? bodies : fc.constant(undefined) }).map(({ values, body }) => {
+    const arbitrary = fc.record({ values: fc.record(fields), body: spec.body ? bodies : fc.constant(undefined) }).map(({ values, body }) => {
       const req: Request = { spec, account, path: {}, query: {}, body };
       for (const [key, value] of Object.entries(values)) {
         if (value === undefined) continue;
@@ -245,6 +258,8 @@ function requests(spec: EndpointSpec, items: Map<string, Record<string, string[]
       }
       return req;
     });
+    built.set(account, arbitrary);
+    return arbitrary;
   });
 }
 

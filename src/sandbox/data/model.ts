@@ -108,9 +108,12 @@ function clamp(value: number, min: number, max: number): number {
 /**
  * What a market's simulation is made of that does not depend on the clock: the topics,
  * questions, companies and sources, and the memo of every simulated answer. A model is
- * built per request (its `now` is the request's), but the models of one brand, market and
- * latest scan day share one of these: an answer is simulated once per process, not once
- * per request, and a question is the same object in every request's runs.
+ * built per request (its `now` is the request's), but the models of one brand and market
+ * share one of these: an answer is simulated once per process, not once per request, and
+ * a question is the same object in every request's runs. An answer depends on its day,
+ * never on the clock (only whether that day was scanned does), so a clock that moves on
+ * (a long-running sandbox crossing midnight, a test stepping through a month) reuses
+ * every day it has simulated.
  */
 interface Shared {
   pages: OwnPage[];
@@ -120,27 +123,34 @@ interface Shared {
   competitors: Company[];
   companies: Company[];
   sources: { list: SourceDef[]; weight: number };
-  runCache: Map<string, Run | null>;
+  runsByDay: Map<string, DayRuns>;
+  moment: Moment;
   competitorOdds: Map<string, number[]>;
   engineBias: Map<Engine, number>;
   driftShapes: Map<string, readonly [number, number, number, number]>;
 }
 
-/** Per brand and market object, per scan day; a few days kept (a long-running sandbox crosses midnight). */
-const SHARED = new WeakMap<DemoBrand, WeakMap<DemoMarket, Map<string, Shared>>>();
-const SCAN_DAYS_KEPT = 4;
+/** One day's simulated answers: each question's, by its key, in ENGINES order; and every question's, in `questions` order. */
+interface DayRuns {
+  byQuestion: Map<string, Run[]>;
+  all?: Run[];
+}
 
-function sharedFor(brand: DemoBrand, market: DemoMarket, scanDate: string): Shared {
+/** What was read from the whole model at one moment of the clock (the tasks), by name. */
+interface Moment {
+  at: number;
+  values: Map<string, unknown>;
+}
+
+const SHARED = new WeakMap<DemoBrand, WeakMap<DemoMarket, Shared>>();
+/** Days of answers kept per brand and market, the oldest made dropped first: more than any request reads (a 90-day period and the one before it, the weekly history). */
+const DAYS_KEPT = 400;
+
+function sharedFor(brand: DemoBrand, market: DemoMarket): Shared {
   let perBrand = SHARED.get(brand);
   if (!perBrand) SHARED.set(brand, (perBrand = new WeakMap()));
-  let perDay = perBrand.get(market);
-  if (!perDay) perBrand.set(market, (perDay = new Map()));
-  let shared = perDay.get(scanDate);
-  if (!shared) {
-    shared = buildShared(brand, market);
-    perDay.set(scanDate, shared);
-    if (perDay.size > SCAN_DAYS_KEPT) perDay.delete(perDay.keys().next().value as string);
-  }
+  let shared = perBrand.get(market);
+  if (!shared) perBrand.set(market, (shared = buildShared(brand, market)));
   return shared;
 }
 
@@ -212,7 +222,8 @@ function buildShared(brand: DemoBrand, market: DemoMarket): Shared {
     competitors,
     companies,
     sources,
-    runCache: new Map(),
+    runsByDay: new Map(),
+    moment: { at: Number.NaN, values: new Map() },
     competitorOdds: new Map(),
     engineBias: new Map(),
     driftShapes: new Map(),
@@ -236,7 +247,8 @@ export class MarketModel {
   /** One 7-day block with no scans (a paused tracker): the visibility history's null week.
    * It sits 3-9 weeks before the latest scan, so it never empties the default windows. */
   private readonly outage: { from: string; to: string };
-  private readonly runCache: Map<string, Run | null>;
+  private readonly runsByDay: Map<string, DayRuns>;
+  private readonly moment: Moment;
   /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
   private readonly competitorOdds: Map<string, number[]>;
   private readonly sources: { list: SourceDef[]; weight: number };
@@ -255,7 +267,7 @@ export class MarketModel {
     const outageWeek = rngFor(brand.id, market.code, 'outage').int(3, 9);
     this.outage = { from: addDays(this.scanDate, -7 * outageWeek - 6), to: addDays(this.scanDate, -7 * outageWeek) };
 
-    const shared = sharedFor(brand, market, this.scanDate);
+    const shared = sharedFor(brand, market);
     this.pages = shared.pages;
     this.topics = shared.topics;
     this.questions = shared.questions;
@@ -263,7 +275,8 @@ export class MarketModel {
     this.competitors = shared.competitors;
     this.companies = shared.companies;
     this.sources = shared.sources;
-    this.runCache = shared.runCache;
+    this.runsByDay = shared.runsByDay;
+    this.moment = shared.moment;
     this.competitorOdds = shared.competitorOdds;
     this.engineBias = shared.engineBias;
     this.driftShapes = shared.driftShapes;
@@ -290,14 +303,20 @@ export class MarketModel {
 
   /** Every run of the given questions (default all) and engines from `from` to `to`. */
   runs(from: string, to: string, questions: readonly Question[] = this.questions, engines: readonly Engine[] = ENGINES): Run[] {
+    const every = questions === this.questions && engines === ENGINES;
+    const picked = engines.map((engine) => ENGINES.indexOf(engine));
     const runs: Run[] = [];
     for (const day of eachDay(from, to)) {
       if (!this.scanned(day)) continue;
+      const memo = this.runsOn(day);
+      if (every) {
+        memo.all ??= this.questions.flatMap((question) => this.answersOn(memo, question, day));
+        for (const run of memo.all) runs.push(run);
+        continue;
+      }
       for (const question of questions) {
-        for (const engine of engines) {
-          const run = this.run(question, engine, day);
-          if (run) runs.push(run);
-        }
+        const answers = this.answersOn(memo, question, day);
+        for (const i of picked) runs.push(answers[i]!);
       }
     }
     return runs;
@@ -305,12 +324,38 @@ export class MarketModel {
 
   /** One engine's answer to one question on one day, or null when there was no scan. */
   run(question: Question, engine: Engine, day: string): Run | null {
-    const cacheKey = `${question.key}|${engine}|${day}`;
-    const cached = this.runCache.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const run = this.scanned(day) ? this.simulate(question, engine, day) : null;
-    this.runCache.set(cacheKey, run);
-    return run;
+    return this.scanned(day) ? this.answersOn(this.runsOn(day), question, day)[ENGINES.indexOf(engine)]! : null;
+  }
+
+  /** The day's memo of simulated answers. */
+  private runsOn(day: string): DayRuns {
+    let memo = this.runsByDay.get(day);
+    if (!memo) {
+      this.runsByDay.set(day, (memo = { byQuestion: new Map() }));
+      if (this.runsByDay.size > DAYS_KEPT) this.runsByDay.delete(this.runsByDay.keys().next().value as string);
+    }
+    return memo;
+  }
+
+  /** Every engine's answer to the question on the day, in ENGINES order. */
+  private answersOn(memo: DayRuns, question: Question, day: string): Run[] {
+    let answers = memo.byQuestion.get(question.key);
+    if (!answers) memo.byQuestion.set(question.key, (answers = ENGINES.map((engine) => this.simulate(question, engine, day))));
+    return answers;
+  }
+
+  /**
+   * A value read from the whole model at its clock, made once for all the requests at that
+   * moment (the tasks, which four endpoints read); whoever gets it leaves it unchanged.
+   */
+  atThisMoment<T>(name: string, make: () => T): T {
+    const at = this.now.getTime();
+    if (this.moment.at !== at) {
+      this.moment.at = at;
+      this.moment.values.clear();
+    }
+    if (!this.moment.values.has(name)) this.moment.values.set(name, make());
+    return this.moment.values.get(name) as T;
   }
 
   /** The probability that an engine names the brand for a question on a day. */

@@ -297,8 +297,12 @@ function doneDrafts(model: MarketModel): Draft[] {
   return drafts.filter(() => rng.chance(0.75));
 }
 
-/** Every task of the brand in the market, best first. */
-export function allTasks(model: MarketModel): Task[] {
+/** Every task of the brand in the market, best first (shared by the requests at the model's moment: left unchanged). */
+export function allTasks(model: MarketModel): readonly Task[] {
+  return model.atThisMoment('tasks', () => tasksOf(model));
+}
+
+function tasksOf(model: MarketModel): Task[] {
   const window: ApiPeriod = trailingWindow(model, WINDOW_DAYS);
   const runs = model.runs(window.from, window.to);
   const scan = technicalScan(model.brand, model.now);
