@@ -57,6 +57,8 @@ export class VisError extends Error {
 /**
  * The base of an error class that only names a kind: the subclasses below stay classes of
  * their own (instanceof, their name), and say nothing beyond the message and details.
+ * Each call is marked pure so that a bundle using none of these classes leaves them out
+ * (the transport's lib file must not hold a second copy of this module).
  */
 function errorOfKind(kind: ErrorKind, name: string) {
   return class extends VisError {
@@ -67,13 +69,13 @@ function errorOfKind(kind: ErrorKind, name: string) {
   };
 }
 
-export class UsageError extends errorOfKind('usage', 'UsageError') {}
+export class UsageError extends /* @__PURE__ */ errorOfKind('usage', 'UsageError') {}
 
-export class AuthError extends errorOfKind('auth', 'AuthError') {}
+export class AuthError extends /* @__PURE__ */ errorOfKind('auth', 'AuthError') {}
 
-export class PlanError extends errorOfKind('plan', 'PlanError') {}
+export class PlanError extends /* @__PURE__ */ errorOfKind('plan', 'PlanError') {}
 
-export class NotFoundError extends errorOfKind('not_found', 'NotFoundError') {}
+export class NotFoundError extends /* @__PURE__ */ errorOfKind('not_found', 'NotFoundError') {}
 
 export class LimitError extends VisError {
   /** Seconds the server asked us to wait, for rate_limited. */
