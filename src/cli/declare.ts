@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander';
 import { FORMATS, type RawGlobalOptions } from '../flags/argv.js';
 import { commandOption, type CommandOptionName } from '../flags/command-options.js';
 import type { Context } from '../services/context.js';
+import type { Invocation } from '../services/endpoint-request.js';
 
 export const HELP_GROUPS = {
   data: 'Visibility data:',
@@ -165,6 +166,40 @@ export function optionsOf(cmd: Command): RawGlobalOptions {
     p.options.filter((o) => p.getOptionValueSource(o.attributeName()) === 'cli').map((o) => [o.attributeName(), p.getOptionValue(o.attributeName())] as const),
   );
   return { ...root.opts(), ...cmd.opts(), ...Object.fromEntries(typed) } as RawGlobalOptions;
+}
+
+/**
+ * How an endpoint's command was typed, for the data commands and their recorded series
+ * (`vis history <word>`): its argument, its options, and whether --market was typed
+ * rather than taken from the environment or the profile.
+ */
+export function invocationOf(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
+  let marketFromFlag = false;
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
+  }
+  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag, ...extra };
+}
+
+/**
+ * A word that names a list, an item, or both (`vis topics [id]`): the main endpoint's
+ * aliases and the item's argument (optional beside a list) on `cmd`, and an action that
+ * hands `run` the endpoint typed (the item when an id was given) and how it was typed.
+ */
+export function declareListAndItem<S extends { aliases?: readonly string[]; pathParam?: { name: string; description: string } }>(
+  cmd: Command,
+  main: S,
+  list: S | undefined,
+  item: S | undefined,
+  run: (spec: S, inv: Invocation) => Promise<void>,
+): void {
+  for (const alias of main.aliases ?? []) cmd.alias(alias);
+  if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+  // commander passes (arg?, opts, command): the argument only when one is declared.
+  cmd.action(async (...args: unknown[]) => {
+    const arg = item ? (args[0] as string | undefined) : undefined;
+    await run(item && arg !== undefined ? item : main, invocationOf(args[args.length - 1] as Command, arg));
+  });
 }
 
 /** commander's argParser for a repeatable option. */

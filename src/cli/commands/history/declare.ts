@@ -17,7 +17,8 @@ import {
   addPeriodOptions,
   examplesAfter,
   HELP_GROUPS,
-  optionsOf,
+  declareListAndItem,
+  invocationOf,
   parseThenRun,
   runOrCapture,
   toolDescription,
@@ -50,12 +51,6 @@ function addSeriesOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
   cmd.addOption(new Option('--until <date>', 'the last scan day shown: YYYY-MM-DD'));
   addOutputOptions(cmd, { table: true });
   addParamOption(cmd);
-}
-
-function invocation(cmd: Command, pathArg: string | undefined): Invocation {
-  let marketFromFlag = false;
-  for (let c: Command | null = cmd; c; c = c.parent) if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
-  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag };
 }
 
 async function seriesThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation): Promise<void> {
@@ -99,15 +94,9 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
       .summary(summaryOf(main))
       .description(describe(main, list && item ? item : undefined))
       .addHelpText('after', examplesAfter(`vis history ${word} --since 30d`, `vis history ${word} --format csv > ${word}-history.csv`));
-    for (const alias of main.aliases ?? []) cmd.alias(alias);
-    if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+    declareListAndItem(cmd, main, list, item, (spec, inv) => seriesThenRun(ctx, runF, spec, inv));
     addParamOptions(cmd, main.query);
     addSeriesOptions(cmd, list && item ? [list, item] : [main]);
-    cmd.action(async (...args: unknown[]) => {
-      const self = args[args.length - 1] as Command;
-      const arg = item ? (args[0] as string | undefined) : undefined;
-      await seriesThenRun(ctx, runF, item && arg !== undefined ? item : main, invocation(self, arg));
-    });
   } else {
     cmd.summary(`Recorded days of vis ${word} …`).description(toolDescription(`The recorded days of the vis ${word} commands.`, NO_REQUEST));
   }
@@ -120,7 +109,7 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
     addParamOptions(sc, sub.query);
     addSeriesOptions(sc, [sub]);
     sc.action(async (_opts: unknown, self: Command) => {
-      await seriesThenRun(ctx, runF, sub, invocation(self, undefined));
+      await seriesThenRun(ctx, runF, sub, invocationOf(self, undefined));
     });
   }
 }
