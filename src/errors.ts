@@ -54,33 +54,28 @@ export class VisError extends Error {
   }
 }
 
-export class UsageError extends VisError {
-  constructor(message: string, details: VisErrorDetails = {}) {
-    super('usage', message, details);
-    this.name = 'UsageError';
-  }
+/**
+ * The base of an error class that only names a kind: the subclasses below stay classes of
+ * their own (instanceof, their name), and say nothing beyond the message and details.
+ * Each call is marked pure so that a bundle using none of these classes leaves them out
+ * (the transport's lib file must not hold a second copy of this module).
+ */
+function errorOfKind(kind: ErrorKind, name: string) {
+  return class extends VisError {
+    constructor(message: string, details: VisErrorDetails = {}) {
+      super(kind, message, details);
+      this.name = name;
+    }
+  };
 }
 
-export class AuthError extends VisError {
-  constructor(message: string, details: VisErrorDetails = {}) {
-    super('auth', message, details);
-    this.name = 'AuthError';
-  }
-}
+export class UsageError extends /* @__PURE__ */ errorOfKind('usage', 'UsageError') {}
 
-export class PlanError extends VisError {
-  constructor(message: string, details: VisErrorDetails = {}) {
-    super('plan', message, details);
-    this.name = 'PlanError';
-  }
-}
+export class AuthError extends /* @__PURE__ */ errorOfKind('auth', 'AuthError') {}
 
-export class NotFoundError extends VisError {
-  constructor(message: string, details: VisErrorDetails = {}) {
-    super('not_found', message, details);
-    this.name = 'NotFoundError';
-  }
-}
+export class PlanError extends /* @__PURE__ */ errorOfKind('plan', 'PlanError') {}
+
+export class NotFoundError extends /* @__PURE__ */ errorOfKind('not_found', 'NotFoundError') {}
 
 export class LimitError extends VisError {
   /** Seconds the server asked us to wait, for rate_limited. */

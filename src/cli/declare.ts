@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander';
 import { FORMATS, type RawGlobalOptions } from '../flags/argv.js';
 import { commandOption, type CommandOptionName } from '../flags/command-options.js';
 import type { Context } from '../services/context.js';
+import type { Invocation } from '../services/endpoint-request.js';
 
 export const HELP_GROUPS = {
   data: 'Visibility data:',
@@ -81,6 +82,10 @@ function addShared(cmd: Command, names: readonly CommandOptionName[], repeatable
   return cmd;
 }
 
+const RANGE = ['days', 'from', 'to'] as const;
+const TABLE_OUTPUT = ['format', 'output', 'columns', 'rows', 'wide', 'no-pager'] as const;
+const PLAIN_OUTPUT = ['format', 'output', 'no-pager'] as const;
+
 /** -b/--brand: which brand, for every command that reads a brand's data. */
 export const addBrandOption = (cmd: Command): Command => addShared(cmd, ['brand']);
 
@@ -105,17 +110,13 @@ export const addScopeOptions = (cmd: Command, o: { market: boolean; all: boolean
   );
 
 /** The period: a trailing window (`days`), or a window or a date range (`range`). */
-export const addPeriodOptions = (cmd: Command, kind: 'days' | 'range'): Command => addShared(cmd, kind === 'days' ? ['days'] : ['days', 'from', 'to']);
-
-/** -f/--format alone: for a command that writes files of its own (`vis export`). */
-export const addFormatOption = (cmd: Command): Command => addShared(cmd, ['format']);
+export const addPeriodOptions = (cmd: Command, kind: 'days' | 'range'): Command => addShared(cmd, kind === 'days' ? ['days'] : RANGE);
 
 /**
  * What a command that prints an answer takes: its format, where it goes, the pager, and,
  * when it can draw a table, the table's columns, rows and width.
  */
-export const addOutputOptions = (cmd: Command, o: { table: boolean }): Command =>
-  addShared(cmd, o.table ? ['format', 'output', 'columns', 'rows', 'wide', 'no-pager'] : ['format', 'output', 'no-pager']);
+export const addOutputOptions = (cmd: Command, o: { table: boolean }): Command => addShared(cmd, o.table ? TABLE_OUTPUT : PLAIN_OUTPUT);
 
 /** --refresh and --no-cache: for a command whose answers the response cache keeps (src/cache/). */
 export const addCacheOptions = (cmd: Command): Command => addShared(cmd, ['refresh', 'no-cache']);
@@ -129,6 +130,22 @@ export const addListOptions = (cmd: Command, filters: readonly ('engine' | 'stat
 
 /** --param key=value (repeatable): for a command that sends a GET it builds from the table. */
 export const addParamOption = (cmd: Command): Command => addShared(cmd, ['param']);
+
+/**
+ * One request's options, for the commands that send a request as typed (`vis api`, whose
+ * answer prints as a table can) or write each answer to a file (`vis export`, -f alone):
+ * its brand, market and period, then the output, the cache and verbatim parameters.
+ */
+export const addRequestOptions = (cmd: Command, output: 'table' | 'files'): Command =>
+  addShared(cmd, ['brand', 'market', 'days', 'from', 'to', ...(output === 'table' ? TABLE_OUTPUT : (['format'] as const)), 'refresh', 'no-cache', 'param']);
+
+/**
+ * The options of a command over several brands and markets that reads through the cache
+ * (`vis changes`, `vis report`): the scopes, then what it prints (`output`) or the
+ * period it reads (`range`), then the cache's.
+ */
+export const addScopesReadOptions = (cmd: Command, own: 'output' | 'range'): Command =>
+  addShared(cmd, ['brand', 'all-brands', 'market', 'all-markets', ...(own === 'output' ? PLAIN_OUTPUT : RANGE), 'refresh', 'no-cache'], ['brand', 'market']);
 
 /**
  * What an action parses: the root's globals, the command's own options, and those a
@@ -151,6 +168,40 @@ export function optionsOf(cmd: Command): RawGlobalOptions {
   return { ...root.opts(), ...cmd.opts(), ...Object.fromEntries(typed) } as RawGlobalOptions;
 }
 
+/**
+ * How an endpoint's command was typed, for the data commands and their recorded series
+ * (`vis history <word>`): its argument, its options, and whether --market was typed
+ * rather than taken from the environment or the profile.
+ */
+export function invocationOf(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
+  let marketFromFlag = false;
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
+  }
+  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag, ...extra };
+}
+
+/**
+ * A word that names a list, an item, or both (`vis topics [id]`): the main endpoint's
+ * aliases and the item's argument (optional beside a list) on `cmd`, and an action that
+ * hands `run` the endpoint typed (the item when an id was given) and how it was typed.
+ */
+export function declareListAndItem<S extends { aliases?: readonly string[]; pathParam?: { name: string; description: string } }>(
+  cmd: Command,
+  main: S,
+  list: S | undefined,
+  item: S | undefined,
+  run: (spec: S, inv: Invocation) => Promise<void>,
+): void {
+  for (const alias of main.aliases ?? []) cmd.alias(alias);
+  if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+  // commander passes (arg?, opts, command): the argument only when one is declared.
+  cmd.action(async (...args: unknown[]) => {
+    const arg = item ? (args[0] as string | undefined) : undefined;
+    await run(item && arg !== undefined ? item : main, invocationOf(args[args.length - 1] as Command, arg));
+  });
+}
+
 /** commander's argParser for a repeatable option. */
 export const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -171,6 +222,23 @@ export type RunF = (options: ParsedOptions) => Promise<void> | void;
 export async function runOrCapture<O extends ParsedOptions>(options: O, runF: RunF | undefined, run: () => Promise<unknown>): Promise<void> {
   if (runF) await runF(options);
   else await run();
+}
+
+/**
+ * The action of a command that parses, then runs: `parse` turns what was typed (and the
+ * command's arguments) into checked options, and `run` runs them unless the runF seam
+ * takes them. Each loads its module only when the command runs.
+ */
+export function parseThenRun<O extends ParsedOptions>(
+  runF: RunF | undefined,
+  parse: (raw: RawGlobalOptions, args: readonly unknown[]) => O | Promise<O>,
+  run: (options: O) => Promise<unknown>,
+): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    // commander passes the declared arguments, then the options, then the command.
+    const options = await parse(optionsOf(args[args.length - 1] as Command), args);
+    await runOrCapture(options, runF, () => run(options));
+  };
 }
 
 /** A command (or, for the table, a family of them) the root program can register. */

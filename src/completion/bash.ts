@@ -4,24 +4,19 @@
  * then offers sub-commands, flags, or the values of the flag or argument at the cursor.
  * Works with plain bash 4 and uses bash-completion's helpers when they are loaded.
  */
-import { allCommands, globalsOf, spellings, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
+import { allCommands, globalsOf, inShell, spellings, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
 
 const pathKey = (c: CommandModel) => c.path.join(' ');
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function valuesCall(v: Values): string | undefined {
-  switch (v.kind) {
-    case 'words':
-      return `__vis_words ${q(v.words.join(' '))}`;
-    case 'files':
-      return '__vis_files';
-    case 'directories':
-      return '__vis_files -d';
-    case 'dynamic':
-      return `__vis_dynamic ${v.source}`;
-    case 'none':
-      return undefined;
-  }
+  return inShell<string | undefined>(v, {
+    none: undefined,
+    words: (words) => `__vis_words ${q(words.join(' '))}`,
+    files: '__vis_files',
+    directories: '__vis_files -d',
+    dynamic: (source) => `__vis_dynamic ${source}`,
+  });
 }
 
 /** `case "$1|$2"` patterns: a command's own flags, or any command's for a global flag. */

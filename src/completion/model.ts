@@ -19,6 +19,31 @@ export type Values =
   | { kind: 'directories' }
   | { kind: 'dynamic'; source: DynamicSource }; // `vis __complete <source>`
 
+/** What one shell's script writes for each kind of values (an action, a command, `complete` options). */
+export interface ShellValues<T> {
+  none: T;
+  words: (words: readonly string[]) => T;
+  files: T;
+  directories: T;
+  dynamic: (source: DynamicSource) => T;
+}
+
+/** The shell's text for these values. */
+export function inShell<T>(v: Values, shell: ShellValues<T>): T {
+  switch (v.kind) {
+    case 'none':
+      return shell.none;
+    case 'words':
+      return shell.words(v.words);
+    case 'files':
+      return shell.files;
+    case 'directories':
+      return shell.directories;
+    case 'dynamic':
+      return shell.dynamic(v.source);
+  }
+}
+
 /** Values that depend on the argument before: `vis config set format <table|json|csv>`. */
 export interface KeyedValues {
   kind: 'keyed';

@@ -3,7 +3,8 @@
  * per command, each an `_arguments` spec with the global flags, the command's own flags
  * and its arguments; commands with sub-commands hand the rest of the line on.
  */
-import { allCommands, globalsOf, spellings, type ArgModel, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
+import { allCommands, globalsOf, inShell, spellings, type ArgModel, type CommandModel, type CompletionModel, type FlagModel, type Values } from './model.js';
+import type { DynamicSource } from './shells.js';
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Text inside an `_arguments` `[description]`. */
@@ -13,36 +14,17 @@ const message = (s: string) => s.replace(/:/g, '-');
 
 const functionName = (c: CommandModel) => ['__vis_cmd', ...c.path].join('_').replace(/[^A-Za-z0-9_]/g, '_');
 
+/** Files, folders and values vis lists: the same in a spec's action and in a `->state` branch. */
+const LOOKUPS = { files: '_files', directories: '_files -/', dynamic: (source: DynamicSource) => `__vis_dynamic ${source}` };
+
 /** The action part of an `_arguments` spec. */
 function action(v: Values): string {
-  switch (v.kind) {
-    case 'none':
-      return ' ';
-    case 'words':
-      return `(${v.words.join(' ')})`;
-    case 'files':
-      return '_files';
-    case 'directories':
-      return '_files -/';
-    case 'dynamic':
-      return `__vis_dynamic ${v.source}`;
-  }
+  return inShell(v, { ...LOOKUPS, none: ' ', words: (words) => `(${words.join(' ')})` });
 }
 
 /** The same, as a command to run from a `->state` branch. */
 function command(v: Values, what: string): string | undefined {
-  switch (v.kind) {
-    case 'none':
-      return undefined;
-    case 'words':
-      return `_wanted values expl ${sq(what)} compadd -- ${v.words.join(' ')}`;
-    case 'files':
-      return '_files';
-    case 'directories':
-      return '_files -/';
-    case 'dynamic':
-      return `__vis_dynamic ${v.source}`;
-  }
+  return inShell<string | undefined>(v, { ...LOOKUPS, none: undefined, words: (words) => `_wanted values expl ${sq(what)} compadd -- ${words.join(' ')}` });
 }
 
 function flagSpec(flag: FlagModel): string {

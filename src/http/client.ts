@@ -401,16 +401,8 @@ export class ApiClient {
         hint: 'Raise --timeout if the network is slow.',
       });
     }
-    if (code === 'ECONNREFUSED') {
-      return new ServerError(`could not connect to ${host}: connection refused`, {
-        transport: 'connection refused',
-        maybeSent: false,
-        code: 'connection_refused',
-      });
-    }
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return new ServerError(`could not resolve ${host}`, { transport: 'DNS failure', maybeSent: false, code: 'dns_failure' });
-    }
+    const unreached = notReached(code, host, '');
+    if (unreached) return unreached;
     if (code === 'UND_ERR_HEADERS_OVERFLOW') {
       return new ServerError(`the answer from ${host} has headers larger than ${MAX_HEADER_BYTES / 1024} KiB, more than vis accepts`, {
         code: 'headers_too_large',
@@ -452,22 +444,32 @@ export class ApiClient {
 }
 
 /**
+ * A connection refused or a name that did not resolve: nothing was sent. `who` is the
+ * server's host or the proxy; `via` marks the proxy's failures in the transport.
+ */
+function notReached(code: string, who: string, via: '' | 'proxy '): ServerError | undefined {
+  if (code === 'ECONNREFUSED') {
+    return new ServerError(`could not connect to ${who}: connection refused`, {
+      transport: `${via}connection refused`,
+      maybeSent: false,
+      code: 'connection_refused',
+    });
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new ServerError(`could not resolve ${who}`, { transport: `${via}DNS failure`, maybeSent: false, code: 'dns_failure' });
+  }
+  return undefined;
+}
+
+/**
  * What only a proxy can cause: a refused or unresolvable proxy (the only connection vis
  * makes when one is set) and a tunnel the proxy would not open. A refusal with a 4xx
  * status (forbidden, credentials wanted) is not repeated; 5xx ones are, as from a server.
  */
 function proxyError(code: string, message: string, host: string, proxy: ProxyChoice): ServerError | undefined {
   const which = `the proxy ${proxy.hostPort} (${proxy.variable})`;
-  if (code === 'ECONNREFUSED') {
-    return new ServerError(`could not connect to ${which}: connection refused`, {
-      transport: 'proxy connection refused',
-      maybeSent: false,
-      code: 'connection_refused',
-    });
-  }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new ServerError(`could not resolve ${which}`, { transport: 'proxy DNS failure', maybeSent: false, code: 'dns_failure' });
-  }
+  const unreached = notReached(code, which, 'proxy ');
+  if (unreached) return unreached;
   const refused = /^Proxy response \((\d{3})\) !== 200/.exec(message);
   if (refused) {
     const status = Number(refused[1]);

@@ -1,35 +1,11 @@
 /** `vis api <path>`: the declaration. parse.ts and run.ts load when it runs. */
-import type { Command } from 'commander';
-import {
-  addBrandOption,
-  addCacheOptions,
-  addMarketOption,
-  addOutputOptions,
-  addParamOption,
-  addPeriodOptions,
-  examplesAfter,
-  HELP_GROUPS,
-  optionsOf,
-  runOrCapture,
-  toolDescription,
-  type CommandDeclaration,
-} from '../../declare.js';
+import { addRequestOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const apiCommand: CommandDeclaration = {
   answers: (word) => word === 'api',
   register(program, ctx, _only, runF) {
     // A raw call: every shared option is sent or applied (brand, market and period as query parameters).
-    const api = program.command('api <path>');
-    for (const add of [
-      addBrandOption,
-      addMarketOption,
-      (c: Command) => addPeriodOptions(c, 'range'),
-      (c: Command) => addOutputOptions(c, { table: true }),
-      addCacheOptions,
-      addParamOption,
-    ])
-      add(api);
-    api
+    addRequestOptions(program.command('api <path>'), 'table')
       .summary('Raw GET of any API path, for what the commands do not cover yet')
       .description(
         toolDescription(
@@ -39,9 +15,12 @@ export const apiCommand: CommandDeclaration = {
       )
       .helpGroup(HELP_GROUPS.tools)
       .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /tasks --param status=done --format csv'))
-      .action(async (path: string, _o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseApiOptions(ctx, path, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runApi(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw, [path]) => (await import('./parse.js')).parseApiOptions(ctx, path as string, raw),
+          async (options) => (await import('./run.js')).runApi(options, ctx),
+        ),
+      );
   },
 };

@@ -29,15 +29,14 @@ export interface AuthLogoutOptions extends ParsedOptions {
 export type AuthVerb = 'login' | 'status' | 'logout';
 export type AuthOptions = AuthLoginOptions | AuthStatusOptions | AuthLogoutOptions;
 
+const PARSERS: Readonly<Record<AuthVerb, (ctx: Context, raw: RawGlobalOptions) => AuthOptions>> = {
+  login: parseAuthLogin,
+  status: parseAuthStatus,
+  logout: parseAuthLogout,
+};
+
 export function parseAuthOptions(ctx: Context, verb: AuthVerb, raw: RawGlobalOptions): AuthOptions {
-  switch (verb) {
-    case 'login':
-      return parseAuthLogin(ctx, raw);
-    case 'status':
-      return parseAuthStatus(ctx, raw);
-    case 'logout':
-      return parseAuthLogout(ctx, raw);
-  }
+  return PARSERS[verb](ctx, raw);
 }
 
 export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOptions {

@@ -1,25 +1,10 @@
 /** `vis changes`: the declaration. parse.ts and run.ts load when it runs. */
-import type { Command } from 'commander';
-import {
-  addCacheOptions,
-  addOutputOptions,
-  addScopeOptions,
-  examplesAfter,
-  HELP_GROUPS,
-  optionsOf,
-  runOrCapture,
-  toolDescription,
-  type CommandDeclaration,
-} from '../../declare.js';
+import { addScopesReadOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const changesCommand: CommandDeclaration = {
   answers: (word) => word === 'changes',
   register(program, ctx, _only, runF) {
-    const cmd = program.command('changes');
-    addScopeOptions(cmd, { market: true, all: true });
-    addOutputOptions(cmd, { table: false });
-    addCacheOptions(cmd);
-    cmd
+    addScopesReadOptions(program.command('changes'), 'output')
       .summary('What changed between the two newest recorded days: topics, answer states, competitors, pages, issues')
       .description(
         toolDescription(
@@ -41,9 +26,12 @@ export const changesCommand: CommandDeclaration = {
           'vis changes -f json',
         ),
       )
-      .action(async (_o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseChangesOptions(ctx, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runChanges(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw) => (await import('./parse.js')).parseChangesOptions(ctx, raw),
+          async (options) => (await import('./run.js')).runChanges(options, ctx),
+        ),
+      );
   },
 };

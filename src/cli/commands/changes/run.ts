@@ -5,7 +5,7 @@
  * exit 8 when anything changed.
  */
 import { ChangesFoundError, VisError } from '../../../errors.js';
-import type { ChangesResult } from '../../../domain/changes.js';
+import type { Change, ChangesResult } from '../../../domain/changes.js';
 import { CHANGE_KINDS } from '../../../domain/changes.js';
 import { endpointById } from '../../../endpoints.js';
 import { changesFrom } from '../../../history/changes/compare.js';
@@ -71,6 +71,13 @@ export function exitFailure(options: Pick<ChangesOptions, 'exitCode'>, result: C
   return new ChangesFoundError(`${n} ${n === 1 ? 'change' : 'changes'} from ${result.from} to ${result.to} (--exit-code)`);
 }
 
+/** What a change says beyond its kind and scope, in the order the JSON and the CSV give it. */
+const FACT_FIELDS = ['subject', 'label', 'engine', 'before', 'after', 'delta', 'points', 'move', 'news', 'path', 'endpoint', 'item', 'query'] as const;
+
+function changeFacts(c: Change): Pick<Change, (typeof FACT_FIELDS)[number]> {
+  return Object.fromEntries(FACT_FIELDS.map((field) => [field, c[field]])) as Pick<Change, (typeof FACT_FIELDS)[number]>;
+}
+
 /** The JSON document: the result, and how it was asked for. */
 export function changesDocument(options: Pick<ChangesOptions, 'api' | 'threshold' | 'since' | 'sinceAsked'>, result: ChangesResult): object {
   return {
@@ -81,19 +88,7 @@ export function changesDocument(options: Pick<ChangesOptions, 'api' | 'threshold
         kind: c.kind,
         brand: c.brand,
         market: c.market,
-        subject: c.subject,
-        label: c.label,
-        engine: c.engine,
-        before: c.before,
-        after: c.after,
-        delta: c.delta,
-        points: c.points,
-        move: c.move,
-        news: c.news,
-        path: c.path,
-        endpoint: c.endpoint,
-        item: c.item,
-        query: c.query,
+        ...changeFacts(c),
       })),
       not_compared: result.notCompared.map((n) => ({ kind: n.kind, brand: n.brand, market: n.market, endpoint: n.endpoint, reason: n.reason })),
     },
@@ -115,28 +110,7 @@ function noteOf(result: ChangesResult): string | undefined {
 }
 
 /** The CSV's columns, in order (changeRows writes them so). */
-export const CSV_COLUMNS = [
-  'from',
-  'to',
-  'kind',
-  'brand_id',
-  'brand_name',
-  'market_code',
-  'market_label',
-  'subject',
-  'label',
-  'engine',
-  'before',
-  'after',
-  'delta',
-  'points',
-  'move',
-  'news',
-  'path',
-  'endpoint',
-  'item',
-  'query',
-] as const;
+export const CSV_COLUMNS = ['from', 'to', 'kind', 'brand_id', 'brand_name', 'market_code', 'market_label', ...FACT_FIELDS] as const;
 
 /** One CSV row per change, flat. */
 export function changeRows(result: ChangesResult): Array<Record<string, string | number | boolean | null>> {
@@ -148,19 +122,7 @@ export function changeRows(result: ChangesResult): Array<Record<string, string |
     brand_name: c.brand.name,
     market_code: c.market?.code ?? null,
     market_label: c.market?.label ?? null,
-    subject: c.subject,
-    label: c.label,
-    engine: c.engine,
-    before: c.before,
-    after: c.after,
-    delta: c.delta,
-    points: c.points,
-    move: c.move,
-    news: c.news,
-    path: c.path,
-    endpoint: c.endpoint,
-    item: c.item,
-    query: c.query,
+    ...changeFacts(c),
   }));
 }
 

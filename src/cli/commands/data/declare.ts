@@ -18,7 +18,8 @@ import {
   collect,
   examplesAfter,
   HELP_GROUPS,
-  optionsOf,
+  declareListAndItem,
+  invocationOf,
   runOrCapture,
   type CommandDeclaration,
   type RunF,
@@ -85,14 +86,6 @@ function addEndpointOptions(cmd: Command, specs: readonly EndpointSpec[]): void 
   addParamOption(cmd);
 }
 
-function invocation(cmd: Command, pathArg: string | undefined, extra: Partial<Invocation> = {}): Invocation {
-  let marketFromFlag = false;
-  for (let c: Command | null = cmd; c; c = c.parent) {
-    if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
-  }
-  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag, ...extra };
-}
-
 /** Parse, then run (or hand the options to runF); both loaded only when a data command runs. */
 async function parseThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation, list?: EndpointSpec): Promise<void> {
   const { parseDataOptions } = await import('./parse.js');
@@ -126,17 +119,9 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
     .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${helpSummary(item)}. Calls ${item.method} ${item.path}.` : ''))
     .helpGroup(HELP_GROUPS[main.group])
     .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
-  for (const alias of main.aliases ?? []) cmd.alias(alias);
-  if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+  declareListAndItem(cmd, main, list, item, (spec, inv) => parseThenRun(ctx, runF, spec, inv, spec === item ? list : undefined));
   addParamOptions(cmd, main.query);
   addEndpointOptions(cmd, item && list ? [main, item] : [main]);
-  // commander passes (arg?, opts, command): the argument only when one is declared.
-  cmd.action(async (...args: unknown[]) => {
-    const self = args[args.length - 1] as Command;
-    const arg = item ? (args[0] as string | undefined) : undefined;
-    if (item && arg !== undefined) await parseThenRun(ctx, runF, item, invocation(self, arg), list);
-    else await parseThenRun(ctx, runF, main, invocation(self, undefined));
-  });
 
   for (const sub of subs) {
     const sc = cmd
@@ -155,12 +140,12 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
       sc.addOption(new Option('-y, --yes', 'do not ask before spending a pitch report'));
       addEndpointOptions(sc, [sub]);
       sc.action(async (url: string, opts: { field?: string[]; yes?: boolean }, self: Command) => {
-        await parseThenRun(ctx, runF, sub, { ...invocation(self, undefined, { fields: opts.field, yes: opts.yes }), local: { ...self.opts(), url } });
+        await parseThenRun(ctx, runF, sub, { ...invocationOf(self, undefined, { fields: opts.field, yes: opts.yes }), local: { ...self.opts(), url } });
       });
     } else {
       addEndpointOptions(sc, [sub]);
       sc.action(async (_opts: unknown, self: Command) => {
-        await parseThenRun(ctx, runF, sub, invocation(self, undefined));
+        await parseThenRun(ctx, runF, sub, invocationOf(self, undefined));
       });
     }
   }

@@ -1,27 +1,11 @@
 /** `vis export`: the declaration. parse.ts and run.ts load when it runs. */
-import type { Command } from 'commander';
-import {
-  addBrandOption,
-  addCacheOptions,
-  addFormatOption,
-  addMarketOption,
-  addParamOption,
-  addPeriodOptions,
-  examplesAfter,
-  HELP_GROUPS,
-  optionsOf,
-  runOrCapture,
-  toolDescription,
-  type CommandDeclaration,
-} from '../../declare.js';
+import { addRequestOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const exportCommand: CommandDeclaration = {
   answers: (word) => word === 'export',
   register(program, ctx, _only, runF) {
-    const cmd = program.command('export');
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
-    for (const add of [addBrandOption, addMarketOption, (c: Command) => addPeriodOptions(c, 'range'), addFormatOption, addCacheOptions, addParamOption])
-      add(cmd);
+    const cmd = addRequestOptions(program.command('export'), 'files');
     // Files are csv or json: the shared -f says `table` too, which export refuses.
     const format = cmd.options.find((o) => o.long === '--format');
     if (format) {
@@ -53,9 +37,12 @@ export const exportCommand: CommandDeclaration = {
           'vis export --dir ~/vis-exports/$(date +%F) --resume',
         ),
       )
-      .action(async (_o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseExportCommand(ctx, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runExportCommand(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw) => (await import('./parse.js')).parseExportCommand(ctx, raw),
+          async (options) => (await import('./run.js')).runExportCommand(options, ctx),
+        ),
+      );
   },
 };

@@ -17,7 +17,9 @@ import {
   addPeriodOptions,
   examplesAfter,
   HELP_GROUPS,
-  optionsOf,
+  declareListAndItem,
+  invocationOf,
+  parseThenRun,
   runOrCapture,
   toolDescription,
   type CommandDeclaration,
@@ -51,13 +53,7 @@ function addSeriesOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
   addParamOption(cmd);
 }
 
-function invocation(cmd: Command, pathArg: string | undefined): Invocation {
-  let marketFromFlag = false;
-  for (let c: Command | null = cmd; c; c = c.parent) if (c.getOptionValueSource('market') === 'cli') marketFromFlag = true;
-  return { pathArg, local: cmd.opts(), globals: optionsOf(cmd), marketFromFlag };
-}
-
-async function parseThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation): Promise<void> {
+async function seriesThenRun(ctx: Context, runF: RunF | undefined, spec: EndpointSpec, inv: Invocation): Promise<void> {
   const { parseHistoryOptions } = await import('./parse.js');
   const options = parseHistoryOptions(ctx, spec, inv);
   await runOrCapture(options, runF, async () => (await import('./run.js')).runHistory(options, ctx));
@@ -98,15 +94,9 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
       .summary(summaryOf(main))
       .description(describe(main, list && item ? item : undefined))
       .addHelpText('after', examplesAfter(`vis history ${word} --since 30d`, `vis history ${word} --format csv > ${word}-history.csv`));
-    for (const alias of main.aliases ?? []) cmd.alias(alias);
-    if (item) cmd.argument(`${list ? '[' : '<'}${item.pathParam!.name}${list ? ']' : '>'}`, item.pathParam!.description);
+    declareListAndItem(cmd, main, list, item, (spec, inv) => seriesThenRun(ctx, runF, spec, inv));
     addParamOptions(cmd, main.query);
     addSeriesOptions(cmd, list && item ? [list, item] : [main]);
-    cmd.action(async (...args: unknown[]) => {
-      const self = args[args.length - 1] as Command;
-      const arg = item ? (args[0] as string | undefined) : undefined;
-      await parseThenRun(ctx, runF, item && arg !== undefined ? item : main, invocation(self, arg));
-    });
   } else {
     cmd.summary(`Recorded days of vis ${word} …`).description(toolDescription(`The recorded days of the vis ${word} commands.`, NO_REQUEST));
   }
@@ -119,7 +109,7 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
     addParamOptions(sc, sub.query);
     addSeriesOptions(sc, [sub]);
     sc.action(async (_opts: unknown, self: Command) => {
-      await parseThenRun(ctx, runF, sub, invocation(self, undefined));
+      await seriesThenRun(ctx, runF, sub, invocationOf(self, undefined));
     });
   }
 }
@@ -163,11 +153,13 @@ export const historyCommand: CommandDeclaration = {
         ),
       )
       .addHelpText('after', examplesAfter('vis history check'))
-      .action(async (_o: unknown, self: Command) => {
-        const { parseCheckOptions } = await import('./parse.js');
-        const options = parseCheckOptions(ctx, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./check.js')).runHistoryCheck(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw) => (await import('./parse.js')).parseCheckOptions(ctx, raw),
+          async (options) => (await import('./check.js')).runHistoryCheck(options, ctx),
+        ),
+      );
 
     history
       .command('prune')
@@ -181,11 +173,13 @@ export const historyCommand: CommandDeclaration = {
       .addOption(new Option('--before <date|Nd>', 'remove the scan days before this date: YYYY-MM-DD, or 180d to keep the last 180 days'))
       .addOption(new Option('--dry-run', 'count what would be removed, and remove nothing'))
       .addHelpText('after', examplesAfter('vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d'))
-      .action(async (_o: unknown, self: Command) => {
-        const { parsePruneOptions } = await import('./parse.js');
-        const options = parsePruneOptions(ctx, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./prune.js')).runHistoryPrune(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw) => (await import('./parse.js')).parsePruneOptions(ctx, raw),
+          async (options) => (await import('./prune.js')).runHistoryPrune(options, ctx),
+        ),
+      );
 
     history
       .command('push')
@@ -203,10 +197,15 @@ export const historyCommand: CommandDeclaration = {
         'after',
         examplesAfter('vis history push postgres://vis@db.example.com/brands', 'vis history push postgres://vis@db.example.com/brands --file ./old-history.db'),
       )
-      .action(async (url: string, _o: unknown, self: Command) => {
-        const { parsePushOptions } = await import('./parse.js');
-        const options = parsePushOptions(ctx, url, optionsOf(self) as Parameters<typeof parsePushOptions>[2]);
-        await runOrCapture(options, runF, async () => (await import('./push.js')).runHistoryPush(options, ctx));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw, [url]) => {
+            const { parsePushOptions } = await import('./parse.js');
+            return parsePushOptions(ctx, url as string, raw as Parameters<typeof parsePushOptions>[2]);
+          },
+          async (options) => (await import('./push.js')).runHistoryPush(options, ctx),
+        ),
+      );
   },
 };

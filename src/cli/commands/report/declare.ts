@@ -1,24 +1,10 @@
 /** `vis report`: the declaration. parse.ts and run.ts load when it runs. */
-import {
-  addCacheOptions,
-  addPeriodOptions,
-  addScopeOptions,
-  examplesAfter,
-  HELP_GROUPS,
-  optionsOf,
-  runOrCapture,
-  toolDescription,
-  type CommandDeclaration,
-} from '../../declare.js';
+import { addScopesReadOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const reportCommand: CommandDeclaration = {
   answers: (word) => word === 'report',
   register(program, ctx, _only, runF) {
-    const cmd = program.command('report');
-    addScopeOptions(cmd, { market: true, all: true });
-    addPeriodOptions(cmd, 'range');
-    addCacheOptions(cmd);
-    cmd
+    addScopesReadOptions(program.command('report'), 'range')
       .summary('The client report: one self-contained HTML file with charts, and PDF')
       .description(
         toolDescription(
@@ -36,11 +22,13 @@ export const reportCommand: CommandDeclaration = {
       .option('--paper <size>', 'a4 (default) or letter, for print and --pdf')
       .option('--dry-run', 'print the reads the report needs, which are cached, and the reads left; read and write nothing')
       .addHelpText('after', examplesAfter('vis report --dry-run', 'vis report --brand "Northwind CRM" --days 30 --dry-run'))
-      .action(async () => {
-        const { parseReportCommand } = await import('./parse.js');
-        const options = parseReportCommand(ctx, optionsOf(cmd));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runReport(options, ctx, reportDeps));
-      });
+      .action(
+        parseThenRun(
+          runF,
+          async (raw) => (await import('./parse.js')).parseReportCommand(ctx, raw),
+          async (options) => (await import('./run.js')).runReport(options, ctx, reportDeps),
+        ),
+      );
   },
 };
 
