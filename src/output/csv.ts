@@ -80,8 +80,9 @@ export function guardFormula(text: string): string {
 
 /** One field, sanitised for a terminal and guarded when it is text, quoted when it holds a separator. */
 function csvField(cell: FlatCell | undefined, terminal: boolean): string {
-  const text = typeof cell === 'string' ? guardFormula(terminal ? sanitizeForTerminal(cell) : cell) : cellText(cell);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = cellText(cell);
+  const shown = typeof cell === 'string' ? guardFormula(terminal ? sanitizeForTerminal(text) : text) : text;
+  return NEEDS_QUOTES.test(shown) ? `"${shown.replace(/"/g, '""')}"` : shown;
 }
 
 function csvLine(fields: readonly string[]): string {

@@ -85,32 +85,42 @@ function put(out: FlatRecord, key: string, value: FlatCell): void {
   out.set(`${key} (${n})`, value);
 }
 
-function flattenInto(out: FlatRecord, prefix: string, value: unknown, depth: number): void {
-  if (isScalar(value)) {
-    put(out, prefix, value);
-  } else if (Array.isArray(value)) {
-    put(out, prefix, arrayCell(value, depth));
-  } else if (isPlainObject(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0 || depth >= MAX_DEPTH) {
-      put(out, prefix, stringifyWithin(value, depth));
-      return;
-    }
-    for (const k of keys) flattenInto(out, `${prefix}.${k}`, value[k], depth + 1);
+/**
+ * Flattens `value` into `out` under `prefix`: a non-empty object above MAX_DEPTH becomes
+ * dotted keys, and with `byRecord` (figures) so does an array of records, one key per
+ * record (recordKeyField); anything else is one cell (leafCell).
+ */
+function flattenInto(out: FlatRecord, prefix: string, value: unknown, depth: number, byRecord: boolean): void {
+  if (depth < MAX_DEPTH && isPlainObject(value) && Object.keys(value).length > 0) {
+    for (const k of Object.keys(value)) flattenInto(out, `${prefix}.${k}`, value[k], depth + 1, byRecord);
+  } else if (byRecord && depth < MAX_DEPTH && Array.isArray(value) && holdsRecords(value)) {
+    const field = recordKeyField(value);
+    value.forEach((item, i) => {
+      const name = field === null ? String(i) : String((item as Record<string, unknown>)[field]);
+      flattenInto(out, `${prefix}.${name}`, item, depth + 1, byRecord);
+    });
   } else {
-    // Not reachable from JSON.parse; `undefined` and friends show as an empty cell.
-    put(out, prefix, null);
+    put(out, prefix, leafCell(value, depth));
   }
+}
+
+/** A value that is not walked further, as one cell: an array as arrayCell, an object as JSON text. */
+function leafCell(value: unknown, depth: number): FlatCell {
+  if (isScalar(value)) return value;
+  if (Array.isArray(value)) return arrayCell(value, depth);
+  if (isPlainObject(value)) return stringifyWithin(value, depth);
+  // Not reachable from JSON.parse; `undefined` and friends show as an empty cell.
+  return null;
 }
 
 /** One row as ordered column -> cell pairs (see the module comment for the rules). */
 export function flattenRecord(rec: unknown): FlatRecord {
   const out: FlatRecord = new Map();
   if (!isPlainObject(rec)) {
-    flattenInto(out, 'value', rec, 0);
+    flattenInto(out, 'value', rec, 0, false);
     return out;
   }
-  for (const k of Object.keys(rec)) flattenInto(out, k, rec[k], 1);
+  for (const k of Object.keys(rec)) flattenInto(out, k, rec[k], 1, false);
   return out;
 }
 
@@ -335,31 +345,6 @@ function recordKeyField(arr: readonly unknown[]): string | null {
   return null;
 }
 
-function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: number): void {
-  if (isScalar(value)) {
-    put(out, prefix, value);
-  } else if (Array.isArray(value)) {
-    if (!holdsRecords(value) || depth >= MAX_DEPTH) {
-      put(out, prefix, arrayCell(value, depth));
-      return;
-    }
-    const field = recordKeyField(value);
-    value.forEach((item, i) => {
-      const name = field === null ? String(i) : String((item as Record<string, unknown>)[field]);
-      figuresInto(out, `${prefix}.${name}`, item, depth + 1);
-    });
-  } else if (isPlainObject(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0 || depth >= MAX_DEPTH) {
-      put(out, prefix, stringifyWithin(value, depth));
-      return;
-    }
-    for (const k of keys) figuresInto(out, `${prefix}.${k}`, value[k], depth + 1);
-  } else {
-    put(out, prefix, null);
-  }
-}
-
 /**
  * A one-record answer (a dashboard: overview, usage) as figures: one key per scalar,
  * nested objects as dotted keys (`visibility.score`), an array of records as one key per
@@ -369,18 +354,14 @@ function figuresInto(out: FlatRecord, prefix: string, value: unknown, depth: num
  * of the period columns. Nothing is dropped: a key met twice is suffixed as for columns.
  */
 export function flattenFigures(data: Record<string, unknown>): FlatRecord {
-  const out: FlatRecord = new Map();
-  for (const k of Object.keys(data)) {
+  // The top-level keys, the period's own fields in place of `period`: [key, value, depth].
+  const top = Object.keys(data).flatMap((k): Array<[string, unknown, number]> => {
     const v = data[k];
-    if (k === 'period' && isPlainObject(v)) {
-      for (const pk of Object.keys(v)) {
-        const name = pk === 'from' ? PERIOD_COLUMNS[0] : pk === 'to' ? PERIOD_COLUMNS[1] : `period.${pk}`;
-        figuresInto(out, name, v[pk], 2);
-      }
-    } else {
-      figuresInto(out, k, v, 1);
-    }
-  }
+    if (k !== 'period' || !isPlainObject(v)) return [[k, v, 1]];
+    return Object.keys(v).map((pk) => [pk === 'from' ? PERIOD_COLUMNS[0] : pk === 'to' ? PERIOD_COLUMNS[1] : `period.${pk}`, v[pk], 2]);
+  });
+  const out: FlatRecord = new Map();
+  for (const [key, value, depth] of top) flattenInto(out, key, value, depth, true);
   return out;
 }
 

@@ -29,13 +29,13 @@ import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { chosenColumnsView } from './views/chosen.js';
-import { wrapParts } from './views/grid.js';
+import { sideBySide, wrapParts } from './views/grid.js';
 import { viewFor } from './views/index.js';
 import { scopesView } from './views/scopes/index.js';
 import type { ScopeResult } from '../domain/scope.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
-import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../text/width.js';
+import { displayWidth, fitWidths, truncateToWidth } from '../text/width.js';
 
 // `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
 export { renderChangesView } from './views/changes.js';
@@ -128,7 +128,7 @@ export function renderScopes(results: readonly ScopeResult[], opts: TableOptions
 /** The generic rendering alone, whatever view the endpoint has. */
 export function renderGenericTable(envelope: unknown, opts: TableOptions): string {
   if (!opts.tty) return renderPlainTable(envelope, opts).rows;
-  return `${layoutTty(buildModel(envelope, opts), opts).join('\n')}\n`;
+  return `${layoutTty(buildModel(envelope, opts), ttyOf(opts)).join('\n')}\n`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,6 +169,7 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
     if (strict && !(err instanceof ShapeError)) throw err;
     return null;
   }
+  const rest = restSections(unshown(data, shown)).map((section) => prepareSection(section, tty));
   const lines = headingLines(heading, tty);
   for (const block of blocks) {
     if (block.length === 0) continue;
@@ -179,7 +180,7 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
       lines.push(clamped);
     }
   }
-  lines.push(...sectionLines(restSections(unshown(data, shown)), tty, lines.length > 0));
+  lines.push(...sectionLines(rest, tty, lines.length > 0));
   if (lines.length === 0) lines.push('No data.');
   return `${lines.join('\n')}\n`;
 }
@@ -441,7 +442,8 @@ export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'wi
 }
 
 // ---------------------------------------------------------------------------------------
-// TTY layout
+// TTY layout: every section's text is made safe and measured once (prepareSection), then
+// laid out on those widths; only text that is shortened or wrapped is measured again.
 
 interface Tty {
   width: number;
@@ -449,18 +451,69 @@ interface Tty {
   chalk: ChalkInstance;
 }
 
+/** Text as the terminal shows it: sanitised, and its width in columns (see shownText). */
+interface ShownText {
+  text: string;
+  width: number;
+}
+
+/** A section ready to lay out; a cell is null for a JSON null (drawn as a dim `–`), EMPTY for a field its record lacks. */
+type TtySection =
+  | { kind: 'grid'; title: ShownText | null; headers: readonly ShownText[]; rows: ReadonlyArray<ReadonlyArray<ShownText | null>>; numeric: readonly boolean[] }
+  | { kind: 'fields'; entries: ReadonlyArray<readonly [ShownText, ShownText | null]> }
+  | { kind: 'text'; text: ShownText };
+
+const EMPTY: ShownText = { text: '', width: 0 };
+const NULL_CELL: ShownText = { text: NULL_MARK, width: 1 };
+
 function effectiveWidth(width: number): number {
   if (!Number.isFinite(width) || width <= 0) return DEFAULT_WIDTH;
   return Math.max(MIN_WIDTH, Math.floor(width));
 }
 
-function ttyOf(opts: TableOptions): Tty {
+function ttyOf(opts: Pick<TableOptions, 'width' | 'wide' | 'color'>): Tty {
   return { width: effectiveWidth(opts.width), wide: opts.wide, chalk: new Chalk({ level: opts.color ? 1 : 0 }) };
 }
 
-function layoutTty(model: Model, opts: TableOptions): string[] {
-  const tty = ttyOf(opts);
-  return [...headingLines(model.heading, tty), ...sectionLines(model.sections, tty, model.heading !== null)];
+function layoutTty(model: Model, tty: Tty): string[] {
+  const sections = model.sections.map((section) => prepareSection(section, tty));
+  return [...headingLines(model.heading, tty), ...sectionLines(sections, tty, model.heading !== null)];
+}
+
+/**
+ * `text` sanitised and measured. Without `wide` the count stops past the terminal's width,
+ * so a huge cell costs no more than the terminal is wide: a width above it only says "too wide".
+ */
+function shownText(text: string, tty: Tty): ShownText {
+  const safe = sanitizeForTerminal(text);
+  return { text: safe, width: displayWidth(safe, tty.wide ? Infinity : tty.width) };
+}
+
+function shownCell(cell: FlatCell | undefined, tty: Tty): ShownText | null {
+  return cell === null ? null : shownText(cellText(cell), tty);
+}
+
+/** The section's text sanitised and measured, and which of a grid's columns align as numbers. */
+function prepareSection(section: Section, tty: Tty): TtySection {
+  if (section.kind === 'text') return { kind: 'text', text: shownText(section.text, tty) };
+  if (section.kind === 'fields') return { kind: 'fields', entries: section.entries.map(([k, v]) => [shownText(k, tty), shownCell(v, tty)] as const) };
+  const { columns, records } = section;
+  const rows = records.map((r) => columns.map((c) => (r.has(c) ? shownCell(r.get(c), tty) : EMPTY)));
+  // Judged on the text as shown: control text the terminal never sees (an empty OSC) leaves
+  // a cell that looks empty, and it must not stop a column of numbers aligning as one.
+  const numeric = columns.map((c, j) => {
+    let any = false;
+    for (let i = 0; i < records.length; i++) {
+      const v = records[i]?.get(c);
+      const shown = rows[i]?.[j]?.text ?? '';
+      if (v === null || v === undefined || shown === '') continue;
+      if (!isNumericCell(v, shown)) return false;
+      any = true;
+    }
+    return any;
+  });
+  const title = section.title === null ? null : shownText(section.title, tty);
+  return { kind: 'grid', title, headers: columns.map((c) => shownText(c, tty)), rows, numeric };
 }
 
 function headingLines(heading: Model['heading'], tty: Tty): string[] {
@@ -478,34 +531,29 @@ function headingLines(heading: Model['heading'], tty: Tty): string[] {
     if (last >= 0 && fits(`${lines[last]} · ${part}`)) lines[last] = `${lines[last]} · ${part}`;
     else lines.push(part);
   }
-  return lines.flatMap((l) => fitLines(l, tty)).map((l) => tty.chalk.dim(l));
+  return lines.flatMap((l) => fitLines({ text: l, width: displayWidth(l, tty.width) }, tty)).map((l) => tty.chalk.dim(l));
 }
 
 /** Sections one blank line apart (and apart from what comes before them, if anything). */
-function sectionLines(sections: readonly Section[], tty: Tty, after: boolean): string[] {
+function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean): string[] {
   const lines: string[] = [];
   for (const section of sections) {
     if (after || lines.length > 0) lines.push('');
     if (section.kind === 'text') {
-      lines.push(...fitLines(sanitizeForTerminal(section.text), tty));
+      lines.push(...fitLines(section.text, tty));
     } else if (section.kind === 'fields') {
-      lines.push(
-        ...keyValueLines(
-          section.entries.map(([k, v]) => [sanitizeForTerminal(k), ttyCell(v)] as const),
-          tty,
-        ),
-      );
+      lines.push(...keyValueLines(section.entries, tty));
     } else {
-      if (section.title !== null) lines.push(...fitLines(sanitizeForTerminal(section.title), tty).map((l) => tty.chalk.bold(l)));
-      lines.push(...gridLines(section.columns, section.records, tty));
+      if (section.title !== null) lines.push(...fitLines(section.title, tty).map((l) => tty.chalk.bold(l)));
+      lines.push(...gridLines(section, tty));
     }
   }
   return lines;
 }
 
 /** Text in `width` columns: shortened, or with `wide` wrapped at spaces. */
-function fitLines(text: string, tty: Tty): string[] {
-  return tty.wide ? wrapWords(text, tty.width) : [truncateToWidth(text, tty.width)];
+function fitLines(t: ShownText, tty: Tty): string[] {
+  return tty.wide ? wrapWords(t.text, tty.width) : [fitted(t, tty.width).text];
 }
 
 /** Text over lines of `width` columns, broken at spaces only: a word is never broken. */
@@ -513,33 +561,42 @@ function wrapWords(text: string, width: number): string[] {
   return wrapParts([{ text }], width).map((line) => line.map((p) => p.text).join(''));
 }
 
-/** A cell's text for the terminal; null for a JSON null (drawn as a dim `–`). */
-function ttyCell(cell: FlatCell | undefined): string | null {
-  if (cell === null) return null;
-  return sanitizeForTerminal(cellText(cell));
+/** `t` in at most `width` columns: as it is when it fits, else shortened with `…` (and measured). */
+function fitted(t: ShownText, width: number): ShownText {
+  if (t.width <= width) return t;
+  const text = truncateToWidth(t.text, width);
+  return { text, width: displayWidth(text) };
+}
+
+/** `t` padded with spaces to `width` columns, on the right (`left` alignment) or the left. */
+function padded(t: ShownText, width: number, align: 'left' | 'right' = 'left'): string {
+  const gap = width - t.width;
+  if (gap <= 0) return t.text;
+  return align === 'left' ? t.text + ' '.repeat(gap) : ' '.repeat(gap) + t.text;
 }
 
 /**
  * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
  * wraps beside its key, or under it when the key or a word of the value is too wide.
  */
-function keyValueLines(entries: ReadonlyArray<readonly [string, string | null]>, tty: Tty): string[] {
+function keyValueLines(entries: ReadonlyArray<readonly [ShownText, ShownText | null]>, tty: Tty): string[] {
   const { chalk } = tty;
   let keyWidth = 0;
-  for (const [k] of entries) keyWidth = Math.max(keyWidth, displayWidth(k));
+  for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
   keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
   const valueWidth = tty.width - keyWidth - COLUMN_GAP.length;
   return entries.flatMap(([k, v]) => {
     if (tty.wide) {
       const style = v === null ? chalk.dim : (l: string) => l;
-      const beside = wrapWords(v ?? NULL_MARK, valueWidth);
-      if (displayWidth(k) > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
-        return [chalk.dim(k), ...wrapWords(v ?? NULL_MARK, tty.width - COLUMN_GAP.length).map((l) => `${COLUMN_GAP}${style(l)}`.trimEnd())];
+      const value = (v ?? NULL_CELL).text;
+      const beside = wrapWords(value, valueWidth);
+      if (k.width > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
+        return [chalk.dim(k.text), ...wrapWords(value, tty.width - COLUMN_GAP.length).map((l) => `${COLUMN_GAP}${style(l)}`.trimEnd())];
       }
-      return beside.map((l, i) => `${i === 0 ? chalk.dim(padToWidth(k, keyWidth)) : ' '.repeat(keyWidth)}${COLUMN_GAP}${style(l)}`.trimEnd());
+      return beside.map((l, i) => `${i === 0 ? chalk.dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${COLUMN_GAP}${style(l)}`.trimEnd());
     }
-    const key = chalk.dim(padToWidth(truncateToWidth(k, keyWidth), keyWidth));
-    const value = v === null ? chalk.dim(NULL_MARK) : truncateToWidth(v, valueWidth);
+    const key = chalk.dim(padded(fitted(k, keyWidth), keyWidth));
+    const value = v === null ? chalk.dim(NULL_MARK) : fitted(v, valueWidth).text;
     return [`${key}${COLUMN_GAP}${value}`.trimEnd()];
   });
 }
@@ -549,85 +606,60 @@ function isNumericCell(cell: FlatCell | undefined, shown: string): boolean {
   return isJsonNumber(cell) || (typeof cell === 'string' && DECIMAL_NUMBER.test(shown));
 }
 
-function gridLines(columns: readonly string[], records: readonly FlatRecord[], tty: Tty): string[] {
+function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): string[] {
   const { chalk } = tty;
+  const { headers, rows, numeric } = grid;
   const cap = tty.wide ? Infinity : tty.width;
-  const headers = columns.map((c) => sanitizeForTerminal(c));
-  // Cell text per record and column: null for a JSON null, '' for a missing field.
-  const cells = records.map((r) => columns.map((c) => (r.has(c) ? ttyCell(r.get(c)) : '')));
-  // Judged on the text as shown: control text the terminal never sees (an empty OSC) leaves
-  // a cell that looks empty, and it must not stop a column of numbers aligning as one.
-  const numeric = columns.map((c, j) => {
-    let any = false;
-    for (let i = 0; i < records.length; i++) {
-      const v = records[i]?.get(c);
-      const shown = cells[i]?.[j] ?? '';
-      if (v === null || v === undefined || shown === '') continue;
-      if (!isNumericCell(v, shown)) return false;
-      any = true;
-    }
-    return any;
-  });
-  const headerWidths = headers.map((h) => displayWidth(h, cap));
-  const cellWidths = columns.map((_, j) => {
+  const cellWidths = headers.map((_, j) => {
     let w = 0;
-    for (const row of cells) w = Math.max(w, displayWidth(row[j] ?? NULL_MARK, cap));
+    for (const row of rows) w = Math.max(w, (row[j] ?? NULL_CELL).width);
     return w;
   });
-  const natural = columns.map((_, j) => Math.min(cap, Math.max(headerWidths[j] ?? 0, cellWidths[j] ?? 0)));
+  const natural = headers.map((h, j) => Math.min(cap, Math.max(h.width, cellWidths[j] ?? 0)));
 
-  const available = tty.width - COLUMN_GAP.length * (columns.length - 1);
+  const available = tty.width - COLUMN_GAP.length * (headers.length - 1);
   let widths: number[] | null;
   if (tty.wide) {
     // Nothing shortened: text columns as narrow as their longest word, their text wrapped.
-    const words = (t: string | null | undefined) => Math.max(0, ...(t ?? NULL_MARK).split(' ').map((w) => displayWidth(w)));
-    const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...cells.map((row) => words(row[j])))));
+    const words = (t: ShownText | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
+    const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...rows.map((row) => words(row[j])))));
     widths = fitWidths(natural, minimum, available);
   } else {
     const minimum = natural.map((w, j) =>
-      numeric[j] ? Math.min(w, Math.max(cellWidths[j] ?? 0, Math.min(headerWidths[j] ?? 0, MIN_COLUMN))) : Math.min(w, MIN_COLUMN),
+      numeric[j] ? Math.min(w, Math.max(cellWidths[j] ?? 0, Math.min(headers[j]?.width ?? 0, MIN_COLUMN))) : Math.min(w, MIN_COLUMN),
     );
     widths = fitWidths(natural, minimum, available);
   }
-  if (widths === null) return recordLines(headers, cells, tty);
-  const fitted = widths;
+  if (widths === null) return recordLines(headers, rows, tty);
+  const fit = widths;
 
-  const line = (texts: ReadonlyArray<string | null>, style: (s: string) => string): string[] => {
-    const lines = texts.map((t, j) => (t === null ? [NULL_MARK] : tty.wide ? wrapWords(t, fitted[j] ?? 0) : [truncateToWidth(t, fitted[j] ?? 0)]));
-    const height = Math.max(1, ...lines.map((l) => l.length));
-    const out: string[] = [];
-    for (let i = 0; i < height; i++) {
-      out.push(
-        lines
-          .map((l, j) => {
-            const w = fitted[j] ?? 0;
-            const text = l[i] ?? '';
-            const last = j === texts.length - 1;
-            const padded = numeric[j] ? padToWidth(text, w, 'right') : last ? text : padToWidth(text, w);
-            return texts[j] === null ? chalk.dim(padded) : style(padded);
-          })
-          .join(COLUMN_GAP)
-          .trimEnd(),
-      );
-    }
-    return out;
+  const line = (texts: ReadonlyArray<ShownText | null>, style: (s: string) => string): string[] => {
+    const blocks = texts.map((t, j) =>
+      t === null ? [NULL_CELL] : tty.wide ? wrapWords(t.text, fit[j] ?? 0).map((l) => ({ text: l, width: displayWidth(l) })) : [fitted(t, fit[j] ?? 0)],
+    );
+    return sideBySide(blocks, (piece, j) => {
+      const w = fit[j] ?? 0;
+      const t = piece ?? EMPTY;
+      const text = numeric[j] ? padded(t, w, 'right') : j === texts.length - 1 ? t.text : padded(t, w);
+      return texts[j] === null ? chalk.dim(text) : style(text);
+    });
   };
-  const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fitted.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
-  for (const row of cells) out.push(...line(row, (s) => s));
+  const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fit.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
+  for (const row of rows) out.push(...line(row, (s) => s));
   return out;
 }
 
 /** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
-function recordLines(headers: readonly string[], cells: ReadonlyArray<ReadonlyArray<string | null>>, tty: Tty): string[] {
+function recordLines(headers: readonly ShownText[], rows: ReadonlyArray<ReadonlyArray<ShownText | null>>, tty: Tty): string[] {
   const out: string[] = [];
   const ruleWidth = Math.min(tty.width, 40);
-  cells.forEach((row, i) => {
-    const label = `── ${i + 1}/${cells.length} `;
+  rows.forEach((row, i) => {
+    const label = `── ${i + 1}/${rows.length} `;
     out.push(tty.chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
-    // `row[j]` is null for a JSON null (drawn as `–`), '' for a field this record lacks.
+    // `row[j]` is null for a JSON null (drawn as `–`), EMPTY for a field this record lacks.
     out.push(
       ...keyValueLines(
-        headers.map((h, j) => [h, row[j] === undefined ? '' : row[j]] as const),
+        headers.map((h, j) => [h, row[j] === undefined ? EMPTY : row[j]] as const),
         tty,
       ),
     );

@@ -171,7 +171,6 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   // Debug lines quote the server (headers, request ids) and what the user typed: sanitised, then masked.
   const debug = ctx.debug ? (line: string) => void ctx.io.stderr.write(`vis debug: ${printable(line)}\n`) : () => undefined;
   tightenConfigFile(ctx.config(), debug);
-  const progress = createProgress(ctx.io, options.quiet);
   let closeSandbox: (() => Promise<void>) | undefined;
 
   if (options.demo) {
@@ -185,11 +184,14 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     debug(`demo sandbox on ${sandbox.baseUrl}`);
   }
   const { baseUrl, apiKey } = requireConnection(settings, options.keyOptional);
+  const key = apiKey?.value ?? '';
+  // Opened on first use: nothing is read or made here.
+  const cache = openCache(ctx, options.cache, baseUrl.value, key, debug);
+  const progress = createProgress(ctx.io, options.quiet);
 
   // Shared with every vis process of this key on the machine, through a file in the cache
   // folder; not for --demo, whose sandbox is this run's own, nor without HOME or
   // XDG_CACHE_HOME to say where the cache folder is, nor without a key (`vis openapi`).
-  const key = apiKey?.value ?? '';
   const cacheDir = options.demo || key === '' ? undefined : envCacheDir(ctx.env);
   if (!options.demo && key !== '' && !cacheDir)
     debug('pacing: this run paces alone, not shared with other vis processes (neither XDG_CACHE_HOME nor HOME is set)');
@@ -231,7 +233,7 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
     pacer,
     progress,
     debug,
-    ...openCache(ctx, options.cache, baseUrl.value, key, debug),
+    ...cache,
     warn,
     history,
     async close() {

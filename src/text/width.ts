@@ -58,18 +58,30 @@ function contextualWidth(cp: number, prev: number, lastWide: boolean): number {
  */
 export function displayWidth(s: string, limit = Infinity): number {
   if (ASCII_PRINTABLE.test(s)) return s.length;
+  const { width, next } = fittingStart(s, limit);
+  return width + next;
+}
+
+/**
+ * The longest start of `s` that fits in `limit` columns, walked code point by code point
+ * as a terminal advances: its width, where it ends in `s`, and the width of the code point
+ * that did not fit (0 when all of `s` fits).
+ */
+function fittingStart(s: string, limit: number): { width: number; end: number; next: number } {
   let width = 0;
+  let end = 0;
   let prev = -1;
   let lastWide = false;
   for (const ch of s) {
     const cp = ch.codePointAt(0) as number;
     const w = contextualWidth(cp, prev, lastWide);
+    if (width + w > limit) return { width, end, next: w };
     width += w;
-    if (width > limit) return width;
+    end += ch.length;
     if (w > 0) lastWide = w === 2;
     prev = cp;
   }
-  return width;
+  return { width, end, next: 0 };
 }
 
 /**
@@ -81,21 +93,7 @@ export function truncateToWidth(s: string, max: number): string {
   if (max <= 0) return '';
   if (displayWidth(s, max) <= max) return s;
   if (max === 1) return '…';
-  const budget = max - 1;
-  let width = 0;
-  let end = 0;
-  let prev = -1;
-  let lastWide = false;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    const w = contextualWidth(cp, prev, lastWide);
-    if (width + w > budget) break;
-    width += w;
-    end += ch.length;
-    if (w > 0) lastWide = w === 2;
-    prev = cp;
-  }
-  let kept = s.slice(0, end);
+  let kept = s.slice(0, fittingStart(s, max - 1).end);
   while (kept.endsWith('\u200d')) kept = kept.slice(0, -1);
   return `${kept}…`;
 }

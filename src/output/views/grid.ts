@@ -149,20 +149,7 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
     const words = c.header.split(' ');
     return words.every((word) => displayWidth(word) <= w) ? wrapText(c.header, w) : [c.header];
   });
-  const height = Math.max(1, ...headerLines.map((l) => l.length));
-  const header: string[] = [];
-  for (let i = 0; i < height; i++) {
-    header.push(
-      columns
-        .map((_, j) => {
-          const lines = headerLines[j] ?? [];
-          const text = lines[i - (height - lines.length)] ?? '';
-          return placed([{ text, style: chalk.bold }], widths[j] ?? 0, align(j), j === n - 1, layout);
-        })
-        .join(GAP)
-        .trimEnd(),
-    );
-  }
+  const header = sideBySide(headerLines, (text = '', j) => placed([{ text, style: chalk.bold }], widths[j] ?? 0, align(j), j === n - 1, layout), 'bottom');
   // The rule under the header; blank under a column without a header (a row label).
   const rule = widths
     .map((w, j) => (columns[j]?.header === '' ? ' '.repeat(w) : chalk.dim('─'.repeat(w))))
@@ -199,6 +186,29 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
           .trimEnd(),
       );
     }
+  }
+  return out;
+}
+
+/**
+ * Columns of lines side by side, GAP apart, as many lines as the tallest column: `place`
+ * draws line `line` of column `j` (undefined where the column has no line there). A shorter
+ * column starts on the first line, or with `bottom` ends on the last.
+ */
+export function sideBySide<T>(
+  columns: ReadonlyArray<readonly T[]>,
+  place: (line: T | undefined, j: number) => string,
+  align: 'top' | 'bottom' = 'top',
+): string[] {
+  const height = Math.max(1, ...columns.map((lines) => lines.length));
+  const out: string[] = [];
+  for (let i = 0; i < height; i++) {
+    out.push(
+      columns
+        .map((lines, j) => place(lines[align === 'bottom' ? i - (height - lines.length) : i], j))
+        .join(GAP)
+        .trimEnd(),
+    );
   }
   return out;
 }

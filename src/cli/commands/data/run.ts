@@ -103,7 +103,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
       await runSeveral(ctx, session, options);
       return;
     }
-    if (options.confirm === 'ask') await confirmSpend(ctx, options);
+    if (options.confirm === 'ask') await confirmSpend(ctx, String(request.body?.url ?? ''), spec.words);
 
     const { brand, market } = session.settings;
     const brandId = spec.brand && brand ? await resolveBrand(session, brand.value, brand.source, ctx) : undefined;
@@ -130,14 +130,13 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
 }
 
 /** A call that spends (POST /pitches): parse made sure there is a terminal to ask at. */
-async function confirmSpend(ctx: Context, options: DataOptions): Promise<void> {
-  const target = String(options.request.body?.url ?? '');
+async function confirmSpend(ctx: Context, target: string, words: readonly string[]): Promise<void> {
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr, terminal: true });
   const answer = await new Promise<string>((resolve) => {
     rl.question(`Scan ${target} and create a pitch report? This spends 1 of the month's pitch reports. [y/N] `, resolve);
   }).finally(() => rl.close());
   if (!/^y(es)?$/i.test(answer.trim())) {
-    throw new UsageError(`${options.spec.words.join(' ')} cancelled: nothing was spent`);
+    throw new UsageError(`${words.join(' ')} cancelled: nothing was spent`);
   }
 }
