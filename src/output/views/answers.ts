@@ -38,15 +38,16 @@ function engineStates(o: Obj, ctx: ViewContext): Array<{ raw: string; name: stri
   return out;
 }
 
-/** Notes the engines (in the order first seen, over all records) and the states no mark is known for. */
-function noteStates(
-  states: ReadonlyArray<{ raw: string; name: string; state: string }>,
-  engines: Array<{ raw: string; name: string }>,
-  unknown: string[],
-): void {
-  for (const s of states) {
-    if (!engines.some((x) => x.raw === s.raw)) engines.push({ raw: s.raw, name: s.name });
-    if (answerState(s.state) === undefined && !unknown.includes(s.state)) unknown.push(s.state);
+/** The engines (in the order first seen, over all records) and the states no mark is known for. */
+class StatesSeen {
+  readonly engines: Array<{ raw: string; name: string }> = [];
+  readonly unknown: string[] = [];
+
+  note(states: ReadonlyArray<{ raw: string; name: string; state: string }>): void {
+    for (const s of states) {
+      if (!this.engines.some((x) => x.raw === s.raw)) this.engines.push({ raw: s.raw, name: s.name });
+      if (answerState(s.state) === undefined && !this.unknown.includes(s.state)) this.unknown.push(s.state);
+    }
   }
 }
 
@@ -154,11 +155,10 @@ export const answersView: View = (data, ctx) => {
   const { read, chalk } = ctx;
   const answers = read.records(data, 'answers', 'prompt');
   if (answers.length === 0) return [[noneMatch(ctx)]];
-  const engines: Array<{ raw: string; name: string }> = [];
-  const unknown: string[] = [];
+  const seen = new StatesSeen();
   const parsed = answers.map((a) => {
     const states = engineStates(a, ctx);
-    noteStates(states, engines, unknown);
+    seen.note(states);
     return {
       question: read.text(a, 'prompt'),
       id: read.text(a, 'id', 'optional'),
@@ -181,7 +181,7 @@ export const answersView: View = (data, ctx) => {
         ? []
         : cell(`${p.named == null ? '–' : formatCount(p.named)}/${p.runs == null ? '–' : formatCount(p.runs)}`);
     const cells: Cell[] = [p.rate === null ? null : cell(formatPercent(p.rate)), ...(anyCount ? [count] : [])];
-    for (const e of engines) {
+    for (const e of seen.engines) {
       const s = p.states.get(e.raw);
       cells.push(s === undefined ? [] : [stateMarkPart(s, chalk)]);
     }
@@ -190,10 +190,13 @@ export const answersView: View = (data, ctx) => {
   const columns: Column[] = [
     { header: 'named', align: 'right' },
     ...(anyCount ? [{ header: 'runs', align: 'right' as const }] : []),
-    ...engines.map((e) => ({ header: e.name })),
+    ...seen.engines.map((e) => ({ header: e.name })),
   ];
   const note = `named: share of answers naming ${ctx.brand ?? 'the brand'} over the window${anyCount ? ' (runs: named/counted)' : ''}; a mark per engine for its state. A question's answers: vis answers runs --prompt ${parsed.some((p) => p.id) ? '<id>' : '"<question>"'}`;
-  return [questionTable(items, columns, ctx, { from: columns.length - engines.length, names: engines.map((e) => e.name) }), legendLines(unknown, note, ctx)];
+  return [
+    questionTable(items, columns, ctx, { from: columns.length - seen.engines.length, names: seen.engines.map((e) => e.name) }),
+    legendLines(seen.unknown, note, ctx),
+  ];
 };
 
 // ---------------------------------------------------------------------------------------
@@ -203,8 +206,7 @@ export const answersHistoryView: View = (data, ctx) => {
   const { read, chalk } = ctx;
   const history = read.records(data, 'history', 'prompt');
   if (history.length === 0) return [[noneMatch(ctx)]];
-  const engines: Array<{ raw: string; name: string }> = [];
-  const unknown: string[] = [];
+  const seen = new StatesSeen();
   const days = new Set<string>();
   interface Question {
     question: string;
@@ -220,7 +222,7 @@ export const answersHistoryView: View = (data, ctx) => {
     const id = read.text(h, 'prompt_id', 'optional');
     const key = read.rawText(h, 'prompt_id') ?? read.rawText(h, 'prompt') ?? '';
     const states = engineStates(h, ctx);
-    noteStates(states, engines, unknown);
+    seen.note(states);
     const rate = read.number(h, 'rate', 'nullable');
     const topicId = read.text(h, 'topic_id', 'optional');
     let q = questions.get(key);
@@ -249,7 +251,7 @@ export const answersHistoryView: View = (data, ctx) => {
       present.length === 0 ? null : cell(`${formatDecimal(Math.min(...present))}–${formatPercent(Math.max(...present))}`),
       lastRate === null ? null : cell(formatPercent(lastRate)),
     ];
-    for (const e of engines) {
+    for (const e of seen.engines) {
       const marks: Part[] = dayList.map((d) => {
         const s = q.byDay.get(d)?.states.get(e.raw);
         return s === undefined ? { text: ' ' } : stateMarkPart(s, chalk);
@@ -262,7 +264,7 @@ export const answersHistoryView: View = (data, ctx) => {
     { header: 'named/day' },
     { header: 'low–high', align: 'right' },
     { header: 'last', align: 'right' },
-    ...engines.map((e) => ({ header: e.name })),
+    ...seen.engines.map((e) => ({ header: e.name })),
   ];
   const span = first === last ? `on ${first}` : `${first} to ${last}, oldest first`;
   const note = `One bar or mark per day ${span}. named: share of answers naming ${ctx.brand ?? 'the brand'} that day; a mark per engine for its state.`;
@@ -273,7 +275,7 @@ export const answersHistoryView: View = (data, ctx) => {
   const blocks: Block[] = [
     flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }),
     questionTable(items, columns, ctx),
-    legendLines(unknown, note, ctx),
+    legendLines(seen.unknown, note, ctx),
   ];
   return blocks;
 };

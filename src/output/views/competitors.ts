@@ -10,7 +10,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { wrappedText } from './answer.js';
 import { chartLines, type ChartRow } from './chart.js';
-import { flowLines } from './flow.js';
+import { figureItem, flowLines } from './flow.js';
 import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { wrapText } from './wrap.js';
 import { answerHeadLines } from './answer.js';
@@ -107,7 +107,7 @@ export const competitorView: View = (data, ctx) => {
   const facts: Part[][] = [];
   const fact = (label: string, v: number | null | undefined, format: (v: number) => string, extra: Part[] = []) => {
     if (v === undefined) return;
-    facts.push([{ text: `${label} `, style: chalk.dim }, { text: v === null ? '–' : format(v), style: chalk.bold }, ...extra]);
+    facts.push([...figureItem(ctx, label, v, format), ...extra]);
   };
   const sovChange = read.number(c, 'change', 'optional');
   // The change says what it is (points, against which period), as the score views do.

@@ -8,7 +8,9 @@
  * must, so that it can still be copied whole (the terminal soft-wraps it). Later lines are
  * indented to line up after the lead, and by `hang` more.
  */
+import type { ViewContext } from './context.js';
 import { fitParts, paint, partsWidth, type Part } from './parts.js';
+import type { Obj } from './read.js';
 import { isUrlWord, wrapText } from './wrap.js';
 
 export interface FlowOptions {
@@ -100,4 +102,24 @@ function withoutTrailingSpace(parts: readonly Part[]): Part[] {
   const last = out[out.length - 1];
   if (last !== undefined) out[out.length - 1] = { ...last, text: last.text.trimEnd() };
   return out;
+}
+
+/** A figure in a row of them: its label dim, its value bold (– where the answer says null). */
+export function figureItem(ctx: Pick<ViewContext, 'chalk'>, label: string, v: number | null, format: (v: number) => string): Part[] {
+  return [
+    { text: `${label} `, style: ctx.chalk.dim },
+    { text: v === null ? '–' : format(v), style: ctx.chalk.bold },
+  ];
+}
+
+/** The figures `o` gives of those wanted (label, key, format), in that order; a key it lacks is left out. */
+export function figureItems(
+  ctx: Pick<ViewContext, 'chalk' | 'read'>,
+  o: Obj,
+  wanted: ReadonlyArray<readonly [string, string, (v: number) => string]>,
+): Part[][] {
+  return wanted.flatMap(([label, key, format]) => {
+    const v = ctx.read.number(o, key, 'optional');
+    return v === undefined ? [] : [figureItem(ctx, label, v, format)];
+  });
 }

@@ -8,6 +8,7 @@
  */
 import { Chalk } from 'chalk';
 import type { EndpointId } from '../../endpoints.js';
+import { entryOf } from './by-endpoint.js';
 import { sanitizeForTerminal } from '../../text/sanitize.js';
 import { isJsonNumber } from '../../text/raw-number.js';
 import { cell, gridLines, naturalWidths, type Cell, type Column } from './grid.js';
@@ -145,8 +146,7 @@ const KEY_FIGURES: Readonly<Record<EndpointId, KeyFigure | 'days'>> = {
 };
 
 export function keyFigureFor(id: string): KeyFigure | undefined {
-  const figure = Object.hasOwn(KEY_FIGURES, id) ? KEY_FIGURES[id as EndpointId] : 'days';
-  return figure === 'days' ? undefined : figure;
+  return entryOf(KEY_FIGURES, id, 'days');
 }
 
 export interface SeriesInput {

@@ -5,6 +5,7 @@
  * at all.
  */
 import type { EndpointId } from '../../endpoints.js';
+import { entryOf } from './by-endpoint.js';
 import type { View } from './context.js';
 import { activityView } from './activity.js';
 import { answersHistoryView, answersView } from './answers.js';
@@ -61,8 +62,7 @@ const VIEWS: Readonly<Record<EndpointId, View | 'generic'>> = {
 
 /** Takes any id: the table renderer also draws specs that are not endpoints of the table. */
 export function viewFor(id: string): View | undefined {
-  const view = Object.hasOwn(VIEWS, id) ? VIEWS[id as EndpointId] : 'generic';
-  return view === 'generic' ? undefined : view;
+  return entryOf(VIEWS, id, 'generic');
 }
 
 /** The endpoint ids that have a view, for tests. */

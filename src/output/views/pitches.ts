@@ -6,7 +6,7 @@
  */
 import type { Block, View, ViewContext } from './context.js';
 import { chartLines, type ChartRow } from './chart.js';
-import { flowLines } from './flow.js';
+import { figureItems, flowLines } from './flow.js';
 import { cell, fitLine, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { toneOf, wordText } from './marks.js';
 import { formatCount, formatPercent } from './numbers.js';
@@ -59,19 +59,12 @@ export const pitchView: View = (data, ctx) => {
   const blocks: Block[] = [head];
   if (!report) return blocks;
 
-  const figures: Part[][] = [];
-  const figure = (label: string, key: string, format: (v: number) => string) => {
-    const v = read.number(report, key, 'optional');
-    if (v !== undefined)
-      figures.push([
-        { text: `${label} `, style: chalk.dim },
-        { text: v === null ? '–' : format(v), style: chalk.bold },
-      ]);
-  };
-  figure('visibility', 'visibility', formatPercent);
-  figure('share of voice', 'share_of_voice', formatPercent);
-  figure('rank', 'rank', formatCount);
-  figure('questions tracked', 'questions_tracked', formatCount);
+  const figures = figureItems(ctx, report, [
+    ['visibility', 'visibility', formatPercent],
+    ['share of voice', 'share_of_voice', formatPercent],
+    ['rank', 'rank', formatCount],
+    ['questions tracked', 'questions_tracked', formatCount],
+  ]);
   if (figures.length > 0) blocks.push([sectionTitle('Report', null, ctx), ...flowLines(figures, ctx.width, { sep, wide: ctx.wide })]);
 
   const engines = read.records(report, 'engines', 'engine', 'optional');

@@ -73,8 +73,7 @@ export class Reader {
   text(o: Obj, key: string, mode: 'nullable'): string | null;
   text(o: Obj, key: string, mode: 'optional'): string | null | undefined;
   text(o: Obj, key: string, mode?: Mode): string | null | undefined {
-    const v = this.take(o, key, mode, isString, 'text');
-    return typeof v === 'string' ? safeText(v) : v;
+    return this.cleanText(o, key, mode, safeText);
   }
 
   /** Text to be wrapped over several lines. */
@@ -82,8 +81,13 @@ export class Reader {
   prose(o: Obj, key: string, mode: 'nullable'): string | null;
   prose(o: Obj, key: string, mode: 'optional'): string | null | undefined;
   prose(o: Obj, key: string, mode?: Mode): string | null | undefined {
+    return this.cleanText(o, key, mode, safeProse);
+  }
+
+  /** A text made safe for the terminal: in one line (text) or to be wrapped (prose). */
+  private cleanText(o: Obj, key: string, mode: Mode | undefined, clean: (s: string) => string): string | null | undefined {
     const v = this.take(o, key, mode, isString, 'text');
-    return typeof v === 'string' ? safeProse(v) : v;
+    return typeof v === 'string' ? clean(v) : v;
   }
 
   /** The raw text (for comparing and grouping); marks nothing: the view shows it another way. */

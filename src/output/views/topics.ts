@@ -11,7 +11,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { answerHeadLines, wrappedText } from './answer.js';
 import { chartLines, type ChartRow } from './chart.js';
-import { flowLines } from './flow.js';
+import { figureItem, figureItems, flowLines } from './flow.js';
 import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import type { Obj } from './read.js';
@@ -99,22 +99,17 @@ function topicFacts(t: Obj, ctx: ViewContext): Part[][] {
   if (vis !== undefined) {
     const change = read.number(t, 'change', 'optional');
     facts.push([
-      { text: 'visibility ', style: chalk.dim },
-      { text: vis === null ? '–' : formatPercent(vis), style: chalk.bold },
+      ...figureItem(ctx, 'visibility', vis, formatPercent),
       ...(change === undefined ? [] : [{ text: ' ' }, ...(changeCell(change, 'points', 'higher', chalk) ?? [{ text: '–' }])]),
     ]);
   }
-  const add = (label: string, key: string, format: (v: number) => string) => {
-    const v = read.number(t, key, 'optional');
-    if (v !== undefined)
-      facts.push([
-        { text: `${label} `, style: chalk.dim },
-        { text: v === null ? '–' : format(v), style: chalk.bold },
-      ]);
-  };
-  add('rank', 'rank', formatCount);
-  add('share of voice', 'share_of_voice', formatPercent);
-  add('questions', 'questions', formatCount);
+  facts.push(
+    ...figureItems(ctx, t, [
+      ['rank', 'rank', formatCount],
+      ['share of voice', 'share_of_voice', formatPercent],
+      ['questions', 'questions', formatCount],
+    ]),
+  );
   const rivals = read.texts(t, 'rivals', 'optional');
   if (rivals) facts.push([{ text: 'rivals named instead ', style: chalk.dim }, { text: rivals.length ? rivals.join(', ') : 'none' }]);
   return facts;

@@ -10,6 +10,7 @@
  * market column can stand beside it.
  */
 import type { EndpointId } from '../../../endpoints.js';
+import { entryOf } from '../by-endpoint.js';
 import type { Cell, Column } from '../grid.js';
 import type { ScopeResult } from '../../../domain/scope.js';
 import type { ViewContext } from '../context.js';
@@ -246,8 +247,7 @@ const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
 
 /** The list layout of an endpoint, when its view is a list (a dashboard has none). */
 export function listLayout(id: string): ListLayout | undefined {
-  const layout = Object.hasOwn(LAYOUTS, id) ? LAYOUTS[id as EndpointId] : 'sections';
-  return layout === 'sections' ? undefined : layout;
+  return entryOf(LAYOUTS, id, 'sections');
 }
 
 /** A column of the table: its grid column and how to write one record's cell. */
