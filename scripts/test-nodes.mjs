@@ -24,6 +24,11 @@ const TESTS = [
   'test/http/key-exposure.test.ts',
   'test/config/commands.test.ts',
   'test/completion/complete.test.ts',
+  'test/cli/adversarial.test.ts',
+  'test/cli/tools.test.ts',
+  'test/cli/nesting.test.ts',
+  'test/cli/commands/report-reads.test.ts',
+  'test/config/config-files.test.ts',
   // The report's dates, times and numbers come from each Node's own ICU: its goldens and the
   // charts' text alternatives must read the same on every Node.
   'test/report/render-golden.test.ts',
