@@ -154,6 +154,22 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await count(database, 'SELECT last_value AS n FROM vis.tries')).toBe(5);
     });
 
+    it('a batch aborted because a body it used was removed meanwhile (a foreign-key violation) is run again, and stores it', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      // The first try fails as when another writer's cleanup removed the body between its lookup and the insert.
+      await server!.admin(
+        database,
+        `CREATE SEQUENCE vis.tries;
+         CREATE FUNCTION vis.gone() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN IF nextval('vis.tries') = 1 THEN RAISE EXCEPTION 'body removed meanwhile' USING ERRCODE = '23503'; END IF; RETURN NEW; END $$;
+         CREATE TRIGGER gone BEFORE INSERT ON vis.answers FOR EACH ROW EXECUTE FUNCTION vis.gone()`,
+      );
+      expect(await s.record([answer({ raw: '{"n":1}' })])).toEqual({ stored: 1, superseded: 0 });
+      expect(await count(database, 'SELECT last_value AS n FROM vis.tries')).toBe(2);
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }]);
+    });
+
     it('answers are written in batches of the size asked, counted once', async () => {
       const database = await db();
       const s = await open(server!.target(database), { batch: 2 });
@@ -255,7 +271,14 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(err.message).toMatch(
         new RegExp(`^the PostgreSQL history .*: the role "${stranger}" may not read the schema "vis" \\(permission denied for table meta\\)$`),
       );
-      expect((await checkPg(server!.target(database, { user: stranger }))).problems).toEqual(['permission denied for table meta']);
+      const refused = await checkPg(server!.target(database, { user: stranger }));
+      expect(refused.problems).toEqual(['permission denied for table meta']);
+      // Nothing read, but the server answered: not out of reach.
+      expect(refused.unread).toBe(true);
+      expect(refused.unreachable).toBeUndefined();
+      // check ends its connection, whether it read the schema or not.
+      const sessions = 'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+      await waitUntil(async () => (await count(database, sessions)) === 0, 'the sessions of check to end');
     });
 
     it('a role that may not create the schema is refused naming the role, the database left as it was', async () => {
@@ -376,6 +399,68 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       await waitUntil(async () => (await count(database, others)) === 0, 'the store’s session to end');
       expect(await failure(s.days({ api: API }))).not.toBeInstanceOf(UsageError);
       expect(await failure(s.record([answer({})]))).not.toBeInstanceOf(UsageError);
+    });
+
+    /** A store whose next write of `k` waits for another session's lock on that answer, and that session. */
+    async function blocked(database: string) {
+      const s = await open(server!.target(database));
+      const k = answer({ fetchedAt: 1 });
+      await s.record([k]);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM vis.answers FOR UPDATE');
+      const writing = s.record([{ ...k, fetchedAt: 2, raw: '{"n":2}' }]).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      let pid = 0;
+      await waitUntil(async () => {
+        const [w] = await server!.admin(
+          database,
+          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        pid = Number(w!.n);
+        return pid !== 0;
+      }, 'the store to wait for the lock');
+      return { s, k, other, writing, pid };
+    }
+
+    it('a statement the server cancels fails that call (exit 7), and the next call runs on the same connection', async () => {
+      const database = await db();
+      const { s, k, other, writing, pid } = await blocked(database);
+      try {
+        await server!.admin(database, 'SELECT pg_cancel_backend($1)', [pid]);
+        const err = await writing;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err!)).toBe(7);
+        expect(err!.message).toBe(`the PostgreSQL history ${s.file}: the server cancelled a statement (canceling statement due to user request)`);
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect(await s.record([{ ...k, fetchedAt: 3, raw: '{"n":3}' }])).toEqual({ stored: 1, superseded: 0 });
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 3 }]);
+    });
+
+    it('a connection the server ends during a call fails that call and every later one with the server’s reason (exit 7)', async () => {
+      const database = await db();
+      const { s, other, writing, pid } = await blocked(database);
+      try {
+        await server!.admin(database, 'SELECT pg_terminate_backend($1)', [pid]);
+        const err = await writing;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err!)).toBe(7);
+        expect(err!.message).toBe(`the PostgreSQL history ${s.file}: the connection failed: terminating connection due to administrator command`);
+        const later = await failure(s.days({ api: API }));
+        expect(later).toBeInstanceOf(ServerError);
+        expect(later.message).toBe(err!.message);
+        expect((await failure(s.record([answer({ day: '2026-11-21' })]))).message).toBe(err!.message);
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
     });
 
     it('calls made without awaiting each run one after the other; close twice is closed once', async () => {
