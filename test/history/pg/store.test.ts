@@ -255,6 +255,24 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect((await owner.check()).server!.version).toMatch(/^\d+\.\d+/);
     });
 
+    it('a role granted what recording needs (no DELETE) records a newer answer over an older one; the body it replaced waits for a prune', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({ fetchedAt: 1, raw: '{"n":1}' })]);
+      const role = `rec_${database}`;
+      // What check counts as may record, and what the refusal's hint grants.
+      await server!.admin(
+        database,
+        `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${role};
+         GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA vis TO ${role}; GRANT USAGE ON ALL SEQUENCES IN SCHEMA vis TO ${role}`,
+      );
+      const recorder = await open(server!.target(database, { user: role }));
+      expect((await recorder.check()).server!.privileges).toEqual({ read: true, record: true, create: false });
+      expect(await recorder.record([answer({ fetchedAt: 2, raw: '{"n":2}' })])).toEqual({ stored: 1, superseded: 0 });
+      expect((await recorder.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 2 }]);
+      expect(await owner.prune('2026-01-01')).toEqual({ answers: 0, bodies: 1 });
+    });
+
     it('a role that may only read is told of a newer schema, and one that may not read the schema is refused saying so', async () => {
       const database = await db();
       await (await openPgStore(server!.target(database))).close();
