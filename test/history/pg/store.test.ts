@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
 import { writeEntry } from '../../../src/history/journal.js';
 import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
-import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
+import { bodyProblem, checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
 import type { PgTarget } from '../../../src/history/pg/target.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
@@ -52,6 +52,17 @@ async function usage(p: Promise<unknown>): Promise<UsageError> {
 }
 
 const API = 'https://api.example.com/v1';
+
+describe('bodyProblem: what PostgreSQL cannot keep as jsonb', () => {
+  it('the NUL character in a string or a key, at any depth, whatever else the body holds (null, numbers, booleans)', () => {
+    expect(bodyProblem('{"a":null,"b":[1,true,{"c":"\\u0000"}]}')).toBe('the body holds \\u0000, which PostgreSQL cannot store');
+    expect(bodyProblem('{"a":null,"b":[1,true],"k\\u0000":0}')).toBe('the body holds \\u0000, which PostgreSQL cannot store');
+    // An escaped backslash before u0000 is no NUL.
+    expect(bodyProblem('{"a":null,"b":[1,false,"\\\\u0000"]}')).toBeUndefined();
+    expect(bodyProblem('null')).toBeUndefined();
+    expect(bodyProblem('{"a":')).toBe('the body is not JSON');
+  });
+});
 
 describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   const db = () => server!.database();
@@ -170,6 +181,92 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }]);
     });
 
+    it('a batch writes its keys in one order (sorted), whatever order they came in, so two batches wait for each other rather than deadlock', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      const keys = ['topics', 'prompts'].flatMap((endpoint) => ['03', '01', '02'].map((d) => answer({ endpoint: endpoint as 'topics', day: `2026-11-${d}` })));
+      expect(await s.record(keys)).toEqual({ stored: 6, superseded: 0 });
+      const written = await server!.admin(database, "SELECT endpoint || ' ' || to_char(day, 'DD') AS k FROM vis.answers ORDER BY id");
+      expect(written.map((r) => r.k)).toEqual(['prompts 01', 'prompts 02', 'prompts 03', 'topics 01', 'topics 02', 'topics 03']);
+    });
+
+    /** Resolves once a session of `database` waits for a lock (the store: the other holds it); its pid. */
+    async function lockWaiter(database: string): Promise<number> {
+      let pid = 0;
+      await waitUntil(async () => {
+        const [w] = await server!.admin(
+          database,
+          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        pid = Number(w!.n);
+        return pid !== 0;
+      }, 'the store to wait for a lock');
+      return pid;
+    }
+
+    const BODY_SQL = `INSERT INTO vis.bodies (hash, size, body, first_day)
+      SELECT encode(sha256(convert_to(j::text, 'UTF8')), 'hex'), octet_length(j::text), j, '2026-11-20' FROM (SELECT $1::jsonb AS j) AS v RETURNING id`;
+
+    it('a body another writer’s cleanup removes while the store looks it up is stored again', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({ day: '2026-11-01' })]);
+      // A body no answer holds, as another writer's batch left it, which that writer's cleanup is about to remove.
+      await server!.admin(database, BODY_SQL, ['{"n":1}']);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT 1 FROM vis.bodies WHERE body = '{"n":1}'::jsonb FOR UPDATE`);
+        const writing = s.record([answer({ raw: '{"n":1}' })]);
+        await lockWaiter(database);
+        await other.query(`DELETE FROM vis.bodies WHERE body = '{"n":1}'::jsonb`);
+        await other.query('COMMIT');
+        expect(await writing).toEqual({ stored: 1, superseded: 0 });
+      } finally {
+        await other.end();
+      }
+      expect((await s.answers({ api: API, since: '2026-11-20' })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }]);
+    });
+
+    it('a key another writer inserts while the store writes it is compared with that answer: the newer fetch wins, no body left unused', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({ day: '2026-11-01' })]);
+      const pgm = (await import('pg')).default;
+      /** Another writer's answer for the key, committed while the store waits to insert its own. */
+      const race = async (theirs: { fetchedAt: number; raw: string }, ours: { fetchedAt: number; raw: string }) => {
+        const other = new pgm.Client(server!.target(database).config);
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          const [body] = (await other.query(BODY_SQL, [theirs.raw])).rows as Array<{ id: string }>;
+          const k = answer({});
+          await other.query(
+            'INSERT INTO vis.answers (api, brand_id, market, endpoint, item, query, day, fetched_at, body_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+            [k.api, k.brandId, k.market, k.endpoint, k.item, k.query, k.day, theirs.fetchedAt, body!.id],
+          );
+          const writing = s.record([answer(ours)]);
+          await lockWaiter(database);
+          await other.query('COMMIT');
+          return await writing;
+        } finally {
+          await other.end();
+        }
+      };
+      const unused = 'SELECT count(*) AS n FROM vis.bodies b WHERE NOT EXISTS (SELECT 1 FROM vis.answers a WHERE a.body_id = b.id)';
+      const kept = async () => (await s.answers({ api: API, since: '2026-11-20' })).map((a) => JSON.parse(a.raw));
+      expect(await race({ fetchedAt: 10, raw: '{"by":"them"}' }, { fetchedAt: 20, raw: '{"by":"us"}' })).toEqual({ stored: 1, superseded: 0 });
+      expect(await kept()).toEqual([{ by: 'us' }]);
+      expect(await count(database, unused)).toBe(0);
+      await server!.admin(database, "DELETE FROM vis.answers WHERE day = '2026-11-20'");
+      await s.prune('2026-01-01');
+      expect(await race({ fetchedAt: 40, raw: '{"by":"them"}' }, { fetchedAt: 30, raw: '{"by":"us"}' })).toEqual({ stored: 0, superseded: 1 });
+      expect(await kept()).toEqual([{ by: 'them' }]);
+      expect(await count(database, unused)).toBe(0);
+    });
+
     it('answers are written in batches of the size asked, counted once', async () => {
       const database = await db();
       const s = await open(server!.target(database), { batch: 2 });
@@ -225,6 +322,36 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         { value: '2', extra: 'vis.extra' },
       ]);
       expect(await up.answers({ api: API })).toHaveLength(1);
+    });
+
+    it('a first use waiting for another process to make the schema, its wait cancelled by the server, is a server error (exit 7), the database left as it was', async () => {
+      const database = await db();
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        // The lock a first use takes while it makes the schema: vis's class, the schema's name hashed.
+        await other.query("SELECT pg_advisory_lock(1986622312, hashtext('vis'))");
+        const opening = failure(openPgStore(server!.target(database)));
+        await waitUntil(async () => {
+          const [w] = await server!.admin(
+            database,
+            "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+          );
+          if (Number(w!.n) === 0) return false;
+          await server!.admin(database, 'SELECT pg_cancel_backend($1)', [Number(w!.n)]);
+          return true;
+        }, 'the first use to wait for the lock');
+        const err = await opening;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err)).toBe(7);
+        expect(err.message).toBe(
+          `the PostgreSQL history ${server!.target(database).display}: the server cancelled a statement (canceling statement due to user request)`,
+        );
+      } finally {
+        await other.end();
+      }
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
     });
 
     it('a schema holding tables that are not vis’s is refused and left as it is', async () => {
@@ -338,7 +465,18 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         answers: 0,
         problems: [],
       });
-      expect(c.server!.privileges).toEqual({ read: false, record: false, create: true });
+      expect(c).toEqual({
+        file: server!.target(database).display,
+        bytes: 0,
+        schemaVersion: 0,
+        answers: 0,
+        bodies: 0,
+        scopes: [],
+        months: [],
+        journal: { waiting: 0, rejected: [] },
+        problems: [],
+        server: { version: expect.stringMatching(/^\d+/), role: 'postgres', privileges: { read: false, record: false, create: true } },
+      });
       const role = `vis_no_create_${Date.now()}`;
       await server!.admin(
         database,
@@ -355,7 +493,13 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(c.unreachable).toBeUndefined();
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
-      expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);
+      // Written by a newer vis: nothing of it read.
+      expect(await checkPg(server!.target(database))).toMatchObject({
+        schemaVersion: 7,
+        answers: 0,
+        unread: true,
+        problems: [`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`],
+      });
     });
   });
 
@@ -562,10 +706,12 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(blind.problems).toEqual([`the role ${role} may not read the answers`]);
       expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
       expect(blind.answers).toBe(0);
+      expect(blind.unread).toBe(true);
       await server!.admin(database, "UPDATE vis.meta SET value = '0'");
       // A pending migration is no fault: the next history command makes it.
       const older = await checkPg(server!.target(database));
       expect(older).toMatchObject({ schemaVersion: 0, migrates: true, answers: 1, problems: [] });
+      expect(older.unread).toBeUndefined();
       expect(ok.migrates).toBeUndefined();
       // A meta table with no version in it is a schema of version 0 as well.
       await server!.admin(database, "DELETE FROM vis.meta WHERE key = 'schema_version'");
@@ -574,7 +720,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         database,
         "INSERT INTO vis.meta (key, value) VALUES ('schema_version', '1'); DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
       );
-      expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
+      expect(await checkPg(server!.target(database))).toMatchObject({ unread: true, answers: 0, problems: ["vis's tables are missing: brand_names"] });
     });
 
     it('a journal given to check is counted, waiting and set aside', async () => {
