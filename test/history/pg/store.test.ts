@@ -324,6 +324,56 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await up.answers({ api: API })).toHaveLength(1);
     });
 
+    /** Opens a store while another process holds the schema's lock, which runs `sql` and lets go once the store waits for it. */
+    async function openWhileMaking(database: string, sql: string): Promise<HistoryStore | Error> {
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        await other.query("SELECT pg_advisory_lock(1986622312, hashtext('vis'))");
+        const opening = openPgStore(server!.target(database)).then(
+          (s) => {
+            opened.push(s);
+            return s;
+          },
+          (e: unknown) => e as Error,
+        );
+        await waitUntil(async () => {
+          const [w] = await server!.admin(
+            database,
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+          );
+          return Number(w!.n) > 0;
+        }, 'the store to wait for the lock');
+        await other.query(sql);
+        await other.query("SELECT pg_advisory_unlock(1986622312, hashtext('vis'))");
+        return await opening;
+      } finally {
+        await other.end();
+      }
+    }
+
+    it('one another process made while this one waited is used as it is; one a newer vis made meanwhile is refused and left as it was', async () => {
+      const same = await db();
+      const made = await openWhileMaking(
+        same,
+        `CREATE SCHEMA vis; CREATE TABLE vis.meta (key text PRIMARY KEY, value text NOT NULL); ${PG_MIGRATIONS.map((m) => m.sql('vis')).join(';\n')};
+         INSERT INTO vis.meta VALUES ('schema_version', '${SCHEMA_VERSION}')`,
+      );
+      expect(made).not.toBeInstanceOf(Error);
+      expect(await (made as HistoryStore).record([answer({})])).toEqual({ stored: 1, superseded: 0 });
+      const newer = await db();
+      const err = await openWhileMaking(
+        newer,
+        "CREATE SCHEMA vis; CREATE TABLE vis.meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO vis.meta VALUES ('schema_version', '99')",
+      );
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toBe(
+        `the PostgreSQL history ${server!.target(newer).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+      );
+      expect(await server!.admin(newer, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
+    });
+
     it('a first use waiting for another process to make the schema, its wait cancelled by the server, is a server error (exit 7), the database left as it was', async () => {
       const database = await db();
       const pgm = (await import('pg')).default;
