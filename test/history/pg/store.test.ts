@@ -614,8 +614,8 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
     });
 
     /** A store whose next write of `k` waits for another session's lock on that answer, and that session. */
-    async function blocked(database: string) {
-      const s = await open(server!.target(database));
+    async function blocked(database: string, journal?: string) {
+      const s = await open(server!.target(database), journal === undefined ? {} : { journal });
       const k = answer({ fetchedAt: 1 });
       await s.record([k]);
       const pgm = (await import('pg')).default;
@@ -658,7 +658,8 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
 
     it('a connection the server ends during a call fails that call and every later one with the server’s reason (exit 7)', async () => {
       const database = await db();
-      const { s, other, writing, pid } = await blocked(database);
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      const { s, other, writing, pid } = await blocked(database, journal);
       try {
         await server!.admin(database, 'SELECT pg_terminate_backend($1)', [pid]);
         const err = await writing;
@@ -669,6 +670,14 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         expect(later).toBeInstanceOf(ServerError);
         expect(later.message).toBe(err!.message);
         expect((await failure(s.record([answer({ day: '2026-11-21' })]))).message).toBe(err!.message);
+        // What has nothing to write still needs no server: an entry jsonb cannot hold is set aside.
+        mkdirSync(journal, { recursive: true, mode: 0o700 });
+        const nul = writeEntry(journal, answer({ day: '2026-11-22', raw: '{"a":"\\u0000"}' }));
+        expect(await s.ingest()).toEqual({
+          stored: 0,
+          superseded: 0,
+          rejected: [{ file: nul, problem: 'the body holds \\u0000, which PostgreSQL cannot store' }],
+        });
       } finally {
         await other.query('COMMIT');
         await other.end();
