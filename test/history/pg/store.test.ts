@@ -737,6 +737,30 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
     });
   });
 
+  describe('a target that names no role (no OS user name found)', () => {
+    it('a refusal names the role vis connects as', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({})]);
+      const role = `anon_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON vis.meta TO ${role}`);
+      const { user: _, ...config } = server!.target(database).config;
+      // The driver then logs in as PGUSER names.
+      const before = process.env.PGUSER;
+      process.env.PGUSER = role;
+      let s: HistoryStore;
+      try {
+        s = await open({ ...server!.target(database), config });
+      } finally {
+        if (before === undefined) delete process.env.PGUSER;
+        else process.env.PGUSER = before;
+      }
+      expect((await usage(s.days({ api: API }))).message).toMatch(
+        /: the role vis connects as may not read the history \(permission denied for table answers\)$/,
+      );
+    });
+  });
+
   describe('close', () => {
     it('ends the store’s connection, once', async () => {
       const database = await db();
