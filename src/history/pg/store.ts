@@ -513,7 +513,9 @@ class PgStore implements HistoryStore {
   /**
    * The bodies a batch left without an answer, one statement each so one that cannot go
    * keeps only itself. One another writer holds (it just found or referenced it) is
-   * skipped: that writer removes it in turn if its answer was not stored either.
+   * skipped: that writer removes it in turn if its answer was not stored either. A role
+   * that may record but not delete keeps them all: its answers are stored, and a prune by
+   * a role that may removes them.
    */
   private async dropLooseBodies(ids: readonly string[]): Promise<void> {
     for (const id of new Set(ids)) {
@@ -522,8 +524,10 @@ class PgStore implements HistoryStore {
           id,
         ]);
       } catch (err) {
+        const code = codeOf(err);
+        if (code === '42501') return;
         // Taken by an answer that committed meanwhile: kept, and prune removes it once no answer holds it.
-        if (codeOf(err) !== '23503') throw err;
+        if (code !== '23503') throw err;
       }
     }
   }

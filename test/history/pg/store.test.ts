@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, ServerError, UsageError } from '../../../src/errors.js';
 import { writeEntry } from '../../../src/history/journal.js';
 import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
-import { checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
+import { bodyProblem, checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
 import type { PgTarget } from '../../../src/history/pg/target.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
@@ -52,6 +52,17 @@ async function usage(p: Promise<unknown>): Promise<UsageError> {
 }
 
 const API = 'https://api.example.com/v1';
+
+describe('bodyProblem: what PostgreSQL cannot keep as jsonb', () => {
+  it('the NUL character in a string or a key, at any depth, whatever else the body holds (null, numbers, booleans)', () => {
+    expect(bodyProblem('{"a":null,"b":[1,true,{"c":"\\u0000"}]}')).toBe('the body holds \\u0000, which PostgreSQL cannot store');
+    expect(bodyProblem('{"a":null,"b":[1,true],"k\\u0000":0}')).toBe('the body holds \\u0000, which PostgreSQL cannot store');
+    // An escaped backslash before u0000 is no NUL.
+    expect(bodyProblem('{"a":null,"b":[1,false,"\\\\u0000"]}')).toBeUndefined();
+    expect(bodyProblem('null')).toBeUndefined();
+    expect(bodyProblem('{"a":')).toBe('the body is not JSON');
+  });
+});
 
 describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
   const db = () => server!.database();
@@ -154,6 +165,108 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await count(database, 'SELECT last_value AS n FROM vis.tries')).toBe(5);
     });
 
+    it('a batch aborted because a body it used was removed meanwhile (a foreign-key violation) is run again, and stores it', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      // The first try fails as when another writer's cleanup removed the body between its lookup and the insert.
+      await server!.admin(
+        database,
+        `CREATE SEQUENCE vis.tries;
+         CREATE FUNCTION vis.gone() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN IF nextval('vis.tries') = 1 THEN RAISE EXCEPTION 'body removed meanwhile' USING ERRCODE = '23503'; END IF; RETURN NEW; END $$;
+         CREATE TRIGGER gone BEFORE INSERT ON vis.answers FOR EACH ROW EXECUTE FUNCTION vis.gone()`,
+      );
+      expect(await s.record([answer({ raw: '{"n":1}' })])).toEqual({ stored: 1, superseded: 0 });
+      expect(await count(database, 'SELECT last_value AS n FROM vis.tries')).toBe(2);
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }]);
+    });
+
+    it('a batch writes its keys in one order (sorted), whatever order they came in, so two batches wait for each other rather than deadlock', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      const keys = ['topics', 'prompts'].flatMap((endpoint) => ['03', '01', '02'].map((d) => answer({ endpoint: endpoint as 'topics', day: `2026-11-${d}` })));
+      expect(await s.record(keys)).toEqual({ stored: 6, superseded: 0 });
+      const written = await server!.admin(database, "SELECT endpoint || ' ' || to_char(day, 'DD') AS k FROM vis.answers ORDER BY id");
+      expect(written.map((r) => r.k)).toEqual(['prompts 01', 'prompts 02', 'prompts 03', 'topics 01', 'topics 02', 'topics 03']);
+    });
+
+    /** Resolves once a session of `database` waits for a lock (the store: the other holds it); its pid. */
+    async function lockWaiter(database: string): Promise<number> {
+      let pid = 0;
+      await waitUntil(async () => {
+        const [w] = await server!.admin(
+          database,
+          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        pid = Number(w!.n);
+        return pid !== 0;
+      }, 'the store to wait for a lock');
+      return pid;
+    }
+
+    const BODY_SQL = `INSERT INTO vis.bodies (hash, size, body, first_day)
+      SELECT encode(sha256(convert_to(j::text, 'UTF8')), 'hex'), octet_length(j::text), j, '2026-11-20' FROM (SELECT $1::jsonb AS j) AS v RETURNING id`;
+
+    it('a body another writer’s cleanup removes while the store looks it up is stored again', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({ day: '2026-11-01' })]);
+      // A body no answer holds, as another writer's batch left it, which that writer's cleanup is about to remove.
+      await server!.admin(database, BODY_SQL, ['{"n":1}']);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT 1 FROM vis.bodies WHERE body = '{"n":1}'::jsonb FOR UPDATE`);
+        const writing = s.record([answer({ raw: '{"n":1}' })]);
+        await lockWaiter(database);
+        await other.query(`DELETE FROM vis.bodies WHERE body = '{"n":1}'::jsonb`);
+        await other.query('COMMIT');
+        expect(await writing).toEqual({ stored: 1, superseded: 0 });
+      } finally {
+        await other.end();
+      }
+      expect((await s.answers({ api: API, since: '2026-11-20' })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 1 }]);
+    });
+
+    it('a key another writer inserts while the store writes it is compared with that answer: the newer fetch wins, no body left unused', async () => {
+      const database = await db();
+      const s = await open(server!.target(database));
+      await s.record([answer({ day: '2026-11-01' })]);
+      const pgm = (await import('pg')).default;
+      /** Another writer's answer for the key, committed while the store waits to insert its own. */
+      const race = async (theirs: { fetchedAt: number; raw: string }, ours: { fetchedAt: number; raw: string }) => {
+        const other = new pgm.Client(server!.target(database).config);
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          const [body] = (await other.query(BODY_SQL, [theirs.raw])).rows as Array<{ id: string }>;
+          const k = answer({});
+          await other.query(
+            'INSERT INTO vis.answers (api, brand_id, market, endpoint, item, query, day, fetched_at, body_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+            [k.api, k.brandId, k.market, k.endpoint, k.item, k.query, k.day, theirs.fetchedAt, body!.id],
+          );
+          const writing = s.record([answer(ours)]);
+          await lockWaiter(database);
+          await other.query('COMMIT');
+          return await writing;
+        } finally {
+          await other.end();
+        }
+      };
+      const unused = 'SELECT count(*) AS n FROM vis.bodies b WHERE NOT EXISTS (SELECT 1 FROM vis.answers a WHERE a.body_id = b.id)';
+      const kept = async () => (await s.answers({ api: API, since: '2026-11-20' })).map((a) => JSON.parse(a.raw));
+      expect(await race({ fetchedAt: 10, raw: '{"by":"them"}' }, { fetchedAt: 20, raw: '{"by":"us"}' })).toEqual({ stored: 1, superseded: 0 });
+      expect(await kept()).toEqual([{ by: 'us' }]);
+      expect(await count(database, unused)).toBe(0);
+      await server!.admin(database, "DELETE FROM vis.answers WHERE day = '2026-11-20'");
+      await s.prune('2026-01-01');
+      expect(await race({ fetchedAt: 40, raw: '{"by":"them"}' }, { fetchedAt: 30, raw: '{"by":"us"}' })).toEqual({ stored: 0, superseded: 1 });
+      expect(await kept()).toEqual([{ by: 'them' }]);
+      expect(await count(database, unused)).toBe(0);
+    });
+
     it('answers are written in batches of the size asked, counted once', async () => {
       const database = await db();
       const s = await open(server!.target(database), { batch: 2 });
@@ -211,6 +324,86 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await up.answers({ api: API })).toHaveLength(1);
     });
 
+    /** Opens a store while another process holds the schema's lock, which runs `sql` and lets go once the store waits for it. */
+    async function openWhileMaking(database: string, sql: string): Promise<HistoryStore | Error> {
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        await other.query("SELECT pg_advisory_lock(1986622312, hashtext('vis'))");
+        const opening = openPgStore(server!.target(database)).then(
+          (s) => {
+            opened.push(s);
+            return s;
+          },
+          (e: unknown) => e as Error,
+        );
+        await waitUntil(async () => {
+          const [w] = await server!.admin(
+            database,
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+          );
+          return Number(w!.n) > 0;
+        }, 'the store to wait for the lock');
+        await other.query(sql);
+        await other.query("SELECT pg_advisory_unlock(1986622312, hashtext('vis'))");
+        return await opening;
+      } finally {
+        await other.end();
+      }
+    }
+
+    it('one another process made while this one waited is used as it is; one a newer vis made meanwhile is refused and left as it was', async () => {
+      const same = await db();
+      const made = await openWhileMaking(
+        same,
+        `CREATE SCHEMA vis; CREATE TABLE vis.meta (key text PRIMARY KEY, value text NOT NULL); ${PG_MIGRATIONS.map((m) => m.sql('vis')).join(';\n')};
+         INSERT INTO vis.meta VALUES ('schema_version', '${SCHEMA_VERSION}')`,
+      );
+      expect(made).not.toBeInstanceOf(Error);
+      expect(await (made as HistoryStore).record([answer({})])).toEqual({ stored: 1, superseded: 0 });
+      const newer = await db();
+      const err = await openWhileMaking(
+        newer,
+        "CREATE SCHEMA vis; CREATE TABLE vis.meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO vis.meta VALUES ('schema_version', '99')",
+      );
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).message).toBe(
+        `the PostgreSQL history ${server!.target(newer).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+      );
+      expect(await server!.admin(newer, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
+    });
+
+    it('a first use waiting for another process to make the schema, its wait cancelled by the server, is a server error (exit 7), the database left as it was', async () => {
+      const database = await db();
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      try {
+        // The lock a first use takes while it makes the schema: vis's class, the schema's name hashed.
+        await other.query("SELECT pg_advisory_lock(1986622312, hashtext('vis'))");
+        const opening = failure(openPgStore(server!.target(database)));
+        await waitUntil(async () => {
+          const [w] = await server!.admin(
+            database,
+            "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+          );
+          if (Number(w!.n) === 0) return false;
+          await server!.admin(database, 'SELECT pg_cancel_backend($1)', [Number(w!.n)]);
+          return true;
+        }, 'the first use to wait for the lock');
+        const err = await opening;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err)).toBe(7);
+        expect(err.message).toBe(
+          `the PostgreSQL history ${server!.target(database).display}: the server cancelled a statement (canceling statement due to user request)`,
+        );
+      } finally {
+        await other.end();
+      }
+      expect(await server!.admin(database, "SELECT to_regnamespace('vis') AS s")).toEqual([{ s: null }]);
+    });
+
     it('a schema holding tables that are not vis’s is refused and left as it is', async () => {
       const database = await db();
       await server!.admin(database, 'CREATE SCHEMA vis; CREATE TABLE vis.orders (id int)');
@@ -239,6 +432,24 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect((await owner.check()).server!.version).toMatch(/^\d+\.\d+/);
     });
 
+    it('a role granted what recording needs (no DELETE) records a newer answer over an older one; the body it replaced waits for a prune', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({ fetchedAt: 1, raw: '{"n":1}' })]);
+      const role = `rec_${database}`;
+      // What check counts as may record, and what the refusal's hint grants.
+      await server!.admin(
+        database,
+        `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA vis TO ${role};
+         GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA vis TO ${role}; GRANT USAGE ON ALL SEQUENCES IN SCHEMA vis TO ${role}`,
+      );
+      const recorder = await open(server!.target(database, { user: role }));
+      expect((await recorder.check()).server!.privileges).toEqual({ read: true, record: true, create: false });
+      expect(await recorder.record([answer({ fetchedAt: 2, raw: '{"n":2}' })])).toEqual({ stored: 1, superseded: 0 });
+      expect((await recorder.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 2 }]);
+      expect(await owner.prune('2026-01-01')).toEqual({ answers: 0, bodies: 1 });
+    });
+
     it('a role that may only read is told of a newer schema, and one that may not read the schema is refused saying so', async () => {
       const database = await db();
       await (await openPgStore(server!.target(database))).close();
@@ -255,7 +466,14 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(err.message).toMatch(
         new RegExp(`^the PostgreSQL history .*: the role "${stranger}" may not read the schema "vis" \\(permission denied for table meta\\)$`),
       );
-      expect((await checkPg(server!.target(database, { user: stranger }))).problems).toEqual(['permission denied for table meta']);
+      const refused = await checkPg(server!.target(database, { user: stranger }));
+      expect(refused.problems).toEqual(['permission denied for table meta']);
+      // Nothing read, but the server answered: not out of reach.
+      expect(refused.unread).toBe(true);
+      expect(refused.unreachable).toBeUndefined();
+      // check ends its connection, whether it read the schema or not.
+      const sessions = 'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+      await waitUntil(async () => (await count(database, sessions)) === 0, 'the sessions of check to end');
     });
 
     it('a role that may not create the schema is refused naming the role, the database left as it was', async () => {
@@ -297,7 +515,18 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         answers: 0,
         problems: [],
       });
-      expect(c.server!.privileges).toEqual({ read: false, record: false, create: true });
+      expect(c).toEqual({
+        file: server!.target(database).display,
+        bytes: 0,
+        schemaVersion: 0,
+        answers: 0,
+        bodies: 0,
+        scopes: [],
+        months: [],
+        journal: { waiting: 0, rejected: [] },
+        problems: [],
+        server: { version: expect.stringMatching(/^\d+/), role: 'postgres', privileges: { read: false, record: false, create: true } },
+      });
       const role = `vis_no_create_${Date.now()}`;
       await server!.admin(
         database,
@@ -314,7 +543,13 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(c.unreachable).toBeUndefined();
       await (await openPgStore(server!.target(database))).close();
       await server!.admin(database, "UPDATE vis.meta SET value = '7'");
-      expect((await checkPg(server!.target(database))).problems).toEqual([`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`]);
+      // Written by a newer vis: nothing of it read.
+      expect(await checkPg(server!.target(database))).toMatchObject({
+        schemaVersion: 7,
+        answers: 0,
+        unread: true,
+        problems: [`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`],
+      });
     });
   });
 
@@ -378,6 +613,77 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(await failure(s.record([answer({})]))).not.toBeInstanceOf(UsageError);
     });
 
+    /** A store whose next write of `k` waits for another session's lock on that answer, and that session. */
+    async function blocked(database: string, journal?: string) {
+      const s = await open(server!.target(database), journal === undefined ? {} : { journal });
+      const k = answer({ fetchedAt: 1 });
+      await s.record([k]);
+      const pgm = (await import('pg')).default;
+      const other = new pgm.Client(server!.target(database).config);
+      await other.connect();
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM vis.answers FOR UPDATE');
+      const writing = s.record([{ ...k, fetchedAt: 2, raw: '{"n":2}' }]).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      let pid = 0;
+      await waitUntil(async () => {
+        const [w] = await server!.admin(
+          database,
+          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        pid = Number(w!.n);
+        return pid !== 0;
+      }, 'the store to wait for the lock');
+      return { s, k, other, writing, pid };
+    }
+
+    it('a statement the server cancels fails that call (exit 7), and the next call runs on the same connection', async () => {
+      const database = await db();
+      const { s, k, other, writing, pid } = await blocked(database);
+      try {
+        await server!.admin(database, 'SELECT pg_cancel_backend($1)', [pid]);
+        const err = await writing;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err!)).toBe(7);
+        expect(err!.message).toBe(`the PostgreSQL history ${s.file}: the server cancelled a statement (canceling statement due to user request)`);
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+      expect(await s.record([{ ...k, fetchedAt: 3, raw: '{"n":3}' }])).toEqual({ stored: 1, superseded: 0 });
+      expect((await s.answers({ api: API })).map((a) => JSON.parse(a.raw))).toEqual([{ n: 3 }]);
+    });
+
+    it('a connection the server ends during a call fails that call and every later one with the server’s reason (exit 7)', async () => {
+      const database = await db();
+      const journal = join(mkdtempSync(join(tmpdir(), 'vis-pg-journal-')), 'incoming');
+      const { s, other, writing, pid } = await blocked(database, journal);
+      try {
+        await server!.admin(database, 'SELECT pg_terminate_backend($1)', [pid]);
+        const err = await writing;
+        expect(err).toBeInstanceOf(ServerError);
+        expect(exitCodeFor(err!)).toBe(7);
+        expect(err!.message).toBe(`the PostgreSQL history ${s.file}: the connection failed: terminating connection due to administrator command`);
+        const later = await failure(s.days({ api: API }));
+        expect(later).toBeInstanceOf(ServerError);
+        expect(later.message).toBe(err!.message);
+        expect((await failure(s.record([answer({ day: '2026-11-21' })]))).message).toBe(err!.message);
+        // What has nothing to write still needs no server: an entry jsonb cannot hold is set aside.
+        mkdirSync(journal, { recursive: true, mode: 0o700 });
+        const nul = writeEntry(journal, answer({ day: '2026-11-22', raw: '{"a":"\\u0000"}' }));
+        expect(await s.ingest()).toEqual({
+          stored: 0,
+          superseded: 0,
+          rejected: [{ file: nul, problem: 'the body holds \\u0000, which PostgreSQL cannot store' }],
+        });
+      } finally {
+        await other.query('COMMIT');
+        await other.end();
+      }
+    });
+
     it('calls made without awaiting each run one after the other; close twice is closed once', async () => {
       const database = await db();
       const s = await openPgStore(server!.target(database));
@@ -431,6 +737,30 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
     });
   });
 
+  describe('a target that names no role (no OS user name found)', () => {
+    it('a refusal names the role vis connects as', async () => {
+      const database = await db();
+      const owner = await open(server!.target(database));
+      await owner.record([answer({})]);
+      const role = `anon_${database}`;
+      await server!.admin(database, `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA vis TO ${role}; GRANT SELECT ON vis.meta TO ${role}`);
+      const { user: _, ...config } = server!.target(database).config;
+      // The driver then logs in as PGUSER names.
+      const before = process.env.PGUSER;
+      process.env.PGUSER = role;
+      let s: HistoryStore;
+      try {
+        s = await open({ ...server!.target(database), config });
+      } finally {
+        if (before === undefined) delete process.env.PGUSER;
+        else process.env.PGUSER = before;
+      }
+      expect((await usage(s.days({ api: API }))).message).toMatch(
+        /: the role vis connects as may not read the history \(permission denied for table answers\)$/,
+      );
+    });
+  });
+
   describe('close', () => {
     it('ends the store’s connection, once', async () => {
       const database = await db();
@@ -459,10 +789,12 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       expect(blind.problems).toEqual([`the role ${role} may not read the answers`]);
       expect(blind.server!.privileges).toEqual({ read: false, record: false, create: false });
       expect(blind.answers).toBe(0);
+      expect(blind.unread).toBe(true);
       await server!.admin(database, "UPDATE vis.meta SET value = '0'");
       // A pending migration is no fault: the next history command makes it.
       const older = await checkPg(server!.target(database));
       expect(older).toMatchObject({ schemaVersion: 0, migrates: true, answers: 1, problems: [] });
+      expect(older.unread).toBeUndefined();
       expect(ok.migrates).toBeUndefined();
       // A meta table with no version in it is a schema of version 0 as well.
       await server!.admin(database, "DELETE FROM vis.meta WHERE key = 'schema_version'");
@@ -471,7 +803,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         database,
         "INSERT INTO vis.meta (key, value) VALUES ('schema_version', '1'); DROP VIEW vis.answer_bodies; DROP VIEW vis.topic_days; DROP VIEW vis.prompt_days; DROP VIEW vis.competitor_days; DROP TABLE vis.brand_names",
       );
-      expect((await checkPg(server!.target(database))).problems).toEqual(["vis's tables are missing: brand_names"]);
+      expect(await checkPg(server!.target(database))).toMatchObject({ unread: true, answers: 0, problems: ["vis's tables are missing: brand_names"] });
     });
 
     it('a journal given to check is counted, waiting and set aside', async () => {
