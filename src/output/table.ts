@@ -378,6 +378,7 @@ function buildHeading(meta: unknown, data: unknown, consumed: Shown): Model['hea
 // ---------------------------------------------------------------------------------------
 // Piped layout
 
+/** A cell's text for the piped layout: as csv writes it, made safe for a terminal. */
 function plain(cell: FlatCell | undefined): string {
   return sanitizeForTerminal(cellText(cell));
 }
@@ -387,12 +388,12 @@ function layoutPlain(sections: readonly Section[]): string[] {
   for (const section of sections) {
     if (lines.length > 0) lines.push('');
     if (section.kind === 'text') {
-      lines.push(sanitizeForTerminal(section.text));
+      lines.push(plain(section.text));
     } else if (section.kind === 'fields') {
-      for (const [key, value] of section.entries) lines.push(`${sanitizeForTerminal(key)}\t${plain(value)}`);
+      for (const [key, value] of section.entries) lines.push(`${plain(key)}\t${plain(value)}`);
     } else {
-      if (section.title !== null) lines.push(`# ${sanitizeForTerminal(section.title)}`);
-      lines.push(section.columns.map((c) => sanitizeForTerminal(c)).join('\t'));
+      if (section.title !== null) lines.push(`# ${plain(section.title)}`);
+      lines.push(section.columns.map((c) => plain(c)).join('\t'));
       for (const rec of section.records) lines.push(section.columns.map((c) => plain(rec.get(c))).join('\t'));
     }
   }
@@ -401,8 +402,16 @@ function layoutPlain(sections: readonly Section[]): string[] {
 
 const joinLines = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 
+type PlainOptions = Omit<TableOptions, 'width' | 'color' | 'tty' | 'wide'>;
+
 /** The piped layout: the main collection for stdout, everything else for stderr (module comment). */
-export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'width' | 'color' | 'tty' | 'wide'>): PlainTable {
+export function renderPlainTable(envelope: unknown, opts: PlainOptions): PlainTable {
+  const { main, rest } = plainSections(envelope, opts);
+  return { rows: joinLines(layoutPlain(main)), rest: joinLines(layoutPlain(rest)) };
+}
+
+/** What the piped layout shows: `main`, the rows (or the figures), and `rest`, everything else. */
+function plainSections(envelope: unknown, opts: PlainOptions): { main: Section[]; rest: Section[] } {
   const hasEnvelope = isPlainObject(envelope) && Object.hasOwn(envelope, 'data');
   const data = hasEnvelope ? envelope.data : envelope;
   const collection = opts.spec?.collection;
@@ -415,7 +424,7 @@ export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'wi
           [FIGURE_COLUMNS[1], v],
         ]),
     );
-    return { rows: joinLines(layoutPlain([{ kind: 'grid', title: null, columns: FIGURE_COLUMNS, records: figures }])), rest: '' };
+    return { main: [{ kind: 'grid', title: null, columns: FIGURE_COLUMNS, records: figures }], rest: [] };
   }
   const period = hasPeriod(opts.spec);
   const { rows, key } = selectRows(data, { collection, oneRecord, rows: opts.rows });
@@ -438,7 +447,7 @@ export function renderPlainTable(envelope: unknown, opts: Omit<TableOptions, 'wi
     if (entries.length > 0) rest.push({ kind: 'fields', entries });
     rest.push(...grids);
   }
-  return { rows: joinLines(layoutPlain(main)), rest: joinLines(layoutPlain(rest)) };
+  return { main, rest };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -481,24 +490,22 @@ function layoutTty(model: Model, tty: Tty): string[] {
 }
 
 /**
- * `text` sanitised and measured. Without `wide` the count stops past the terminal's width,
- * so a huge cell costs no more than the terminal is wide: a width above it only says "too wide".
+ * A cell's text (cellText) sanitised and measured. Without `wide` the count stops past the
+ * terminal's width, so a huge cell costs no more than the terminal is wide: a width above
+ * it only says "too wide".
  */
-function shownText(text: string, tty: Tty): ShownText {
-  const safe = sanitizeForTerminal(text);
-  return { text: safe, width: displayWidth(safe, tty.wide ? Infinity : tty.width) };
-}
-
-function shownCell(cell: FlatCell | undefined, tty: Tty): ShownText | null {
-  return cell === null ? null : shownText(cellText(cell), tty);
+function shownText(cell: FlatCell | undefined, tty: Tty): ShownText {
+  const text = sanitizeForTerminal(cellText(cell));
+  return { text, width: displayWidth(text, tty.wide ? Infinity : tty.width) };
 }
 
 /** The section's text sanitised and measured, and which of a grid's columns align as numbers. */
 function prepareSection(section: Section, tty: Tty): TtySection {
   if (section.kind === 'text') return { kind: 'text', text: shownText(section.text, tty) };
-  if (section.kind === 'fields') return { kind: 'fields', entries: section.entries.map(([k, v]) => [shownText(k, tty), shownCell(v, tty)] as const) };
+  if (section.kind === 'fields')
+    return { kind: 'fields', entries: section.entries.map(([k, v]) => [shownText(k, tty), v === null ? null : shownText(v, tty)] as const) };
   const { columns, records } = section;
-  const rows = records.map((r) => columns.map((c) => (r.has(c) ? shownCell(r.get(c), tty) : EMPTY)));
+  const rows = records.map((r) => columns.map((c) => (!r.has(c) ? EMPTY : r.get(c) === null ? null : shownText(r.get(c), tty))));
   // Judged on the text as shown: control text the terminal never sees (an empty OSC) leaves
   // a cell that looks empty, and it must not stop a column of numbers aligning as one.
   const numeric = columns.map((c, j) => {
