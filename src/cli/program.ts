@@ -11,6 +11,7 @@
  */
 import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
+import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import type { Context } from '../services/context.js';
 import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
@@ -18,6 +19,7 @@ import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
 import { plainCommands } from '../text/commands.js';
+import { COMPLETE_COMMAND } from '../completion/shells.js';
 import { dataCommands } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
@@ -53,6 +55,81 @@ const COMMANDS: readonly CommandDeclaration[] = [
   helpCommand,
 ];
 
+/**
+ * What `vis --help` lists of a command, known without building it: the root's help is
+ * made from these alone, since building every command's options costs more than the rest
+ * of the run. `usage` is what the list shows after the names (`[options] [id]`).
+ * test/cli/program.test.ts holds each entry to the command as built.
+ */
+export interface CommandListing {
+  name: string;
+  aliases?: readonly string[];
+  summary: string;
+  group: string;
+  usage?: string;
+  hidden?: boolean;
+}
+
+const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+
+/**
+ * The table's commands, one per first word, as commands/data/declare.ts builds them: the
+ * list endpoint's summary and aliases (else the item's), its argument from the item, and
+ * `[options]` when its query takes a flag no other command shares.
+ */
+function dataListings(): CommandListing[] {
+  const byWord = new Map<string, EndpointSpec[]>();
+  for (const spec of ENDPOINTS) byWord.set(spec.words[0]!, [...(byWord.get(spec.words[0]!) ?? []), spec]);
+  return [...byWord].map(([name, specs]) => {
+    const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
+    const item = specs.find((s) => s.words.length === 1 && s.pathParam);
+    const main = list ?? item!;
+    const own = main.query.some((p) => p.name !== 'url' && !SHARED_FLAGS.has(`--${p.flag} ${p.placeholder}`));
+    const argument = item ? (list ? `[${item.pathParam!.name}]` : `<${item.pathParam!.name}>`) : '';
+    return { name, aliases: main.aliases, summary: main.summary, group: HELP_GROUPS[main.group], usage: [own ? '[options]' : '', argument].join(' ').trim() };
+  });
+}
+
+/** Every command, in the order of COMMANDS. */
+export const COMMAND_LIST: readonly CommandListing[] = [
+  ...dataListings(),
+  {
+    name: 'changes',
+    summary: 'What changed between the two newest recorded days: topics, answer states, competitors, pages, issues',
+    group: HELP_GROUPS.data,
+    usage: '[options]',
+  },
+  { name: 'history', summary: 'What data commands read, day by day: a series, a check, pruning', group: HELP_GROUPS.data },
+  { name: 'auth', summary: 'Log in, log out, and see which key is in use', group: HELP_GROUPS.account },
+  { name: 'config', summary: 'Read and change saved settings (base URL, brand, market, format)', group: HELP_GROUPS.account },
+  { name: 'cache', summary: 'The local response cache: status and clear', group: HELP_GROUPS.account },
+  { name: 'api', summary: 'Raw GET of any API path, for what the commands do not cover yet', group: HELP_GROUPS.tools, usage: '<path>' },
+  { name: 'openapi', summary: 'Print the API’s OpenAPI description ({base_url}/openapi.json)', group: HELP_GROUPS.tools },
+  { name: 'export', summary: 'Write every endpoint to files (csv or json) with a manifest, for cron jobs', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'report', summary: 'The client report: one self-contained HTML file with charts, and PDF', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'sandbox', summary: 'Serve the whole API on loopback from built-in data, with demo keys', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', group: HELP_GROUPS.tools, usage: '<shell>' },
+  { name: COMPLETE_COMMAND, summary: '', group: '', usage: '[source]', hidden: true },
+  { name: 'version', summary: 'Print the version of vis (also vis --version)', group: HELP_GROUPS.tools },
+  {
+    name: 'help',
+    summary: `Help for a command, or a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
+    group: HELP_GROUPS.tools,
+    usage: '[command...]',
+  },
+];
+
+/** The term of a listed command in `vis --help` (commander's, from the listing). */
+const LISTED_TERMS = new WeakMap<Command, string>();
+
+/** A command of the list alone, for the root's help: names, summary and group, nothing to run. */
+function addListing(program: Command, l: CommandListing): void {
+  const cmd = program.command(l.name, { hidden: l.hidden }).summary(l.summary).helpGroup(l.group);
+  if (l.aliases) cmd.aliases(l.aliases);
+  const names = l.aliases?.length ? `${l.name}|${l.aliases[0]}` : l.name;
+  LISTED_TERMS.set(cmd, l.usage ? `${names} ${l.usage}` : names);
+}
+
 /** `vis --help` lists the groups in this order, whatever order the commands were added in. */
 const GROUP_ORDER: readonly string[] = [HELP_GROUPS.data, HELP_GROUPS.account, HELP_GROUPS.tools];
 
@@ -60,8 +137,6 @@ function groupRank(heading: string): number {
   const i = GROUP_ORDER.indexOf(heading);
   return i < 0 ? GROUP_ORDER.length : i;
 }
-
-const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
 
 /** Below this many columns for descriptions, each goes under its term (a 50-column terminal). */
 const MIN_DESCRIPTION_WIDTH = 30;
@@ -97,6 +172,8 @@ const HELP_CONFIGURATION = {
   // `[options]` marks the commands with options of their own (`tasks [options] [id]`):
   // the shared ones (brand, format, ...) most commands take say nothing in a list of commands.
   subcommandTerm(this: Help, cmd: Command): string {
+    const listed = LISTED_TERMS.get(cmd);
+    if (listed !== undefined) return listed;
     const term = Help.prototype.subcommandTerm.call(this, cmd);
     return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
@@ -177,10 +254,12 @@ function allCommands(cmd: Command): Command[] {
 /**
  * Builds the program. With `argv`, only the command that argv names is built (with the
  * root and its global options): `vis usage` need not build thirty other commands and
- * their options first: start-up time is paid on every run. When argv names no known
- * command (root help, a typo, `vis help ...`, `vis completion ...`, which walk the whole
- * tree), everything is built, so help, suggestions and errors are exactly those of the
- * full program.
+ * their options first: start-up time is paid on every run. When argv names no command
+ * (`vis`, `vis --help`), the root lists every command from COMMAND_LIST, built from
+ * nothing but its names and summary. When argv names no known command (a typo, `vis help
+ * ...`, `vis completion ...`, which walk the whole tree), everything is built, so help,
+ * suggestions and errors are exactly those of the full program; so is the program an
+ * option's refusal is explained from.
  *
  * With `runF`, every command hands its parsed options to runF instead of running them
  * (tests stop after parsing: nothing opened, nothing sent).
@@ -204,15 +283,18 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
 
   const word = argv === undefined ? undefined : commandWord(argv);
   const alone = word === undefined ? undefined : COMMANDS.find((c) => c.answers(word));
-  for (const command of COMMANDS) {
-    if (alone && command !== alone) continue;
-    command.register(program, ctx, alone ? word : undefined, runF);
-  }
+  const listOnly = argv !== undefined && word === undefined;
+  if (listOnly) for (const listing of COMMAND_LIST) addListing(program, listing);
+  else
+    for (const command of COMMANDS) {
+      if (alone && command !== alone) continue;
+      command.register(program, ctx, alone ? word : undefined, runF);
+    }
   // Every command throws instead of exiting; an option it does not take (or typed before
   // the command words) is explained in vis's words, as a UsageError (exit 2), before any
   // action runs. The whole program is built only then, to tell a misplaced option from
   // one no command takes.
-  const full = () => (alone ? buildProgram(ctx) : program);
+  const full = () => (alone || listOnly ? buildProgram(ctx) : program);
   for (const c of allCommands(program)) {
     c.exitOverride((err: CommanderError) => {
       throw explainOptionError(err, c, program, full);
