@@ -1,6 +1,7 @@
 /**
- * The root program: its global options and help layout, and the registration of every
- * command from the table of declarations below. Each command lives in its own folder,
+ * The root program: its global options and help layout, the registration of every
+ * command from the table of declarations below, and the list of commands (COMMAND_LIST)
+ * `vis --help` shows without building them. Each command lives in its own folder,
  * src/cli/commands/<noun>/: declare.ts (its commander declaration, light), parse.ts
  * (argv, environment and profile to typed, checked options) and run.ts (run(options,
  * ctx)); the data commands share one folder, declared from the endpoint table. Only the
@@ -90,7 +91,7 @@ function dataListings(): CommandListing[] {
   });
 }
 
-/** Every command, in the order of COMMANDS. */
+/** Every command's line in `vis --help`, in the order of COMMANDS. */
 export const COMMAND_LIST: readonly CommandListing[] = [
   ...dataListings(),
   {
