@@ -4,27 +4,22 @@
  * way out is bounded: a signal exits at once, a bug exits 1 with one line, and a finished
  * command cannot be held open by a stray socket or timer.
  */
-import { COMPLETE_COMMAND } from './completion/shells.js';
 import type { Env } from './domain/env.js';
-import type { RawGlobalOptions } from './flags/argv.js';
-import type { IO } from './terminal/io.js';
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** How long a finished command may take to exit on its own before it is made to. */
 const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const complete = completionAsked(argv);
-  // The program (commander and every command's declaration) for any command line but a completion's.
-  const [{ processIO, terminalHolders }, { debugRequested, verboseRequested }, { restoreTerminal }, cli, { removePendingTempFiles }] = await Promise.all([
+  const [{ processIO, terminalHolders }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
     import('./terminal/io.js'),
     import('./flags/argv.js'),
     import('./terminal/progress.js'),
-    complete ? undefined : import('./cli/run.js'),
+    import('./cli/run.js'),
     import('./output/write.js'),
   ]);
   const env = process.env as Env;
+  const argv = process.argv.slice(2);
   const io = processIO(env, argv.includes('--no-color'));
   const debug = debugRequested(argv, env);
   const controller = new AbortController();
@@ -61,13 +56,7 @@ async function main(): Promise<void> {
     if (io.stderrIsTTY) restoreTerminal();
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'EPIPE') process.exit(0);
-    if (process.stderr.destroyed) process.exit(1);
-    if (cli) process.exit(cli.report(err, io, debug) || 1);
-    // A completion runs without the program: its report loads now.
-    void import('./cli/run.js').then(
-      ({ report }) => process.exit(report(err, io, debug) || 1),
-      () => process.exit(1),
-    );
+    process.exit(process.stderr.destroyed ? 1 : report(err, io, debug) || 1);
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
@@ -83,9 +72,7 @@ async function main(): Promise<void> {
     if (err.code === 'EPIPE') process.stderr.destroy();
   });
 
-  const code = cli
-    ? await cli.run(argv, io, env, controller.signal)
-    : await printCompletion(complete!, io, env, { debug, verbose: verboseRequested(argv) }, controller.signal);
+  const code = await run(argv, io, env, controller.signal);
   process.exitCode = process.stdout.destroyed && code === 130 ? 0 : code;
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
   // Everything is written and closed: the process exits now on its own. If a socket or
@@ -98,44 +85,6 @@ async function main(): Promise<void> {
     process.exit();
   }, EXIT_GRACE_MS);
   watchdog.unref();
-}
-
-/**
- * `vis __complete <source>` as the completion scripts send it, the source then any of
- * --profile and --base-url with their values: asked on every TAB, so answered without
- * commander or the program, as the hidden command would (commands/completion/declare.ts).
- * Any other command line goes through the program.
- */
-function completionAsked(argv: readonly string[]): { source: string; raw: RawGlobalOptions } | undefined {
-  const [word, source, ...rest] = argv;
-  if (word !== COMPLETE_COMMAND || source === undefined || source.startsWith('-')) return undefined;
-  const raw: RawGlobalOptions = {};
-  for (let i = 0; i < rest.length; i++) {
-    const [flag, inline] = rest[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    const value = inline ?? rest[++i];
-    if (value === undefined) return undefined;
-    if (flag === '--profile') raw.profile = value;
-    else if (flag === '--base-url') raw.baseUrl = value;
-    else return undefined;
-  }
-  return { source, raw };
-}
-
-/** The candidates, or nothing: like every completion, it never fails (exit 0). */
-async function printCompletion(
-  asked: { source: string; raw: RawGlobalOptions },
-  io: IO,
-  env: Env,
-  reporting: { debug: boolean; verbose: boolean },
-  signal: AbortSignal,
-): Promise<number> {
-  const [{ createContext }, { printCandidates }, { VERSION }] = await Promise.all([
-    import('./services/context.js'),
-    import('./cli/commands/completion/candidates.js'),
-    import('./cli/version.js'),
-  ]);
-  await printCandidates(createContext(io, env, VERSION, signal, reporting), asked.source, asked.raw);
-  return 0;
 }
 
 /** Resolves once everything written to the stream so far has been handed to the OS. */
