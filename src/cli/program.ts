@@ -12,16 +12,14 @@
  */
 import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
-import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import type { Context } from '../services/context.js';
-import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
+import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type CommandListing, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
 import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
 import { plainCommands } from '../text/commands.js';
-import { COMPLETE_COMMAND } from '../completion/shells.js';
-import { dataCommands } from './commands/data/declare.js';
+import { dataCommands, dataListings } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
 import { cacheCommand } from './commands/cache/declare.js';
@@ -32,7 +30,7 @@ import { reportCommand } from './commands/report/declare.js';
 import { changesCommand } from './commands/changes/declare.js';
 import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
-import { completeCommand, completionCommand } from './commands/completion/declare.js';
+import { COMPLETE_COMMAND, completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
 import { versionCommand } from './commands/version/declare.js';
 import { versionText } from './version.js';
@@ -56,40 +54,7 @@ const COMMANDS: readonly CommandDeclaration[] = [
   helpCommand,
 ];
 
-/**
- * What `vis --help` lists of a command, known without building it: the root's help is
- * made from these alone, since building every command's options costs more than the rest
- * of the run. `usage` is what the list shows after the names (`[options] [id]`).
- * test/cli/program.test.ts holds each entry to the command as built.
- */
-export interface CommandListing {
-  name: string;
-  aliases?: readonly string[];
-  summary: string;
-  group: string;
-  usage?: string;
-  hidden?: boolean;
-}
-
 const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
-
-/**
- * The table's commands, one per first word, as commands/data/declare.ts builds them: the
- * list endpoint's summary and aliases (else the item's), its argument from the item, and
- * `[options]` when its query takes a flag no other command shares.
- */
-function dataListings(): CommandListing[] {
-  const byWord = new Map<string, EndpointSpec[]>();
-  for (const spec of ENDPOINTS) byWord.set(spec.words[0]!, [...(byWord.get(spec.words[0]!) ?? []), spec]);
-  return [...byWord].map(([name, specs]) => {
-    const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
-    const item = specs.find((s) => s.words.length === 1 && s.pathParam);
-    const main = list ?? item!;
-    const own = main.query.some((p) => p.name !== 'url' && !SHARED_FLAGS.has(`--${p.flag} ${p.placeholder}`));
-    const argument = item ? (list ? `[${item.pathParam!.name}]` : `<${item.pathParam!.name}>`) : '';
-    return { name, aliases: main.aliases, summary: main.summary, group: HELP_GROUPS[main.group], usage: [own ? '[options]' : '', argument].join(' ').trim() };
-  });
-}
 
 /** Every command's line in `vis --help`, in the order of COMMANDS. */
 export const COMMAND_LIST: readonly CommandListing[] = [
