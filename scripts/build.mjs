@@ -256,6 +256,30 @@ const UNDICI_EDITS = [
   },
 ];
 
+/**
+ * commander requires node:child_process (with node:net, node:dgram and the streams) when
+ * it loads, only to spawn stand-alone executable sub-commands, which vis never declares:
+ * the require waits for a spawn instead, saving every command the load (about 8 ms of
+ * `vis --help`). The build fails if a new commander no longer has the line.
+ */
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(COMMANDER_CHILD_PROCESS)) {
+        throw new Error(`${args.path}: expected \`${COMMANDER_CHILD_PROCESS}\`; update lazyCommanderChildProcess in scripts/build.mjs for this commander`);
+      }
+      return {
+        contents: source.replace(COMMANDER_CHILD_PROCESS, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** node:assert for undici: passes are free, and a failing check is the real assert's. */
 const LAZY_ASSERT = `'use strict'
 let real
@@ -380,7 +404,7 @@ try {
     ...common,
     entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts' },
     outdir: staging,
-    plugins: [separateLibs],
+    plugins: [separateLibs, lazyCommanderChildProcess],
     metafile: true,
   });
   const libs = await build({

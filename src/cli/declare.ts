@@ -253,6 +253,21 @@ export interface CommandDeclaration {
   register(program: Command, ctx: Context, only: string | undefined, runF: RunF | undefined): void;
 }
 
+/**
+ * What `vis --help` lists of a command, known without building it: the root's help is
+ * made from these alone, since building every command's options costs more than the rest
+ * of the run. `usage` is what the list shows after the names (`[options] [id]`).
+ * src/cli/program.ts lists them (COMMAND_LIST); test/cli/program.test.ts holds each to the command as built.
+ */
+export interface CommandListing {
+  name: string;
+  aliases?: readonly string[];
+  summary: string;
+  group: string;
+  usage?: string;
+  hidden?: boolean;
+}
+
 /** The "what it sends" line of commands that only check the key, or only touch the config file. */
 export const USAGE_CHECK = 'Calls GET /usage (free: no read spent). Available on every plan.';
 export const LOCAL_ONLY = 'Sends no request: works on the config file only.';

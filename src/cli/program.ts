@@ -1,6 +1,7 @@
 /**
- * The root program: its global options and help layout, and the registration of every
- * command from the table of declarations below. Each command lives in its own folder,
+ * The root program: its global options and help layout, the registration of every
+ * command from the table of declarations below, and the list of commands (COMMAND_LIST)
+ * `vis --help` shows without building them. Each command lives in its own folder,
  * src/cli/commands/<noun>/: declare.ts (its commander declaration, light), parse.ts
  * (argv, environment and profile to typed, checked options) and run.ts (run(options,
  * ctx)); the data commands share one folder, declared from the endpoint table. Only the
@@ -12,13 +13,13 @@
 import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
-import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type RunF } from './declare.js';
+import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type CommandListing, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
 import { commandWord } from '../flags/argv.js';
 import { COMMAND_OPTIONS } from '../flags/command-options.js';
 import { GLOBAL_OPTIONS } from '../flags/globals.js';
 import { plainCommands } from '../text/commands.js';
-import { dataCommands } from './commands/data/declare.js';
+import { dataCommands, dataListings } from './commands/data/declare.js';
 import { authCommand } from './commands/auth/declare.js';
 import { configCommand } from './commands/config/declare.js';
 import { cacheCommand } from './commands/cache/declare.js';
@@ -29,7 +30,7 @@ import { reportCommand } from './commands/report/declare.js';
 import { changesCommand } from './commands/changes/declare.js';
 import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
-import { completeCommand, completionCommand } from './commands/completion/declare.js';
+import { COMPLETE_COMMAND, completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
 import { versionCommand } from './commands/version/declare.js';
 import { versionText } from './version.js';
@@ -53,6 +54,48 @@ const COMMANDS: readonly CommandDeclaration[] = [
   helpCommand,
 ];
 
+const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+
+/** Every command's line in `vis --help`, in the order of COMMANDS. */
+export const COMMAND_LIST: readonly CommandListing[] = [
+  ...dataListings(),
+  {
+    name: 'changes',
+    summary: 'What changed between the two newest recorded days: topics, answer states, competitors, pages, issues',
+    group: HELP_GROUPS.data,
+    usage: '[options]',
+  },
+  { name: 'history', summary: 'What data commands read, day by day: a series, a check, pruning', group: HELP_GROUPS.data },
+  { name: 'auth', summary: 'Log in, log out, and see which key is in use', group: HELP_GROUPS.account },
+  { name: 'config', summary: 'Read and change saved settings (base URL, brand, market, format)', group: HELP_GROUPS.account },
+  { name: 'cache', summary: 'The local response cache: status and clear', group: HELP_GROUPS.account },
+  { name: 'api', summary: 'Raw GET of any API path, for what the commands do not cover yet', group: HELP_GROUPS.tools, usage: '<path>' },
+  { name: 'openapi', summary: 'Print the API’s OpenAPI description ({base_url}/openapi.json)', group: HELP_GROUPS.tools },
+  { name: 'export', summary: 'Write every endpoint to files (csv or json) with a manifest, for cron jobs', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'report', summary: 'The client report: one self-contained HTML file with charts, and PDF', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'sandbox', summary: 'Serve the whole API on loopback from built-in data, with demo keys', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', group: HELP_GROUPS.tools, usage: '<shell>' },
+  { name: COMPLETE_COMMAND, summary: '', group: '', usage: '[source]', hidden: true },
+  { name: 'version', summary: 'Print the version of vis (also vis --version)', group: HELP_GROUPS.tools },
+  {
+    name: 'help',
+    summary: `Help for a command, or a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`,
+    group: HELP_GROUPS.tools,
+    usage: '[command...]',
+  },
+];
+
+/** The term of a listed command in `vis --help` (commander's, from the listing). */
+const LISTED_TERMS = new WeakMap<Command, string>();
+
+/** A command of the list alone, for the root's help: names, summary and group, nothing to run. */
+function addListing(program: Command, l: CommandListing): void {
+  const cmd = program.command(l.name, { hidden: l.hidden }).summary(l.summary).helpGroup(l.group);
+  if (l.aliases) cmd.aliases(l.aliases);
+  const names = l.aliases?.length ? `${l.name}|${l.aliases[0]}` : l.name;
+  LISTED_TERMS.set(cmd, l.usage ? `${names} ${l.usage}` : names);
+}
+
 /** `vis --help` lists the groups in this order, whatever order the commands were added in. */
 const GROUP_ORDER: readonly string[] = [HELP_GROUPS.data, HELP_GROUPS.account, HELP_GROUPS.tools];
 
@@ -60,8 +103,6 @@ function groupRank(heading: string): number {
   const i = GROUP_ORDER.indexOf(heading);
   return i < 0 ? GROUP_ORDER.length : i;
 }
-
-const SHARED_FLAGS: ReadonlySet<string> = new Set(COMMAND_OPTIONS.map((o) => o.flags));
 
 /** Below this many columns for descriptions, each goes under its term (a 50-column terminal). */
 const MIN_DESCRIPTION_WIDTH = 30;
@@ -97,6 +138,8 @@ const HELP_CONFIGURATION = {
   // `[options]` marks the commands with options of their own (`tasks [options] [id]`):
   // the shared ones (brand, format, ...) most commands take say nothing in a list of commands.
   subcommandTerm(this: Help, cmd: Command): string {
+    const listed = LISTED_TERMS.get(cmd);
+    if (listed !== undefined) return listed;
     const term = Help.prototype.subcommandTerm.call(this, cmd);
     return cmd.options.some((o) => !SHARED_FLAGS.has(o.flags)) ? term : term.replace(' [options]', '');
   },
@@ -177,10 +220,12 @@ function allCommands(cmd: Command): Command[] {
 /**
  * Builds the program. With `argv`, only the command that argv names is built (with the
  * root and its global options): `vis usage` need not build thirty other commands and
- * their options first: start-up time is paid on every run. When argv names no known
- * command (root help, a typo, `vis help ...`, `vis completion ...`, which walk the whole
- * tree), everything is built, so help, suggestions and errors are exactly those of the
- * full program.
+ * their options first: start-up time is paid on every run. When argv names no command
+ * (`vis`, `vis --help`), the root lists every command from COMMAND_LIST, built from
+ * nothing but its names and summary. When argv names no known command (a typo, `vis help
+ * ...`, `vis completion ...`, which walk the whole tree), everything is built, so help,
+ * suggestions and errors are exactly those of the full program; so is the program an
+ * option's refusal is explained from.
  *
  * With `runF`, every command hands its parsed options to runF instead of running them
  * (tests stop after parsing: nothing opened, nothing sent).
@@ -204,15 +249,18 @@ export function buildProgram(ctx: Context, argv?: readonly string[], runF?: RunF
 
   const word = argv === undefined ? undefined : commandWord(argv);
   const alone = word === undefined ? undefined : COMMANDS.find((c) => c.answers(word));
-  for (const command of COMMANDS) {
-    if (alone && command !== alone) continue;
-    command.register(program, ctx, alone ? word : undefined, runF);
-  }
+  const listOnly = argv !== undefined && word === undefined;
+  if (listOnly) for (const listing of COMMAND_LIST) addListing(program, listing);
+  else
+    for (const command of COMMANDS) {
+      if (alone && command !== alone) continue;
+      command.register(program, ctx, alone ? word : undefined, runF);
+    }
   // Every command throws instead of exiting; an option it does not take (or typed before
   // the command words) is explained in vis's words, as a UsageError (exit 2), before any
   // action runs. The whole program is built only then, to tell a misplaced option from
   // one no command takes.
-  const full = () => (alone ? buildProgram(ctx) : program);
+  const full = () => (alone || listOnly ? buildProgram(ctx) : program);
   for (const c of allCommands(program)) {
     c.exitOverride((err: CommanderError) => {
       throw explainOptionError(err, c, program, full);

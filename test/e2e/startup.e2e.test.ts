@@ -4,12 +4,13 @@
  * this pins the structure that makes start-up fast, so a change (or a new undici) that
  * brings a heavy module back onto a path fails here, not only in `npm run bench`.
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { cleanEnv, runVis } from './helpers.js';
+import { spawn } from 'node:child_process';
+import { cleanEnv, runVis, VIS } from './helpers.js';
 
 const ROOT = resolve(__dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'vis-startup-'));
@@ -19,12 +20,15 @@ writeFileSync(
   `process.on('exit', () => require('node:fs').writeFileSync(process.env.VIS_PROBE_OUT, JSON.stringify({
     builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
     files: Object.keys(require.cache),
+    evaluated: globalThis.__visEvaluated ?? [],
   })));\n`,
 );
 
 interface Loaded {
   builtins: string[];
   files: string[];
+  /** The bundle's modules evaluated, by source path (only from the traced copy, below). */
+  evaluated: string[];
 }
 
 let sandbox: Sandbox;
@@ -35,7 +39,40 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function loaded(args: string[], extra: Record<string, string> = {}): Promise<Loaded> {
+/**
+ * A copy of the built CLI whose dist/vis.cjs records each of its modules as it is
+ * evaluated: esbuild wraps every module reached through import() in its __esm helper,
+ * which this prepends a note of the module's path to. Its dist/lib is the real one.
+ */
+const ESM_HELPER = 'var __esm=(fn,res,err)=>function(){';
+function tracedCli(): string {
+  const dir = join(work, 'traced');
+  cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  mkdirSync(join(dir, 'dist'));
+  copyFileSync(join(ROOT, 'dist', 'boot.cjs'), join(dir, 'dist', 'boot.cjs'));
+  symlinkSync(join(ROOT, 'dist', 'lib'), join(dir, 'dist', 'lib'));
+  const bundle = readFileSync(join(ROOT, 'dist', 'vis.cjs'), 'utf8');
+  if (!bundle.includes(ESM_HELPER)) throw new Error(`dist/vis.cjs has no \`${ESM_HELPER}\`: esbuild's helper changed; update tracedCli`);
+  writeFileSync(
+    join(dir, 'dist', 'vis.cjs'),
+    bundle.replace(ESM_HELPER, `${ESM_HELPER}if(fn)(globalThis.__visEvaluated??=[]).push(__getOwnPropNames(fn)[0]);`),
+  );
+  return join(dir, 'bin', 'vis.js');
+}
+
+/** Runs another copy of the CLI (runVis runs the built one). */
+function runAt(vis: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [vis, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stderr }));
+  });
+}
+
+async function loaded(args: string[], extra: Record<string, string> = {}, vis = VIS): Promise<Loaded> {
   const out = join(work, `${Math.random().toString(36).slice(2)}.json`);
   const env = cleanEnv({
     NODE_OPTIONS: `--require ${PROBE}`,
@@ -44,10 +81,10 @@ async function loaded(args: string[], extra: Record<string, string> = {}): Promi
     VIS_API_KEY: 'vis_demo_growth',
     ...extra,
   });
-  const r = await runVis(args, { env });
+  const r = vis === VIS ? await runVis(args, { env }) : await runAt(vis, args, env);
   expect(r.code, r.stderr).toBe(0);
   const data = JSON.parse(readFileSync(out, 'utf8')) as Loaded;
-  return { builtins: data.builtins, files: data.files.filter((f) => f.startsWith(ROOT)).map((f) => relative(ROOT, f)) };
+  return { builtins: data.builtins, files: data.files.filter((f) => f.startsWith(ROOT)).map((f) => relative(ROOT, f)), evaluated: data.evaluated };
 }
 
 /** Built-ins that were once on these paths, each a few MB or ms. */
@@ -107,6 +144,54 @@ describe('what a command loads', () => {
   it('vis usage (a table) adds only the table renderer', async () => {
     const l = await loaded(['usage']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+  });
+});
+
+/** The lib files that hold what only the history's stores, the report and the sandbox need. */
+const NOT_FOR_A_READ = ['dist/lib/sqlite.cjs', 'dist/lib/pg.cjs', 'dist/lib/charts.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/playwright/lib/playwright.cjs'];
+
+/**
+ * Modules of the bundle that only the history's stores and its commands, changes, the
+ * report, the export, the sandbox and the configuration commands need. A data command
+ * may write the history's journal (journal, recorder, identity, scan-day, location), and
+ * every command reads settings, which check a PostgreSQL history URL (pg/url).
+ */
+const ONLY_THEIRS = [
+  /^src\/history\/(?!(journal|recorder|identity|scan-day|types|location|pg\/url)\.ts$)/,
+  /^src\/(report|export|sandbox)\//,
+  /^src\/cli\/commands\/(history|changes|report|export|sandbox|config)\/(?!declare\.ts$)/,
+];
+
+describe('what --help, completion and a data command leave alone', () => {
+  let traced: string;
+  beforeAll(() => {
+    traced = tracedCli();
+  });
+
+  it.each([[['--help']], [['topics', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
+    'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox or configuration, and loads none of their lib files',
+    async (argv) => {
+      const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
+      const l = await loaded(argv, shared, traced);
+      expect(l.evaluated.length, 'the traced bundle recorded its modules').toBeGreaterThan(0);
+      expect(l.evaluated.filter((m) => ONLY_THEIRS.some((re) => re.test(m)))).toEqual([]);
+      // The lib files are those of the real dist/, which the copy's dist/lib links to.
+      const files = (await loaded(argv, shared)).files;
+      expect(files.filter((f) => NOT_FOR_A_READ.includes(f))).toEqual([]);
+    },
+  );
+
+  it('vis topics --help and vis __complete brands, answered from its cache, load the bundle and nothing else', async () => {
+    expect((await loaded(['topics', '--help'])).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+    const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
+    const first = await loaded(['__complete', 'brands'], shared);
+    expect(first.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+    expect((await loaded(['__complete', 'brands'], shared)).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+  });
+
+  it('the history’s stores, the report and the export are in the traced bundle, so their absence above means something', async () => {
+    const l = await loaded(['--demo', 'changes', '--format', 'json'], {}, traced);
+    expect(l.evaluated.filter((m) => ONLY_THEIRS.some((re) => re.test(m))).length).toBeGreaterThan(0);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { Argument, type Command } from 'commander';
 import { COMPLETE_COMMAND, SHELLS, type Shell } from '../../../completion/shells.js';
+export { COMPLETE_COMMAND } from '../../../completion/shells.js';
 import { examplesAfter, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export interface CompletionOptions {

@@ -22,9 +22,10 @@ import {
   invocationOf,
   runOrCapture,
   type CommandDeclaration,
+  type CommandListing,
   type RunF,
 } from '../../declare.js';
-import { readsSeveralScopes } from '../../../flags/command-options.js';
+import { COMMAND_OPTIONS, readsSeveralScopes } from '../../../flags/command-options.js';
 import type { Invocation } from '../../../services/endpoint-request.js';
 
 function describe(spec: EndpointSpec): string {
@@ -149,6 +150,23 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
       });
     }
   }
+}
+
+/**
+ * The line of each command in `vis --help`, without building it (src/cli/program.ts): the
+ * main endpoint's summary and aliases, the item's argument, and `[options]` when its query
+ * takes a flag that is not one of the shared options, as registerWord builds it.
+ */
+export function dataListings(): CommandListing[] {
+  const shared = new Set(COMMAND_OPTIONS.map((o) => o.flags));
+  return [...byFirstWord()].map(([name, specs]) => {
+    const list = specs.find((s) => s.words.length === 1 && !s.pathParam);
+    const item = specs.find((s) => s.words.length === 1 && s.pathParam);
+    const main = list ?? item!;
+    const own = main.query.some((p) => p.name !== 'url' && !shared.has(`--${p.flag} ${p.placeholder}`));
+    const argument = item ? (list ? `[${item.pathParam!.name}]` : `<${item.pathParam!.name}>`) : '';
+    return { name, aliases: main.aliases, summary: main.summary, group: HELP_GROUPS[main.group], usage: [own ? '[options]' : '', argument].join(' ').trim() };
+  });
 }
 
 export const dataCommands: CommandDeclaration = {
