@@ -205,7 +205,7 @@ export const historyCommand: CommandDeclaration = {
       )
       .action(async (url: string, _o: unknown, self: Command) => {
         const { parsePushOptions } = await import('./parse.js');
-        const options = parsePushOptions(ctx, url, optionsOf(self) as Parameters<typeof parsePushOptions>[2]);
+        const options = await parsePushOptions(ctx, url, optionsOf(self) as Parameters<typeof parsePushOptions>[2]);
         await runOrCapture(options, runF, async () => (await import('./push.js')).runHistoryPush(options, ctx));
       });
   },
