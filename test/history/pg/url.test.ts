@@ -647,6 +647,11 @@ describe('libpq’s reading, where a WHATWG URL reader would read otherwise', ()
   });
 });
 
+describe('an empty host or port parameter', () => {
+  it('hides the URL’s host and port: the default socket and port', async () =>
+    expect((await target('postgres://h:5433/db?host=&port=')).config).toMatchObject({ host: '/var/run/postgresql', port: 5432, database: 'db' }));
+});
+
 // pg-connection-string reads the files sslcert, sslkey and sslrootcert name as it parses, and
 // may print a warning about sslmode: vis reads no file a URL names but the root certificate
 // its sslmode needs, and prints nothing the library would.
