@@ -647,6 +647,16 @@ describe('libpq’s reading, where a WHATWG URL reader would read otherwise', ()
   });
 });
 
+describe('characters written as they are', () => {
+  it('a letter beyond ASCII, not percent-encoded, is read as itself', async () =>
+    expect((await target('postgres://j\u00f6rg:p\u00e4ss@h/caf\u00e9?application_name=\u65e5\u672c')).config).toMatchObject({
+      user: 'j\u00f6rg',
+      password: 'p\u00e4ss',
+      database: 'caf\u00e9',
+      application_name: '\u65e5\u672c',
+    }));
+});
+
 describe('an empty host or port parameter', () => {
   it('hides the URL’s host and port: the default socket and port', async () =>
     expect((await target('postgres://h:5433/db?host=&port=')).config).toMatchObject({ host: '/var/run/postgresql', port: 5432, database: 'db' }));
