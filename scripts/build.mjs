@@ -18,6 +18,9 @@
 //   dist/lib/pg.cjs         pg (node-postgres), for a history kept in PostgreSQL
 //                           (src/history/pg/store.ts); its optional native binding
 //                           (pg-native) left out (see leaveOutPgNative)
+//   dist/lib/pg-connection-string.cjs
+//                           pg-connection-string, which reads a PostgreSQL history's URL
+//                           (src/history/pg/url.ts), for the commands that name one
 //   dist/lib/charts.cjs     the report's charts with Vega and Vega-Lite (src/report/charts/kit.ts),
 //                           for `vis report` only; drawn offline (see offlineCharts)
 //   dist/THIRD_PARTY_NOTICES.md  the licences of every package bundled above (scripts/notices.mjs);
@@ -61,6 +64,10 @@ const LIBS = [
   { name: 'sqlite', entry: 'node-sqlite3-wasm', matches: (_p, spec) => spec === 'node-sqlite3-wasm' },
   // CommonJS: the file's module.exports is pg's (Client, Pool, types…).
   { name: 'pg', entry: 'pg', matches: (_p, spec) => spec === 'pg' },
+  // The PostgreSQL URL reader alone (src/history/pg/url.ts): a command that names a
+  // PostgreSQL history reads its URL without loading pg, and `vis config set history`
+  // checks one without connecting.
+  { name: 'pg-connection-string', entry: 'pg-connection-string', matches: (_p, spec) => spec === 'pg-connection-string' },
   // The chart kit with the whole of Vega and Vega-Lite (about 1.3 MB): src/report/charts/index.ts
   // imports it with import() when a report draws. Built on its own from the packages' ES
   // module builds (`mainFields`), which import d3 as packages: their CommonJS builds carry

@@ -30,10 +30,10 @@ export type HistoryLocation =
       source: string;
       /**
        * What the store connects with (the password from the URL, PGPASSWORD or ~/.pgpass),
-       * made when it is about to connect; a usage error naming `source` and the rule for a
-       * bad URL. `warn` is told why a password file was passed over.
+       * made when it is about to connect (it loads the URL reader); a usage error naming
+       * `source` and the rule for a bad URL. `warn` is told why a password file was passed over.
        */
-      target: (warn?: (line: string) => void) => PgTarget;
+      target: (warn?: (line: string) => void) => Promise<PgTarget>;
     }
   | { kind: 'none'; why: string };
 

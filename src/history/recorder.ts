@@ -147,7 +147,7 @@ export class HistoryRecorder {
 
   private async openPg(where: Extract<HistoryLocation, { kind: 'postgres' }>): Promise<HistoryStore> {
     // A password file passed over is for --debug: the warning is kept for what stops recording.
-    const target = where.target((line) => this.o.debug(`history: ${line}`));
+    const target = await where.target((line) => this.o.debug(`history: ${line}`));
     const { openPgStore } = await import('./pg/store.js');
     return openPgStore(target);
   }

@@ -34,8 +34,8 @@ export function maskingPassword(where: HistoryLocation): HistoryLocation {
   return {
     ...where,
     // Registered as a secret when known: an error of the driver or the server that quotes it prints `***`.
-    target: (warn) => {
-      const target = where.target(warn);
+    target: async (warn) => {
+      const target = await where.target(warn);
       if (typeof target.config.password === 'string') registerSecret(target.config.password);
       return target;
     },
@@ -69,7 +69,7 @@ export async function openHistory(ctx: Context, profileFlag?: string): Promise<H
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') {
     // A bad URL is told by its rule before any connection.
-    const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    const target = await where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
     const { openPgStore } = await import('../history/pg/store.js');
     // Out of reach: exit 7; a refused login or role, a newer schema: exit 2 (the store's errors say which).
     return openPgStore(target);

@@ -119,12 +119,12 @@ export function resolveFormat(flag: Format | undefined, env: Env, profileValue: 
  * line, and would be kept in the config file). A relative path would name another file
  * from every folder the command runs in. A refused value is quoted with any password in it masked.
  */
-export function checkHistorySetting(value: string, source: string): string {
+export async function checkHistorySetting(value: string, source: string): Promise<string> {
   const v = value.trim();
   if (HISTORY_OFF_WORDS.includes(v.toLowerCase())) return 'off';
   if (/^postgres(ql)?:\/\//i.test(v)) {
     // Typed on a command line and saved in the config file: no password.
-    parsePgUrl(v, source, { argument: true });
+    await parsePgUrl(v, source, { argument: true });
     return v;
   }
   if ((v.startsWith('/') || v.startsWith('~/')) && !/[\u0000-\u001f\u007f]/.test(v) && !v.endsWith('/')) return v;

@@ -119,6 +119,7 @@ describe('npm package', () => {
         'dist/lib/node-sqlite3-wasm.wasm',
         'dist/lib/charts.cjs',
         'dist/lib/pg.cjs',
+        'dist/lib/pg-connection-string.cjs',
         'dist/lib/playwright/lib/playwright.cjs',
         'dist/lib/playwright/package.json',
         'dist/lib/playwright/browsers.json',

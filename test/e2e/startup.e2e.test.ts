@@ -141,6 +141,14 @@ describe('what a command loads', () => {
     for (const m of HEAVY_FOR_A_READ) expect(hit.builtins, m).not.toContain(m);
   });
 
+  it('the PostgreSQL URL reader (pg-connection-string): loaded by a command that reads a PostgreSQL URL, never by --help or a data command', async () => {
+    const reader = 'dist/lib/pg-connection-string.cjs';
+    expect((await loaded(['--help'])).files).not.toContain(reader);
+    expect((await loaded(['topics', '--format', 'json'])).files).not.toContain(reader);
+    const config = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
+    expect((await loaded(['config', 'set', 'history', 'postgresql://vis_writer@db.example.com/analytics'], config)).files).toContain(reader);
+  });
+
   it('vis usage (a table) adds only the table renderer', async () => {
     const l = await loaded(['usage']);
     expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/table.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);

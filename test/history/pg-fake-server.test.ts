@@ -82,7 +82,7 @@ describe('a server that echoes the password it was sent', () => {
   });
 
   it('the password from PGPASSWORD is masked as the URL’s', async () => {
-    const target = pgTarget(`postgresql://vis@127.0.0.1:${echo.port}/analytics?sslmode=disable`, { PGPASSWORD: PASSWORD, HOME: '/nonexistent' });
+    const target = await pgTarget(`postgresql://vis@127.0.0.1:${echo.port}/analytics?sslmode=disable`, { PGPASSWORD: PASSWORD, HOME: '/nonexistent' });
     const check = await checkPg(target);
     expect(check.problems).toHaveLength(1);
     expect(check.problems[0]).toContain('got "***"');
@@ -99,7 +99,7 @@ describe('a server that logs in, then never answers', () => {
   const url = (params = '') => `postgresql://vis@127.0.0.1:${mute.port}/analytics?sslmode=disable${params}`;
 
   it('the store gives up after its read timeout: a server error (exit 7) naming it, and the connection is dropped', async () => {
-    const target = pgTarget(url(), { HOME: '/nonexistent' });
+    const target = await pgTarget(url(), { HOME: '/nonexistent' });
     target.config.query_timeout = 200;
     const err = await openPgStore(target).then(
       () => undefined,
@@ -112,7 +112,7 @@ describe('a server that logs in, then never answers', () => {
   });
 
   it('vis history check says so as its one problem, and counts it out of reach', async () => {
-    const target = pgTarget(url(), { HOME: '/nonexistent' });
+    const target = await pgTarget(url(), { HOME: '/nonexistent' });
     target.config.query_timeout = 200;
     const check = await checkPg(target);
     expect(check.unreachable).toBe(true);

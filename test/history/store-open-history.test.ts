@@ -147,17 +147,17 @@ describe('openHistory', () => {
     expect(io.err()).toBe(`vis: warning: password file "${join(dir, 'pgpass')}" has group or world access; permissions should be u=rw (0600) or less\n`);
   });
 
-  it('the password a PostgreSQL target connects with is masked in whatever vis prints after', () => {
+  it('the password a PostgreSQL target connects with is masked in whatever vis prints after', async () => {
     clearSecrets();
     try {
       const where = historyWhere(testContext({ env: { VIS_HISTORY: 'postgres://ana@db.example/vis', PGPASSWORD: 'from-the-env-pw' } }));
       expect(redactSecrets('auth failed for from-the-env-pw')).toBe('auth failed for from-the-env-pw');
       if (where.kind !== 'postgres') throw new Error(where.kind);
-      expect(where.target().config.password).toBe('from-the-env-pw');
+      expect((await where.target()).config.password).toBe('from-the-env-pw');
       expect(redactSecrets('auth failed for from-the-env-pw')).toBe('auth failed for ***');
       const none = historyWhere(testContext({ env: { VIS_HISTORY: 'postgres://ana@db.example/vis', PGPASSFILE: '/nonexistent' } }));
       if (none.kind !== 'postgres') throw new Error(none.kind);
-      expect(none.target().config.password).toBeTypeOf('function');
+      expect((await none.target()).config.password).toBeTypeOf('function');
     } finally {
       clearSecrets();
     }

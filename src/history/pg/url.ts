@@ -4,13 +4,17 @@
  *
  *   postgres[ql]://[user[:password]@][host][:port][/dbname][?param=value&…]
  *
- * - the host is a name, an `[IPv6]` address, or a percent-encoded socket folder
- *   (`%2Fvar%2Frun%2Fpostgresql`); one host only (`pg` connects to one);
- * - every part is percent-decoded; an `@` or `/` inside the user name or password is
- *   written %40 or %2F (a second raw `@` is refused: it would put the password in the
- *   host and the host in the messages);
- * - parameters: those of libpq vis passes on (PG_PARAMS), and vis's own `schema` and
- *   `statement_timeout`; any other is refused with the list;
+ * pg-connection-string reads it, in its libpq compatibility mode; vis adds the rules of
+ * libpq it lacks (docs/history-postgres.md, "The URL"):
+ * - the split: the user part runs to the @ (a # or ? in it is the part's), no fragment, a +
+ *   is a +, the host as written, an escape that is not UTF-8 is that byte, every escape of
+ *   the database name decoded, `dbname=`, a parameter (an empty one too) in place of the
+ *   same part; and vis's refusals: a second raw `@` (it would put the password in the host
+ *   and the host in the messages), a list of hosts (`pg` connects to one), a broken or NUL
+ *   escape, a parameter vis does not take (PG_PARAMS);
+ * - sslmode and the root certificate, read by vis alone (sslChoice): the library would read
+ *   sslcert/sslkey/sslrootcert files itself as it parses, and vis reads no file a URL names
+ *   but the root certificate its sslmode needs;
  * - what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGSSLMODE,
  *   PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME and PGOPTIONS, then libpq's defaults;
  * - the password from the URL, else PGPASSWORD, else the password file (PGPASSFILE or
@@ -19,12 +23,11 @@
  * Every field of the config is set, so `pg` never fills one from the process environment
  * by its own rules (its sslmode and password file differ from libpq's). Messages name the
  * setting and the rule, never the URL: it may hold the password. maskPgUrl is the URL as
- * vis shows it.
+ * vis shows it, without the library.
  *
- * Read here, not with pg's pg-connection-string: that reads a WHATWG URL (a # ends it, a +
- * in a value is a space, reserved escapes stay in the database name, a port needs a host)
- * and reads sslcert/sslkey/sslrootcert files itself; and the data commands load this
- * module, while the core bundle may hold none of pg's packages (scripts/build.mjs).
+ * The library is loaded with import() (its own file of dist/lib/, scripts/build.mjs) only
+ * when a URL is read: the data commands load this module, and their start-up holds none
+ * of pg's packages.
  */
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
@@ -147,11 +150,77 @@ function looseDecode(text: string): string {
 /**
  * The URL's own parts, checked: what `vis config set history` stores. Throws a UsageError
  * naming `source` and the rule, and never quoting the URL.
+ *
+ * vis splits the URL as libpq does and refuses what breaks its rules (reading nothing:
+ * pg-connection-string is loaded only for a URL that passes them); pg-connection-string
+ * then reads the parts, written out so that its WHATWG reader reads what libpq reads
+ * (readerUrl); vis checks the values it reads.
  */
-export function parsePgUrl(url: string, source: string, o: { argument?: boolean } = {}): PgUrl {
+export async function parsePgUrl(url: string, source: string, o: { argument?: boolean } = {}): Promise<PgUrl> {
   const refuse = (rule: string): never => {
     throw new UsageError(`${source}: ${rule}`);
   };
+  const written = splitPgUrl(url, refuse);
+  const { parse } = await import('pg-connection-string');
+  const read = parse(readerUrl(written), { useLibpqCompat: true });
+  const value = (key: string): string | undefined => (typeof read[key] === 'string' ? read[key] : undefined);
+  const out: PgUrl = { schema: DEFAULT_SCHEMA };
+  const user = value('user');
+  const password = value('password');
+  const host = value('host');
+  const port = value('port');
+  // libpq's dbname parameter: pg-connection-string does not know it (readerUrl writes the database there).
+  const dbname = value('dbname');
+  if (user) out.user = user;
+  if (password) out.password = password;
+  if (host) {
+    if (host.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
+    out.host = host;
+  }
+  if (port) out.port = checkPort(port, `${source}: the port`);
+  if (dbname) out.dbname = dbname;
+  const { sslmode, sslrootcert } = written.ssl;
+  if (sslmode !== undefined) out.sslmode = checkSslMode(sslmode, `${source}: sslmode`);
+  if (sslrootcert) out.sslrootcert = sslrootcert;
+  const connectTimeout = value('connect_timeout');
+  if (connectTimeout !== undefined) out.connectTimeoutS = checkConnectTimeout(connectTimeout, `${source}: connect_timeout`);
+  const statementTimeout = value('statement_timeout');
+  if (statementTimeout !== undefined) out.statementTimeoutMs = checkStatementTimeout(statementTimeout, `${source}: statement_timeout`);
+  const applicationName = value('application_name');
+  if (applicationName !== undefined) out.applicationName = applicationName;
+  const options = value('options');
+  if (options) out.options = options;
+  const schema = value('schema');
+  if (schema !== undefined) out.schema = checkSchema(schema, `${source}: schema`);
+  if (o.argument === true && written.holdsPassword) throw passwordArgument(source);
+  return out;
+}
+
+/** A URL split as libpq splits it, each part as written (its escapes checked), before anything reads it. */
+interface WrittenUrl {
+  user?: string;
+  password?: string;
+  /** Inside the brackets for an [IPv6] address. */
+  host: string;
+  port: string;
+  dbname: string;
+  /** The parameters vis passes to the reader: the name decoded, the value as written. */
+  params: Map<ReaderParam, string>;
+  /** Read by vis alone, decoded: pg-connection-string would read the root certificate's file itself, and apply its own sslmode. */
+  ssl: { sslmode?: string; sslrootcert?: string };
+  /** A non-empty password in either place: an empty `password=` does not hide the one before the @. */
+  holdsPassword: boolean;
+}
+type ReaderParam = Exclude<PgParam, 'sslmode' | 'sslrootcert'>;
+
+/**
+ * libpq's split of `postgres[ql]://[user[:password]@][host][:port][/dbname][?param=value&…]`,
+ * and vis's refusals, in the order they are told: the scheme, a space or control character,
+ * an @ that is not the one before the host, a list of hosts, a broken [IPv6], a broken or
+ * NUL escape in any part, a parameter that is not key=value or not one vis takes (sslcert
+ * and sslkey among them: nothing reads their files).
+ */
+function splitPgUrl(url: string, refuse: (rule: string) => never): WrittenUrl {
   const scheme = /^postgres(?:ql)?:\/\//i.exec(url);
   if (!scheme) return refuse('a PostgreSQL URL starts with postgres:// or postgresql://');
   if (/[\s\x00-\x1f\x7f-\x9f]/.test(url)) refuse('the URL must not hold spaces or control characters (percent-encode them)');
@@ -160,13 +229,12 @@ export function parsePgUrl(url: string, source: string, o: { argument?: boolean 
   if (at >= 0 && (rest.includes('@', at + 1) || rest.slice(0, at).includes('/'))) {
     refuse('a URL holds one @, before the host: write an @ or / in the user name, password or a value as %40 or %2F');
   }
-  const out: PgUrl = { schema: DEFAULT_SCHEMA };
-  const parts: Partial<Record<'user' | 'password' | 'host' | 'port' | 'dbname', string>> = {};
+  const out: WrittenUrl = { host: '', port: '', dbname: '', params: new Map(), ssl: {}, holdsPassword: false };
   if (at >= 0) {
     const userinfo = rest.slice(0, at);
     const colon = userinfo.indexOf(':');
-    parts.user = decode(colon < 0 ? userinfo : userinfo.slice(0, colon), 'the user name', refuse);
-    if (colon >= 0) parts.password = decode(userinfo.slice(colon + 1), 'the password', refuse);
+    out.user = checked(colon < 0 ? userinfo : userinfo.slice(0, colon), 'the user name', refuse);
+    if (colon >= 0) out.password = checked(userinfo.slice(colon + 1), 'the password', refuse);
     rest = rest.slice(at + 1);
   }
   const hostEnd = rest.search(/[/?]/);
@@ -177,57 +245,35 @@ export function parsePgUrl(url: string, source: string, o: { argument?: boolean 
   if (hostPort.startsWith('[')) {
     if (!hostPort.includes(']')) refuse('an IPv6 address in [ ] lacks its closing ]');
     const close = hostPort.indexOf(']');
-    parts.host = decode(hostPort.slice(1, close), 'the host', refuse);
+    out.host = checked(hostPort.slice(1, close), 'the host', refuse);
     const after = hostPort.slice(close + 1);
     if (after !== '' && !after.startsWith(':')) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
     portText = after.slice(1);
   } else {
     const colon = hostPort.indexOf(':');
-    parts.host = decode(colon < 0 ? hostPort : hostPort.slice(0, colon), 'the host', refuse);
+    out.host = checked(colon < 0 ? hostPort : hostPort.slice(0, colon), 'the host', refuse);
     portText = colon < 0 ? '' : hostPort.slice(colon + 1);
   }
-  parts.port = decode(portText, 'the port', refuse);
+  out.port = checked(portText, 'the port', refuse);
   const q = rest.indexOf('?');
   // rest is empty, /dbname[?…] or ?…: an empty name is none.
-  parts.dbname = decode(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
-  const params: Partial<Record<PgParam, string>> = {};
-  if (q >= 0) {
-    for (const piece of rest.slice(q + 1).split('&')) {
-      if (piece === '') continue;
-      const eq = piece.indexOf('=');
-      // The piece is not quoted: a password pasted without its key would be.
-      if (eq < 0) refuse('each parameter after ? is key=value');
-      let key = decode(piece.slice(0, eq), 'a parameter name', refuse);
-      let value = decode(piece.slice(eq + 1), key === 'password' ? 'the password' : `the ${key} parameter`, refuse);
-      // As libpq: the JDBC spelling.
-      if (key === 'ssl' && value === 'true') [key, value] = ['sslmode', 'require'];
-      if (!(PG_PARAMS as readonly string[]).includes(key)) refuse(`unknown parameter ${JSON.stringify(key)} (vis takes ${PG_PARAMS.join(', ')})`);
-      params[key as PgParam] = value;
-    }
+  out.dbname = checked(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
+  out.holdsPassword = Boolean(out.password);
+  if (q < 0) return out;
+  for (const piece of rest.slice(q + 1).split('&')) {
+    if (piece === '') continue;
+    const eq = piece.indexOf('=');
+    // The piece is not quoted: a password pasted without its key would be.
+    if (eq < 0) refuse('each parameter after ? is key=value');
+    let key = decode(piece.slice(0, eq), 'a parameter name', refuse);
+    let value = checked(piece.slice(eq + 1), key === 'password' ? 'the password' : `the ${key} parameter`, refuse);
+    // As libpq: the JDBC spelling.
+    if (key === 'ssl' && decode(value, 'the ssl parameter', refuse) === 'true') [key, value] = ['sslmode', 'require'];
+    if (!(PG_PARAMS as readonly string[]).includes(key)) refuse(`unknown parameter ${JSON.stringify(key)} (vis takes ${PG_PARAMS.join(', ')})`);
+    if (key === 'sslmode' || key === 'sslrootcert') out.ssl[key] = decode(value, `the ${key} parameter`, refuse);
+    else out.params.set(key as ReaderParam, value);
   }
-  // A parameter wins over the same part of the URL, as in libpq.
-  const user = params.user ?? parts.user;
-  const password = params.password ?? parts.password;
-  const host = params.host ?? parts.host;
-  const port = params.port ?? parts.port;
-  const dbname = params.dbname ?? parts.dbname;
-  if (user) out.user = user;
-  if (password) out.password = password;
-  if (host) {
-    if (host.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
-    out.host = host;
-  }
-  if (port) out.port = checkPort(port, `${source}: the port`);
-  if (dbname) out.dbname = dbname;
-  if (params.sslmode !== undefined) out.sslmode = checkSslMode(params.sslmode, `${source}: sslmode`);
-  if (params.sslrootcert) out.sslrootcert = params.sslrootcert;
-  if (params.connect_timeout !== undefined) out.connectTimeoutS = checkConnectTimeout(params.connect_timeout, `${source}: connect_timeout`);
-  if (params.statement_timeout !== undefined) out.statementTimeoutMs = checkStatementTimeout(params.statement_timeout, `${source}: statement_timeout`);
-  if (params.application_name !== undefined) out.applicationName = params.application_name;
-  if (params.options) out.options = params.options;
-  if (params.schema !== undefined) out.schema = checkSchema(params.schema, `${source}: schema`);
-  // Either place: an empty `password=` does not hide the one before the @.
-  if (o.argument === true && (parts.password || params.password)) throw passwordArgument(source);
+  if (out.params.get('password')) out.holdsPassword = true;
   return out;
 }
 
@@ -242,16 +288,53 @@ function passwordArgument(source: string): UsageError {
   });
 }
 
-/** A percent-decoded part; libpq refuses a broken escape and %00, and so does vis. The part is never quoted. */
-function decode(text: string, what: string, refuse: (rule: string) => never): string {
+/** A part as written, its escapes checked: libpq refuses a broken escape and %00, and so does vis. The part is never quoted. */
+function checked(text: string, what: string, refuse: (rule: string) => never): string {
   if (/%(?![0-9a-f]{2})/i.test(text)) refuse(`${what} holds a % not followed by two hex digits (write a % as %25)`);
   if (/%00/.test(text)) refuse(`${what} holds %00, which PostgreSQL cannot take`);
+  return text;
+}
+
+/** A part percent-decoded, as libpq decodes it: escapes that are not UTF-8 are those bytes, as Latin-1. */
+function decode(text: string, what: string, refuse: (rule: string) => never): string {
+  return decodeURIComponent(asUtf8(checked(text, what, refuse)));
+}
+
+/** Escapes that are not UTF-8 as the UTF-8 escapes of those bytes read as Latin-1: libpq passes the bytes on, where a WHATWG reader throws or reads U+FFFD. */
+function asUtf8(text: string): string {
   try {
-    return decodeURIComponent(text);
+    decodeURIComponent(text);
+    return text;
   } catch {
-    // Escapes that are not UTF-8: the bytes as Latin-1, as libpq passes them on unchanged.
-    return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return text.replace(/%([89a-f][0-9a-f])/gi, (_, hex: string) => encodeURIComponent(String.fromCharCode(parseInt(hex, 16))));
   }
+}
+
+/**
+ * The URL pg-connection-string reads, made of the parts as written, so that its WHATWG
+ * reader reads what libpq reads:
+ * - every character but letters, digits, `-._~` and the escapes is percent-encoded: a ? or
+ *   # in the password, a + in a value, an [IPv6] host (kept as written, not rewritten) are
+ *   the part's, and escapes that are not UTF-8 are those bytes (asUtf8);
+ * - the port and the database go as libpq's parameters: a WHATWG URL refuses a port vis
+ *   names the rule for, and keeps the escapes of reserved characters in its path;
+ * - a parameter takes the place of the same part, an empty one too, as in libpq (the
+ *   reader would take the part instead of an empty parameter).
+ */
+function readerUrl(w: WrittenUrl): string {
+  const params = new Map(w.params);
+  const user = params.has('user') ? '' : (w.user ?? '');
+  const password = params.has('password') ? undefined : w.password;
+  const userinfo = user !== '' || password !== undefined ? `${forReader(user)}${password === undefined ? '' : `:${forReader(password)}`}@` : '';
+  const host = params.has('host') ? '' : w.host;
+  if (!params.has('port') && w.port !== '') params.set('port', w.port);
+  if (!params.has('dbname') && w.dbname !== '') params.set('dbname', w.dbname);
+  const query = [...params].map(([key, value]) => `${key}=${forReader(value)}`).join('&');
+  return `postgres://${userinfo}${forReader(host)}/?${query}`;
+}
+
+function forReader(part: string): string {
+  return asUtf8(part).replace(/[^A-Za-z0-9\-._~%]/gu, (c) => [...Buffer.from(c)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''));
 }
 
 function checkPort(value: string, what: string): number {
@@ -294,9 +377,9 @@ function checkSchema(value: string, what: string): string {
 }
 
 /** The URL with the environment's and libpq's defaults: what the store connects with. Throws a UsageError naming the setting and the rule. */
-export function pgTarget(url: string, env: Env, o: PgTargetOptions = {}): PgTarget {
+export async function pgTarget(url: string, env: Env, o: PgTargetOptions = {}): Promise<PgTarget> {
   const source = o.source ?? 'the history URL';
-  const u = parsePgUrl(url, source);
+  const u = await parsePgUrl(url, source);
   const set = (name: string): string | undefined => env[name] || undefined;
   const readFile = o.readFile ?? readFileFollowing;
   const home = o.home ?? (set('HOME') || homedir());

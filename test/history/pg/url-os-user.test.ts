@@ -15,8 +15,8 @@ vi.mock('node:os', async (importOriginal) => ({
 const { pgTarget } = await import('../../../src/history/pg/url.js');
 
 describe('the default user of an account with no name', () => {
-  it('is postgres, and so is the database', () => {
-    const t = pgTarget('postgres://h', {}, { readFile: () => undefined, home: '/home/none' });
+  it('is postgres, and so is the database', async () => {
+    const t = await pgTarget('postgres://h', {}, { readFile: () => undefined, home: '/home/none' });
     expect(t.config).toMatchObject({ user: 'postgres', database: 'postgres' });
   });
 });

@@ -83,7 +83,7 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
       .addHelpText('after', examplesAfter(...v.examples))
       .action(async (...args: unknown[]) => {
         const self = args[args.length - 1] as Command;
-        const options = (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, optionsOf(self));
+        const options = await (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, optionsOf(self));
         await runOrCapture(options, runF, async () => (await import('./run.js')).runConfig(options, ctx));
       });
   }

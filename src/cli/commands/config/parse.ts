@@ -35,7 +35,7 @@ function settingName(raw: string): ConfigSetting {
   throw new UsageError(`unknown setting "${raw}": use one of profile, ${PROFILE_SETTINGS.join(', ')}`);
 }
 
-function checkValue(name: ProfileSetting, value: string): string {
+async function checkValue(name: ProfileSetting, value: string): Promise<string> {
   switch (name) {
     case 'base_url':
       return checkBaseUrl(value, 'base_url');
@@ -51,7 +51,7 @@ function checkValue(name: ProfileSetting, value: string): string {
   }
 }
 
-export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonly string[], raw: RawGlobalOptions): ConfigOptions {
+export async function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonly string[], raw: RawGlobalOptions): Promise<ConfigOptions> {
   if (verb === 'path') return { command: 'config path' };
   const store = ctx.config();
   if (verb === 'list') return { command: 'config list', profile: store.activeProfileName(raw.profile, ctx.env).name };
@@ -68,7 +68,7 @@ export function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: readonl
   }
   if (verb === 'unset') return { command: 'config unset', profile, name };
   const value = args[1] ?? '';
-  if (name !== 'profile') return { command: 'config set', profile, name, value: checkValue(name, value) };
+  if (name !== 'profile') return { command: 'config set', profile, name, value: await checkValue(name, value) };
   const next = checkProfileName(value, 'profile');
   if (!store.hasProfile(next)) {
     throw new UsageError(`config set profile: no profile "${next}" (profiles: ${store.profileNames().join(', ')})`, {

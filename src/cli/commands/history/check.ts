@@ -29,7 +29,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   if (where.kind === 'none') throw new UsageError(`no history store: ${where.why}`);
   if (where.kind === 'postgres') {
     // A bad URL is told by its rule first.
-    const target = where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
+    const target = await where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
     const { checkPg } = await import('../../../history/pg/store.js');
     return reportCheck(await checkPg(target));
   }

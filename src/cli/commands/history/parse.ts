@@ -149,11 +149,11 @@ export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryC
 }
 
 /** The URL checked by the PostgreSQL history's own rules; the password file and the connection wait for the run. */
-export function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): HistoryPushOptions {
+export async function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): Promise<HistoryPushOptions> {
   const flags = parseFlags(raw, ctx.today());
   // The value is not echoed: a mistyped URL may still hold a password.
   if (!PG_URL.test(url.trim())) throw new UsageError('vis history push takes a PostgreSQL URL, postgres://… or postgresql://…');
-  parsePgUrl(url.trim(), 'vis history push URL', { argument: true });
+  await parsePgUrl(url.trim(), 'vis history push URL', { argument: true });
   if (raw.file !== undefined && raw.file.trim() === '') throw new UsageError('--file must name the SQLite history file to push');
   return {
     command: 'history push',
