@@ -6,7 +6,7 @@
  * - SQLite's own files beside the store (`-journal`, `-wal`, `-shm`) are never a link, a
  *   FIFO, a device or a hard link when SQLite opens them;
  * - a full disk during the journal's take-in is exit 2 naming the file, the journal intact,
- *   every answer taken in once there is room again.
+ *   every answer taken in once there is room again; a store that cannot be made is exit 2 too.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -419,6 +419,26 @@ describe('a full disk', () => {
     // Rolled back: the next transaction starts.
     connection(s).exec('DROP TRIGGER temp.no_answers');
     expect(await s.ingest()).toMatchObject({ stored: 1 });
+  });
+
+  it('a store that cannot be made for want of room (a tmpfs with no inode left): exit 2 naming it, nothing made', async (t) => {
+    const mount = mkdtempSync(join(tmpdir(), 'vis-tmpfs-'));
+    try {
+      // Two inodes: the file system's root and the store's folder.
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k,mode=0700,nr_inodes=2', 'tmpfs', mount], { stdio: 'ignore' });
+    } catch {
+      t.skip();
+      return;
+    }
+    try {
+      const dir = join(mount, 'history');
+      mkdirSync(dir, { mode: 0o700 });
+      const file = join(dir, 'history.db');
+      expect((await refusal(openStore(file, { create: true }))).message).toBe(`cannot create the history store ${file}: the disk is full`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      execFileSync('umount', [mount]);
+    }
   });
 
   it('of a real file system (a small tmpfs): the history command exits 2 saying so, and takes everything in once there is room', async (t) => {
