@@ -250,6 +250,10 @@ describe('a store holding what vis did not make', () => {
     const stat = { type: 'table', name: 'sqlite_stat1', tbl_name: 'sqlite_stat1', sql: 'CREATE TABLE sqlite_stat1(tbl,idx,stat)' };
     expect(schemaProblems([stat], [])).toEqual({ foreign: [], missing: undefined });
     expect(schemaProblems([{ ...stat, sql: 'CREATE TABLE sqlite_stat1(tbl,idx,stat,x)' }], []).foreign).toEqual([`table "sqlite_stat1" is not vis's`]);
+    // ANALYZE of a SQLite built with STAT4 (as some sqlite3 shells are), and AUTOINCREMENT's counter.
+    const stat4 = { type: 'table', name: 'sqlite_stat4', tbl_name: 'sqlite_stat4', sql: 'CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)' };
+    const sequence = { type: 'table', name: 'sqlite_sequence', tbl_name: 'sqlite_sequence', sql: 'CREATE TABLE sqlite_sequence(name,seq)' };
+    expect(schemaProblems([stat4, sequence], [])).toEqual({ foreign: [], missing: undefined });
     const index = { type: 'index', name: 'i', tbl_name: 'a', sql: 'CREATE INDEX i ON a (x)' };
     expect(schemaProblems([{ ...index, tbl_name: 'b' }], [index]).foreign).toEqual([`index "i" on "b" is not as vis made it`]);
     expect(schemaProblems([index], [index])).toEqual({ foreign: [], missing: undefined });
