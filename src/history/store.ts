@@ -62,18 +62,19 @@ import { isDay, journalDir, pendingNames, readEntry, rejectedNames, rejectEntry,
 import { MIGRATIONS, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
 import { answersFromRows, compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
-import type {
-  AnswerFilter,
-  AnswerToRecord,
-  HistoryStore,
-  IngestReport,
-  MonthSize,
-  PruneReport,
-  RecordedAnswer,
-  RecordedScope,
-  RecordReport,
-  SeenNames,
-  StoreCheck,
+import {
+  emptyCheck,
+  type AnswerFilter,
+  type AnswerToRecord,
+  type HistoryStore,
+  type IngestReport,
+  type MonthSize,
+  type PruneReport,
+  type RecordedAnswer,
+  type RecordedScope,
+  type RecordReport,
+  type SeenNames,
+  type StoreCheck,
 } from './types.js';
 
 export interface OpenStoreOptions {
@@ -108,7 +109,7 @@ export async function openStore(file: string, o: OpenStoreOptions): Promise<Hist
 
 /** What `vis history check` shows; never throws: a damaged, newer, unsafe or locked file is described in `problems`. */
 export async function checkFile(file: string, o: { lock?: LockOptions } = {}): Promise<StoreCheck> {
-  const out = emptyCheck(file);
+  const out = emptyCheck(file, journalState(file));
   try {
     const st = lstatSync(file);
     out.bytes = st.size;
@@ -210,7 +211,7 @@ class SqliteStore implements HistoryStore {
   async check(): Promise<StoreCheck> {
     const sqlite = await loadSqlite();
     return this.use(() => {
-      const out = emptyCheck(this.file);
+      const out = emptyCheck(this.file, journalState(this.file));
       out.bytes = statSync(this.file).size;
       inspect(sqlite, this.db, out);
       return out;
@@ -229,11 +230,6 @@ class SqliteStore implements HistoryStore {
 }
 
 const FACT_TABLES = ['topic_facts', 'prompt_facts', 'competitor_facts'] as const;
-
-/** A check that found nothing yet: what `inspect` fills in. */
-function emptyCheck(file: string): StoreCheck {
-  return { file, bytes: 0, schemaVersion: 0, answers: 0, bodies: 0, scopes: [], months: [], journal: journalState(file), problems: [] };
-}
 
 /** The folder and the file, checked (and made, when `create`) before anything is opened. */
 function checkPlace(file: string, create: boolean): void {

@@ -156,6 +156,11 @@ export interface StoreCheck {
   unread?: true;
 }
 
+/** A check that found nothing yet, which each store's check fills in: no problem, nothing counted, the journal as given. */
+export function emptyCheck(file: string, journal: StoreCheck['journal'] = { waiting: 0, rejected: [] }): StoreCheck {
+  return { file, bytes: 0, schemaVersion: 0, answers: 0, bodies: 0, scopes: [], months: [], journal, problems: [] };
+}
+
 export interface ServerCheck {
   /** The server's version (`server_version`, e.g. `15.8`). */
   version: string;

@@ -6,7 +6,7 @@
  * - SQLite's own files beside the store (`-journal`, `-wal`, `-shm`) are never a link, a
  *   FIFO, a device or a hard link when SQLite opens them;
  * - a full disk during the journal's take-in is exit 2 naming the file, the journal intact,
- *   every answer taken in once there is room again.
+ *   every answer taken in once there is room again; a store that cannot be made is exit 2 too.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -250,6 +250,10 @@ describe('a store holding what vis did not make', () => {
     const stat = { type: 'table', name: 'sqlite_stat1', tbl_name: 'sqlite_stat1', sql: 'CREATE TABLE sqlite_stat1(tbl,idx,stat)' };
     expect(schemaProblems([stat], [])).toEqual({ foreign: [], missing: undefined });
     expect(schemaProblems([{ ...stat, sql: 'CREATE TABLE sqlite_stat1(tbl,idx,stat,x)' }], []).foreign).toEqual([`table "sqlite_stat1" is not vis's`]);
+    // ANALYZE of a SQLite built with STAT4 (as some sqlite3 shells are), and AUTOINCREMENT's counter.
+    const stat4 = { type: 'table', name: 'sqlite_stat4', tbl_name: 'sqlite_stat4', sql: 'CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)' };
+    const sequence = { type: 'table', name: 'sqlite_sequence', tbl_name: 'sqlite_sequence', sql: 'CREATE TABLE sqlite_sequence(name,seq)' };
+    expect(schemaProblems([stat4, sequence], [])).toEqual({ foreign: [], missing: undefined });
     const index = { type: 'index', name: 'i', tbl_name: 'a', sql: 'CREATE INDEX i ON a (x)' };
     expect(schemaProblems([{ ...index, tbl_name: 'b' }], [index]).foreign).toEqual([`index "i" on "b" is not as vis made it`]);
     expect(schemaProblems([index], [index])).toEqual({ foreign: [], missing: undefined });
@@ -419,6 +423,26 @@ describe('a full disk', () => {
     // Rolled back: the next transaction starts.
     connection(s).exec('DROP TRIGGER temp.no_answers');
     expect(await s.ingest()).toMatchObject({ stored: 1 });
+  });
+
+  it('a store that cannot be made for want of room (a tmpfs with no inode left): exit 2 naming it, nothing made', async (t) => {
+    const mount = mkdtempSync(join(tmpdir(), 'vis-tmpfs-'));
+    try {
+      // Two inodes: the file system's root and the store's folder.
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k,mode=0700,nr_inodes=2', 'tmpfs', mount], { stdio: 'ignore' });
+    } catch {
+      t.skip();
+      return;
+    }
+    try {
+      const dir = join(mount, 'history');
+      mkdirSync(dir, { mode: 0o700 });
+      const file = join(dir, 'history.db');
+      expect((await refusal(openStore(file, { create: true }))).message).toBe(`cannot create the history store ${file}: the disk is full`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      execFileSync('umount', [mount]);
+    }
   });
 
   it('of a real file system (a small tmpfs): the history command exits 2 saying so, and takes everything in once there is room', async (t) => {

@@ -512,6 +512,10 @@ describe('the file', () => {
     const long = join(dir, `${'h'.repeat(250)}.db`);
     const err = await refusal(openStore(long, { create: true }));
     expect(err.message).toMatch(new RegExp(`^cannot read the history's journal ${long}\\.incoming: ENAMETOOLONG`));
+    // check reads no journal first: the lock it cannot make is its problem, naming the store and the lock.
+    expect((await checkFile(long)).problems).toEqual([
+      `cannot lock the history store ${long} (${long}.vis.lock): ENAMETOOLONG: name too long, open '${long}.vis.lock'`,
+    ]);
   });
 
   it('words the errors of a folder it cannot write', () => {

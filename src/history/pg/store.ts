@@ -39,6 +39,7 @@ import type {
   ServerCheck,
   StoreCheck,
 } from '../types.js';
+import { emptyCheck } from '../types.js';
 import { answersFromRows, compareText, scopesFromRows } from '../scope-rows.js';
 import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
 import { fromServer, loginOf, maskServerText } from './server-text.js';
@@ -125,7 +126,7 @@ export async function openPgStore(target: PgTarget, o: OpenPgStoreOptions = {}):
 
 /** What `vis history check` shows of a PostgreSQL history; never throws, creates nothing: what is wrong is in `problems`. */
 export async function checkPg(target: PgTarget, o: { journal?: string } = {}): Promise<StoreCheck> {
-  const out = emptyCheck(target, o.journal);
+  const out = emptyCheck(target.display, journalState(o.journal));
   let client: Db;
   try {
     client = await connect(target);
@@ -596,7 +597,7 @@ class PgStore implements HistoryStore {
 
   check(): Promise<StoreCheck> {
     return this.inTurn(async () => {
-      const out = emptyCheck(this.target, this.journal);
+      const out = emptyCheck(this.target.display, journalState(this.journal));
       await inspect(this.client, this.target, out);
       return out;
     });
@@ -659,20 +660,6 @@ async function scopesOf(db: Db, schema: string, api?: string): Promise<RecordedS
     api === undefined ? [] : [api],
   );
   return scopesFromRows(found);
-}
-
-function emptyCheck(target: PgTarget, journal: string | undefined): StoreCheck {
-  return {
-    file: target.display,
-    bytes: 0,
-    schemaVersion: 0,
-    answers: 0,
-    bodies: 0,
-    scopes: [],
-    months: [],
-    journal: journalState(journal),
-    problems: [],
-  };
 }
 
 function journalState(dir: string | undefined): StoreCheck['journal'] {

@@ -5,21 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkReport } from '../../../src/cli/commands/history/check.js';
-import type { StoreCheck } from '../../../src/history/types.js';
+import { emptyCheck, type StoreCheck } from '../../../src/history/types.js';
 
 function check(over: Partial<StoreCheck>): StoreCheck {
-  return {
-    file: 'h.db',
-    bytes: 0,
-    schemaVersion: 0,
-    answers: 0,
-    bodies: 0,
-    scopes: [],
-    months: [],
-    journal: { waiting: 0, rejected: [] },
-    problems: [],
-    ...over,
-  };
+  return { ...emptyCheck('h.db'), ...over };
 }
 
 describe('vis history check: a store that was not read', () => {
