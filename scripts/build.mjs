@@ -6,7 +6,6 @@
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
 //   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
-//   dist/lib/conf.cjs       conf (with ajv), loaded only when vis writes the config file
 //   dist/lib/playwright/lib/playwright.cjs
 //                           playwright-core, loaded only by `vis report --pdf` to drive a local
 //                           Chromium (src/report/pdf.ts), with the package's package.json and

@@ -2,7 +2,7 @@
  * The command line as typed, before commander: the format names, the options' raw
  * values, and the scans of argv that run before any command is built (--debug, the
  * command word). Kept apart from the zod rules in rules.ts so that `vis --help` (which
- * builds every command but checks no values) does not load zod. Dependency-free, so
+ * checks no values) does not load zod. Dependency-free, so
  * src/boot can use it before the bundle loads.
  */
 

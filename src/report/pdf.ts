@@ -17,6 +17,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs } from './chromium.js';
+import type { Env } from '../domain/env.js';
 
 export interface PrintOptions {
   paper: 'a4' | 'letter';
@@ -24,6 +25,8 @@ export interface PrintOptions {
   chromium: string;
   /** How long printing may take, start to finish, before the browser is killed; 60 s by default. */
   timeoutMs?: number;
+  /** The command's environment (ctx.env), which the browser inherits: never the process's own, which a caller may not have meant. */
+  env: Env;
 }
 
 /** Profile folders are named so: a leftover says whose it is. */
@@ -60,7 +63,7 @@ export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
     headless: true,
     // The user id Chromium runs as: none on Windows.
     args: chromiumArgs(process.getuid?.()),
-    env: browserEnv(process.env, profile),
+    env: browserEnv(o.env, profile),
     offline: true,
     timeout: timeoutMs,
     handleSIGINT: false,
@@ -97,7 +100,7 @@ export async function printPdf(html: string, o: PrintOptions): Promise<Buffer> {
  * profile folder, so its crash reporter's database and its desktop settings cache land
  * there and go with it, instead of in the user's ~/.config and ~/.cache.
  */
-export function browserEnv(env: NodeJS.ProcessEnv, profile: string): Record<string, string> {
+export function browserEnv(env: Env, profile: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   out.HOME = profile;

@@ -13,7 +13,12 @@ process.on('SIGINT', () => process.exit(130));
 
 async function main(): Promise<void> {
   const [html, pdf, paper, timeout] = process.argv.slice(2) as [string, string, 'a4' | 'letter', string | undefined];
-  const printed = await printPdf(readFileSync(html, 'utf8'), { paper, chromium: process.env.VIS_CHROMIUM!, timeoutMs: timeout ? Number(timeout) : undefined });
+  const printed = await printPdf(readFileSync(html, 'utf8'), {
+    paper,
+    env: process.env,
+    chromium: process.env.VIS_CHROMIUM!,
+    timeoutMs: timeout ? Number(timeout) : undefined,
+  });
   writeFileSync(pdf, printed);
   process.stdout.write('printed\n');
 }

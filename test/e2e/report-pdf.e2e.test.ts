@@ -82,7 +82,7 @@ describe.skipIf(skip)('printPdf', () => {
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {
     const file = outFile('report.pdf');
     let seen = 0;
-    const printing = printPdf(SAMPLE, { paper: 'a4', chromium }).then((pdf) => writeFileSync(file, pdf));
+    const printing = printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }).then((pdf) => writeFileSync(file, pdf));
     let done = false;
     void printing.finally(() => (done = true)).catch(() => undefined);
     while (!done) {
@@ -98,7 +98,7 @@ describe.skipIf(skip)('printPdf', () => {
 
   it.skipIf(noPdftotext)('pdftotext extracts one heading of each section, and the hostile text as text', async () => {
     const file = outFile('report.pdf');
-    writeFileSync(file, await printPdf(SAMPLE, { paper: 'a4', chromium }));
+    writeFileSync(file, await printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }));
     const r = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     for (const heading of HEADINGS) expect(r.stdout).toContain(heading);
@@ -108,8 +108,8 @@ describe.skipIf(skip)('printPdf', () => {
   it('A4 and Letter are the paper sizes asked for (MediaBox in points)', async () => {
     const a4 = outFile('a4.pdf');
     const letter = outFile('letter.pdf');
-    writeFileSync(a4, await printPdf(SAMPLE, { paper: 'a4', chromium }));
-    writeFileSync(letter, await printPdf(SAMPLE, { paper: 'letter', chromium }));
+    writeFileSync(a4, await printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }));
+    writeFileSync(letter, await printPdf(SAMPLE, { paper: 'letter', env: process.env, chromium }));
     expect(mediaBox(readFileSync(a4))).toEqual(A4_PT);
     expect(mediaBox(readFileSync(letter))).toEqual(LETTER_PT);
   });
@@ -138,7 +138,7 @@ describe.skipIf(skip)('printPdf', () => {
       expect(hits).toEqual(['/probe']);
       hits = [];
       const file = outFile('offline.pdf');
-      writeFileSync(file, await printPdf(html, { paper: 'a4', chromium }));
+      writeFileSync(file, await printPdf(html, { paper: 'a4', env: process.env, chromium }));
       expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(hits).toEqual([]);
     });
@@ -151,7 +151,7 @@ describe.skipIf(skip)('printPdf', () => {
     process.env.TMPDIR = parent;
     try {
       // On a busy machine the timeout may come while Chromium is still starting, or printing.
-      await expect(printPdf(busyFor(20_000), { paper: 'a4', chromium, timeoutMs: 2_000 })).rejects.toBeInstanceOf(PrintTimeoutError);
+      await expect(printPdf(busyFor(20_000), { paper: 'a4', env: process.env, chromium, timeoutMs: 2_000 })).rejects.toBeInstanceOf(PrintTimeoutError);
     } finally {
       process.env.TMPDIR = before;
     }

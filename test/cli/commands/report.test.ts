@@ -46,7 +46,7 @@ function home(key = 'vis_demo_growth', extra: Record<string, string> = {}) {
 
 /** Fakes for what src/report/ provides: the HTML is the model as JSON, so the tests read it back. */
 function fakeDeps(o: { chromium?: boolean } = {}) {
-  const printed: Array<{ paper: string; chromium: string }> = [];
+  const printed: Array<{ paper: string; chromium: string; env: Record<string, string | undefined> }> = [];
   const kit = {} as ChartKit;
   const deps: ReportDeps = {
     charts: async () => kit,
@@ -54,8 +54,8 @@ function fakeDeps(o: { chromium?: boolean } = {}) {
       expect(charts).toBe(kit);
       return JSON.stringify(model, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${v.length}` : v));
     },
-    pdf: async (html, { paper, chromium }) => {
-      printed.push({ paper, chromium });
+    pdf: async (html, { paper, chromium, env }) => {
+      printed.push({ paper, chromium, env });
       return Buffer.from(`%PDF- of ${html.length} chars`);
     },
     findChromium: () => (o.chromium === false ? undefined : '/usr/bin/chromium'),
@@ -471,13 +471,13 @@ describe('vis report: the reads and the model', () => {
     expect(Object.values(r.model!.scopes[0]!.sections).filter((s) => s.kind === 'data')).toHaveLength(10);
   });
 
-  it('-o - writes the HTML to stdout; --pdf prints it after the HTML', async () => {
+  it('-o - writes the HTML to stdout; --pdf prints it after the HTML, handing the browser the command’s environment', async () => {
     const h = home();
     const { deps, printed } = fakeDeps();
     const r = await report({ output: '-', pdf: 'r.pdf', paper: 'letter' }, h, { deps });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scopes).toHaveLength(1);
-    expect(printed).toEqual([{ paper: 'letter', chromium: '/usr/bin/chromium' }]);
+    expect(printed).toEqual([{ paper: 'letter', chromium: '/usr/bin/chromium', env: h.env }]);
     expect(readFileSync(join(h.dir, 'r.pdf'), 'utf8')).toMatch(/^%PDF- of \d+ chars$/);
   });
 

@@ -43,8 +43,8 @@ import { brandPlan, READ_SECTIONS, refused, renderPlan, SECTION_ENDPOINTS, spend
 export interface ReportDeps {
   render(model: ReportModel, charts: ChartKit): Promise<string>;
   charts(): Promise<ChartKit>;
-  /** The PDF, printed with `chromium`, the browser requireChromium found in the command's environment before any read. */
-  pdf(html: string, o: { paper: 'a4' | 'letter'; chromium: string }): Promise<Buffer>;
+  /** The PDF, printed with `chromium`, the browser requireChromium found in the command's environment before any read, which the browser inherits. */
+  pdf(html: string, o: { paper: 'a4' | 'letter'; chromium: string; env: Env }): Promise<Buffer>;
   findChromium(env: Env): string | undefined;
 }
 
@@ -184,7 +184,7 @@ export async function runReport(
   if (print !== undefined) {
     let pdf: Buffer;
     try {
-      pdf = await deps.pdf(html, { paper: options.look.paper, chromium: print.chromium });
+      pdf = await deps.pdf(html, { paper: options.look.paper, chromium: print.chromium, env: ctx.env });
     } catch (err) {
       throw printFailure(err, print.chromium, output);
     }
