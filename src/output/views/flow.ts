@@ -120,7 +120,7 @@ export function countItem(ctx: Pick<ViewContext, 'chalk'>, label: string, v: num
   ];
 }
 
-/** The figures `o` gives of those wanted (label, key, format), in that order; a key it lacks is left out. */
+/** The figures `o` gives of those wanted (label, key, format), in that order, each drawn by `item`; a key it lacks is left out. */
 export function figureItems(
   ctx: Pick<ViewContext, 'chalk' | 'read'>,
   o: Obj,
