@@ -115,49 +115,68 @@ function fractionAcross(field: string, ...maps: ReadonlyArray<Map<string, Obj>>)
   );
 }
 
-const topic: KindCompare = (a, b, threshold) => {
-  const ok = (i: Obj) => isNumberOrNull(i.visibility);
-  const before = keyed(a, 'topics', (i) => i.id, ok);
-  const after = keyed(b, 'topics', (i) => i.id, ok);
-  if (!before || !after) return undefined;
-  const fraction = fractionAcross('visibility', before, after);
+/** How a keyed collection is compared by one figure of its items: the words of each move, and an item's label. */
+interface KeyedFigure {
+  collection: string;
+  field: string;
+  label: (item: Obj, old: Obj | undefined) => string | null;
+  news: { appeared: ChangeNews; went: ChangeNews; up: ChangeNews; down: ChangeNews };
+}
+
+/** The items that appeared or went, and each kept item whose figure moved (numberMove). */
+function figureMoves(before: Map<string, Obj>, after: Map<string, Obj>, spec: KeyedFigure, threshold: number, fraction: boolean): KindChange[] {
+  const { collection, field, news } = spec;
   const out: KindChange[] = [];
-  for (const [id, t] of after) {
+  for (const [id, item] of after) {
     const old = before.get(id);
-    const base = { subject: id, label: text(t.name) ?? text(old?.name), path: `topics[${id}].visibility` };
+    const base = { subject: id, label: spec.label(item, old), path: `${collection}[${id}].${field}` };
     if (old === undefined) {
       out.push({
         ...base,
-        path: `topics[${id}]`,
+        path: `${collection}[${id}]`,
         engine: null,
         move: 'appeared',
-        news: 'gain',
+        news: news.appeared,
         before: null,
-        after: received(t.visibility),
+        after: received(item[field]),
         delta: null,
         points: null,
       });
       continue;
     }
-    const c = numberMove(old.visibility as number | null, t.visibility as number | null, threshold, fraction, base, { up: 'gain', down: 'drop' });
+    const c = numberMove(old[field] as number | null, item[field] as number | null, threshold, fraction, base, news);
     if (c) out.push(c);
   }
-  for (const [id, t] of before) {
+  for (const [id, item] of before) {
     if (after.has(id)) continue;
     out.push({
       subject: id,
-      label: text(t.name),
-      path: `topics[${id}]`,
+      label: spec.label(item, undefined),
+      path: `${collection}[${id}]`,
       engine: null,
       move: 'went',
-      news: 'loss',
-      before: received(t.visibility),
+      news: news.went,
+      before: received(item[field]),
       after: null,
       delta: null,
       points: null,
     });
   }
   return out;
+}
+
+const topic: KindCompare = (a, b, threshold) => {
+  const ok = (i: Obj) => isNumberOrNull(i.visibility);
+  const before = keyed(a, 'topics', (i) => i.id, ok);
+  const after = keyed(b, 'topics', (i) => i.id, ok);
+  if (!before || !after) return undefined;
+  const spec: KeyedFigure = {
+    collection: 'topics',
+    field: 'visibility',
+    label: (t, old) => text(t.name) ?? text(old?.name),
+    news: { appeared: 'gain', went: 'loss', up: 'gain', down: 'drop' },
+  };
+  return figureMoves(before, after, spec, threshold, fractionAcross('visibility', before, after));
 };
 
 /** The state of each engine of a question: `engines.<engine>.state`, or `engines.<engine>` when it is the state itself. */
@@ -230,45 +249,15 @@ const competitor: KindCompare = (a, b, threshold) => {
   const after = keyed(b, 'competitors', (i) => i.name, ok);
   if (!before || !after) return undefined;
   const rivals = (m: Map<string, Obj>) => new Map([...m].filter(([, c]) => c.is_brand !== true));
-  const [rb, ra] = [rivals(before), rivals(after)];
-  const fraction = fractionAcross('share_of_voice', before, after);
-  const out: KindChange[] = [];
-  for (const [name, c] of ra) {
-    const old = rb.get(name);
-    const base = { subject: name, label: null, path: `competitors[${name}].share_of_voice` };
-    if (old === undefined) {
-      out.push({
-        ...base,
-        path: `competitors[${name}]`,
-        engine: null,
-        move: 'appeared',
-        news: 'rival',
-        before: null,
-        after: received(c.share_of_voice),
-        delta: null,
-        points: null,
-      });
-      continue;
-    }
-    const m = numberMove(old.share_of_voice as number | null, c.share_of_voice as number | null, threshold, fraction, base, { up: 'rival', down: 'gain' });
-    if (m) out.push(m);
-  }
-  for (const [name, c] of rb) {
-    if (ra.has(name)) continue;
-    out.push({
-      subject: name,
-      label: null,
-      path: `competitors[${name}]`,
-      engine: null,
-      move: 'went',
-      news: 'gain',
-      before: received(c.share_of_voice),
-      after: null,
-      delta: null,
-      points: null,
-    });
-  }
-  return out;
+  // A rival that gains is bad news for the brand; one that loses or goes, good news.
+  const spec: KeyedFigure = {
+    collection: 'competitors',
+    field: 'share_of_voice',
+    label: () => null,
+    news: { appeared: 'rival', went: 'gain', up: 'rival', down: 'gain' },
+  };
+  // The fraction is judged on every row, the brand's own included.
+  return figureMoves(rivals(before), rivals(after), spec, threshold, fractionAcross('share_of_voice', before, after));
 };
 
 const page: KindCompare = (a, b) => {
@@ -344,36 +333,21 @@ const technical: KindCompare = (a, b, threshold) => {
   );
   if (score) out.push(score);
   const severity = (i: Obj): ChangeValue => text(i.severity) ?? 'open';
-  for (const [id, issue] of after) {
-    if (before.has(id)) continue;
-    out.push({
-      subject: id,
-      label: text(issue.title),
-      engine: null,
-      path: `issues[${id}]`,
-      move: 'appeared',
-      news: 'loss',
-      before: null,
-      after: severity(issue),
-      delta: null,
-      points: null,
-    });
-  }
-  for (const [id, issue] of before) {
-    if (after.has(id)) continue;
-    out.push({
-      subject: id,
-      label: text(issue.title),
-      engine: null,
-      path: `issues[${id}]`,
-      move: 'resolved',
-      news: 'gain',
-      before: severity(issue),
-      after: null,
-      delta: null,
-      points: null,
-    });
-  }
+  // An issue that appeared is bad news; one resolved, good news: each says its severity.
+  const issueMove = (id: string, issue: Obj, appeared: boolean): KindChange => ({
+    subject: id,
+    label: text(issue.title),
+    engine: null,
+    path: `issues[${id}]`,
+    move: appeared ? 'appeared' : 'resolved',
+    news: appeared ? 'loss' : 'gain',
+    before: appeared ? null : severity(issue),
+    after: appeared ? severity(issue) : null,
+    delta: null,
+    points: null,
+  });
+  for (const [id, issue] of after) if (!before.has(id)) out.push(issueMove(id, issue, true));
+  for (const [id, issue] of before) if (!after.has(id)) out.push(issueMove(id, issue, false));
   return out;
 };
 

@@ -16,7 +16,7 @@ import { wrapText } from './wrap.js';
 import { answerHeadLines } from './answer.js';
 import { BRAND_MARK, brandTableLines } from './brand-table.js';
 import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
-import { noneMatch, sectionTitle } from './section.js';
+import { noneMatch, recordTable, sectionTitle, topicColumns } from './section.js';
 import { changeParts, previousNote } from './score.js';
 
 function num(v: number | null, format: (v: number) => string): Cell {
@@ -141,28 +141,18 @@ export const competitorView: View = (data, ctx) => {
 
   const topics = read.records(data, 'topics', 'name', 'optional');
   if (topics) {
-    const rows: GridRow[] = topics.map((t) => ({
-      cells: [
-        cell(read.text(t, 'name')),
-        num(read.number(t, 'competitor_visibility', 'nullable'), formatPercent),
-        num(read.number(t, 'brand_visibility', 'nullable'), formatPercent),
+    const columns = topicColumns(
+      [
+        { header: name, align: 'right', cell: (t) => num(read.number(t, 'competitor_visibility', 'nullable'), formatPercent) },
+        { header: ctx.brand ?? 'brand', align: 'right', cell: (t) => num(read.number(t, 'brand_visibility', 'nullable'), formatPercent) },
         // The rival's lead over the brand: positive is bad news for the brand.
-        changeCell(read.number(t, 'lead', 'nullable'), 'points', 'lower', chalk),
-        read.has(t, 'id') ? cell(read.text(t, 'id'), chalk.dim) : [],
+        { header: 'its lead', align: 'right', cell: (t) => changeCell(read.number(t, 'lead', 'nullable'), 'points', 'lower', chalk) },
       ],
-    }));
-    const columns: Column[] = [
-      { header: 'topic', shrink: true, min: 8 },
-      { header: name, align: 'right' },
-      { header: ctx.brand ?? 'brand', align: 'right' },
-      { header: 'its lead', align: 'right' },
-      // Ids are what `vis topics <id>` takes: whole, the name is shortened instead.
-      { header: 'id' },
-    ];
-    blocks.push([
-      sectionTitle(`Topics where ${name} leads`, 'visibility, and its lead in points', ctx),
-      ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics match.']),
-    ]);
+      ctx,
+    );
+    blocks.push(
+      recordTable(topics, columns, { title: `Topics where ${name} leads`, note: 'visibility, and its lead in points', empty: 'No topics match.' }, ctx),
+    );
   }
 
   const won = read.records(data, 'questions_won', 'prompt', 'optional');

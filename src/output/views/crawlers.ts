@@ -5,7 +5,7 @@
  */
 import type { Block, View } from './context.js';
 import { chartLines, type ChartRow } from './chart.js';
-import { flowLines } from './flow.js';
+import { countItem, flowLines } from './flow.js';
 import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
@@ -18,7 +18,7 @@ export const crawlersView: View = (data, ctx) => {
   const blocks: Block[] = [];
   const head: Part[][] = [];
   const totals = read.counts(data, 'totals', 'optional');
-  for (const t of totals ?? []) head.push([{ text: t.value === null ? '–' : formatCount(t.value), style: chalk.bold }, { text: ` ${t.name}` }]);
+  for (const t of totals ?? []) head.push(countItem(ctx, t.name, t.value, formatCount));
   const source = read.text(data, 'source', 'optional');
   if (source) head.push([{ text: 'from ', style: chalk.dim }, { text: source }]);
   if (head.length > 0) blocks.push(flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }));

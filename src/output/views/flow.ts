@@ -112,14 +112,23 @@ export function figureItem(ctx: Pick<ViewContext, 'chalk'>, label: string, v: nu
   ];
 }
 
-/** The figures `o` gives of those wanted (label, key, format), in that order; a key it lacks is left out. */
+/** A count in a row of them: its value bold (– where the answer says null), then what it counts. */
+export function countItem(ctx: Pick<ViewContext, 'chalk'>, label: string, v: number | null, format: (v: number) => string, labelStyle?: Part['style']): Part[] {
+  return [
+    { text: v === null ? '–' : format(v), style: ctx.chalk.bold },
+    { text: ` ${label}`, style: labelStyle },
+  ];
+}
+
+/** The figures `o` gives of those wanted (label, key, format), in that order, each drawn by `item`; a key it lacks is left out. */
 export function figureItems(
   ctx: Pick<ViewContext, 'chalk' | 'read'>,
   o: Obj,
   wanted: ReadonlyArray<readonly [string, string, (v: number) => string]>,
+  item: typeof figureItem = figureItem,
 ): Part[][] {
   return wanted.flatMap(([label, key, format]) => {
     const v = ctx.read.number(o, key, 'optional');
-    return v === undefined ? [] : [figureItem(ctx, label, v, format)];
+    return v === undefined ? [] : [item(ctx, label, v, format)];
   });
 }

@@ -9,7 +9,7 @@
 import { safeText } from './read.js';
 import type { Block, View, ViewContext } from './context.js';
 import { cell, gridLines, wrapLine, type Cell, type Column, type GridRow, type Part } from './grid.js';
-import { flowLines } from './flow.js';
+import { countItem, flowLines } from './flow.js';
 import { toneOf, wordText } from './marks.js';
 import { changeCell, formatCount } from './numbers.js';
 
@@ -118,10 +118,7 @@ export const contentGapsView: View = (data, ctx) => {
   const blocks: Block[] = [];
   const summary = read.counts(data, 'summary', 'optional');
   if (summary) {
-    const items: Part[][] = summary.map((s) => [
-      { text: s.value === null ? '–' : formatCount(s.value), style: chalk.bold },
-      { text: ` ${wordText(s.name)}`, style: toneOf(s.raw, chalk) },
-    ]);
+    const items: Part[][] = summary.map((s) => countItem(ctx, wordText(s.name), s.value, formatCount, toneOf(s.raw, chalk)));
     blocks.push(
       flowLines(items, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: 'Actions', style: chalk.bold }, { text: '  ' }], wide: ctx.wide }),
     );

@@ -7,7 +7,7 @@
  */
 import { noneMatch } from './section.js';
 import type { Block, View } from './context.js';
-import { flowLines } from './flow.js';
+import { countItem, figureItems, flowLines } from './flow.js';
 import { cell, gridLines, naturalWidths, widestWord, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { safeText, type Obj } from './read.js';
@@ -23,14 +23,13 @@ export const searchView: View = (data, ctx) => {
   const head: Part[][] = [];
   const totals = read.object(data, 'totals', 'optional');
   if (totals) {
-    const add = (label: string, key: string, format: (v: number) => string) => {
-      const v = read.number(totals, key, 'optional');
-      if (v !== undefined) head.push([{ text: v === null ? '–' : format(v), style: chalk.bold }, { text: ` ${label}` }]);
-    };
-    add('clicks', 'clicks', formatCount);
-    add('impressions', 'impressions', formatCount);
-    add('click-through', 'ctr', formatPercent);
-    add('average position', 'position', formatDecimal);
+    const wanted = [
+      ['clicks', 'clicks', formatCount],
+      ['impressions', 'impressions', formatCount],
+      ['click-through', 'ctr', formatPercent],
+      ['average position', 'position', formatDecimal],
+    ] as const;
+    head.push(...figureItems(ctx, totals, wanted, countItem));
   }
   const about: Part[][] = [];
   const total = read.number(data, 'rows_total', 'optional');

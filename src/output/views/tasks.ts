@@ -11,7 +11,7 @@ import { cell, fitLine, gridLines, naturalWidths, partsWidth, type Cell, type Co
 import { toneOf, wordText } from './marks.js';
 import { changeCell, columnFormat, formatCount, formatPercent, formatScore } from './numbers.js';
 import { safeText, viewNumber, type Obj } from './read.js';
-import { noneMatch, sectionTitle } from './section.js';
+import { noneMatch, recordTable, sectionTitle, topicColumns } from './section.js';
 import { formatTime } from './time.js';
 import { wrapText } from './wrap.js';
 import { displayWidth, truncateToWidth } from '../../text/width.js';
@@ -208,22 +208,14 @@ export const taskView: View = (data, ctx) => {
 
   const topics = read.records(data, 'topics', 'name', 'optional');
   if (topics) {
-    const rows: GridRow[] = topics.map((t) => ({
-      cells: [
-        cell(read.text(t, 'name')),
-        numberCell(read.number(t, 'visibility', 'optional'), formatPercent),
-        changeCell(read.number(t, 'expected_lift', 'optional'), 'points', 'higher', chalk) ?? null,
-        read.has(t, 'id') ? cell(read.text(t, 'id'), chalk.dim) : [],
+    const columns = topicColumns(
+      [
+        { header: 'visibility', align: 'right', cell: (t) => numberCell(read.number(t, 'visibility', 'optional'), formatPercent) },
+        { header: 'expected lift', align: 'right', cell: (t) => changeCell(read.number(t, 'expected_lift', 'optional'), 'points', 'higher', chalk) ?? null },
       ],
-    }));
-    const columns: Column[] = [
-      { header: 'topic', shrink: true, min: 8 },
-      { header: 'visibility', align: 'right' },
-      { header: 'expected lift', align: 'right' },
-      // Never shortened: `vis topics <id>` takes it; the topic's name gives way instead.
-      { header: 'id' },
-    ];
-    blocks.push([sectionTitle('Topics it moves', 'expected lift in points', ctx), ...(rows.length ? gridLines(columns, rows, ctx) : ['No topics.'])]);
+      ctx,
+    );
+    blocks.push(recordTable(topics, columns, { title: 'Topics it moves', note: 'expected lift in points', empty: 'No topics.' }, ctx));
   }
   return blocks;
 };

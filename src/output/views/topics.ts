@@ -16,7 +16,7 @@ import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type G
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import type { Obj } from './read.js';
 import { weeklyLines } from './score.js';
-import { noneMatch, sectionTitle } from './section.js';
+import { noneMatch, recordTable, sectionTitle, type RecordColumn } from './section.js';
 
 /** `forbes.com` for `https://www.forbes.com/advisor/...`. */
 function hostOf(url: string): string | null {
@@ -203,26 +203,15 @@ export const topicView: View = (data, ctx) => {
 
   const h2h = read.records(data, 'head_to_heads', 'competitor', 'optional');
   if (h2h) {
-    const rows: GridRow[] = h2h.map((h) => ({
-      cells: [
-        cell(read.text(h, 'competitor')),
-        num(read.number(h, 'brand_ahead', 'nullable'), formatCount),
-        num(read.number(h, 'competitor_ahead', 'nullable'), formatCount),
-        num(read.number(h, 'both_named', 'optional'), formatCount),
-      ],
-    }));
-    const columns: Column[] = [
-      { header: 'rival', shrink: true, min: 8 },
-      { header: `${ctx.brand ?? 'brand'} ahead`, align: 'right' },
-      { header: 'rival ahead', align: 'right' },
-      { header: 'both named', align: 'right' },
+    const columns: RecordColumn[] = [
+      { header: 'rival', shrink: true, min: 8, cell: (h) => cell(read.text(h, 'competitor')) },
+      { header: `${ctx.brand ?? 'brand'} ahead`, align: 'right', cell: (h) => num(read.number(h, 'brand_ahead', 'nullable'), formatCount) },
+      { header: 'rival ahead', align: 'right', cell: (h) => num(read.number(h, 'competitor_ahead', 'nullable'), formatCount) },
+      { header: 'both named', align: 'right', cell: (h) => num(read.number(h, 'both_named', 'optional'), formatCount) },
     ];
     // Only the last column counts answers naming both: an answer can put one ahead
     // without naming the other at all.
-    blocks.push([
-      sectionTitle('Head to head', 'answers with each ahead, and answers naming both', ctx),
-      ...(rows.length ? gridLines(columns, rows, ctx) : ['No rivals.']),
-    ]);
+    blocks.push(recordTable(h2h, columns, { title: 'Head to head', note: 'answers with each ahead, and answers naming both', empty: 'No rivals.' }, ctx));
   }
 
   const sources = read.records(data, 'sources', 'url', 'optional');

@@ -7,7 +7,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { bar } from './bar.js';
 import { chartLines, type ChartRow } from './chart.js';
-import { flowLines } from './flow.js';
+import { countItem, flowLines } from './flow.js';
 import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import { viewNumber, type Obj } from './read.js';
@@ -70,7 +70,7 @@ export const visitorsView: View = (data, ctx) => {
   const totals = read.object(data, 'totals', 'optional');
   if (totals) {
     const visits = read.number(totals, 'visits', 'nullable');
-    const head: Part[][] = [[{ text: visits === null ? '–' : formatCount(visits), style: chalk.bold }, { text: ' visits from AI engines' }]];
+    const head: Part[][] = [countItem(ctx, 'visits from AI engines', visits, formatCount)];
     if (read.has(totals, 'change_pct'))
       head.push([...changeParts(read.number(totals, 'change_pct', 'nullable'), ctx), { text: ` ${comparedTo(data)}`, style: chalk.dim }]);
     blocks.push(flowLines(head, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }));

@@ -4,7 +4,7 @@
  * the report does not know; the questions to `leave` are counted, not listed.
  */
 import { escapeMarkup, html } from '../escape.js';
-import { listOf, note, num, obj, records, table, tag, text, urlCell, type Obj, type SectionView, typed } from './kit.js';
+import { countsLede, listOf, note, obj, records, table, tag, text, urlCell, type Obj, type SectionView, typed } from './kit.js';
 
 const FIRST = ['write', 'improve'];
 
@@ -33,13 +33,12 @@ export const contentGaps: SectionView = {
   },
   async render(data, ctx) {
     const { fmt } = ctx;
-    const summary = obj(data, 'summary');
-    const counts =
-      summary === null
-        ? ''
-        : `<p class="lede">${['write', 'improve', 'leave']
-            .map((k) => `${tag(k)} <strong>${escapeMarkup(fmt.number(num(summary, k) ?? 0))}</strong>`)
-            .join(' &nbsp; ')}</p>`;
+    const counts = countsLede(
+      obj(data, 'summary'),
+      () => ['write', 'improve', 'leave'],
+      (k, n) => `${tag(k)} <strong>${escapeMarkup(fmt.number(n ?? 0))}</strong>`,
+      ' &nbsp; ',
+    );
     const gaps = gapsToShow(records(data, 'gaps'));
     const rows = gaps.map((g) => {
       const page = text(g, 'page_url');

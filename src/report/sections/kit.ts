@@ -195,6 +195,20 @@ export function numCell(v: number | null, format: (v: number) => string): string
   return v === null ? dash() : escapeMarkup(format(v));
 }
 
+/** The line of counts under a section's lead, an item per key; '' when the answer gives no counts. */
+export function countsLede(
+  counts: Obj | null,
+  keys: (counts: Obj) => readonly string[],
+  item: (key: string, count: number | null) => string,
+  sep: string,
+): string {
+  return counts === null
+    ? ''
+    : `<p class="lede">${keys(counts)
+        .map((k) => item(k, num(counts, k)))
+        .join(sep)}</p>`;
+}
+
 /** A paragraph of the report's own words. */
 export function note(words: string, cls = 'note'): string {
   return `<p class="${cls}">${escapeMarkup(words)}</p>`;

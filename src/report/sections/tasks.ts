@@ -3,7 +3,7 @@
  * its layer, priority, status and the topics it moves. Tasks already done are left out.
  */
 import { html } from '../escape.js';
-import { listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
+import { countsLede, listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'];
 
@@ -28,13 +28,7 @@ export const tasks: SectionView = {
   records: { tasks: { name: 'title', known: ['id', 'title', 'layer', 'status', 'priority', 'impact', 'topics', 'created_at', 'updated_at'] } },
   async render(data, ctx) {
     const { fmt } = ctx;
-    const counts = obj(data, 'open_counts');
-    const lede =
-      counts === null
-        ? ''
-        : `<p class="lede">${Object.keys(counts)
-            .map((k) => `${html(k)} <strong>${numCell(num(counts, k), fmt.number)}</strong>`)
-            .join(' · ')}</p>`;
+    const lede = countsLede(obj(data, 'open_counts'), Object.keys, (k, n) => `${html(k)} <strong>${numCell(n, fmt.number)}</strong>`, ' · ');
     const list = bestFirst(records(data, 'tasks'));
     const rows = list.map((t) => [
       html(text(t, 'title') ?? ''),
