@@ -9,7 +9,7 @@
  * several brands or markets alike. It returns the body with its collection replaced by
  * the kept rows (every other key as received, numbers still as parsed, so a body parsed
  * with exact-json.ts prints its lexemes) and `filters`, what applied, for `meta.filters`
- * (`withFilters`). The input is never changed. Around it: `parseListOptions` (the flags,
+ * (`withFilters`); `listAnswer` gives both and the note at once. The input is never changed. Around it: `parseListOptions` (the flags,
  * checked), `isKnownColumn` (a --sort column checked before the read), `narrowKnownColumns`
  * (an empty result's header) and `noMatchNote` (the terminal's note when nothing matched).
  *
@@ -184,6 +184,22 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   const seen = kept.length === 0 && rows.length > 0 ? seenValues(rows, options) : {};
   const newData = { ...data, [collection]: kept };
   return { body: { ...(body as Record<string, unknown>), data: newData } as B, filters, before: rows.length, after: kept.length, seen };
+}
+
+/** One answer as the list options leave it, for every format (see listAnswer). */
+export interface ListedAnswer<B> {
+  /** The collection filtered, sorted and cut: what csv and the table show. */
+  body: B;
+  /** The same with `meta.filters` saying what applied: what json writes. */
+  json: B;
+  /** The note when the filters left no row (noMatchNote). */
+  filterNote: string | undefined;
+}
+
+/** The list options applied to one answer once, whichever format shows it. */
+export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, known: readonly string[]): ListedAnswer<B> {
+  const result = applyListOptions(body, spec, options, known);
+  return { body: result.body, json: withFilters(result.body, result.filters), filterNote: noMatchNote(result) };
 }
 
 /** The body with `meta.filters` set (after the keys meta has), for json. */
