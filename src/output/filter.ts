@@ -194,12 +194,24 @@ export interface ListedAnswer<B> {
   json: B;
   /** The note when the filters left no row (noMatchNote). */
   filterNote: string | undefined;
+  /** The schema's columns of the rows left (narrowKnownColumns): an empty result's header. */
+  knownColumns: string[];
 }
 
-/** The list options applied to one answer once, whichever format shows it. */
-export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, known: readonly string[]): ListedAnswer<B> {
-  const result = applyListOptions(body, spec, options, known);
-  return { body: result.body, json: withFilters(result.body, result.filters), filterNote: noMatchNote(result) };
+/**
+ * The list options applied to one answer once, whichever format shows it. `columnsOf`: the
+ * columns the endpoint's schema knows for a `data` (schemas/columns.ts), read for checking
+ * --sort on the answer and for the header of the rows left.
+ */
+export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, columnsOf: (data: unknown) => readonly string[]): ListedAnswer<B> {
+  const dataOf = (b: unknown) => (isPlainObject(b) ? b.data : undefined);
+  const result = applyListOptions(body, spec, options, columnsOf(dataOf(body)));
+  return {
+    body: result.body,
+    json: withFilters(result.body, result.filters),
+    filterNote: noMatchNote(result),
+    knownColumns: narrowKnownColumns(columnsOf(dataOf(result.body)), options),
+  };
 }
 
 /** The body with `meta.filters` set (after the keys meta has), for json. */

@@ -18,7 +18,7 @@ import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
-import type { ListOptions } from '../output/filter.js';
+import type { ListedAnswer, ListOptions } from '../output/filter.js';
 
 /** What rendering needs of the command's context: the streams, the variables, Ctrl-C. */
 export interface RenderContext {
@@ -140,24 +140,24 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
   // envelope as received, csv and table the numbers.
   const { parseExactJson, parseKeepingNumbers } = await import('../output/exact-json.js');
   let envelope = format === 'json' ? (parseExactJson(req.raw) as Envelope) : parseKeepingNumbers(req.raw, req.envelope);
-  let filterNote: string | undefined;
-  let json = envelope;
+  let listed: ListedAnswer<Envelope> | undefined;
   if (hasList(req)) {
     // The list options apply here once, for every format. They come only with an endpoint's
     // answer (src/cli/commands/data/run.ts), which the client has checked is an envelope.
     const [{ listAnswer }, { knownColumns }] = await Promise.all([import('../output/filter.js'), import('../schemas/columns.js')]);
-    ({ body: envelope, json, filterNote } = listAnswer(envelope, spec!, req.list!, knownColumns(spec!.id, envelope.data)));
+    listed = listAnswer(envelope, spec!, req.list!, (data) => knownColumns(spec!.id, data));
+    envelope = listed.body;
   }
+  const filterNote = listed?.filterNote;
   if (format === 'json') {
     // The envelope as received but its collection filtered, and meta.filters saying how.
     const [{ renderJson }, { exactStringify }] = await Promise.all([import('../output/json.js'), import('../text/raw-number.js')]);
-    return { chunks: renderJson(exactStringify(json)), notes: '', filterNote };
+    return { chunks: renderJson(exactStringify(listed!.json)), notes: '', filterNote };
   }
   // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
   const known = async () => {
     if (spec?.collection === undefined) return undefined;
-    const columns = (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
-    return hasList(req) ? (await import('../output/filter.js')).narrowKnownColumns(columns, req.list!) : columns;
+    return listed?.knownColumns ?? (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
   };
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
