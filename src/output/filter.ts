@@ -4,14 +4,16 @@
  * before any renderer sees it, so csv, the piped table, the terminal views and json all
  * show the same rows. Pure: an answer in, an answer out.
  *
- * `applyListOptions(body, spec, options, known)` is the one entry point, for the single
- * answer of a command (terminal/render.ts) and for each answer of a command read over
- * several brands or markets alike. It returns the body with its collection replaced by
- * the kept rows (every other key as received, numbers still as parsed, so a body parsed
- * with exact-json.ts prints its lexemes) and `filters`, what applied, for `meta.filters`
- * (`withFilters`); `listAnswer` gives both and the note at once. The input is never changed. Around it: `parseListOptions` (the flags,
- * checked), `isKnownColumn` (a --sort column checked before the read), `narrowKnownColumns`
- * (an empty result's header) and `noMatchNote` (the terminal's note when nothing matched).
+ * `applyListOptions(body, spec, options, known)` returns the body with its collection
+ * replaced by the kept rows (every other key as received, numbers still as parsed, so a
+ * body parsed with exact-json.ts prints its lexemes) and `filters`, what applied, for
+ * `meta.filters` (`withFilters`). The input is never changed. `listAnswer` is the one
+ * entry point, for the single answer of a command (terminal/render.ts) and for each
+ * answer of a command read over several brands or markets alike: the body, the body json
+ * writes, the note and the header columns at once. Around it: `parseListOptions` (the
+ * flags, checked), `isKnownColumn` (a --sort column checked before the read),
+ * `narrowKnownColumns` (an empty result's header) and `noMatchNote` (the terminal's note
+ * when nothing matched).
  *
  * The rules, for shapes vis has never seen as much as for the sandbox's:
  * - Columns are the names csv gives them (flatten.ts): `visibility`, `engines.chatgpt.rate`.

@@ -24,8 +24,9 @@ export interface CombinedRenderRequest {
 }
 
 /**
- * Each answer with the list options applied (src/output/filter.ts listAnswer, as for one answer), as if it had come so:
- * its raw text the filtered envelope, numbers as sent. Sorting and --top work within each
+ * Each answer with the list options applied by the step a single answer takes
+ * (src/output/filter.ts listAnswer), as if it had come so: its raw text the filtered
+ * envelope, numbers as sent. Sorting and --top work within each
  * brand × market, so every result of the JSON document stays one answer; what applied is
  * added to the document's meta.filters.
  */
