@@ -4,14 +4,16 @@
  * before any renderer sees it, so csv, the piped table, the terminal views and json all
  * show the same rows. Pure: an answer in, an answer out.
  *
- * `applyListOptions(body, spec, options, known)` is the one entry point, for the single
- * answer of a command (terminal/render.ts) and for each answer of a command read over
- * several brands or markets alike. It returns the body with its collection replaced by
- * the kept rows (every other key as received, numbers still as parsed, so a body parsed
- * with exact-json.ts prints its lexemes) and `filters`, what applied, for `meta.filters`
- * (`withFilters`). The input is never changed. Around it: `parseListOptions` (the flags,
- * checked), `isKnownColumn` (a --sort column checked before the read), `narrowKnownColumns`
- * (an empty result's header) and `noMatchNote` (the terminal's note when nothing matched).
+ * `applyListOptions(body, spec, options, known)` returns the body with its collection
+ * replaced by the kept rows (every other key as received, numbers still as parsed, so a
+ * body parsed with exact-json.ts prints its lexemes) and `filters`, what applied, for
+ * `meta.filters` (`withFilters`). The input is never changed. `listAnswer` is the one
+ * entry point, for the single answer of a command (terminal/render.ts) and for each
+ * answer of a command read over several brands or markets alike: the body, the body json
+ * writes, the note and the header columns at once. Around it: `parseListOptions` (the
+ * flags, checked), `isKnownColumn` (a --sort column checked before the read),
+ * `narrowKnownColumns` (an empty result's header) and `noMatchNote` (the terminal's note
+ * when nothing matched).
  *
  * The rules, for shapes vis has never seen as much as for the sandbox's:
  * - Columns are the names csv gives them (flatten.ts): `visibility`, `engines.chatgpt.rate`.
@@ -184,6 +186,34 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   const seen = kept.length === 0 && rows.length > 0 ? seenValues(rows, options) : {};
   const newData = { ...data, [collection]: kept };
   return { body: { ...(body as Record<string, unknown>), data: newData } as B, filters, before: rows.length, after: kept.length, seen };
+}
+
+/** One answer as the list options leave it, for every format (see listAnswer). */
+export interface ListedAnswer<B> {
+  /** The collection filtered, sorted and cut: what csv and the table show. */
+  body: B;
+  /** The same with `meta.filters` saying what applied: what json writes. */
+  json: B;
+  /** The note when the filters left no row (noMatchNote). */
+  filterNote: string | undefined;
+  /** The schema's columns of the rows left (narrowKnownColumns): an empty result's header. */
+  knownColumns: string[];
+}
+
+/**
+ * The list options applied to one answer once, whichever format shows it. `columnsOf`: the
+ * columns the endpoint's schema knows for a `data` (schemas/columns.ts), read for checking
+ * --sort on the answer and for the header of the rows left.
+ */
+export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, columnsOf: (data: unknown) => readonly string[]): ListedAnswer<B> {
+  const dataOf = (b: unknown) => (isPlainObject(b) ? b.data : undefined);
+  const result = applyListOptions(body, spec, options, columnsOf(dataOf(body)));
+  return {
+    body: result.body,
+    json: withFilters(result.body, result.filters),
+    filterNote: noMatchNote(result),
+    knownColumns: narrowKnownColumns(columnsOf(dataOf(result.body)), options),
+  };
 }
 
 /** The body with `meta.filters` set (after the keys meta has), for json. */

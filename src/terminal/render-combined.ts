@@ -24,8 +24,9 @@ export interface CombinedRenderRequest {
 }
 
 /**
- * Each answer with the list options applied (src/output/filter.ts), as if it had come so:
- * its raw text the filtered envelope, numbers as sent. Sorting and --top work within each
+ * Each answer with the list options applied by the step a single answer takes
+ * (src/output/filter.ts listAnswer), as if it had come so: its raw text the filtered
+ * envelope, numbers as sent. Sorting and --top work within each
  * brand × market, so every result of the JSON document stays one answer; what applied is
  * added to the document's meta.filters.
  */
@@ -39,7 +40,7 @@ async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest
   ]);
   const results = req.results.map((r) => {
     if (r.raw === null || r.envelope === null) return r;
-    const out = filter.applyListOptions(parseExactJson(r.raw), req.spec, req.list!, knownColumns(req.spec.id, r.envelope.data));
+    const out = filter.listAnswer(parseExactJson(r.raw), req.spec, req.list!, (data) => knownColumns(req.spec.id, data));
     const raw = exactStringify(out.body);
     return { ...r, raw, envelope: JSON.parse(raw) as NonNullable<ScopeResult['envelope']> };
   });

@@ -18,7 +18,7 @@ import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
-import type { ListOptions } from '../output/filter.js';
+import type { ListedAnswer, ListOptions } from '../output/filter.js';
 
 /** What rendering needs of the command's context: the streams, the variables, Ctrl-C. */
 export interface RenderContext {
@@ -131,33 +131,33 @@ function selectionError(err: unknown): unknown {
  */
 async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: boolean): Promise<Rendered> {
   const { format, flags, spec } = req;
-  if (format === 'json') {
+  if (format === 'json' && !hasList(req)) {
+    // Without list options, the answer byte for byte as received (re-indented).
     const { renderJson } = await import('../output/json.js');
-    // Without list options, the answer byte for byte as received (re-indented); with them,
-    // the envelope as received but its collection filtered, and meta.filters saying how.
-    if (!hasList(req)) return { chunks: renderJson(req.raw), notes: '' };
-    const [{ parseExactJson }, { exactStringify }, { withFilters }] = await Promise.all([
-      import('../output/exact-json.js'),
-      import('../text/raw-number.js'),
-      import('../output/filter.js'),
-    ]);
-    const done = await listed(req, parseExactJson(req.raw));
-    return { chunks: renderJson(exactStringify(withFilters(done.body, done.filters))), notes: '', filterNote: done.filterNote };
+    return { chunks: renderJson(req.raw), notes: '' };
   }
-  // csv and table print numbers as sent, which JSON.parse (the client's) may not keep.
-  const { parseKeepingNumbers } = await import('../output/exact-json.js');
-  let envelope = parseKeepingNumbers(req.raw, req.envelope);
-  let filterNote: string | undefined;
+  // Numbers as sent, which JSON.parse (the client's) may not keep: json keeps the whole
+  // envelope as received, csv and table the numbers.
+  const { parseExactJson, parseKeepingNumbers } = await import('../output/exact-json.js');
+  let envelope = format === 'json' ? (parseExactJson(req.raw) as Envelope) : parseKeepingNumbers(req.raw, req.envelope);
+  let listed: ListedAnswer<Envelope> | undefined;
   if (hasList(req)) {
-    const done = await listed(req, envelope);
-    envelope = done.body as Envelope;
-    filterNote = done.filterNote;
+    // The list options apply here once, for every format. They come only with an endpoint's
+    // answer (src/cli/commands/data/run.ts), which the client has checked is an envelope.
+    const [{ listAnswer }, { knownColumns }] = await Promise.all([import('../output/filter.js'), import('../schemas/columns.js')]);
+    listed = listAnswer(envelope, spec!, req.list!, (data) => knownColumns(spec!.id, data));
+    envelope = listed.body;
+  }
+  const filterNote = listed?.filterNote;
+  if (format === 'json') {
+    // The envelope as received but its collection filtered, and meta.filters saying how.
+    const [{ renderJson }, { exactStringify }] = await Promise.all([import('../output/json.js'), import('../text/raw-number.js')]);
+    return { chunks: renderJson(exactStringify(listed!.json)), notes: '', filterNote };
   }
   // The schemas are built only here, for csv or a piped table of an endpoint with a main collection.
   const known = async () => {
     if (spec?.collection === undefined) return undefined;
-    const columns = (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
-    return hasList(req) ? (await import('../output/filter.js')).narrowKnownColumns(columns, req.list!) : columns;
+    return listed?.knownColumns ?? (await import('../schemas/columns.js')).knownColumns(spec.id, envelope.data);
   };
   if (format === 'csv') {
     const { renderCsvChunks } = await import('../output/csv.js');
@@ -190,16 +190,6 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     columns: flags.columns,
   });
   return { chunks, notes: '', filterNote };
-}
-
-/** The answer with the list options applied (hasList said there are some), and the note when they left no row. */
-async function listed(req: RenderRequest, body: unknown): Promise<{ body: unknown; filters: object; filterNote: string | undefined }> {
-  // List options come only with an endpoint's answer (src/cli/commands/data/run.ts), and
-  // the client has checked that answer is an envelope: an object with `data`.
-  const spec = req.spec!;
-  const [filter, { knownColumns }] = await Promise.all([import('../output/filter.js'), import('../schemas/columns.js')]);
-  const result = filter.applyListOptions(body, spec, req.list!, knownColumns(spec.id, (body as Envelope).data));
-  return { body: result.body, filters: result.filters, filterNote: filter.noMatchNote(result) };
 }
 
 /** Were list options given (on an endpoint's answer)? Checked without loading filter.ts. */
