@@ -2,13 +2,15 @@
  * The one fake terminal and the one fake clock of the tests. testIO() (src/terminal/
  * test-io.ts, like gh's iostreams.Test()) captures stdout and stderr as text; fakeClock()
  * makes every wait instant and records it.
- * testContext() puts them in a Context for tests that call a command's function directly.
+ * testContext() puts them in a Context for tests that call a command's function directly;
+ * flagOptions() the global flags as parsed when none was given.
  */
 import { createContext, type Context, type ContextOverrides } from '../../src/services/context.js';
 import type { IO } from '../../src/terminal/io.js';
 import { testIO } from '../../src/terminal/test-io.js';
 import type { Env } from '../../src/domain/env.js';
 import type { Clock } from '../../src/http/pacer.js';
+import type { FlagOptions } from '../../src/flags/rules.js';
 
 export { testIO, type TestIO, type TestIOOptions } from '../../src/terminal/test-io.js';
 
@@ -48,4 +50,22 @@ export function testContext(o: { io?: IO; env?: Env; overrides?: ContextOverride
     random: () => 0.5,
     ...o.overrides,
   });
+}
+
+/** The global flags as parsed from a command line that gives none, with `o` on top. */
+export function flagOptions(o: Partial<FlagOptions> = {}): FlagOptions {
+  return {
+    period: {},
+    demo: false,
+    timeoutMs: 30_000,
+    refresh: false,
+    noCache: false,
+    quiet: false,
+    debug: false,
+    noColor: false,
+    pager: false,
+    params: [],
+    wide: false,
+    ...o,
+  } as FlagOptions;
 }

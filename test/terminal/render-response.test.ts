@@ -14,24 +14,9 @@ import type { FlagOptions, Format } from '../../src/flags/rules.js';
 import type { Envelope } from '../../src/http/envelope.js';
 import type { ListOptions } from '../../src/output/filter.js';
 import { emit, renderResponse } from '../../src/terminal/render.js';
-import { testIO, type TestIOOptions } from '../support/context.js';
+import { flagOptions, testIO, type TestIOOptions } from '../support/context.js';
 
-function flags(o: Partial<FlagOptions> = {}): FlagOptions {
-  return {
-    period: {},
-    demo: false,
-    timeoutMs: 30_000,
-    refresh: false,
-    noCache: false,
-    quiet: false,
-    debug: false,
-    noColor: false,
-    pager: false,
-    params: [],
-    wide: false,
-    ...o,
-  } as FlagOptions;
-}
+const flags = flagOptions;
 
 const GAPS = {
   data: {

@@ -16,7 +16,7 @@ import { createContext } from '../../src/services/context.js';
 import { checkOutputOptions, emit } from '../../src/terminal/render.js';
 import { InterruptedError, ServerError, UsageError, VisError } from '../../src/errors.js';
 import type { FlagOptions, Format } from '../../src/flags/rules.js';
-import { fakeClock, testContext, testIO } from '../support/context.js';
+import { fakeClock, flagOptions, testContext, testIO } from '../support/context.js';
 import { FakeApi } from '../support/http.js';
 import { runInProcess } from '../support/run.js';
 import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
@@ -29,22 +29,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function flags(o: Partial<FlagOptions>): FlagOptions {
-  return {
-    period: {},
-    demo: false,
-    timeoutMs: 30_000,
-    refresh: false,
-    noCache: false,
-    quiet: false,
-    debug: false,
-    noColor: false,
-    pager: true,
-    params: [],
-    wide: false,
-    ...o,
-  } as FlagOptions;
-}
+/** The pager on, as a terminal's default. */
+const flags = (o: Partial<FlagOptions>): FlagOptions => flagOptions({ pager: true, ...o });
 
 /** What checkOutputOptions throws (undefined when it accepts the options). */
 function refusal(format: Format, o: Partial<FlagOptions>): unknown {

@@ -65,6 +65,20 @@ describe('bodyProblem: what PostgreSQL cannot keep as jsonb', () => {
 });
 
 describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
+  /** Resolves once a session of `database` waits for a lock (the store: the other holds it); its pid. */
+  async function lockWaiter(database: string): Promise<number> {
+    let pid = 0;
+    await waitUntil(async () => {
+      const [w] = await server!.admin(
+        database,
+        "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      pid = Number(w!.n);
+      return pid !== 0;
+    }, 'the store to wait for a lock');
+    return pid;
+  }
+
   const db = () => server!.database();
   const count = async (database: string, sql: string) => Number((await server!.admin(database, sql))[0]!.n);
 
@@ -189,20 +203,6 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const written = await server!.admin(database, "SELECT endpoint || ' ' || to_char(day, 'DD') AS k FROM vis.answers ORDER BY id");
       expect(written.map((r) => r.k)).toEqual(['prompts 01', 'prompts 02', 'prompts 03', 'topics 01', 'topics 02', 'topics 03']);
     });
-
-    /** Resolves once a session of `database` waits for a lock (the store: the other holds it); its pid. */
-    async function lockWaiter(database: string): Promise<number> {
-      let pid = 0;
-      await waitUntil(async () => {
-        const [w] = await server!.admin(
-          database,
-          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        );
-        pid = Number(w!.n);
-        return pid !== 0;
-      }, 'the store to wait for a lock');
-      return pid;
-    }
 
     const BODY_SQL = `INSERT INTO vis.bodies (hash, size, body, first_day)
       SELECT encode(sha256(convert_to(j::text, 'UTF8')), 'hex'), octet_length(j::text), j, '2026-11-20' FROM (SELECT $1::jsonb AS j) AS v RETURNING id`;
@@ -627,15 +627,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         () => undefined,
         (e: unknown) => e as Error,
       );
-      let pid = 0;
-      await waitUntil(async () => {
-        const [w] = await server!.admin(
-          database,
-          "SELECT coalesce(max(pid), 0) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        );
-        pid = Number(w!.n);
-        return pid !== 0;
-      }, 'the store to wait for the lock');
+      const pid = await lockWaiter(database);
       return { s, k, other, writing, pid };
     }
 
