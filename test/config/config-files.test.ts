@@ -9,17 +9,14 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, statSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, sendJson, startTestServer, type TestServer } from '../e2e/helpers.js';
+import { cleanEnv, startUsageServer, type TestServer } from '../e2e/helpers.js';
 import { runWithEnv, type InProcessOutcome as RunResult } from '../support/run.js';
 
 const KEY = 'vis_live_0123456789abcdef';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${KEY}`) return sendJson(res, 401, { error: { code: 'invalid_api_key', message: 'no' } });
-    return sendJson(res, 200, { data: { used: 1, limit: 100 }, meta: {} });
-  });
+  server = await startUsageServer(KEY);
 });
 afterAll(() => server.close());
 

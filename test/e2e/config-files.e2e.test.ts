@@ -9,16 +9,13 @@ import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, cleanEnv, NOBODY, runVis, sendJson, startTestServer, VIS, visRunnableBy, type RunResult, type TestServer } from './helpers.js';
+import { asUser, cleanEnv, NOBODY, runVis, startUsageServer, VIS, visRunnableBy, type RunResult, type TestServer } from './helpers.js';
 
 const KEY = 'vis_live_0123456789abcdef';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${KEY}`) return sendJson(res, 401, { error: { code: 'invalid_api_key', message: 'no' } });
-    return sendJson(res, 200, { data: { used: 1, limit: 100 }, meta: {} });
-  });
+  server = await startUsageServer(KEY);
 });
 afterAll(() => server.close());
 

@@ -139,6 +139,14 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
+/** An API that answers /usage to `key` and 401 to any other. */
+export function startUsageServer(key: string): Promise<TestServer> {
+  return startTestServer((req, res) => {
+    if (req.headers.authorization !== `Bearer ${key}`) return sendJson(res, 401, { error: { code: 'invalid_api_key', message: 'no' } });
+    return sendJson(res, 200, { data: { used: 1, limit: 100 }, meta: {} });
+  });
+}
+
 /** The uid and gid of `nobody`, whom tests run vis as when they need permission bits to bite. */
 export const NOBODY = 65534;
 
