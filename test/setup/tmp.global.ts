@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,32 +9,10 @@ import { join } from 'node:path';
 // looks up through the parent folders of a clone in /tmp, took 90 s to build there.
 // HOME and the XDG folders point into it too, so nothing a test starts (vis, a shell,
 // Chromium, tmux) writes into the machine's own home; npm keeps the user's cache, which
-// the package test installs from offline. Unless TMPDIR names a place, the folder goes on
-// the machine's memory file system when it has one with room: vis syncs every file it
-// writes (the history's journal, the report, the cache), and on a disk those waits were a
-// fifth of the suite's time.
+// the package test installs from offline.
 
 /** Shared by the projects of vitest.config.ts, each of which runs this file. */
 const RUN_TMP = Symbol.for('vis.test.tmp');
-
-/** The statfs type of tmpfs, and the room the run wants there before it takes it. */
-const TMPFS = 0x01021994;
-const ROOM = 4 * 2 ** 30;
-
-/** Where the run's folder goes: TMPDIR when set, else /dev/shm when it is a tmpfs with room, else the system's. */
-function runParent(): string {
-  if (process.env.TMPDIR) return tmpdir();
-  try {
-    const shm = statfsSync('/dev/shm');
-    if (shm.type === TMPFS && shm.bavail * shm.bsize >= ROOM) {
-      accessSync('/dev/shm', constants.W_OK | constants.X_OK);
-      return '/dev/shm';
-    }
-  } catch {
-    // No /dev/shm here, or not ours to write: the system's temporary folder.
-  }
-  return tmpdir();
-}
 
 /** The variables the run sets, and what they were before it. */
 const HOME_VARS = ['HOME', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'npm_config_cache'] as const;
@@ -51,7 +29,7 @@ export default function setup(): () => void {
   let state = run[RUN_TMP];
   if (state === undefined) {
     const before = process.env.TMPDIR;
-    const dir = mkdtempSync(join(runParent(), 'vis-test-run-'));
+    const dir = mkdtempSync(join(tmpdir(), 'vis-test-run-'));
     // As /tmp is: tests that run vis as another user (nobody) must reach their folders in it.
     chmodSync(dir, 0o1777);
     process.env.TMPDIR = dir;
