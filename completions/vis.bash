@@ -709,7 +709,7 @@ __vis_flags() {
         'activity') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches') REPLY='-b --brand --all-brands -f --format -o --output --columns --rows --wide --no-pager --sort --top --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'pitches create') REPLY='--business-type --field -y --yes -b --brand -m --market -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'changes') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --no-pager --refresh --no-cache --since --threshold --exit-code --fetch -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'changes') REPLY='-b --brand --all-brands -m --market --all-markets -f --format -o --output --no-pager --refresh --no-cache --since --threshold --exit-code --fetch --notify --notify-always -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history markets') REPLY='-b --brand --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'history overview') REPLY='-b --brand -m --market -d --days --from --to --since --until -f --format -o --output --columns --rows --wide --no-pager --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -965,14 +965,14 @@ __vis_flag_values() {
 # argument before it.
 __vis_arg_values() {
     case "$1|$2" in
-        'config get|0') __vis_words 'profile base_url brand market format cache history' ;;
-        'config set|0') __vis_words 'profile base_url brand market format cache history' ;;
+        'config get|0') __vis_words 'profile base_url brand market format cache history notify notify_format' ;;
+        'config set|0') __vis_words 'profile base_url brand market format cache history notify notify_format' ;;
         'config set|1')
             case $3 in
                 'format') __vis_words 'table json csv' ;;
                 'profile') __vis_dynamic profiles ;;
             esac ;;
-        'config unset|0') __vis_words 'profile base_url brand market format cache history' ;;
+        'config unset|0') __vis_words 'profile base_url brand market format cache history notify notify_format' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
         'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox completion version help exit-codes environment options' ;;

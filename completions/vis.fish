@@ -778,6 +778,8 @@ complete -c vis -n '__vis_at "changes"' -l since -x -d 'compare with the newest 
 complete -c vis -n '__vis_at "changes"' -l threshold -x -d 'smallest move reported, in points (percentage points for 0-1 shares); default 5'
 complete -c vis -n '__vis_at "changes"' -l exit-code -d 'exit 8 when anything changed, 0 when nothing did (like git diff --exit-code)'
 complete -c vis -n '__vis_at "changes"' -l fetch -d 'read today’s answers first, through the cache (--refresh: from the API, which implies --fetch), so they are compared'
+complete -c vis -n '__vis_at "changes"' -l notify -d 'post what changed to the webhook in VIS_NOTIFY_URL or `vis config set notify` (Slack, Teams or JSON), when anything changed'
+complete -c vis -n '__vis_at "changes"' -l notify-always -d 'post to the webhook on every run, a "no change" too'
 
 # vis history
 complete -c vis -n '__vis_at "history" 0' -a markets -d 'Recorded days of vis markets'
@@ -1167,15 +1169,15 @@ complete -c vis -n '__vis_at "config" 0' -a list -d 'All profiles and settings (
 complete -c vis -n '__vis_at "config" 0' -a path -d 'Where the config file is'
 
 # vis config get
-complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
+complete -c vis -n '__vis_at "config get" 0' -a 'profile base_url brand market format cache history notify notify_format' -d 'profile, base_url, brand, market, format, cache, history, notify or notify_format'
 
 # vis config set
-complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
-complete -c vis -n '__vis_at "config set" 1 format' -a 'table json csv' -d 'the new value; for profile, the name of the profile to make active'
-complete -c vis -n '__vis_at "config set" 1 profile' -a '(__vis_dynamic profiles)' -d 'the new value; for profile, the name of the profile to make active'
+complete -c vis -n '__vis_at "config set" 0' -a 'profile base_url brand market format cache history notify notify_format' -d 'profile, base_url, brand, market, format, cache, history, notify or notify_format'
+complete -c vis -n '__vis_at "config set" 1 format' -a 'table json csv' -d 'the new value; for profile, the name of the profile to make active; none for notify, read from stdin'
+complete -c vis -n '__vis_at "config set" 1 profile' -a '(__vis_dynamic profiles)' -d 'the new value; for profile, the name of the profile to make active; none for notify, read from stdin'
 
 # vis config unset
-complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format cache history' -d 'profile, base_url, brand, market, format, cache or history'
+complete -c vis -n '__vis_at "config unset" 0' -a 'profile base_url brand market format cache history notify notify_format' -d 'profile, base_url, brand, market, format, cache, history, notify or notify_format'
 
 # vis cache
 complete -c vis -n '__vis_at "cache" 0' -a status -d 'Where the cache is, and per account: entries, size, reads saved this month'

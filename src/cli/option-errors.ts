@@ -297,7 +297,18 @@ function unknownOption(flag: string, cmd: Command): UsageError {
   });
 }
 
-const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+const quoted = (values: readonly string[]) => values.map((v) => `"${shownArgument(v)}"`).join(', ');
+
+/**
+ * A stray argument as a refusal echoes it: a URL with a path or query as its scheme and
+ * host only, since such a URL (a webhook, a signed link) may be a secret pasted in the
+ * wrong place.
+ */
+function shownArgument(value: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@\s]*@)?([^/?#\s]*)[/?#]/i.exec(value);
+  if (m) return `${m[1]}${m[3]}/…`;
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*@/i.test(value) ? 'a URL holding a password (not shown)' : value;
+}
 
 /** A negative number, which a command without sub-commands reads as an argument, not an option. */
 const NEGATIVE_NUMBER = /^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/;

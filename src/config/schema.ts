@@ -6,7 +6,7 @@
  */
 
 /** Every field of a profile: the settings `vis config set` changes, and the key. */
-export const PROFILE_FIELDS = ['base_url', 'api_key', 'brand', 'market', 'format', 'cache', 'history'] as const;
+export const PROFILE_FIELDS = ['base_url', 'api_key', 'brand', 'market', 'format', 'cache', 'history', 'notify', 'notify_format'] as const;
 
 /** The version of the shape below. A later shape moves files up from this one. */
 export const CONFIG_VERSION = 1;

@@ -40,6 +40,10 @@ export interface Profile {
   cache?: string;
   /** Where the history is kept: off, a file, or a postgres:// URL (src/history/location.ts); VIS_HISTORY wins. */
   history?: string;
+  /** The webhook `vis changes --notify` posts to: a secret, set from stdin only; VIS_NOTIFY_URL wins. */
+  notify?: string;
+  /** slack, teams or json: the webhook's format when its host does not say it; VIS_NOTIFY_FORMAT wins. */
+  notify_format?: string;
 }
 
 export interface ConfigData {
@@ -48,7 +52,7 @@ export interface ConfigData {
 }
 
 /** Settings a user may change with `vis config set`; the key is set with `vis auth login`. */
-export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format', 'cache', 'history'] as const;
+export const PROFILE_SETTINGS = ['base_url', 'brand', 'market', 'format', 'cache', 'history', 'notify', 'notify_format'] as const;
 export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 
 export const DEFAULT_PROFILE = 'default';

@@ -35,7 +35,7 @@ export const EXIT_CODES_TOPIC: HelpTopic = {
     ['6', 'limits: quota_exceeded, or rate_limited still after the retries'],
     [
       '7',
-      'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels; a PostgreSQL history out of reach (history commands, changes, report)',
+      'server or network: 5xx, upstream_error after the retries, timeouts, refused or broken connections, a body that is not the API’s envelope, an answer larger than VIS_MAX_BODY_MB, compressed, not UTF-8 or nested deeper than 64 levels; a PostgreSQL history out of reach (history commands, changes, report); a `vis changes --notify` notification not delivered',
     ],
     ['8', '`vis changes --exit-code` found at least one change (0 when none, or nothing to compare yet), like `git diff --exit-code`'],
     ['129, 130, 143', 'stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM'],
@@ -79,6 +79,27 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
       'folder of config.json and the completion cache (default $XDG_CONFIG_HOME/vis, else ~/.config/vis); when set, the response cache is its sibling <VIS_CONFIG_DIR>-cache',
     ],
     ['XDG_CONFIG_HOME', 'base folder for the default config folder'],
+    [
+      'VIS_HISTORY',
+      'where the history is kept: off, a file path, or a postgres:// URL (its password in PGPASSWORD or ~/.pgpass); wins over the profile’s `history`; default <VIS_CONFIG_DIR>-data/history.db, else $XDG_DATA_HOME/vis/history.db, else ~/.local/share/vis/history.db',
+    ],
+    ['XDG_DATA_HOME', 'base folder of the default history file (vis/history.db; default ~/.local/share)'],
+    [
+      'PGHOST, PGPORT, PGUSER, PGPASSWORD, PGPASSFILE, PGDATABASE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME, PGOPTIONS',
+      'for a PostgreSQL history, what its URL leaves out, read as libpq reads them',
+    ],
+    [
+      'VIS_NOTIFY_URL',
+      'the webhook `vis changes --notify` posts to (Slack, Teams, or any that takes JSON); wins over `vis config set notify`; a secret: never printed, only its host',
+    ],
+    [
+      'VIS_NOTIFY_FORMAT',
+      'slack, teams or json: the webhook’s format when its host does not say it (hooks.slack.com: Slack; *.logic.azure.com, *.powerplatform.com: Teams)',
+    ],
+    [
+      'CHROME_PATH',
+      'the Chromium or Chrome `vis report --pdf` prints with (default: the first of chromium, chromium-browser, google-chrome, google-chrome-stable on PATH); one that is not an executable file is exit 2',
+    ],
     [
       'VIS_RATE_LIMIT',
       'requests a minute vis allows itself per key, counting every vis process of the key on this machine (default 60, the API’s limit); lower it when other tools share the key',

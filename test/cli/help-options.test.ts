@@ -31,7 +31,15 @@ function freshEnv(): Env {
   const configDir = join(home, 'config');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE } } }));
-  return { VIS_BASE_URL: BASE, VIS_API_KEY: TEST_KEY, VIS_CONFIG_DIR: configDir, HOME: home, NO_COLOR: '1' } as Env;
+  // The webhook --notify needs, as reads need the key.
+  return {
+    VIS_BASE_URL: BASE,
+    VIS_API_KEY: TEST_KEY,
+    VIS_CONFIG_DIR: configDir,
+    HOME: home,
+    NO_COLOR: '1',
+    VIS_NOTIFY_URL: 'https://hooks.slack.com/services/T0/B0/x',
+  } as Env;
 }
 
 /** What a command needs besides the option under test: its required arguments and options. */

@@ -23,6 +23,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { testContext } from '../support/context.js';
 import { runInProcess } from '../support/run.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 
 export interface Example {
   /** Where it is written: `README.md:144` or `vis tasks --help`. */
@@ -137,11 +138,17 @@ function commandPaths(cmd: Command, prefix: string[] = []): string[][] {
 const PLACEHOLDER_URLS = ['https://YOUR-API-HOST/api/v1', 'https://api.example.com/api/v1', 'http://127.0.0.1:8787/api/v1'];
 let sandboxUrl = '';
 let sandbox: Sandbox | undefined;
+// The chat webhook of `vis changes --notify` and `vis config set notify` (which reads it from stdin).
+let webhook: Receiver | undefined;
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimitPerMinute: 100_000, quiet: true });
   sandboxUrl = sandbox.baseUrl;
+  webhook = await startReceiver();
 });
-afterAll(() => sandbox?.close());
+afterAll(async () => {
+  await sandbox?.close();
+  await webhook?.close();
+});
 
 /** Runs the examples in order; returns those that did not exit as documented. */
 async function runExamples(examples: Example[]): Promise<Array<{ where: string; example: string; code: number; stderr: string }>> {
@@ -181,10 +188,12 @@ async function runExamples(examples: Example[]): Promise<Array<{ where: string; 
           HOME: home,
           VIS_CONFIG_DIR: join(home, 'config'),
           XDG_CACHE_HOME: join(home, 'cache'),
+          VIS_NOTIFY_URL: webhook!.url,
+          VIS_NOTIFY_FORMAT: 'json',
           ...env,
         },
-        // `vis auth login` reads the key from stdin when it is not a terminal.
-        io: { stdin: 'vis_demo_growth\n' },
+        // `vis auth login` reads the key from stdin when it is not a terminal, `vis config set notify` the webhook.
+        io: { stdin: argv.join(' ').includes('config set notify') ? `${webhook!.url}\n` : 'vis_demo_growth\n' },
       });
       if (r.code !== ex.exit) failed.push({ where: ex.where, example: ex.line, code: r.code, stderr: r.stderr.slice(0, 300) });
     }

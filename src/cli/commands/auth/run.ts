@@ -11,6 +11,7 @@ import { printable } from '../../../http/redact.js';
 import type { Context } from '../../../services/context.js';
 import { contextClientOptions, openSession } from '../../../services/session.js';
 import type { IO } from '../../../terminal/io.js';
+import { readSecret } from '../../../terminal/secret-input.js';
 import { wrapAtSpaces } from '../../../text/wrap-message.js';
 import { accountFromUsage, budgetFromUsage, listBrands } from '../../../api/account.js';
 import { maskKey, type Settings } from '../../../services/settings.js';
@@ -32,7 +33,7 @@ async function runAuthLogin(options: AuthLoginOptions, ctx: Context): Promise<vo
   const store = ctx.config();
   // A folder vis cannot write is refused now, not after the key was typed and checked.
   store.ensureDir();
-  const key = (ctx.io.stdinIsTTY ? await promptHidden(ctx.io, 'API key (input hidden): ') : await readAll(ctx.io)).trim();
+  const key = await readSecret(ctx.io, { prompt: 'API key (input hidden): ', what: 'the API key' });
   if (key === '') throw new UsageError('no API key given: paste it at the prompt, or pipe it in (vis auth login < key.txt)');
   checkApiKey(key, 'the API key given');
 
@@ -175,48 +176,4 @@ async function runAuthLogout(options: AuthLogoutOptions, ctx: Context): Promise<
     ctx.io.stderr.write(`Removed the key of profile "${profile}" from ${store.path}\n`);
   }
   if (ctx.env.VIS_API_KEY) ctx.io.stderr.write('Note: VIS_API_KEY is still set in this environment, and vis will use it.\n');
-}
-
-async function readAll(io: IO): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of io.stdin) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += b.length;
-    if (size > 64 * 1024) throw new UsageError('the API key read from stdin is longer than 64 KiB: is this the right file?');
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Reads a line without echoing it. Ctrl-C aborts; Backspace edits. */
-function promptHidden(io: IO, question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const stdin = io.stdin;
-    io.stderr.write(question);
-    let value = '';
-    const done = (err?: Error) => {
-      stdin.setRawMode?.(false);
-      stdin.off('data', onData);
-      stdin.pause();
-      io.stderr.write('\n');
-      if (err) reject(err);
-      else resolve(value);
-    };
-    const onData = (data: Buffer | string) => {
-      for (const ch of data.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') return done();
-        if (ch === '\u0003') {
-          process.kill(process.pid, 'SIGINT');
-          return done(new UsageError('cancelled'));
-        }
-        if (ch === '\u0004') return done();
-        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else if (ch >= ' ') value += ch;
-      }
-    };
-    stdin.setRawMode?.(true);
-    stdin.resume();
-    stdin.on('data', onData);
-  });
 }

@@ -17,11 +17,14 @@ export const changesCommand: CommandDeclaration = {
       .option('--threshold <points>', 'smallest move reported, in points (percentage points for 0-1 shares); default 5')
       .option('--exit-code', 'exit 8 when anything changed, 0 when nothing did (like git diff --exit-code)')
       .option('--fetch', 'read today’s answers first, through the cache (--refresh: from the API, which implies --fetch), so they are compared')
+      .option('--notify', 'post what changed to the webhook in VIS_NOTIFY_URL or `vis config set notify` (Slack, Teams or JSON), when anything changed')
+      .option('--notify-always', 'post to the webhook on every run, a "no change" too')
       .addHelpText(
         'after',
         examplesAfter(
           'vis changes',
           'vis changes --since 7d --all-brands',
+          'vis changes --fetch --notify',
           'vis changes --fetch --exit-code || notify-send "AI visibility changed"',
           'vis changes -f json',
         ),

@@ -13,6 +13,7 @@ import { resolveSettings, type Settings } from '../../../services/settings.js';
 import { isTruthy } from '../../../domain/env.js';
 import { DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
+import { notifyTarget, type NotifyTarget } from '../../../services/notify.js';
 import type { ParsedOptions } from '../../declare.js';
 
 export interface ChangesOptions extends ParsedOptions {
@@ -33,6 +34,8 @@ export interface ChangesOptions extends ParsedOptions {
   exitCode: boolean;
   /** --fetch (or --refresh): the session that reads today's answers first. */
   fetch: SessionOptions | undefined;
+  /** --notify: the webhook and its format, checked before anything is read; `always` with --notify-always. */
+  notify: (NotifyTarget & { always: boolean }) | undefined;
 }
 
 interface RawChangesOptions extends RawGlobalOptions {
@@ -42,6 +45,8 @@ interface RawChangesOptions extends RawGlobalOptions {
   threshold?: string;
   exitCode?: boolean;
   fetch?: boolean;
+  notify?: boolean;
+  notifyAlways?: boolean;
 }
 
 /** --since: a date, or N days back from the API's today (`7d`). */
@@ -75,7 +80,8 @@ export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): Chang
   const since = raw.since === undefined ? undefined : parseSince(raw.since, ctx.today().api);
   const threshold = parseThreshold(raw.threshold);
   const rest: RawGlobalOptions = { ...raw, brand: brands?.[0], market: markets?.[0] };
-  for (const k of ['allBrands', 'allMarkets', 'since', 'threshold', 'exitCode', 'fetch'] as const) delete (rest as Record<string, unknown>)[k];
+  for (const k of ['allBrands', 'allMarkets', 'since', 'threshold', 'exitCode', 'fetch', 'notify', 'notifyAlways'] as const)
+    delete (rest as Record<string, unknown>)[k];
   if (rest.brand === undefined) delete rest.brand;
   if (rest.market === undefined) delete rest.market;
   const flags = parseFlags(rest, ctx.today());
@@ -96,6 +102,11 @@ export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): Chang
   }
   const format = settings.format.value;
   checkOutputOptions(format, flags, ctx);
+  // --notify-always is --notify that posts when nothing changed too.
+  const notify =
+    raw.notify === true || raw.notifyAlways === true
+      ? { ...notifyTarget(ctx.env, ctx.config().profile(ctx.config().activeProfileName(flags.profile, ctx.env).name)), always: raw.notifyAlways === true }
+      : undefined;
   return {
     command: 'changes',
     flags,
@@ -109,5 +120,6 @@ export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): Chang
     threshold,
     exitCode: raw.exitCode === true,
     fetch: session,
+    notify,
   };
 }

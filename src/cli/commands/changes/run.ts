@@ -14,6 +14,7 @@ import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/sc
 import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { openHistory, type OpenedHistory } from '../../../services/history.js';
+import { deliver } from '../../../services/notify.js';
 import { selectBrands } from '../../../services/brand-choice.js';
 import { scopeRequest } from '../../../services/scope-request.js';
 import { accountBrands, readScopes, scopeMarket, type PlannedScope } from '../../../services/scopes.js';
@@ -39,8 +40,19 @@ export async function runChanges(options: ChangesOptions, ctx: Context, open: Hi
     await store.close();
   }
   await printChanges(ctx, options, result);
+  // After the changes are printed; a notification that fails is exit 7, which wins over --exit-code's 8.
+  if (options.notify && (result.changes.length > 0 || options.notify.always)) await notifyChanges(ctx, options, result);
   const failure = exitFailure(options, result);
   if (failure) throw failure;
+}
+
+/** --notify: the comparison posted in the webhook's format; `json` is the document `-f json` prints. */
+async function notifyChanges(ctx: Context, options: ChangesOptions, result: ChangesResult): Promise<void> {
+  const target = options.notify!;
+  const { slackMessage, teamsMessage } = await import('../../../output/notify.js');
+  const payload = target.format === 'slack' ? slackMessage(result) : target.format === 'teams' ? teamsMessage(result) : changesDocument(options, result);
+  await deliver(ctx, target, payload);
+  if (ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: notified ${target.display} (${target.format})\n`);
 }
 
 /** The brands and markets --fetch read, which are then the ones compared. */

@@ -7,7 +7,7 @@ import type { Context } from '../../../services/context.js';
 import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
-const KEY_ARG = 'profile, base_url, brand, market, format, cache or history';
+const KEY_ARG = 'profile, base_url, brand, market, format, cache, history, notify or notify_format';
 
 interface VerbDeclaration {
   verb: ConfigVerb;
@@ -23,22 +23,24 @@ const VERBS: readonly VerbDeclaration[] = [
     verb: 'get',
     args: [['<key>', KEY_ARG]],
     summary: 'Print one setting of the active profile',
-    description: 'Print one setting of the active profile: base_url, brand, market, format, cache, history; or `profile`, the active profile’s name.',
+    description:
+      'Print one setting of the active profile: base_url, brand, market, format, cache, history, notify (its scheme and host only), notify_format; or `profile`, the active profile’s name.',
     examples: ['vis config get market', 'vis config get profile'],
   },
   {
     verb: 'set',
     args: [
       ['<key>', KEY_ARG],
-      ['<value>', 'the new value; for profile, the name of the profile to make active'],
+      ['[value]', 'the new value; for profile, the name of the profile to make active; none for notify, read from stdin'],
     ],
     summary: 'Change a setting of the active profile, or switch profiles',
     description:
-      'Change a setting of the active profile: base_url, brand, market, format, cache (on or off), history (off, or the history file: an absolute path or ~/…); or `profile` to switch the active profile.',
+      'Change a setting of the active profile: base_url, brand, market, format, cache (on or off), history (off, or the history file: an absolute path or ~/…), notify (the webhook `vis changes --notify` posts to: a secret, so read from stdin or typed at a hidden prompt, never an argument), notify_format (slack, teams or json); or `profile` to switch the active profile.',
     examples: [
       'vis config set market GB-en',
       'vis config set cache off',
       'vis config set history ~/vis/history.db',
+      'vis config set notify < slack-webhook.txt',
       'vis config set brand 201 --profile agency',
       'vis config set profile agency',
     ],
@@ -47,14 +49,15 @@ const VERBS: readonly VerbDeclaration[] = [
     verb: 'unset',
     args: [['<key>', KEY_ARG]],
     summary: 'Remove a setting of the active profile',
-    description: 'Remove a setting of the active profile: base_url, brand, market, format, cache or history; `profile` goes back to the default profile.',
+    description:
+      'Remove a setting of the active profile: base_url, brand, market, format, cache, history, notify or notify_format; `profile` goes back to the default profile.',
     examples: ['vis config unset market', 'vis config unset brand --profile agency'],
   },
   {
     verb: 'list',
     args: [],
     summary: 'All profiles and settings (keys masked)',
-    description: 'All profiles and their settings, keys masked to their last 4 characters; the active profile is marked.',
+    description: 'All profiles and their settings, keys masked to their last 4 characters and webhooks to their host; the active profile is marked.',
     examples: ['vis config list'],
   },
   {

@@ -7,6 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { checkBaseUrl } from '../../../http/url.js';
 import type { Context } from '../../../services/context.js';
 import { checkCacheSwitch, checkHistorySetting } from '../../../services/settings.js';
+import { checkNotifyFormat } from '../../../services/notify.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkFormat } from '../../../flags/rules.js';
 import type { RawGlobalOptions } from '../../../flags/argv.js';
@@ -21,7 +22,8 @@ export type ConfigOptions = ParsedOptions &
     | { command: 'config path' }
     | { command: 'config list'; profile: string }
     | { command: 'config get'; profile: string; name: ConfigSetting }
-    | { command: 'config set'; profile: string; name: ProfileSetting | 'profile'; value: string }
+    | { command: 'config set'; profile: string; name: Exclude<ProfileSetting, 'notify'> | 'profile'; value: string }
+    | { command: 'config set notify'; profile: string }
     | { command: 'config unset'; profile: string; name: ProfileSetting | 'profile' }
   );
 
@@ -45,6 +47,8 @@ async function checkValue(name: ProfileSetting, value: string): Promise<string> 
       return checkCacheSwitch(value, 'cache');
     case 'history':
       return checkHistorySetting(value, 'history');
+    case 'notify_format':
+      return checkNotifyFormat(value, 'notify_format');
     default:
       if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
       return value.trim();
@@ -67,7 +71,17 @@ export async function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: r
     throw new UsageError('remove a saved key with `vis auth logout`');
   }
   if (verb === 'unset') return { command: 'config unset', profile, name };
-  const value = args[1] ?? '';
+  const value = args[1];
+  if (name === 'notify') {
+    // Not quoted: the value is the secret.
+    if (value !== undefined) {
+      throw new UsageError('a webhook URL does not belong on the command line (ps and the shell history show it): pipe it in or type it at the prompt', {
+        hint: 'vis config set notify < webhook.txt   (or run `vis config set notify` and paste it; the input is hidden)',
+      });
+    }
+    return { command: 'config set notify', profile };
+  }
+  if (value === undefined) throw new UsageError('vis config set needs <value>', { hint: 'Run vis config set --help for its usage.' });
   if (name !== 'profile') return { command: 'config set', profile, name, value: await checkValue(name, value) };
   const next = checkProfileName(value, 'profile');
   if (!store.hasProfile(next)) {

@@ -4,6 +4,9 @@ import { maskKey } from '../../../services/settings.js';
 import { maskPgUrl } from '../../../history/pg/url.js';
 import type { ConfigOptions } from './parse.js';
 import { checkBaseUrlChange } from '../../../config/key-binding.js';
+import { checkWebhookUrl, maskWebhook } from '../../../services/notify.js';
+import { readSecret } from '../../../terminal/secret-input.js';
+import { UsageError } from '../../../errors.js';
 
 export async function runConfig(options: ConfigOptions, ctx: Context): Promise<void> {
   const store = ctx.config();
@@ -47,6 +50,20 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
       });
       return;
     }
+    case 'config set notify': {
+      const { profile } = options;
+      // A folder vis cannot write is refused before the URL is typed.
+      store.ensureDir();
+      const typed = await readSecret(ctx.io, { prompt: 'Webhook URL (input hidden): ', what: 'the webhook URL' });
+      if (typed === '') throw new UsageError('no webhook URL given: paste it at the prompt, or pipe it in (vis config set notify < webhook.txt)');
+      const url = checkWebhookUrl(typed, 'the webhook URL');
+      await store.update((d) => {
+        d.profiles ??= {};
+        d.profiles[profile] = { ...d.profiles[profile], notify: url };
+      });
+      ctx.io.stderr.write(`Saved the webhook ${maskWebhook(url)} to profile "${profile}" in ${store.path}\n`);
+      return;
+    }
     case 'config unset': {
       const { name, profile } = options;
       if (name === 'profile') return void (await store.update((d) => void delete d.profile));
@@ -61,5 +78,6 @@ export async function runConfig(options: ConfigOptions, ctx: Context): Promise<v
 /** A saved value as printed: the key as its last 4 characters, a history URL with its password as `***`. */
 function shown(name: string, value: string): string {
   if (name === 'api_key') return maskKey(value);
+  if (name === 'notify') return maskWebhook(value);
   return name === 'history' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? maskPgUrl(value) : value;
 }
