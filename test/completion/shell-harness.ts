@@ -160,11 +160,22 @@ export async function fishComplete(line: string, env: Record<string, string>, so
   return (await fishCompleteAll([line], env, source, cwd))[0]!;
 }
 
-/** Candidates an interactive zsh offers for `line` + TAB, with completions/ on $fpath. */
-export async function zshComplete(line: string, env: Record<string, string>, cwd?: string): Promise<string[]> {
-  const r = await runProgram('zsh', ['-f', ZSH_CAPTURE, COMPLETIONS, line], env, cwd);
+/**
+ * Candidates an interactive zsh offers for each line + TAB, with completions/ on $fpath, in
+ * one zsh that types them in turn (a zsh started per line spent most of its time starting);
+ * each line is typed on an empty line, and completed afresh.
+ */
+export async function zshCompleteAll(lines: readonly string[], env: Record<string, string>, cwd?: string): Promise<string[][]> {
+  const r = await runProgram('zsh', ['-f', ZSH_CAPTURE, COMPLETIONS, ...lines], env, cwd, 60_000);
   if (r.code !== 0) throw new Error(`zsh capture exited ${r.code}: ${r.stderr}${r.stdout}`);
-  return r.stdout.split('\n').filter((l) => l !== '');
+  const answers = r.stdout.split('<<<vis-line>>>\n').slice(1);
+  if (answers.length !== lines.length) throw new Error(`zsh answered ${answers.length} of ${lines.length} lines: ${r.stdout}${r.stderr}`);
+  return answers.map((a) => a.split('\n').filter((l) => l !== ''));
+}
+
+/** What `zshCompleteAll` gives for one line. */
+export async function zshComplete(line: string, env: Record<string, string>, cwd?: string): Promise<string[]> {
+  return (await zshCompleteAll([line], env, cwd))[0]!;
 }
 
 export const bashCompletionInstalled = () => existsSync(BASH_COMPLETION);

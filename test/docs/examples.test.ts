@@ -113,18 +113,30 @@ export function helpExamples(help: string, where: string): Example[] {
   return lines;
 }
 
-/** argv and environment of the command, expanded by /bin/sh as the shell would (HOME = `home`). */
-function expand(command: string, home: string): { argv: string[]; env: Record<string, string> } {
-  const r = spawnSync('/bin/sh', ['-c', `set -- ${command}; printf '%s\\0' "$@"`], { env: { HOME: home, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`sh could not expand ${command}: ${r.stderr}`);
-  const words = r.stdout.split('\0').slice(0, -1);
-  const env: Record<string, string> = {};
-  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0] as string)) {
-    const w = words.shift() as string;
-    env[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
-  }
-  if (words.shift() !== 'vis') throw new Error(`not a vis command: ${command}`);
-  return { argv: words, env };
+/** Ends each command's words in expandAll's output: no example holds these bytes. */
+const END_OF_COMMAND = '\x01end of command\x01';
+
+/**
+ * argv and environment of each command, expanded by /bin/sh as the shell would (HOME =
+ * `home`), by one shell for all of them: a shell started per example was most of this
+ * file's time. A command the shell cannot expand is named (each is then tried alone).
+ */
+function expandAll(commands: readonly string[], home: string): Array<{ argv: string[]; env: Record<string, string> }> {
+  const script = commands.map((c) => `set -- ${c}; printf '%s\\0' "$@" '${END_OF_COMMAND}'`).join('\n');
+  const r = spawnSync('/bin/sh', ['-c', script], { env: { HOME: home, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+  if (r.status !== 0 && commands.length > 1) return commands.map((c) => expandAll([c], home)[0]!);
+  if (r.status !== 0) throw new Error(`sh could not expand ${commands[0]}: ${r.stderr}`);
+  const all = r.stdout.split('\0').slice(0, -1);
+  return commands.map((command) => {
+    const words = all.splice(0, all.indexOf(END_OF_COMMAND) + 1).slice(0, -1);
+    const env: Record<string, string> = {};
+    while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0] as string)) {
+      const w = words.shift() as string;
+      env[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
+    }
+    if (words.shift() !== 'vis') throw new Error(`not a vis command: ${command}`);
+    return { argv: words, env };
+  });
 }
 
 /** Every command path of the program: [], ['topics'], ['answers', 'runs'], … */
@@ -158,13 +170,13 @@ async function runExamples(examples: Example[]): Promise<Array<{ where: string; 
   const before = process.cwd();
   process.chdir(cwd);
   try {
-    for (const ex of examples) {
-      const { command } = commandPart(ex.line);
-      if (CANNOT_RUN[command] !== undefined) continue;
-      const { argv, env } = expand(
-        PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), command),
-        home,
-      );
+    const runnable = examples.filter((ex) => CANNOT_RUN[commandPart(ex.line).command] === undefined);
+    const expanded = expandAll(
+      runnable.map((ex) => PLACEHOLDER_URLS.reduce((c, url) => c.split(url).join(sandboxUrl), commandPart(ex.line).command)),
+      home,
+    );
+    for (const [i, ex] of runnable.entries()) {
+      const { argv, env } = expanded[i]!;
       // Files go to the temp cwd or HOME only: an example naming /data/… would write there.
       const paths = argv.flatMap((a, i) =>
         ['-o', '--output', '--dir'].includes(argv[i - 1] as string) ? [a] : /^--(output|dir)=/.test(a) ? [a.slice(a.indexOf('=') + 1)] : [],

@@ -23,6 +23,7 @@ import {
   typedLines,
   visShimDir,
   zshComplete,
+  zshCompleteAll,
   type TypingShell,
 } from '../completion/shell-harness.js';
 import { refusingBaseUrl } from '../support/ports.js';
@@ -204,20 +205,21 @@ describeWith('fish', hasCommand('fish'), () => {
   });
 });
 
-// Each zsh waits on its pseudo-terminal for most of its half second: up to five at once.
 describeWith('zsh', hasCommand('zsh'), () => {
+  const answer = batched((lines) => zshCompleteAll(lines, env), [...[...STATIC_CASES, ...DYNAMIC_CASES].map((c) => c[0]), 'vis topics --format=c']);
+
   it('reads _vis without a syntax error (zsh -n)', async () => {
     const r = await runProgram('zsh', ['-n', join(COMPLETIONS, '_vis')], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
 
-  it.concurrent.each(STATIC_CASES)('%j -> %j', async (line, want) => {
-    expect(sorted(await zshComplete(line, env))).toEqual(sorted(want));
+  it.each(STATIC_CASES)('%j -> %j', (line, want) => {
+    expect(sorted(answer(line))).toEqual(sorted(want));
   });
 
-  it.concurrent.each(DYNAMIC_CASES)('%j -> %j, quoted for the command line', async (line, want) => {
-    expect(sorted(await zshComplete(line, env))).toEqual(sorted(want.map((w) => w.replace(/ /g, '\\ '))));
+  it.each(DYNAMIC_CASES)('%j -> %j, quoted for the command line', (line, want) => {
+    expect(sorted(answer(line))).toEqual(sorted(want.map((w) => w.replace(/ /g, '\\ '))));
   });
 
   it('offers file names after --output', async () => {
@@ -225,7 +227,7 @@ describeWith('zsh', hasCommand('zsh'), () => {
   });
 
   it('completes the value after --format=', async () => {
-    expect(await zshComplete('vis topics --format=c', env)).toEqual(['csv']);
+    expect(answer('vis topics --format=c')).toEqual(['csv']);
   });
 });
 

@@ -2,12 +2,13 @@
  * The report's rules, checked in a real headless Chromium on a hand-written page that
  * follows them (test/report/fixtures/sample-report.html): its Content-Security-Policy
  * alone stops a script and an inline handler left unescaped, nothing leaves the page, and
- * screenshots at 1280 px and an A4 print are kept as artefacts.
+ * screenshots at 1280 px and an A4 print are kept as artefacts. One browser opens every
+ * page, each in a context of its own.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { browserSkipReason, openInChromium, pageSurface, scriptRan, type OpenedPage } from '../report/browser.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchChromium, pageSurface, scriptRan, type ChromiumBrowser, type OpenedPage } from '../report/browser.js';
 
 const SAMPLE = join(__dirname, '..', 'report', 'fixtures', 'sample-report.html');
 const skip = browserSkipReason() !== undefined;
@@ -16,14 +17,21 @@ const skip = browserSkipReason() !== undefined;
 const A4_PX = { width: 794, height: 1123 };
 
 describe.skipIf(skip)('the report in headless Chromium', () => {
+  let browser: ChromiumBrowser | undefined;
   let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   afterEach(async () => {
     await opened?.close();
     opened = undefined;
   });
 
   it('the CSP alone keeps an unescaped script and an inline handler from running, and says so on the console', async () => {
-    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    opened = await browser!.open({ file: SAMPLE }, { width: 1280 });
     expect(await scriptRan(opened)).toBe(false);
     const csp = opened.consoleErrors.filter((e) => e.kind === 'csp').map((e) => e.text);
     expect(csp.some((t) => /inline script/i.test(t))).toBe(true);
@@ -35,17 +43,17 @@ describe.skipIf(skip)('the report in headless Chromium', () => {
   it('the same page without its CSP does run them: the marker can be set, so its absence means something', async () => {
     const careless = readFileSync(SAMPLE, 'utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
     expect(careless).not.toContain('Content-Security-Policy');
-    opened = await openInChromium(careless, { width: 1280 });
+    opened = await browser!.open(careless, { width: 1280 });
     expect(await scriptRan(opened)).toBe(true);
   });
 
   it('nothing leaves the page: the remote image is the one request besides data: URLs, and it is refused, with or without the CSP', async () => {
-    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    opened = await browser!.open({ file: SAMPLE }, { width: 1280 });
     expect(opened.requests.filter((u) => !u.startsWith('data:'))).toEqual(['https://example.com/x.png']);
     expect(opened.failedRequests).toEqual(['https://example.com/x.png']);
     await opened.close();
     const careless = readFileSync(SAMPLE, 'utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
-    opened = await openInChromium(careless, { width: 1280 });
+    opened = await browser!.open(careless, { width: 1280 });
     const remote = opened.requests.filter((u) => !u.startsWith('data:'));
     expect(remote).toContain('https://example.com/x.png');
     expect(opened.failedRequests).toEqual(expect.arrayContaining(remote));
@@ -53,7 +61,7 @@ describe.skipIf(skip)('the report in headless Chromium', () => {
   });
 
   it('pageSurface sees what could run or lead out: the script, the inline handler, every link and URL, the CSP', async () => {
-    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    opened = await browser!.open({ file: SAMPLE }, { width: 1280 });
     const surface = await pageSurface(opened);
     expect(surface.scripts).toBe(1);
     expect(surface.handlers).toEqual(['img[onerror]']);
@@ -63,14 +71,14 @@ describe.skipIf(skip)('the report in headless Chromium', () => {
   });
 
   it('the escaped hostile text is shown as text', async () => {
-    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    opened = await browser!.open({ file: SAMPLE }, { width: 1280 });
     const text = await opened.evaluate(() => (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText);
     expect(text).toContain('<script>window.__visPwned=1</script> Rival "Inc" & Co');
     expect(text).toContain('<img src=x onerror="window.__visPwned=1">');
   });
 
   it('a screenshot at 1280 px and an A4 print are kept as artefacts', async () => {
-    opened = await openInChromium({ file: SAMPLE }, { width: 1280 });
+    opened = await browser!.open({ file: SAMPLE }, { width: 1280 });
     const wide = await opened.screenshot('sample-report-1280.png', { fullPage: true });
     expect(pngSize(wide).width).toBe(1280);
     await opened.page.emulateMedia({ media: 'print' });

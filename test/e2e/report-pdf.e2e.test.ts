@@ -79,17 +79,30 @@ function outFile(name: string): string {
 describe.skipIf(skip)('printPdf', () => {
   const chromium = chromiumPath!;
 
+  /**
+   * The sample printed to A4 once, watched while it prints: the tests of what a print
+   * leaves and of what its PDF holds read the same file, a launch of Chromium each spared.
+   */
+  let a4: Promise<{ file: string; seen: number }> | undefined;
+  function printedA4(): Promise<{ file: string; seen: number }> {
+    a4 ??= (async () => {
+      const file = outFile('report.pdf');
+      let seen = 0;
+      const printing = printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }).then((pdf) => writeFileSync(file, pdf));
+      let done = false;
+      void printing.finally(() => (done = true)).catch(() => undefined);
+      while (!done) {
+        seen = Math.max(seen, ourBrowsers().length);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await printing;
+      return { file, seen };
+    })();
+    return a4;
+  }
+
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {
-    const file = outFile('report.pdf');
-    let seen = 0;
-    const printing = printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }).then((pdf) => writeFileSync(file, pdf));
-    let done = false;
-    void printing.finally(() => (done = true)).catch(() => undefined);
-    while (!done) {
-      seen = Math.max(seen, ourBrowsers().length);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await printing;
+    const { file, seen } = await printedA4();
     expect(seen).toBeGreaterThan(0);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(ourBrowsers()).toEqual([]);
@@ -97,8 +110,7 @@ describe.skipIf(skip)('printPdf', () => {
   });
 
   it.skipIf(noPdftotext)('pdftotext extracts one heading of each section, and the hostile text as text', async () => {
-    const file = outFile('report.pdf');
-    writeFileSync(file, await printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }));
+    const { file } = await printedA4();
     const r = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     for (const heading of HEADINGS) expect(r.stdout).toContain(heading);
@@ -106,9 +118,8 @@ describe.skipIf(skip)('printPdf', () => {
   });
 
   it('A4 and Letter are the paper sizes asked for (MediaBox in points)', async () => {
-    const a4 = outFile('a4.pdf');
+    const { file: a4 } = await printedA4();
     const letter = outFile('letter.pdf');
-    writeFileSync(a4, await printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }));
     writeFileSync(letter, await printPdf(SAMPLE, { paper: 'letter', env: process.env, chromium }));
     expect(mediaBox(readFileSync(a4))).toEqual(A4_PT);
     expect(mediaBox(readFileSync(letter))).toEqual(LETTER_PT);

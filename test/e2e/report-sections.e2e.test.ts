@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_ENDPOINTS } from '../../src/cli/commands/report/plan.js';
 import { REPORT_SECTIONS } from '../../src/domain/report.js';
 import { endpointById } from '../../src/endpoints.js';
-import { browserSkipReason, openInChromium, pageSurface, type OpenedPage, type PageSurface } from '../report/browser.js';
+import { browserSkipReason, launchChromium, pageSurface, type ChromiumBrowser, type OpenedPage, type PageSurface } from '../report/browser.js';
 import { fakeClock } from '../support/context.js';
 import { runWithEnv } from '../support/run.js';
 import { cleanEnv } from './helpers.js';
@@ -91,13 +91,18 @@ const expectedIds = (scope: ScopeFacts) => REPORT_SECTIONS.map((id) => `${scope.
 
 describe.skipIf(skip)('vis report opened in Chromium', { timeout: 180_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'vis-report-pages-'));
+  // One browser for every page: each test opens its page in a context of its own.
+  let browser: ChromiumBrowser | undefined;
   let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
   afterAll(async () => {
-    await opened?.close();
+    await browser?.close();
   });
   async function open(file: string): Promise<OpenedPage> {
     await opened?.close();
-    opened = await openInChromium({ file }, { width: 1280 });
+    opened = await browser!.open({ file }, { width: 1280 });
     return opened;
   }
 

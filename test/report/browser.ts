@@ -82,14 +82,25 @@ export function keep(path: string): string {
   return path;
 }
 
+/** One headless Chromium, launched once, in which a file opens each of its pages. */
+export interface ChromiumBrowser {
+  /**
+   * Opens `source` (HTML text, or `{ file }`) at `width` CSS pixels (and `height`, 800
+   * unless given), with no network, in a context of its own (no cookie, cache or storage
+   * shared with another page). `close()` on the page closes that context.
+   */
+  open(source: string | { file: string }, o: { width: number; height?: number }): Promise<OpenedPage>;
+  /** Closes the browser and every page still open in it. */
+  close(): Promise<void>;
+}
+
 /**
- * Opens `source` (HTML text, or `{ file }`) in a fresh headless Chromium at `width` CSS
- * pixels (and `height`, 800 unless given), with no network. Close it (`close()`) in a
- * finally or afterEach: the browser is a process of its own.
+ * A headless Chromium for several pages: a launch costs more than the pages a layout
+ * check opens, so a file launches one (beforeAll) and closes it (afterAll). What
+ * `vis report --pdf` launches itself is tested where that launch is the subject.
  */
-export async function openInChromium(source: string | { file: string }, o: { width: number; height?: number }): Promise<OpenedPage> {
+export async function launchChromium(): Promise<ChromiumBrowser> {
   if (chromiumPath === undefined) throw new Error('no Chromium: check browserSkipReason() first');
-  const html = typeof source === 'string' ? source : readFileSync(source.file, 'utf8');
   const { chromium } = await import('playwright-core');
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -102,8 +113,13 @@ export async function openInChromium(source: string | { file: string }, o: { wid
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
+  return { open: (source, o) => openPage(browser, source, o), close: () => browser.close() };
+}
+
+async function openPage(browser: Browser, source: string | { file: string }, o: { width: number; height?: number }): Promise<OpenedPage> {
+  const html = typeof source === 'string' ? source : readFileSync(source.file, 'utf8');
+  const context = await browser.newContext({ offline: true, viewport: { width: o.width, height: o.height ?? 800 } });
   try {
-    const context = await browser.newContext({ offline: true, viewport: { width: o.width, height: o.height ?? 800 } });
     await context.route('**/*', (route) => route.abort('blockedbyclient'));
     const page = await context.newPage();
     const consoleErrors: ConsoleError[] = [];
@@ -133,8 +149,24 @@ export async function openInChromium(source: string | { file: string }, o: { wid
         await page.pdf({ path, format: po.format, printBackground: true, preferCSSPageSize: true });
         return keep(path);
       },
-      close: () => browser.close(),
+      close: () => context.close(),
     };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens `source` in a Chromium of its own (see ChromiumBrowser.open), for a file that
+ * opens one page; `close()` closes the browser. Close it in a finally or afterAll: the
+ * browser is a process of its own.
+ */
+export async function openInChromium(source: string | { file: string }, o: { width: number; height?: number }): Promise<OpenedPage> {
+  const browser = await launchChromium();
+  try {
+    const opened = await browser.open(source, o);
+    return { ...opened, close: () => browser.close() };
   } catch (err) {
     await browser.close();
     throw err;
