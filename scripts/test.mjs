@@ -31,9 +31,14 @@ function run(args, capture, command = process.execPath) {
   });
 }
 
+// As `npm run typecheck`: incremental, its state in .cache/ (as lint's and format's caches
+// are), so a run after a small change re-checks what the change touches: about 12 s of CPU
+// instead of 54 on two cores. TypeScript compares each file's text, so a stale state only
+// costs a full check.
+const TSC_ARGS = ['--noEmit', '--incremental', '--tsBuildInfoFile', join(root, '.cache', 'tsc', 'tsconfig.tsbuildinfo'), '-p', 'tsconfig.json'];
 const script = (name) => run([...npm.slice(1), 'run', '--silent', name], true, npm[0]);
 const checks = (async () => [
-  { name: 'typecheck (tsc --noEmit)', ok: 'no errors', ...(await run([tscBin, '--noEmit', '-p', 'tsconfig.json'], true)) },
+  { name: 'typecheck (tsc --noEmit)', ok: 'no errors', ...(await run([tscBin, ...TSC_ARGS], true)) },
   { name: 'lint (npm run lint)', ok: 'no problems', ...(await script('lint')) },
   { name: 'format (npm run format:check)', ok: 'every file as Prettier writes it', ...(await script('format:check')) },
 ])();
