@@ -29,13 +29,14 @@ import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { chosenColumnsView } from './views/chosen.js';
-import { sideBySide, wrapParts } from './views/grid.js';
+import { sideBySide } from './views/grid.js';
 import { viewFor } from './views/index.js';
 import { scopesView } from './views/scopes/index.js';
 import type { ScopeResult } from '../domain/scope.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
-import { displayWidth, fitWidths, truncateToWidth } from '../text/width.js';
+import { clampLine, fitLines, fitted, headingLines, measured, padded, wrapWords, type HeadingForms, type Measured, type Room } from '../text/fit.js';
+import { displayWidth, fitWidths } from '../text/width.js';
 
 // `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
 export { renderChangesView } from './views/changes.js';
@@ -92,12 +93,11 @@ type Section =
   | { kind: 'text'; text: string };
 
 interface Model {
-  /** The heading, and a shorter form (market code without its label) for narrow terminals. */
   /**
    * The heading, longest first: in full; with the market's code alone; `parts` of that
    * without the span in days (the dates say it), put on more lines when even that is too wide.
    */
-  heading: { full: string; compact: string; parts: readonly string[]; fullParts: readonly string[] } | null;
+  heading: HeadingForms | null;
   sections: Section[];
 }
 
@@ -170,7 +170,7 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
     return null;
   }
   const rest = restSections(unshown(data, shown)).map((section) => prepareSection(section, tty));
-  const lines = headingLines(heading, tty);
+  const lines = heading === null ? [] : headingLines(heading, tty).map((l) => tty.chalk.dim(l));
   for (const block of blocks) {
     if (block.length === 0) continue;
     if (lines.length > 0) lines.push('');
@@ -183,22 +183,6 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
   lines.push(...sectionLines(rest, tty, lines.length > 0));
   if (lines.length === 0) lines.push('No data.');
   return `${lines.join('\n')}\n`;
-}
-
-// Our own SGR sequences: the only escape sequences a line can hold, since every string
-// from the API was sanitised before it was styled.
-const OWN_SGR = /\u001b\[[0-9;]*m/g;
-
-/**
- * A safety net under the views: a line wider than the terminal (which a view should
- * never produce) is shortened with `…`, dropping its colours, rather than let wrap. A
- * line of one word (a URL on a line of its own) is left whole: the terminal wraps it,
- * and copying it still gives the whole word.
- */
-function clampLine(line: string, width: number): string {
-  const plain = line.replace(OWN_SGR, '');
-  if (displayWidth(plain, width) <= width || !/\s/.test(plain.trim())) return line;
-  return truncateToWidth(plain, width);
 }
 
 /** What a view left over, as generic key/value rows and sub-tables. */
@@ -454,26 +438,18 @@ function plainSections(envelope: unknown, opts: PlainOptions): { main: Section[]
 // TTY layout: every section's text is made safe and measured once (prepareSection), then
 // laid out on those widths; only text that is shortened or wrapped is measured again.
 
-interface Tty {
-  width: number;
-  wide: boolean;
+interface Tty extends Room {
   chalk: ChalkInstance;
-}
-
-/** Text as the terminal shows it: sanitised, and its width in columns (see shownText). */
-interface ShownText {
-  text: string;
-  width: number;
 }
 
 /** A section ready to lay out; a cell is null for a JSON null (drawn as a dim `–`), EMPTY for a field its record lacks. */
 type TtySection =
-  | { kind: 'grid'; title: ShownText | null; headers: readonly ShownText[]; rows: ReadonlyArray<ReadonlyArray<ShownText | null>>; numeric: readonly boolean[] }
-  | { kind: 'fields'; entries: ReadonlyArray<readonly [ShownText, ShownText | null]> }
-  | { kind: 'text'; text: ShownText };
+  | { kind: 'grid'; title: Measured | null; headers: readonly Measured[]; rows: ReadonlyArray<ReadonlyArray<Measured | null>>; numeric: readonly boolean[] }
+  | { kind: 'fields'; entries: ReadonlyArray<readonly [Measured, Measured | null]> }
+  | { kind: 'text'; text: Measured };
 
-const EMPTY: ShownText = { text: '', width: 0 };
-const NULL_CELL: ShownText = { text: NULL_MARK, width: 1 };
+const EMPTY: Measured = { text: '', width: 0 };
+const NULL_CELL: Measured = { text: NULL_MARK, width: 1 };
 
 function effectiveWidth(width: number): number {
   if (!Number.isFinite(width) || width <= 0) return DEFAULT_WIDTH;
@@ -486,17 +462,13 @@ function ttyOf(opts: Pick<TableOptions, 'width' | 'wide' | 'color'>): Tty {
 
 function layoutTty(model: Model, tty: Tty): string[] {
   const sections = model.sections.map((section) => prepareSection(section, tty));
-  return [...headingLines(model.heading, tty), ...sectionLines(sections, tty, model.heading !== null)];
+  const heading = model.heading === null ? [] : headingLines(model.heading, tty).map((l) => tty.chalk.dim(l));
+  return [...heading, ...sectionLines(sections, tty, model.heading !== null)];
 }
 
-/**
- * A cell's text (cellText) sanitised and measured. Without `wide` the count stops past the
- * terminal's width, so a huge cell costs no more than the terminal is wide: a width above
- * it only says "too wide".
- */
-function shownText(cell: FlatCell | undefined, tty: Tty): ShownText {
-  const text = sanitizeForTerminal(cellText(cell));
-  return { text, width: displayWidth(text, tty.wide ? Infinity : tty.width) };
+/** A cell's text (cellText) sanitised and measured (see measured). */
+function shownText(cell: FlatCell | undefined, tty: Tty): Measured {
+  return measured(sanitizeForTerminal(cellText(cell)), tty);
 }
 
 /** The section's text sanitised and measured, and which of a grid's columns align as numbers. */
@@ -523,24 +495,6 @@ function prepareSection(section: Section, tty: Tty): TtySection {
   return { kind: 'grid', title, headers: columns.map((c) => shownText(c, tty)), rows, numeric };
 }
 
-function headingLines(heading: Model['heading'], tty: Tty): string[] {
-  if (heading === null) return [];
-  const { full, compact } = heading;
-  const fits = (t: string) => displayWidth(t, tty.width) <= tty.width;
-  // With `wide` nothing is left out: the full parts over several lines instead.
-  const parts = tty.wide ? heading.fullParts : heading.parts;
-  const text = fits(full) ? full : tty.wide ? parts.join(' · ') : fits(compact) ? compact : parts.join(' · ');
-  if (fits(text)) return [tty.chalk.dim(text)];
-  // Still too wide: the parts over several lines, as many on each as fit.
-  const lines: string[] = [];
-  for (const part of parts) {
-    const last = lines.length - 1;
-    if (last >= 0 && fits(`${lines[last]} · ${part}`)) lines[last] = `${lines[last]} · ${part}`;
-    else lines.push(part);
-  }
-  return lines.flatMap((l) => fitLines({ text: l, width: displayWidth(l, tty.width) }, tty)).map((l) => tty.chalk.dim(l));
-}
-
 /** Sections one blank line apart (and apart from what comes before them, if anything). */
 function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean): string[] {
   const lines: string[] = [];
@@ -558,35 +512,11 @@ function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean)
   return lines;
 }
 
-/** Text in `width` columns: shortened, or with `wide` wrapped at spaces. */
-function fitLines(t: ShownText, tty: Tty): string[] {
-  return tty.wide ? wrapWords(t.text, tty.width) : [fitted(t, tty.width).text];
-}
-
-/** Text over lines of `width` columns, broken at spaces only: a word is never broken. */
-function wrapWords(text: string, width: number): string[] {
-  return wrapParts([{ text }], width).map((line) => line.map((p) => p.text).join(''));
-}
-
-/** `t` in at most `width` columns: as it is when it fits, else shortened with `…` (and measured). */
-function fitted(t: ShownText, width: number): ShownText {
-  if (t.width <= width) return t;
-  const text = truncateToWidth(t.text, width);
-  return { text, width: displayWidth(text) };
-}
-
-/** `t` padded with spaces to `width` columns, on the right (`left` alignment) or the left. */
-function padded(t: ShownText, width: number, align: 'left' | 'right' = 'left'): string {
-  const gap = width - t.width;
-  if (gap <= 0) return t.text;
-  return align === 'left' ? t.text + ' '.repeat(gap) : ' '.repeat(gap) + t.text;
-}
-
 /**
  * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
  * wraps beside its key, or under it when the key or a word of the value is too wide.
  */
-function keyValueLines(entries: ReadonlyArray<readonly [ShownText, ShownText | null]>, tty: Tty): string[] {
+function keyValueLines(entries: ReadonlyArray<readonly [Measured, Measured | null]>, tty: Tty): string[] {
   const { chalk } = tty;
   let keyWidth = 0;
   for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
@@ -628,7 +558,7 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
   let widths: number[] | null;
   if (tty.wide) {
     // Nothing shortened: text columns as narrow as their longest word, their text wrapped.
-    const words = (t: ShownText | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
+    const words = (t: Measured | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
     const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...rows.map((row) => words(row[j])))));
     widths = fitWidths(natural, minimum, available);
   } else {
@@ -640,7 +570,7 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
   if (widths === null) return recordLines(headers, rows, tty);
   const fit = widths;
 
-  const line = (texts: ReadonlyArray<ShownText | null>, style: (s: string) => string): string[] => {
+  const line = (texts: ReadonlyArray<Measured | null>, style: (s: string) => string): string[] => {
     const blocks = texts.map((t, j) =>
       t === null ? [NULL_CELL] : tty.wide ? wrapWords(t.text, fit[j] ?? 0).map((l) => ({ text: l, width: displayWidth(l) })) : [fitted(t, fit[j] ?? 0)],
     );
@@ -657,7 +587,7 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
 }
 
 /** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
-function recordLines(headers: readonly ShownText[], rows: ReadonlyArray<ReadonlyArray<ShownText | null>>, tty: Tty): string[] {
+function recordLines(headers: readonly Measured[], rows: ReadonlyArray<ReadonlyArray<Measured | null>>, tty: Tty): string[] {
   const out: string[] = [];
   const ruleWidth = Math.min(tty.width, 40);
   rows.forEach((row, i) => {

@@ -20,6 +20,7 @@
  * goes past the width.
  */
 import type { ChalkInstance } from 'chalk';
+import { wrapRanges } from '../../text/fit.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
 import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
@@ -251,23 +252,9 @@ export function widestWord(parts: readonly Part[]): number {
  * indentation of the first; each line keeps the styles of the text it holds.
  */
 export function wrapParts(parts: readonly Part[], width: number): Part[][] {
-  const text = parts.map((p) => p.text).join('');
-  if (displayWidth(text) <= width) return [[...parts]];
-  const lead = text.length - text.trimStart().length;
-  const ranges: Array<{ start: number; end: number }> = [];
-  let line: { start: number; end: number } | null = null;
-  for (const m of text.matchAll(WORD)) {
-    const end = m.index + m[0].length;
-    if (line !== null && displayWidth(text.slice(line.start, end)) + (ranges.length > 0 ? lead : 0) <= width) {
-      line.end = end;
-      continue;
-    }
-    if (line !== null) ranges.push(line);
-    line = { start: ranges.length === 0 && line === null ? 0 : m.index, end };
-  }
-  if (line === null) return [[...parts]];
-  ranges.push(line);
-  return ranges.map((r, i) => [...(i > 0 && lead > 0 ? [{ text: ' '.repeat(lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
+  const wrap = wrapRanges(parts.map((p) => p.text).join(''), width);
+  if (wrap === null) return [[...parts]];
+  return wrap.ranges.map((r, i) => [...(i > 0 && wrap.lead > 0 ? [{ text: ' '.repeat(wrap.lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
 }
 
 /** The parts holding `start` to `end` of their joined text, styles kept. */
