@@ -35,7 +35,21 @@ import { scopesView } from './views/scopes/index.js';
 import type { ScopeResult } from '../domain/scope.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
-import { clampLine, fitLines, fitted, headingLines, measured, padded, wrapWords, type HeadingForms, type Measured, type Room } from '../text/fit.js';
+import {
+  clampLine,
+  fitLines,
+  fitted,
+  headingLines,
+  keyValueLines,
+  measured,
+  NULL_MARK,
+  padded,
+  recordLines,
+  wrapWords,
+  type HeadingForms,
+  type Measured,
+  type Room,
+} from '../text/fit.js';
 import { displayWidth, fitWidths } from '../text/width.js';
 
 // `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
@@ -84,7 +98,6 @@ const DEFAULT_WIDTH = 80;
 const MIN_COLUMN = 4;
 const COLUMN_GAP = '  ';
 const MAX_DEPTH = 32;
-const NULL_MARK = '–';
 const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
 type Section =
@@ -503,39 +516,13 @@ function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean)
     if (section.kind === 'text') {
       lines.push(...fitLines(section.text, tty));
     } else if (section.kind === 'fields') {
-      lines.push(...keyValueLines(section.entries, tty));
+      lines.push(...keyValueLines(section.entries, tty, (l) => tty.chalk.dim(l)));
     } else {
       if (section.title !== null) lines.push(...fitLines(section.title, tty).map((l) => tty.chalk.bold(l)));
       lines.push(...gridLines(section, tty));
     }
   }
   return lines;
-}
-
-/**
- * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
- * wraps beside its key, or under it when the key or a word of the value is too wide.
- */
-function keyValueLines(entries: ReadonlyArray<readonly [Measured, Measured | null]>, tty: Tty): string[] {
-  const { chalk } = tty;
-  let keyWidth = 0;
-  for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
-  keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
-  const valueWidth = tty.width - keyWidth - COLUMN_GAP.length;
-  return entries.flatMap(([k, v]) => {
-    if (tty.wide) {
-      const style = v === null ? chalk.dim : (l: string) => l;
-      const value = (v ?? NULL_CELL).text;
-      const beside = wrapWords(value, valueWidth);
-      if (k.width > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
-        return [chalk.dim(k.text), ...wrapWords(value, tty.width - COLUMN_GAP.length).map((l) => `${COLUMN_GAP}${style(l)}`.trimEnd())];
-      }
-      return beside.map((l, i) => `${i === 0 ? chalk.dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${COLUMN_GAP}${style(l)}`.trimEnd());
-    }
-    const key = chalk.dim(padded(fitted(k, keyWidth), keyWidth));
-    const value = v === null ? chalk.dim(NULL_MARK) : fitted(v, valueWidth).text;
-    return [`${key}${COLUMN_GAP}${value}`.trimEnd()];
-  });
 }
 
 /** A JSON number, or text that shows as a decimal number once made safe for the terminal. */
@@ -567,7 +554,7 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
     );
     widths = fitWidths(natural, minimum, available);
   }
-  if (widths === null) return recordLines(headers, rows, tty);
+  if (widths === null) return recordLines(headers, rows, tty, (l) => chalk.dim(l));
   const fit = widths;
 
   const line = (texts: ReadonlyArray<Measured | null>, style: (s: string) => string): string[] => {
@@ -583,23 +570,5 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
   };
   const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fit.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
   for (const row of rows) out.push(...line(row, (s) => s));
-  return out;
-}
-
-/** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
-function recordLines(headers: readonly Measured[], rows: ReadonlyArray<ReadonlyArray<Measured | null>>, tty: Tty): string[] {
-  const out: string[] = [];
-  const ruleWidth = Math.min(tty.width, 40);
-  rows.forEach((row, i) => {
-    const label = `── ${i + 1}/${rows.length} `;
-    out.push(tty.chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
-    // `row[j]` is null for a JSON null (drawn as `–`), EMPTY for a field this record lacks.
-    out.push(
-      ...keyValueLines(
-        headers.map((h, j) => [h, row[j] === undefined ? EMPTY : row[j]] as const),
-        tty,
-      ),
-    );
-  });
   return out;
 }

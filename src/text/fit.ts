@@ -1,9 +1,9 @@
 /**
  * Text laid out in a width of terminal columns: measured once, shortened with `…`,
- * padded, wrapped at spaces, a heading in its longest form that fits. The tables' layout
- * steps, beside the measuring they use, so a layout measures and fits on one floor.
- * Pure: it must never style, sanitise or read anything; callers hand it text that is
- * already safe for a terminal, and colour the lines it returns.
+ * padded, wrapped at spaces, a heading in its longest form that fits, aligned key/value
+ * lines. The tables' layout steps, beside the measuring they use, so a layout measures
+ * and fits on one floor. It must never sanitise or read anything: callers hand it text
+ * already safe for a terminal, and colour comes only from the style they hand in.
  */
 import { displayWidth, truncateToWidth } from './width.js';
 
@@ -12,6 +12,9 @@ export interface Measured {
   text: string;
   width: number;
 }
+
+/** How a line, or a part of one, is coloured (a chalk function); the identity for none. */
+export type Style = (s: string) => string;
 
 /** The room a layout has: the terminal's width, and `wide` (`--wide`: never shorten text, wrap it). */
 export interface Room {
@@ -124,4 +127,54 @@ export function headingLines(heading: HeadingForms, room: Room): string[] {
     else lines.push(part);
   }
   return lines.flatMap((l) => fitLines({ text: l, width: displayWidth(l, room.width) }, room));
+}
+
+const GAP = '  ';
+/** What a null value shows. */
+export const NULL_MARK = '–';
+const EMPTY: Measured = { text: '', width: 0 };
+
+/**
+ * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
+ * wraps beside its key, or under it when the key or a word of the value is too wide.
+ * Keys, and the `–` of a null value, are drawn with `dim`.
+ */
+export function keyValueLines(entries: ReadonlyArray<readonly [Measured, Measured | null]>, room: Room, dim: Style): string[] {
+  let keyWidth = 0;
+  for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
+  keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(room.width * 0.4)));
+  const valueWidth = room.width - keyWidth - GAP.length;
+  return entries.flatMap(([k, v]) => {
+    if (room.wide) {
+      const style = v === null ? dim : (l: string) => l;
+      const value = v === null ? NULL_MARK : v.text;
+      const beside = wrapWords(value, valueWidth);
+      if (k.width > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
+        return [dim(k.text), ...wrapWords(value, room.width - GAP.length).map((l) => `${GAP}${style(l)}`.trimEnd())];
+      }
+      return beside.map((l, i) => `${i === 0 ? dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${GAP}${style(l)}`.trimEnd());
+    }
+    const key = dim(padded(fitted(k, keyWidth), keyWidth));
+    const value = v === null ? dim(NULL_MARK) : fitted(v, valueWidth).text;
+    return [`${key}${GAP}${value}`.trimEnd()];
+  });
+}
+
+/** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
+export function recordLines(headers: readonly Measured[], rows: ReadonlyArray<ReadonlyArray<Measured | null>>, room: Room, dim: Style): string[] {
+  const out: string[] = [];
+  const ruleWidth = Math.min(room.width, 40);
+  rows.forEach((row, i) => {
+    const label = `── ${i + 1}/${rows.length} `;
+    out.push(dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
+    // `row[j]` is null for a JSON null (drawn as `–`), empty for a field this record lacks.
+    out.push(
+      ...keyValueLines(
+        headers.map((h, j) => [h, row[j] === undefined ? EMPTY : row[j]] as const),
+        room,
+        dim,
+      ),
+    );
+  });
+  return out;
 }
