@@ -29,13 +29,28 @@ import { isJsonNumber } from '../text/raw-number.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Block, ViewContext } from './views/context.js';
 import { chosenColumnsView } from './views/chosen.js';
-import { sideBySide, wrapParts } from './views/grid.js';
+import { sideBySide } from './views/grid.js';
 import { viewFor } from './views/index.js';
 import { scopesView } from './views/scopes/index.js';
 import type { ScopeResult } from '../domain/scope.js';
 import { Reader, ShapeError } from './views/read.js';
 import { Shown, unshown } from './views/shown.js';
-import { displayWidth, fitWidths, truncateToWidth } from '../text/width.js';
+import {
+  clampLine,
+  fitLines,
+  fitted,
+  headingLines,
+  keyValueLines,
+  measured,
+  NULL_MARK,
+  padded,
+  recordLines,
+  wrapWords,
+  type HeadingForms,
+  type Measured,
+  type Room,
+} from '../text/fit.js';
+import { displayWidth, fitWidths } from '../text/width.js';
 
 // `vis changes` draws with the views' parts, so its view ships in this bundle with them (scripts/build.mjs).
 export { renderChangesView } from './views/changes.js';
@@ -83,7 +98,6 @@ const DEFAULT_WIDTH = 80;
 const MIN_COLUMN = 4;
 const COLUMN_GAP = '  ';
 const MAX_DEPTH = 32;
-const NULL_MARK = '–';
 const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
 type Section =
@@ -92,12 +106,11 @@ type Section =
   | { kind: 'text'; text: string };
 
 interface Model {
-  /** The heading, and a shorter form (market code without its label) for narrow terminals. */
   /**
    * The heading, longest first: in full; with the market's code alone; `parts` of that
    * without the span in days (the dates say it), put on more lines when even that is too wide.
    */
-  heading: { full: string; compact: string; parts: readonly string[]; fullParts: readonly string[] } | null;
+  heading: HeadingForms | null;
   sections: Section[];
 }
 
@@ -170,7 +183,7 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
     return null;
   }
   const rest = restSections(unshown(data, shown)).map((section) => prepareSection(section, tty));
-  const lines = headingLines(heading, tty);
+  const lines = heading === null ? [] : headingLines(heading, tty).map((l) => tty.chalk.dim(l));
   for (const block of blocks) {
     if (block.length === 0) continue;
     if (lines.length > 0) lines.push('');
@@ -183,22 +196,6 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
   lines.push(...sectionLines(rest, tty, lines.length > 0));
   if (lines.length === 0) lines.push('No data.');
   return `${lines.join('\n')}\n`;
-}
-
-// Our own SGR sequences: the only escape sequences a line can hold, since every string
-// from the API was sanitised before it was styled.
-const OWN_SGR = /\u001b\[[0-9;]*m/g;
-
-/**
- * A safety net under the views: a line wider than the terminal (which a view should
- * never produce) is shortened with `…`, dropping its colours, rather than let wrap. A
- * line of one word (a URL on a line of its own) is left whole: the terminal wraps it,
- * and copying it still gives the whole word.
- */
-function clampLine(line: string, width: number): string {
-  const plain = line.replace(OWN_SGR, '');
-  if (displayWidth(plain, width) <= width || !/\s/.test(plain.trim())) return line;
-  return truncateToWidth(plain, width);
 }
 
 /** What a view left over, as generic key/value rows and sub-tables. */
@@ -454,26 +451,18 @@ function plainSections(envelope: unknown, opts: PlainOptions): { main: Section[]
 // TTY layout: every section's text is made safe and measured once (prepareSection), then
 // laid out on those widths; only text that is shortened or wrapped is measured again.
 
-interface Tty {
-  width: number;
-  wide: boolean;
+interface Tty extends Room {
   chalk: ChalkInstance;
-}
-
-/** Text as the terminal shows it: sanitised, and its width in columns (see shownText). */
-interface ShownText {
-  text: string;
-  width: number;
 }
 
 /** A section ready to lay out; a cell is null for a JSON null (drawn as a dim `–`), EMPTY for a field its record lacks. */
 type TtySection =
-  | { kind: 'grid'; title: ShownText | null; headers: readonly ShownText[]; rows: ReadonlyArray<ReadonlyArray<ShownText | null>>; numeric: readonly boolean[] }
-  | { kind: 'fields'; entries: ReadonlyArray<readonly [ShownText, ShownText | null]> }
-  | { kind: 'text'; text: ShownText };
+  | { kind: 'grid'; title: Measured | null; headers: readonly Measured[]; rows: ReadonlyArray<ReadonlyArray<Measured | null>>; numeric: readonly boolean[] }
+  | { kind: 'fields'; entries: ReadonlyArray<readonly [Measured, Measured | null]> }
+  | { kind: 'text'; text: Measured };
 
-const EMPTY: ShownText = { text: '', width: 0 };
-const NULL_CELL: ShownText = { text: NULL_MARK, width: 1 };
+const EMPTY: Measured = { text: '', width: 0 };
+const NULL_CELL: Measured = { text: NULL_MARK, width: 1 };
 
 function effectiveWidth(width: number): number {
   if (!Number.isFinite(width) || width <= 0) return DEFAULT_WIDTH;
@@ -486,17 +475,13 @@ function ttyOf(opts: Pick<TableOptions, 'width' | 'wide' | 'color'>): Tty {
 
 function layoutTty(model: Model, tty: Tty): string[] {
   const sections = model.sections.map((section) => prepareSection(section, tty));
-  return [...headingLines(model.heading, tty), ...sectionLines(sections, tty, model.heading !== null)];
+  const heading = model.heading === null ? [] : headingLines(model.heading, tty).map((l) => tty.chalk.dim(l));
+  return [...heading, ...sectionLines(sections, tty, model.heading !== null)];
 }
 
-/**
- * A cell's text (cellText) sanitised and measured. Without `wide` the count stops past the
- * terminal's width, so a huge cell costs no more than the terminal is wide: a width above
- * it only says "too wide".
- */
-function shownText(cell: FlatCell | undefined, tty: Tty): ShownText {
-  const text = sanitizeForTerminal(cellText(cell));
-  return { text, width: displayWidth(text, tty.wide ? Infinity : tty.width) };
+/** A cell's text (cellText) sanitised and measured (see measured). */
+function shownText(cell: FlatCell | undefined, tty: Tty): Measured {
+  return measured(sanitizeForTerminal(cellText(cell)), tty);
 }
 
 /** The section's text sanitised and measured, and which of a grid's columns align as numbers. */
@@ -523,24 +508,6 @@ function prepareSection(section: Section, tty: Tty): TtySection {
   return { kind: 'grid', title, headers: columns.map((c) => shownText(c, tty)), rows, numeric };
 }
 
-function headingLines(heading: Model['heading'], tty: Tty): string[] {
-  if (heading === null) return [];
-  const { full, compact } = heading;
-  const fits = (t: string) => displayWidth(t, tty.width) <= tty.width;
-  // With `wide` nothing is left out: the full parts over several lines instead.
-  const parts = tty.wide ? heading.fullParts : heading.parts;
-  const text = fits(full) ? full : tty.wide ? parts.join(' · ') : fits(compact) ? compact : parts.join(' · ');
-  if (fits(text)) return [tty.chalk.dim(text)];
-  // Still too wide: the parts over several lines, as many on each as fit.
-  const lines: string[] = [];
-  for (const part of parts) {
-    const last = lines.length - 1;
-    if (last >= 0 && fits(`${lines[last]} · ${part}`)) lines[last] = `${lines[last]} · ${part}`;
-    else lines.push(part);
-  }
-  return lines.flatMap((l) => fitLines({ text: l, width: displayWidth(l, tty.width) }, tty)).map((l) => tty.chalk.dim(l));
-}
-
 /** Sections one blank line apart (and apart from what comes before them, if anything). */
 function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean): string[] {
   const lines: string[] = [];
@@ -549,63 +516,13 @@ function sectionLines(sections: readonly TtySection[], tty: Tty, after: boolean)
     if (section.kind === 'text') {
       lines.push(...fitLines(section.text, tty));
     } else if (section.kind === 'fields') {
-      lines.push(...keyValueLines(section.entries, tty));
+      lines.push(...keyValueLines(section.entries, tty, (l) => tty.chalk.dim(l)));
     } else {
       if (section.title !== null) lines.push(...fitLines(section.title, tty).map((l) => tty.chalk.bold(l)));
       lines.push(...gridLines(section, tty));
     }
   }
   return lines;
-}
-
-/** Text in `width` columns: shortened, or with `wide` wrapped at spaces. */
-function fitLines(t: ShownText, tty: Tty): string[] {
-  return tty.wide ? wrapWords(t.text, tty.width) : [fitted(t, tty.width).text];
-}
-
-/** Text over lines of `width` columns, broken at spaces only: a word is never broken. */
-function wrapWords(text: string, width: number): string[] {
-  return wrapParts([{ text }], width).map((line) => line.map((p) => p.text).join(''));
-}
-
-/** `t` in at most `width` columns: as it is when it fits, else shortened with `…` (and measured). */
-function fitted(t: ShownText, width: number): ShownText {
-  if (t.width <= width) return t;
-  const text = truncateToWidth(t.text, width);
-  return { text, width: displayWidth(text) };
-}
-
-/** `t` padded with spaces to `width` columns, on the right (`left` alignment) or the left. */
-function padded(t: ShownText, width: number, align: 'left' | 'right' = 'left'): string {
-  const gap = width - t.width;
-  if (gap <= 0) return t.text;
-  return align === 'left' ? t.text + ' '.repeat(gap) : ' '.repeat(gap) + t.text;
-}
-
-/**
- * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
- * wraps beside its key, or under it when the key or a word of the value is too wide.
- */
-function keyValueLines(entries: ReadonlyArray<readonly [ShownText, ShownText | null]>, tty: Tty): string[] {
-  const { chalk } = tty;
-  let keyWidth = 0;
-  for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
-  keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(tty.width * 0.4)));
-  const valueWidth = tty.width - keyWidth - COLUMN_GAP.length;
-  return entries.flatMap(([k, v]) => {
-    if (tty.wide) {
-      const style = v === null ? chalk.dim : (l: string) => l;
-      const value = (v ?? NULL_CELL).text;
-      const beside = wrapWords(value, valueWidth);
-      if (k.width > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
-        return [chalk.dim(k.text), ...wrapWords(value, tty.width - COLUMN_GAP.length).map((l) => `${COLUMN_GAP}${style(l)}`.trimEnd())];
-      }
-      return beside.map((l, i) => `${i === 0 ? chalk.dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${COLUMN_GAP}${style(l)}`.trimEnd());
-    }
-    const key = chalk.dim(padded(fitted(k, keyWidth), keyWidth));
-    const value = v === null ? chalk.dim(NULL_MARK) : fitted(v, valueWidth).text;
-    return [`${key}${COLUMN_GAP}${value}`.trimEnd()];
-  });
 }
 
 /** A JSON number, or text that shows as a decimal number once made safe for the terminal. */
@@ -628,7 +545,7 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
   let widths: number[] | null;
   if (tty.wide) {
     // Nothing shortened: text columns as narrow as their longest word, their text wrapped.
-    const words = (t: ShownText | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
+    const words = (t: Measured | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
     const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...rows.map((row) => words(row[j])))));
     widths = fitWidths(natural, minimum, available);
   } else {
@@ -637,10 +554,10 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
     );
     widths = fitWidths(natural, minimum, available);
   }
-  if (widths === null) return recordLines(headers, rows, tty);
+  if (widths === null) return recordLines(headers, rows, tty, (l) => chalk.dim(l));
   const fit = widths;
 
-  const line = (texts: ReadonlyArray<ShownText | null>, style: (s: string) => string): string[] => {
+  const line = (texts: ReadonlyArray<Measured | null>, style: (s: string) => string): string[] => {
     const blocks = texts.map((t, j) =>
       t === null ? [NULL_CELL] : tty.wide ? wrapWords(t.text, fit[j] ?? 0).map((l) => ({ text: l, width: displayWidth(l) })) : [fitted(t, fit[j] ?? 0)],
     );
@@ -653,23 +570,5 @@ function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): strin
   };
   const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fit.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
   for (const row of rows) out.push(...line(row, (s) => s));
-  return out;
-}
-
-/** The fallback for a table too wide to fit: one key/value block per record, under a numbered rule. */
-function recordLines(headers: readonly ShownText[], rows: ReadonlyArray<ReadonlyArray<ShownText | null>>, tty: Tty): string[] {
-  const out: string[] = [];
-  const ruleWidth = Math.min(tty.width, 40);
-  rows.forEach((row, i) => {
-    const label = `── ${i + 1}/${rows.length} `;
-    out.push(tty.chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
-    // `row[j]` is null for a JSON null (drawn as `–`), EMPTY for a field this record lacks.
-    out.push(
-      ...keyValueLines(
-        headers.map((h, j) => [h, row[j] === undefined ? EMPTY : row[j]] as const),
-        tty,
-      ),
-    );
-  });
   return out;
 }

@@ -133,6 +133,41 @@ describe('wide', () => {
   });
 });
 
+describe('a shortening column (a name)', () => {
+  const named: Column[] = [{ header: 'vs rivals', shrink: true, min: 8 }, { header: 'share of voice', align: 'right' }, { header: 'daily visibility' }];
+  const namedRows: GridRow[] = [{ cells: [cell('Ridgeway Outfitters'), cell('19.3%'), cell('▁▂▅▁█▂▄')] }];
+
+  it.each([50, 80])('at %i columns takes the room a header leaves by going over more lines, before it is cut', (width) => {
+    const lines = gridLines(named, namedRows, at(width === 50 ? 42 : 44));
+    expect(lines.some((l) => l.startsWith('Ridgeway Outfitters  '))).toBe(true);
+    expect(lines.join('\n')).not.toContain('…');
+    expect(widest(lines)).toBeLessThanOrEqual(width === 50 ? 42 : 44);
+  });
+
+  it('keeps headers whole when the names fit beside them', () => {
+    const lines = gridLines(named, namedRows, at(80));
+    expect(lines[0]).toMatch(/^vs rivals +share of voice +daily visibility$/);
+  });
+
+  it('cuts as few headers as it must when the figures alone are too wide', () => {
+    const figures: Column[] = ['day', 'visibility', 'share of voice', 'position', 'citations', 'Paystream', 'Tillpoint', 'Globepay'].map((header, j) => ({
+      header,
+      align: j === 0 ? 'left' : 'right',
+    }));
+    const lines = gridLines(figures, [{ cells: ['2026-11-16', '30.0%', '16.4%', '2.0', '13', '48.8%', '37.5%', '27.5%'].map((t) => cell(t)) }], at(80));
+    const header = lines
+      .slice(
+        0,
+        lines.findIndex((l) => l.startsWith('─')),
+      )
+      .join('\n');
+    expect(header).toMatch(/\bshare\n/);
+    expect(header).toContain('Paystream');
+    expect(header).toContain('Tillpoint');
+    expect(header.match(/…/g) ?? []).toHaveLength(2);
+  });
+});
+
 describe('wrapParts', () => {
   it('breaks at spaces only, keeping each part’s style', () => {
     const bold = (s: string) => `<${s}>`;

@@ -166,7 +166,8 @@ describe('goldens', () => {
 describe('list views: one table', () => {
   it('has brand and market columns first when both differ, then the view columns', () => {
     const [header] = plain(draw(find('topics.brands').results, 'topics', 160)).filter((l) => l.startsWith('brand'));
-    expect(header).toMatch(/^brand +market +id +topic +visibility +change +rank +share of voice +questions +rivals named instead$/);
+    // `share of voice` goes over lines of its own when that leaves the names more room.
+    expect(header).toMatch(/^brand +market +id +topic +visibility +change +rank +(share of )?voice +questions +rivals named instead$/);
   });
 
   it('has no brand column when one brand is shown in several markets, and names the brand above the table', () => {
@@ -196,7 +197,7 @@ describe('list views: one table', () => {
         visibility: `${(t.visibility as number).toFixed(1)}%`,
       })),
     );
-    const rows = lines.slice(4);
+    const rows = lines.slice(lines.findIndex((l) => l.startsWith('─')) + 1);
     expect(rows).toHaveLength(expected.length);
     rows.forEach((line, i) => {
       const e = expected[i] as (typeof expected)[number];
@@ -209,7 +210,7 @@ describe('list views: one table', () => {
   it('leaves out the lesser figures before the rows become blocks, never an id', () => {
     const results = find('topics.brands').results;
     const header = (width: number) => plain(draw(results, 'topics', width)).find((l) => l.startsWith('brand'));
-    expect(header(160)).toMatch(/rank +share of voice +questions +rivals named instead$/);
+    expect(header(160)).toMatch(/rank +(share of )?voice +questions +rivals named instead$/);
     expect(header(80)).toMatch(/^brand +market +id +topic +visibility +change$/);
     expect(plain(draw(results, 'topics', 50)).some((l) => l.startsWith('── 1/'))).toBe(true);
   });
@@ -306,6 +307,33 @@ describe('dashboards: one section per scope', () => {
       expected += renderView(r.envelope, { spec: specOf('overview'), width: 80, color: false, tty: true, wide: false }, true);
     }
     expect(out).toBe(expected);
+  });
+
+  it('cuts no rival’s name while the row has room: a figure’s header goes over more lines first, alike in every brand', () => {
+    const c = find('overview.brands');
+    const out = plain(draw(c.results, 'overview', 80)).join('\n');
+    for (const r of c.results) {
+      const data = r.envelope?.data as { competitors?: Rec[]; rivals?: Rec[] };
+      for (const rival of data.competitors ?? data.rivals ?? []) expect(out).toContain(`  ${String(rival.name)}  `);
+    }
+    // Each brand's daily table has `share of voice` over lines of their own, and cuts no rival's header.
+    const dailies = out.split('Daily  ').slice(1);
+    expect(dailies).toHaveLength(c.results.length);
+    for (const daily of dailies) {
+      const header = daily.split('\n').slice(
+        1,
+        daily.split('\n').findIndex((l) => l.startsWith('──')),
+      );
+      expect(header.some((l) => /\bshare(?! of)\b/.test(l))).toBe(true);
+      expect(header.join('\n')).not.toMatch(/share of voice/);
+    }
+  });
+
+  it('at 50 columns each scope’s weeks are their first and last date, whole', () => {
+    const c = find('visibility.brands');
+    const out = plain(draw(c.results, 'visibility', 50)).join('\n');
+    expect(out).toMatch(/^\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2} +\d/m);
+    expect(out).not.toMatch(/^week of/m);
   });
 
   it('names the brand alone for data read once per brand', () => {

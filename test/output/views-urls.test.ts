@@ -81,13 +81,21 @@ describe('topics <id>', () => {
     expectWhole(draw('topics.get', width), urlsOf(data), width);
   });
 
-  it.each(['topics.get', 'visibility'] as const)('%s at 50 columns: each week goes by its first date, whole, under the header `week of`', (id) => {
+  it.each(['topics.get', 'visibility'] as const)('%s at 40 columns: each week goes by its first date, whole, under the header `week of`', (id) => {
+    const data = findCase(cases, id).envelope.data as Rec;
+    const out = draw(id, 40);
+    const section = id === 'topics.get' ? out.slice(out.indexOf('Visibility by week'), out.indexOf('Question 1')) : out;
+    expect(section).toMatch(/^week of {2}/m);
+    expect(section.slice(section.search(/^week of/m))).not.toContain('…');
+    for (const w of data.history) expect(section.split('\n').some((l: string) => l.startsWith(`${w.week_start} `))).toBe(true);
+  });
+
+  it.each(['topics.get', 'visibility'] as const)('%s at 50 columns: each week is its first and last date, the change’s header over two lines', (id) => {
     const data = findCase(cases, id).envelope.data as Rec;
     const out = draw(id, 50);
     const section = id === 'topics.get' ? out.slice(out.indexOf('Visibility by week'), out.indexOf('Question 1')) : out;
-    expect(section).toMatch(/^week of {2}/m);
-    expect(section).not.toContain('…');
-    for (const w of data.history) expect(section.split('\n').some((l: string) => l.startsWith(`${w.week_start} `))).toBe(true);
+    expect(section).toMatch(/^week {2,}visibility {2,}before$/m);
+    for (const w of data.history) expect(section).toContain(`${w.week_start} – ${w.week_end}`);
   });
 
   it('at 80 columns, with room, each week is its first and last date', () => {

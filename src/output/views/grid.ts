@@ -6,7 +6,8 @@
  *
  * Columns that may not be shortened (numbers, marks, dates) keep their width; their
  * header may go over two or more lines (broken at spaces), or else be shortened, down
- * to the cells' width. Shortening columns are squeezed to
+ * to the cells' width. A header goes over more lines before a shortening column's text
+ * is cut, and is shortened only when nothing else fits. Shortening columns are squeezed to
  * `min` (default 4) at least; when even that does not fit, the rows are shown as one
  * key/value block per row instead, as the generic renderer does. With `wide` nothing is
  * shortened. Group rows (a topic above its questions) span the whole line.
@@ -20,6 +21,7 @@
  * goes past the width.
  */
 import type { ChalkInstance } from 'chalk';
+import { wrapRanges } from '../../text/fit.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
 import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
@@ -123,12 +125,36 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
     (j: number) => (withHeader ? (longestWord[j] ?? 0) : 0),
     ...(layout.wide ? [] : [(j: number) => Math.min(headerWidths[j] ?? 0, MIN_SHRINK)]),
   ];
+  // With the wrapping columns on one line, the room above the minimums goes first to what
+  // would be cut, a shortening column's text (a name is cut only when the row has no room
+  // left) and a header's longest word; then to the headers, on fewer lines.
+  const whole = columns.map((c, j) => (c.shrink && !wrapping[j] ? (natural[j] ?? 0) : Math.max(cellWidths[j] ?? 0, withHeader ? (longestWord[j] ?? 0) : 0)));
+  const tiered = (minimum: number[]): number[] | null => {
+    const first = fit(
+      minimum,
+      whole.map((w, j) => Math.max(w, minimum[j] ?? 0)),
+    );
+    if (first === null || first.some((w, j) => w < (whole[j] ?? 0))) return first;
+    return fit(first);
+  };
+  /** How many cells of the shortening columns `widths` cuts. */
+  const cut = (widths: readonly number[]) => {
+    let n = 0;
+    columns.forEach((c, j) => {
+      if (!c.shrink || wrapping[j]) return;
+      for (const r of rows) if ('cells' in r && r.cells[j] !== null && partsWidth(r.cells[j] ?? []) > (widths[j] ?? 0)) n++;
+    });
+    return n;
+  };
+  // Headers whole, or over several lines when that cuts fewer cells; shortened only when
+  // neither fits.
   let fitted: number[] | null = null;
-  // Wrapping columns on one line first, then the shortening columns at their narrowest
-  // and the wrapping ones over several lines.
-  for (const header of headerRoom) {
-    fitted ??= fit(columns.map((c, j) => (c.shrink && !wrapping[j] ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))));
+  for (const [i, header] of headerRoom.entries()) {
+    if (i === 2 && fitted !== null) break;
+    const widths = tiered(columns.map((c, j) => (c.shrink && !wrapping[j] ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))));
+    if (widths !== null && (fitted === null || cut(widths) < cut(fitted))) fitted = widths;
   }
+  // Else the shortening columns at their narrowest and the wrapping ones over several lines.
   if (wrapping.some(Boolean)) {
     const wants = natural.map((w, j) => (columns[j]?.shrink && !wrapping[j] ? shrinkMin(columns[j] as Column, j) : w));
     for (const header of headerRoom) {
@@ -251,23 +277,9 @@ export function widestWord(parts: readonly Part[]): number {
  * indentation of the first; each line keeps the styles of the text it holds.
  */
 export function wrapParts(parts: readonly Part[], width: number): Part[][] {
-  const text = parts.map((p) => p.text).join('');
-  if (displayWidth(text) <= width) return [[...parts]];
-  const lead = text.length - text.trimStart().length;
-  const ranges: Array<{ start: number; end: number }> = [];
-  let line: { start: number; end: number } | null = null;
-  for (const m of text.matchAll(WORD)) {
-    const end = m.index + m[0].length;
-    if (line !== null && displayWidth(text.slice(line.start, end)) + (ranges.length > 0 ? lead : 0) <= width) {
-      line.end = end;
-      continue;
-    }
-    if (line !== null) ranges.push(line);
-    line = { start: ranges.length === 0 && line === null ? 0 : m.index, end };
-  }
-  if (line === null) return [[...parts]];
-  ranges.push(line);
-  return ranges.map((r, i) => [...(i > 0 && lead > 0 ? [{ text: ' '.repeat(lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
+  const wrap = wrapRanges(parts.map((p) => p.text).join(''), width);
+  if (wrap === null) return [[...parts]];
+  return wrap.ranges.map((r, i) => [...(i > 0 && wrap.lead > 0 ? [{ text: ' '.repeat(wrap.lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
 }
 
 /** The parts holding `start` to `end` of their joined text, styles kept. */
