@@ -322,7 +322,7 @@ describe('vis history <data command>: brand and market', () => {
   it('VIS_BRAND when no --brand; the one brand recorded when none is configured', async () => {
     const env = await history(['topics', '--format', 'csv', '--columns', 'name'], twoBrands(), { env: { VIS_BRAND: '14' } });
     expect(csvRows(env.stdout)).toEqual(['day,name', '2026-11-22,Acme topic']);
-    const one = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '1d'], topicsHistory());
+    const one = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '0d'], topicsHistory());
     expect(csvRows(one.stdout)).toEqual(['day,name', '2026-11-22,CRM for startups', '2026-11-22,Lead scoring']);
   });
 
@@ -388,12 +388,15 @@ describe('vis history <data command>: the days', () => {
   it('--since and --until pick the scan days, inclusive', async () => {
     const r = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '2026-11-21', '--until', '2026-11-21'], topicsHistory());
     expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-21,CRM for startups', '2026-11-21,Sales pipeline']);
-    const last2 = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '2d'], topicsHistory());
+    const last2 = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '1d'], topicsHistory());
     expect(csvRows(last2.stdout).map((l) => l.slice(0, 10))).toEqual(['day,name', '2026-11-21', '2026-11-21', '2026-11-22', '2026-11-22']);
   });
 
   it.each([
-    [['--since', 'last week'], '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "last week")'],
+    [
+      ['--since', 'last week'],
+      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today) (got "last week")',
+    ],
     [['--until', '3d'], '--until must be a date written YYYY-MM-DD (got "3d")'],
     [['--since', '2026-11-22', '--until', '2026-11-01'], '--since must not be after --until'],
   ])('%j: exit 2 naming the flag and the rule, before anything is read', async (flags, message) => {

@@ -6,6 +6,7 @@
  * run.ts load when one runs.
  */
 import { Option, type Command } from 'commander';
+import { DAYS_BACK_HELP } from '../../../flags/days-back.js';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../../services/context.js';
 import {
@@ -47,7 +48,7 @@ function addSeriesOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
   if (specs.some((s) => s.market)) addMarketOption(cmd);
   if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
   else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
-  cmd.addOption(new Option('--since <date|Nd>', 'the first scan day shown: YYYY-MM-DD, or 7d for the last 7 days'));
+  cmd.addOption(new Option('--since <date|Nd>', `the first scan day shown: ${DAYS_BACK_HELP}`));
   cmd.addOption(new Option('--until <date>', 'the last scan day shown: YYYY-MM-DD'));
   addOutputOptions(cmd, { table: true });
   addParamOption(cmd);
@@ -166,11 +167,11 @@ export const historyCommand: CommandDeclaration = {
       .summary('Remove the recorded days before a date')
       .description(
         toolDescription(
-          'Removes the answers of the scan days before --before, and the bodies no answer uses any more. --before 180d keeps the last 180 days.',
+          'Removes the answers of the scan days before --before, and the bodies no answer uses any more. --before 180d keeps the day 180 days ago and every day since.',
           NO_REQUEST,
         ),
       )
-      .addOption(new Option('--before <date|Nd>', 'remove the scan days before this date: YYYY-MM-DD, or 180d to keep the last 180 days'))
+      .addOption(new Option('--before <date|Nd>', `remove the scan days before this one: ${DAYS_BACK_HELP}`))
       .addOption(new Option('--dry-run', 'count what would be removed, and remove nothing'))
       .addHelpText('after', examplesAfter('vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d'))
       .action(
