@@ -360,6 +360,23 @@ describe('vis history <data command>: brand and market', () => {
     expect((await history(['topics', '--brand', 'Smith, Jones & Co'], comma)).code).toBe(0);
   });
 
+  it('a brand id nothing is recorded for: exit 2 as vis changes says it, in every format, with no command to run', async () => {
+    for (const format of ['csv', 'json', 'table']) {
+      const r = await history(['topics', '--brand', '99', '--format', format], twoBrands());
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('--brand: no brand "99" in the history (none of its answers was recorded)');
+      expect(r.stderr).toContain('Recorded brands: 14 Acme Ltd, 12 Northwind CRM');
+      expect(r.stderr).not.toContain('Nothing recorded');
+    }
+    const configured = await history(['topics'], twoBrands(), { env: { VIS_BRAND: '99' } });
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('VIS_BRAND: no brand "99" in the history');
+    const nothing = await history(['topics', '--brand', '12'], new FakeHistory([], NAMES));
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Nothing is recorded yet: any data command records what it reads');
+  });
+
   it('two recorded brands of the same name: exit 2, give the id', async () => {
     const fake = new FakeHistory(
       [answer('2026-11-22', 'topics', body({ topics: [] })), answer('2026-11-22', 'topics', body({ topics: [] }), { brandId: '15' })],
@@ -434,7 +451,8 @@ describe('vis history <data command>: an empty history', () => {
   });
 
   it('names the query, the item, the days and --demo in the command to run', async () => {
-    const r = await history(['topics', 't 1', '--since', '2026-11-01', '--demo'], new FakeHistory([], NAMES), { env: { VIS_BRAND: '3' } });
+    const other = new FakeHistory([answer('2026-11-22', 'visibility', body({ score: 3 }, '3'), { api: 'demo', brandId: '3', market: '' })], NAMES);
+    const r = await history(['topics', 't 1', '--since', '2026-11-01', '--demo'], other, { env: { VIS_BRAND: '3' } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain("Nothing recorded for vis topics 't 1' between 2026-11-01 and today (from the demo).");

@@ -101,8 +101,8 @@ function uniqueBrands(scopes: readonly RecordedScope[]): Array<{ id: string; nam
 /**
  * The brand: --brand (or VIS_BRAND, the profile's) by id, else by a recorded name; with
  * none, the one brand recorded for this API. Several recorded and none named is a usage
- * error listing them, and so is a brand name the history holds nothing of (as in vis
- * changes); an id nothing is recorded for gives an empty series.
+ * error listing them, and so is a brand (id or name) the history holds nothing of, as in
+ * vis changes.
  */
 function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope[]): Scope['brand'] {
   if (!options.spec.brand) return null;
@@ -124,9 +124,8 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
         hint: 'Run it once per brand, or compare several brands with vis changes --brand A,B.',
       });
     }
-    // An id may simply not be recorded yet: the series is empty, and the data command it
-    // suggests reads it. A name is only known from what was recorded.
-    if (/^\d+$/.test(v)) return { id: v, name: null };
+    // A brand the history holds nothing of, by id or by name, is refused as vis changes refuses it:
+    // an empty series would suggest a command for a brand no read has seen.
     throw notRecorded(given.source, v, scopes);
   }
   if (brands.length === 1) return brands[0]!;
