@@ -22,7 +22,7 @@ import type { RecordedAnswer } from '../../../src/history/types.js';
 import { testContext, testIO, type TestIOOptions } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
 import { spyOn } from '../../support/commands.js';
-import { FAKE_BASE_URL, FakeApi } from '../../support/http.js';
+import { FAKE_BASE_URL, FakeApi, ok } from '../../support/http.js';
 
 const API = FAKE_BASE_URL;
 const NAMES = { brands: { '12': 'Northwind CRM', '14': 'Acme Ltd' }, markets: { 'GB-en': 'United Kingdom', 'US-en': 'United States' } };
@@ -62,13 +62,19 @@ interface Outcome {
 }
 
 /** The command line parsed, then the series read from `history`: what `vis` would print and exit with. */
-async function history(argv: string[], fake: FakeHistory, o: { env?: Record<string, string | undefined>; io?: TestIOOptions } = {}): Promise<Outcome> {
+async function history(
+  argv: string[],
+  fake: FakeHistory,
+  o: { env?: Record<string, string | undefined>; io?: TestIOOptions; stub?: (api: FakeApi) => void; sandbox?: boolean } = {},
+): Promise<Outcome> {
   const home = mkdtempSync(join(tmpdir(), 'vis-history-'));
   const base: Record<string, string | undefined> = { VIS_BASE_URL: API, VIS_CONFIG_DIR: join(home, 'config'), HOME: home, NO_COLOR: '1', ...o.env };
   const env = Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
   const api = new FakeApi();
+  o.stub?.(api);
   const io = testIO(o.io);
-  const ctx = testContext({ env, io, overrides: { transport: api.transport } });
+  // sandbox: --demo's own in-process sandbox answers, through vis's transport on loopback.
+  const ctx = testContext({ env, io, overrides: o.sandbox === true ? {} : { transport: api.transport } });
   const touched = spyOn(ctx);
   let options: HistorySeriesOptions | undefined;
   let code = 0;
@@ -394,10 +400,70 @@ describe('vis history <data command>: brand and market', () => {
     const r = await history(['topics'], fake);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
+      'the series of vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
     );
     const picked = await history(['topics', '--format', 'csv'], fake, { env: { VIS_MARKET: 'US-en' } });
     expect(picked.code).toBe(0);
+  });
+});
+
+describe('vis history <data command>: brand and market as vis topics picks them', () => {
+  const brands =
+    (...list: Array<{ id: number; name: string; primary_market: string }>) =>
+    (api: FakeApi) =>
+      void api.on({ method: 'GET', path: '/brands' }, ok({ brands: list }), 'always');
+  const NORTHWIND = { id: 12, name: 'Northwind CRM', primary_market: 'US-en' };
+  const ACME = { id: 14, name: 'Acme Ltd', primary_market: 'GB-en' };
+  const KEY = { VIS_API_KEY: 'vis_test_0123456789abcdef' };
+  // An agency's brand recorded beside the key's own (another key of the same API), and the key's brand in two markets.
+  const recorded = () =>
+    topicsHistory([
+      answer('2026-11-22', 'topics', body({ period: period('2026-11-22'), topics: [topic('a-1', 'Acme topic', 9)] }, '14'), { brandId: '14' }),
+      answer('2026-11-22', 'topics', body({ period: period('2026-11-22'), topics: [topic('u-1', 'US topic', 30)] }, '12', 'US-en'), { market: 'US-en' }),
+    ]);
+
+  it('several brands recorded: the account’s one brand, in its primary market, as vis topics reads it unnamed', async () => {
+    const r = await history(['topics', '--format', 'csv', '--columns', 'name'], recorded(), { env: KEY, stub: brands(NORTHWIND) });
+    expect(r.code).toBe(0);
+    expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-22,US topic']);
+    // One free GET /brands, and no read.
+    expect(r.requests).toBe(1);
+  });
+
+  it('several markets recorded for the named brand: its primary market', async () => {
+    const r = await history(['topics', '--brand', '12', '--format', 'json'], recorded(), { env: KEY, stub: brands(NORTHWIND, ACME) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ meta: { brand: { id: '12' }, market: { code: 'US-en', label: 'United States' } } });
+  });
+
+  it('an account of several brands, none named: exit 2 listing the recorded brands, as the data command refuses it', async () => {
+    const r = await history(['topics'], recorded(), { env: KEY, stub: brands(NORTHWIND, ACME) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
+  });
+
+  it('what the records tell is taken without a request; with no key, several markets are a usage error said once', async () => {
+    const one = await history(['topics', '--brand', '14', '--format', 'csv'], recorded(), { env: KEY });
+    expect(one.code).toBe(0);
+    expect(one.requests).toBe(0);
+    const r = await history(['topics', '--brand', '12'], recorded());
+    expect(r.code).toBe(2);
+    expect(r.requests).toBe(0);
+    expect(r.stderr).toMatch(/^the series of vis topics is recorded in several markets of 12 \(Northwind CRM\); pick one with --market/);
+  });
+
+  it('the demo: its own key’s brand in its primary market, after an agency key recorded other brands', async () => {
+    const demo = new FakeHistory(
+      [
+        answer('2026-11-22', 'topics', body({ topics: [topic('n-1', 'Northwind US', 5)] }, '101', 'US-en'), { api: 'demo', brandId: '101', market: 'US-en' }),
+        answer('2026-11-22', 'topics', body({ topics: [topic('n-2', 'Northwind GB', 5)] }, '101', 'GB-en'), { api: 'demo', brandId: '101', market: 'GB-en' }),
+        answer('2026-11-22', 'topics', body({ topics: [topic('b-1', 'Bluepeak', 5)] }, '201', 'US-en'), { api: 'demo', brandId: '201', market: 'US-en' }),
+      ],
+      { brands: { '101': 'Northwind CRM', '201': 'Bluepeak Outdoor' }, markets: NAMES.markets },
+    );
+    const r = await history(['topics', '--demo', '--format', 'csv', '--columns', 'name'], demo, { sandbox: true });
+    expect(r.stderr).toBe('');
+    expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-22,Northwind US']);
   });
 });
 

@@ -29,6 +29,8 @@ import {
 import type { Invocation } from '../../../services/endpoint-request.js';
 
 const NO_REQUEST = 'Sends no request and needs no key: works on the local history store (docs/history.md).';
+const SERIES_NO_READ =
+  'Spends no read and needs no key: works on the local history store (docs/history.md). When the records alone cannot tell the brand or the market, the free GET /brands tells them as for the data command (with a key, or --demo).';
 
 /** The endpoints a history series is kept for: the reads (GET, not free) of the table. */
 export function recordedEndpoints(): EndpointSpec[] {
@@ -80,7 +82,7 @@ function describe(spec: EndpointSpec, item?: EndpointSpec): string {
   const withItem = item ? ` With <${item.pathParam!.name}>: the recorded days of vis ${item.words.join(' ')} <${item.pathParam!.name}>.` : '';
   return toolDescription(
     `The answers of \`${words}\` recorded day by day, oldest first: one row per record per scan day, the day first. Its flags pick the recorded query as they pick the request; --since and --until pick the days.${withItem}`,
-    NO_REQUEST,
+    SERIES_NO_READ,
   );
 }
 
