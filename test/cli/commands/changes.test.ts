@@ -360,8 +360,8 @@ describe('vis changes --exit-code: what used to pass for no change', () => {
     expect((JSON.parse(r.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
       expect.objectContaining({
         kind: 'answer_state',
-        subject: 'Cheapest CRM?',
-        label: 'q2',
+        subject: 'q2',
+        label: 'Cheapest CRM?',
         engine: 'chatgpt',
         before: 'recommended',
         after: null,
