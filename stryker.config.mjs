@@ -52,6 +52,7 @@ export default {
     'src/history/changes/compare.ts',
     'src/history/changes/generic.ts',
     'src/cli/commands/history/days.ts',
+    'src/flags/days-back.ts',
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
     'src/history/schema.ts',

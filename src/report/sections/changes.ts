@@ -2,8 +2,9 @@
  * What changed since the previous period: the result of `vis changes` over the report's
  * period (src/domain/changes.ts), the scope's own changes worst news first (losses and
  * drops red, rivals gaining amber, gains green, as the terminal colours them), each with
- * what moved and from what to what; then what could not be compared, and why. "No
- * change" is said only when something of the scope was compared.
+ * what moved and from what to what (the human words first, the key under them); then
+ * what could not be compared, and why. "No change" is said only when something of the
+ * scope was compared.
  * The changes of the scope's brand in its market, and those the API gives alike in every
  * market (the technical scan), are shown; another brand's or market's are not.
  */
@@ -109,7 +110,8 @@ export const changes: SectionView = {
     const rows = list.map((c) => [
       `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
       html(c.kind.replace(/_/g, ' ')),
-      `${urlCell(c.subject, null)}${c.label === null || c.label === undefined ? '' : `<br><span class="small muted">${html(String(c.label))}</span>`}`,
+      // The human words lead (a topic's name, a question's text, a page's title); the key (an id, a URL) under them.
+      urlCell(c.subject, typeof c.label === 'string' ? c.label : null),
       c.engine === null || c.engine === undefined ? '' : html(String(c.engine)),
       `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c))}</span>`,
     ]);

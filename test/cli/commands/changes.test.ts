@@ -360,8 +360,8 @@ describe('vis changes --exit-code: what used to pass for no change', () => {
     expect((JSON.parse(r.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
       expect.objectContaining({
         kind: 'answer_state',
-        subject: 'Cheapest CRM?',
-        label: 'q2',
+        subject: 'q2',
+        label: 'Cheapest CRM?',
         engine: 'chatgpt',
         before: 'recommended',
         after: null,
@@ -436,8 +436,11 @@ describe('vis changes: which brands and markets', () => {
 
 describe('vis changes: usage errors (exit 2, the flag named, nothing opened)', () => {
   it.each([
-    [['--since', 'yesterday'], '--since must be a date written YYYY-MM-DD or a number of days such as 7d (got "yesterday")'],
-    [['--since', '2026-02-30'], '--since must be a date written YYYY-MM-DD or a number of days such as 7d (got "2026-02-30")'],
+    [
+      ['--since', 'yesterday'],
+      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today) (got "yesterday")',
+    ],
+    [['--since', '2026-02-30'], '--since must be a real calendar date (got "2026-02-30")'],
     [['--threshold', 'five'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "five")'],
     [['--threshold', '-1'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "-1")'],
     [['--threshold', '101'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "101")'],
