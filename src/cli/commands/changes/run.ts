@@ -14,6 +14,7 @@ import { chooseMarkets, chooseRecordedScopes } from '../../../history/changes/sc
 import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { openHistory, type OpenedHistory } from '../../../services/history.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import { selectBrands } from '../../../services/brand-choice.js';
 import { scopeRequest } from '../../../services/scope-request.js';
 import { accountBrands, readScopes, scopeMarket, type PlannedScope } from '../../../services/scopes.js';
@@ -27,7 +28,7 @@ import type { ChangesOptions } from './parse.js';
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
 
-export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx, options.flags.profile)): Promise<void> {
+export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = defaultOpener(options, ctx)): Promise<void> {
   // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
   if (options.fetch) await (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
@@ -41,6 +42,11 @@ export async function runChanges(options: ChangesOptions, ctx: Context, open: Hi
   await printChanges(ctx, options, result);
   const failure = exitFailure(options, result);
   if (failure) throw failure;
+}
+
+/** The history the base URL names; the demo's is simulated by the sandbox, and no store is opened. */
+function defaultOpener(options: ChangesOptions, ctx: Context): HistoryOpener {
+  return options.api === DEMO_API ? () => openDemoHistory(ctx) : () => openHistory(ctx, options.flags.profile);
 }
 
 /** The brands and markets --fetch read, which are then the ones compared. */

@@ -8,6 +8,7 @@ import { UsageError } from '../../../errors.js';
 import type { AnswerFilter, HistoryReader, RecordedScope } from '../../../history/types.js';
 import { notRecorded } from '../../../history/changes/scopes.js';
 import { openHistory } from '../../../services/history.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import type { Context } from '../../../services/context.js';
 import { renderHistory } from '../../../terminal/render-history.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
@@ -15,7 +16,8 @@ import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
 import { readDays, seriesJson, type SeriesMeta } from './rows.js';
 
 export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
-  const store = await openHistory(ctx, options.profile);
+  // The demo's history is simulated by the sandbox: no store is opened.
+  const store = options.api === DEMO_API ? await openDemoHistory(ctx) : await openHistory(ctx, options.profile);
   let print: () => Promise<void>;
   try {
     print = await readSeries(options, ctx, store);
@@ -162,7 +164,8 @@ async function pickMarket(
   const codes = [...new Set(mine.map((s) => s.market))];
   const recorded: string[] = [];
   for (const code of codes) if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
-  if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
+  // The demo's history holds every market: like `vis --demo topics`, it shows the brand's primary one (listed first).
+  if (recorded.length === 1 || (recorded.length > 1 && options.api === DEMO_API)) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
   const list = recorded.map((code) => sanitizeForTerminal(label(code) === null ? code : `${code} (${label(code)})`)).join(', ');
   throw new UsageError(`${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
