@@ -126,6 +126,17 @@ describe('the demo’s history on a fresh HOME', () => {
     }
   }, 120_000);
 
+  it('VIS_DEMO_DATE is documented where users look: vis sandbox --help and vis help environment', async () => {
+    for (const argv of [
+      ['sandbox', '--help'],
+      ['help', 'environment'],
+    ]) {
+      const r = await run(argv, fresh().env);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('VIS_DEMO_DATE');
+    }
+  });
+
   it('vis history check, prune and push refuse --demo (exit 2): the demo has no store', async () => {
     const { env } = fresh();
     for (const argv of [['check'], ['prune', '--before', '30d'], ['push', 'postgres://vis@db.example/vis']]) {
