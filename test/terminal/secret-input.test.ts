@@ -3,6 +3,7 @@
  * edits; Enter or Ctrl-D ends; Ctrl-C cancels), or all of a piped stdin (trimmed, at
  * most 64 KiB), never from argv.
  */
+import type { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { readSecret } from '../../src/terminal/secret-input.js';
 import { testIO } from '../support/context.js';
@@ -14,7 +15,7 @@ function typed(keys: string[]) {
   const raw: boolean[] = [];
   Object.assign(io.stdin, { setRawMode: (on: boolean) => void raw.push(on) });
   const p = readSecret(io, PROMPT);
-  for (const k of keys) io.stdin.write(k);
+  for (const k of keys) (io.stdin as PassThrough).write(k);
   return { io, raw, p };
 }
 
@@ -70,7 +71,7 @@ describe('readSecret from a pipe', () => {
 
   it('text split over chunks and multi-byte characters arrive whole', async () => {
     const io = testIO();
-    const stdin = testIO({ stdinIsTTY: true }).stdin;
+    const stdin = testIO({ stdinIsTTY: true }).stdin as PassThrough;
     Object.assign(io, { stdin });
     const p = readSecret(io, PROMPT);
     stdin.write(Buffer.from('ü'.repeat(2)).subarray(0, 3));

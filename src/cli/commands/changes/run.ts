@@ -15,6 +15,7 @@ import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { openHistory, type OpenedHistory } from '../../../services/history.js';
 import { deliver } from '../../../services/notify.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import { selectBrands } from '../../../services/brand-choice.js';
 import { scopeRequest } from '../../../services/scope-request.js';
 import { accountBrands, readScopes, scopeMarket, type PlannedScope } from '../../../services/scopes.js';
@@ -28,7 +29,7 @@ import type { ChangesOptions } from './parse.js';
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
 
-export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx, options.flags.profile)): Promise<void> {
+export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = defaultOpener(options, ctx)): Promise<void> {
   // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
   if (options.fetch) await (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
@@ -53,6 +54,11 @@ async function notifyChanges(ctx: Context, options: ChangesOptions, result: Chan
   const payload = target.format === 'slack' ? slackMessage(result) : target.format === 'teams' ? teamsMessage(result) : changesDocument(options, result);
   await deliver(ctx, target, payload);
   if (ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: notified ${target.display} (${target.format})\n`);
+}
+
+/** The history the base URL names; the demo's is simulated by the sandbox, and no store is opened. */
+function defaultOpener(options: ChangesOptions, ctx: Context): HistoryOpener {
+  return options.api === DEMO_API ? () => openDemoHistory(ctx) : () => openHistory(ctx, options.flags.profile);
 }
 
 /** The brands and markets --fetch read, which are then the ones compared. */

@@ -149,9 +149,18 @@ export function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The demo's history is simulated on each run (services/demo-history.ts): no store to check, prune or push. */
+function refuseDemo(ctx: Context, flags: FlagOptions, command: string): void {
+  if (flags.demo || isTruthy(ctx.env.VIS_DEMO))
+    throw new UsageError(`${command} works on a history store, and the demo has none: its history is simulated on each run`, {
+      hint: 'Drop --demo (and VIS_DEMO) to work on the history VIS_HISTORY or the profile names.',
+    });
+}
+
 export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before?: string; dryRun?: boolean }): HistoryPruneOptions {
   const before = parseBefore(raw.before, ctx.today().api);
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history prune');
   return {
     command: 'history prune',
     before,
@@ -163,12 +172,14 @@ export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before
 
 export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryCheckOptions {
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history check');
   return { command: 'history check', ...(flags.profile === undefined ? {} : { profile: flags.profile }) };
 }
 
 /** The URL checked by the PostgreSQL history's own rules; the password file and the connection wait for the run. */
 export async function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): Promise<HistoryPushOptions> {
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history push');
   // The value is not echoed: a mistyped URL may still hold a password.
   if (!PG_URL.test(url.trim())) throw new UsageError('the URL to push to must be a PostgreSQL URL, postgres://… or postgresql://…');
   await parsePgUrl(url.trim(), 'the PostgreSQL URL', { argument: true });

@@ -13,6 +13,7 @@ import type { BrandRecord } from '../../../api/account.js';
 import { openHistory } from '../../../services/history.js';
 import { accountBrands } from '../../../services/scopes.js';
 import { openSession } from '../../../services/session.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import type { Context } from '../../../services/context.js';
 import { renderHistory } from '../../../terminal/render-history.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
@@ -20,7 +21,8 @@ import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
 import { readDays, seriesJson, type SeriesMeta } from './rows.js';
 
 export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
-  const store = await openHistory(ctx, options.profile);
+  // The demo's history is simulated by the sandbox: no store is opened.
+  const store = options.api === DEMO_API ? await openDemoHistory(ctx) : await openHistory(ctx, options.profile);
   let print: () => Promise<void>;
   try {
     print = await readSeries(options, ctx, store);
@@ -191,7 +193,8 @@ async function pickMarket(
   const codes = [...new Set(mine.map((s) => s.market))];
   const recorded: string[] = [];
   for (const code of codes) if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
-  if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
+  // The demo's history holds every market: like `vis --demo topics`, it shows the brand's primary one (listed first).
+  if (recorded.length === 1 || (recorded.length > 1 && options.api === DEMO_API)) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
   const primary = (await account())?.find((b) => String(b.id) === brand.id)?.primaryMarket;
   if (primary !== undefined) return { code: primary, label: label(primary) };

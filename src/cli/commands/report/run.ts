@@ -28,6 +28,7 @@ import type { Context } from '../../../services/context.js';
 import { selectBrands } from '../../../services/brand-choice.js';
 import { cachedNow } from '../../../services/cached.js';
 import { historyWhere, openHistory, type OpenedHistory } from '../../../services/history.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import { sendWithHints } from '../../../services/hints.js';
 import { accountBrands, planScopes, readScopes, type ScopesJob } from '../../../services/scopes.js';
 import { openSession } from '../../../services/session.js';
@@ -51,9 +52,11 @@ export interface ReportDeps {
 /** How the run opens the history: undefined when there is none to read (off, or nowhere to keep one). */
 export type ReportHistoryOpener = () => Promise<OpenedHistory | undefined>;
 
-/** The history as `vis changes` opens it (a file, or PostgreSQL); off or nowhere is no history, not a failure. */
+/** The history as `vis changes` opens it (a file, PostgreSQL, or the demo's); off or nowhere is no history, not a failure. */
 export function defaultHistory(ctx: Context, options: ReportOptions): ReportHistoryOpener {
   return async () => {
+    // The demo's history is simulated by the sandbox, whatever VIS_HISTORY says: no store is opened.
+    if (options.api === DEMO_API) return openDemoHistory(ctx);
     const kind = historyWhere(ctx, options.flags.profile).kind;
     if (kind === 'off' || kind === 'none') return undefined;
     return openHistory(ctx, options.flags.profile);
