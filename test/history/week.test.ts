@@ -89,7 +89,9 @@ describe('a week of daily reads with four changes', () => {
     };
     const state = only(1);
     expect(state).toMatchObject({ kind: 'answer_state', engine: 'chatgpt', before: oldState, after: newState });
-    expect(subjectText(state.subject)).toContain(question.prompt);
+    // A question's subject is its id, its label the words asked.
+    expect(subjectText(state.subject)).toBe(question.id);
+    expect(state.label).toBe(question.prompt);
 
     const vis = only(2);
     expect(vis).toMatchObject({ kind: 'topic', before: topic.visibility, after: edits[1]!.value });

@@ -96,6 +96,18 @@ describe('the demo’s history on a fresh HOME', () => {
     }
   }, 120_000);
 
+  it('after the README’s agency and market examples, history picks the brand and the market vis topics reads', async () => {
+    const { env } = fresh();
+    expect((await run(['--demo', 'topics', '--market', 'US-en,GB-en,DE-de'], env)).code).toBe(0);
+    expect((await run(['--demo', 'overview', '--all-brands'], { ...env, VIS_API_KEY: 'vis_demo_agency' })).code).toBe(0);
+    const live = await run(['--demo', 'topics', '-f', 'json'], env);
+    const h = await run(['--demo', 'history', 'topics', '-f', 'json'], env);
+    expect(h.code, h.stderr).toBe(0);
+    const liveMeta = (JSON.parse(live.stdout) as { meta: { brand: { id: number | string }; market: { code: string } } }).meta;
+    const series = JSON.parse(h.stdout) as { meta: { brand: { id: number | string }; market: { code: string } } };
+    expect([String(series.meta.brand.id), series.meta.market.code]).toEqual([String(liveMeta.brand.id), liveMeta.market.code]);
+  }, 120_000);
+
   it('per demo key: the agency’s brands, never under the growth key', async () => {
     const agency = await run(['--demo', 'changes', '--all-brands', '-f', 'json'], fresh({ VIS_API_KEY: 'vis_demo_agency' }).env);
     expect(agency.code, agency.stderr).toBe(0);
@@ -103,8 +115,8 @@ describe('the demo’s history on a fresh HOME', () => {
     expect([...ids].every((id) => ['201', '202', '203'].includes(id))).toBe(true);
     expect(ids.size).toBeGreaterThan(1);
     const growth = await run(['--demo', 'history', 'topics', '--brand', '201'], fresh().env);
-    expect(growth.code, growth.stderr).toBe(0);
-    expect(growth.stderr).toContain('Nothing recorded for vis topics');
+    expect(growth.code, growth.stderr).toBe(2);
+    expect(growth.stderr).toContain('no brand "201" in the history');
     const inactive = await run(['--demo', 'changes', '-f', 'json'], fresh({ VIS_API_KEY: 'vis_demo_inactive' }).env);
     expect((JSON.parse(inactive.stdout) as ChangesDoc).data.to).toBeNull();
   }, 120_000);

@@ -451,20 +451,6 @@ describe('vis history <data command>: brand and market as vis topics picks them'
     expect(r.requests).toBe(0);
     expect(r.stderr).toMatch(/^the series of vis topics is recorded in several markets of 12 \(Northwind CRM\); pick one with --market/);
   });
-
-  it('the demo: its own key’s brand in its primary market, after an agency key recorded other brands', async () => {
-    const demo = new FakeHistory(
-      [
-        answer('2026-11-22', 'topics', body({ topics: [topic('n-1', 'Northwind US', 5)] }, '101', 'US-en'), { api: 'demo', brandId: '101', market: 'US-en' }),
-        answer('2026-11-22', 'topics', body({ topics: [topic('n-2', 'Northwind GB', 5)] }, '101', 'GB-en'), { api: 'demo', brandId: '101', market: 'GB-en' }),
-        answer('2026-11-22', 'topics', body({ topics: [topic('b-1', 'Bluepeak', 5)] }, '201', 'US-en'), { api: 'demo', brandId: '201', market: 'US-en' }),
-      ],
-      { brands: { '101': 'Northwind CRM', '201': 'Bluepeak Outdoor' }, markets: NAMES.markets },
-    );
-    const r = await history(['topics', '--demo', '--format', 'csv', '--columns', 'name'], demo, { sandbox: true });
-    expect(r.stderr).toBe('');
-    expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-22,Northwind US']);
-  });
 });
 
 describe('vis history <data command>: the days', () => {
