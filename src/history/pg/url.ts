@@ -168,9 +168,10 @@ export async function parsePgUrl(url: string, source: string, o: { argument?: bo
   const password = value('password');
   const host = value('host');
   // The port and the database name as libpq reads them: a WHATWG reader refuses a port
-  // with no host, and keeps the escapes of reserved characters and the dot segments of a path.
+  // with no host, and keeps the escapes of reserved characters and the dot segments of a
+  // path. A lone surrogate (a JSON setting may hold one) is U+FFFD, as in the other parts.
   const port = w.given.has('port') ? value('port') : decode(w.port);
-  const dbname = w.given.has('dbname') ? value('dbname') : decode(w.dbname);
+  const dbname = w.given.has('dbname') ? value('dbname') : decode(w.dbname).replace(/\p{Cs}/gu, '\ufffd');
   if (user) out.user = user;
   if (password) out.password = password;
   if (host) {
@@ -231,23 +232,22 @@ function refusals(url: string, refuse: (rule: string) => never): WrittenUrl {
   }
   const out: WrittenUrl = { host: '', port: '', dbname: '', params: [], given: new Set(), ssl: {} };
   if (at >= 0) {
-    const [user = '', ...password] = rest.slice(0, at).split(':');
-    out.user = checked(user, 'the user name', refuse);
+    const [user, ...password] = rest.slice(0, at).split(':');
+    out.user = checked(user!, 'the user name', refuse);
     if (password.length > 0) out.password = checked(password.join(':'), 'the password', refuse);
     rest = rest.slice(at + 1);
   }
-  const [hostPort = ''] = /^[^/?]*/.exec(rest)!;
-  if (hostPort.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
-  const ipv6 = /^\[([^\]]*)(\]?)(:?)(.*)$/.exec(hostPort);
-  if (ipv6 && !ipv6[2]) refuse('an IPv6 address in [ ] lacks its closing ]');
-  const [host = '', port = ''] = ipv6 ? [ipv6[1], ipv6[4]] : hostPort.split(/:(.*)/);
-  out.host = checked(host, 'the host', refuse);
-  if (ipv6?.[4] && !ipv6[3]) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
-  out.port = checked(port, 'the port', refuse);
-  const [path = '', query] = rest.slice(hostPort.length).split(/\?(.*)/);
+  const [, hostPort, path, query] = /^([^/?]*)\/?([^?]*)\??(.*)$/.exec(rest)!;
+  if (hostPort!.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
+  const ipv6 = hostPort!.startsWith('[');
+  const [, host, close, colon, port] = (ipv6 ? /^\[([^\]]*)(\]?)(:?)(.*)$/ : /^([^:]*)()(:?)(.*)$/).exec(hostPort!)!;
+  if (ipv6 && !close) refuse('an IPv6 address in [ ] lacks its closing ]');
+  out.host = checked(host!, 'the host', refuse);
+  if (port && !colon) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
+  out.port = checked(port!, 'the port', refuse);
   // An empty name is none.
-  out.dbname = checked(path.slice(1), 'the database name', refuse);
-  for (const piece of (query ?? '').split('&')) {
+  out.dbname = checked(path!, 'the database name', refuse);
+  for (const piece of query!.split('&')) {
     if (piece === '') continue;
     const eq = piece.indexOf('=');
     // The piece is not quoted: a password pasted without its key would be.
@@ -269,7 +269,7 @@ function refusals(url: string, refuse: (rule: string) => never): WrittenUrl {
  * otherwise than libpq written so that it reads what libpq reads:
  * - a # or ? in the user part, a # anywhere, a + in a value, are the part's, escaped;
  * - an escape that is not UTF-8 is that byte (asUtf8); the host is kept as written, an
- *   [IPv6] address too (escaped, so neither rewritten nor refused for a zone);
+ *   [IPv6] address too: the characters a WHATWG host refuses or reads (: [ ]) escaped;
  * - a parameter, an empty one too, takes the place of the same part: the part is left out;
  * - the port, the database name, sslmode and sslrootcert are read by vis.
  */
@@ -277,7 +277,7 @@ function libraryUrl(w: WrittenUrl): string {
   const escape = (text: string, chars: RegExp) => asUtf8(text).replace(chars, (c) => encodeURIComponent(c));
   const user = w.given.has('user') ? '' : escape(w.user ?? '', /[?#]/g);
   const password = w.given.has('password') || w.password === undefined ? '' : `:${escape(w.password, /[?#]/g)}`;
-  const host = w.given.has('host') ? '' : escape(w.host, /[^\w.~%!$&'()*+,;=-]/g);
+  const host = w.given.has('host') ? '' : escape(w.host, /[#:<>[\\\]^|]/g);
   const params = w.params.map((piece) => escape(piece, /[#+]/g));
   return `postgres://${user}${password}@${host}/?${params.join('&')}`;
 }
