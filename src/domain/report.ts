@@ -89,6 +89,8 @@ export interface ReportModel {
   madeAt: number;
   /** One per brand × market, brands as listed, then markets. Several: the report opens with a page comparing them. */
   scopes: readonly ScopeReport[];
+  /** Several brands in one file (`--combined`): titled as the agency's internal overview, not a client's report. */
+  internal?: boolean;
 }
 
 /** A chart drawn for the report: static SVG (no script, no link outside itself) and the text that says the same. */

@@ -107,7 +107,8 @@ export function comparePage(scopes: readonly ScopeReport[], anchors: readonly st
   });
   const head = ['Brand', 'Market', 'Visibility', 'Change', 'Share of voice'];
   const num3 = (i: number) => (i >= 2 ? ' class="num"' : '');
-  return `<section class="compare" id="compare">\n<h2>Every brand at a glance</h2>\n<table><thead><tr>${head.map((h, i) => `<th scope="col"${num3(i)}>${h}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
+  const heading = new Set(scopes.map((s) => s.brand.id)).size > 1 ? 'Every brand at a glance' : 'Every market at a glance';
+  return `<section class="compare" id="compare">\n<h2>${heading}</h2>\n<table><thead><tr>${head.map((h, i) => `<th scope="col"${num3(i)}>${h}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
     .map((r) => `<tr>${r.map((c, i) => `<td${num3(i)}>${c}</td>`).join('')}</tr>`)
     .join('\n')}\n</tbody></table>\n</section>`;
 }
@@ -119,7 +120,10 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
   const scopes: string[] = [];
   for (const [i, scope] of model.scopes.entries()) scopes.push(await renderScope(model, scope, anchors[i] as string, i === 0 && !several, charts, fmt));
   const logo = model.look.logo === null ? '' : `<img src=${attr(logoDataUrl(model.look.logo))} alt="">`;
-  const title = html(model.look.title);
+  // One file holding several clients is the agency's own: it says so wherever it is opened or printed.
+  const title = html(model.internal === true ? `${model.look.title}: internal overview` : model.look.title);
+  const internal =
+    model.internal === true ? '<p class="note internal">Every brand’s figures in one file, for the agency’s own use: each client gets its own report.</p>' : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -131,7 +135,7 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
 <style>${reportStyle(model.look)}</style>
 </head>
 <body>
-<header class="cover">${logo}<div><h1>${title}</h1><p class="meta">${escapeMarkup(periodText(model, fmt))} · made ${escapeMarkup(fmt.time(model.madeAt))}</p></div></header>
+<header class="cover">${logo}<div><h1>${title}</h1><p class="meta">${escapeMarkup(periodText(model, fmt))} · made ${escapeMarkup(fmt.time(model.madeAt))}</p>${internal}</div></header>
 ${several ? comparePage(model.scopes, anchors, fmt) : ''}
 ${scopes.join('\n')}
 <footer>Figures from the Brand AI-Visibility API, read with vis. Times are UTC.</footer>

@@ -251,6 +251,22 @@ describe('several scopes: a first page comparing them', () => {
     expect(compare.split('<tr>')[3]).not.toContain('not read');
   });
 
+  it('one brand’s markets are compared as markets; several brands as brands', async () => {
+    expect(await renderReport(growth, new FakeCharts())).toContain('<h2>Every market at a glance</h2>');
+    const other = { ...growth.scopes[1]!, brand: { id: '999', name: 'Other Brand' } };
+    expect(await renderReport({ ...growth, scopes: [growth.scopes[0]!, other] }, new FakeCharts())).toContain('<h2>Every brand at a glance</h2>');
+  });
+
+  it('a file of several brands (--combined) is titled and marked as the agency’s internal overview; a client’s is not', async () => {
+    const page = await renderReport({ ...growth, internal: true }, new FakeCharts());
+    expect(page).toContain('<title>AI visibility report: internal overview</title>');
+    expect(page).toContain('<h1>AI visibility report: internal overview</h1>');
+    expect(page).toContain('for the agency’s own use');
+    const client = await renderReport(growth, new FakeCharts());
+    expect(client).not.toContain('internal overview');
+    expect(client).not.toContain('agency’s own use');
+  });
+
   it('one scope has no comparison page and no page break before it', async () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
     expect(page).not.toContain('id="compare"');
