@@ -725,3 +725,14 @@ describe('the client’s language', () => {
     );
   });
 });
+
+describe('topics by their names', () => {
+  it('a task’s topics are named as the topics section names them, never by their ids, where the name is known', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const tasks = plain(sectionOf(page, 'tasks'));
+    const topics = (growth.scopes[0]!.sections.topics as { data: any }).data.topics as Array<{ id: string; name: string }>;
+    const named = topics.filter((t) => tasks.includes(t.name));
+    expect(named.length).toBeGreaterThan(0);
+    for (const t of topics) expect(tasks).not.toMatch(new RegExp(`(^| |,)${t.id}(,| |$)`));
+  });
+});

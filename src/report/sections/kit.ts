@@ -22,6 +22,15 @@ export interface SectionContext {
   engine?: (id: string) => string;
 }
 
+/** A topic's name where the scope's topics answer gives it (`CRM pricing` for `crm-pricing`), else its id; text still to escape. */
+export function topicName(ctx: Pick<SectionContext, 'scope'>, id: string): string {
+  const topics = ctx.scope.sections.topics;
+  if (topics?.kind !== 'data' || !isObj(topics.data)) return id;
+  const found = records(topics.data, 'topics').find((t) => t.id === id);
+  const name = found === undefined ? null : text(found, 'name');
+  return name === null || name.trim() === '' ? id : name;
+}
+
 /** The engine's name for this report, as text still to escape. */
 export function engineName(ctx: Pick<SectionContext, 'engine'>, id: string): string {
   return ctx.engine?.(id) ?? id;
