@@ -63,6 +63,7 @@ export default {
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',
     'src/cli/commands/report/parse.ts',
+    'src/cli/commands/report/files.ts',
     'src/report/chromium.ts',
     'src/domain/shares.ts',
     'src/services/notify.ts',

@@ -456,7 +456,7 @@ function casesOn({ tag, node }) {
     },
     {
       name: 'vis report --all-brands, after export',
-      argv: [node, VIS, 'report', '--all-brands', '--quiet', '-o', join(work, `agency-${tag}.html`)],
+      argv: [node, VIS, 'report', '--all-brands', '--combined', '--quiet', '-o', join(work, `agency-${tag}.html`)],
       env: agencyEnv,
       base: 'vis topics -f json, cache hit  ',
     },

@@ -126,7 +126,7 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
   async function print(name: string, paper: string[]): Promise<{ pdf: string; html: string }> {
     const pdf = join(dir, `out-${name}.pdf`);
     const html = join(dir, `out-${name}.html`);
-    const r = await runWithEnv(['--demo', 'report', '--all-brands', '--pdf', pdf, '-o', html, ...paper], { env, clock: fakeClock(Date.now()) });
+    const r = await runWithEnv(['--demo', 'report', '--all-brands', '--combined', '--pdf', pdf, '-o', html, ...paper], { env, clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/);

@@ -164,7 +164,7 @@ describe.skipIf(skip)('vis report opened in Chromium', { timeout: 180_000 }, () 
   describe('an agency account of several brands (vis_demo_agency), --all-brands', () => {
     let agency: { html: string; file: string };
     beforeAll(async () => {
-      agency = await report(dir, cleanEnv({ VIS_API_KEY: 'vis_demo_agency' }), ['--all-brands']);
+      agency = await report(dir, cleanEnv({ VIS_API_KEY: 'vis_demo_agency' }), ['--all-brands', '--combined']);
     }, 120_000);
 
     it('the first page compares every brand and links to each brand’s section, which exists, named as linked', async () => {

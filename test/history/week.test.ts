@@ -18,6 +18,7 @@ const DAYS = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-2
 interface Change {
   kind: string;
   subject: unknown;
+  label: string | null;
   engine: string | null;
   before: unknown;
   after: unknown;
