@@ -192,8 +192,8 @@ describe('what changed', () => {
     };
     const us = { brand, market: null } as ScopeReport;
     const html = await changes.render(result as never, { scope: us, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never });
-    expect(html).toContain('Best CRM for startups?<br><span class="small muted">q1</span>');
-    expect(html).toContain('<td>Rival</td>');
+    expect(html).toContain('Best CRM for startups?<br><span class="small muted url">q1</span>');
+    expect(html).toContain('<td><span class="url">Rival</span></td>');
   });
 
   it('nothing recorded, or one day only, says so', async () => {
