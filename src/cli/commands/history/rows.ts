@@ -8,7 +8,7 @@
  * src/output/views/history-rows.ts.
  */
 import type { RecordedAnswer } from '../../../history/types.js';
-import { parseKeepingNumbers } from '../../../output/exact-json.js';
+import { parseExactJson } from '../../../output/exact-json.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import { exactStringify } from '../../../text/raw-number.js';
 import { MAX_NESTING, nestedDeeperThan } from '../../../text/nesting.js';
@@ -23,9 +23,7 @@ export function readDays(answers: readonly RecordedAnswer[]): { days: RecordedDa
   for (const a of answers) {
     let body: unknown;
     try {
-      // JSON.parse judges it, as it does an answer the server sends (vis's own parser takes
-      // `01` or a raw tab, and costs more); numbers are kept as sent where it would respell them.
-      body = parseKeepingNumbers<unknown>(a.raw, JSON.parse(a.raw));
+      body = parseExactJson(a.raw);
     } catch {
       skipped.push({ day: a.day, why: 'its recorded body is not JSON' });
       continue;
