@@ -32,6 +32,10 @@ describe('readSecret at a terminal', () => {
     expect(await typed(['abx\u007fc\bd\u0001e\n']).p).toBe('abde');
   });
 
+  it('a space typed is kept (inside; the ends are trimmed)', async () => {
+    expect(await typed(['a b \r']).p).toBe('a b');
+  });
+
   it('Ctrl-D ends the input as Enter does; what follows Enter is not read', async () => {
     expect(await typed(['key\u0004more']).p).toBe('key');
     expect(await typed(['one\ntwo\n']).p).toBe('one');
@@ -67,6 +71,12 @@ describe('readSecret from a pipe', () => {
       'the secret read from stdin is longer than 64 KiB: is this the right file?',
     );
     expect(await readSecret(testIO({ stdin: 'k'.repeat(64 * 1024) }), PROMPT)).toHaveLength(64 * 1024);
+  });
+
+  it('a stdin that gives text, not bytes, is read the same', async () => {
+    const io = testIO({ stdin: 'https://example.test/text' });
+    io.stdin.setEncoding('utf8');
+    expect(await readSecret(io, PROMPT)).toBe('https://example.test/text');
   });
 
   it('text split over chunks and multi-byte characters arrive whole', async () => {
