@@ -195,7 +195,7 @@ export async function runReport(
     const files = [output, options.pdf].filter((f) => f !== undefined && f !== '-').map((f) => sanitizeForTerminal(f!));
     const onStdout = output === '-' ? 'the report' : options.pdf === '-' ? 'the PDF' : undefined;
     const wrote = [files.length > 0 ? `wrote ${files.join(' and ')}` : undefined, onStdout && `${onStdout} is on stdout`].filter((w) => w).join(', ');
-    ctx.io.stderr.write(`vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent\n`);
+    writeMessage(ctx.io, `vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent`);
   }
   if (firstFailure) {
     throw new VisError(firstFailure.kind, `a section could not be read (${firstFailure.message}); the report was written with it noted in place`, {
