@@ -78,7 +78,8 @@ async function report(
   h = home(),
   o: { deps?: ReportDeps; load?: () => Promise<ReportDeps>; history?: ReportHistoryOpener; tty?: boolean | 'stderr' } = {},
 ): Promise<Outcome> {
-  const io = testIO(o.tty ? { stdoutIsTTY: o.tty === true, stderrIsTTY: true } : {});
+  // A terminal wide enough for a temporary folder's path on one line (a narrower one wraps the summary at spaces).
+  const io = testIO(o.tty ? { stdoutIsTTY: o.tty === true, stderrIsTTY: true, columns: 300 } : {});
   const ctx = createContext(io, h.env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5 });
   const before = sandbox.requests.length;
   let code = 0;

@@ -53,7 +53,7 @@ async function notifyChanges(ctx: Context, options: ChangesOptions, result: Chan
   const { slackMessage, teamsMessage } = await import('../../../output/notify.js');
   const payload = target.format === 'slack' ? slackMessage(result) : target.format === 'teams' ? teamsMessage(result) : changesDocument(options, result);
   await deliver(ctx, target, payload);
-  if (ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: notified ${target.display} (${target.format})\n`);
+  if (ctx.io.stderrIsTTY && !options.flags.quiet) writeMessage(ctx.io, `vis changes: notified ${target.display} (${target.format})`);
 }
 
 /** The history the base URL names; the demo's is simulated by the sandbox, and no store is opened. */
@@ -169,7 +169,7 @@ export async function printChanges(ctx: Context, options: ChangesOptions, result
   await emit(ctx, options.flags.output, await renderChanges(ctx, options, result), { pager: options.flags.pager });
   const note = noteOf(result);
   // The table's heading says it; json and csv say it beside the output, at a terminal.
-  if (note !== undefined && options.format !== 'table' && ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: ${note}\n`);
+  if (note !== undefined && options.format !== 'table' && ctx.io.stderrIsTTY && !options.flags.quiet) writeMessage(ctx.io, `vis changes: ${note}`);
 }
 
 /**
@@ -208,7 +208,7 @@ async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetche
       learnMarketsFirst: true,
       unlisted: 'command',
       counted: ({ needed }) => {
-        if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
+        if (ctx.io.stderrIsTTY && !quiet) writeMessage(ctx.io, `${what}: reads to make: ${needed} (the cache holds the rest)`);
       },
       progress: { read: (_scope, _read, i, n) => `${what}: ${i + 1}/${n}…` },
       failed: (err, read, scope) => {

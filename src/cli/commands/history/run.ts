@@ -19,6 +19,7 @@ import { renderHistory } from '../../../terminal/render-history.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
 import { readDays, seriesJson, type SeriesMeta } from './rows.js';
+import { writeMessage } from '../../../terminal/io.js';
 
 export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
   // The demo's history is simulated by the sandbox: no store is opened.
@@ -78,7 +79,7 @@ async function readSeries(options: HistorySeriesOptions, ctx: Context, reader: H
   };
   const answers = scope.brand === null && spec.brand ? [] : await reader.answers(filter);
   const { days, skipped } = readDays(answers);
-  for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
+  for (const s of skipped) writeMessage(ctx.io, `vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)`);
   return async () => {
     if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
     await renderHistory(ctx, {

@@ -214,7 +214,7 @@ export async function runReport(
     const wrote = [names.length > 0 ? `wrote ${listed(names)}` : undefined, onStdout.length > 0 ? `${listed(onStdout)} is on stdout` : undefined]
       .filter((w) => w)
       .join(', ');
-    ctx.io.stderr.write(`vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent\n`);
+    writeMessage(ctx.io, `vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent`);
   }
   if (firstFailure) {
     throw new VisError(firstFailure.kind, `a section could not be read (${firstFailure.message}); the report was written with it noted in place`, {
