@@ -89,8 +89,8 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ],
     ['XDG_DATA_HOME', 'base folder of the default history file (vis/history.db; default ~/.local/share)'],
     [
-      'PGHOST, PGPORT, PGUSER, PGPASSWORD, PGPASSFILE, PGDATABASE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME, PGOPTIONS',
-      'for a PostgreSQL history, what its URL leaves out, read as libpq reads them',
+      'PG*',
+      'for a PostgreSQL history, what its URL leaves out, read as libpq reads them: PGHOST, PGPORT, PGUSER, PGPASSWORD, PGPASSFILE, PGDATABASE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME, PGOPTIONS',
     ],
     [
       'VIS_NOTIFY_URL',
