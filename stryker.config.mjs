@@ -17,6 +17,7 @@ export default {
     'src/http/retry.ts',
     'src/text/sanitize.ts',
     'src/text/width.ts',
+    'src/text/fit.ts',
     'src/output/csv.ts',
     'src/output/flatten.ts',
     'src/output/filter.ts',
