@@ -97,7 +97,7 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
     const first = pageText(1);
     for (const s of ['Headline figures', 'Visibility trend', 'Latest 7 days']) expect(first).toContain(s);
     // The chart's text alternative sits under it: the whole figure is on the first page.
-    expect(first).toMatch(/Visibility score over \d+ weeks/);
+    expect(first).toMatch(/Visibility score over \d+ (weeks|days|dates)/);
     // A heading, its lead or the line saying its window never ends a page, cut off from what it introduces.
     const openers = Object.values(SECTION_VIEWS).flatMap((v) => [v.title, v.lead]);
     const pages = pdfInfo(pdf).pages;
