@@ -1,17 +1,7 @@
 /** The day flags' one rule: YYYY-MM-DD, a real calendar date, or Nd, the day N days before today. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
 import { dayFlag, DAYS_BACK_HELP } from '../../src/flags/days-back.js';
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UsageError);
-    return (err as Error).message;
-  }
-  throw new Error('no usage error');
-}
+import { refusal } from '../support/refusal.js';
 
 describe('dayFlag', () => {
   it.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '0050-01-01'])('%s is no calendar date', (v) => {

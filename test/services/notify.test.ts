@@ -13,19 +13,11 @@ import { clearSecrets, redactSecrets } from '../../src/http/redact.js';
 import { checkWebhookUrl, deliver, formatOfHost, maskWebhook, notifyTarget, retryAfter, type NotifyTarget } from '../../src/services/notify.js';
 import { fakeClock, testContext } from '../support/context.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { thrown } from '../support/refusal.js';
 
 const SLACK = 'https://hooks.slack.com/services/T01/B02/abcdefSECRETghijkl';
 const TEAMS = 'https://prod-12.westeurope.logic.azure.com:443/workflows/0123abcd/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SIGSECRET123';
 const POWER = 'https://default0123.09.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/abc/triggers/manual?sig=PPSECRET';
-
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('notifyTarget: the webhook and its format', () => {
   afterEach(() => clearSecrets());

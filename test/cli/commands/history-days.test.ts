@@ -1,24 +1,14 @@
 /** --since, --until and --before: a date or the day N days before today, refused by name with the rule. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/errors.js';
 import { dayFlag, daysBefore, parseBefore, parseDayRange } from '../../../src/cli/commands/history/days.js';
 import { parseSince } from '../../../src/cli/commands/changes/parse.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { DAYS_BACK_HELP } from '../../../src/flags/days-back.js';
 import { testContext } from '../../support/context.js';
+import { refusal } from '../../support/refusal.js';
 
 const TODAY = '2026-11-22';
 const RULE = 'a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today)';
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UsageError);
-    return (err as Error).message;
-  }
-  throw new Error('no usage error');
-}
 
 describe('history days', () => {
   it.each([
