@@ -15,15 +15,13 @@ import { buildProgram } from '../../../src/cli/program.js';
 import { report } from '../../../src/cli/run.js';
 import { ChangesFoundError, LimitError, NotFoundError } from '../../../src/errors.js';
 import { runChanges } from '../../../src/cli/commands/changes/run.js';
-import type { OpenedHistory } from '../../../src/services/history.js';
 import type { ChangesOptions } from '../../../src/cli/commands/changes/parse.js';
-import type { Env } from '../../../src/domain/env.js';
-import type { HistoryReader } from '../../../src/history/types.js';
-import { fakeClock, testContext, testIO, type TestIOOptions } from '../../support/context.js';
+import { fakeClock, testContext, testIO } from '../../support/context.js';
 import { FakeApi, apiFailure, ok, FAKE_BASE_URL } from '../../support/http.js';
 import { runInProcess, TEST_KEY } from '../../support/run.js';
 import { competitors, history, prompts, recorded, recordedRaw, topics } from '../../history/changes-fixtures.js';
 import type { FakeHistory } from '../../support/fake-history.js';
+import { changes, envFor } from './changes-harness.js';
 
 const API = FAKE_BASE_URL;
 const D1 = '2026-11-19';
@@ -56,51 +54,6 @@ function twoDays(): FakeHistory {
     recorded(D1, 'visibility', { score: 20 }, { ...at, brandId: '202' }),
     recorded(D2, 'visibility', { score: 22 }, { ...at, brandId: '202' }),
   ]);
-}
-
-interface Outcome {
-  code: number;
-  error: unknown;
-  stdout: string;
-  stderr: string;
-  opened: number;
-  options: ChangesOptions | undefined;
-}
-
-function envFor(extra: Record<string, string | undefined> = {}): Env {
-  const home = mkdtempSync(join(tmpdir(), 'vis-changes-'));
-  const all: Record<string, string | undefined> = { VIS_BASE_URL: API, VIS_CONFIG_DIR: join(home, 'config'), HOME: home, NO_COLOR: '1', ...extra };
-  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)) as Env;
-}
-
-/** The command line parsed by the real program, then run with `reader` as the history. */
-async function changes(
-  argv: string[],
-  reader: HistoryReader,
-  o: { env?: Record<string, string | undefined>; io?: TestIOOptions; api?: FakeApi } = {},
-): Promise<Outcome> {
-  const io = testIO(o.io);
-  const ctx = testContext({ io, env: envFor(o.env), overrides: { clock: fakeClock(), ...(o.api ? { transport: o.api.transport } : {}) } });
-  let options: ChangesOptions | undefined;
-  let opened = 0;
-  let closed = 0;
-  const open = async (): Promise<OpenedHistory> => {
-    opened++;
-    return Object.assign(Object.create(reader) as HistoryReader, { close: async () => void closed++ });
-  };
-  let code = 0;
-  let error: unknown;
-  try {
-    const program = buildProgram(ctx, ['changes', ...argv], (p: ParsedOptions) => void (options = p as ChangesOptions));
-    for (const c of [program, ...program.commands]) c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
-    await program.parseAsync(['changes', ...argv], { from: 'user' });
-    await runChanges(options!, ctx, open);
-  } catch (err) {
-    error = err;
-    code = report(err, io, false);
-  }
-  expect(closed).toBe(opened);
-  return { code, error, stdout: io.out(), stderr: io.err(), opened, options };
 }
 
 describe('vis changes: json', () => {
