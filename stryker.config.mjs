@@ -58,6 +58,7 @@ export default {
     'src/history/store.ts',
     'src/history/schema.ts',
     'src/history/pg/url.ts',
+    'src/history/pg/connect.ts',
     'src/history/pg/store.ts',
     'src/history/pg/server-text.ts',
     'src/report/escape.ts',

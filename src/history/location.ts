@@ -15,7 +15,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Env } from '../domain/env.js';
-import { maskPgUrl, pgTarget } from './pg/url.js';
+import { maskPgUrl } from './pg/url.js';
 import type { PgTarget } from './pg/target.js';
 
 export type HistoryLocation =
@@ -55,7 +55,13 @@ export function historyLocation(env: Env, setting?: { value: string; source: str
 function named(value: string, source: string, env: Env): HistoryLocation {
   if (OFF.has(value.toLowerCase())) return { kind: 'off', source };
   if (/^postgres(ql)?:\/\//i.test(value))
-    return { kind: 'postgres', url: value, display: maskPgUrl(value), source, target: (warn) => pgTarget(value, env, { source, ...(warn ? { warn } : {}) }) };
+    return {
+      kind: 'postgres',
+      url: value,
+      display: maskPgUrl(value),
+      source,
+      target: async (warn) => (await import('./pg/connect.js')).pgTarget(value, env, { source, ...(warn ? { warn } : {}) }),
+    };
   if (value === '~' || value.startsWith('~/')) {
     const home = env.HOME || homedir();
     return { kind: 'file', file: join(home, value.slice(2)), source };

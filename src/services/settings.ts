@@ -114,7 +114,7 @@ export function resolveFormat(flag: Format | undefined, env: Env, profileValue: 
 /**
  * The `history` setting as `vis config set history` takes it: an off-word, an absolute
  * path or `~/…` (the store file), or a postgres:// URL checked by the rules its store
- * connects with (src/history/pg/url.ts; the environment's defaults and the password file
+ * connects with (src/history/pg/url.ts; the environment's defaults and the password file, src/history/pg/connect.ts,
  * are looked at when it connects), and holding no password (it was typed on a command
  * line, and would be kept in the config file). A relative path would name another file
  * from every folder the command runs in. A refused value is quoted with any password in it masked.

@@ -12,7 +12,7 @@ import { defaultHistory } from '../../src/cli/commands/report/run.js';
 import type { ReportOptions } from '../../src/cli/commands/report/parse.js';
 import { exitCodeFor, ServerError } from '../../src/errors.js';
 import { checkPg, openPgStore } from '../../src/history/pg/store.js';
-import { pgTarget } from '../../src/history/pg/url.js';
+import { pgTarget } from '../../src/history/pg/connect.js';
 import { testContext } from '../support/context.js';
 import { startFakePg, type FakePg } from '../support/fake-pg.js';
 import { FakeApi, json } from '../support/http.js';

@@ -12,7 +12,7 @@ vi.mock('node:os', async (importOriginal) => ({
   },
 }));
 
-const { pgTarget } = await import('../../../src/history/pg/url.js');
+const { pgTarget } = await import('../../../src/history/pg/connect.js');
 
 describe('the default user of an account with no name', () => {
   it('is postgres, and so is the database', async () => {

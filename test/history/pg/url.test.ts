@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../../src/domain/env.js';
 import { UsageError } from '../../../src/errors.js';
-import { maskPgUrl, parsePgUrl, passwordFromFile, pgTarget, PG_PARAMS, type PgTargetOptions, type ReadFile } from '../../../src/history/pg/url.js';
+import { passwordFromFile, pgTarget, type PgTargetOptions, type ReadFile } from '../../../src/history/pg/connect.js';
+import { maskPgUrl, parsePgUrl, PG_PARAMS } from '../../../src/history/pg/url.js';
 
 /** A machine with Debian's socket folder, user ana, and no files unless a test gives them. */
 function files(map: Record<string, string | ReadFile> = {}): (path: string) => ReadFile | undefined {
