@@ -30,6 +30,7 @@ import { reportCommand } from './commands/report/declare.js';
 import { changesCommand } from './commands/changes/declare.js';
 import { historyCommand } from './commands/history/declare.js';
 import { sandboxCommand } from './commands/sandbox/declare.js';
+import { mcpCommand } from './commands/mcp/declare.js';
 import { COMPLETE_COMMAND, completeCommand, completionCommand } from './commands/completion/declare.js';
 import { helpCommand } from './commands/help/declare.js';
 import { versionCommand } from './commands/version/declare.js';
@@ -48,6 +49,7 @@ const COMMANDS: readonly CommandDeclaration[] = [
   exportCommand,
   reportCommand,
   sandboxCommand,
+  mcpCommand,
   completionCommand,
   completeCommand,
   versionCommand,

@@ -156,7 +156,14 @@ describe('what a command loads', () => {
 });
 
 /** The lib files that hold what only the history's stores, the report and the sandbox need. */
-const NOT_FOR_A_READ = ['dist/lib/sqlite.cjs', 'dist/lib/pg.cjs', 'dist/lib/charts.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/playwright/lib/playwright.cjs'];
+const NOT_FOR_A_READ = [
+  'dist/lib/mcp.cjs',
+  'dist/lib/sqlite.cjs',
+  'dist/lib/pg.cjs',
+  'dist/lib/charts.cjs',
+  'dist/lib/sandbox.cjs',
+  'dist/lib/playwright/lib/playwright.cjs',
+];
 
 /**
  * Modules of the bundle that only the history's stores and its commands, changes, the
