@@ -17,6 +17,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V') && !proce
   return;
 }
 
-// Node's compile cache (Node 22+) and one V8 flag: src/boot/.
-require('../dist/boot.cjs').boot();
+// The code cache and one V8 flag: src/boot/.
+require('../dist/boot.cjs').boot(require('node:path').join(module.path, '..', 'dist'));
 require('../dist/vis.cjs');

@@ -647,6 +647,7 @@ __vis_takes_value() {
         'report|--from' | \
         'report|--to' | \
         'report|-o' | 'report|--output' | \
+        'report|--dir' | \
         'report|--pdf' | \
         'report|--title' | \
         'report|--logo' | \
@@ -753,7 +754,7 @@ __vis_flags() {
         'api') REPLY='-b --brand -m --market -d --days --from --to -f --format -o --output --columns --rows --wide --no-pager --refresh --no-cache --param -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'openapi') REPLY='-f --format -o --output --no-pager -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'export') REPLY='-b --brand -m --market -d --days --from --to -f --format --refresh --no-cache --param --dir --only --all-brands --all-markets --dry-run --force --resume -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
-        'report') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to --refresh --no-cache -o --output --pdf --title --logo --accent --locale --paper --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'report') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to --refresh --no-cache -o --output --dir --combined --pdf --title --logo --accent --locale --paper --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'completion') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'version') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -957,6 +958,7 @@ __vis_flag_values() {
         'export|--dir') __vis_files -d ;;
         'report|-b' | 'report|--brand') __vis_dynamic brands ;;
         'report|-o' | 'report|--output') __vis_files ;;
+        'report|--dir') __vis_files -d ;;
         *'|--profile') __vis_dynamic profiles ;;
     esac
 }

@@ -305,10 +305,9 @@ if (node24Bin) nodes.push({ tag: '24', node: node24Bin });
  * (curl | jq is the same for both and measured once).
  */
 function casesOn({ tag, node }) {
-  // On Node 22+, Node keeps compiled code in $XDG_CACHE_HOME/vis/code (src/boot/code-cache.ts):
-  // the bench gives each Node a folder of its own, which the warm-up runs fill, as any
-  // earlier run of vis would have on a user's machine. The "no code cache" case shows the
-  // first run (on Node 20, which has no compile cache, every run is one).
+  // vis keeps compiled code in $XDG_CACHE_HOME/vis/code (src/boot/code-cache.ts): the bench
+  // gives each Node a folder of its own, which the warm-up runs fill, as any earlier run of
+  // vis would have on a user's machine. The "no code cache" case shows a first run.
   const cacheEnv = { XDG_CACHE_HOME: join(work, `cache-${tag}`) };
   const visEnv = (baseUrl) => ({ ...cacheEnv, VIS_BASE_URL: baseUrl, VIS_API_KEY: KEY, VIS_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1' });
   const startup = [
@@ -456,7 +455,7 @@ function casesOn({ tag, node }) {
     },
     {
       name: 'vis report --all-brands, after export',
-      argv: [node, VIS, 'report', '--all-brands', '--quiet', '-o', join(work, `agency-${tag}.html`)],
+      argv: [node, VIS, 'report', '--all-brands', '--combined', '--quiet', '-o', join(work, `agency-${tag}.html`)],
       env: agencyEnv,
       base: 'vis topics -f json, cache hit  ',
     },

@@ -18,19 +18,22 @@ export function mayRequest(argv: readonly string[]): boolean {
   return !NO_REQUEST.has(commandWord(argv) ?? '');
 }
 
-export function boot(): void {
+export function boot(bundleDir: string): void {
   const argv = process.argv.slice(2);
   // --liftoff-only (why: limitWasmToBaseline in src/http/client.ts) is set here, before
   // anything is compiled, for the commands that may send a request: V8 stamps cached
-  // code with its flags, so code compiled under the flag matches its cache from the start.
-  // It costs 2-3 ms (node:v8 loads), so commands that never send a request go without.
+  // code with its flags, so the flag must not change after the bundle is compiled. It
+  // costs 2-3 ms (node:v8 loads), so commands that never send a request go without, and
+  // keep a cache of their own (the "n" variant).
+  let wasm = false;
   if (mayRequest(argv)) {
     try {
       process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       (globalThis as Record<symbol, unknown>)[LIFTOFF_ONLY] = true;
+      wasm = true;
     } catch {
       // Not fatal: only the exit after a request is slower.
     }
   }
-  startCodeCache({ env: process.env });
+  startCodeCache({ bundleDir, env: process.env, argv, variant: wasm ? 'w' : 'n' });
 }

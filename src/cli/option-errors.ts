@@ -168,7 +168,9 @@ function whyNot(name: string, cmd: Command): string | undefined {
     case 'days':
     case 'from':
     case 'to':
-      return has('days') ? 'it takes a trailing window only: use --days' : 'it has no period';
+      if (has('days')) return 'it takes a trailing window only: use --days';
+      // vis changes: it compares two recorded days, the earlier one named by --since.
+      return has('since') ? 'it compares recorded days: use --since YYYY-MM-DD or Nd (the day N days before today) for the earlier one' : 'it has no period';
   }
   return undefined;
 }
@@ -177,7 +179,7 @@ function doesNotApply(option: Option, cmd: Command): UsageError {
   const name = option.long!.slice(2);
   const where = commandPath(cmd);
   const why = whyNot(name, cmd);
-  const periodless = ['days', 'from', 'to'].includes(name) && findOption(cmd, '--days') === undefined;
+  const periodless = ['days', 'from', 'to'].includes(name) && findOption(cmd, '--days') === undefined && findOption(cmd, '--since') === undefined;
   const hint = periodless ? periodHint() : `Run \`vis ${where} --help\` for the options it takes.`;
   return new UsageError(`--${name} does not apply to vis ${where}${why === undefined ? '' : `: ${why}`}`, { hint });
 }

@@ -131,6 +131,9 @@ function choicesUnlessNamed<T extends Option | Argument>(item: T): T {
  */
 const HELP_CONFIGURATION = {
   showGlobalOptions: true,
+  // Commander leaves text unwrapped, one long line the terminal cuts mid-word, when it has
+  // fewer than 40 columns for it (a description beside a long term at 80 columns): always wrap.
+  minWidthToWrap: 1,
   sortSubcommands: false,
   visibleGlobalOptions(this: Help, cmd: Command): Option[] {
     let root = cmd;
@@ -173,7 +176,7 @@ const HELP_CONFIGURATION = {
       // Too narrow for two columns: each description under its term, wrapped.
       return `  ${term}\n${NARROW_INDENT}${helper.boxWrap(description, width - NARROW_INDENT.length).replace(/\n/g, `\n${NARROW_INDENT}`)}`;
     };
-    const out: string[] = [`Usage: ${helper.commandUsage(cmd)}`, ''];
+    const out: string[] = [helper.boxWrap(`Usage: ${helper.commandUsage(cmd)}`, width), ''];
     const description = plainCommands(helper.commandDescription(cmd));
     if (description.length > 0) out.push(helper.boxWrap(description, width), '');
     const list = (heading: string, items: string[]) => out.push(...helper.formatItemList(heading, items, helper));

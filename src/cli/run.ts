@@ -6,7 +6,7 @@ import { CommanderError } from 'commander';
 import { exitCodeFor, InterruptedError, UsageError, VisError } from '../errors.js';
 import { printable } from '../http/redact.js';
 import { createContext, type ContextOverrides } from '../services/context.js';
-import { debugRequested, verboseRequested } from '../flags/argv.js';
+import { debugRequested, demoRequested, verboseRequested } from '../flags/argv.js';
 import type { Env } from '../domain/env.js';
 import { writeMessage, type IO } from '../terminal/io.js';
 import { buildProgram } from './program.js';
@@ -17,7 +17,7 @@ export { VERSION };
 
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
   const debug = debugRequested(argv, env);
-  const ctx = createContext(io, env, VERSION, signal, { debug, verbose: verboseRequested(argv), ...overrides });
+  const ctx = createContext(io, env, VERSION, signal, { debug, verbose: verboseRequested(argv), demo: demoRequested(argv, env), ...overrides });
   // Every command of the program throws instead of exiting (buildProgram).
   const program = buildProgram(ctx, argv);
   for (const c of [program, ...allCommands(program)]) {

@@ -59,6 +59,10 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
       '--demo: use the built-in sandbox (key vis_demo_growth; set VIS_API_KEY to another demo key to see that account; any other VIS_API_KEY is exit 3)',
     ],
     [
+      'VIS_DEMO_DATE',
+      'the demo’s day, YYYY-MM-DD (default today): with --demo (and in vis sandbox) the data is as of that day and the demo’s simulated history (90 days) ends on it, so a cron job can be rehearsed day by day; a bad value is exit 2',
+    ],
+    [
       'VIS_DEBUG=1',
       '--debug: log each request (method, URL, status, ms, retries) to stderr; the key shows as Bearer ***; a failure adds its useful headers and request id; a stack only for a bug (exit 1)',
     ],
@@ -85,8 +89,8 @@ export const ENVIRONMENT_TOPIC: HelpTopic = {
     ],
     ['XDG_DATA_HOME', 'base folder of the default history file (vis/history.db; default ~/.local/share)'],
     [
-      'PGHOST, PGPORT, PGUSER, PGPASSWORD, PGPASSFILE, PGDATABASE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME, PGOPTIONS',
-      'for a PostgreSQL history, what its URL leaves out, read as libpq reads them',
+      'PG*',
+      'for a PostgreSQL history, what its URL leaves out, read as libpq reads them: PGHOST, PGPORT, PGUSER, PGPASSWORD, PGPASSFILE, PGDATABASE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, PGAPPNAME, PGOPTIONS',
     ],
     [
       'VIS_NOTIFY_URL',

@@ -89,6 +89,8 @@ export interface ReportModel {
   madeAt: number;
   /** One per brand × market, brands as listed, then markets. Several: the report opens with a page comparing them. */
   scopes: readonly ScopeReport[];
+  /** Several brands in one file (`--combined`): titled as the agency's internal overview, not a client's report. */
+  internal?: boolean;
 }
 
 /** A chart drawn for the report: static SVG (no script, no link outside itself) and the text that says the same. */
@@ -132,7 +134,11 @@ export interface ChartKit {
   bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder }): Promise<Chart>;
   /**
    * Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts,
-   * best first; `unit` names what is counted (`questions`), `count` when not given.
+   * best first; `unit` names what is counted (`questions`), `count` when not given;
+   * `colours` (`#rrggbb`), one per part of `order`, when the page colours those parts already.
    */
-  stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; locale: string; unit?: string }): Promise<Chart>;
+  stacked(
+    stacks: readonly ChartStack[],
+    o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[] },
+  ): Promise<Chart>;
 }

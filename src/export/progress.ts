@@ -3,7 +3,9 @@
  * never with --quiet or --debug (debug lines would tear it). It shows how far the export
  * is, files written, reads spent, the estimated time left, and the request under way
  * (endpoint, brand, market), with how long it has been waiting when the pacer or a retry
- * holds it.
+ * holds it: a wait for the rate limit is said as such, and the time left counts the waits
+ * the rate limit still imposes. A line too wide for the terminal leaves whole parts out,
+ * never a word cut at the edge.
  *
  * `formatProgressLine` is pure (snapshot and width in, line out) so it is tested without
  * a terminal; `ProgressBar` only feeds it and draws.
@@ -25,6 +27,24 @@ export interface ProgressSnapshot {
   current?: { endpoint: string; brand: string; market?: string; item?: string; waitingMs: number };
   /** Estimated time left; undefined until there is something to estimate from. */
   etaMs?: number;
+  /** The request under way waits this long yet for the rate limit of `perMinute` requests a minute. */
+  paced?: { waitMs: number; perMinute: number };
+}
+
+/** What the bar needs of the export's pacer (src/http/pacer.ts): its limit and this process's window. */
+export interface Pace {
+  readonly limit: number;
+  delayFor(now: number): number;
+  window(now: number): PaceWindow;
+}
+
+export interface PaceWindow {
+  /** Send times in the window, oldest first. */
+  sent: readonly number[];
+  /** The window's length. */
+  ms: number;
+  /** No request before this time (a 429's Retry-After). */
+  heldUntil: number;
 }
 
 const BAR_CELLS = 20;
@@ -46,21 +66,63 @@ function bar(done: number, total: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_CELLS - filled)}]`;
 }
 
+interface Part {
+  text: string;
+  /** A shorter wording, for a narrow terminal. */
+  short?: string;
+  /** Parts of the highest rank are left out first when the line is too wide (0: never). */
+  rank: number;
+}
+
 /** One line, at most `width - 1` columns (the last column would wrap on some terminals). */
 export function formatProgressLine(s: ProgressSnapshot, width: number): string {
   const n = formatCount;
-  const parts = [`${n(s.done)}/${n(s.total)}`, `${n(s.files)} file${s.files === 1 ? '' : 's'}`, `${n(s.reads)} read${s.reads === 1 ? '' : 's'}`];
-  if (s.failed > 0) parts.push(`${n(s.failed)} failed`);
-  parts.push(s.etaMs === undefined ? 'estimating time left' : `${formatDuration(s.etaMs)} left`);
+  const parts: Part[] = [{ text: `${n(s.done)}/${n(s.total)}`, rank: 0 }];
+  if (s.paced) {
+    const wait = `waiting ${Math.max(1, Math.ceil(s.paced.waitMs / 1000))} s`;
+    parts.push({ text: `${wait} for the API’s rate limit (${n(s.paced.perMinute)} reads a minute)`, short: `${wait} (rate limit)`, rank: 0 });
+  }
+  parts.push({ text: `${n(s.files)} file${s.files === 1 ? '' : 's'}`, rank: 3 }, { text: `${n(s.reads)} read${s.reads === 1 ? '' : 's'}`, rank: 3 });
+  if (s.failed > 0) parts.push({ text: `${n(s.failed)} failed`, rank: 2 });
+  parts.push(s.etaMs === undefined ? { text: 'estimating time left', rank: 1 } : { text: `${formatDuration(s.etaMs)} left`, rank: 1 });
   if (s.current) {
     const c = s.current;
-    const what = [c.endpoint + (c.item !== undefined ? ` ${c.item}` : ''), c.brand, ...(c.market !== undefined ? [c.market] : [])].join(' · ');
-    parts.push(c.waitingMs >= SHOW_WAIT_AFTER_MS ? `${what} (waiting ${Math.round(c.waitingMs / 1000)} s)` : what);
+    const what = [c.endpoint + (c.item !== undefined ? ` ${c.item}` : ''), c.brand, ...(c.market !== undefined ? [c.market] : [])];
+    if (!s.paced && c.waitingMs >= SHOW_WAIT_AFTER_MS) what[what.length - 1] += ` (waiting ${Math.round(c.waitingMs / 1000)} s)`;
+    what.forEach((text, i) => parts.push({ text, rank: 4 + i }));
   }
-  const text = parts.join(' · ');
   const max = Math.max(1, width - 1);
-  const line = width >= NARROW ? `${bar(s.done, s.total)} ${text}` : text;
-  return displayWidth(line) <= max ? line : truncateToWidth(line, max);
+  const prefix = width >= NARROW ? `${bar(s.done, s.total)} ` : '';
+  const fits = (line: string) => displayWidth(line) <= max;
+  for (const short of [false, true]) {
+    const kept = parts.map((p) => ({ ...p, text: short && p.short !== undefined ? p.short : p.text }));
+    const line = () => prefix + kept.map((p) => p.text).join(' · ');
+    // Whole parts are left out, least needed first, then the last of equals: a word cut at
+    // the edge reads as another word.
+    while (!fits(line()) && kept.some((p) => p.rank > 0)) {
+      const worst = Math.max(...kept.map((p) => p.rank));
+      kept.splice(kept.map((p) => p.rank).lastIndexOf(worst), 1);
+    }
+    if (fits(line())) return line();
+  }
+  // Narrower than the figures themselves: only then is the line cut.
+  return truncateToWidth(prefix + parts[0]!.text, max);
+}
+
+/**
+ * Time left at the pace the rate limit allows: each of `requests` requests waits for a
+ * place in the window (`perMinute` sends in any `window.ms`), then takes `serviceMs`.
+ */
+export function pacedLeft(requests: number, serviceMs: number, perMinute: number, window: PaceWindow, now: number): number {
+  const sent = [...window.sent];
+  let t = now;
+  for (let i = 0; i < requests; i++) {
+    const slot = sent.length >= perMinute ? sent[sent.length - perMinute]! + window.ms : now;
+    const start = Math.max(t, slot, window.heldUntil);
+    sent.push(start);
+    t = start + serviceMs;
+  }
+  return t - now;
 }
 
 /** Estimated time left: the average time per request so far, times the requests left. */
@@ -77,7 +139,9 @@ export class ProgressBar implements RunObserver {
   private files = 0;
   private reads = 0;
   private failed = 0;
-  private current: { task: Task; since: number } | undefined;
+  private current: { task: Task; since: number; paceWait: number } | undefined;
+  /** Time spent on requests, not waiting for the rate limit: the pace of the answers themselves. */
+  private busyMs = 0;
   private readonly started: number;
   private timer: NodeJS.Timeout | undefined;
   private shown = '';
@@ -86,6 +150,7 @@ export class ProgressBar implements RunObserver {
     private readonly stream: Writable,
     private readonly columns: number,
     private readonly now: Now,
+    private readonly pace?: Pace,
   ) {
     this.started = now();
   }
@@ -110,11 +175,14 @@ export class ProgressBar implements RunObserver {
   }
 
   begin(task: Task): void {
-    this.current = { task, since: this.now() };
+    const now = this.now();
+    // The pacer is asked first thing when a request is sent: its delay now is this request's wait.
+    this.current = { task, since: now, paceWait: this.pace ? Math.max(0, this.pace.delayFor(now)) : 0 };
     this.draw();
   }
 
   end(_task: Task, outcome: TaskOutcome, files: number, readSpent: boolean): void {
+    if (this.current) this.busyMs += Math.max(0, this.now() - this.current.since - this.current.paceWait);
     this.done++;
     this.files += files;
     if (readSpent) this.reads++;
@@ -127,9 +195,12 @@ export class ProgressBar implements RunObserver {
     const now = this.now();
     const snap: ProgressSnapshot = { done: this.done, total: this.total, files: this.files, reads: this.reads, failed: this.failed };
     const eta = estimateLeft(now - this.started, this.done, this.total);
-    if (eta !== undefined) snap.etaMs = eta;
+    if (eta !== undefined)
+      snap.etaMs = this.pace && eta > 0 ? pacedLeft(this.total - this.done, this.busyMs / this.done, this.pace.limit, this.pace.window(now), now) : eta;
     if (this.current) {
-      const { task, since } = this.current;
+      const { task, since, paceWait } = this.current;
+      const waitMs = since + paceWait - now;
+      if (this.pace && waitMs > 0) snap.paced = { waitMs, perMinute: this.pace.limit };
       snap.current = {
         endpoint: task.endpoint.id,
         brand: sanitizeForTerminal(task.brand.name),

@@ -11,6 +11,7 @@ import { LimitError, VisError, type ErrorKind } from '../errors.js';
 import { formatCount } from '../output/views/numbers.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, padToWidth } from '../text/width.js';
+import { wrapAtSpaces } from '../text/wrap-message.js';
 import type { ManifestBrand } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { filePath, slotFolder, slotLabel, type CostEstimate, type PlannedBrand, type Task } from './plan.js';
@@ -30,6 +31,8 @@ export interface PlanView {
   force: boolean;
   /** --resume: files an earlier run wrote, which the plan (only what is left) does not read again. */
   alreadyWritten?: number;
+  /** Requests a minute the export is paced to (the API's rate limit, or VIS_RATE_LIMIT). */
+  perMinute?: number;
 }
 
 export interface PlanRow {
@@ -119,18 +122,50 @@ function periodText(period: PeriodFlags): string {
   return 'each endpoint’s default (7 days; search-performance 28)';
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+/** The rate limit the API documents, a minute; VIS_RATE_LIMIT may set a lower one. */
+const API_PER_MINUTE = 60;
+/** Below this many columns for the FILE column, each row's files go under it instead. */
+const MIN_FILE_WIDTH = 24;
+const FILE_INDENT = '    ';
+
+/**
+ * The plan's table, `width` columns wide at most: the FILE column (the last) wraps at
+ * spaces within its column; too narrow for that, each row is followed by its files on
+ * lines of their own. A path longer than the line stays whole (the terminal folds it).
+ */
+function table(header: readonly string[], rows: readonly (readonly string[])[], width: number): string[] {
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : padToWidth(c, widths[i]!)))
       .join('  ')
       .trimEnd();
-  return [line(header), ...rows.map(line)];
+  const whole = [line(header), ...rows.map(line)];
+  if (whole.every((l) => displayWidth(l) <= width)) return whole;
+  const last = header.length - 1;
+  const before = widths.slice(0, last).reduce((a, b) => a + b + 2, 0);
+  if (width - before >= MIN_FILE_WIDTH) {
+    const indent = ' '.repeat(before);
+    return [line(header), ...rows.map((r) => line([...r.slice(0, last), wrapAtSpaces(r[last] ?? '', width - before).replace(/\n/g, `\n${indent}`)]))];
+  }
+  const padded = [header, ...rows].every((r) => displayWidth(line(r.slice(0, last))) <= width);
+  const lead = (cells: readonly string[]) => (padded ? line(cells.slice(0, last)) : wrapAtSpaces(cells.slice(0, last).join(' · '), width));
+  const under = (text: string) => FILE_INDENT + wrapAtSpaces(text, width - FILE_INDENT.length).replace(/\n/g, `\n${FILE_INDENT}`);
+  return [lead(header), under(header[last]!), ...rows.flatMap((r) => [lead(r), under(r[last] ?? '')])];
+}
+
+/** How long `reads` requests take at `perMinute` a minute: the rate limit's share of the time. */
+export function paceSentence(reads: number, exact: boolean, perMinute: number): string {
+  const limit =
+    perMinute === API_PER_MINUTE ? `${perMinute} reads a minute, the API’s rate limit` : `${formatCount(perMinute)} reads a minute (VIS_RATE_LIMIT)`;
+  if (reads <= perMinute && exact) return `Time: ${plural(reads, 'read')} at ${limit}: under a minute of waiting, plus the answers’ own time.`;
+  // The first perMinute go at once; each further perMinute waits for the window to move on by a minute.
+  const minutes = Math.max(0, Math.ceil(reads / perMinute) - 1);
+  return `Time: ${exact ? '' : 'at least '}${plural(reads, 'read')} at ${limit}: ${exact ? 'about' : 'at least'} ${minutes} min of waiting, plus the answers’ own time.`;
 }
 
 /** The dry run's plan for people (stdout). */
-export function renderPlanText(view: PlanView): string {
+export function renderPlanText(view: PlanView, width = Infinity): string {
   const rows = planRows(view);
   const out: string[] = [];
   out.push('vis export: dry run (no read spent, nothing written)');
@@ -150,10 +185,12 @@ export function renderPlanText(view: PlanView): string {
         r.market === '*' ? 'each' : (r.market ?? '-'),
         [r.files.map((f) => sanitizeForTerminal(f)).join(', '), r.note ? `(${r.note})` : ''].filter(Boolean).join(' '),
       ]),
+      width,
     ),
   );
   out.push('');
   out.push(`Cost: ${costSentence(view.cost)}. GET /usage and GET /brands are free.`);
+  if (view.perMinute !== undefined) out.push(paceSentence(Math.max(0, view.cost.reads - (view.cachedReads ?? 0)), view.cost.exact, view.perMinute));
   if (view.cachedReads !== undefined) {
     out.push(
       `Cache: ${plural(view.cachedReads, 'answer')} of the plan cached now, so ${plural(view.cachedReads, 'read')} saved (--refresh reads them all again).`,
@@ -169,7 +206,8 @@ export function renderPlanText(view: PlanView): string {
     );
   else if (v === 'force') out.push(`Reads left: ${left}${reset}. Not enough: with --force the export writes what fits, in the order above.`);
   else out.push(`Reads left: ${left}${reset}. Not enough: the export would be refused (exit 6). --only exports less; --force exports what fits.`);
-  return `${out.join('\n')}\n`;
+  // The table is fitted above; the sentences wrap at spaces.
+  return `${out.map((l) => (displayWidth(l) <= width ? l : wrapAtSpaces(l, width))).join('\n')}\n`;
 }
 
 /** The dry run's plan for scripts (stdout, --format json). */

@@ -20,6 +20,12 @@ export function debugRequested(argv: readonly string[], env: Env): boolean {
   return argv.includes('--debug') || isTruthy(env.VIS_DEBUG);
 }
 
+/** Is this a run of the demo: --demo before any `--`, or VIS_DEMO. Read from argv, like --debug: the Context's today depends on it. */
+export function demoRequested(argv: readonly string[], env: Env): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--demo') || isTruthy(env.VIS_DEMO);
+}
+
 /**
  * Was the request log asked for: --verbose before any `--`. Read from argv, like --debug,
  * because every client of the run (a session's, `vis auth login`'s) reports through the

@@ -85,6 +85,12 @@ export class Pacer {
     return delayIn(this.sent, this.heldUntil, this.perMinute, this.windowMs, now);
   }
 
+  /** This process's window now (a copy): what an estimate of a paced run's time needs. */
+  window(now: number): { sent: number[]; ms: number; heldUntil: number } {
+    prune(this.sent, now, this.windowMs);
+    return { sent: [...this.sent], ms: this.windowMs, heldUntil: this.heldUntil };
+  }
+
   /** Waits for a slot and takes it. onWait is told how long, when it has to wait. */
   async acquire(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> {
     for (;;) {

@@ -43,23 +43,29 @@ const PERCENT = /%([0-9a-f]{2})/gi;
 /**
  * One character a terminal does not show: a C0 or C1 control, DEL, a line or paragraph
  * separator, or an invisible format character (zero-width spaces and joiners, the soft
- * hyphen, bidi controls, the byte order mark).
+ * hyphen, bidi controls, the byte order mark). This one and the two below are made on first
+ * use: V8 builds a \p{...} class when the expression is created, a cost every command
+ * would pay at start-up.
  */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/u;
+let control: RegExp | undefined;
+const CONTROL = () => (control ??= /[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/u);
 
 /**
  * What a terminal does not show, as src/text/sanitize.ts reads it: a whole escape
  * sequence (CSI; the control strings OSC, DCS, SOS, PM and APC up to their end; any other
  * ESC sequence), or one CONTROL character.
  */
-const HIDDEN =
-  /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x18\x1a\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|\x1b[\x20-\x2f]*[\x30-\x7e]|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
+let hidden: RegExp | undefined;
+const HIDDEN = () =>
+  (hidden ??=
+    /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x18\x1a\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|\x1b[\x20-\x2f]*[\x30-\x7e]|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu);
 
 /**
  * Control characters alone, each taken out by itself, and a CSI's `[` with its ESC: what
  * is left of a sequence is its parameters and final byte, which may be the key's own.
  */
-const CONTROLS = /\x1b\[?|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu;
+let controls: RegExp | undefined;
+const CONTROLS = () => (controls ??= /\x1b\[?|[\x00-\x1f\x7f-\x9f\u2028\u2029\p{Cf}]/gu);
 
 /** The sanitiser's visible notation of a character: `\t`, `\n`, `\r`, `\xNN`, `\uNNNN`. */
 const NOTATION = /\\(?:[tnr]|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/g;
@@ -114,8 +120,8 @@ function disguisedKeyRanges(text: string): Array<[number, number]> {
   let copies: Normalised[] | undefined;
   const ranges: Array<[number, number]> = [];
   for (const secret of secrets) {
-    copies ??= [normalise(text, HIDDEN), normalise(text, CONTROLS)];
-    const needle = normalise(secret, HIDDEN).text;
+    copies ??= [normalise(text, HIDDEN()), normalise(text, CONTROLS())];
+    const needle = normalise(secret, HIDDEN()).text;
     if (needle.length < MIN_SECRET_LENGTH) continue;
     for (const copy of copies) {
       for (let at = copy.text.indexOf(needle); at >= 0; at = copy.text.indexOf(needle, at + needle.length)) {
@@ -146,7 +152,7 @@ function normalise(text: string, hidden: RegExp): Normalised {
   // notation of a visible character stays: it does not read as that character.
   return rewrite(copy, NOTATION, (m) => {
     const hex = m[1] ?? m[2];
-    return CONTROL.test(hex === undefined ? '\n' : String.fromCharCode(parseInt(hex, 16))) ? '' : m[0];
+    return CONTROL().test(hex === undefined ? '\n' : String.fromCharCode(parseInt(hex, 16))) ? '' : m[0];
   });
 }
 

@@ -14,6 +14,8 @@ export interface Formats {
   readonly locale: string;
   /** `1,234`, `2.4`: up to one decimal. */
   number(v: number): string;
+  /** A 0-100 score (visibility): always one decimal (`31.0` beside `29.1`), one style wherever it is shown. */
+  score(v: number): string;
   /** A 0-100 percentage the API sends (`41.8` is 41.8%). */
   percent(v: number): string;
   /** `YYYY-MM-DD` as a date of the locale; text of another form as it is, cleaned (plainText), still to escape. */
@@ -44,10 +46,13 @@ export function formatsFor(localeAsked: string): Formats {
   const days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const times = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const time = (ms: number) => `${times.format(new Date(ms))} UTC`;
-  const magnitude = (v: number, unit: ChangeUnit) => (unit === 'percent' ? percents.format(v / 100) : numbers.format(v));
+  const scores = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Points are a score's or a share's change: one decimal always, so `▼ 3.0` sits beside `▲ 2.7`.
+  const magnitude = (v: number, unit: ChangeUnit) => (unit === 'percent' ? percents.format(v / 100) : unit === 'points' ? scores.format(v) : numbers.format(v));
   return {
     locale,
     number: (v) => numbers.format(v),
+    score: (v) => scores.format(v),
     percent: (v) => percents.format(v / 100),
     date(day) {
       const at = DAY.test(day) ? new Date(`${day}T00:00:00Z`) : null;

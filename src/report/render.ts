@@ -17,7 +17,7 @@ import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, typ
 import { anchorIds, attr, escapeMarkup, html, logoDataUrl } from './escape.js';
 import { formatsFor, type Formats } from './format.js';
 import { SECTION_VIEWS } from './sections/index.js';
-import { genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, type SectionContext } from './sections/kit.js';
+import { engineNames, genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, type SectionContext } from './sections/kit.js';
 import { reportStyle } from './style.js';
 
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -72,8 +72,16 @@ function periodText(model: ReportModel, fmt: Formats): string {
   return `${fmt.date(from)} – ${fmt.date(to)} (${fmt.number(days)} ${days === 1 ? 'day' : 'days'})`;
 }
 
-async function renderScope(model: ReportModel, scope: ScopeReport, anchor: string, first: boolean, charts: ChartKit, fmt: Formats): Promise<string> {
-  const ctx: SectionContext = { model, scope, charts, fmt };
+async function renderScope(
+  model: ReportModel,
+  scope: ScopeReport,
+  anchor: string,
+  first: boolean,
+  charts: ChartKit,
+  fmt: Formats,
+  engine: (id: string) => string,
+): Promise<string> {
+  const ctx: SectionContext = { model, scope, charts, fmt, engine };
   const meta = [
     `<span>${html(marketText(scope))}</span>`,
     `<span>${escapeMarkup(periodText(model, fmt))}</span>`,
@@ -100,14 +108,15 @@ export function comparePage(scopes: readonly ScopeReport[], anchors: readonly st
     return [
       `<a href="#${anchors[i]}">${html(s.brand.name)}</a>`,
       html(marketText(s)),
-      score === null ? missing : escapeMarkup(fmt.number(score)),
+      score === null ? missing : escapeMarkup(fmt.score(score)),
       visibility === null ? missing : fmt.change(num(visibility, 'change'), 'points', 'higher'),
       shareValue === null ? missing : escapeMarkup(fmt.percent(shareValue)),
     ];
   });
   const head = ['Brand', 'Market', 'Visibility', 'Change', 'Share of voice'];
   const num3 = (i: number) => (i >= 2 ? ' class="num"' : '');
-  return `<section class="compare" id="compare">\n<h2>Every brand at a glance</h2>\n<table><thead><tr>${head.map((h, i) => `<th scope="col"${num3(i)}>${h}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
+  const heading = new Set(scopes.map((s) => s.brand.id)).size > 1 ? 'Every brand at a glance' : 'Every market at a glance';
+  return `<section class="compare" id="compare">\n<h2>${heading}</h2>\n<table><thead><tr>${head.map((h, i) => `<th scope="col"${num3(i)}>${h}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
     .map((r) => `<tr>${r.map((c, i) => `<td${num3(i)}>${c}</td>`).join('')}</tr>`)
     .join('\n')}\n</tbody></table>\n</section>`;
 }
@@ -117,9 +126,14 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
   const anchors = anchorIds(model.scopes.map((s) => [s.brand.name, s.market?.code ?? '']));
   const several = model.scopes.length > 1;
   const scopes: string[] = [];
-  for (const [i, scope] of model.scopes.entries()) scopes.push(await renderScope(model, scope, anchors[i] as string, i === 0 && !several, charts, fmt));
+  // One name per engine in the whole file: its label where any answer gives one.
+  const engine = engineNames(model.scopes.flatMap((s) => Object.values(s.sections).map((r) => (r.kind === 'data' ? r.data : null))));
+  for (const [i, scope] of model.scopes.entries()) scopes.push(await renderScope(model, scope, anchors[i] as string, i === 0 && !several, charts, fmt, engine));
   const logo = model.look.logo === null ? '' : `<img src=${attr(logoDataUrl(model.look.logo))} alt="">`;
-  const title = html(model.look.title);
+  // One file holding several clients is the agency's own: it says so wherever it is opened or printed.
+  const title = html(model.internal === true ? `${model.look.title}: internal overview` : model.look.title);
+  const internal =
+    model.internal === true ? '<p class="note internal">Every brand’s figures in one file, for the agency’s own use: each client gets its own report.</p>' : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -131,7 +145,7 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
 <style>${reportStyle(model.look)}</style>
 </head>
 <body>
-<header class="cover">${logo}<div><h1>${title}</h1><p class="meta">${escapeMarkup(periodText(model, fmt))} · made ${escapeMarkup(fmt.time(model.madeAt))}</p></div></header>
+<header class="cover">${logo}<div><h1>${title}</h1><p class="meta">${escapeMarkup(periodText(model, fmt))} · made ${escapeMarkup(fmt.time(model.madeAt))}</p>${internal}</div></header>
 ${several ? comparePage(model.scopes, anchors, fmt) : ''}
 ${scopes.join('\n')}
 <footer>Figures from the Brand AI-Visibility API, read with vis. Times are UTC.</footer>

@@ -43,6 +43,9 @@ h4 { font-size: 1rem; margin: 24px 0 8px; color: var(--ink-2); }
 p { margin: 8px 0; }
 a { color: inherit; text-decoration-color: var(--accent); text-underline-offset: 2px; overflow-wrap: anywhere; }
 .url { overflow-wrap: anywhere; }
+/* A URL in a table stays whole on one line; the table's box scrolls instead (.table). */
+td .url, td .url a { white-space: nowrap; overflow-wrap: normal; word-break: normal; }
+.table { overflow-x: auto; max-width: 100%; }
 .cover { display: flex; align-items: center; gap: 24px; border-bottom: 4px solid var(--accent); padding-bottom: 24px; margin-bottom: 32px; }
 .cover img { max-height: 64px; max-width: 200px; object-fit: contain; }
 .cover .meta { color: var(--ink-2); margin-top: 8px; }
@@ -82,7 +85,19 @@ figure.chart .svg svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.8rem; color: var(--ink-2); margin-top: 4px; }
 .other { margin-top: 8px; }
 .compare td:first-child a { font-weight: 600; }
+code { font-family: var(--mono); font-size: 0.85em; background: var(--tint); padding: 0 3px; border-radius: 3px; }
 footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1px solid var(--rule); padding-top: 16px; }
+/* A phone (420 px): less margin, smaller headings, the cover's logo above its title, tables tighter. */
+@media screen and (max-width: 600px) {
+  body { padding: 24px 16px 40px; }
+  h1 { font-size: 1.953rem; }
+  h2 { font-size: 1.563rem; }
+  .cover { flex-wrap: wrap; gap: 12px; }
+  table { font-size: 0.85rem; }
+  th { padding: 4px 8px 4px 0; }
+  td { padding: 6px 8px 6px 0; }
+  .card .figure { font-size: 1.953rem; }
+}
 @page { size: ${paper}; margin: 16mm 14mm 18mm; }
 @media print {
   html { font-size: 10.5pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -98,6 +113,8 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   h3, h4, .section > p:not(.note), .legend { break-after: avoid; }
   figure, tr, .card, .cards, .note, .lede { break-inside: avoid; }
   a { text-decoration: none; }
+  .table { overflow: visible; }
+  td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
 }
 `);
 }

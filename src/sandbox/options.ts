@@ -1,11 +1,13 @@
 /**
- * The sandbox's options, and how end-to-end tests set them for a sandbox that `vis
- * --demo` starts inside its own process: the JSON in VIS_SANDBOX_OPTIONS.
+ * The sandbox's options, from the environment: the demo's day a user picks
+ * (VIS_DEMO_DATE), and how end-to-end tests set them for a sandbox that `vis --demo`
+ * starts inside its own process: the JSON in VIS_SANDBOX_OPTIONS.
  */
 // zod/mini with the English messages only: the CLI uses zod/mini too, and one flavour of
 // zod in the bundle keeps the shared chunk small, and start-up with it.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { demoDate } from '../domain/demo.js';
 import type { DataEdit } from './edits.js';
 
 export type FaultKind = 'status' | 'slow' | 'non-json' | 'html' | 'truncated' | 'no-headers' | 'reset' | 'no-data';
@@ -92,12 +94,28 @@ export function parseFaults(value: unknown): Fault[] {
 }
 
 /**
+ * SandboxOptions from the environment: VIS_DEMO_DATE (the demo's day, the one the user
+ * sets: the clock reads that day from 12:00 UTC on, and ticks) over VIS_SANDBOX_OPTIONS's
+ * `now` (below). Throws an Error naming the variable and its rule for a bad value.
+ */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SandboxOptions {
+  const options = testOptionsFromEnv(env);
+  const demo = demoDate(env);
+  if (demo !== undefined && 'problem' in demo) throw new Error(demo.problem);
+  if (demo !== undefined) {
+    const shift = Date.parse(`${demo.day}T12:00:00Z`) - Date.now();
+    options.now = () => new Date(Date.now() + shift);
+  }
+  return options;
+}
+
+/**
  * SandboxOptions from VIS_SANDBOX_OPTIONS, e.g.
  * `{"now":"2025-03-14T12:00:00Z","rateLimitPerMinute":5,"faults":[{"path":"/topics","kind":"status","status":502,"times":1}]}`.
  * `now` is an ISO time and fixes the clock (it does not tick). Absent or empty: `{}`.
  * Throws an Error naming the problem when the JSON or a field is wrong.
  */
-export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SandboxOptions {
+function testOptionsFromEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): SandboxOptions {
   const raw = env['VIS_SANDBOX_OPTIONS'];
   if (raw === undefined || raw.trim() === '') return {};
   let json: unknown;

@@ -265,42 +265,60 @@ class SandboxApp {
           'retry-after': String(decision.retryAfterSeconds),
         });
       }
-      const match = matchRoute(this.routes, method, path);
-      if (match.kind === 'none') throw notFound(`No endpoint at ${path}; ${BASE_PATH}/openapi.json lists them`);
-      if (match.kind === 'wrong-method') {
-        throw new ApiError(405, 'method_not_allowed', `${path} does not accept ${method}; use ${match.allowed.join(' or ')}`, {
-          allow: match.allowed.join(', '),
-        });
-      }
-      const { spec } = match;
-      const brand = spec.brand ? resolveBrand(account, query) : null;
-      const market = brand && spec.market ? resolveMarket(brand, query) : null;
-      checkDuplicates(spec, query);
-      // The data's own moment: the clock, unless the data is fixed at one (dataAt).
-      const dataNow = this.data.at?.() ?? now;
-      const period = resolvePeriod(spec, query, dataNow);
-      const params = checkQuery(spec, query);
-      const pathParam = checkPathParam(spec, match.rawParam);
-      const body = checkBody(spec, bodyText);
-      this.checkPlan(spec, account, now);
-      if (!spec.free) {
-        const budget = this.state.budget(account, now);
-        if (budget.left <= 0) {
-          throw new ApiError(
-            429,
-            'quota_exceeded',
-            `The monthly budget of ${budget.limit} reads is used up; it resets on ${isoTime(nextMonthStart(now)).slice(0, 10)}`,
-          );
-        }
-      }
-      const payload = PAYLOAD_BUILDERS[spec.id]({ account, brand, market, period, params, pathParam, body, now: dataNow, state: this.state });
-      if (!spec.free) this.state.spendRead(account, now);
-      const data = applyEdits(payload.data, this.data.edits, { path, brand: brand?.id, market: market?.code, now });
-      return { status: payload.status ?? 200, headers: {}, body: { data, meta: meta(spec, brand, market) }, account };
+      return this.respond(account, method, path, query, bodyText, now, true);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, account);
       throw error;
     }
+  }
+
+  /**
+   * What a GET of `path` answers the account at the clock's moment, past the key, the pace
+   * and the budget, spending nothing: a day of the demo's simulated history (history.ts).
+   */
+  simulate(account: DemoAccount, path: string, query: URLSearchParams): ApiResponse {
+    try {
+      return this.respond(account, 'GET', path, query, '', this.now(), false);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error, account);
+      throw error;
+    }
+  }
+
+  /** Route, brand and market, parameters, plan, budget (when `spend`) and payload, in the reference's order. */
+  private respond(account: DemoAccount, method: string, path: string, query: URLSearchParams, bodyText: string, now: Date, spend: boolean): ApiResponse {
+    const match = matchRoute(this.routes, method, path);
+    if (match.kind === 'none') throw notFound(`No endpoint at ${path}; ${BASE_PATH}/openapi.json lists them`);
+    if (match.kind === 'wrong-method') {
+      throw new ApiError(405, 'method_not_allowed', `${path} does not accept ${method}; use ${match.allowed.join(' or ')}`, {
+        allow: match.allowed.join(', '),
+      });
+    }
+    const { spec } = match;
+    const brand = spec.brand ? resolveBrand(account, query) : null;
+    const market = brand && spec.market ? resolveMarket(brand, query) : null;
+    checkDuplicates(spec, query);
+    // The data's own moment: the clock, unless the data is fixed at one (dataAt).
+    const dataNow = this.data.at?.() ?? now;
+    const period = resolvePeriod(spec, query, dataNow);
+    const params = checkQuery(spec, query);
+    const pathParam = checkPathParam(spec, match.rawParam);
+    const body = checkBody(spec, bodyText);
+    this.checkPlan(spec, account, now);
+    if (spend && !spec.free) {
+      const budget = this.state.budget(account, now);
+      if (budget.left <= 0) {
+        throw new ApiError(
+          429,
+          'quota_exceeded',
+          `The monthly budget of ${budget.limit} reads is used up; it resets on ${isoTime(nextMonthStart(now)).slice(0, 10)}`,
+        );
+      }
+    }
+    const payload = PAYLOAD_BUILDERS[spec.id]({ account, brand, market, period, params, pathParam, body, now: dataNow, state: this.state });
+    if (spend && !spec.free) this.state.spendRead(account, now);
+    const data = applyEdits(payload.data, this.data.edits, { path, brand: brand?.id, market: market?.code, now });
+    return { status: payload.status ?? 200, headers: {}, body: { data, meta: meta(spec, brand, market) }, account };
   }
 
   /** Built on first request only: it converts every data schema to JSON Schema. */
@@ -508,5 +526,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       return closing;
     },
+  };
+}
+
+/** What a simulated read answered: its status and the body the server would have sent. */
+export interface SimulatedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The sandbox's answers without a server: each read at the moment given, spending
+ * nothing, with the data options (`dataAt`, `edits`) a started sandbox would take. What
+ * the demo's simulated history (history.ts) reads its days from.
+ */
+export function sandboxSimulator(options: Pick<SandboxOptions, 'dataAt' | 'edits'>, start: Date) {
+  let at = start;
+  const app = new SandboxApp(() => at, DEFAULT_RATE_LIMIT, [], null, { ...(options.dataAt ? { at: options.dataAt } : {}), edits: options.edits ?? [] });
+  return (account: DemoAccount, path: string, query: URLSearchParams, moment: Date): SimulatedAnswer => {
+    at = moment;
+    const r = app.simulate(account, path, query);
+    return { status: r.status, body: r.body };
   };
 }

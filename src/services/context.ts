@@ -13,6 +13,7 @@ import type { Clock } from '../http/pacer.js';
 import type { Transport } from '../http/transport.js';
 import { isTruthy } from '../domain/env.js';
 import { localDate, utcDate, type Today } from '../domain/dates.js';
+import { demoDate } from '../domain/demo.js';
 import type { Env } from '../domain/env.js';
 import type { SandboxOptions } from '../sandbox/options.js';
 import { writeMessage, type IO } from '../terminal/io.js';
@@ -38,7 +39,10 @@ export interface Context {
   /** Where every request of this run goes: undici, loaded on the first call. */
   transport(): Promise<Transport>;
   sandbox(): Promise<SandboxLib>;
-  /** Today by the context's clock: the API's date (UTC), and the local one for messages. */
+  /**
+   * Today by the context's clock: the API's date (UTC), and the local one for messages.
+   * With --demo, VIS_DEMO_DATE when set (a bad value: a usage error naming it).
+   */
   today(): Today;
 }
 
@@ -68,6 +72,8 @@ export interface ContextOverrides {
   debug?: boolean;
   /** run() passes verboseRequested(argv); default off. */
   verbose?: boolean;
+  /** run() passes demoRequested(argv, env): VIS_DEMO_DATE then moves today to the demo's day. */
+  demo?: boolean;
 }
 
 export function createContext(io: IO, env: Env, version: string, signal: AbortSignal, overrides: ContextOverrides = {}): Context {
@@ -88,6 +94,10 @@ export function createContext(io: IO, env: Env, version: string, signal: AbortSi
     transport: () => (transport ??= overrides.transport ? Promise.resolve(overrides.transport) : import('../http/client.js').then((m) => m.loadTransport())),
     sandbox: () => (sandbox ??= loadSandbox(env)),
     today: () => {
+      // The demo's day is today for every date the command line counts (--since 7d, --days).
+      const demo = overrides.demo ? demoDate(env) : undefined;
+      if (demo !== undefined && 'problem' in demo) throw new UsageError(demo.problem);
+      if (demo !== undefined) return { api: demo.day, local: () => demo.day };
       const now = clock.now();
       return { api: utcDate(now), local: () => localDate(now, env.TZ) };
     },

@@ -128,7 +128,7 @@ export function parseSessionOptions(ctx: Context, flags: FlagOptions, o: { keyOp
  * Any other key is refused (exit 3) rather than ignored: a mistyped demo key would
  * otherwise show another account without a word, and a real key never goes to the sandbox.
  */
-function demoKey(env: Env): Sourced<string> {
+export function demoKey(env: Env): Sourced<string> {
   const key = env.VIS_API_KEY?.trim();
   if (!key) return { value: DEFAULT_DEMO_KEY, source: '--demo' };
   if (isDemoKey(key)) return { value: key, source: 'VIS_API_KEY (demo)' };
@@ -218,9 +218,10 @@ export async function openSession(ctx: Context, options: SessionOptions): Promis
   const warn = (line: string) => void warnings.add(line);
   // An answer the history could not hold is told even with -q: the gap stays in the history.
   const notRecorded = new Set<string>();
-  // The demo sandbox's port changes every run: its answers are one API, `demo`.
+  // The demo records nothing: its history is simulated by the sandbox (services/demo-history.ts), and a
+  // real history (VIS_HISTORY, the profile's, PostgreSQL) never holds a demo answer.
   const history = new HistoryRecorder({
-    where: maskingPassword(historyLocation(ctx.env, settings.history)),
+    where: options.demo ? { kind: 'off', source: '--demo' } : maskingPassword(historyLocation(ctx.env, settings.history)),
     api: options.demo ? 'demo' : baseUrl.value,
     now: () => ctx.clock.now(),
     debug,

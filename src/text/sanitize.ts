@@ -27,8 +27,11 @@ const NEWLINES_SCAN = new RegExp(NEWLINES_CLASS, 'gu');
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 // What a joiner may follow (rule 4): an emoji, or a letter or mark of a script that spells with joiners.
-const JOINS_AFTER =
-  /(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]|(?![\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Common}\p{sc=Inherited}])[\p{L}\p{M}])$/u;
+// Made on first use, like MARK (below).
+let joinsAfter: RegExp | undefined;
+const JOINS_AFTER = () =>
+  (joinsAfter ??=
+    /(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]|(?![\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Common}\p{sc=Inherited}])[\p{L}\p{M}])$/u);
 // Characters that end (or break off) a control string: BEL, CAN, SUB, ESC, ST.
 const STRING_END_SCAN = /[\x07\x18\x1a\x1b\x9c]/g;
 
@@ -155,7 +158,7 @@ export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): s
 /** A joiner fits after what is printed before it (rule 4): only the last piece is looked at. */
 function joinerFits(out: readonly string[]): boolean {
   const last = out[out.length - 1];
-  return last !== undefined && JOINS_AFTER.test(last);
+  return last !== undefined && JOINS_AFTER().test(last);
 }
 
 /**
@@ -167,13 +170,16 @@ function joinerFits(out: readonly string[]): boolean {
  * behind when a sequence is removed: `ESC [ e` is a whole CSI (`e` is a final byte), so
  * `ESC [ e U+0301` leaves the accent alone. Marks after a letter (`e U+0301`) stay.
  */
-const MARK = /^\p{M}$/u;
+// Made on first use: V8 builds a \p{...} class when the expression is created, a cost
+// every command would pay at start-up (ICU's tables), used or not.
+let mark: RegExp | undefined;
+const MARK = () => (mark ??= /^\p{M}$/u);
 
 /** Only the one code point at `at` is looked at, so this adds no scan of the text. */
 function markAt(text: string, at: number): number | undefined {
   const cp = text.codePointAt(at);
   // Every combining mark is at U+0300 or above: most text never reaches the regex.
-  return cp !== undefined && cp >= 0x300 && MARK.test(String.fromCodePoint(cp)) ? cp : undefined;
+  return cp !== undefined && cp >= 0x300 && MARK().test(String.fromCodePoint(cp)) ? cp : undefined;
 }
 
 function escapeOrphanMarks(text: string, allowNewlines: boolean): string {

@@ -22,17 +22,21 @@
  */
 import { eastAsianWidth } from 'get-east-asian-width';
 
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
+// Made on first use: V8 builds a \p{...} class when the expression is created, a cost
+// every command would pay at start-up (ICU's tables), used or not.
+let zeroWidth: RegExp | undefined;
+const ZERO_WIDTH = () => (zeroWidth ??= /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u);
 const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
 const ZWJ = 0x200d;
-const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+let pictographic: RegExp | undefined;
+const PICTOGRAPHIC = () => (pictographic ??= /^\p{Extended_Pictographic}$/u);
 
 /** Width of one code point in isolation (0, 1 or 2). */
 export function codePointWidth(cp: number): number {
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0;
   if (cp < 0x300) return 1; // Latin-1 and Latin Extended: no marks, no wide (soft hyphen shows as 1)
   if (eastAsianWidth(cp) === 2) return 2;
-  return ZERO_WIDTH.test(String.fromCodePoint(cp)) ? 0 : 1;
+  return ZERO_WIDTH().test(String.fromCodePoint(cp)) ? 0 : 1;
 }
 
 /**
@@ -46,7 +50,7 @@ export function codePointWidth(cp: number): number {
 function contextualWidth(cp: number, prev: number, lastWide: boolean): number {
   // Only an emoji joins after a ZWJ: after a wide letter and a ZWJ (`字` U+200D, kept for
   // scripts that spell with joiners) the next character takes its own cells.
-  if (lastWide && ((prev === ZWJ && PICTOGRAPHIC.test(String.fromCodePoint(cp))) || (cp >= 0x1f3fb && cp <= 0x1f3ff))) return 0;
+  if (lastWide && ((prev === ZWJ && PICTOGRAPHIC().test(String.fromCodePoint(cp))) || (cp >= 0x1f3fb && cp <= 0x1f3ff))) return 0;
   const w = codePointWidth(cp);
   return w === 0 && prev === -1 ? 1 : w;
 }

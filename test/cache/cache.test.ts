@@ -91,7 +91,8 @@ describe('the cache through the command line', () => {
     const first = await runInProcess(['topics', '-f', 'json', '--debug'], { api, env: { ...env, TZ: 'UTC' }, clock });
     expect(first.stderr).toContain('vis debug: cache miss: GET /topics @2026-11-22 (absent)');
     clock.t += 60_000;
-    const tty = await runInProcess(['topics', '-f', 'json'], { api, env: { ...env, TZ: 'UTC' }, clock, io: { stderrIsTTY: true } });
+    // A terminal wide enough for the note on one line (a narrower one wraps it at spaces).
+    const tty = await runInProcess(['topics', '-f', 'json'], { api, env: { ...env, TZ: 'UTC' }, clock, io: { stderrIsTTY: true, columns: 120 } });
     expect(tty.stderr).toBe('from cache, fetched 10:02; next data after 03:30 (09:00 IST); --refresh to read again\n');
     expect(tty.stdout).toBe(first.stdout);
     const quiet = await runInProcess(['topics', '-f', 'json', '-q'], { api, env, clock, io: { stderrIsTTY: true } });

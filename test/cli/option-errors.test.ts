@@ -414,6 +414,12 @@ describe('what the refusal says', () => {
     [['auth', 'login', '--demo'], 'vis: --demo does not apply to vis auth login: the sandbox needs no login'],
     [['pitches', 'create', 'acme.com', '--yes', '--no-cache'], 'vis: --no-cache does not apply to vis pitches create: what it shows is never cached'],
     [['tasks', '--from', '2026-11-01'], 'vis: --from does not apply to vis tasks: it has no period\nPeriod flags apply to '],
+    // vis changes compares recorded days: --since names the earlier one, not a period.
+    [
+      ['changes', '--days', '3'],
+      'vis: --days does not apply to vis changes: it compares recorded days: use --since YYYY-MM-DD or Nd (the day N days before today) for the earlier one\nRun vis changes --help for the options it takes.\n',
+    ],
+    [['changes', '--from', '2026-11-01'], 'vis: --from does not apply to vis changes: it compares recorded days: use --since YYYY-MM-DD or Nd'],
     [
       ['search-performance', '--from', '2026-11-01'],
       'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun vis search-performance --help for the options it takes.\n',

@@ -42,9 +42,15 @@ function readBySource(): Set<string> {
   return names;
 }
 
-/** The topic's names: a row may list several (`PGHOST, PGPORT`) or show a value (`VIS_DEMO=1`). */
+/** The topic's names: a row may show a value (`VIS_DEMO=1`), or name a family (`PG*`) whose members its meaning lists. */
 function listed(): Set<string> {
-  return new Set(ENVIRONMENT_TOPIC.rows.flatMap(([name]) => name.split(/,\s*/).map((n) => n.replace(/=.*$/, ''))));
+  return new Set(
+    ENVIRONMENT_TOPIC.rows.flatMap(([name, meaning]) => {
+      if (!name.endsWith('*')) return [name.replace(/=.*$/, '')];
+      const prefix = name.slice(0, -1);
+      return [...(meaning ?? '').matchAll(/\b[A-Z][A-Z0-9_]+\b/g)].map((m) => m[0]).filter((n) => n.startsWith(prefix));
+    }),
+  );
 }
 
 describe('vis help environment', () => {

@@ -1,18 +1,19 @@
 /**
- * The code cache (src/boot/code-cache.ts), through the built vis: Node's own compile cache
- * on Node 22 and later, in vis's private cache folder; where it is written, that a folder
- * others can write to is never used, and that output is the same with and without it.
- * Node 20 has no compile cache and runs without one: no folder is made.
+ * The code cache (src/boot/code-cache.ts), through the built vis: where it is written,
+ * with which modes, that a second run uses it instead of writing again, that a broken or
+ * foreign cache is never used, and that output is the same with and without it. The same
+ * on every Node: Node's own compile cache (22+) is not used (see the module's header).
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, runVis } from './helpers.js';
 
-/** Node 22+ has module.enableCompileCache; Node 20 does not. */
-const NODE_CACHE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+async function startSandboxServer() {
+  return startSandbox({ host: '127.0.0.1', port: 0, quiet: true, rateLimitPerMinute: 100_000 });
+}
 
 function setup(): { env: Record<string, string>; dir: string } {
   const cacheHome = mkdtempSync(join(tmpdir(), 'vis-cache-'));
@@ -20,10 +21,11 @@ function setup(): { env: Record<string, string>; dir: string } {
 }
 
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+const mtimes = (dir: string) => Object.fromEntries(files(dir).map((f) => [f, statSync(join(dir, f)).mtimeMs]));
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('code cache', () => {
-  it.runIf(NODE_CACHE)('Node 22+: written on the first run, in a 0700 folder, and the output is the same with and without it', async () => {
+  it('is written on the first run, in a 0700 folder, and the output is the same with and without it', async () => {
     const { env, dir } = setup();
     const first = await runVis(['--help'], { env });
     expect(first.code).toBe(0);
@@ -34,14 +36,6 @@ describe('code cache', () => {
     const without = await runVis(['--help'], { env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } });
     expect(second).toEqual(first);
     expect(without).toEqual(first);
-  });
-
-  it.runIf(!NODE_CACHE)('Node 20: no compile cache, no folder made, the command runs normally', async () => {
-    const { env, dir } = setup();
-    const r = await runVis(['--help'], { env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Usage: vis /);
-    expect(existsSync(dir)).toBe(false);
   });
 
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off: no folder is made', async () => {
@@ -79,5 +73,102 @@ describe('code cache', () => {
     expect(r.signal).toBe(null);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: vis /);
+  });
+
+  describe('vis’s own cache, on every Node', () => {
+    it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
+      const { env, dir } = setup();
+      await runVis(['--help'], { env });
+      expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/)]);
+      const file = join(dir, files(dir)[0]!);
+      expect(mode(file)).toBe(0o600);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
+      const before = mtimes(dir);
+      await runVis(['--help'], { env });
+      expect(mtimes(dir)).toEqual(before);
+    });
+
+    it('a command that runs code the cache lacks adds it once, then the cache is left alone', async () => {
+      const { env, dir } = setup();
+      await runVis(['--help'], { env });
+      const afterHelp = mtimes(dir);
+      await runVis(['help', 'exit-codes'], { env });
+      const afterHelpWord = mtimes(dir);
+      expect(afterHelpWord).not.toEqual(afterHelp);
+      const data = readFileSync(join(dir, files(dir)[0]!));
+      expect(data.toString('latin1')).toContain('["","help"]');
+      await runVis(['help', 'exit-codes'], { env });
+      await runVis(['--help'], { env });
+      expect(mtimes(dir)).toEqual(afterHelpWord);
+    });
+
+    it.each([
+      ['garbage', Buffer.from('not a cache at all')],
+      [
+        'a good header with broken V8 data',
+        Buffer.concat([Buffer.from('vis-v8-cache-1\n'), Buffer.from([2, 0, 0, 0]), Buffer.from('[]'), Buffer.alloc(4096, 7)]),
+      ],
+      ['a header that lies about its length', Buffer.concat([Buffer.from('vis-v8-cache-1\n'), Buffer.from([255, 255, 255, 0]), Buffer.from('[]')])],
+    ])('a cache file with %s is not used, the run is normal, and a good cache replaces it', async (_name, bad) => {
+      const { env, dir } = setup();
+      const good = await runVis(['--help'], { env });
+      const file = join(dir, files(dir)[0]!);
+      writeFileSync(file, bad);
+      const r = await runVis(['--help'], { env });
+      expect(r).toEqual(good);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
+      expect(readFileSync(file).length).toBeGreaterThan(10_000);
+    });
+
+    it('a cache file that is a symbolic link is not followed, and is replaced by a file', async () => {
+      const { env, dir } = setup();
+      const good = await runVis(['--help'], { env });
+      const file = join(dir, files(dir)[0]!);
+      const elsewhere = join(mkdtempSync(join(tmpdir(), 'vis-elsewhere-')), 'target');
+      writeFileSync(elsewhere, readFileSync(file));
+      unlinkSync(file);
+      symlinkSync(elsewhere, file);
+      const r = await runVis(['--help'], { env });
+      expect(r).toEqual(good);
+      expect(lstatSync(file).isFile()).toBe(true);
+    });
+
+    it('the cache of an earlier build at the same place is removed when a new one is written; other installations’ stay', async () => {
+      const { env, dir } = setup();
+      await runVis(['--help'], { env });
+      const current = files(dir)[0]!;
+      const place = current.split('-')[1]!; // vis.cjs-<folder hash>-<key>n.v8cache
+      const older = `vis.cjs-${place}-00000000n.v8cache`;
+      const otherFlags = `vis.cjs-${place}-00000000w.v8cache`;
+      const otherInstall = `vis.cjs-${place === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'}-00000000n.v8cache`;
+      const otherFile = `table.cjs-${place}-00000000n.v8cache`;
+      for (const name of [older, otherFlags, otherInstall, otherFile]) writeFileSync(join(dir, name), 'old', { mode: 0o600 });
+      unlinkSync(join(dir, current)); // so that this run writes, and cleans up
+      await runVis(['--help'], { env });
+      expect(files(dir)).toEqual([current, otherFile, otherFlags, otherInstall].sort());
+    });
+
+    it('commands that send requests keep a cache of their own (compiled under --liftoff-only), and both are reused', async () => {
+      const { env, dir } = setup();
+      const server = await startSandboxServer();
+      try {
+        const withApi = { ...env, VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_demo_growth' };
+        const first = await runVis(['usage', '--format', 'json'], { env: withApi });
+        expect(first.code, first.stderr).toBe(0);
+        await runVis(['--help'], { env: withApi });
+        expect(files(dir)).toEqual([
+          expect.stringMatching(/^transport\.cjs-[0-9a-f]{8}-[0-9a-f]{8}w\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/),
+          expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}w\.v8cache$/),
+        ]);
+        const before = mtimes(dir);
+        const again = await runVis(['usage', '--format', 'json'], { env: withApi });
+        await runVis(['--help'], { env: withApi });
+        expect(again.stdout).toBe(first.stdout);
+        expect(mtimes(dir)).toEqual(before);
+      } finally {
+        await server.close();
+      }
+    });
   });
 });

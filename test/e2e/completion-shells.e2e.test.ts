@@ -70,7 +70,7 @@ const STATIC_CASES: Array<[string, string[]]> = [
   ['vis --profile default con', ['config', 'content-gaps']],
   ['vis forum --li', ['--limit']],
   ['vis completion ', ['bash', 'zsh', 'fish']],
-  ['vis config set ', ['profile', 'base_url', 'brand', 'market', 'format', 'cache', 'history']],
+  ['vis config set ', ['profile', 'base_url', 'brand', 'market', 'format', 'cache', 'history', 'notify', 'notify_format']],
   ['vis config set format ', ['table', 'json', 'csv']],
   ['vis help exit', ['exit-codes']],
   // Values the reference leaves open: the known ones (help says others pass through).

@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { journalDir } from '../../src/history/journal.js';
 import { cleanEnv, runVis, VIS, type RunResult } from './helpers.js';
 
+/** The API the answers were recorded from (the history of `--demo` is simulated, not stored); nothing is sent to it. */
+const RECORDED_API = 'http://127.0.0.1:9/api/v1';
+
 const TOPICS = 2;
 /** Answers a day: the topics `vis history topics` reads, and competitors answers (with their facts) that make the take-in long. */
 const PER_DAY = 10;
@@ -44,7 +47,7 @@ function fillJournal(file: string, days: number): void {
       const endpoint = k === 0 ? 'topics' : 'competitors';
       const header = {
         v: 1,
-        api: 'demo',
+        api: RECORDED_API,
         brand_id: '101',
         market: 'US-en',
         endpoint,
@@ -65,17 +68,17 @@ function store(days: number): { file: string; env: Record<string, string> } {
   mkdirSync(dir, { mode: 0o700 });
   const file = join(dir, 'history.db');
   fillJournal(file, days);
-  return { file, env: cleanEnv({ VIS_HISTORY: file }) };
+  return { file, env: cleanEnv({ VIS_HISTORY: file, VIS_BASE_URL: RECORDED_API }) };
 }
 
 /** Every answer once: the series has each day's topics, the check counts each answer, nothing waits. */
 async function expectAllOnce(env: Record<string, string>, days: number, out?: RunResult): Promise<void> {
-  const series = out ?? (await runVis(['--demo', 'history', 'topics', '--format', 'csv'], { env, timeoutMs: 120_000 }));
+  const series = out ?? (await runVis(['history', 'topics', '--format', 'csv'], { env, timeoutMs: 120_000 }));
   expect(series.code, series.stderr).toBe(0);
   const rows = series.stdout.trimEnd().split('\r\n').slice(1);
   expect(rows).toHaveLength(days * TOPICS);
   expect(new Set(rows.map((r) => r.split(',').slice(0, 2).join(','))).size).toBe(days * TOPICS);
-  const check = await runVis(['--demo', 'history', 'check'], { env });
+  const check = await runVis(['history', 'check'], { env });
   expect(check.code, check.stdout + check.stderr).toBe(0);
   expect(check.stdout).toMatch(new RegExp(`^Answers +${(days * PER_DAY).toLocaleString('en-US')} `, 'm'));
   expect(check.stdout).toContain('Journal        0 waiting, 0 set aside as damaged');
@@ -85,7 +88,7 @@ describe('several vis on one history at once', () => {
   it('eight history commands started together while thousands of entries wait: every one reads the whole history and exits 0', async () => {
     const days = 200;
     const { env } = store(days);
-    const runs = await Promise.all(Array.from({ length: 8 }, () => runVis(['--demo', 'history', 'topics', '--format', 'csv'], { env, timeoutMs: 240_000 })));
+    const runs = await Promise.all(Array.from({ length: 8 }, () => runVis(['history', 'topics', '--format', 'csv'], { env, timeoutMs: 240_000 })));
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
       // Not a terminal: no word of the wait.
@@ -98,7 +101,7 @@ describe('several vis on one history at once', () => {
   it('SIGTERM during a long take-in ends vis between two batches (143); the next run takes the rest in, nothing lost or doubled', async () => {
     const days = 200;
     const { file, env } = store(days);
-    const child = spawn(process.execPath, [VIS, '--demo', 'history', 'topics', '--format', 'csv'], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [VIS, 'history', 'topics', '--format', 'csv'], { env, stdio: 'ignore' });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.on('exit', (code, signal) => resolve({ code, signal })),
     );

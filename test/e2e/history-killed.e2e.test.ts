@@ -13,6 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { cleanEnv, runVis, VIS } from './helpers.js';
 
+/** The API the answers were recorded from (the history of `--demo` is simulated, not stored); nothing is sent to it. */
+const RECORDED_API = 'http://127.0.0.1:9/api/v1';
+
 const DAYS = 30;
 const TOPICS = 12;
 /** Endpoints recorded each day beside topics, so the journal is large enough to be caught mid-way. */
@@ -30,7 +33,17 @@ function fillJournal(file: string): void {
       ...OTHERS.map((e) => [e, { data: { rows: Array.from({ length: 40 }, (_, i) => ({ id: i, day, text: 'y'.repeat(300) })) }, meta }] as const),
     ] as const;
     for (const [endpoint, body] of entries) {
-      writeEntry(journalDir(file), { api: 'demo', brandId: '101', market: 'US-en', endpoint, item: '', query: '', day, fetchedAt, raw: JSON.stringify(body) });
+      writeEntry(journalDir(file), {
+        api: RECORDED_API,
+        brandId: '101',
+        market: 'US-en',
+        endpoint,
+        item: '',
+        query: '',
+        day,
+        fetchedAt,
+        raw: JSON.stringify(body),
+      });
     }
   }
 }
@@ -45,7 +58,7 @@ function stateOf(dir: string): string {
 
 function killedAfter(ms: number, env: Record<string, string>): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [VIS, '--demo', 'history', 'topics', '--format', 'csv'], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [VIS, 'history', 'topics', '--format', 'csv'], { env, stdio: 'ignore' });
     const timer = setTimeout(() => child.kill('SIGKILL'), ms);
     child.on('exit', () => {
       clearTimeout(timer);
@@ -63,15 +76,15 @@ describe('a history command killed while it takes the journal in', () => {
     for (const ms of [120, 200, 260, 320, 400, 520]) {
       const dir = join(base, `run-${ms}`);
       cpSync(pristine, dir, { recursive: true });
-      const env = cleanEnv({ VIS_HISTORY: join(dir, 'history.db') });
+      const env = cleanEnv({ VIS_HISTORY: join(dir, 'history.db'), VIS_BASE_URL: RECORDED_API });
       await killedAfter(ms, env);
       seen.push(`${ms} ms: ${stateOf(dir)}`);
-      const after = await runVis(['--demo', 'history', 'topics', '--format', 'csv'], { env });
+      const after = await runVis(['history', 'topics', '--format', 'csv'], { env });
       expect(after.code, `killed after ${ms} ms: ${after.stderr}`).toBe(0);
       const rows = after.stdout.trimEnd().split('\r\n').slice(1);
       expect(rows, `killed after ${ms} ms`).toHaveLength(DAYS * TOPICS);
       expect(new Set(rows.map((r) => r.split(',').slice(0, 2).join(','))).size).toBe(DAYS * TOPICS);
-      const check = await runVis(['--demo', 'history', 'check'], { env });
+      const check = await runVis(['history', 'check'], { env });
       expect(check.code, check.stdout + check.stderr).toBe(0);
       expect(check.stdout).toContain(`Answers        ${DAYS * (1 + OTHERS.length)} `);
       expect(check.stdout).toContain('Journal        0 waiting, 0 set aside as damaged');

@@ -5,13 +5,17 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { unusedPort } from '../support/ports.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, runVis } from './helpers.js';
 
 const URL_PASSWORD = 'Sup3r%2Fsecret-pw';
 // A loopback port nothing listens on: every connection refused at once.
 const PORT = await unusedPort();
+// The API the answers come from: a sandbox on loopback (`--demo` records nothing; its history is simulated).
+const sandbox = await startSandbox({ rateLimitPerMinute: 100_000, quiet: true });
+afterAll(() => sandbox.close());
 const URL = `postgresql://ana:${URL_PASSWORD}@127.0.0.1:${PORT}/vis?sslmode=require`;
 const SHOWN = `postgresql://ana:***@127.0.0.1:${PORT}/vis?sslmode=require`;
 const SECRETS = ['Sup3r', 'secret-pw', 'env-pa55word'];
@@ -22,8 +26,8 @@ function leaks(text: string): string[] {
 
 describe('a PostgreSQL history URL with a password', () => {
   it('vis --debug: the data command answers, warns once with the URL masked, and never prints the password', async () => {
-    const env = cleanEnv({ VIS_HISTORY: URL, PGPASSWORD: 'env-pa55word' });
-    const r = await runVis(['--demo', '--debug', 'topics', '-f', 'json'], { env });
+    const env = cleanEnv({ VIS_HISTORY: URL, PGPASSWORD: 'env-pa55word', VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth' });
+    const r = await runVis(['--debug', 'topics', '-f', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveProperty('data');
     expect(r.stderr).toContain('vis debug: ');
@@ -58,7 +62,9 @@ describe('a PostgreSQL history URL with a password', () => {
     const set = await runVis(['config', 'set', 'history', 'postgresql://ana:Sup3r@secret-pw@db/vis'], { env });
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('history: a URL holds one @, before the host');
-    const history = await runVis(['--demo', '--debug', 'history', 'topics'], { env: { ...env, VIS_HISTORY: 'postgresql://ana:Sup3r-secret-pw@db:70000/vis' } });
+    const history = await runVis(['--debug', 'history', 'topics'], {
+      env: { ...env, VIS_BASE_URL: sandbox.baseUrl, VIS_HISTORY: 'postgresql://ana:Sup3r-secret-pw@db:70000/vis' },
+    });
     expect(history.code).toBe(2);
     expect(history.stderr).toContain('VIS_HISTORY: the port must be a number from 1 to 65535');
     for (const r of [set, history]) expect(leaks(r.stdout + r.stderr)).toEqual([]);

@@ -10,8 +10,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../support/postgres.js';
 import { unusedPort } from '../support/ports.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, runVis } from './helpers.js';
 
+// The API the answers come from: a sandbox on loopback (`--demo` records nothing; its history is simulated).
+const sandbox = await startSandbox({ rateLimitPerMinute: 100_000, quiet: true });
+afterAll(() => sandbox.close());
 const pg = await startPostgres();
 if ('skip' in pg) console.warn(`PostgreSQL e2e tests against a server skipped: ${pg.skip}`);
 const server = 'server' in pg ? pg.server : undefined;
@@ -20,8 +24,12 @@ afterAll(async () => server?.stop());
 describe('a PostgreSQL history out of reach', () => {
   it('vis topics exits 0 with its answer and one warning', async () => {
     const port = await unusedPort();
-    const env = cleanEnv({ VIS_HISTORY: `postgres://ana:s3cret-pw@127.0.0.1:${port}/vis?connect_timeout=2` });
-    const r = await runVis(['--demo', 'topics', '-f', 'json'], { env });
+    const env = cleanEnv({
+      VIS_BASE_URL: sandbox.baseUrl,
+      VIS_API_KEY: 'vis_demo_growth',
+      VIS_HISTORY: `postgres://ana:s3cret-pw@127.0.0.1:${port}/vis?connect_timeout=2`,
+    });
+    const r = await runVis(['topics', '-f', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveProperty('data.topics');
     expect(r.stderr).toBe(
@@ -44,11 +52,12 @@ describe.skipIf(server === undefined)('two exports recording into one database a
   const exportOf = (database: string, brand: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'vis-pg-export-'));
     const env = cleanEnv({
+      VIS_BASE_URL: sandbox.baseUrl,
       VIS_API_KEY: 'vis_demo_agency',
       VIS_RATE_LIMIT: '100000',
       VIS_HISTORY: `postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`,
     });
-    return runVis(['--demo', 'export', '--dir', join(dir, 'out'), '--brand', brand, '-q'], { env });
+    return runVis(['export', '--dir', join(dir, 'out'), '--brand', brand, '-q'], { env });
   };
 
   it('every answer of both brands recorded once: the same rows as the two exports one after the other', async () => {

@@ -30,10 +30,10 @@ const noPdftotext = spawnSync('pdftotext', ['-v']).error !== undefined;
 if (!skip && noPdftotext) console.warn('pdftotext not found (poppler-utils): the PDF text test is skipped; scripts/ci-deps.sh installs it as root');
 
 /**
- * The browser processes of printPdf's profiles in `parent` (Linux: /proc): the browser, and
+ * The browser processes of printPdf's profiles in `parent`, a folder of the test's own (Linux: /proc): the browser, and
  * its helpers, whose command line is rewritten into one string holding the flag.
  */
-function ourBrowsers(parent = tmpdir()): number[] {
+function ourBrowsers(parent: string): number[] {
   const flag = `--user-data-dir=${join(parent, PROFILE_PREFIX)}`;
   return readdirSync('/proc')
     .filter((e) => /^\d+$/.test(e))
@@ -47,7 +47,7 @@ function ourBrowsers(parent = tmpdir()): number[] {
     .map(Number);
 }
 
-const profilesLeft = (parent = tmpdir()) => readdirSync(parent).filter((n) => n.startsWith(PROFILE_PREFIX));
+const profilesLeft = (parent: string) => readdirSync(parent).filter((n) => n.startsWith(PROFILE_PREFIX));
 
 /** Waits until `check` holds, polling, for up to `ms`. */
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
@@ -72,6 +72,23 @@ function mediaBox(pdf: Buffer): [number, number] {
 const A4_PT = [595, 842];
 const LETTER_PT = [612, 792];
 
+/**
+ * `print` run with a temporary folder of its own as TMPDIR, where printPdf makes its profile:
+ * the browsers and profiles looked for are this print's, not those of another file's `vis
+ * report --pdf` printing at the same time. The folder is returned with the result.
+ */
+async function inOwnTmp<T>(print: () => Promise<T>): Promise<{ parent: string; result: T }> {
+  const parent = mkdtempSync(join(tmpdir(), 'vis-pdf-own-'));
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = parent;
+  try {
+    return { parent, result: await print() };
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  }
+}
+
 function outFile(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'vis-pdf-')), name);
 }
@@ -83,30 +100,33 @@ describe.skipIf(skip)('printPdf', () => {
    * The sample printed to A4 once, watched while it prints: the tests of what a print
    * leaves and of what its PDF holds read the same file, a launch of Chromium each spared.
    */
-  let a4: Promise<{ file: string; seen: number }> | undefined;
-  function printedA4(): Promise<{ file: string; seen: number }> {
+  let a4: Promise<{ file: string; seen: number; parent: string }> | undefined;
+  function printedA4(): Promise<{ file: string; seen: number; parent: string }> {
     a4 ??= (async () => {
       const file = outFile('report.pdf');
       let seen = 0;
-      const printing = printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }).then((pdf) => writeFileSync(file, pdf));
-      let done = false;
-      void printing.finally(() => (done = true)).catch(() => undefined);
-      while (!done) {
-        seen = Math.max(seen, ourBrowsers().length);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await printing;
-      return { file, seen };
+      const { parent } = await inOwnTmp(async () => {
+        const own = process.env.TMPDIR!;
+        const printing = printPdf(SAMPLE, { paper: 'a4', env: process.env, chromium }).then((pdf) => writeFileSync(file, pdf));
+        let done = false;
+        void printing.finally(() => (done = true)).catch(() => undefined);
+        while (!done) {
+          seen = Math.max(seen, ourBrowsers(own).length);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await printing;
+      });
+      return { file, seen, parent };
     })();
     return a4;
   }
 
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {
-    const { file, seen } = await printedA4();
+    const { file, seen, parent } = await printedA4();
     expect(seen).toBeGreaterThan(0);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(ourBrowsers()).toEqual([]);
-    expect(profilesLeft()).toEqual([]);
+    expect(ourBrowsers(parent)).toEqual([]);
+    expect(profilesLeft(parent)).toEqual([]);
   });
 
   it.skipIf(noPdftotext)('pdftotext extracts one heading of each section, and the hostile text as text', async () => {
@@ -156,16 +176,10 @@ describe.skipIf(skip)('printPdf', () => {
   });
 
   it('a print that takes too long is stopped: a timeout error, and once it is thrown no browser process and no profile folder left', async () => {
-    // A temporary folder of its own, so the other files' prints are not counted.
-    const parent = mkdtempSync(join(tmpdir(), 'vis-pdf-slow-'));
-    const before = process.env.TMPDIR;
-    process.env.TMPDIR = parent;
-    try {
-      // On a busy machine the timeout may come while Chromium is still starting, or printing.
-      await expect(printPdf(busyFor(20_000), { paper: 'a4', env: process.env, chromium, timeoutMs: 2_000 })).rejects.toBeInstanceOf(PrintTimeoutError);
-    } finally {
-      process.env.TMPDIR = before;
-    }
+    // On a busy machine the timeout may come while Chromium is still starting, or printing.
+    const { parent } = await inOwnTmp(() =>
+      expect(printPdf(busyFor(20_000), { paper: 'a4', env: process.env, chromium, timeoutMs: 2_000 })).rejects.toBeInstanceOf(PrintTimeoutError),
+    );
     expect(ourBrowsers(parent)).toEqual([]);
     expect(profilesLeft(parent)).toEqual([]);
   });

@@ -97,7 +97,7 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
     const first = pageText(1);
     for (const s of ['Headline figures', 'Visibility trend', 'Latest 7 days']) expect(first).toContain(s);
     // The chart's text alternative sits under it: the whole figure is on the first page.
-    expect(first).toMatch(/Visibility score over \d+ weeks/);
+    expect(first).toMatch(/Visibility score over \d+ (weeks|days|dates)/);
     // A heading, its lead or the line saying its window never ends a page, cut off from what it introduces.
     const openers = Object.values(SECTION_VIEWS).flatMap((v) => [v.title, v.lead]);
     const pages = pdfInfo(pdf).pages;
@@ -126,7 +126,7 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
   async function print(name: string, paper: string[]): Promise<{ pdf: string; html: string }> {
     const pdf = join(dir, `out-${name}.pdf`);
     const html = join(dir, `out-${name}.html`);
-    const r = await runWithEnv(['--demo', 'report', '--all-brands', '--pdf', pdf, '-o', html, ...paper], { env, clock: fakeClock(Date.now()) });
+    const r = await runWithEnv(['--demo', 'report', '--all-brands', '--combined', '--pdf', pdf, '-o', html, ...paper], { env, clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/);

@@ -85,3 +85,55 @@ describe('ProgressBar', () => {
     expect(out).not.toContain('\u001b[31m');
   });
 });
+
+describe('ProgressBar and the rate limit', () => {
+  it('says when a request waits for the rate limit, and the time left counts the waits still to come', async () => {
+    const { Pacer } = await import('../../src/http/pacer.js');
+    const { fakeClock } = await import('../support/context.js');
+    const clock = fakeClock(0);
+    const pacer = new Pacer(60, clock);
+    const stream = new PassThrough();
+    const bar = new ProgressBar(stream, 120, () => clock.now(), pacer);
+    const brand = planBrand({ id: 1, name: 'Acme', slug: 'acme' }, { kind: 'one', market: 'US-en' });
+    const task = brandTasks(brand, [endpointById('topics')])[0]!;
+    const total = 114;
+    bar.planned(total);
+    const seen: { done: number; snap: ProgressSnapshot; line: string }[] = [];
+    for (let i = 0; i < total; i++) {
+      bar.begin(task);
+      // What the bar shows while the pacer holds the request: at once, and 10 s into the wait.
+      await pacer.acquire(undefined, () => {
+        const snap = bar.snapshot();
+        seen.push({ done: i, snap, line: formatProgressLine(snap, 120) });
+        clock.t += 10_000;
+        seen.push({ done: i, snap: bar.snapshot(), line: '' });
+        clock.t -= 10_000;
+      });
+      clock.t += 150; // the answer's own time
+      bar.end(task, 'written', 1, true);
+    }
+    // 60 a minute: the 61st request waited for the window to move on; nothing else did.
+    expect(seen.map((s) => s.done)).toEqual([60, 60]);
+    const [at, later] = seen;
+    expect(at!.snap.paced?.perMinute).toBe(60);
+    const waitS = Math.ceil(at!.snap.paced!.waitMs / 1000);
+    expect(waitS).toBeGreaterThan(40);
+    expect(at!.line).toContain(`60/114 · waiting ${waitS} s for the API’s rate limit (60 reads a minute) · `);
+    // Time left: the wait, then 54 more at the answers' pace; it falls as the wait goes on.
+    expect(at!.snap.etaMs!).toBeGreaterThanOrEqual(at!.snap.paced!.waitMs + 53 * 150);
+    expect(later!.snap.etaMs!).toBeLessThan(at!.snap.etaMs!);
+    expect(later!.snap.paced!.waitMs).toBe(at!.snap.paced!.waitMs - 10_000);
+  });
+
+  it('the dry run says how long the reads take at the rate limit', async () => {
+    const { paceSentence } = await import('../../src/export/summary.js');
+    expect(paceSentence(21, true, 60)).toBe(
+      'Time: 21 reads at 60 reads a minute, the API’s rate limit: under a minute of waiting, plus the answers’ own time.',
+    );
+    expect(paceSentence(114, true, 60)).toBe('Time: 114 reads at 60 reads a minute, the API’s rate limit: about 1 min of waiting, plus the answers’ own time.');
+    expect(paceSentence(121, false, 60)).toBe(
+      'Time: at least 121 reads at 60 reads a minute, the API’s rate limit: at least 2 min of waiting, plus the answers’ own time.',
+    );
+    expect(paceSentence(30, true, 10)).toContain('30 reads at 10 reads a minute (VIS_RATE_LIMIT): about 2 min of waiting');
+  });
+});

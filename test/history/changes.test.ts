@@ -190,9 +190,9 @@ describe('each kind', () => {
     const b = prompts([['q1', 'Best CRM?', { chatgpt: 'absent', gemini: 'mentioned', claude: 'no_answer', copilot: 'mentioned' }]]);
     const out = compareKind('answer_state', a, b, 5)!;
     expect(out.map((c) => [c.subject, c.engine, c.before, c.after, c.news, c.label])).toEqual([
-      ['Best CRM?', 'chatgpt', 'recommended', 'absent', 'loss', 'q1'],
-      ['Best CRM?', 'gemini', 'absent', 'mentioned', 'gain', 'q1'],
-      ['Best CRM?', 'claude', 'open', 'no_answer', 'neutral', 'q1'],
+      ['q1', 'chatgpt', 'recommended', 'absent', 'loss', 'Best CRM?'],
+      ['q1', 'gemini', 'absent', 'mentioned', 'gain', 'Best CRM?'],
+      ['q1', 'claude', 'open', 'no_answer', 'neutral', 'Best CRM?'],
     ]);
     expect(out[0]!.path).toBe('prompts[q1].engines.chatgpt.state');
   });
@@ -205,7 +205,7 @@ describe('each kind', () => {
   it('answer_state: questions matched by their text when they have no id', () => {
     const a = { prompts: [{ prompt: 'Best CRM?', engines: { chatgpt: 'mentioned' } }] };
     const b = { prompts: [{ prompt: 'Best CRM?', engines: { chatgpt: 'recommended' } }] };
-    expect(compareKind('answer_state', a, b, 5)!.map((c) => [c.subject, c.label, c.news])).toEqual([['Best CRM?', null, 'gain']]);
+    expect(compareKind('answer_state', a, b, 5)!.map((c) => [c.subject, c.label, c.news])).toEqual([['Best CRM?', 'Best CRM?', 'gain']]);
   });
 
   it('competitor: appeared (a rival gaining), went, share of voice moved; the brand’s own row aside', () => {
@@ -406,6 +406,34 @@ describe('a figure that can no longer be read as a number is a change', () => {
   });
 });
 
+describe('subject and label mean the same for every kind', () => {
+  it('subject: the stable key (an id, a URL, a name where that is the key); label: the human words, or null', async () => {
+    const h = history([
+      recorded(D1, 'visibility', { score: 40 }),
+      recorded(D2, 'visibility', { score: 30 }),
+      recorded(D1, 'topics', topics([['crm-pricing', 40, 'CRM pricing']])),
+      recorded(D2, 'topics', topics([['crm-pricing', 20, 'CRM pricing']])),
+      recorded(D1, 'prompts', prompts([['q1', 'Best CRM?', { chatgpt: 'recommended' }]])),
+      recorded(D2, 'prompts', prompts([['q1', 'Best CRM?', { chatgpt: 'absent' }]])),
+      recorded(D1, 'competitors', competitors([['Rival', 10]])),
+      recorded(D2, 'competitors', competitors([['Rival', 30]])),
+      recorded(D1, 'pages', pages([['https://x.example/a', 3]])),
+      recorded(D2, 'pages', pages([['https://x.example/a', 0]])),
+      recorded(D1, 'technical', technical(80, []), { market: '' }),
+      recorded(D2, 'technical', technical(80, ['no-schema']), { market: '' }),
+    ]);
+    const r = await changesFrom(h, ask());
+    expect(Object.fromEntries(r.changes.map((c) => [c.kind, [c.subject, c.label]]))).toEqual({
+      visibility: ['score', null],
+      topic: ['crm-pricing', 'CRM pricing'],
+      answer_state: ['q1', 'Best CRM?'],
+      competitor: ['Rival', null],
+      page: ['https://x.example/a', 'Title of https://x.example/a'],
+      technical: ['no-schema', 'Issue no-schema'],
+    });
+  });
+});
+
 describe('answer states: a question or an engine that came or went is a change', () => {
   it('a question removed from /prompts: each of its engines went', async () => {
     const a = prompts([
@@ -414,12 +442,12 @@ describe('answer states: a question or an engine that came or went is a change',
     ]);
     const b = prompts([['q1', 'Best CRM?', { chatgpt: 'mentioned' }]]);
     expect(await between('prompts', a, b)).toEqual([
-      ['answer_state', 'Cheapest CRM?', 'chatgpt', 'went', 'neutral', 'recommended', null],
-      ['answer_state', 'Cheapest CRM?', 'gemini', 'went', 'neutral', 'absent', null],
+      ['answer_state', 'q2', 'chatgpt', 'went', 'neutral', 'recommended', null],
+      ['answer_state', 'q2', 'gemini', 'went', 'neutral', 'absent', null],
     ]);
     expect(await between('prompts', b, a)).toEqual([
-      ['answer_state', 'Cheapest CRM?', 'chatgpt', 'appeared', 'neutral', null, 'recommended'],
-      ['answer_state', 'Cheapest CRM?', 'gemini', 'appeared', 'neutral', null, 'absent'],
+      ['answer_state', 'q2', 'chatgpt', 'appeared', 'neutral', null, 'recommended'],
+      ['answer_state', 'q2', 'gemini', 'appeared', 'neutral', null, 'absent'],
     ]);
   });
 
@@ -429,8 +457,8 @@ describe('answer states: a question or an engine that came or went is a change',
     const out = compareKind('answer_state', a, b, 5)!;
     expect(out).toEqual([
       {
-        subject: 'Best CRM?',
-        label: 'q1',
+        subject: 'q1',
+        label: 'Best CRM?',
         engine: 'gemini',
         path: 'prompts[q1].engines.gemini.state',
         move: 'went',
@@ -449,8 +477,8 @@ describe('answer states: a question or an engine that came or went is a change',
     const b = { prompts: [] };
     expect(compareKind('answer_state', a, b, 5)).toEqual([
       {
-        subject: 'Best CRM?',
-        label: 'q1',
+        subject: 'q1',
+        label: 'Best CRM?',
         engine: null,
         path: 'prompts[q1]',
         move: 'went',
@@ -461,15 +489,17 @@ describe('answer states: a question or an engine that came or went is a change',
         points: null,
       },
     ]);
-    expect(compareKind('answer_state', b, a, 5)!.map((c) => [c.subject, c.move])).toEqual([['Best CRM?', 'appeared']]);
+    expect(compareKind('answer_state', b, a, 5)!.map((c) => [c.subject, c.move])).toEqual([['q1', 'appeared']]);
     expect(compareKind('answer_state', a, a, 5)).toEqual([]);
   });
 
-  it('a question that went is named by its own text, or its id', async () => {
+  it('a question is keyed by its id (the subject), its own text the label; no text, no label; no id, its text is the key', async () => {
     const gone = { prompts: [{ id: 'q9', question: 'Which CRM?', engines: { chatgpt: 'open' } }] };
-    expect(compareKind('answer_state', gone, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['Which CRM?', 'q9']]);
+    expect(compareKind('answer_state', gone, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['q9', 'Which CRM?']]);
     const bare = { prompts: [{ id: 'q9', engines: { chatgpt: 'open' } }] };
     expect(compareKind('answer_state', bare, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['q9', null]]);
+    const textOnly = { prompts: [{ prompt: 'Which CRM?', engines: { chatgpt: 'open' } }] };
+    expect(compareKind('answer_state', textOnly, { prompts: [] }, 5)!.map((c) => [c.subject, c.label])).toEqual([['Which CRM?', 'Which CRM?']]);
   });
 });
 
@@ -635,13 +665,13 @@ describe('worst news first', () => {
     const r = await changesFrom(h, ask());
     expect(r.changes.map((c) => `${c.news} ${c.brand.id} ${c.kind} ${c.subject}${c.engine ? ` ${c.engine}` : ''}`)).toEqual([
       'loss 101 topic went',
-      'loss 101 answer_state Which CRM? chatgpt',
+      'loss 101 answer_state q chatgpt',
       'drop 101 topic big-drop',
       'drop 202 visibility score',
       'drop 101 topic small-drop',
       'rival 101 competitor Newcomer',
       'rival 101 competitor Rival',
-      'neutral 101 answer_state Which CRM? gemini',
+      'neutral 101 answer_state q gemini',
       'gain 101 topic up',
     ]);
   });

@@ -37,14 +37,16 @@ async function recordLocally(env: Record<string, string>, days: Array<[string, n
 
 describe('vis history push: the URL checked first', () => {
   it.each([
-    ['mysql://ana:s3cret@db/vis', 'vis history push takes a PostgreSQL URL, postgres://… or postgresql://…'],
-    ['/srv/history.db', 'vis history push takes a PostgreSQL URL, postgres://… or postgresql://…'],
-    ['postgres://ana@db:0/vis', 'vis history push URL: the port must be a number from 1 to 65535'],
+    ['mysql://ana:s3cret@db/vis', 'the URL to push to must be a PostgreSQL URL, postgres://… or postgresql://…'],
+    ['/srv/history.db', 'the URL to push to must be a PostgreSQL URL, postgres://… or postgresql://…'],
+    ['postgres://ana@db:0/vis', 'the PostgreSQL URL: the port must be a number from 1 to 65535'],
   ])('%s: exit 2 naming the rule, never the password', async (url, message) => {
     const { env } = home();
     const r = await runInProcess(['history', 'push', url], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain(`vis: ${message}`);
+    // One prefix: the message does not say vis again.
+    expect(r.stderr).not.toMatch(/^vis: vis /m);
     expect(r.stderr).not.toContain('s3cret');
   });
 
@@ -55,7 +57,7 @@ describe('vis history push: the URL checked first', () => {
       const r = await runInProcess(['history', 'push', url], { env });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(
-        'vis history push URL: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there',
+        'the PostgreSQL URL: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there',
       );
       expect(r.stderr).toContain('Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass');
       expect(r.stderr).not.toContain('s3cret');

@@ -1,11 +1,11 @@
 /**
- * A week of daily reads, as a cron job makes them: vis (in-process, one run a day, sharing
- * one config folder and history) against its embedded sandbox, whose clock moves one day per run (the server's `Date` header says the scan day)
- * while its data stays fixed but for four edits: a question's state for one engine, a
- * topic's visibility, a competitor gone, a page's last citation lost. Each day's
- * `vis changes --fetch --exit-code` must name exactly that day's edit, with the right
- * before and after, and nothing else; a day without an edit exits 0; the history keeps one
- * row per topic per day.
+ * A week of daily runs, as a cron job makes them: vis (in-process, one run a day) on the
+ * demo, whose day moves one day per run while its data stays fixed but for four edits: a
+ * question's state for one engine, a topic's visibility, a competitor gone, a page's last
+ * citation lost. The demo's history is simulated from the same data for each day before
+ * the run's, so each day's `vis --demo changes --exit-code` must name exactly that day's
+ * edit, with the right before and after, and nothing else; a day without an edit exits 0;
+ * the history holds one row per topic per day.
  */
 import { describe, expect, it } from 'vitest';
 import { cleanEnv } from '../e2e/helpers.js';
@@ -18,6 +18,7 @@ const DAYS = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-2
 interface Change {
   kind: string;
   subject: unknown;
+  label: string | null;
   engine: string | null;
   before: unknown;
   after: unknown;
@@ -70,12 +71,12 @@ describe('a week of daily reads with four changes', () => {
 
     const results: Array<{ code: number | null; doc: ChangesDoc; stderr: string }> = [];
     for (const day of DAYS) {
-      const r = await runVis(['--demo', 'changes', '--fetch', '--exit-code', '--format', 'json'], { env: envOn(day, base, edits) });
+      const r = await runVis(['--demo', 'changes', '--market', 'US-en', '--exit-code', '--format', 'json'], { env: envOn(day, base, edits) });
       expect(r.stdout, r.stderr).not.toBe('');
       results.push({ code: r.code, doc: JSON.parse(r.stdout) as ChangesDoc, stderr: r.stderr });
     }
 
-    // Day 1: nothing recorded before it.
+    // Day 1: no edit yet, so nothing changed since the day before.
     expect(results[0]!.code, results[0]!.stderr).toBe(0);
     expect(results[0]!.doc.data.changes).toEqual([]);
 
@@ -89,7 +90,9 @@ describe('a week of daily reads with four changes', () => {
     };
     const state = only(1);
     expect(state).toMatchObject({ kind: 'answer_state', engine: 'chatgpt', before: oldState, after: newState });
-    expect(subjectText(state.subject)).toContain(question.prompt);
+    // A question's subject is its id, its label the words asked.
+    expect(subjectText(state.subject)).toBe(question.id);
+    expect(state.label).toBe(question.prompt);
 
     const vis = only(2);
     expect(vis).toMatchObject({ kind: 'topic', before: topic.visibility, after: edits[1]!.value });
@@ -109,7 +112,7 @@ describe('a week of daily reads with four changes', () => {
     expect(results[5]!.doc.data.changes).toEqual([]);
 
     // The recorded series: one row per topic per day, no request.
-    const h = await runVis(['--demo', 'history', 'topics', '--format', 'csv'], { env: envOn(DAYS[5]!, base, edits) });
+    const h = await runVis(['--demo', 'history', 'topics', '--since', DAYS[0]!, '--format', 'csv'], { env: envOn(DAYS[5]!, base, edits) });
     expect(h.code, h.stderr).toBe(0);
     const rows = h.stdout.trimEnd().split('\r\n');
     expect(rows[0]).toMatch(/^day,/);

@@ -5,6 +5,7 @@ import {
   appliedFilters,
   hasListOptions,
   isKnownColumn,
+  listAnswer,
   narrowKnownColumns,
   noMatchNote,
   parseListOptions,
@@ -191,6 +192,8 @@ describe('--sort', () => {
     expect(isKnownColumn('engines.grok.nope', ['engines.chatgpt.rate'])).toBe(false);
     expect(isKnownColumn('x.engines.grok', ['x.engines.chatgpt'])).toBe(false);
     expect(isKnownColumn('engines.grok', ['engines.chatgpt.rate'])).toBe(false);
+    expect(isKnownColumn('.rate', ['engines.chatgpt.rate'])).toBe(false);
+    expect(isKnownColumn('rate', ['engines.chatgpt'])).toBe(false);
   });
 });
 
@@ -333,5 +336,28 @@ describe('withFilters', () => {
     expect(withFilters({ data: {} }, { top: 1 })).toEqual({ data: {}, meta: { filters: { top: 1 } } });
     expect(withFilters({ data: {}, meta: 'x' }, { top: 1 })).toEqual({ data: {}, meta: { filters: { top: 1 } } });
     expect(withFilters('x', { top: 1 })).toBe('x');
+  });
+});
+
+describe('listAnswer', () => {
+  // The columns a schema knows for rows like these: none for data without them.
+  const columnsOf = (data: unknown) => (Array.isArray((data as { rows?: unknown } | undefined)?.rows) ? ['id', 'engines.chatgpt', 'engines.claude'] : []);
+
+  it('gives the rows kept, json with meta.filters, and the header of the engines named', () => {
+    const b = body([
+      { id: 1, engines: { chatgpt: 'absent', claude: 'present' } },
+      { id: 2, engines: { claude: 'present' } },
+    ]);
+    const r = listAnswer(b, LIST, { engine: ['ChatGPT'] }, columnsOf);
+    expect(ids(r)).toEqual([1]);
+    expect((r.json as { meta: unknown }).meta).toEqual({ api_version: 'v1', filters: { engine: ['ChatGPT'] } });
+    expect(r.filterNote).toBeUndefined();
+    expect(r.knownColumns).toEqual(['id', 'engines.chatgpt']);
+  });
+
+  it('says what the answer has when nothing matched', () => {
+    const r = listAnswer(body([{ id: 1, engines: { claude: 'present' } }]), LIST, { engine: ['grok'] }, columnsOf);
+    expect(ids(r)).toEqual([]);
+    expect(r.filterNote).toBe('No row matched. The answer has --engine: claude.');
   });
 });

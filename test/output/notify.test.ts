@@ -95,6 +95,28 @@ describe('slackMessage', () => {
     expect([...title.blocks[0]!.text!.text]).toHaveLength(150);
   });
 
+  it('a section of exactly 3,000 characters is kept whole', () => {
+    const name = 'n'.repeat(3000 - '** topic · : 40 → 30 (-10)'.length - ' (US-en)'.length);
+    const text = (slackMessage(result([change(1, { label: '', brand: { id: '1', name } })])) as { blocks: Block[] }).blocks[1]!.text!.text;
+    expect([...text]).toHaveLength(3000);
+    expect(text.endsWith('(-10)')).toBe(true);
+  });
+
+  it('an item of a shape vis does not know that its subject names is not said twice', () => {
+    const other = change(1, {
+      kind: 'other',
+      move: 'appeared',
+      news: 'neutral',
+      label: null,
+      subject: 'issues[No schema]',
+      before: null,
+      after: 'No schema',
+      delta: null,
+      points: null,
+    });
+    expect((slackMessage(result([other])) as { blocks: Block[] }).blocks[1]!.text!.text).toBe('*Northwind CRM (US-en)* other · issues[No schema]: appeared');
+  });
+
   it('the title when nothing changed, nothing to compare, nothing recorded', () => {
     expect(notifyTitle(result([]))).toBe('AI visibility: no change from 2026-11-19 to 2026-11-20');
     expect(notifyTitle(result([], { from: null }))).toBe('AI visibility: nothing to compare yet (only 2026-11-20 is recorded)');
@@ -124,6 +146,13 @@ describe('teamsMessage', () => {
         ],
       },
     ]);
+  });
+
+  it('a loss is coloured as a drop is', () => {
+    const loss = change(1, { news: 'loss' });
+    const body = (teamsMessage(result([loss])) as { attachments: Array<{ content: { body: Array<{ inlines?: Array<Record<string, unknown>> }> } }> })
+      .attachments[0]!.content.body;
+    expect(body[1]!.inlines![0]).toEqual({ type: 'TextRun', text: 'Northwind CRM (US-en)', weight: 'Bolder', color: 'Attention' });
   });
 
   it('a gain is not coloured as a loss; the server’s text goes in TextRuns as it is (no markdown to escape)', () => {

@@ -15,7 +15,7 @@ function svg(kind: string, lines: readonly string[]): string {
 export type ChartCall =
   | { kind: 'trend'; points: readonly DatedValue[]; title: string }
   | { kind: 'bars'; values: readonly ChartValue[]; title: string; accent: string }
-  | { kind: 'stacked'; stacks: readonly ChartStack[]; title: string; order: readonly string[] };
+  | { kind: 'stacked'; stacks: readonly ChartStack[]; title: string; order: readonly string[]; colours?: readonly string[] };
 
 export class FakeCharts implements ChartKit {
   readonly calls: ChartCall[] = [];
@@ -32,8 +32,8 @@ export class FakeCharts implements ChartKit {
     return { svg: svg('bars', lines), alt: `${o.title}: ${lines.join(', ')}.` };
   }
 
-  async stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[] }): Promise<Chart> {
-    this.calls.push({ kind: 'stacked', stacks, title: o.title, order: o.order });
+  async stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; colours?: readonly string[] }): Promise<Chart> {
+    this.calls.push({ kind: 'stacked', stacks, title: o.title, order: o.order, ...(o.colours === undefined ? {} : { colours: o.colours }) });
     const lines = stacks.map((s) => `${s.label} ${s.parts.map((p) => `${p.part} ${p.value}`).join(' ')}`);
     return { svg: svg('stacked', lines), alt: `${o.title}: ${lines.join('; ')}.` };
   }

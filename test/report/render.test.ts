@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { CSP, planNote, renderReport } from '../../src/report/render.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
-import type { RecordFields } from '../../src/report/sections/kit.js';
+import { ANSWER_STATES, engineNames, prose, TONE_COLOURS, urlCell, type RecordFields } from '../../src/report/sections/kit.js';
+import { reasonWords } from '../../src/report/sections/changes.js';
+import { formatsFor } from '../../src/report/format.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { FakeCharts } from './fake-charts.js';
@@ -191,13 +193,18 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     await renderReport(oneScope(growth), charts);
     const stacked = charts.calls.find((c) => c.kind === 'stacked')!;
     if (stacked.kind !== 'stacked') throw new Error('not stacked');
-    expect(stacked.order).toEqual(['recommended', 'mentioned', 'absent', 'open', 'no_answer']);
+    expect(stacked.order).toEqual(['recommended', 'mentioned', 'absent', 'open', 'no answer']);
     const prompts = (growth.scopes[0]!.sections.questions as { data: any }).data.prompts as any[];
+    // Engines are named by the labels perception gives them; states in words.
+    const perception = (growth.scopes[0]!.sections.perception as { data: any }).data.engines as Array<{ engine: string; label: string }>;
+    const idOf = new Map(perception.map((e) => [e.label, e.engine]));
     for (const s of stacked.stacks) {
-      for (const part of s.parts) expect(part.value, `${s.label} ${part.part}`).toBe(prompts.filter((p) => p.engines[s.label]?.state === part.part).length);
+      const id = idOf.get(s.label)!;
+      for (const part of s.parts)
+        expect(part.value, `${s.label} ${part.part}`).toBe(prompts.filter((p) => p.engines[id]?.state?.replace(/_/g, ' ') === part.part).length);
       expect(s.parts.reduce((a, p) => a + p.value, 0)).toBe(prompts.length);
     }
-    expect(stacked.stacks.map((s) => s.label)).toEqual(Object.keys(prompts[0].engines));
+    expect(stacked.stacks.map((s) => idOf.get(s.label))).toEqual(Object.keys(prompts[0].engines));
   });
 });
 
@@ -249,6 +256,22 @@ describe('several scopes: a first page comparing them', () => {
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
     expect(compare.split('<tr>')[2]).toContain('not read');
     expect(compare.split('<tr>')[3]).not.toContain('not read');
+  });
+
+  it('one brand’s markets are compared as markets; several brands as brands', async () => {
+    expect(await renderReport(growth, new FakeCharts())).toContain('<h2>Every market at a glance</h2>');
+    const other = { ...growth.scopes[1]!, brand: { id: '999', name: 'Other Brand' } };
+    expect(await renderReport({ ...growth, scopes: [growth.scopes[0]!, other] }, new FakeCharts())).toContain('<h2>Every brand at a glance</h2>');
+  });
+
+  it('a file of several brands (--combined) is titled and marked as the agency’s internal overview; a client’s is not', async () => {
+    const page = await renderReport({ ...growth, internal: true }, new FakeCharts());
+    expect(page).toContain('<title>AI visibility report: internal overview</title>');
+    expect(page).toContain('<h1>AI visibility report: internal overview</h1>');
+    expect(page).toContain('for the agency’s own use');
+    const client = await renderReport(growth, new FakeCharts());
+    expect(client).not.toContain('internal overview');
+    expect(client).not.toContain('agency’s own use');
   });
 
   it('one scope has no comparison page and no page break before it', async () => {
@@ -481,10 +504,10 @@ describe('shares sent as 0–1 fractions or as 0–100 percentages read the same
   ])('headline and comparison page, %s', async (_, k) => {
     const model = withSection(oneScope(growth), 'headline', { kind: 'data', data: headline(0.31 * k, 0.02 * k), meta: null });
     const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'headline'));
-    expect(text).toContain('Share of voice 31.0% ▲ 2 of brands named');
+    expect(text).toContain('Share of voice 31.0% ▲ 2.0 of brands named');
     const two = { ...model, scopes: [model.scopes[0]!, model.scopes[0]!] };
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(await renderReport(two, new FakeCharts()))![1]!;
-    expect(plain(compare)).toContain('40 ▲ 1 31.0%');
+    expect(plain(compare)).toContain('40.0 ▲ 1.0 31.0%');
   });
 
   it.each([
@@ -494,8 +517,8 @@ describe('shares sent as 0–1 fractions or as 0–100 percentages read the same
     const charts = new FakeCharts();
     const model = withSection(oneScope(growth), 'share-of-voice', { kind: 'data', data: competitors(k), meta: null });
     const text = plain(sectionOf(await renderReport(model, charts), 'share-of-voice'));
-    expect(text).toContain('Pipewell 45.0% ▼ 1.5 55 20 1');
-    expect(text).toContain('Northwind CRM you 31.0% ▲ 2 40 12 2');
+    expect(text).toContain('Pipewell 45.0% ▼ 1.5 55.0 20 1');
+    expect(text).toContain('Northwind CRM you 31.0% ▲ 2.0 40.0 12 2');
     const bars = charts.calls.find((c) => c.kind === 'bars' && c.title === 'Share of voice');
     expect(bars?.kind === 'bars' && bars.values.map((v) => v.value?.toFixed(6))).toEqual(['45.000000', '31.000000']);
   });
@@ -506,8 +529,8 @@ describe('shares sent as 0–1 fractions or as 0–100 percentages read the same
   ])('topics: share of voice per topic, %s', async (_, k) => {
     const model = withSection(oneScope(growth), 'topics', { kind: 'data', data: topics(k), meta: null });
     const text = plain(sectionOf(await renderReport(model, new FakeCharts()), 'topics'));
-    expect(text).toContain('Security 20 0 4 12.5%');
-    expect(text).toContain('CRM pricing 40 ▲ 1 2 25.0%');
+    expect(text).toContain('Security 20.0 0.0 4 12.5%');
+    expect(text).toContain('CRM pricing 40.0 ▲ 1.0 2 25.0%');
   });
 
   it('a list with one share above 1 is of percentages: its small shares stay as sent', async () => {
@@ -630,5 +653,86 @@ describe('a model lacking a section', () => {
     const { tasks: _, ...rest } = scope.sections;
     const page = await renderReport({ ...growth, scopes: [{ ...scope, sections: rest as ScopeReport['sections'] }] }, new FakeCharts());
     expect(sectionOf(page, 'tasks')).toContain('<p class="note none">Not read for this report.</p>');
+  });
+});
+
+describe('the client’s language', () => {
+  it('each engine has one name throughout: its label where any answer gives one (ChatGPT), never its id beside it', async () => {
+    const charts = new FakeCharts();
+    const page = await renderReport(oneScope(growth), charts);
+    const words = plain(page.replace(/<(style|svg)[\s\S]*?<\/\1>/g, ''));
+    expect(words).toContain('ChatGPT');
+    expect(words).not.toMatch(/\bchatgpt\b/);
+    const stacked = charts.calls.find((c) => c.kind === 'stacked')!;
+    expect(stacked.kind === 'stacked' && stacked.stacks.map((s) => s.label)).toContain('ChatGPT');
+  });
+
+  it('engineNames: the first label given for an id, anywhere in the answers; the id where none is', () => {
+    const name = engineNames([
+      { engines: [{ engine: 'chatgpt', label: 'ChatGPT' }] },
+      {
+        deep: {
+          list: [
+            { engine: 'gemini', label: 'Gemini' },
+            { engine: 'chatgpt', label: 'Other' },
+          ],
+        },
+      },
+    ]);
+    expect([name('chatgpt'), name('gemini'), name('claude')]).toEqual(['ChatGPT', 'Gemini', 'claude']);
+    expect(engineNames([{ engine: 'x', label: ' ' }])('x')).toBe('x');
+  });
+
+  it('no raw API words: states in words, quoted text as code without its backticks, the history’s options in plain words', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const words = plain(page.replace(/<(style|svg)[\s\S]*?<\/\1>/g, ''));
+    expect(words).not.toContain('no_answer');
+    expect(words).not.toContain('`');
+    expect(prose('Add a `Disallow: /` rule <now>')).toBe('Add a <code>Disallow: /</code> rule &lt;now&gt;');
+    expect(reasonWords('recorded with other options on each day (2026-11-01: days=30; 2026-11-22: days=7)')).toBe(
+      'the two days were recorded with different settings, so they cannot be compared',
+    );
+    expect(reasonWords('not recorded on 2026-11-01')).toBe('not recorded on 2026-11-01');
+  });
+
+  it('the buyer-questions chart colours each state as the matrix under it does: absent reddest, no answer grey, in the matrix’s order', async () => {
+    const charts = new FakeCharts();
+    await renderReport(oneScope(growth), charts);
+    const stacked = charts.calls.find((c) => c.kind === 'stacked')!;
+    if (stacked.kind !== 'stacked') throw new Error('not stacked');
+    expect(stacked.order).toEqual(ANSWER_STATES.map((s) => s.state.replace(/_/g, ' ')));
+    expect(stacked.colours).toEqual(ANSWER_STATES.map((s) => TONE_COLOURS[s.tone]));
+    expect(stacked.colours![stacked.order.indexOf('absent')]).toBe(TONE_COLOURS.bad);
+  });
+
+  it('one number style per measure: visibility scores and changes in points with one decimal', async () => {
+    const fmt = formatsFor('en-US');
+    expect([fmt.score(31), fmt.score(29.14)]).toEqual(['31.0', '29.1']);
+    expect(plain(fmt.change(-3, 'points', 'higher'))).toBe('▼ 3.0');
+    expect(plain(fmt.change(2.7, 'points', 'higher'))).toBe('▲ 2.7');
+    expect(plain(fmt.change(3, 'count', 'higher'))).toBe('▲ 3');
+  });
+
+  it('every count says what it counts; tables in a box that scrolls on a phone; a URL in a cell kept on one line', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    expect(page).toContain('AI cites instead (citations)');
+    expect(page).toMatch(/ citations?<\/span>/);
+    expect(page.match(/<table>/g)!.length).toBe(page.match(/<div class="table"><table>/g)!.length);
+    expect(page).toContain('td .url, td .url a { white-space: nowrap;');
+    expect(page).toContain('@media screen and (max-width: 600px)');
+    expect(urlCell('https://example.com/a/very/long/path')).toBe(
+      '<span class="url"><a href="https://example.com/a/very/long/path" rel="noopener noreferrer">https://example.com/a/very/long/path</a></span>',
+    );
+  });
+});
+
+describe('topics by their names', () => {
+  it('a task’s topics are named as the topics section names them, never by their ids, where the name is known', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const tasks = plain(sectionOf(page, 'tasks'));
+    const topics = (growth.scopes[0]!.sections.topics as { data: any }).data.topics as Array<{ id: string; name: string }>;
+    const named = topics.filter((t) => tasks.includes(t.name));
+    expect(named.length).toBeGreaterThan(0);
+    for (const t of topics) expect(tasks).not.toMatch(new RegExp(`(^| |,)${t.id}(,| |$)`));
   });
 });

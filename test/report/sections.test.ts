@@ -157,6 +157,45 @@ describe('what changed', () => {
     expect(html).not.toContain('20 → 9');
   });
 
+  it('a change leads with its human words (a question’s text, a topic’s name), its key under them; a change without words shows its key', async () => {
+    const brand = { id: '101', name: 'Northwind CRM' };
+    const base = {
+      brand,
+      market: null,
+      engine: null,
+      before: 'recommended',
+      after: 'absent',
+      delta: null,
+      points: null,
+      endpoint: 'prompts',
+      item: '',
+      query: '',
+    };
+    const result: ChangesResult = {
+      from: '2025-03-13',
+      to: '2025-03-14',
+      sinceFallback: false,
+      changes: [
+        {
+          ...base,
+          kind: 'answer_state',
+          move: 'changed',
+          news: 'loss',
+          subject: 'q1',
+          label: 'Best CRM for startups?',
+          path: 'prompts[q1].engines.chatgpt.state',
+        },
+        { ...base, kind: 'competitor', move: 'appeared', news: 'rival', subject: 'Rival', label: null, path: 'competitors[Rival]', before: null, after: 0.1 },
+      ],
+      notCompared: [],
+      compared: [],
+    };
+    const us = { brand, market: null } as ScopeReport;
+    const html = await changes.render(result as never, { scope: us, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never });
+    expect(html).toContain('Best CRM for startups?<br><span class="small muted url">q1</span>');
+    expect(html).toContain('<td><span class="url">Rival</span></td>');
+  });
+
   it('nothing recorded, or one day only, says so', async () => {
     const ctx = { scope: {} as ScopeReport, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never };
     const empty: ChangesResult = { from: null, to: null, sinceFallback: false, changes: [], notCompared: [], compared: [] };

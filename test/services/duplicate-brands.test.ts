@@ -73,7 +73,7 @@ describe('a brand GET /brands lists twice', () => {
 
   it('vis report --all-brands and vis changes --fetch --all-brands read each brand once', async () => {
     for (const argv of [
-      ['report', '--all-brands', '-o', join(mkdtempSync(join(tmpdir(), 'vis-dup-report-')), 'r.html')],
+      ['report', '--all-brands', '--dir', mkdtempSync(join(tmpdir(), 'vis-dup-report-'))],
       ['changes', '--fetch', '--all-brands', '-f', 'json'],
     ]) {
       const r = await run(argv);

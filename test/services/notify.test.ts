@@ -13,19 +13,11 @@ import { clearSecrets, redactSecrets } from '../../src/http/redact.js';
 import { checkWebhookUrl, deliver, formatOfHost, maskWebhook, notifyTarget, retryAfter, type NotifyTarget } from '../../src/services/notify.js';
 import { fakeClock, testContext } from '../support/context.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { thrown } from '../support/refusal.js';
 
 const SLACK = 'https://hooks.slack.com/services/T01/B02/abcdefSECRETghijkl';
 const TEAMS = 'https://prod-12.westeurope.logic.azure.com:443/workflows/0123abcd/triggers/manual/paths/invoke?api-version=2016-06-01&sig=SIGSECRET123';
 const POWER = 'https://default0123.09.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/abc/triggers/manual?sig=PPSECRET';
-
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('notifyTarget: the webhook and its format', () => {
   afterEach(() => clearSecrets());
@@ -195,5 +187,95 @@ describe('deliver: one POST, one retry, exit 7', () => {
       (e: unknown) => e,
     );
     expect(exitCodeFor(err)).toBe(130);
+  });
+});
+
+describe('deliver: what it hands the transport, and how it names a failure', () => {
+  afterEach(() => clearSecrets());
+
+  interface Seen {
+    agent?: Record<string, unknown>;
+    sent: Array<{ url: string; headers: Record<string, string> }>;
+  }
+
+  /** A transport whose every send ends as `outcome` says: an error with that code or name, or that status. */
+  function fakeTransport(seen: Seen, outcome: { code?: string; name?: string } | number) {
+    return {
+      createAgent: async (o: unknown) => {
+        seen.agent = o as Record<string, unknown>;
+        return { close: async () => undefined } as never;
+      },
+      sendRequest: async (_d: unknown, url: string, o: { headers: Record<string, string> }) => {
+        seen.sent.push({ url, headers: o.headers });
+        if (typeof outcome === 'number') return { statusCode: outcome, headers: {}, body: { dump: async () => undefined } } as never;
+        throw Object.assign(new Error('undici says http://example.test/hook/SECRETPATH failed'), outcome);
+      },
+    };
+  }
+
+  const target: NotifyTarget = { url: 'https://relay.example/hook/SECRETPATH', format: 'json', display: 'https://relay.example/…' };
+
+  it.each([
+    [{ code: 'UND_ERR_HEADERS_TIMEOUT' }, 'no answer within 10 s'],
+    [{ code: 'UND_ERR_BODY_TIMEOUT' }, 'no answer within 10 s'],
+    [{ code: 'UND_ERR_CONNECT_TIMEOUT' }, 'no answer within 10 s'],
+    [{ name: 'TimeoutError' }, 'no answer within 10 s'],
+    [{ code: 'ENOTFOUND' }, 'the connection failed (ENOTFOUND)'],
+    [{ code: 'weird code' }, 'the connection failed'],
+    [{}, 'the connection failed'],
+  ])('%j: exit 7, "%s", never the error’s own text', async (outcome, why) => {
+    const seen: Seen = { sent: [] };
+    const ctx = testContext({ overrides: { transport: fakeTransport(seen, outcome) } });
+    const err = await deliver(ctx, target, {}).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toBe(`the notification to https://relay.example/… was not delivered: ${why}`);
+    expect(seen.sent).toHaveLength(1);
+  });
+
+  it('the limits of one attempt, and the proxy the environment names for the webhook’s host', async () => {
+    const seen: Seen = { sent: [] };
+    const env = { HTTPS_PROXY: 'http://proxy.corp:3128' };
+    await deliver(testContext({ env, overrides: { transport: fakeTransport(seen, 200) } }), target, {});
+    expect(seen.agent).toEqual({
+      connectTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 1_000,
+      proxy: { uri: 'http://proxy.corp:3128', token: undefined },
+    });
+    const direct: Seen = { sent: [] };
+    await deliver(testContext({ env: { ...env, NO_PROXY: 'relay.example' }, overrides: { transport: fakeTransport(direct, 200) } }), target, {});
+    expect(direct.agent).not.toHaveProperty('proxy');
+    expect(seen.sent[0]!.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'user-agent': 'vis/0.0.0-test' });
+  });
+
+  it('2xx is delivered, 300 is not, and is not repeated', async () => {
+    const ok: Seen = { sent: [] };
+    await deliver(testContext({ overrides: { transport: fakeTransport(ok, 299) } }), target, {});
+    const moved: Seen = { sent: [] };
+    const err = await deliver(testContext({ overrides: { transport: fakeTransport(moved, 300) } }), target, {}).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect([ok.sent.length, moved.sent.length, err?.message]).toEqual([
+      1,
+      1,
+      'the notification to https://relay.example/… was not delivered: the receiver answered HTTP 300',
+    ]);
+  });
+
+  it('retryAfter reads whole seconds only: `3s` and `x3` are not numbers of seconds', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(retryAfter('3s', now)).toBeUndefined();
+    expect(retryAfter('x3', now)).toBeUndefined();
+    expect(retryAfter('12', now)).toBe(12_000);
+  });
+
+  it('an empty VIS_NOTIFY_URL is unset: the profile’s webhook, named as the saved setting in refusals', () => {
+    expect(thrown(() => notifyTarget({ VIS_NOTIFY_URL: '' }, { notify: 'http://10.0.0.1/x' })).message).toContain('the saved notify setting must be');
+    expect(thrown(() => notifyTarget({}, { notify: '   ' })).message).toContain('--notify needs a webhook');
+    expect(thrown(() => notifyTarget({ VIS_NOTIFY_URL: 'http://10.0.0.1/x' }, {})).message).toContain('VIS_NOTIFY_URL must be');
   });
 });

@@ -57,6 +57,20 @@ describe('a piped table', () => {
   });
 });
 
+describe('--verbose', () => {
+  it('adds nothing on stderr to json, csv or a table at a terminal: their output is whole on stdout', async () => {
+    for (const out of [
+      await render('json', { verbose: true }),
+      await render('json', { verbose: true, list: { top: 1 } }),
+      await render('csv', { verbose: true }),
+      await render('table', { verbose: true, io: { stdoutIsTTY: true } }),
+    ]) {
+      expect(out.stdout).toContain('Best CRM?');
+      expect(out.stderr).toBe('');
+    }
+  });
+});
+
 describe('filters that match no row', () => {
   const none: ListOptions = { action: ['rewrite'] };
 

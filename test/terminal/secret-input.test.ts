@@ -3,6 +3,7 @@
  * edits; Enter or Ctrl-D ends; Ctrl-C cancels), or all of a piped stdin (trimmed, at
  * most 64 KiB), never from argv.
  */
+import type { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { readSecret } from '../../src/terminal/secret-input.js';
 import { testIO } from '../support/context.js';
@@ -14,7 +15,7 @@ function typed(keys: string[]) {
   const raw: boolean[] = [];
   Object.assign(io.stdin, { setRawMode: (on: boolean) => void raw.push(on) });
   const p = readSecret(io, PROMPT);
-  for (const k of keys) io.stdin.write(k);
+  for (const k of keys) (io.stdin as PassThrough).write(k);
   return { io, raw, p };
 }
 
@@ -29,6 +30,10 @@ describe('readSecret at a terminal', () => {
 
   it('Backspace (DEL or BS) removes the last character; control characters are not kept', async () => {
     expect(await typed(['abx\u007fc\bd\u0001e\n']).p).toBe('abde');
+  });
+
+  it('a space typed is kept (inside; the ends are trimmed)', async () => {
+    expect(await typed(['a b \r']).p).toBe('a b');
   });
 
   it('Ctrl-D ends the input as Enter does; what follows Enter is not read', async () => {
@@ -68,9 +73,15 @@ describe('readSecret from a pipe', () => {
     expect(await readSecret(testIO({ stdin: 'k'.repeat(64 * 1024) }), PROMPT)).toHaveLength(64 * 1024);
   });
 
+  it('a stdin that gives text, not bytes, is read the same', async () => {
+    const io = testIO({ stdin: 'https://example.test/text' });
+    io.stdin.setEncoding('utf8');
+    expect(await readSecret(io, PROMPT)).toBe('https://example.test/text');
+  });
+
   it('text split over chunks and multi-byte characters arrive whole', async () => {
     const io = testIO();
-    const stdin = testIO({ stdinIsTTY: true }).stdin;
+    const stdin = testIO({ stdinIsTTY: true }).stdin as PassThrough;
     Object.assign(io, { stdin });
     const p = readSecret(io, PROMPT);
     stdin.write(Buffer.from('ü'.repeat(2)).subarray(0, 3));

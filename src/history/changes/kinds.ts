@@ -209,8 +209,9 @@ const answerState: KindCompare = (a, b) => {
   // Every question of either day: one that appeared or went is a change for each of its engines, as is an engine that did.
   for (const id of new Set([...after.keys(), ...before.keys()])) {
     const [old, q] = [before.get(id), after.get(id)];
-    const subject = text(q?.prompt) ?? text(q?.question) ?? text(old?.prompt) ?? text(old?.question) ?? id;
-    const label = subject === id ? null : id;
+    // The key is the subject (the question's id, else its text); the text is the label, as a topic's name is.
+    const subject = id;
+    const label = text(q?.prompt) ?? text(q?.question) ?? text(old?.prompt) ?? text(old?.question);
     const [was, now] = [old === undefined ? new Map<string, string>() : statesOf(old)!, q === undefined ? new Map<string, string>() : statesOf(q)!];
     if (was.size === 0 && now.size === 0 && (old === undefined || q === undefined)) {
       // A question with no engine that appeared or went: still a question that did.

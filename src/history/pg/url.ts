@@ -6,12 +6,13 @@
  *
  * pg-connection-string reads it, in its libpq compatibility mode; vis adds the rules of
  * libpq it lacks (docs/history-postgres.md, "The URL"):
- * - the split: the user part runs to the @ (a # or ? in it is the part's), no fragment, a +
- *   is a +, the host as written, an escape that is not UTF-8 is that byte, every escape of
- *   the database name decoded, `dbname=`, a parameter (an empty one too) in place of the
- *   same part; and vis's refusals: a second raw `@` (it would put the password in the host
- *   and the host in the messages), a list of hosts (`pg` connects to one), a broken or NUL
- *   escape, a parameter vis does not take (PG_PARAMS);
+ * - vis's refusals, before the library reads anything: a second raw `@` (it would put the
+ *   password in the host and the host in the messages), a list of hosts (`pg` connects to
+ *   one), a broken or NUL escape, a parameter vis does not take (PG_PARAMS);
+ * - libpq's readings the library lacks, written into the URL it reads (libraryUrl): a # or
+ *   ? in the user part, no fragment, a + is a +, the host as written, an escape that is not
+ *   UTF-8 is that byte, a parameter (an empty one too) in place of the same part; the port
+ *   and the database name, read by vis;
  * - sslmode and the root certificate, read by vis alone (sslChoice): the library would read
  *   sslcert/sslkey/sslrootcert files itself as it parses, and vis reads no file a URL names
  *   but the root certificate its sslmode needs;
@@ -53,7 +54,6 @@ export const PG_PARAMS = [
   'statement_timeout',
   'user',
 ] as const;
-type PgParam = (typeof PG_PARAMS)[number];
 
 /** libpq's sslmode values, weakest first. */
 export const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
@@ -151,26 +151,27 @@ function looseDecode(text: string): string {
  * The URL's own parts, checked: what `vis config set history` stores. Throws a UsageError
  * naming `source` and the rule, and never quoting the URL.
  *
- * vis splits the URL as libpq does and refuses what breaks its rules (reading nothing:
- * pg-connection-string is loaded only for a URL that passes them); pg-connection-string
- * then reads the parts, written out so that its WHATWG reader reads what libpq reads
- * (readerUrl); vis checks the values it reads.
+ * vis refuses what breaks its rules first (pg-connection-string is loaded only for a URL
+ * that passes them); the library then reads the URL, with libpq's readings it lacks
+ * written in (libraryUrl); vis checks the values it reads.
  */
 export async function parsePgUrl(url: string, source: string, o: { argument?: boolean } = {}): Promise<PgUrl> {
   const refuse = (rule: string): never => {
     throw new UsageError(`${source}: ${rule}`);
   };
-  const written = splitPgUrl(url, refuse);
+  const w = refusals(url, refuse);
   const { parse } = await import('pg-connection-string');
-  const read = parse(readerUrl(written), { useLibpqCompat: true });
+  const read = parse(libraryUrl(w), { useLibpqCompat: true });
   const value = (key: string): string | undefined => (typeof read[key] === 'string' ? read[key] : undefined);
   const out: PgUrl = { schema: DEFAULT_SCHEMA };
   const user = value('user');
   const password = value('password');
   const host = value('host');
-  const port = value('port');
-  // libpq's dbname parameter: pg-connection-string does not know it (readerUrl writes the database there).
-  const dbname = value('dbname');
+  // The port and the database name as libpq reads them: a WHATWG reader refuses a port
+  // with no host, and keeps the escapes of reserved characters and the dot segments of a
+  // path. A lone surrogate (a JSON setting may hold one) is U+FFFD, as in the other parts.
+  const port = w.given.has('port') ? value('port') : decode(w.port);
+  const dbname = w.given.has('dbname') ? value('dbname') : decode(w.dbname).replace(/\p{Cs}/gu, '\ufffd');
   if (user) out.user = user;
   if (password) out.password = password;
   if (host) {
@@ -179,7 +180,7 @@ export async function parsePgUrl(url: string, source: string, o: { argument?: bo
   }
   if (port) out.port = checkPort(port, `${source}: the port`);
   if (dbname) out.dbname = dbname;
-  const { sslmode, sslrootcert } = written.ssl;
+  const { sslmode, sslrootcert } = w.ssl;
   if (sslmode !== undefined) out.sslmode = checkSslMode(sslmode, `${source}: sslmode`);
   if (sslrootcert) out.sslrootcert = sslrootcert;
   const connectTimeout = value('connect_timeout');
@@ -192,11 +193,12 @@ export async function parsePgUrl(url: string, source: string, o: { argument?: bo
   if (options) out.options = options;
   const schema = value('schema');
   if (schema !== undefined) out.schema = checkSchema(schema, `${source}: schema`);
-  if (o.argument === true && written.holdsPassword) throw passwordArgument(source);
+  // An empty password= does not hide the one before the @.
+  if (o.argument === true && (w.password || password)) throw passwordArgument(source);
   return out;
 }
 
-/** A URL split as libpq splits it, each part as written (its escapes checked), before anything reads it. */
+/** A URL's parts as written, where libpq delimits them: what vis checks, and edits for the library. */
 interface WrittenUrl {
   user?: string;
   password?: string;
@@ -204,23 +206,22 @@ interface WrittenUrl {
   host: string;
   port: string;
   dbname: string;
-  /** The parameters vis passes to the reader: the name decoded, the value as written. */
-  params: Map<ReaderParam, string>;
-  /** Read by vis alone, decoded: pg-connection-string would read the root certificate's file itself, and apply its own sslmode. */
+  /** The parameters the library reads, as written; sslmode and sslrootcert are vis's alone. */
+  params: string[];
+  /** The names of the parameters given, decoded: each takes the place of the same part of the URL. */
+  given: Set<string>;
+  /** Decoded: the library would read the root certificate's file itself, and apply its own sslmode. */
   ssl: { sslmode?: string; sslrootcert?: string };
-  /** A non-empty password in either place: an empty `password=` does not hide the one before the @. */
-  holdsPassword: boolean;
 }
-type ReaderParam = Exclude<PgParam, 'sslmode' | 'sslrootcert'>;
 
 /**
- * libpq's split of `postgres[ql]://[user[:password]@][host][:port][/dbname][?param=value&…]`,
- * and vis's refusals, in the order they are told: the scheme, a space or control character,
+ * vis's refusals, in the order they are told: the scheme, a space or control character,
  * an @ that is not the one before the host, a list of hosts, a broken [IPv6], a broken or
  * NUL escape in any part, a parameter that is not key=value or not one vis takes (sslcert
- * and sslkey among them: nothing reads their files).
+ * and sslkey among them: nothing reads their files). Each names the part, so the parts are
+ * found where libpq finds them: the user part runs to the @, the host to a / or ?.
  */
-function splitPgUrl(url: string, refuse: (rule: string) => never): WrittenUrl {
+function refusals(url: string, refuse: (rule: string) => never): WrittenUrl {
   const scheme = /^postgres(?:ql)?:\/\//i.exec(url);
   if (!scheme) return refuse('a PostgreSQL URL starts with postgres:// or postgresql://');
   if (/[\s\x00-\x1f\x7f-\x9f]/.test(url)) refuse('the URL must not hold spaces or control characters (percent-encode them)');
@@ -229,63 +230,56 @@ function splitPgUrl(url: string, refuse: (rule: string) => never): WrittenUrl {
   if (at >= 0 && (rest.includes('@', at + 1) || rest.slice(0, at).includes('/'))) {
     refuse('a URL holds one @, before the host: write an @ or / in the user name, password or a value as %40 or %2F');
   }
-  const out: WrittenUrl = { host: '', port: '', dbname: '', params: new Map(), ssl: {}, holdsPassword: false };
+  const out: WrittenUrl = { host: '', port: '', dbname: '', params: [], given: new Set(), ssl: {} };
   if (at >= 0) {
-    const userinfo = rest.slice(0, at);
-    const colon = userinfo.indexOf(':');
-    out.user = checked(colon < 0 ? userinfo : userinfo.slice(0, colon), 'the user name', refuse);
-    if (colon >= 0) out.password = checked(userinfo.slice(colon + 1), 'the password', refuse);
+    const [user, ...password] = rest.slice(0, at).split(':');
+    out.user = checked(user!, 'the user name', refuse);
+    if (password.length > 0) out.password = checked(password.join(':'), 'the password', refuse);
     rest = rest.slice(at + 1);
   }
-  const hostEnd = rest.search(/[/?]/);
-  const hostPort = hostEnd < 0 ? rest : rest.slice(0, hostEnd);
-  rest = rest.slice(hostPort.length);
-  if (hostPort.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
-  let portText: string;
-  if (hostPort.startsWith('[')) {
-    if (!hostPort.includes(']')) refuse('an IPv6 address in [ ] lacks its closing ]');
-    const close = hostPort.indexOf(']');
-    out.host = checked(hostPort.slice(1, close), 'the host', refuse);
-    const after = hostPort.slice(close + 1);
-    if (after !== '' && !after.startsWith(':')) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
-    portText = after.slice(1);
-  } else {
-    const colon = hostPort.indexOf(':');
-    out.host = checked(colon < 0 ? hostPort : hostPort.slice(0, colon), 'the host', refuse);
-    portText = colon < 0 ? '' : hostPort.slice(colon + 1);
-  }
-  out.port = checked(portText, 'the port', refuse);
-  const q = rest.indexOf('?');
-  // rest is empty, /dbname[?…] or ?…: an empty name is none.
-  out.dbname = checked(q < 0 ? rest.slice(1) : rest.slice(1, q), 'the database name', refuse);
-  out.holdsPassword = Boolean(out.password);
-  if (q < 0) return out;
-  for (const piece of rest.slice(q + 1).split('&')) {
+  const [, hostPort, path, query] = /^([^/?]*)\/?([^?]*)\??(.*)$/.exec(rest)!;
+  if (hostPort!.includes(',')) refuse('one host only: vis connects to one server (name the one to write to)');
+  const ipv6 = hostPort!.startsWith('[');
+  const [, host, close, colon, port] = (ipv6 ? /^\[([^\]]*)(\]?)(:?)(.*)$/ : /^([^:]*)()(:?)(.*)$/).exec(hostPort!)!;
+  if (ipv6 && !close) refuse('an IPv6 address in [ ] lacks its closing ]');
+  out.host = checked(host!, 'the host', refuse);
+  if (port && !colon) refuse('after an [IPv6] address comes :port, /dbname or ?parameters');
+  out.port = checked(port!, 'the port', refuse);
+  // An empty name is none.
+  out.dbname = checked(path!, 'the database name', refuse);
+  for (const piece of query!.split('&')) {
     if (piece === '') continue;
     const eq = piece.indexOf('=');
     // The piece is not quoted: a password pasted without its key would be.
     if (eq < 0) refuse('each parameter after ? is key=value');
-    let key = decode(piece.slice(0, eq), 'a parameter name', refuse);
+    let key = decode(checked(piece.slice(0, eq), 'a parameter name', refuse));
     let value = checked(piece.slice(eq + 1), key === 'password' ? 'the password' : `the ${key} parameter`, refuse);
     // As libpq: the JDBC spelling.
-    if (key === 'ssl' && decode(value, 'the ssl parameter', refuse) === 'true') [key, value] = ['sslmode', 'require'];
+    if (key === 'ssl' && decode(value) === 'true') [key, value] = ['sslmode', 'require'];
     if (!(PG_PARAMS as readonly string[]).includes(key)) refuse(`unknown parameter ${JSON.stringify(key)} (vis takes ${PG_PARAMS.join(', ')})`);
-    if (key === 'sslmode' || key === 'sslrootcert') out.ssl[key] = decode(value, `the ${key} parameter`, refuse);
-    else out.params.set(key as ReaderParam, value);
+    if (key === 'sslmode' || key === 'sslrootcert') out.ssl[key] = decode(value);
+    else out.params.push(piece);
+    out.given.add(key);
   }
-  if (out.params.get('password')) out.holdsPassword = true;
   return out;
 }
 
 /**
- * A URL typed as an argument (`vis history push URL`, `vis config set history URL`) is
- * shown to every user of the machine by `ps`, and a saved one would keep the password in
- * the config file: vis takes no password there, as it takes no API key on the command line.
+ * The URL pg-connection-string reads: the user's, with what its WHATWG reader would read
+ * otherwise than libpq written so that it reads what libpq reads:
+ * - a # or ? in the user part, a # anywhere, a + in a value, are the part's, escaped;
+ * - an escape that is not UTF-8 is that byte (asUtf8); the host is kept as written, an
+ *   [IPv6] address too: the characters a WHATWG host refuses or reads (: [ ]) escaped;
+ * - a parameter, an empty one too, takes the place of the same part: the part is left out;
+ * - the port, the database name, sslmode and sslrootcert are read by vis.
  */
-function passwordArgument(source: string): UsageError {
-  return new UsageError(`${source}: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there`, {
-    hint: 'Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass (a line host:port:database:user:password, chmod 600).',
-  });
+function libraryUrl(w: WrittenUrl): string {
+  const escape = (text: string, chars: RegExp) => asUtf8(text).replace(chars, (c) => encodeURIComponent(c));
+  const user = w.given.has('user') ? '' : escape(w.user ?? '', /[?#]/g);
+  const password = w.given.has('password') || w.password === undefined ? '' : `:${escape(w.password, /[?#]/g)}`;
+  const host = w.given.has('host') ? '' : escape(w.host, /[#:<>[\\\]^|]/g);
+  const params = w.params.map((piece) => escape(piece, /[#+]/g));
+  return `postgres://${user}${password}@${host}/?${params.join('&')}`;
 }
 
 /** A part as written, its escapes checked: libpq refuses a broken escape and %00, and so does vis. The part is never quoted. */
@@ -295,9 +289,9 @@ function checked(text: string, what: string, refuse: (rule: string) => never): s
   return text;
 }
 
-/** A part percent-decoded, as libpq decodes it: escapes that are not UTF-8 are those bytes, as Latin-1. */
-function decode(text: string, what: string, refuse: (rule: string) => never): string {
-  return decodeURIComponent(asUtf8(checked(text, what, refuse)));
+/** A part, its escapes checked, percent-decoded as libpq decodes it: escapes that are not UTF-8 are those bytes, as Latin-1. */
+function decode(text: string): string {
+  return decodeURIComponent(asUtf8(text));
 }
 
 /** Escapes that are not UTF-8 as the UTF-8 escapes of those bytes read as Latin-1: libpq passes the bytes on, where a WHATWG reader throws or reads U+FFFD. */
@@ -311,30 +305,14 @@ function asUtf8(text: string): string {
 }
 
 /**
- * The URL pg-connection-string reads, made of the parts as written, so that its WHATWG
- * reader reads what libpq reads:
- * - every character but letters, digits, `-._~` and the escapes is percent-encoded: a ? or
- *   # in the password, a + in a value, an [IPv6] host (kept as written, not rewritten) are
- *   the part's, and escapes that are not UTF-8 are those bytes (asUtf8);
- * - the port and the database go as libpq's parameters: a WHATWG URL refuses a port vis
- *   names the rule for, and keeps the escapes of reserved characters in its path;
- * - a parameter takes the place of the same part, an empty one too, as in libpq (the
- *   reader would take the part instead of an empty parameter).
+ * A URL typed as an argument (`vis history push URL`, `vis config set history URL`) is
+ * shown to every user of the machine by `ps`, and a saved one would keep the password in
+ * the config file: vis takes no password there, as it takes no API key on the command line.
  */
-function readerUrl(w: WrittenUrl): string {
-  const params = new Map(w.params);
-  const user = params.has('user') ? '' : (w.user ?? '');
-  const password = params.has('password') ? undefined : w.password;
-  const userinfo = user !== '' || password !== undefined ? `${forReader(user)}${password === undefined ? '' : `:${forReader(password)}`}@` : '';
-  const host = params.has('host') ? '' : w.host;
-  if (!params.has('port') && w.port !== '') params.set('port', w.port);
-  if (!params.has('dbname') && w.dbname !== '') params.set('dbname', w.dbname);
-  const query = [...params].map(([key, value]) => `${key}=${forReader(value)}`).join('&');
-  return `postgres://${userinfo}${forReader(host)}/?${query}`;
-}
-
-function forReader(part: string): string {
-  return asUtf8(part).replace(/[^A-Za-z0-9\-._~%]/gu, (c) => [...Buffer.from(c)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''));
+function passwordArgument(source: string): UsageError {
+  return new UsageError(`${source}: the URL holds a password, and a command line is visible to every user of this machine (ps): vis takes none there`, {
+    hint: 'Leave the password out of the URL, and give it in PGPASSWORD or in ~/.pgpass (a line host:port:database:user:password, chmod 600).',
+  });
 }
 
 function checkPort(value: string, what: string): number {

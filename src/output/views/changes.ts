@@ -4,7 +4,8 @@
  * (kind), the subject a user copies (a topic id, a question's text, a URL: wrapped whole,
  * never shortened), the engine, and before → after with the difference. Losses and drops
  * red, rivals gaining yellow, gains green. What could not be compared closes the brand's
- * group; "no change" is said only of what was compared. Every text from the history
+ * group; "no change" is said only of what was compared: a brand nothing of which could be
+ * is listed under "Not compared" alone, last. Every text from the history
  * (names, subjects, recorded values, reasons) passes the terminal sanitiser: it was the
  * server's before it was recorded.
  */
@@ -62,9 +63,10 @@ function changeLines(c: Change, chalk: ChalkInstance, o: ChangesViewOptions, ind
   return flowLines(items, o.width, { sep: { text: '  ' }, lead: [{ text: indent }], hang: 2, wide: o.wide });
 }
 
-function notComparedLines(list: readonly NotCompared[], chalk: ChalkInstance, o: ChangesViewOptions): string[] {
+/** What was not compared, each with its reason, under a `Not compared:` line (or `lead`, a brand's name). */
+function notComparedLines(list: readonly NotCompared[], chalk: ChalkInstance, o: ChangesViewOptions, lead = chalk.dim('Not compared:')): string[] {
   if (list.length === 0) return [];
-  const lines = [`${INDENT}${chalk.dim('Not compared:')}`];
+  const lines = [`${INDENT}${lead}`];
   for (const n of list) {
     lines.push(
       ...flowLines(
@@ -100,15 +102,20 @@ export function renderChangesView(result: ChangesResult, o: ChangesViewOptions):
   // Brands in the order their worst news comes; each brand's markets likewise.
   const brands: string[] = [];
   for (const c of result.changes) if (!brands.includes(c.brand.id)) brands.push(c.brand.id);
-  for (const n of result.notCompared) if (!brands.includes(n.brand.id)) brands.push(n.brand.id);
+  // A brand none of whose answers could be compared has no "no change" group: it is listed
+  // under "Not compared" alone, after the brands that were.
+  const uncompared: string[] = [];
+  for (const n of result.notCompared) {
+    const list = brands.includes(n.brand.id) || result.compared.some((c) => c.brand.id === n.brand.id) ? brands : uncompared;
+    if (!list.includes(n.brand.id)) list.push(n.brand.id);
+  }
   if (brands.length === 0) blocks.push([result.compared.length > 0 ? `No change of ${o.threshold} points or more.` : 'Nothing was compared.']);
+  const idNote = (brand: { id: string; name: string }) => (brand.name === brand.id ? '' : ` · ${safe(brand.id)}`);
   for (const id of brands) {
     const changes = result.changes.filter((c) => c.brand.id === id);
     const skipped = result.notCompared.filter((n) => n.brand.id === id);
-    const brand = changes[0]?.brand ?? skipped[0]!.brand;
-    // "no change" only where something was compared; a brand none of whose answers could be is said so.
-    const none = result.compared.some((c) => c.brand.id === id) ? 'no change' : 'nothing compared';
-    const note = `${changes.length === 0 ? none : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}${brand.name === brand.id ? '' : ` · ${safe(brand.id)}`}`;
+    const brand = changes[0]?.brand ?? result.compared.find((c) => c.brand.id === id)!.brand;
+    const note = `${changes.length === 0 ? 'no change' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`}${idNote(brand)}`;
     const lines = [sectionTitle(safe(brand.name), note, layout)];
     const markets: Array<string | null> = [];
     for (const c of changes) {
@@ -124,6 +131,16 @@ export function renderChangesView(result: ChangesResult, o: ChangesViewOptions):
       for (const c of inMarket) lines.push(...changeLines(c, chalk, o, headed ? `${INDENT}${INDENT}` : INDENT));
     }
     lines.push(...notComparedLines(skipped, chalk, o));
+    blocks.push(lines);
+  }
+  if (uncompared.length > 0) {
+    const n = uncompared.length;
+    const lines = [sectionTitle('Not compared', `${n} ${n === 1 ? 'brand' : 'brands'}: nothing recorded on both days`, layout)];
+    for (const id of uncompared) {
+      const skipped = result.notCompared.filter((x) => x.brand.id === id);
+      const brand = skipped[0]!.brand;
+      lines.push(...notComparedLines(skipped, chalk, o, `${chalk.bold(safe(brand.name))}${chalk.dim(idNote(brand))}`));
+    }
     blocks.push(lines);
   }
   return `${blocks.map((b) => b.join('\n')).join('\n\n')}\n`;

@@ -357,7 +357,10 @@ function countFits(count: string, value: number, largest: number): boolean {
 }
 
 /** Stacked horizontal bars: each stack's parts in the order given, counted in place and in the legend. */
-export function stackedPlan(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; locale: string; unit?: string }): ChartPlan {
+export function stackedPlan(
+  stacks: readonly ChartStack[],
+  o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[] },
+): ChartPlan {
   const title = cleanText(o.title);
   const count = countFormatter(o.locale);
   const shown = stacks.slice(0, MAX_STACKS);
@@ -372,7 +375,10 @@ export function stackedPlan(stacks: readonly ChartStack[], o: { title: string; o
   const parts = [...o.order];
   for (const s of shown) for (const p of s.parts) if (!parts.includes(p.part)) parts.push(p.part);
   const partTotal = parts.map((part) => shown.reduce((sum, s) => sum + s.parts.filter((p) => p.part === part).reduce((t, p) => t + amount(p.value), 0), 0));
-  const colours = partColours(parts.length);
+  // The caller's colours for the parts it named (the tones of the table beside the chart), the palette's for the rest.
+  const colours = partColours(parts.length).map((c, i) =>
+    o.colours !== undefined && i < o.order.length && /^#[0-9a-f]{6}$/i.test(o.colours[i] ?? '') ? o.colours[i]! : c,
+  );
   const drawn = barLabels(shown.map((s) => s.label));
   const layout = legendLayout(
     parts.map((part, i) => `${part} (${count(partTotal[i] as number)})`),

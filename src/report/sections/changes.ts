@@ -2,8 +2,9 @@
  * What changed since the previous period: the result of `vis changes` over the report's
  * period (src/domain/changes.ts), the scope's own changes worst news first (losses and
  * drops red, rivals gaining amber, gains green, as the terminal colours them), each with
- * what moved and from what to what; then what could not be compared, and why. "No
- * change" is said only when something of the scope was compared.
+ * what moved and from what to what (the human words first, the key under them); then
+ * what could not be compared, and why. "No change" is said only when something of the
+ * scope was compared.
  * The changes of the scope's brand in its market, and those the API gives alike in every
  * market (the technical scan), are shown; another brand's or market's are not.
  */
@@ -11,7 +12,7 @@ import { NEWS_ORDER, type Change, type ChangeNews, type Compared, type NotCompar
 import { moveWords as words, type MoveWording } from '../../text/move-words.js';
 import type { ScopeReport } from '../../domain/report.js';
 import { escapeMarkup, html } from '../escape.js';
-import { isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
+import { engineName, isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
 
 const NEWS_TONE: Readonly<Record<ChangeNews, string>> = { loss: 'bad', drop: 'bad', rival: 'warn', neutral: 'plain', gain: 'good' };
 const NEWS_WORD: Readonly<Record<ChangeNews, string>> = { loss: 'loss', drop: 'drop', rival: 'rival gains', neutral: 'changed', gain: 'gain' };
@@ -53,6 +54,14 @@ const REPORT_WORDING: MoveWording = { text: (s) => s, skipNamed: false };
 /** What happened, in words, as `vis changes` says it. */
 export function moveWords(c: Change): string {
   return words(c, REPORT_WORDING);
+}
+
+/**
+ * Why a kind was not compared, in the client's words: the options each day was recorded
+ * with (`days=30`) are the command's detail, which `vis changes` prints.
+ */
+export function reasonWords(reason: string): string {
+  return reason.startsWith('recorded with other options') ? 'the two days were recorded with different settings, so they cannot be compared' : reason;
 }
 
 export const changes: SectionView = {
@@ -109,8 +118,9 @@ export const changes: SectionView = {
     const rows = list.map((c) => [
       `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
       html(c.kind.replace(/_/g, ' ')),
-      `${urlCell(c.subject, null)}${c.label === null || c.label === undefined ? '' : `<br><span class="small muted">${html(String(c.label))}</span>`}`,
-      c.engine === null || c.engine === undefined ? '' : html(String(c.engine)),
+      // The human words lead (a topic's name, a question's text, a page's title); the key (an id, a URL) under them.
+      urlCell(c.subject, typeof c.label === 'string' && c.label.trim() !== '' ? c.label : null),
+      c.engine === null || c.engine === undefined ? '' : html(engineName(ctx, String(c.engine))),
       `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c))}</span>`,
     ]);
     const notCompared =
@@ -118,7 +128,7 @@ export const changes: SectionView = {
         ? ''
         : `<h4>Not compared</h4>${table(
             ['What', 'Why'],
-            skipped.map((n) => [html(n.kind.replace(/_/g, ' ')), html(n.reason)]),
+            skipped.map((n) => [html(n.kind.replace(/_/g, ' ')), html(reasonWords(n.reason))]),
           )}`;
     return [lede, list.length === 0 ? note(none) : table(['News', 'What', 'Subject', 'Engine', 'Move'], rows), notCompared].join('\n');
   },

@@ -4,7 +4,7 @@
  * the report does not know; the questions to `leave` are counted, not listed.
  */
 import { escapeMarkup, html } from '../escape.js';
-import { countsLede, listOf, note, obj, records, table, tag, text, urlCell, type Obj, type SectionView, typed } from './kit.js';
+import { countsLede, listOf, note, obj, records, table, tag, text, topicName, urlCell, type Obj, type SectionView, typed } from './kit.js';
 
 const FIRST = ['write', 'improve'];
 
@@ -44,7 +44,7 @@ export const contentGaps: SectionView = {
       const page = text(g, 'page_url');
       return [
         html(text(g, 'prompt') ?? ''),
-        html(text(g, 'topic') ?? text(g, 'topic_id') ?? ''),
+        html(text(g, 'topic') ?? topicName(ctx, text(g, 'topic_id') ?? '')),
         tag(text(g, 'action') ?? ''),
         page === null ? '<span class="muted">no page</span>' : urlCell(page),
         html(text(g, 'reason') ?? ''),

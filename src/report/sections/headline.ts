@@ -23,7 +23,7 @@ export function headlineCards(data: Obj, fmt: Formats): string {
   const visits = traffic === null ? null : num(traffic, 'ai_visits');
   const percent = shareReader('share_of_voice', [share.value]);
   return `<div class="cards">${[
-    card('Visibility score', figureOr(num(visibility, 'score'), fmt.number), fmt.change(num(visibility, 'change'), 'points', 'higher'), 'out of 100'),
+    card('Visibility score', figureOr(num(visibility, 'score'), fmt.score), fmt.change(num(visibility, 'change'), 'points', 'higher'), 'out of 100'),
     card(
       'Share of voice',
       figureOr(percent(num(share, 'value')), fmt.percent),

@@ -18,6 +18,54 @@ export interface SectionContext {
   scope: ScopeReport;
   charts: ChartKit;
   fmt: Formats;
+  /** An engine's name as the report says it everywhere: its label where an answer gives one, else its id (engineNames). */
+  engine?: (id: string) => string;
+}
+
+/** A topic's name where the scope's topics answer gives it (`CRM pricing` for `crm-pricing`), else its id; text still to escape. */
+export function topicName(ctx: Pick<SectionContext, 'scope'>, id: string): string {
+  const topics = ctx.scope.sections.topics;
+  if (topics?.kind !== 'data' || !isObj(topics.data)) return id;
+  const found = records(topics.data, 'topics').find((t) => t.id === id);
+  const name = found === undefined ? null : text(found, 'name');
+  return name === null || name.trim() === '' ? id : name;
+}
+
+/** The engine's name for this report, as text still to escape. */
+export function engineName(ctx: Pick<SectionContext, 'engine'>, id: string): string {
+  return ctx.engine?.(id) ?? id;
+}
+
+/**
+ * The label of each engine id that any answer of the report gives one for (an `engine`
+ * with a `label` beside it: perception's and the technical scan's engines), first found
+ * first: the questions, claims and issues that name engines by id then say `ChatGPT` too.
+ */
+export function engineNames(answers: readonly unknown[]): (id: string) => string {
+  const labels = new Map<string, string>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 6) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (isObj(v)) {
+      if (typeof v.engine === 'string' && typeof v.label === 'string' && v.label.trim() !== '' && !labels.has(v.engine)) labels.set(v.engine, v.label);
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  for (const a of answers) walk(a, 0);
+  return (id) => labels.get(id) ?? id;
+}
+
+/**
+ * The API's prose (an issue's description, its fix) as HTML: escaped, and what it quotes
+ * between backticks (`Disallow: /`) set as code rather than shown with its backticks.
+ */
+export function prose(words: string): string {
+  return html(words).replace(/`([^`\n]+)`/g, '<code>$1</code>');
+}
+
+/** An answer state in words: `no answer`, not the API's `no_answer`. */
+export function stateWords(state: string): string {
+  return state.replace(/_/g, ' ');
 }
 
 /** A section's designed view of one endpoint's answer. */
@@ -145,6 +193,20 @@ export const ANSWER_STATES: readonly StateMark[] = [
 
 export const UNKNOWN_MARK = '?';
 
+/**
+ * The chart colour of each tone (Okabe–Ito, as the charts' palette, src/report/charts/specs.ts;
+ * grey for the muted): a stacked part coloured as its state is in the table under it.
+ */
+export const TONE_COLOURS: Readonly<Record<Tone | 'unknown', string>> = {
+  good: '#009E73',
+  info: '#56B4E9',
+  warn: '#E69F00',
+  bad: '#D55E00',
+  alarm: '#D55E00',
+  muted: '#999999',
+  unknown: '#CC79A7',
+};
+
 /** The report's own words beside the terminal's: perception's sentiments. */
 const REPORT_TONES: Readonly<Record<string, Tone>> = { positive: 'good', negative: 'bad' };
 
@@ -183,7 +245,8 @@ export function table(columns: readonly (Column | string)[], rows: readonly (rea
   const cls = (c: Column) => (c.numeric === true ? ' class="num"' : '');
   const head = cols.map((c) => `<th scope="col"${cls(c)}>${html(c.head)}</th>`).join('');
   const body = rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })}>${cell}</td>`).join('')}</tr>`).join('\n');
-  return `<table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+  // In a box of its own that scrolls sideways on a narrow screen, so a wide table never runs off the page.
+  return `<div class="table"><table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>`;
 }
 
 export function dash(): string {
@@ -229,12 +292,18 @@ export async function figure(draw: () => Promise<Chart>): Promise<string> {
   return `<figure class="chart"><div class="svg" role="img" aria-label="${alt}">${chart.svg.trim()}</div><figcaption>${alt}</figcaption></figure>`;
 }
 
-/** A URL from the API: a link when it is http(s), shown as a path when it is on `site`. */
+/**
+ * A URL from the API: a link when it is http(s), under its page's title when there is one.
+ * The URL itself is in a `.url` span, which the style sheet keeps on one line: a URL split
+ * inside a cell reads as two.
+ */
 export function urlCell(url: string, title?: string | null): string {
   const target = linkTarget(url);
-  const shown = title !== undefined && title !== null && title !== '' ? title : url;
-  const under = title !== undefined && title !== null && title !== '' ? `<br><span class="small muted">${html(url)}</span>` : '';
-  return target === null ? `${html(shown)}${under}` : `${link(url, shown)}${under}`;
+  const titled = title !== undefined && title !== null && title !== '';
+  const shown = titled ? title : url;
+  const under = titled ? `<br><span class="small muted url">${html(url)}</span>` : '';
+  const main = target === null ? html(shown) : link(url, shown);
+  return `${titled ? main : `<span class="url">${main}</span>`}${under}`;
 }
 
 // ---------------------------------------------------------------------------------------

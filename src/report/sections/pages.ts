@@ -53,6 +53,8 @@ export const pages: SectionView = {
       ]);
     const cols = ['Page', { head: 'Citations', numeric: true }, { head: 'Before', numeric: true }, { head: 'Change', numeric: true }];
     const uncited = records(data, 'uncited');
+    // Every count says what it counts.
+    const citations = (n: number) => `${fmt.number(n)} ${n === 1 ? 'citation' : 'citations'}`;
     return [
       `<h4>Gained</h4>`,
       gained.length === 0 ? note('No page gained citations.') : table(cols, rows(gained)),
@@ -62,11 +64,11 @@ export const pages: SectionView = {
       uncited.length === 0
         ? ''
         : `<h4>Not cited</h4>${table(
-            ['Page', 'AI cites instead'],
+            ['Page', 'AI cites instead (citations)'],
             uncited.map((u) => [
               urlCell(text(u, 'url') ?? '', text(u, 'title')),
               records(u, 'cited_instead')
-                .map((c) => `${urlCell(text(c, 'url') ?? '')} <span class="muted small">${escapeMarkup(fmt.number(num(c, 'citations') ?? 0))}</span>`)
+                .map((c) => `${urlCell(text(c, 'url') ?? '')} <span class="muted small">${escapeMarkup(citations(num(c, 'citations') ?? 0))}</span>`)
                 .join('<br>'),
             ]),
           )}`,

@@ -7,7 +7,23 @@
  */
 import type { ChartStack } from '../../domain/report.js';
 import { escapeMarkup, html, plainText } from '../escape.js';
-import { ANSWER_STATES, figure, isObj, listOf, records, spanText, stateMark, table, text, windowOf, type Obj, type SectionView } from './kit.js';
+import {
+  ANSWER_STATES,
+  engineName,
+  figure,
+  isObj,
+  listOf,
+  records,
+  spanText,
+  stateMark,
+  stateWords,
+  table,
+  text,
+  TONE_COLOURS,
+  windowOf,
+  type Obj,
+  type SectionView,
+} from './kit.js';
 
 export interface StateCounts {
   engines: string[];
@@ -52,24 +68,33 @@ export const questions: SectionView = {
   async render(data, ctx) {
     const prompts = records(data, 'prompts');
     const { engines, states, counts } = countStates(prompts);
+    const name = (e: string) => engineName(ctx, e);
+    // The chart's parts are the matrix's states, in its order, in words, coloured by the same tone: the worst state reddest in both.
     const stacks: ChartStack[] = engines.map((e) => ({
-      label: plainText(e),
-      parts: states.map((s) => ({ part: plainText(s), value: counts.get(e)?.get(s) ?? 0 })),
+      label: plainText(name(e)),
+      parts: states.map((s) => ({ part: plainText(stateWords(s)), value: counts.get(e)?.get(s) ?? 0 })),
     }));
+    const colours = states.map((s) => TONE_COLOURS[ANSWER_STATES.find((k) => k.state === s)?.tone ?? 'unknown']);
     const chart =
       engines.length === 0
         ? ''
         : await figure(() =>
-            ctx.charts.stacked(stacks, { title: 'Buyer questions by engine and state', order: states.map(plainText), locale: ctx.fmt.locale }),
+            ctx.charts.stacked(stacks, {
+              title: 'Buyer questions by engine and state',
+              order: states.map((s) => plainText(stateWords(s))),
+              colours,
+              locale: ctx.fmt.locale,
+              unit: 'questions',
+            }),
           );
     const fmt = ctx.fmt;
     const countTable = table(
-      ['Engine', ...states.map((s) => ({ head: s.replace(/_/g, ' '), numeric: true }))],
-      engines.map((e) => [html(e), ...states.map((s) => escapeMarkup(fmt.number(counts.get(e)?.get(s) ?? 0)))]),
+      ['Engine', ...states.map((s) => ({ head: stateWords(s), numeric: true }))],
+      engines.map((e) => [html(name(e)), ...states.map((s) => escapeMarkup(fmt.number(counts.get(e)?.get(s) ?? 0)))]),
     );
     const legend = `<p class="legend">${ANSWER_STATES.map((s) => `${stateMark(s.state, false)} ${escapeMarkup(s.label)}`).join(' &nbsp; ')}</p>`;
     const matrix = table(
-      ['Question', ...engines.map((e) => ({ head: e }))],
+      ['Question', ...engines.map((e) => ({ head: name(e) }))],
       prompts.map((p) => [
         html(text(p, 'prompt') ?? ''),
         ...engines.map((e) => {

@@ -50,7 +50,7 @@ export const shareOfVoice: SectionView = {
       `${c.is_brand === true ? '<strong>' : ''}${html(text(c, 'name') ?? '')}${c.is_brand === true ? '</strong> <span class="tag own">you</span>' : ''}`,
       numCell(percent(num(c, 'share_of_voice')), fmt.percent),
       fmt.change(percent(num(c, 'change')), 'points', c.is_brand === true ? 'higher' : 'neither'),
-      numCell(num(c, 'visibility'), fmt.number),
+      numCell(num(c, 'visibility'), fmt.score),
       numCell(num(c, 'mentions'), fmt.number),
       numCell(num(c, 'position'), fmt.number),
     ]);

@@ -3,7 +3,7 @@
  * its layer, priority, status and the topics it moves. Tasks already done are left out.
  */
 import { html } from '../escape.js';
-import { countsLede, listOf, note, num, numCell, obj, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
+import { countsLede, listOf, note, num, numCell, obj, records, strings, table, tag, text, topicName, type Obj, type SectionView, typed } from './kit.js';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'];
 
@@ -36,7 +36,9 @@ export const tasks: SectionView = {
       tag(text(t, 'priority') ?? ''),
       tag(text(t, 'status') ?? ''),
       numCell(num(t, 'impact'), fmt.number),
-      strings(t, 'topics').map(html).join(', '),
+      strings(t, 'topics')
+        .map((id) => html(topicName(ctx, id)))
+        .join(', '),
     ]);
     return [
       lede,

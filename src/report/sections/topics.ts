@@ -44,7 +44,7 @@ export const topics: SectionView = {
       const rivals = strings(t, 'rivals');
       return [
         html(text(t, 'name') ?? ''),
-        numCell(num(t, 'visibility'), fmt.number),
+        numCell(num(t, 'visibility'), fmt.score),
         fmt.change(num(t, 'change'), 'points', 'higher'),
         numCell(num(t, 'rank'), fmt.number),
         numCell(percent(num(t, 'share_of_voice')), fmt.percent),

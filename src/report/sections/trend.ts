@@ -36,7 +36,7 @@ export const trend: SectionView = {
     const count = days === null ? null : `${ctx.fmt.number(days)} ${days === 1 ? 'day' : 'days'}`;
     const latest = window === null ? 'Latest week' : `Latest${count === null ? '' : ` ${count}`}, ${spanText(window, ctx.fmt, false)}`;
     const before = window === null ? 'the week before' : count === null ? 'the same length of time before' : `the ${count} before`;
-    const now = `<p class="lede">${escapeMarkup(latest)}: <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.number(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against ${escapeMarkup(before)}</span></p>`;
+    const now = `<p class="lede">${escapeMarkup(latest)}: <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.score(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against ${escapeMarkup(before)}</span></p>`;
     if (points.length === 0) return `${now}${note('No week measured yet.')}`;
     return `${now}${await figure(() => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale }))}`;
   },

@@ -41,9 +41,17 @@ export function eachDay(from: string, to: string): string[] {
   return days;
 }
 
-/** Days since 1970-01-01: a calendar-fixed index for slow, seasonal drift. */
+const DAY_NUMBERS = new Map<string, number>();
+
+/** Days since 1970-01-01: a calendar-fixed index for slow, seasonal drift. Kept per day: every simulated answer asks. */
 export function dayNumber(day: string): number {
-  return Math.round(toDate(day).getTime() / DAY_MS);
+  let n = DAY_NUMBERS.get(day);
+  if (n === undefined) {
+    n = Math.round(toDate(day).getTime() / DAY_MS);
+    if (DAY_NUMBERS.size >= 4096) DAY_NUMBERS.clear();
+    DAY_NUMBERS.set(day, n);
+  }
+  return n;
 }
 
 /** The Monday of the ISO week holding `day`. */

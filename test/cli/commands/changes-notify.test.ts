@@ -9,19 +9,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ParsedOptions } from '../../../src/cli/declare.js';
-import { buildProgram } from '../../../src/cli/program.js';
-import { report } from '../../../src/cli/run.js';
-import { runChanges } from '../../../src/cli/commands/changes/run.js';
-import type { ChangesOptions } from '../../../src/cli/commands/changes/parse.js';
-import type { OpenedHistory } from '../../../src/services/history.js';
 import type { HistoryReader } from '../../../src/history/types.js';
 import { clearSecrets } from '../../../src/http/redact.js';
-import { fakeClock, testContext, testIO } from '../../support/context.js';
 import { FAKE_BASE_URL } from '../../support/http.js';
 import { runInProcess } from '../../support/run.js';
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 import { competitors, history, recorded, topics } from '../../history/changes-fixtures.js';
+import { changes as run } from './changes-harness.js';
+
+/** As the other tests of vis changes run it, with `env` added; no key known to the masker from an earlier run. */
+function changes(argv: string[], reader: HistoryReader, env: Record<string, string>) {
+  clearSecrets();
+  return run(argv, reader, { env });
+}
 
 const at = { api: FAKE_BASE_URL };
 
@@ -39,33 +39,6 @@ function still(): HistoryReader {
     recorded('2026-11-19', 'topics', topics([['crm-pricing', 41.5, 'CRM pricing']]), at),
     recorded('2026-11-20', 'topics', topics([['crm-pricing', 41.5, 'CRM pricing']]), at),
   ]);
-}
-
-async function changes(argv: string[], reader: HistoryReader, env: Record<string, string>) {
-  clearSecrets();
-  const io = testIO();
-  const home = mkdtempSync(join(tmpdir(), 'vis-notify-'));
-  const ctx = testContext({
-    io,
-    env: { VIS_BASE_URL: FAKE_BASE_URL, VIS_CONFIG_DIR: join(home, 'config'), HOME: home, NO_COLOR: '1', ...env },
-    overrides: { clock: fakeClock() },
-  });
-  let options: ChangesOptions | undefined;
-  let opened = 0;
-  const open = async (): Promise<OpenedHistory> => {
-    opened++;
-    return Object.assign(Object.create(reader) as HistoryReader, { close: async () => undefined });
-  };
-  let code = 0;
-  try {
-    const program = buildProgram(ctx, ['changes', ...argv], (p: ParsedOptions) => void (options = p as ChangesOptions));
-    for (const c of [program, ...program.commands]) c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
-    await program.parseAsync(['changes', ...argv], { from: 'user' });
-    await runChanges(options!, ctx, open);
-  } catch (err) {
-    code = report(err, io, false);
-  }
-  return { code, stdout: io.out(), stderr: io.err(), opened };
 }
 
 describe('vis changes --notify', () => {

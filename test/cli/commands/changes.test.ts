@@ -15,15 +15,13 @@ import { buildProgram } from '../../../src/cli/program.js';
 import { report } from '../../../src/cli/run.js';
 import { ChangesFoundError, LimitError, NotFoundError } from '../../../src/errors.js';
 import { runChanges } from '../../../src/cli/commands/changes/run.js';
-import type { OpenedHistory } from '../../../src/services/history.js';
 import type { ChangesOptions } from '../../../src/cli/commands/changes/parse.js';
-import type { Env } from '../../../src/domain/env.js';
-import type { HistoryReader } from '../../../src/history/types.js';
-import { fakeClock, testContext, testIO, type TestIOOptions } from '../../support/context.js';
+import { fakeClock, testContext, testIO } from '../../support/context.js';
 import { FakeApi, apiFailure, ok, FAKE_BASE_URL } from '../../support/http.js';
 import { runInProcess, TEST_KEY } from '../../support/run.js';
 import { competitors, history, prompts, recorded, recordedRaw, topics } from '../../history/changes-fixtures.js';
 import type { FakeHistory } from '../../support/fake-history.js';
+import { changes, envFor } from './changes-harness.js';
 
 const API = FAKE_BASE_URL;
 const D1 = '2026-11-19';
@@ -56,51 +54,6 @@ function twoDays(): FakeHistory {
     recorded(D1, 'visibility', { score: 20 }, { ...at, brandId: '202' }),
     recorded(D2, 'visibility', { score: 22 }, { ...at, brandId: '202' }),
   ]);
-}
-
-interface Outcome {
-  code: number;
-  error: unknown;
-  stdout: string;
-  stderr: string;
-  opened: number;
-  options: ChangesOptions | undefined;
-}
-
-function envFor(extra: Record<string, string | undefined> = {}): Env {
-  const home = mkdtempSync(join(tmpdir(), 'vis-changes-'));
-  const all: Record<string, string | undefined> = { VIS_BASE_URL: API, VIS_CONFIG_DIR: join(home, 'config'), HOME: home, NO_COLOR: '1', ...extra };
-  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)) as Env;
-}
-
-/** The command line parsed by the real program, then run with `reader` as the history. */
-async function changes(
-  argv: string[],
-  reader: HistoryReader,
-  o: { env?: Record<string, string | undefined>; io?: TestIOOptions; api?: FakeApi } = {},
-): Promise<Outcome> {
-  const io = testIO(o.io);
-  const ctx = testContext({ io, env: envFor(o.env), overrides: { clock: fakeClock(), ...(o.api ? { transport: o.api.transport } : {}) } });
-  let options: ChangesOptions | undefined;
-  let opened = 0;
-  let closed = 0;
-  const open = async (): Promise<OpenedHistory> => {
-    opened++;
-    return Object.assign(Object.create(reader) as HistoryReader, { close: async () => void closed++ });
-  };
-  let code = 0;
-  let error: unknown;
-  try {
-    const program = buildProgram(ctx, ['changes', ...argv], (p: ParsedOptions) => void (options = p as ChangesOptions));
-    for (const c of [program, ...program.commands]) c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
-    await program.parseAsync(['changes', ...argv], { from: 'user' });
-    await runChanges(options!, ctx, open);
-  } catch (err) {
-    error = err;
-    code = report(err, io, false);
-  }
-  expect(closed).toBe(opened);
-  return { code, error, stdout: io.out(), stderr: io.err(), opened, options };
 }
 
 describe('vis changes: json', () => {
@@ -360,8 +313,8 @@ describe('vis changes --exit-code: what used to pass for no change', () => {
     expect((JSON.parse(r.stdout) as { data: { changes: unknown[] } }).data.changes).toEqual([
       expect.objectContaining({
         kind: 'answer_state',
-        subject: 'Cheapest CRM?',
-        label: 'q2',
+        subject: 'q2',
+        label: 'Cheapest CRM?',
         engine: 'chatgpt',
         before: 'recommended',
         after: null,
@@ -436,8 +389,11 @@ describe('vis changes: which brands and markets', () => {
 
 describe('vis changes: usage errors (exit 2, the flag named, nothing opened)', () => {
   it.each([
-    [['--since', 'yesterday'], '--since must be a date written YYYY-MM-DD or a number of days such as 7d (got "yesterday")'],
-    [['--since', '2026-02-30'], '--since must be a date written YYYY-MM-DD or a number of days such as 7d (got "2026-02-30")'],
+    [
+      ['--since', 'yesterday'],
+      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today) (got "yesterday")',
+    ],
+    [['--since', '2026-02-30'], '--since must be a real calendar date (got "2026-02-30")'],
     [['--threshold', 'five'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "five")'],
     [['--threshold', '-1'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "-1")'],
     [['--threshold', '101'], '--threshold must be a number of points from 0 to 100, such as 5 or 2.5 (got "101")'],

@@ -1,31 +1,28 @@
-/** --since, --until and --before: a date or the last N days, refused by name with the rule. */
+/** --since, --until and --before: a date or the day N days before today, refused by name with the rule. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/errors.js';
 import { dayFlag, daysBefore, parseBefore, parseDayRange } from '../../../src/cli/commands/history/days.js';
+import { parseSince } from '../../../src/cli/commands/changes/parse.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { DAYS_BACK_HELP } from '../../../src/flags/days-back.js';
+import { testContext } from '../../support/context.js';
+import { refusal } from '../../support/refusal.js';
 
 const TODAY = '2026-11-22';
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UsageError);
-    return (err as Error).message;
-  }
-  throw new Error('no usage error');
-}
+const RULE = 'a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today)';
 
 describe('history days', () => {
   it.each([
-    ['1d', '2026-11-22'],
-    ['7d', '2026-11-16'],
-    ['30d', '2026-10-24'],
+    ['0d', '2026-11-22'],
+    ['1d', '2026-11-21'],
+    ['7d', '2026-11-15'],
+    ['30d', '2026-10-23'],
     ['2026-03-01', '2026-03-01'],
     [' 2026-03-01 ', '2026-03-01'],
     ['2024-02-29', '2024-02-29'],
-    ['366d', '2025-11-22'],
-    [' 3d ', '2026-11-20'],
-    ['007d', '2026-11-16'],
+    ['365d', '2025-11-22'],
+    [' 3d ', '2026-11-19'],
+    ['007d', '2026-11-15'],
+    ['7D', '2026-11-15'],
   ])('--since %s is %s', (value, day) => {
     expect(parseDayRange({ since: value }, TODAY)).toStrictEqual({ since: day });
   });
@@ -44,24 +41,21 @@ describe('history days', () => {
   });
 
   it.each([
-    ['--since', { since: 'yesterday' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "yesterday")'],
-    ['--since', { since: '0d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d, at least 1d (got "0d")'],
-    [
-      '--since',
-      { since: '99999999999999999999d' },
-      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d, at least 1d (got "99999999999999999999d")',
-    ],
-    ['--since', { since: '7' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7")'],
+    ['--since', { since: 'yesterday' }, `--since must be ${RULE} (got "yesterday")`],
+    ['--since', { since: '99999999999999999999d' }, `--since must be ${RULE}, within the calendar's years (got "99999999999999999999d")`],
+    ['--since', { since: '1000000d' }, `--since must be ${RULE}, within the calendar's years (got "1000000d")`],
+    ['--since', { since: '800000d' }, `--since must be ${RULE}, within the calendar's years (got "800000d")`],
+    ['--since', { since: '7' }, `--since must be ${RULE} (got "7")`],
     ['--since', { since: '2026-02-30' }, '--since must be a real calendar date (got "2026-02-30")'],
-    ['--since', { since: '2026-1-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-1-01")'],
-    ['--since', { since: 'x7d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "x7d")'],
-    ['--since', { since: '7dd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7dd")'],
-    ['--since', { since: '7 d' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "7 d")'],
-    ['--since', { since: 'd' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "d")'],
-    ['--since', { since: '26-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "26-11-01")'],
-    ['--since', { since: '2026-11-1' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-1")'],
-    ['--since', { since: '12026-11-01' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "12026-11-01")'],
-    ['--since', { since: '2026-11-01x' }, '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "2026-11-01x")'],
+    ['--since', { since: '2026-1-01' }, `--since must be ${RULE} (got "2026-1-01")`],
+    ['--since', { since: 'x7d' }, `--since must be ${RULE} (got "x7d")`],
+    ['--since', { since: '7dd' }, `--since must be ${RULE} (got "7dd")`],
+    ['--since', { since: '7 d' }, `--since must be ${RULE} (got "7 d")`],
+    ['--since', { since: 'd' }, `--since must be ${RULE} (got "d")`],
+    ['--since', { since: '26-11-01' }, `--since must be ${RULE} (got "26-11-01")`],
+    ['--since', { since: '2026-11-1' }, `--since must be ${RULE} (got "2026-11-1")`],
+    ['--since', { since: '12026-11-01' }, `--since must be ${RULE} (got "12026-11-01")`],
+    ['--since', { since: '2026-11-01x' }, `--since must be ${RULE} (got "2026-11-01x")`],
     ['--until', { until: '7d' }, '--until must be a date written YYYY-MM-DD (got "7d")'],
     ['--until', { until: 'x2026-11-01' }, '--until must be a date written YYYY-MM-DD (got "x2026-11-01")'],
     ['--until', { until: '2026-11-01x' }, '--until must be a date written YYYY-MM-DD (got "2026-11-01x")'],
@@ -73,15 +67,38 @@ describe('history days', () => {
 
   it('--before is required, a date or the days kept', () => {
     expect(refusal(() => parseBefore(undefined, TODAY))).toBe(
-      'vis history prune needs --before DATE (YYYY-MM-DD, or a number of days such as 90d): the recorded days before it are removed',
+      '--before is required: the recorded scan days before it are removed (YYYY-MM-DD, or a number of days such as 90d)',
     );
-    expect(parseBefore('90d', TODAY)).toBe('2026-08-25');
+    expect(parseBefore('90d', TODAY)).toBe('2026-08-24');
     expect(parseBefore('2026-01-01', TODAY)).toBe('2026-01-01');
-    expect(refusal(() => parseBefore('soon', TODAY))).toBe('--before must be a date written YYYY-MM-DD, or a number of days such as 7d (got "soon")');
+    expect(refusal(() => parseBefore('soon', TODAY))).toBe(`--before must be ${RULE} (got "soon")`);
   });
 
   it('a flag that takes no count of days refuses one by its own rule', () => {
     expect(refusal(() => dayFlag('--x', '3d', TODAY, false))).toBe('--x must be a date written YYYY-MM-DD (got "3d")');
-    expect(dayFlag('--x', '3d', TODAY, true)).toBe('2026-11-20');
+    expect(dayFlag('--x', '3d', TODAY, true)).toBe('2026-11-19');
+  });
+
+  it('Nd is the day N days before today for every day flag: vis history starts on it, vis changes compares with it, prune keeps it', () => {
+    for (const n of ['0d', '1d', '4d', '7d', '90d']) {
+      const day = parseDayRange({ since: n }, TODAY).since;
+      expect(parseSince(n, TODAY)).toBe(day);
+      expect(parseBefore(n, TODAY)).toBe(day);
+    }
+    expect(parseDayRange({ since: '4d' }, '2026-11-28').since).toBe('2026-11-24');
+  });
+
+  it('every help says what Nd is in the same sentence', () => {
+    const program = buildProgram(testContext());
+    const sub = (...words: string[]) => words.reduce((c, w) => c.commands.find((x) => x.name() === w)!, program);
+    const described = (words: string[], flag: string) => sub(...words).options.find((o) => o.long === flag)!.description;
+    for (const [words, flag] of [
+      [['changes'], '--since'],
+      [['history', 'topics'], '--since'],
+      [['history', 'answers', 'runs'], '--since'],
+      [['history', 'prune'], '--before'],
+    ] as const) {
+      expect(described([...words], flag), `${words.join(' ')} ${flag}`).toContain(DAYS_BACK_HELP);
+    }
   });
 });

@@ -329,14 +329,17 @@ describe('vis history prune', () => {
   }
 
   it('requires --before, a date or Nd (exit 2 before the store is opened)', async () => {
-    expect(await parse(['history', 'prune'])).toMatchObject({ code: 2, message: expect.stringContaining('vis history prune needs --before DATE') as unknown });
+    expect(await parse(['history', 'prune'])).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('--before is required: the recorded scan days before it are removed') as unknown,
+    });
     expect(await parse(['history', 'prune', '--before', 'June'])).toMatchObject({
       code: 2,
       message: expect.stringContaining('--before must be a date') as unknown,
     });
     expect((await parse(['history', 'prune', '--before', '90d', '--dry-run'])).options).toEqual({
       command: 'history prune',
-      before: '2026-08-25',
+      before: '2026-08-24',
       dryRun: true,
       quiet: false,
     });

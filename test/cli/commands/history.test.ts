@@ -22,7 +22,7 @@ import type { RecordedAnswer } from '../../../src/history/types.js';
 import { testContext, testIO, type TestIOOptions } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
 import { spyOn } from '../../support/commands.js';
-import { FAKE_BASE_URL, FakeApi } from '../../support/http.js';
+import { FAKE_BASE_URL, FakeApi, ok } from '../../support/http.js';
 
 const API = FAKE_BASE_URL;
 const NAMES = { brands: { '12': 'Northwind CRM', '14': 'Acme Ltd' }, markets: { 'GB-en': 'United Kingdom', 'US-en': 'United States' } };
@@ -62,13 +62,19 @@ interface Outcome {
 }
 
 /** The command line parsed, then the series read from `history`: what `vis` would print and exit with. */
-async function history(argv: string[], fake: FakeHistory, o: { env?: Record<string, string | undefined>; io?: TestIOOptions } = {}): Promise<Outcome> {
+async function history(
+  argv: string[],
+  fake: FakeHistory,
+  o: { env?: Record<string, string | undefined>; io?: TestIOOptions; stub?: (api: FakeApi) => void; sandbox?: boolean } = {},
+): Promise<Outcome> {
   const home = mkdtempSync(join(tmpdir(), 'vis-history-'));
   const base: Record<string, string | undefined> = { VIS_BASE_URL: API, VIS_CONFIG_DIR: join(home, 'config'), HOME: home, NO_COLOR: '1', ...o.env };
   const env = Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
   const api = new FakeApi();
+  o.stub?.(api);
   const io = testIO(o.io);
-  const ctx = testContext({ env, io, overrides: { transport: api.transport } });
+  // sandbox: --demo's own in-process sandbox answers, through vis's transport on loopback.
+  const ctx = testContext({ env, io, overrides: o.sandbox === true ? {} : { transport: api.transport } });
   const touched = spyOn(ctx);
   let options: HistorySeriesOptions | undefined;
   let code = 0;
@@ -322,7 +328,7 @@ describe('vis history <data command>: brand and market', () => {
   it('VIS_BRAND when no --brand; the one brand recorded when none is configured', async () => {
     const env = await history(['topics', '--format', 'csv', '--columns', 'name'], twoBrands(), { env: { VIS_BRAND: '14' } });
     expect(csvRows(env.stdout)).toEqual(['day,name', '2026-11-22,Acme topic']);
-    const one = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '1d'], topicsHistory());
+    const one = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '0d'], topicsHistory());
     expect(csvRows(one.stdout)).toEqual(['day,name', '2026-11-22,CRM for startups', '2026-11-22,Lead scoring']);
   });
 
@@ -360,6 +366,23 @@ describe('vis history <data command>: brand and market', () => {
     expect((await history(['topics', '--brand', 'Smith, Jones & Co'], comma)).code).toBe(0);
   });
 
+  it('a brand id nothing is recorded for: exit 2 as vis changes says it, in every format, with no command to run', async () => {
+    for (const format of ['csv', 'json', 'table']) {
+      const r = await history(['topics', '--brand', '99', '--format', format], twoBrands());
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('--brand: no brand "99" in the history (none of its answers was recorded)');
+      expect(r.stderr).toContain('Recorded brands: 14 Acme Ltd, 12 Northwind CRM');
+      expect(r.stderr).not.toContain('Nothing recorded');
+    }
+    const configured = await history(['topics'], twoBrands(), { env: { VIS_BRAND: '99' } });
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('VIS_BRAND: no brand "99" in the history');
+    const nothing = await history(['topics', '--brand', '12'], new FakeHistory([], NAMES));
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Nothing is recorded yet: any data command records what it reads');
+  });
+
   it('two recorded brands of the same name: exit 2, give the id', async () => {
     const fake = new FakeHistory(
       [answer('2026-11-22', 'topics', body({ topics: [] })), answer('2026-11-22', 'topics', body({ topics: [] }), { brandId: '15' })],
@@ -377,10 +400,56 @@ describe('vis history <data command>: brand and market', () => {
     const r = await history(['topics'], fake);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
+      'the series of vis topics is recorded in several markets of 12 (Northwind CRM); pick one with --market: GB-en (United Kingdom), US-en (United States)',
     );
     const picked = await history(['topics', '--format', 'csv'], fake, { env: { VIS_MARKET: 'US-en' } });
     expect(picked.code).toBe(0);
+  });
+});
+
+describe('vis history <data command>: brand and market as vis topics picks them', () => {
+  const brands =
+    (...list: Array<{ id: number; name: string; primary_market: string }>) =>
+    (api: FakeApi) =>
+      void api.on({ method: 'GET', path: '/brands' }, ok({ brands: list }), 'always');
+  const NORTHWIND = { id: 12, name: 'Northwind CRM', primary_market: 'US-en' };
+  const ACME = { id: 14, name: 'Acme Ltd', primary_market: 'GB-en' };
+  const KEY = { VIS_API_KEY: 'vis_test_0123456789abcdef' };
+  // An agency's brand recorded beside the key's own (another key of the same API), and the key's brand in two markets.
+  const recorded = () =>
+    topicsHistory([
+      answer('2026-11-22', 'topics', body({ period: period('2026-11-22'), topics: [topic('a-1', 'Acme topic', 9)] }, '14'), { brandId: '14' }),
+      answer('2026-11-22', 'topics', body({ period: period('2026-11-22'), topics: [topic('u-1', 'US topic', 30)] }, '12', 'US-en'), { market: 'US-en' }),
+    ]);
+
+  it('several brands recorded: the account’s one brand, in its primary market, as vis topics reads it unnamed', async () => {
+    const r = await history(['topics', '--format', 'csv', '--columns', 'name'], recorded(), { env: KEY, stub: brands(NORTHWIND) });
+    expect(r.code).toBe(0);
+    expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-22,US topic']);
+    // One free GET /brands, and no read.
+    expect(r.requests).toBe(1);
+  });
+
+  it('several markets recorded for the named brand: its primary market', async () => {
+    const r = await history(['topics', '--brand', '12', '--format', 'json'], recorded(), { env: KEY, stub: brands(NORTHWIND, ACME) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ meta: { brand: { id: '12' }, market: { code: 'US-en', label: 'United States' } } });
+  });
+
+  it('an account of several brands, none named: exit 2 listing the recorded brands, as the data command refuses it', async () => {
+    const r = await history(['topics'], recorded(), { env: KEY, stub: brands(NORTHWIND, ACME) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
+  });
+
+  it('what the records tell is taken without a request; with no key, several markets are a usage error said once', async () => {
+    const one = await history(['topics', '--brand', '14', '--format', 'csv'], recorded(), { env: KEY });
+    expect(one.code).toBe(0);
+    expect(one.requests).toBe(0);
+    const r = await history(['topics', '--brand', '12'], recorded());
+    expect(r.code).toBe(2);
+    expect(r.requests).toBe(0);
+    expect(r.stderr).toMatch(/^the series of vis topics is recorded in several markets of 12 \(Northwind CRM\); pick one with --market/);
   });
 });
 
@@ -388,12 +457,15 @@ describe('vis history <data command>: the days', () => {
   it('--since and --until pick the scan days, inclusive', async () => {
     const r = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '2026-11-21', '--until', '2026-11-21'], topicsHistory());
     expect(csvRows(r.stdout)).toEqual(['day,name', '2026-11-21,CRM for startups', '2026-11-21,Sales pipeline']);
-    const last2 = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '2d'], topicsHistory());
+    const last2 = await history(['topics', '--format', 'csv', '--columns', 'name', '--since', '1d'], topicsHistory());
     expect(csvRows(last2.stdout).map((l) => l.slice(0, 10))).toEqual(['day,name', '2026-11-21', '2026-11-21', '2026-11-22', '2026-11-22']);
   });
 
   it.each([
-    [['--since', 'last week'], '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (got "last week")'],
+    [
+      ['--since', 'last week'],
+      '--since must be a date written YYYY-MM-DD, or a number of days such as 7d (the day that many days before today) (got "last week")',
+    ],
     [['--until', '3d'], '--until must be a date written YYYY-MM-DD (got "3d")'],
     [['--since', '2026-11-22', '--until', '2026-11-01'], '--since must not be after --until'],
   ])('%j: exit 2 naming the flag and the rule, before anything is read', async (flags, message) => {
@@ -431,7 +503,8 @@ describe('vis history <data command>: an empty history', () => {
   });
 
   it('names the query, the item, the days and --demo in the command to run', async () => {
-    const r = await history(['topics', 't 1', '--since', '2026-11-01', '--demo'], new FakeHistory([], NAMES), { env: { VIS_BRAND: '3' } });
+    const other = new FakeHistory([answer('2026-11-22', 'visibility', body({ score: 3 }, '3'), { api: 'demo', brandId: '3', market: '' })], NAMES);
+    const r = await history(['topics', 't 1', '--since', '2026-11-01', '--demo'], other, { env: { VIS_BRAND: '3' } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain("Nothing recorded for vis topics 't 1' between 2026-11-01 and today (from the demo).");

@@ -209,9 +209,7 @@ describe('parseReportCommand', () => {
 
   it('the default file’s folder (the current one) must be writable too', () => {
     const missing = join(dir, 'gone');
-    expect(refusal(() => parseReportCommand(testContext({ env, io: testIO() }), {}, missing))).toBe(
-      `--output: the folder ${missing} does not exist or is not writable`,
-    );
+    expect(refusal(() => parseReportCommand(testContext({ env, io: testIO() }), {}, missing))).toBe(`--dir must name a folder that exists (got "${missing}")`);
   });
 
   it('the defaults: a month, the house look, the HTML named later, the history’s API without its trailing slash', () => {

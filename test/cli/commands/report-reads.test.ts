@@ -69,7 +69,7 @@ describe('the report after an export of its period', () => {
     for (const brand of ['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']) expect(dry.stdout).toContain(brand);
 
     const file = join(work, 'agency.html');
-    const made = await runVis(['report', '--all-brands', '-o', file, ...reportFlags], { env });
+    const made = await runVis(['report', '--all-brands', '--combined', '-o', file, ...reportFlags], { env });
     expect(made.code, made.stderr).toBe(0);
     expect(await reads()).toBe(before);
     expect(existsSync(file)).toBe(true);
@@ -83,7 +83,7 @@ describe('the report after an export of its period', () => {
     const before = await reads();
     const dry = await runVis(['report', '--all-brands', '--dry-run'], { env });
     expect(dry.stdout).toMatch(/^Reads: 30 \(0 cached, free\); to spend: 30$/m);
-    const made = await runVis(['report', '--all-brands', '-o', join(mkdtempSync(join(tmpdir(), 'vis-report-reads-')), 'r.html')], { env });
+    const made = await runVis(['report', '--all-brands', '--combined', '-o', join(mkdtempSync(join(tmpdir(), 'vis-report-reads-')), 'r.html')], { env });
     expect(made.code, made.stderr).toBe(0);
     expect(await reads()).toBe(before + 30);
   });

@@ -4,7 +4,7 @@
  * renderer, the charts and the PDF printer handed in as fakes that keep the model.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,8 @@ async function report(
   h = home(),
   o: { deps?: ReportDeps; load?: () => Promise<ReportDeps>; history?: ReportHistoryOpener; tty?: boolean | 'stderr' } = {},
 ): Promise<Outcome> {
-  const io = testIO(o.tty ? { stdoutIsTTY: o.tty === true, stderrIsTTY: true } : {});
+  // A terminal wide enough for a temporary folder's path on one line (a narrower one wraps the summary at spaces).
+  const io = testIO(o.tty ? { stdoutIsTTY: o.tty === true, stderrIsTTY: true, columns: 300 } : {});
   const ctx = createContext(io, h.env, '0.0.0-test', new AbortController().signal, { clock, random: () => 0.5 });
   const before = sandbox.requests.length;
   let code = 0;
@@ -424,17 +425,18 @@ describe('vis report: the reads and the model', () => {
     }
   });
 
-  it('--all-brands on the agency key: one scope per brand, the agency file name', async () => {
+  it('--all-brands --combined on the agency key: one file holding every brand, the agency file name', async () => {
     const h = home('vis_demo_agency');
-    const r = await report({ allBrands: true }, h);
+    const r = await report({ allBrands: true, combined: true }, h);
     expect(r.code).toBe(0);
     expect(r.file).toBe(join(h.dir, 'report-agency-2026-11-22.html'));
     expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']);
+    expect(r.model!.internal).toBe(true);
     expect(r.reads).toHaveLength(30);
   });
 
-  it('--all-brands --all-markets: one scope per brand × market, perception and technical read once per brand', async () => {
-    const r = await report({ allBrands: true, allMarkets: true }, home('vis_demo_agency'));
+  it('--all-brands --all-markets --combined: one scope per brand × market, perception and technical read once per brand', async () => {
+    const r = await report({ allBrands: true, allMarkets: true, combined: true }, home('vis_demo_agency'));
     expect(r.code).toBe(0);
     expect(r.model!.scopes.map((s) => `${s.brand.id} ${s.market?.code}`)).toEqual([
       '201 US-en',
@@ -618,6 +620,123 @@ describe('vis report: the reads and the model', () => {
       kind: 'none',
       why: expect.stringMatching(/nothing to compare yet: only 2026-11-2\d is recorded/),
     });
+  });
+});
+
+describe('vis report with several brands: one report per brand', () => {
+  const AGENCY = ['bluepeak-outdoor', 'larkspur-dental', 'copperline-payments'];
+  const named = (dir: string, slug: string, ext = 'html') => join(dir, `report-${slug}-2026-11-22.${ext}`);
+  const modelOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as ReportModel;
+
+  it('--all-brands: a file per brand in the current folder, each holding only its brand, read once; no file of them all', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ allBrands: true }, h);
+    expect(r.code).toBe(0);
+    expect(r.reads).toHaveLength(30);
+    expect(AGENCY.map((slug) => modelOf(named(h.dir, slug)).scopes.map((s) => s.brand.name))).toEqual([
+      ['Bluepeak Outdoor'],
+      ['Larkspur Dental'],
+      ['Copperline Payments'],
+    ]);
+    expect(AGENCY.map((slug) => modelOf(named(h.dir, slug)).internal)).toEqual([undefined, undefined, undefined]);
+    expect(existsSync(join(h.dir, 'report-agency-2026-11-22.html'))).toBe(false);
+    expect(noTempFiles(h.dir)).toEqual([]);
+  });
+
+  it('--all-brands --all-markets: each brand’s file holds all of its markets', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ allBrands: true, allMarkets: true }, h);
+    expect(r.code).toBe(0);
+    expect(modelOf(named(h.dir, 'copperline-payments')).scopes.map((s) => `${s.brand.id} ${s.market?.code}`)).toEqual(['203 US-en', '203 GB-en', '203 AU-en']);
+  });
+
+  it('--pdf alone: each brand’s PDF beside its HTML, printed from that brand’s HTML; --dir names the folder', async () => {
+    const h = home('vis_demo_agency');
+    const out = mkdtempSync(join(tmpdir(), 'vis-report-dir-'));
+    const { deps, printed } = fakeDeps();
+    const r = await report({ allBrands: true, pdf: true, dir: out }, h, { deps });
+    expect(r.code).toBe(0);
+    expect(printed).toHaveLength(3);
+    for (const slug of AGENCY) {
+      const html = readFileSync(named(out, slug), 'utf8');
+      expect(readFileSync(named(out, slug, 'pdf'), 'utf8')).toBe(`%PDF- of ${html.length} chars`);
+    }
+    expect(existsSync(named(h.dir, 'bluepeak-outdoor'))).toBe(false);
+  });
+
+  it.each([
+    [{ allBrands: true, output: 'all.html' }, /^--output names one file, and with several brands vis writes one report per brand .*add --combined/],
+    [{ brand: ['201', '202'], output: 'all.html' }, /^--output names one file/],
+    [{ allBrands: true, pdf: 'all.pdf' }, /^--pdf names one file, and with several brands/],
+    [{ brand: ['201,202'], output: 'all.html' }, /^--output names one file/],
+    [{ brand: ['201,202'], pdf: 'all.pdf' }, /^--pdf names one file/],
+  ] as Array<[RawReportOptions, RegExp]>)('%j: refused (exit 2) before any read, nothing written', async (raw, message) => {
+    const h = home('vis_demo_agency');
+    const r = await report(raw, h);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.reads).toEqual([]);
+    expect(readdirSync(h.dir).filter((f) => f.endsWith('.html') || f.endsWith('.pdf'))).toEqual([]);
+  });
+
+  it('--combined takes -o and --pdf FILE: one file holding every brand, titled as an internal overview', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ allBrands: true, combined: true, output: 'all.html', pdf: 'all.pdf' }, h);
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes).toHaveLength(3);
+    expect(r.model!.internal).toBe(true);
+    expect(existsSync(join(h.dir, 'all.pdf'))).toBe(true);
+  });
+
+  it('--dry-run lists the files, and writes none', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ allBrands: true, pdf: true, dryRun: true }, h);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`\nFiles:\n${AGENCY.flatMap((slug) => [`  ${named(h.dir, slug)}`, `  ${named(h.dir, slug, 'pdf')}`]).join('\n')}\n`);
+    expect(readdirSync(h.dir).filter((f) => f.startsWith('report-'))).toEqual([]);
+  });
+
+  it('--dir: a folder that exists, and not with -o', async () => {
+    const h = home('vis_demo_agency');
+    expect((await report({ allBrands: true, dir: join(h.dir, 'gone') }, h)).stderr).toBe(
+      `--dir must name a folder that exists (got "${join(h.dir, 'gone')}")\n`,
+    );
+    expect((await report({ dir: '.', output: 'r.html' }, h)).stderr).toMatch(/^--dir and --output cannot be used together/);
+    expect((await report({ dir: ' ' }, h)).stderr).toBe('--dir must name a folder\n');
+  });
+
+  it.each([
+    ['a symbolic link', (p: string, dir: string) => symlinkSync(join(dir, 'elsewhere.html'), p)],
+    ['not a regular file', (p: string) => execFileSync('mkfifo', [p])],
+    ['a folder', (p: string) => mkdirSync(p)],
+  ])('a name vis chose that is %s: refused before any read, left as it is', async (what, make) => {
+    const h = home('vis_demo_agency');
+    const at = named(h.dir, 'larkspur-dental');
+    make(at, h.dir);
+    const r = await report({ allBrands: true }, h);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`vis report would write ${at}, and it is ${what}`);
+    expect(r.reads).toEqual([]);
+    expect(existsSync(named(h.dir, 'bluepeak-outdoor'))).toBe(false);
+    expect(existsSync(join(h.dir, 'elsewhere.html'))).toBe(false);
+  });
+
+  it('an earlier report of that name is replaced whole, keeping its mode', async () => {
+    const h = home('vis_demo_agency');
+    const at = named(h.dir, 'bluepeak-outdoor');
+    writeFileSync(at, 'old', { mode: 0o640 });
+    chmodSync(at, 0o640);
+    expect((await report({ allBrands: true }, h)).code).toBe(0);
+    expect(modelOf(at).scopes).toHaveLength(1);
+    expect(statSync(at).mode & 0o777).toBe(0o640);
+  });
+
+  it('one brand: --pdf alone writes the PDF beside the HTML, the name vis chose or -o’s', async () => {
+    const h = home();
+    expect((await report({ pdf: true }, h)).code).toBe(0);
+    expect(existsSync(join(h.dir, 'report-northwind-crm-2026-11-22.pdf'))).toBe(true);
+    expect((await report({ pdf: true, output: 'mine.html' }, h)).code).toBe(0);
+    expect(existsSync(join(h.dir, 'mine.pdf'))).toBe(true);
   });
 });
 

@@ -619,6 +619,14 @@ describe('libpq’s reading, where a WHATWG URL reader would read otherwise', ()
   it('the user part runs to the @: a # in the password is the password’s', async () =>
     expect((await target('postgres://u:p#x@h/db')).config).toMatchObject({ user: 'u', password: 'p#x', host: 'h', database: 'db' }));
   it('no fragment: a # is part of the database name, not its end', async () => expect((await target('postgres://h/d#x')).config.database).toBe('d#x'));
+  it('a # or ? in the user name is the name’s, as in the password', async () =>
+    expect((await target('postgres://u?x#y:p@h/db')).config).toMatchObject({ user: 'u?x#y', password: 'p', host: 'h', database: 'db' }));
+  it('no fragment in a value either: a # is the value’s', async () =>
+    expect((await target('postgres://h/db?application_name=a#b&options=-c%20x%3D1')).config).toMatchObject({ application_name: 'a#b', options: '-c x=1' }));
+  it('the database name’s dot segments are its own, not a path to resolve', async () => {
+    expect((await target('postgres://h/a/../b')).config.database).toBe('a/../b');
+    expect((await target('postgres://h/..')).config.database).toBe('..');
+  });
   it('every escape of the database name is decoded, / ? # @ : among them', async () =>
     expect((await target('postgres://h/d%2Fx%3F%23%40%3A%2525')).config.database).toBe('d/x?#@:%25'));
   it('a + in a value is a +, not a space', async () => expect((await target('postgres://h?application_name=a+b')).config.application_name).toBe('a+b'));
@@ -648,6 +656,13 @@ describe('libpq’s reading, where a WHATWG URL reader would read otherwise', ()
 });
 
 describe('characters written as they are', () => {
+  it('a lone surrogate (a JSON setting may hold one) is U+FFFD, in every part', async () =>
+    expect((await target('postgres://u\ud800:p\ud800@h/d\ud800?application_name=a\ud800')).config).toMatchObject({
+      user: 'u\ufffd',
+      password: 'p\ufffd',
+      database: 'd\ufffd',
+      application_name: 'a\ufffd',
+    }));
   it('a letter beyond ASCII, not percent-encoded, is read as itself', async () =>
     expect((await target('postgres://j\u00f6rg:p\u00e4ss@h/caf\u00e9?application_name=\u65e5\u672c')).config).toMatchObject({
       user: 'j\u00f6rg',

@@ -150,8 +150,24 @@ describe('vis changes: the terminal view', () => {
     ]);
     const out = view(await changesFrom(h, { api: API, threshold: 5 }), 160);
     expect(out).toContain('Northwind CRM  no change · 101');
-    expect(out).toContain('Acme, Inc.  nothing compared · 202');
     expect(out).not.toContain('Acme, Inc.  no change');
+    // The brand nothing of which was compared: under "Not compared" alone, after the compared ones.
+    expect(out.slice(out.indexOf('\n\nNot compared'))).toBe(
+      [
+        '',
+        '',
+        'Not compared  1 brand: nothing recorded on both days',
+        '  Acme, Inc. · 202',
+        `    visibility (US-en)  not recorded on ${D1}`,
+        `    topic (US-en)  not recorded on ${D2}`,
+        `    answer_state  not recorded on ${D1} nor on ${D2}`,
+        `    competitor  not recorded on ${D1} nor on ${D2}`,
+        `    page  not recorded on ${D1} nor on ${D2}`,
+        `    technical  not recorded on ${D1} nor on ${D2}`,
+        '',
+      ].join('\n'),
+    );
+    expect(out.match(/Acme, Inc\./g)).toHaveLength(1);
   });
 
   it('an item of a shape vis does not know shows its text once; a value its subject does not name is said', async () => {

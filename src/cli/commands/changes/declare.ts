@@ -1,4 +1,5 @@
 /** `vis changes`: the declaration. parse.ts and run.ts load when it runs. */
+import { DAYS_BACK_HELP } from '../../../flags/days-back.js';
 import { addScopesReadOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const changesCommand: CommandDeclaration = {
@@ -13,7 +14,7 @@ export const changesCommand: CommandDeclaration = {
         ),
       )
       .helpGroup(HELP_GROUPS.data)
-      .option('--since <date|Nd>', 'compare with the newest recorded day on or before this one (YYYY-MM-DD, or 7d for a week ago)')
+      .option('--since <date|Nd>', `compare with the newest recorded day on or before this one: ${DAYS_BACK_HELP}`)
       .option('--threshold <points>', 'smallest move reported, in points (percentage points for 0-1 shares); default 5')
       .option('--exit-code', 'exit 8 when anything changed, 0 when nothing did (like git diff --exit-code)')
       .option('--fetch', 'read today’s answers first, through the cache (--refresh: from the API, which implies --fetch), so they are compared')

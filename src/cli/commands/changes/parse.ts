@@ -6,7 +6,8 @@
  */
 import { UsageError } from '../../../errors.js';
 import { optionValues } from '../../../flags/argv.js';
-import { dateRule, parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
+import { dayFlag } from '../../../flags/days-back.js';
+import { parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { resolveSettings, type Settings } from '../../../services/settings.js';
@@ -26,7 +27,7 @@ export interface ChangesOptions extends ParsedOptions {
   brands: string[] | 'all' | undefined;
   markets: string[] | 'all' | undefined;
   settings: Pick<Settings, 'brand' | 'market'>;
-  /** `YYYY-MM-DD`; the day --since named (Nd counted back from the API's today). */
+  /** `YYYY-MM-DD`; the day --since named (Nd: N days before the API's today). */
   since: string | undefined;
   /** --since as typed, for the JSON's meta. */
   sinceAsked: string | undefined;
@@ -49,16 +50,9 @@ interface RawChangesOptions extends RawGlobalOptions {
   notifyAlways?: boolean;
 }
 
-/** --since: a date, or N days back from the API's today (`7d`). */
+/** --since: a date, or `Nd`, the day N days before the API's today, as every history command reads it. */
 export function parseSince(value: string, today: string): string {
-  const days = /^\s*(\d{1,4})d\s*$/i.exec(value);
-  if (days) {
-    const t = Date.parse(`${today}T00:00:00Z`) - Number(days[1]) * 86_400_000;
-    return new Date(t).toISOString().slice(0, 10);
-  }
-  const r = dateRule('--since').safeParse(value);
-  if (!r.success) throw new UsageError(`--since must be a date written YYYY-MM-DD or a number of days such as 7d (got "${value}")`);
-  return r.data;
+  return dayFlag('--since', value, today, true);
 }
 
 /** --threshold: points from 0 to 100, decimals allowed. */

@@ -15,6 +15,7 @@ import type { HistoryReader } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { openHistory, type OpenedHistory } from '../../../services/history.js';
 import { deliver } from '../../../services/notify.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import { selectBrands } from '../../../services/brand-choice.js';
 import { scopeRequest } from '../../../services/scope-request.js';
 import { accountBrands, readScopes, scopeMarket, type PlannedScope } from '../../../services/scopes.js';
@@ -28,7 +29,7 @@ import type { ChangesOptions } from './parse.js';
 /** How the run opens the history; tests hand in an in-memory one. */
 export type HistoryOpener = () => Promise<OpenedHistory>;
 
-export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = () => openHistory(ctx, options.flags.profile)): Promise<void> {
+export async function runChanges(options: ChangesOptions, ctx: Context, open: HistoryOpener = defaultOpener(options, ctx)): Promise<void> {
   // A history that cannot be used (off, unsafe, written by a newer vis) is refused before any read is spent on it.
   if (options.fetch) await (await open()).close();
   const fetched = options.fetch ? await fetchToday(options, ctx) : undefined;
@@ -52,7 +53,12 @@ async function notifyChanges(ctx: Context, options: ChangesOptions, result: Chan
   const { slackMessage, teamsMessage } = await import('../../../output/notify.js');
   const payload = target.format === 'slack' ? slackMessage(result) : target.format === 'teams' ? teamsMessage(result) : changesDocument(options, result);
   await deliver(ctx, target, payload);
-  if (ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: notified ${target.display} (${target.format})\n`);
+  if (ctx.io.stderrIsTTY && !options.flags.quiet) writeMessage(ctx.io, `vis changes: notified ${target.display} (${target.format})`);
+}
+
+/** The history the base URL names; the demo's is simulated by the sandbox, and no store is opened. */
+function defaultOpener(options: ChangesOptions, ctx: Context): HistoryOpener {
+  return options.api === DEMO_API ? () => openDemoHistory(ctx) : () => openHistory(ctx, options.flags.profile);
 }
 
 /** The brands and markets --fetch read, which are then the ones compared. */
@@ -163,7 +169,7 @@ export async function printChanges(ctx: Context, options: ChangesOptions, result
   await emit(ctx, options.flags.output, await renderChanges(ctx, options, result), { pager: options.flags.pager });
   const note = noteOf(result);
   // The table's heading says it; json and csv say it beside the output, at a terminal.
-  if (note !== undefined && options.format !== 'table' && ctx.io.stderrIsTTY && !options.flags.quiet) ctx.io.stderr.write(`vis changes: ${note}\n`);
+  if (note !== undefined && options.format !== 'table' && ctx.io.stderrIsTTY && !options.flags.quiet) writeMessage(ctx.io, `vis changes: ${note}`);
 }
 
 /**
@@ -202,7 +208,7 @@ async function fetchToday(options: ChangesOptions, ctx: Context): Promise<Fetche
       learnMarketsFirst: true,
       unlisted: 'command',
       counted: ({ needed }) => {
-        if (ctx.io.stderrIsTTY && !quiet) ctx.io.stderr.write(`${what}: reads to make: ${needed} (the cache holds the rest)\n`);
+        if (ctx.io.stderrIsTTY && !quiet) writeMessage(ctx.io, `${what}: reads to make: ${needed} (the cache holds the rest)`);
       },
       progress: { read: (_scope, _read, i, n) => `${what}: ${i + 1}/${n}…` },
       failed: (err, read, scope) => {

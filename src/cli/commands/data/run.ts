@@ -19,6 +19,7 @@ import { scopeRequest } from '../../../services/scope-request.js';
 import { accountBrands, ANNOUNCE_OVER, readScopes, reportFailures, scopeProgress, scopeResults, type PlannedScope } from '../../../services/scopes.js';
 import { renderCombinedResponse } from '../../../terminal/render-combined.js';
 import type { Session } from '../../../services/session.js';
+import { writeMessage } from '../../../terminal/io.js';
 
 /**
  * Does this run read several brands or markets? The flags say so, except for one --brand
@@ -63,7 +64,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
     unlisted: 'brand',
     counted: ({ needed, discover }) => {
       if (needed > ANNOUNCE_OVER && ctx.io.stderrIsTTY && !quiet)
-        ctx.io.stderr.write(`${what}: ${discover > 0 ? 'at least ' : ''}${needed} reads to make (the cache holds the rest)\n`);
+        writeMessage(ctx.io, `${what}: ${discover > 0 ? 'at least ' : ''}${needed} reads to make (the cache holds the rest)`);
     },
     progress: {
       markets: (brand) => `${request.command}: the markets of ${sanitizeForTerminal(brand.name)}…`,
@@ -122,7 +123,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list });
     // stdout stays the answer alone; on a terminal one quiet line says where it came from.
     if (res.fromCache && ctx.io.stderrIsTTY && !request.flags.quiet) {
-      ctx.io.stderr.write(`${cacheNote(res.fromCache, ctx.clock.now(), ctx.env.TZ)}\n`);
+      writeMessage(ctx.io, cacheNote(res.fromCache, ctx.clock.now(), ctx.env.TZ));
     }
   } finally {
     await session.close();

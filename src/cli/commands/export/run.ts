@@ -60,7 +60,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
     readPrevious(opts),
   );
   if (run.complete) {
-    if (!opts.flags.quiet) ctx.io.stderr.write(`vis export: the export in ${sanitizeForTerminal(opts.dir)} is complete; nothing to resume.\n`);
+    if (!opts.flags.quiet) writeMessage(ctx.io, `vis export: the export in ${sanitizeForTerminal(opts.dir)} is complete; nothing to resume.`);
     return;
   }
   const warn = (line: string) => {
@@ -85,10 +85,17 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       ),
     );
     const cached = (t: Task) => !t.placeholder && cachedNow(ctx, session, t.endpoint, taskRequest(t, run.period, run.params));
-    const view = planView(run, planned, budget, session.cacheMode === 'use' ? planned.tasks.filter(cached).length : undefined);
+    const view = {
+      ...planView(run, planned, budget, session.cacheMode === 'use' ? planned.tasks.filter(cached).length : undefined),
+      perMinute: session.pacer.limit,
+    };
 
     if (opts.dryRun) {
-      const text = run.format === 'json' ? renderJsonValue(planDocument(view, manifestBrands(planned.brands))) : renderPlanText(view);
+      // Fitted to a terminal; a pipe or file gets each row and sentence on one line, for grep.
+      const text =
+        run.format === 'json'
+          ? renderJsonValue(planDocument(view, manifestBrands(planned.brands)))
+          : renderPlanText(view, ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity);
       await emit(ctx, undefined, text);
       if (verdict(view) === 'refused') throw budgetError(view.cost, budget, 'would need');
       return;
@@ -97,7 +104,10 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
 
     const facts = { tool: `vis ${ctx.version}`, baseUrl: session.settings.baseUrl?.value ?? '', readsLeft: budget.left, now: () => ctx.clock.now() };
     const { result, manifest, path, elapsedMs } = await keepJournal(run, planned, facts, ctx.signal, async (checkpoint) => {
-      const bar = ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now()) : undefined;
+      const bar =
+        ctx.io.stderrIsTTY && !opts.flags.quiet && !ctx.debug
+          ? new ProgressBar(ctx.io.stderr, stderrColumns(ctx), () => ctx.clock.now(), session.pacer)
+          : undefined;
       bar?.start();
       try {
         return await runExport(runInput(run, planned, budget.left), {
@@ -111,7 +121,7 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       }
     });
 
-    if (!opts.flags.quiet) ctx.io.stderr.write(renderSummary(result, { dir: opts.dir, manifestPath: path, elapsedMs, readsLeft: budget.left }));
+    if (!opts.flags.quiet) writeMessage(ctx.io, renderSummary(result, { dir: opts.dir, manifestPath: path, elapsedMs, readsLeft: budget.left }).trimEnd());
     if (manifest.stale.length > 0) {
       warn(
         `${manifest.stale.length} file${manifest.stale.length === 1 ? '' : 's'} in ${opts.dir} are not from this export (listed as "stale" in the manifest, left in place)`,

@@ -1,40 +1,14 @@
 /**
  * The days a history command is about: `--since`, `--until` (`vis history`) and `--before`
- * (`vis history prune`), each a date written YYYY-MM-DD or `Nd`, the last N days ending
- * today (the API's date, UTC): `--since 1d` is today alone, `--since 7d` today and the six
- * days before it, and `--before 90d` keeps those same 90 days. Refused with a usage error
- * (exit 2) naming the flag and the rule; nothing is opened before.
+ * (`vis history prune`), each a date written YYYY-MM-DD or `Nd`, the day N days before today
+ * (the API's date, UTC), as `vis changes --since` reads it: `--since 7d` starts a week ago,
+ * and `--before 90d` removes the days before the day 90 days ago. Refused with a usage
+ * error (exit 2) naming the flag and the rule; nothing is opened before.
  */
-import { addDays } from '../../../domain/dates.js';
 import { UsageError } from '../../../errors.js';
-import { dateRule, usageFromZod } from '../../../flags/rules.js';
+import { dayFlag } from '../../../flags/days-back.js';
 
-/** A count of days written `Nd`; the digits are checked apart, to say what is wrong with them. */
-const DAYS_WORD = /^(\d+)d$/;
-
-/** The date `n` days before `day` (YYYY-MM-DD, UTC). */
-export function daysBefore(day: string, n: number): string {
-  return addDays(day, -n);
-}
-
-/**
- * One day flag's value as a date: YYYY-MM-DD as written (a real calendar date), or `Nd`
- * with N at least 1 (`countBack`: where the flag takes it).
- */
-export function dayFlag(flag: string, value: string, today: string, countBack: boolean): string {
-  const v = value.trim();
-  const rule = countBack ? 'a date written YYYY-MM-DD, or a number of days such as 7d' : 'a date written YYYY-MM-DD';
-  const count = DAYS_WORD.exec(v);
-  if (count && countBack) {
-    const n = Number(count[1]);
-    if (n < 1 || !Number.isSafeInteger(n)) throw new UsageError(`${flag} must be ${rule}, at least 1d (got "${value}")`);
-    return daysBefore(today, n - 1);
-  }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new UsageError(`${flag} must be ${rule} (got "${value}")`);
-  const r = dateRule(flag).safeParse(v);
-  if (!r.success) throw usageFromZod(r.error);
-  return r.data;
-}
+export { dayFlag, daysBefore } from '../../../flags/days-back.js';
 
 /** `--since` and `--until`, checked together: inclusive bounds on the scan day, either left open. */
 export function parseDayRange(raw: { since?: string | undefined; until?: string | undefined }, today: string): { since?: string; until?: string } {
@@ -49,7 +23,7 @@ export function parseDayRange(raw: { since?: string | undefined; until?: string 
 /** `vis history prune --before`: required, a date or `Nd`; the days before it are removed. */
 export function parseBefore(raw: string | undefined, today: string): string {
   if (raw === undefined) {
-    throw new UsageError('vis history prune needs --before DATE (YYYY-MM-DD, or a number of days such as 90d): the recorded days before it are removed');
+    throw new UsageError('--before is required: the recorded scan days before it are removed (YYYY-MM-DD, or a number of days such as 90d)');
   }
   return dayFlag('--before', raw, today, true);
 }

@@ -6,6 +6,7 @@
  * run.ts load when one runs.
  */
 import { Option, type Command } from 'commander';
+import { DAYS_BACK_HELP } from '../../../flags/days-back.js';
 import { ENDPOINTS, type EndpointSpec, type QueryParam } from '../../../endpoints.js';
 import type { Context } from '../../../services/context.js';
 import {
@@ -28,6 +29,8 @@ import {
 import type { Invocation } from '../../../services/endpoint-request.js';
 
 const NO_REQUEST = 'Sends no request and needs no key: works on the local history store (docs/history.md).';
+const SERIES_NO_READ =
+  'Spends no read and needs no key: works on the local history store (docs/history.md). When the records alone cannot tell the brand or the market, the free GET /brands tells them as for the data command (with a key, or --demo).';
 
 /** The endpoints a history series is kept for: the reads (GET, not free) of the table. */
 export function recordedEndpoints(): EndpointSpec[] {
@@ -47,7 +50,7 @@ function addSeriesOptions(cmd: Command, specs: readonly EndpointSpec[]): void {
   if (specs.some((s) => s.market)) addMarketOption(cmd);
   if (specs.some((s) => s.period === 'range')) addPeriodOptions(cmd, 'range');
   else if (specs.some((s) => s.period === 'days')) addPeriodOptions(cmd, 'days');
-  cmd.addOption(new Option('--since <date|Nd>', 'the first scan day shown: YYYY-MM-DD, or 7d for the last 7 days'));
+  cmd.addOption(new Option('--since <date|Nd>', `the first scan day shown: ${DAYS_BACK_HELP}`));
   cmd.addOption(new Option('--until <date>', 'the last scan day shown: YYYY-MM-DD'));
   addOutputOptions(cmd, { table: true });
   addParamOption(cmd);
@@ -79,7 +82,7 @@ function describe(spec: EndpointSpec, item?: EndpointSpec): string {
   const withItem = item ? ` With <${item.pathParam!.name}>: the recorded days of vis ${item.words.join(' ')} <${item.pathParam!.name}>.` : '';
   return toolDescription(
     `The answers of \`${words}\` recorded day by day, oldest first: one row per record per scan day, the day first. Its flags pick the recorded query as they pick the request; --since and --until pick the days.${withItem}`,
-    NO_REQUEST,
+    SERIES_NO_READ,
   );
 }
 
@@ -166,11 +169,11 @@ export const historyCommand: CommandDeclaration = {
       .summary('Remove the recorded days before a date')
       .description(
         toolDescription(
-          'Removes the answers of the scan days before --before, and the bodies no answer uses any more. --before 180d keeps the last 180 days.',
+          'Removes the answers of the scan days before --before, and the bodies no answer uses any more. --before 180d keeps the day 180 days ago and every day since.',
           NO_REQUEST,
         ),
       )
-      .addOption(new Option('--before <date|Nd>', 'remove the scan days before this date: YYYY-MM-DD, or 180d to keep the last 180 days'))
+      .addOption(new Option('--before <date|Nd>', `remove the scan days before this one: ${DAYS_BACK_HELP}`))
       .addOption(new Option('--dry-run', 'count what would be removed, and remove nothing'))
       .addHelpText('after', examplesAfter('vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d'))
       .action(

@@ -4,13 +4,15 @@
  * (prepareRequest), so `vis history topics --days 30 --market GB-en` names the query
  * `vis topics --days 30 --market GB-en` sends; then the recorded query, the API it was
  * read from (the base URL, or `demo`), the brand and market as given or configured, and
- * the days. Needs no key and opens nothing: the history is read without a request.
+ * the days. Needs no key and opens nothing: the history is read without a request, but
+ * for the account's brands when the records alone cannot tell which brand or market.
  */
 import { UsageError } from '../../../errors.js';
 import type { EndpointSpec } from '../../../endpoints.js';
 import { isTruthy } from '../../../domain/env.js';
 import type { Context } from '../../../services/context.js';
 import { resolveSettings, type Sourced } from '../../../services/settings.js';
+import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { camel, parseFlags, type FlagOptions, type Format, type RawGlobalOptions } from '../../../flags/rules.js';
 import type { ParsedOptions } from '../../declare.js';
@@ -41,6 +43,11 @@ export interface HistorySeriesOptions extends ParsedOptions {
   flags: FlagOptions;
   /** --profile: whose `history` setting names the store. */
   profile?: string;
+  /**
+   * The session that asks the account's brands (GET /brands, free) when the records alone
+   * cannot tell the brand or the market, as vis topics is told them: with --demo, or a key.
+   */
+  account?: SessionOptions;
 }
 
 export interface HistoryPruneOptions extends ParsedOptions {
@@ -91,6 +98,7 @@ export function parseHistoryOptions(ctx: Context, spec: EndpointSpec, inv: Invoc
   // Filed as the recorder files what this data command sends: the same function.
   const filed = filedQuery(spec, request.query);
   const item = filed.item ?? (spec.pathParam && inv.pathArg !== undefined ? itemOf(spec, inv.pathArg) : '');
+  const account = demo || settings.apiKey !== undefined ? accountSession(ctx, flags) : undefined;
   return {
     command: 'history',
     spec,
@@ -104,7 +112,17 @@ export function parseHistoryOptions(ctx: Context, spec: EndpointSpec, inv: Invoc
     ...days,
     format,
     flags,
+    ...(account === undefined ? {} : { account }),
   };
+}
+
+/** The session a brand or market look-up would open; none when its settings are unusable (the history is read without it). */
+function accountSession(ctx: Context, flags: FlagOptions): SessionOptions | undefined {
+  try {
+    return parseSessionOptions(ctx, flags);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The item as the recorder files it: as typed, a whole number written plainly. */
@@ -131,9 +149,18 @@ export function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The demo's history is simulated on each run (services/demo-history.ts): no store to check, prune or push. */
+function refuseDemo(ctx: Context, flags: FlagOptions, command: string): void {
+  if (flags.demo || isTruthy(ctx.env.VIS_DEMO))
+    throw new UsageError(`${command} works on a history store, and the demo has none: its history is simulated on each run`, {
+      hint: 'Drop --demo (and VIS_DEMO) to work on the history VIS_HISTORY or the profile names.',
+    });
+}
+
 export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before?: string; dryRun?: boolean }): HistoryPruneOptions {
   const before = parseBefore(raw.before, ctx.today().api);
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history prune');
   return {
     command: 'history prune',
     before,
@@ -145,15 +172,17 @@ export function parsePruneOptions(ctx: Context, raw: RawGlobalOptions & { before
 
 export function parseCheckOptions(ctx: Context, raw: RawGlobalOptions): HistoryCheckOptions {
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history check');
   return { command: 'history check', ...(flags.profile === undefined ? {} : { profile: flags.profile }) };
 }
 
 /** The URL checked by the PostgreSQL history's own rules; the password file and the connection wait for the run. */
 export async function parsePushOptions(ctx: Context, url: string, raw: RawGlobalOptions & { file?: string; dryRun?: boolean }): Promise<HistoryPushOptions> {
   const flags = parseFlags(raw, ctx.today());
+  refuseDemo(ctx, flags, 'vis history push');
   // The value is not echoed: a mistyped URL may still hold a password.
-  if (!PG_URL.test(url.trim())) throw new UsageError('vis history push takes a PostgreSQL URL, postgres://… or postgresql://…');
-  await parsePgUrl(url.trim(), 'vis history push URL', { argument: true });
+  if (!PG_URL.test(url.trim())) throw new UsageError('the URL to push to must be a PostgreSQL URL, postgres://… or postgresql://…');
+  await parsePgUrl(url.trim(), 'the PostgreSQL URL', { argument: true });
   if (raw.file !== undefined && raw.file.trim() === '') throw new UsageError('--file must name the SQLite history file to push');
   return {
     command: 'history push',

@@ -38,7 +38,7 @@ export async function runHistoryPush(options: HistoryPushOptions, ctx: Context):
   const file = pushedFile(options, ctx);
   // The environment's PGPASSWORD, PGPASSFILE and the rest apply: the URL given as an argument holds no password.
   const where = maskingPassword(historyLocation({ ...ctx.env, VIS_HISTORY: options.url }));
-  if (where.kind !== 'postgres') throw new UsageError('vis history push takes a PostgreSQL URL, postgres://… or postgresql://…');
+  if (where.kind !== 'postgres') throw new UsageError('the URL to push to must be a PostgreSQL URL, postgres://… or postgresql://…');
   const target = await where.target((line) => writeMessage(ctx.io, `vis: warning: ${sanitizeForTerminal(line)}`));
   const [{ openStore }, { openPgStore, bodyProblem }] = await Promise.all([import('../../../history/store.js'), import('../../../history/pg/store.js')]);
   // Answers recorded but never taken in are only a journal yet: the store is made to take them.

@@ -1,21 +1,29 @@
 /**
  * The run step of `vis history <data command>`: the store opened (src/services/history.ts),
- * the brand and market picked among those recorded, the series read and printed. Nothing
- * is sent: the history is what earlier reads left. historySeries takes any HistoryReader,
+ * the brand and market picked among those recorded (when they cannot tell, as vis topics
+ * picks them: the account's one brand, the brand's primary market, from the free GET
+ * /brands), the series read and printed. No read is spent: the history is what earlier
+ * reads left. historySeries takes any HistoryReader,
  * so the tests run it on an in-memory history.
  */
 import { UsageError } from '../../../errors.js';
 import type { AnswerFilter, HistoryReader, RecordedScope } from '../../../history/types.js';
 import { notRecorded } from '../../../history/changes/scopes.js';
+import type { BrandRecord } from '../../../api/account.js';
 import { openHistory } from '../../../services/history.js';
+import { accountBrands } from '../../../services/scopes.js';
+import { openSession } from '../../../services/session.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import type { Context } from '../../../services/context.js';
 import { renderHistory } from '../../../terminal/render-history.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { marketless, shellWord, type HistorySeriesOptions } from './parse.js';
 import { readDays, seriesJson, type SeriesMeta } from './rows.js';
+import { writeMessage } from '../../../terminal/io.js';
 
 export async function runHistory(options: HistorySeriesOptions, ctx: Context): Promise<void> {
-  const store = await openHistory(ctx, options.profile);
+  // The demo's history is simulated by the sandbox: no store is opened.
+  const store = options.api === DEMO_API ? await openDemoHistory(ctx) : await openHistory(ctx, options.profile);
   let print: () => Promise<void>;
   try {
     print = await readSeries(options, ctx, store);
@@ -39,11 +47,29 @@ export async function historySeries(options: HistorySeriesOptions, ctx: Context,
   )();
 }
 
+/** The account's brands (GET /brands, free), asked at most once; undefined without a key or the demo. */
+type AccountBrands = () => Promise<readonly BrandRecord[] | undefined>;
+
+/** As vis topics is told the brand and the market it reads: the account's brands, through the cache. */
+function accountBrandsOf(options: HistorySeriesOptions, ctx: Context): AccountBrands {
+  let asked: Promise<readonly BrandRecord[] | undefined> | undefined;
+  const ask = async () => {
+    if (options.account === undefined) return undefined;
+    const session = await openSession(ctx, options.account);
+    try {
+      return await accountBrands(ctx, session);
+    } finally {
+      await session.close();
+    }
+  };
+  return () => (asked ??= ask());
+}
+
 /** Everything read from `reader` now; what it returns prints it, with the reader no longer needed. */
 async function readSeries(options: HistorySeriesOptions, ctx: Context, reader: HistoryReader): Promise<() => Promise<void>> {
   const { spec, flags } = options;
   const series: AnswerFilter = { api: options.api, endpoints: [spec.id], item: options.item, query: options.query };
-  const scope = await pickScope(options, reader, series);
+  const scope = await pickScope(options, reader, series, accountBrandsOf(options, ctx));
   const filter: AnswerFilter = {
     ...series,
     ...(scope.brand === null ? {} : { brandIds: [scope.brand.id] }),
@@ -53,7 +79,7 @@ async function readSeries(options: HistorySeriesOptions, ctx: Context, reader: H
   };
   const answers = scope.brand === null && spec.brand ? [] : await reader.answers(filter);
   const { days, skipped } = readDays(answers);
-  for (const s of skipped) ctx.io.stderr.write(`vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)\n`);
+  for (const s of skipped) writeMessage(ctx.io, `vis history: ${sanitizeForTerminal(s.day)} left out: ${s.why} (vis history check looks at the store)`);
   return async () => {
     if (days.length === 0 && !flags.quiet) ctx.io.stderr.write(emptyMessage(options, scope));
     await renderHistory(ctx, {
@@ -100,11 +126,12 @@ function uniqueBrands(scopes: readonly RecordedScope[]): Array<{ id: string; nam
 
 /**
  * The brand: --brand (or VIS_BRAND, the profile's) by id, else by a recorded name; with
- * none, the one brand recorded for this API. Several recorded and none named is a usage
- * error listing them, and so is a brand name the history holds nothing of (as in vis
- * changes); an id nothing is recorded for gives an empty series.
+ * none, the one brand recorded for this API, else the account's own brand as vis topics
+ * reads it (an account of one brand). Several recorded, none named and the account no help
+ * is a usage error listing them, and so is a brand (id or name) the history holds nothing
+ * of, as in vis changes.
  */
-function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope[]): Scope['brand'] {
+async function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope[], account: AccountBrands): Promise<Scope['brand']> {
   if (!options.spec.brand) return null;
   const brands = uniqueBrands(scopes);
   const given = options.brand;
@@ -124,13 +151,15 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
         hint: 'Run it once per brand, or compare several brands with vis changes --brand A,B.',
       });
     }
-    // An id may simply not be recorded yet: the series is empty, and the data command it
-    // suggests reads it. A name is only known from what was recorded.
-    if (/^\d+$/.test(v)) return { id: v, name: null };
+    // A brand the history holds nothing of, by id or by name, is refused as vis changes refuses it:
+    // an empty series would suggest a command for a brand no read has seen.
     throw notRecorded(given.source, v, scopes);
   }
   if (brands.length === 1) return brands[0]!;
   if (brands.length === 0) return null;
+  // Several recorded (an agency's, the demo's): the one brand of the account, as vis topics reads it unnamed.
+  const own = await account();
+  if (own?.length === 1) return { id: String(own[0]!.id), name: own[0]!.name };
   throw new UsageError(`several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`, {
     hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
   });
@@ -138,7 +167,9 @@ function pickBrand(options: HistorySeriesOptions, scopes: readonly RecordedScope
 
 /**
  * The market: --market (or VIS_MARKET, the profile's); with none, the one market this
- * series is recorded in for the brand. Several is a usage error listing them.
+ * series is recorded in for the brand; recorded in several, the brand's primary market,
+ * the one vis topics reads without --market. With no account to tell it, a usage error
+ * listing them.
  */
 async function pickMarket(
   options: HistorySeriesOptions,
@@ -146,6 +177,7 @@ async function pickMarket(
   scopes: readonly RecordedScope[],
   series: AnswerFilter,
   brand: Scope['brand'],
+  account: AccountBrands,
 ): Promise<Scope['market']> {
   if (marketless(options.spec)) return { code: '', label: null };
   const mine = scopes.filter((s) => (brand === null || s.brandId === brand.id) && s.market !== '');
@@ -162,16 +194,22 @@ async function pickMarket(
   const codes = [...new Set(mine.map((s) => s.market))];
   const recorded: string[] = [];
   for (const code of codes) if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
-  if (recorded.length === 1) return { code: recorded[0]!, label: label(recorded[0]!) };
+  // The demo's history holds every market: like `vis --demo topics`, it shows the brand's primary one (listed first).
+  if (recorded.length === 1 || (recorded.length > 1 && options.api === DEMO_API)) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
+  const primary = (await account())?.find((b) => String(b.id) === brand.id)?.primaryMarket;
+  if (primary !== undefined) return { code: primary, label: label(primary) };
   const list = recorded.map((code) => sanitizeForTerminal(label(code) === null ? code : `${code} (${label(code)})`)).join(', ');
-  throw new UsageError(`${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`);
+  // Worded so that the error's own `vis: ` is the only one at the start of the line.
+  throw new UsageError(`the series of ${options.dataCommand} is recorded in several markets of ${brandText(brand)}; pick one with --market: ${list}`, {
+    hint: 'Or set VIS_MARKET, or the profile’s market (vis config set market CODE).',
+  });
 }
 
-async function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter): Promise<Scope> {
+async function pickScope(options: HistorySeriesOptions, reader: HistoryReader, series: AnswerFilter, account: AccountBrands): Promise<Scope> {
   const scopes = await reader.scopes(options.api);
-  const brand = pickBrand(options, scopes);
-  return { brand, market: await pickMarket(options, reader, scopes, series, brand) };
+  const brand = await pickBrand(options, scopes, account);
+  return { brand, market: await pickMarket(options, reader, scopes, series, brand, account) };
 }
 
 /**

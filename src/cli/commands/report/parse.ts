@@ -5,7 +5,7 @@
  * What needs the account (the default file name, which takes the brand) or the machine's
  * Chromium (--pdf) is checked in run.ts, still before any read.
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { addDays, daysBetween } from '../../../domain/dates.js';
 import type { ReportLook } from '../../../domain/report.js';
@@ -14,6 +14,7 @@ import { UsageError } from '../../../errors.js';
 import { optionValues } from '../../../flags/argv.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../../../flags/rules.js';
 import { NotRegularFileError, readRegularFileHead } from '../../../fs/safe-file.js';
+import { refuseOneFile } from './files.js';
 import { outputTarget, targetKey, writtenPath } from '../../../output/write.js';
 import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
@@ -32,7 +33,10 @@ export const MAX_LOGO_BYTES = 1024 * 1024;
 export interface RawReportOptions extends RawGlobalOptions {
   allBrands?: boolean;
   allMarkets?: boolean;
-  pdf?: string;
+  /** `--pdf FILE`, or `--pdf` alone (true): beside each HTML file. */
+  pdf?: string | boolean;
+  dir?: string;
+  combined?: boolean;
   title?: string;
   logo?: string;
   accent?: string;
@@ -52,11 +56,15 @@ export interface ReportOptions extends ParsedOptions {
   period: PeriodFlags;
   /** The period as dates (the API's: --days counts back from its today, which is the last day). */
   span: { from: string; to: string; days: number };
-  /** `-` for stdout; an absolute path; undefined: `report-<brand>-<to>.html` in `cwd`. */
+  /** `-` for stdout; an absolute path; undefined: `report-<brand>-<to>.html` in `dir`. */
   output: string | undefined;
   cwd: string;
-  /** `-` for stdout, or the absolute path of --pdf. */
-  pdf: string | undefined;
+  /** --dir (absolute; `cwd` unless told): where the files vis names go. */
+  dir: string;
+  /** --combined: several brands in one file, an internal overview, rather than one report per brand. */
+  combined: boolean;
+  /** `-` for stdout, the absolute path of --pdf, or `beside` (--pdf alone): beside each HTML file. */
+  pdf: string | 'beside' | undefined;
   look: ReportLook;
   dryRun: boolean;
   /** The history's name for the API (as `vis changes` names it): the base URL without a trailing slash, or `demo`. */
@@ -189,8 +197,9 @@ export function checkDistinct(output: string, pdf: string): void {
  * --pdf: `-` (stdout) or a file, written by -o's rules; never a terminal, which would take
  * the PDF's bytes as text and escape sequences.
  */
-export function parsePdf(ctx: Pick<Context, 'io'>, value: string | undefined, cwd: string): string | undefined {
-  if (value === undefined) return undefined;
+export function parsePdf(ctx: Pick<Context, 'io'>, value: string | boolean | undefined, cwd: string): string | 'beside' | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return 'beside';
   if (value.trim() === '') throw new UsageError('--pdf must name a file, or - for stdout');
   const pdf = value === '-' ? '-' : resolve(cwd, value);
   if (pdf !== '-') checkWritable('--pdf', pdf);
@@ -198,6 +207,29 @@ export function parsePdf(ctx: Pick<Context, 'io'>, value: string | undefined, cw
     throw new UsageError(`--pdf: ${value === '-' ? 'stdout' : value} is a terminal, and a PDF is not text: name a file, or redirect stdout`);
   }
   return pdf;
+}
+
+/**
+ * --dir, where the files vis names go (`cwd` unless told): a folder that exists and can be
+ * written. What is found under a report's name there is checked when the brand gives the
+ * name (files.ts), still before any read.
+ */
+export function parseDir(value: string | undefined, cwd: string): string {
+  if (value !== undefined && value.trim() === '') throw new UsageError('--dir must name a folder');
+  const dir = resolve(cwd, value ?? '.');
+  let folder: boolean;
+  try {
+    folder = statSync(dir).isDirectory();
+  } catch {
+    folder = false;
+  }
+  if (!folder) throw new UsageError(`--dir must name a folder that exists (got "${value ?? dir}")`);
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new UsageError(`--dir: the folder ${dir} is not writable`);
+  }
+  return dir;
 }
 
 export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: string = process.cwd()): ReportOptions {
@@ -209,7 +241,7 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
     throw new UsageError('--market and --all-markets cannot be used together: --all-markets reports each brand’s markets');
   }
   const rest: RawGlobalOptions = { ...raw, brand: brands?.[0], market: markets?.[0] };
-  for (const k of ['allBrands', 'allMarkets', 'pdf', 'title', 'logo', 'accent', 'locale', 'paper', 'dryRun'] as const)
+  for (const k of ['allBrands', 'allMarkets', 'pdf', 'dir', 'combined', 'title', 'logo', 'accent', 'locale', 'paper', 'dryRun'] as const)
     delete (rest as Record<string, unknown>)[k];
   const flags = parseFlags(rest, ctx.today());
   const given = flags.period;
@@ -225,14 +257,21 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
   };
   look.logo = readLogo(raw.logo, cwd);
 
+  const combined = raw.combined === true;
+  // Several brands are one report each, unless --combined: a file named for all of them would go to every client.
+  if (!combined && (raw.allBrands === true || (brands?.length ?? 0) > 1)) refuseOneFile(flags.output !== undefined, typeof raw.pdf === 'string');
+  if (raw.dir !== undefined && flags.output !== undefined) {
+    throw new UsageError('--dir and --output cannot be used together: --dir is the folder of the files vis names, --output names the file itself');
+  }
+  const dir = parseDir(raw.dir, cwd);
   let output: string | undefined;
   if (flags.output === '-') output = '-';
   else if (flags.output !== undefined) {
     output = resolve(cwd, flags.output);
     checkWritable('--output', output);
-  } else checkWritable('--output', resolve(cwd, 'report.html'));
+  }
   const pdf = parsePdf(ctx, raw.pdf, cwd);
-  if (pdf !== undefined && output !== undefined) checkDistinct(output, pdf);
+  if (pdf !== undefined && pdf !== 'beside' && output !== undefined) checkDistinct(output, pdf);
 
   // The scope flags pick the brands and markets: resolveSettings reads the configured ones.
   const session = parseSessionOptions(ctx, { ...flags, brand: undefined, market: undefined });
@@ -248,6 +287,8 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
     span,
     output,
     cwd,
+    dir,
+    combined,
     pdf,
     look,
     dryRun: raw.dryRun === true,

@@ -1,7 +1,7 @@
 /**
  * `vis report`, run after parse.ts:
  * 1. What would make the command fail anyway is found before any read: a Chromium for
- *    --pdf, and the default file name's folder (it takes the brand, from the free GET /brands).
+ *    --pdf, and the files (their names take the brand, from the free GET /brands).
  * 2. The plan: per brand × market, one read per section (plan.ts); the cache answers what it
  *    holds for free, GET /usage (free) says what is left. --dry-run prints it and stops;
  *    a plan the month's reads cannot pay is refused (exit 6) before anything is read.
@@ -10,13 +10,13 @@
  *    and the report is still written; the command then ends with the first failure's code.
  * 4. The history (after the session has recorded this run's answers): the trend's days
  *    before the API's weeks, and what changed over the period. It never fails the report.
- * 5. The model drawn to one HTML file (written atomically, or to stdout with -o -), then
- *    printed to PDF when asked, the PDF written by the same rules.
+ * 5. The model drawn to HTML, one file per brand when there are several (files.ts; one file
+ *    holding them all, an internal overview, only with --combined), each written atomically
+ *    (or to stdout with -o -), then printed to PDF when asked, the PDF written beside it.
  *
  * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
  * when a report is made, and tests hand in their own.
  */
-import { resolve } from 'node:path';
 import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
 import type { Env } from '../../../domain/env.js';
 import { accountFromUsage, budgetFromUsage } from '../../../api/account.js';
@@ -25,9 +25,10 @@ import { LimitError, UsageError, VisError } from '../../../errors.js';
 import { changesFrom, DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import type { Context } from '../../../services/context.js';
-import { selectBrands } from '../../../services/brand-choice.js';
+import { selectBrands, type ChosenBrand } from '../../../services/brand-choice.js';
 import { cachedNow } from '../../../services/cached.js';
 import { historyWhere, openHistory, type OpenedHistory } from '../../../services/history.js';
+import { DEMO_API, openDemoHistory } from '../../../services/demo-history.js';
 import { sendWithHints } from '../../../services/hints.js';
 import { accountBrands, planScopes, readScopes, type ScopesJob } from '../../../services/scopes.js';
 import { openSession } from '../../../services/session.js';
@@ -36,7 +37,8 @@ import { emit } from '../../../terminal/render.js';
 import { printable } from '../../../http/redact.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { apiWeeks, dataSection, failedSection, historyDays, joinTrend } from './model.js';
-import { checkDistinct, checkWritable, type ReportOptions } from './parse.js';
+import { planFiles, writeNamed, type ReportFile, type Target } from './files.js';
+import { checkDistinct, type ReportOptions } from './parse.js';
 import { brandPlan, READ_SECTIONS, refused, renderPlan, SECTION_ENDPOINTS, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
 
 /** What draws and prints the report (src/report/), loaded only by `vis report`. */
@@ -51,9 +53,11 @@ export interface ReportDeps {
 /** How the run opens the history: undefined when there is none to read (off, or nowhere to keep one). */
 export type ReportHistoryOpener = () => Promise<OpenedHistory | undefined>;
 
-/** The history as `vis changes` opens it (a file, or PostgreSQL); off or nowhere is no history, not a failure. */
+/** The history as `vis changes` opens it (a file, PostgreSQL, or the demo's); off or nowhere is no history, not a failure. */
 export function defaultHistory(ctx: Context, options: ReportOptions): ReportHistoryOpener {
   return async () => {
+    // The demo's history is simulated by the sandbox, whatever VIS_HISTORY says: no store is opened.
+    if (options.api === DEMO_API) return openDemoHistory(ctx);
     const kind = historyWhere(ctx, options.flags.profile).kind;
     if (kind === 'off' || kind === 'none') return undefined;
     return openHistory(ctx, options.flags.profile);
@@ -95,25 +99,29 @@ export async function runReport(
   history: ReportHistoryOpener = defaultHistory(ctx, options),
 ): Promise<void> {
   const deps = options.dryRun ? undefined : await loadDeps();
-  // --pdf: the file, and the browser to print it with, found before any read.
-  const print = deps !== undefined && options.pdf !== undefined ? { file: options.pdf, chromium: requireChromium(deps, ctx.env) } : undefined;
+  // --pdf: the browser to print with, found before any read.
+  const chromium = deps !== undefined && options.pdf !== undefined ? requireChromium(deps, ctx.env) : undefined;
   const quiet = options.flags.quiet;
   const session = await openSession(ctx, options.session);
   let model: ReportModel;
   let firstFailure: VisError | undefined;
   let spent = 0;
-  let output: string;
+  let files: ReportFile[];
+  // Each scope's brand, in the model's order: what splits the report per brand.
+  let chosen: ChosenBrand[];
   try {
     const usage = await sendWithHints(session, { method: 'GET', path: endpointById('usage').path });
     const budget = budgetFromUsage(usage.envelope.data);
     const plan = accountFromUsage(usage.envelope.data).plan ?? null;
     const records = await accountBrands(ctx, session);
     const brands = selectBrands(options.brands, session.settings.brand, records);
-    output = options.output ?? resolve(options.cwd, `report-${brands.length === 1 ? brands[0]!.slug : 'agency'}-${options.span.to}.html`);
-    if (options.output === undefined) {
-      checkWritable('--output', output);
-      if (options.pdf !== undefined) checkDistinct(output, options.pdf);
-    }
+    // The files, and what is at their names, known before any read.
+    files = planFiles(
+      { output: options.output, pdf: options.pdf, dir: options.dir, to: options.span.to, combined: options.combined, allBrands: options.brands === 'all' },
+      brands,
+    );
+    // --pdf FILE naming the HTML file vis named: the PDF would replace it.
+    for (const f of files) if (f.pdf !== undefined && f.html.named !== f.pdf.named) checkDistinct(f.html.path, f.pdf.path);
 
     const configuredMarket = options.markets === undefined ? session.settings.market?.value : undefined;
     const what = `vis report for ${brands.length} brand${brands.length === 1 ? '' : 's'}`;
@@ -134,7 +142,7 @@ export async function runReport(
     if (options.dryRun) {
       const cost: PlanCount = { ...planned.count, left: budget.left };
       const cached = (r: PlannedRead) => cachedNow(ctx, session, r.spec, r.request);
-      await emit(ctx, undefined, renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached }));
+      await emit(ctx, undefined, renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached }) + renderFiles(files));
       if (refused(cost)) {
         throw new LimitError(`${what} would need ${spends(cost)} reads, and ${cost.left} are left this month: nothing was read`, {
           hint: 'Name fewer brands or markets with --brand and --market, or wait for the budget to reset.',
@@ -145,6 +153,7 @@ export async function runReport(
     const read = await readScopes(ctx, session, job, planned);
     spent = read.spent;
 
+    const brandOf = new Map<ScopeReport, ChosenBrand>();
     const scopes: ScopeReport[] = read.scopes.map((s) => {
       const sections = {} as Record<SectionId, SectionResult>;
       let readAt = 0;
@@ -161,7 +170,7 @@ export async function runReport(
       }
       sections.changes = { kind: 'none', why: 'the history store holds nothing for this brand yet' };
       const trend = sections.trend.kind === 'data' ? apiWeeks(sections.trend.data) : [];
-      return {
+      const scope: ScopeReport = {
         brand: { id: String(s.brand.id ?? ''), name: s.brand.name },
         market: marketOf(s, sections.headline),
         plan,
@@ -169,8 +178,11 @@ export async function runReport(
         sections,
         trend,
       };
+      brandOf.set(scope, s.brand);
+      return scope;
     });
     model = { look: options.look, period: options.span, madeAt: ctx.clock.now(), scopes };
+    chosen = scopes.map((s) => brandOf.get(s)!);
   } finally {
     await session.close();
   }
@@ -179,29 +191,53 @@ export async function runReport(
   if (deps === undefined) return;
   const withHistory = await fromHistory(ctx, options, model, history);
   const kit = await deps.charts();
-  const html = await deps.render(withHistory, kit);
-  await emit(ctx, output, html);
-  if (print !== undefined) {
+  const written: string[] = [];
+  const onStdout: string[] = [];
+  for (const file of files) {
+    const scopes = withHistory.scopes.filter((_s, i) => file.brands === 'all' || chosen[i]!.slug === file.brands.slug);
+    const internal = file.brands === 'all' && new Set(chosen.map((b) => b.slug)).size > 1;
+    const html = await deps.render({ ...withHistory, scopes, ...(internal ? { internal } : {}) }, kit);
+    await writeTarget(ctx, file.html, html);
+    (file.html.path === '-' ? onStdout : written).push(file.html.path === '-' ? 'the report' : file.html.path);
+    if (file.pdf === undefined || chromium === undefined) continue;
     let pdf: Buffer;
     try {
-      pdf = await deps.pdf(html, { paper: options.look.paper, chromium: print.chromium, env: ctx.env });
+      pdf = await deps.pdf(html, { paper: options.look.paper, chromium, env: ctx.env });
     } catch (err) {
-      throw printFailure(err, print.chromium, output);
+      throw printFailure(err, chromium, file.html.path);
     }
-    // Written as -o is (src/output/write.ts): a file whole or not at all, a device or FIFO in place, - to stdout.
-    await emit(ctx, print.file, pdf);
+    await writeTarget(ctx, file.pdf, pdf);
+    (file.pdf.path === '-' ? onStdout : written).push(file.pdf.path === '-' ? 'the PDF' : file.pdf.path);
   }
   if (ctx.io.stderrIsTTY && !quiet) {
-    const files = [output, options.pdf].filter((f) => f !== undefined && f !== '-').map((f) => sanitizeForTerminal(f!));
-    const onStdout = output === '-' ? 'the report' : options.pdf === '-' ? 'the PDF' : undefined;
-    const wrote = [files.length > 0 ? `wrote ${files.join(' and ')}` : undefined, onStdout && `${onStdout} is on stdout`].filter((w) => w).join(', ');
-    ctx.io.stderr.write(`vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent\n`);
+    const names = written.map((f) => sanitizeForTerminal(f));
+    const wrote = [names.length > 0 ? `wrote ${listed(names)}` : undefined, onStdout.length > 0 ? `${listed(onStdout)} is on stdout` : undefined]
+      .filter((w) => w)
+      .join(', ');
+    writeMessage(ctx.io, `vis report: ${wrote}; ${spent} read${spent === 1 ? '' : 's'} spent`);
   }
   if (firstFailure) {
     throw new VisError(firstFailure.kind, `a section could not be read (${firstFailure.message}); the report was written with it noted in place`, {
       code: firstFailure.code,
     });
   }
+}
+
+/** A file vis named, as a new file; one the user named, as -o is written (a file whole or not at all, a device or FIFO in place, - to stdout). */
+async function writeTarget(ctx: Context, target: Target, content: string | Buffer): Promise<void> {
+  if (target.named) writeNamed(target.path, content);
+  else await emit(ctx, target.path, content);
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
+
+/** What --dry-run adds after the reads: the files the report would write. */
+export function renderFiles(files: readonly ReportFile[]): string {
+  const lines = files.flatMap((f) => [f.html, f.pdf].filter((t) => t !== undefined).map((t) => `  ${t.path === '-' ? 'stdout' : sanitizeForTerminal(t.path)}`));
+  return `\nFiles:\n${lines.join('\n')}\n`;
 }
 
 /** The market as the overview's answer names it (`meta.market`), else the code asked, else the brand's primary. */

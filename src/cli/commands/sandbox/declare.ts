@@ -25,5 +25,14 @@ export const sandboxCommand: CommandDeclaration = {
       });
     // The table it prints as it starts: which key shows which account.
     addHelpSection(cmd, { title: 'Demo keys:', rows: DEMO_KEYS.map((key) => [key, DEMO_KEY_SUMMARIES[key]] as const) });
+    addHelpSection(cmd, {
+      title: 'Environment:',
+      rows: [
+        [
+          'VIS_DEMO_DATE=YYYY-MM-DD',
+          'the demo’s day (default today): the data is as of that day, here and with --demo, and vis --demo history, changes and report read the 90 simulated days ending on it (a bad value is exit 2)',
+        ],
+      ],
+    });
   },
 };
