@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { cleanEnv, VIS } from './helpers.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { cleanEnv, runVis, VIS } from './helpers.js';
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -39,11 +40,9 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 /** A raw protocol session: lines written to stdin, every line of stdout kept. */
-function raw(args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [VIS, '--demo', 'mcp', ...args], {
-    env: cleanEnv(env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }) as ChildProcessWithoutNullStreams;
+function raw(args: string[] = [], env: Record<string, string> = {}, o: { demo?: boolean; whole?: boolean } = {}) {
+  const argv = [VIS, ...(o.demo === false ? [] : ['--demo']), 'mcp', ...args];
+  const child = spawn(process.execPath, argv, { env: o.whole ? env : cleanEnv(env), stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
   let stdout = '';
   let stderr = '';
   const waiting: Array<{ id: number; resolve: (m: Record<string, unknown>) => void }> = [];
@@ -234,6 +233,33 @@ describe('vis --demo mcp', () => {
         .split('\n')
         .filter((l) => l !== ''))
         expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    });
+  }
+
+  for (const how of ['stdin closing', 'SIGTERM'] as const) {
+    it(`against an API on loopback, records what it read in the history before it ends on ${how}`, async () => {
+      const sandbox = await startSandbox({ rateLimitPerMinute: 100_000, quiet: true });
+      try {
+        const env = cleanEnv({ VIS_BASE_URL: sandbox.baseUrl, VIS_API_KEY: 'vis_demo_growth' });
+        const s = raw([], env, { demo: false, whole: true });
+        await s.init();
+        s.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'topics', arguments: {} } });
+        expect((await s.reply(2)).result).not.toMatchObject({ isError: true });
+        // The same question again: the cache on disk answers it.
+        s.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'topics', arguments: {} } });
+        const again = (await s.reply(3)).result as { structuredContent: { reads: { spent: number } } };
+        expect(again.structuredContent.reads.spent).toBe(1);
+        const exited = once(s.child, 'exit');
+        if (how === 'SIGTERM') s.child.kill('SIGTERM');
+        else s.child.stdin.end();
+        await exited;
+        const history = await runVis(['history', 'topics', '--format', 'json'], { env });
+        expect(history.code, history.stderr).toBe(0);
+        expect((JSON.parse(history.stdout) as { data: { days: unknown[] } }).data.days.length).toBe(1);
+        expect(s.out() + s.err()).not.toContain('vis_demo_growth');
+      } finally {
+        await sandbox.close();
+      }
     });
   }
 });

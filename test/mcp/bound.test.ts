@@ -64,11 +64,20 @@ describe('boundResult', () => {
     expect(byteLength(more)).toBeGreaterThan(5_000);
   });
 
-  it('keeps every record but the last when only that one is too many', () => {
-    const st = structured({ topics: rows(4) });
-    const three = render({ ...st, data: { topics: rows(4).slice(0, 3) }, truncated: { kept: 3, total: 4, hint: 'Cut to 3 of 4 topics to fit 1000 bytes. h' } });
-    const r = boundResult(st, render, { maxBytes: Math.max(byteLength(three), byteLength(render(st)) - 1), collection: 'topics', hint: 'h' });
+  it('keeps every record but the last when only that one is too many, a cut exactly at the bound included', () => {
+    const st = structured({ topics: rows(4, 400) });
+    const whole = byteLength(render(st));
+    const bound = String(whole - 1).length;
+    const three = render({
+      ...st,
+      data: { topics: rows(4, 400).slice(0, 3) },
+      truncated: { kept: 3, total: 4, hint: `Cut to 3 of 4 topics to fit ${'9'.repeat(bound)} bytes. h` },
+    });
+    const exact = byteLength(three);
+    expect(exact).toBeLessThan(whole);
+    const r = boundResult(st, render, { maxBytes: exact, collection: 'topics', hint: 'h' });
     expect((r.structuredContent as unknown as Structured).truncated?.kept).toBe(3);
+    expect(byteLength(r)).toBe(exact);
   });
 
   it('may keep no record at all, saying so', () => {

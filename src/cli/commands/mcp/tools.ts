@@ -132,6 +132,6 @@ export function narrowHint(spec: EndpointSpec): string {
   if (spec.query.some((q) => q.name === 'limit')) ways.push('a smaller limit');
   if (spec.period !== 'none') ways.push('a shorter period (days, or from and to)');
   if (takesSeveral(spec)) ways.push('fewer brands or markets');
-  ways.push('or raise vis mcp --max-bytes');
+  ways.push(`${ways.length > 0 ? 'or ' : ''}raise vis mcp --max-bytes`);
   return `To narrow it: ${ways.join(', ')}.`;
 }
