@@ -4,6 +4,7 @@
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
 //   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts; see trimUndici)
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
+//   dist/lib/mcp.cjs       the MCP SDK's server and stdio transport (src/mcp/sdk.ts), for `vis mcp` only
 //   dist/lib/table.cjs      the table renderer and its views (src/output/table.ts)
 //   dist/lib/ora.cjs        ora (the spinner), loaded only when a request is slow on a TTY
 //   dist/lib/playwright/lib/playwright.cjs
@@ -55,6 +56,8 @@ rmSync(staging, { recursive: true, force: true });
 const LIBS = [
   { name: 'transport', entry: 'src/http/transport.ts', matches: (p) => p.endsWith('/src/http/transport.ts') },
   { name: 'sandbox', entry: 'src/sandbox/index.ts', matches: (p) => p.endsWith('/src/sandbox/index.ts') },
+  // The MCP SDK (server and stdio transport, with zod and ajv): `vis mcp` alone loads it.
+  { name: 'mcp', entry: 'src/mcp/sdk.ts', matches: (p) => p.endsWith('/src/mcp/sdk.ts') },
   { name: 'table', entry: 'src/output/table.ts', matches: (p) => p.endsWith('/src/output/table.ts') },
   // ES-only packages: the file's module.exports is the package's default export, which
   // is what `(await import('ora')).default` in vis.cjs then receives.
@@ -99,6 +102,8 @@ const NEVER_IN_CORE = [
   'node_modules/vega-',
   // Playwright drives Chromium for `vis report --pdf` alone.
   'node_modules/playwright-core/',
+  // The MCP SDK serves `vis mcp` alone.
+  'node_modules/@modelcontextprotocol/',
 ];
 
 function checkCoreLeavesOut(coreMeta) {

@@ -95,6 +95,8 @@ function optionArgs(o: Option, today: string, outDir: string): string[] {
     '--threshold': ['5'],
     '--until': [today],
     '--before': ['90d'],
+    '--max-reads': ['5'],
+    '--max-bytes': ['5000'],
     '--pdf': [join(outDir, 'out.pdf')],
     '--title': ['Q4'],
     '--logo': () => [pngLogo(outDir)],

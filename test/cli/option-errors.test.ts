@@ -95,6 +95,8 @@ function optionArgs(option: Option, today: string, outFile: string, taken: boole
     '--threshold': ['5'],
     '--until': [today],
     '--before': ['90d'],
+    '--max-reads': ['5'],
+    '--max-bytes': ['5000'],
     '--pdf': [`${outFile}.pdf`],
     '--title': ['Q4'],
     '--logo': () => [pngLogo()],

@@ -156,7 +156,14 @@ describe('what a command loads', () => {
 });
 
 /** The lib files that hold what only the history's stores, the report and the sandbox need. */
-const NOT_FOR_A_READ = ['dist/lib/sqlite.cjs', 'dist/lib/pg.cjs', 'dist/lib/charts.cjs', 'dist/lib/sandbox.cjs', 'dist/lib/playwright/lib/playwright.cjs'];
+const NOT_FOR_A_READ = [
+  'dist/lib/mcp.cjs',
+  'dist/lib/sqlite.cjs',
+  'dist/lib/pg.cjs',
+  'dist/lib/charts.cjs',
+  'dist/lib/sandbox.cjs',
+  'dist/lib/playwright/lib/playwright.cjs',
+];
 
 /**
  * Modules of the bundle that only the history's stores and its commands, changes, the
@@ -167,7 +174,8 @@ const NOT_FOR_A_READ = ['dist/lib/sqlite.cjs', 'dist/lib/pg.cjs', 'dist/lib/char
 const ONLY_THEIRS = [
   /^src\/history\/(?!(journal|recorder|identity|scan-day|types|location|pg\/url)\.ts$)/,
   /^src\/(report|export|sandbox)\//,
-  /^src\/cli\/commands\/(history|changes|report|export|sandbox|config)\/(?!declare\.ts$)/,
+  /^src\/cli\/commands\/(history|changes|report|export|sandbox|config|mcp)\/(?!declare\.ts$)/,
+  /^src\/mcp\//,
 ];
 
 describe('what --help, completion and a data command leave alone', () => {
@@ -176,8 +184,8 @@ describe('what --help, completion and a data command leave alone', () => {
     traced = tracedCli();
   });
 
-  it.each([[['--help']], [['topics', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
-    'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox or configuration, and loads none of their lib files',
+  it.each([[['--help']], [['topics', '--help']], [['mcp', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
+    'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox, configuration or MCP server, and loads none of their lib files',
     async (argv) => {
       const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
       const l = await loaded(argv, shared, traced);
