@@ -6,6 +6,7 @@
  * against the same names.
  */
 import { ENDPOINTS, PLAN_TEXT, endpointById, type EndpointSpec } from '../src/endpoints.js';
+import { readsSeveralScopes } from '../src/flags/command-options.js';
 
 /** The file that holds the generated table, from the repository's root. */
 export const MCP_DOC_FILE = 'docs/mcp.md';
@@ -29,14 +30,15 @@ export interface ToolDoc {
   onlyWithAllowPitches: boolean;
 }
 
+/** Reads the API charges; none when the cache holds the answer. Several brands or markets: each is a read. */
 function cost(spec: EndpointSpec): string {
   if (spec.free) return 'free';
-  if (spec.spends) return `1 ${spec.spends.what}`;
+  if (spec.spends) return `1 ${spec.spends.what} and 1 read`;
   if (spec.idLookup) {
     const list = toolName(endpointById(spec.idLookup.list).id);
     return `1 read; 2 when \`${spec.idLookup.param}\` is an id, unless \`${list}\` is cached`;
   }
-  return '1 read';
+  return readsSeveralScopes(spec) ? '1 read per brand and market' : '1 read';
 }
 
 function plan(spec: EndpointSpec): string {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BEGIN_MARKER, END_MARKER, MCP_DOC_FILE, mcpToolTable, mcpTools, spliceMcpTools, toolName } from '../../scripts/mcp-tools.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { ENDPOINTS, PLAN_TEXT } from '../../src/endpoints.js';
+import { readsSeveralScopes } from '../../src/flags/command-options.js';
 import { testContext } from '../support/context.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -53,6 +54,8 @@ describe(MCP_DOC_FILE, () => {
       if (spec.free) expect(row).toContain('| free |');
       else if (spec.spends) expect(row).toContain(`1 ${spec.spends.what}`);
       else expect(row).toMatch(/\| 1 read[ ;|]/);
+      // A list read for several brands or markets spends one read for each.
+      expect(row!.includes('per brand and market')).toBe(readsSeveralScopes(spec) && !spec.free && !spec.spends && !spec.idLookup);
       expect(row!.includes('only with `--allow-pitches`')).toBe(spec.spends !== undefined);
     }
   });
