@@ -43,6 +43,7 @@ __vis_subcommand() {
         '|export') REPLY='export' ;;
         '|report') REPLY='report' ;;
         '|sandbox') REPLY='sandbox' ;;
+        '|mcp') REPLY='mcp' ;;
         '|completion') REPLY='completion' ;;
         '|version') REPLY='version' ;;
         '|help') REPLY='help' ;;
@@ -656,6 +657,8 @@ __vis_takes_value() {
         'report|--paper' | \
         'sandbox|--port' | \
         'sandbox|--host' | \
+        'mcp|--max-reads' | \
+        'mcp|--max-bytes' | \
         *'|--profile' | \
         *'|--base-url' | \
         *'|--timeout') return 0 ;;
@@ -667,7 +670,7 @@ __vis_takes_value() {
 __vis_commands() {
     REPLY=
     case $1 in
-        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox completion version help' ;;
+        '') REPLY='brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox mcp completion version help' ;;
         'answers') REPLY='runs history' ;;
         'brand-perception') REPLY='transcript' ;;
         'pitches') REPLY='create' ;;
@@ -756,6 +759,7 @@ __vis_flags() {
         'export') REPLY='-b --brand -m --market -d --days --from --to -f --format --refresh --no-cache --param --dir --only --all-brands --all-markets --dry-run --force --resume -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'report') REPLY='-b --brand --all-brands -m --market --all-markets -d --days --from --to --refresh --no-cache -o --output --dir --combined --pdf --title --logo --accent --locale --paper --dry-run -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'sandbox') REPLY='--port --host -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
+        'mcp') REPLY='--max-reads --max-bytes --allow-pitches -h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'completion') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'version') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
         'help') REPLY='-h --help --profile --base-url --demo --timeout -q --quiet --verbose --debug --no-color' ;;
@@ -977,7 +981,7 @@ __vis_arg_values() {
         'config unset|0') __vis_words 'profile base_url brand market format cache history notify notify_format' ;;
         'api|0') __vis_words '/brands /markets /usage /overview /visibility /topics /prompts /answers /answers/runs /answers/history /competitors /sources /pages /content-gaps /brand-perception /brand-perception/transcript /forum /search-performance /technical /ai-crawlers /ai-visitors /tasks /weekly-plan /activity /pitches /openapi.json' ;;
         'completion|0') __vis_words 'bash zsh fish' ;;
-        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox completion version help exit-codes environment options' ;;
+        'help|0') __vis_words 'brands markets usage overview visibility topics prompts answers competitors sources pages content-gaps brand-perception forum search-performance technical ai-crawlers ai-visitors tasks weekly-plan activity pitches changes history auth config cache api openapi export report sandbox mcp completion version help exit-codes environment options' ;;
     esac
 }
 

@@ -76,6 +76,7 @@ export const COMMAND_LIST: readonly CommandListing[] = [
   { name: 'export', summary: 'Write every endpoint to files (csv or json) with a manifest, for cron jobs', group: HELP_GROUPS.tools, usage: '[options]' },
   { name: 'report', summary: 'The client report: one self-contained HTML file with charts, and PDF', group: HELP_GROUPS.tools, usage: '[options]' },
   { name: 'sandbox', summary: 'Serve the whole API on loopback from built-in data, with demo keys', group: HELP_GROUPS.tools, usage: '[options]' },
+  { name: 'mcp', summary: 'Serve vis to AI agents as an MCP server over stdio', group: HELP_GROUPS.tools, usage: '[options]' },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', group: HELP_GROUPS.tools, usage: '<shell>' },
   { name: COMPLETE_COMMAND, summary: '', group: '', usage: '[source]', hidden: true },
   { name: 'version', summary: 'Print the version of vis (also vis --version)', group: HELP_GROUPS.tools },

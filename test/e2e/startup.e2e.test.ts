@@ -174,7 +174,8 @@ const NOT_FOR_A_READ = [
 const ONLY_THEIRS = [
   /^src\/history\/(?!(journal|recorder|identity|scan-day|types|location|pg\/url)\.ts$)/,
   /^src\/(report|export|sandbox)\//,
-  /^src\/cli\/commands\/(history|changes|report|export|sandbox|config)\/(?!declare\.ts$)/,
+  /^src\/cli\/commands\/(history|changes|report|export|sandbox|config|mcp)\/(?!declare\.ts$)/,
+  /^src\/mcp\//,
 ];
 
 describe('what --help, completion and a data command leave alone', () => {
@@ -183,8 +184,8 @@ describe('what --help, completion and a data command leave alone', () => {
     traced = tracedCli();
   });
 
-  it.each([[['--help']], [['topics', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
-    'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox or configuration, and loads none of their lib files',
+  it.each([[['--help']], [['topics', '--help']], [['mcp', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
+    'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox, configuration or MCP server, and loads none of their lib files',
     async (argv) => {
       const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
       const l = await loaded(argv, shared, traced);

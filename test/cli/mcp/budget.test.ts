@@ -1,6 +1,6 @@
 /** The read cap of one `vis mcp` connection and its flag: only reads the API charges count. */
 import { describe, expect, it } from 'vitest';
-import { ReadBudget } from '../../../src/cli/commands/mcp/run.js';
+import { ReadBudget } from '../../../src/cli/commands/mcp/budget.js';
 import { DEFAULT_MAX_READS, parseMaxReads } from '../../../src/cli/commands/mcp/parse.js';
 
 describe('ReadBudget', () => {
@@ -26,5 +26,19 @@ describe('--max-reads', () => {
   });
   it.each(['-1', '1.5', 'lots', '', '100001'])('refuses %j naming the flag', (v) => {
     expect(() => parseMaxReads(v)).toThrow(/--max-reads/);
+  });
+});
+
+describe('ReadBudget over several reads', () => {
+  it('fits as many reads as are left, no more, and adds what a job over several brands spent', () => {
+    const b = new ReadBudget(3);
+    expect(b.fits(3)).toBe(true);
+    expect(b.fits(4)).toBe(false);
+    b.add(2);
+    expect(b.reads).toEqual({ spent: 2, left: 1 });
+    expect(b.fits(1)).toBe(true);
+    expect(b.fits(2)).toBe(false);
+    b.add(2);
+    expect(b.reads).toEqual({ spent: 4, left: 0 });
   });
 });
