@@ -14,6 +14,7 @@ import { checkReport, runHistoryCheck, sizeText, type CheckFile } from '../../..
 import type { HistoryPruneOptions } from '../../../src/cli/commands/history/parse.js';
 import { pruneHistory } from '../../../src/cli/commands/history/prune.js';
 import { exitCodeFor } from '../../../src/errors.js';
+import { VERSION } from '../../../src/cli/version.js';
 import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
@@ -154,7 +155,7 @@ describe('vis history check', () => {
   it('a store written by a newer vis: exit 2', async () => {
     const r = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1 }));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`it was written by a newer vis (schema version ${SCHEMA_VERSION + 1}; this vis reads up to ${SCHEMA_VERSION})`);
+    expect(r.stderr).toContain(`it was written by a newer vis (schema ${SCHEMA_VERSION + 1}); this is vis ${VERSION}: install a newer vis`);
     // The store's own words, when it gave some, are the reason.
     const said = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1, problems: ['written by a newer vis (schema 9)'] }));
     expect(said.stderr).toContain('cannot be used: written by a newer vis (schema 9)\n');

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { ServerError, UsageError } from '../../../errors.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { historyWhere } from '../../../services/history.js';
+import { newerWords } from '../../../history/needs-vis.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
@@ -59,7 +60,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
 /** The store's own findings, and a schema newer than this vis reads, when the store did not say so itself. */
 export function problemsOf(check: StoreCheck): string[] {
   if (check.schemaVersion > SCHEMA_VERSION && check.problems.length === 0) {
-    return [`it was written by a newer vis (schema version ${check.schemaVersion}; this vis reads up to ${SCHEMA_VERSION})`];
+    return [`it was ${newerWords(check.schemaVersion, undefined).said}`];
   }
   return [...check.problems];
 }
