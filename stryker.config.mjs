@@ -57,6 +57,7 @@ export default {
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
     'src/history/schema.ts',
+    'src/history/needs-vis.ts',
     'src/history/pg/url.ts',
     'src/history/pg/store.ts',
     'src/history/pg/server-text.ts',

@@ -43,7 +43,11 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   ctx.io.stdout.write(checkReport(check, problems));
   if (problems.length > 0) {
     throw new UsageError(`the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`, {
-      hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
+      // A store a newer vis wrote is sound: the way on is that vis, not a new history.
+      hint:
+        check.schemaVersion > SCHEMA_VERSION
+          ? 'Install the vis named above (the README says how); vis never writes to a store a newer vis wrote.'
+          : 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
     });
   }
 
