@@ -57,6 +57,7 @@ export default {
     'src/cli/commands/history/check.ts',
     'src/history/store.ts',
     'src/history/schema.ts',
+    'src/history/needs-vis.ts',
     'src/history/pg/url.ts',
     'src/history/pg/connect.ts',
     'src/history/pg/store.ts',

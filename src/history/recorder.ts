@@ -32,6 +32,7 @@ import { ENDPOINTS, type EndpointSpec } from '../endpoints.js';
 import { answerIdentity, itemOfPath, type IdentitySpec, type QueryPairs } from './identity.js';
 import { journalDir, RECORDED_ENDPOINTS, writeEntry } from './journal.js';
 import type { HistoryLocation } from './location.js';
+import { newerWords } from './needs-vis.js';
 import { scanDay } from './scan-day.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer, type SeenNames } from './types.js';
@@ -218,7 +219,8 @@ export function storeProblem(file: string): string | undefined {
     return `${file} is not a SQLite database (damaged, or another program's file)`;
   }
   const version = head.readUInt32BE(USER_VERSION_OFFSET);
-  if (version > SCHEMA_VERSION) return `${file} was written by a newer vis (schema ${version}; this one knows ${SCHEMA_VERSION})`;
+  // The header alone, SQLite not loaded: the vis it needs is named by `vis history check`.
+  if (version > SCHEMA_VERSION) return `${file} was ${newerWords(version, undefined).said}`;
   return undefined;
 }
 

@@ -11,6 +11,7 @@
  * one transaction with the new `user_version`, so a failed one leaves the file as it was.
  */
 import type { SqlDatabase } from './sqlite.js';
+import { SCHEMA_RELEASES } from './types.js';
 
 export interface Migration {
   version: number;
@@ -150,5 +151,29 @@ CREATE VIEW answer_bodies AS
   FROM answers a JOIN bodies b ON b.id = a.body_id ${SCOPE_NAMES};
 `;
 
+/**
+ * Schema 2's `meta` table, as an older vis reads it from a newer file to name the vis it
+ * needs: later schemas keep it exactly so (same SQL text), and keep `needs_vis` in it.
+ */
+export const META_TABLE = 'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
+/** The row of `meta` naming the first vis release that writes the file's schema. */
+export const NEEDS_VIS_KEY = 'needs_vis';
+
+/** The vis a schema needs, in `meta`: each migration to a new schema sets its own release. */
+function needsVis(db: SqlDatabase, version: number): void {
+  db.run(`INSERT INTO meta (key, value) VALUES ('${NEEDS_VIS_KEY}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+    SCHEMA_RELEASES.get(version)!,
+  ]);
+}
+
 /** Every migration, in order: the last one's version is the schema this vis writes. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, up: (db) => db.exec(V1) }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, up: (db) => db.exec(V1) },
+  {
+    version: 2,
+    up: (db) => {
+      db.exec(META_TABLE);
+      needsVis(db, 2);
+    },
+  },
+];

@@ -21,8 +21,9 @@
  *   refused;
  * - a write that fails (a full disk) is exit 2 naming the file: the transaction is rolled
  *   back and the journal's entries stay until a later one commits;
- * - a file written by a newer vis (a higher `user_version`) is refused, never written; an
- *   older one is migrated in one transaction (src/history/schema.ts).
+ * - a file written by a newer vis (a higher `user_version`) is refused, never written, naming
+ *   the vis it needs when its `meta` table says so (src/history/needs-vis.ts); an older one
+ *   is migrated in one transaction (src/history/schema.ts).
  *
  * Locking. The WebAssembly SQLite has no file locking of its own that waits: its VFS makes
  * a `<file>.lock` folder (mkdir) for as long as SQLite holds any lock of the file, answers
@@ -59,7 +60,8 @@ import { writeFileAtomically } from '../fs/atomic-write.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntry, rejectedNames, rejectEntry, removeEntry, type JournalEntry, type JournalProblem } from './journal.js';
-import { MIGRATIONS, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
+import { META_TABLE, MIGRATIONS, NEEDS_VIS_KEY, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
+import { newerWords } from './needs-vis.js';
 import { answersFromRows, compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
 import {
@@ -361,10 +363,27 @@ function damaged(file: string, why: string): UsageError {
   });
 }
 
-function newer(file: string, version: number, known: number): UsageError {
-  return new UsageError(`the history store ${file} was written by a newer vis (schema ${version}); this vis knows ${known}`, {
-    hint: 'Update vis, or set VIS_HISTORY to another file.',
-  });
+function newer(file: string, version: number, needs: unknown): UsageError {
+  const words = newerWords(version, needs);
+  return new UsageError(`the history store ${file} was ${words.said}`, { hint: `${words.install}; or set VIS_HISTORY to another file.` });
+}
+
+/**
+ * The vis a file of a newer schema needs, as its `meta` table says (`needs_vis`), or
+ * undefined. Read by one SELECT, and only from `meta` alone as vis makes it (a plain table,
+ * no index or trigger of the file's on it): nothing of the file runs. What a file SQLite
+ * cannot read that far holds is unknown.
+ */
+function needsOf(db: SqlDatabase, found: readonly SchemaObject[]): unknown {
+  const onMeta = found.filter((o) => o.tbl_name === 'meta' && o.sql !== null);
+  if (onMeta.length !== 1 || onMeta[0]!.sql !== META_TABLE) return undefined;
+  let row: ReturnType<SqlDatabase['get']>;
+  try {
+    row = db.get(`SELECT value FROM meta WHERE key = ? AND typeof(value) = 'text' AND length(value) <= 64`, [NEEDS_VIS_KEY]);
+  } catch {
+    return undefined;
+  }
+  return row?.value;
 }
 
 function foreign(file: string, problems: readonly string[]): UsageError {
@@ -396,7 +415,7 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
       throw damaged(file, (err as Error).message);
     }
     const version = Number(db.get('PRAGMA user_version')!.user_version);
-    if (version > target) throw newer(file, version, target);
+    if (version > target) throw newer(file, version, needsOf(db, found));
     const schema = schemaProblems(found, visObjects(inMemory(sqlite), migrations, version));
     if (schema.foreign.length > 0) throw foreign(file, schema.foreign);
     guard(db);
@@ -781,7 +800,7 @@ function inspect(sqlite: SqliteModule, db: SqlDatabase, out: StoreCheck): void {
   out.schemaVersion = version;
   const target = MIGRATIONS[MIGRATIONS.length - 1]!.version;
   if (version > target) {
-    out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${target}`);
+    out.problems.push(newerWords(version, needsOf(db, found)).said);
     out.unread = true;
     return;
   }

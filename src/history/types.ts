@@ -91,9 +91,23 @@ export interface HistoryReader {
  * table's `schema_version`). A store of a lower
  * version is migrated when a history command opens it; one of a higher version (a newer
  * vis wrote it) is never written: data commands warn and record nothing, history
- * commands refuse it (exit 2).
+ * commands refuse it (exit 2), naming the vis to install (NEEDS_VIS).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/**
+ * The first vis release that writes each schema version. From schema 2 on, a store keeps
+ * its schema's release in its `meta` table (`needs_vis`), so that an older vis refusing it
+ * can say which vis to install: a migration to a new schema sets it (a new schema, a new
+ * entry here).
+ */
+export const SCHEMA_RELEASES: ReadonlyMap<number, string> = new Map([
+  [1, '0.1.0'],
+  [2, '0.2.0'],
+]);
+
+/** What a store of the schema this vis writes records as the vis it needs. */
+export const NEEDS_VIS = SCHEMA_RELEASES.get(SCHEMA_VERSION)!;
 
 /** An answer written to the store directly, with the names seen beside it. */
 export interface AnswerToRecord extends RecordedAnswer {

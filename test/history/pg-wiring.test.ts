@@ -79,7 +79,7 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     expect(r.stdout).toContain(`History store  postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
     expect(r.stdout).toMatch(/^Server +PostgreSQL \d+[.\d]*.*, as the role postgres$/m);
     expect(r.stdout).toMatch(/^Privileges +read yes, record yes, create tables yes$/m);
-    expect(r.stdout).toMatch(/^Schema +version 1 /m);
+    expect(r.stdout).toMatch(/^Schema +version 2 /m);
     expect(r.stdout).toMatch(/^Answers +1 /m);
     expect(r.stdout).toContain('No problems found.');
     expect(r.stdout).not.toMatch(/^Journal/m);
@@ -90,7 +90,7 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     const env = home(`postgres://postgres@127.0.0.1:${server!.port}/${database}?sslmode=disable`);
     const r = await runInProcess(['history', 'check'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Schema +none yet: the first recording creates it \(version 1\)$/m);
+    expect(r.stdout).toMatch(/^Schema +none yet: the first recording creates it \(version 2\)$/m);
     expect(r.stdout).toContain('Nothing recorded yet.');
     expect(r.stdout).toContain('No problems found.');
   });
@@ -102,7 +102,7 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     await server!.admin(database, "UPDATE vis.meta SET value = '0' WHERE key = 'schema_version'");
     const r = await runInProcess(['history', 'check'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Schema +version 0: the next history command migrates it to version 1$/m);
+    expect(r.stdout).toMatch(/^Schema +version 0: the next history command migrates it to version 2$/m);
     expect(r.stdout).toMatch(/^Answers +1 /m);
     expect(r.stdout).toContain('No problems found.');
   });
@@ -151,7 +151,7 @@ describe.skipIf(server === undefined)('a PostgreSQL history', () => {
     const r = await topics(env);
     expect(r.code).toBe(0);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(WARNING)]);
-    expect(r.stderr).toContain('was written by a newer vis (schema 99)');
+    expect(r.stderr).toContain('was written by vis 0.2.0 (schema 99)');
     expect(await answerCount(database)).toBe(1);
     const read = await runInProcess(['history', 'topics'], { env });
     expect(read.code).toBe(2);

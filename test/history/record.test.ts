@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir, readEntries, type JournalEntry } from '../../src/history/journal.js';
+import { SCHEMA_VERSION } from '../../src/history/types.js';
 import { FAKE_BASE_URL, FakeApi, json, ok, type Reply } from '../support/http.js';
 import { unusedPort } from '../support/ports.js';
 import { runInProcess, TEST_KEY, type InProcessOptions } from '../support/run.js';
@@ -360,7 +361,7 @@ describe('a history that cannot be written: one warning, the answer as usual, th
   it.each([
     ['not a database', Buffer.from('hello, this is a text file\n')],
     ['a short header', Buffer.from('SQLite format 3\0')],
-    ['a newer schema', sqliteHeader(2)],
+    ['a newer schema', sqliteHeader(SCHEMA_VERSION + 1)],
   ])('a store file that is %s: warned, nothing written, the file untouched', async (_what, bytes) => {
     const { env, dir } = home();
     const store = join(dir, 'h', 'history.db');

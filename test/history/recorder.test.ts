@@ -12,6 +12,7 @@ import { journalDir, readEntries, type JournalEntry } from '../../src/history/jo
 import { historyLocation, type HistoryLocation } from '../../src/history/location.js';
 import { fsReason, HistoryRecorder, MAX_PENDING_BYTES, recordedEndpointOf, storeProblem, type ReadAnswer } from '../../src/history/recorder.js';
 import { SCHEMA_VERSION } from '../../src/history/types.js';
+import { VERSION } from '../../src/cli/version.js';
 import { unusedPort } from '../support/ports.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -301,7 +302,8 @@ describe('storeProblem', () => {
 
   it('a newer schema', () => {
     const file = at(sqliteHeader(SCHEMA_VERSION + 1));
-    expect(storeProblem(file)).toBe(`${file} was written by a newer vis (schema ${SCHEMA_VERSION + 1}; this one knows ${SCHEMA_VERSION})`);
+    // The header alone says no more than a newer vis; `vis history check` names it.
+    expect(storeProblem(file)).toBe(`${file} was written by a newer vis (schema ${SCHEMA_VERSION + 1}); this is vis ${VERSION}: install a newer vis`);
     expect(storeProblem(at(sqliteHeader(0xffffffff)))).toContain('schema 4294967295');
   });
 

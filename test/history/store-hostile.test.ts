@@ -115,6 +115,7 @@ describe("vis's own objects", () => {
       'view prompt_days',
       'view competitor_days',
       'view answer_bodies',
+      'table meta',
     ]);
     expect(visObjects(await memory(), MIGRATIONS, 0)).toEqual([]);
     // Computed once per version, in a database that is closed once read.
@@ -126,18 +127,18 @@ describe("vis's own objects", () => {
   });
 
   it("a migration's new objects are vis's from its version on, and not before", async () => {
-    const v2: Migration = { version: 2, up: (db) => db.exec('CREATE TABLE extra (x); CREATE INDEX extra_by_x ON extra (x)') };
+    const next: Migration = { version: SCHEMA_VERSION + 1, up: (db) => db.exec('CREATE TABLE extra (x); CREATE INDEX extra_by_x ON extra (x)') };
     const file = await storeChanged('SELECT 1');
-    await (await open(file, [...MIGRATIONS, v2])).close();
+    await (await open(file, [...MIGRATIONS, next])).close();
     opened.splice(0);
     expect((await objectsOf(file)).slice(-2)).toEqual([
       { type: 'table', name: 'extra' },
       { type: 'index', name: 'extra_by_x' },
     ]);
-    await (await open(file, [...MIGRATIONS, v2])).close();
-    // A store still at version 1 holding them did not get them from vis.
+    await (await open(file, [...MIGRATIONS, next])).close();
+    // A store still at this vis's version holding them did not get them from vis.
     const early = await storeChanged('CREATE TABLE extra (x)');
-    expect((await refusal(open(early, [...MIGRATIONS, v2]))).message).toContain(`(table "extra" is not vis's)`);
+    expect((await refusal(open(early, [...MIGRATIONS, next]))).message).toContain(`(table "extra" is not vis's)`);
   });
 
   it('the connection runs with trusted_schema and recursive_triggers off', async () => {
@@ -378,7 +379,7 @@ describe('a full disk', () => {
     const { file } = place();
     await (await openStore(file, { create: true })).close();
     const filling: Migration = {
-      version: 2,
+      version: SCHEMA_VERSION + 1,
       up: (db) => db.exec('PRAGMA max_page_count = 1; CREATE TABLE extra (x); INSERT INTO extra VALUES (zeroblob(100000))'),
     };
     const err = await refusal(openStore(file, { create: true, migrations: [...MIGRATIONS, filling] }));

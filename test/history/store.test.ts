@@ -14,6 +14,7 @@ import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, type Migration } from '../../src/history/schema.js';
 import { loadSqlite } from '../../src/history/sqlite.js';
 import { BATCH_MS, checkFile, openStore, pack, reason, registerFunctions, storeBusy, storeLockName, unpack } from '../../src/history/store.js';
+import { VERSION } from '../../src/cli/version.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
 import { pushAll } from '../../src/cli/commands/history/push.js';
 import { FakeHistory, type FakeNames } from '../support/fake-history.js';
@@ -465,8 +466,8 @@ describe('the file', () => {
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
         db.close();
       },
-      new RegExp(`was written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
-      new RegExp(`^written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this vis knows ${SCHEMA_VERSION}$`),
+      new RegExp(`was written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this is vis ${VERSION}: install a newer vis$`),
+      new RegExp(`^written by a newer vis \\(schema ${SCHEMA_VERSION + 1}\\); this is vis ${VERSION}: install a newer vis$`),
     );
   });
 
@@ -480,7 +481,9 @@ describe('the file', () => {
     db.exec('PRAGMA user_version = 9');
     db.close();
     chmodSync(join(dir, 'newer.db'), 0o600);
-    expect((await refusal(openStore(join(dir, 'newer.db'), { create: true }))).hint).toBe('Update vis, or set VIS_HISTORY to another file.');
+    expect((await refusal(openStore(join(dir, 'newer.db'), { create: true }))).hint).toBe(
+      'In a clone of the newest vis: npm run package && npm install -g ./vis-<its version>.tgz; or set VIS_HISTORY to another file.',
+    );
   });
 
   it('refuses a file of another user, and one the group can write to', async (t) => {
@@ -641,29 +644,34 @@ describe('the file', () => {
 });
 
 describe('migrations', () => {
-  const V2: Migration = { version: 2, up: (db) => db.exec('ALTER TABLE answers ADD COLUMN note TEXT; CREATE TABLE extra (x)') };
+  const NEXT: Migration = {
+    version: SCHEMA_VERSION + 1,
+    up: (db) => db.exec("ALTER TABLE answers ADD COLUMN note TEXT; CREATE TABLE extra (x); UPDATE meta SET value = '0.3.0' WHERE key = 'needs_vis'"),
+  };
 
   it('upgrades a store written by this vis to a newer schema, keeping every answer', async () => {
     const s = await storeWith(SAMPLE);
     const before = await s.answers({ api: SAMPLE[0]!.api });
     await s.close();
-    const up = await open(s.file, { migrations: [...MIGRATIONS, V2] });
+    const up = await open(s.file, { migrations: [...MIGRATIONS, NEXT] });
     expect(await up.answers({ api: SAMPLE[0]!.api })).toEqual(before);
     expect(await up.scopes(SAMPLE[0]!.api)).toHaveLength(4);
     await up.close();
-    expect(await sql(s.file, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
+    expect(await sql(s.file, 'PRAGMA user_version')).toEqual([{ user_version: SCHEMA_VERSION + 1 }]);
     expect(await sql(s.file, "SELECT name FROM pragma_table_info('answers') WHERE name = 'note'")).toEqual([{ name: 'note' }]);
     // That file is now newer than this vis.
-    expect((await refusal(openStore(s.file, { create: true }))).message).toContain('(schema 2); this vis knows 1');
+    expect((await refusal(openStore(s.file, { create: true }))).message).toContain(
+      `was written by vis 0.3.0 (schema ${SCHEMA_VERSION + 1}); this is vis ${VERSION}: install vis 0.3.0 or newer`,
+    );
   });
 
   it('leaves the file as it was when a migration fails', async () => {
     const s = await storeWith(SAMPLE);
     await s.close();
     const before = readFileSync(s.file);
-    const broken: Migration = { version: 2, up: (db) => db.exec('CREATE TABLE extra (x); INSERT INTO nowhere VALUES (1)') };
+    const broken: Migration = { version: SCHEMA_VERSION + 1, up: (db) => db.exec('CREATE TABLE extra (x); INSERT INTO nowhere VALUES (1)') };
     const err = await refusal(openStore(s.file, { create: true, migrations: [...MIGRATIONS, broken] }));
-    expect(err.message).toMatch(/^could not migrate the history store .* from schema 1 to 2: .*no such table: nowhere.*; the file is left as it was$/);
+    expect(err.message).toMatch(/^could not migrate the history store .* from schema 2 to 3: .*no such table: nowhere.*; the file is left as it was$/);
     expect(readFileSync(s.file)).toEqual(before);
     const again = await open(s.file);
     expect(await again.answers({ api: SAMPLE[0]!.api })).toHaveLength(8);
@@ -697,7 +705,7 @@ describe('check', () => {
       answer({ day: '2026-11-02', raw: '{"b":2}' }),
     ]);
     const c = await s.check();
-    expect(c).toMatchObject({ answers: 3, bodies: 2, problems: [], schemaVersion: 1 });
+    expect(c).toMatchObject({ answers: 3, bodies: 2, problems: [], schemaVersion: SCHEMA_VERSION });
     expect(c.bytes).toBe(statSync(s.file).size);
     expect(c.months).toEqual([
       { month: '2026-10', answers: 1, bytes: 7 },

@@ -14,8 +14,10 @@
  *   number where text is expected is its text). Nothing has to be kept in step when a
  *   later read replaces an answer, and several hosts may write at once.
  * - `is_brand` is a boolean.
- * - `meta` holds the schema version (SQLite keeps it in `PRAGMA user_version`).
+ * - `meta` holds the schema version (SQLite keeps it in `PRAGMA user_version`), and from
+ *   schema 2 on, as SQLite's `meta`, the vis the schema needs (`needs_vis`).
  */
+import { SCHEMA_RELEASES } from '../types.js';
 
 /** One step from `version - 1` to `version`: SQL run in the schema, inside the migration's transaction. */
 export interface PgMigration {
@@ -116,8 +118,20 @@ CREATE VIEW ${s}.answer_bodies AS
 `;
 }
 
+/** The row of `meta` naming the first vis release that writes the schema, for an older vis to name in its refusal. */
+export const NEEDS_VIS_KEY = 'needs_vis';
+
+/** The vis a schema needs, in `meta`: each migration to a new schema sets its own release. */
+function needsVis(schema: string, version: number): string {
+  return `INSERT INTO ${ident(schema)}.meta (key, value) VALUES ('${NEEDS_VIS_KEY}', '${SCHEMA_RELEASES.get(version)!}')
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value;`;
+}
+
 /** Every migration, in order: the last one's version is the schema this vis writes (SCHEMA_VERSION). */
-export const PG_MIGRATIONS: readonly PgMigration[] = [{ version: 1, sql: v1 }];
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  { version: 1, sql: v1 },
+  { version: 2, sql: (schema) => needsVis(schema, 2) },
+];
 
 /** The tables a schema of version 1 or later has; a schema that lacks one is not vis's. */
 export const PG_TABLES = ['meta', 'answers', 'bodies', 'brand_names', 'market_labels'] as const;

@@ -20,7 +20,8 @@
  *
  * The schema is made on first use, in one transaction under an advisory lock on its name,
  * so two processes using a new database at once both succeed. An older schema is migrated
- * the same way; a newer one (a newer vis wrote it) is refused and never written.
+ * the same way; a newer one (a newer vis wrote it) is refused and never written, naming the
+ * vis it needs when its `meta` says so (src/history/needs-vis.ts).
  */
 import type { Client, ClientConfig } from 'pg';
 import { ServerError, UsageError } from '../../errors.js';
@@ -41,7 +42,8 @@ import type {
 } from '../types.js';
 import { emptyCheck } from '../types.js';
 import { answersFromRows, compareText, scopesFromRows } from '../scope-rows.js';
-import { ident, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
+import { ident, NEEDS_VIS_KEY, PG_MIGRATIONS, PG_TABLES, type PgMigration } from './schema.js';
+import { newerWords } from '../needs-vis.js';
 import { fromServer, loginOf, maskServerText } from './server-text.js';
 import type { PgTarget } from './target.js';
 
@@ -232,13 +234,20 @@ function refused(target: PgTarget, what: string, err: unknown, hint?: string): U
   return new UsageError(`the PostgreSQL history ${target.display}: ${role} may not ${what} (${(err as Error).message})`, hint === undefined ? {} : { hint });
 }
 
-function newer(target: PgTarget, version: number, known: number): UsageError {
-  return new UsageError(
-    `the PostgreSQL history ${target.display} (schema "${target.schema}") was written by a newer vis (schema ${version}); this vis knows ${known}`,
-    {
-      hint: 'Update vis, or use another schema (?schema= in the URL).',
-    },
-  );
+function newer(target: PgTarget, version: number, needs: unknown): UsageError {
+  const words = newerWords(version, needs);
+  return new UsageError(`the PostgreSQL history ${target.display} (schema "${target.schema}") was ${words.said}`, {
+    hint: `${words.install}; or use another schema (?schema= in the URL).`,
+  });
+}
+
+/**
+ * The vis a newer schema needs, as its `meta` table says (`needs_vis`), or undefined when
+ * it cannot be read. The server's text is bounded here and checked by newerWords.
+ */
+async function needsOf(db: Db, schema: string): Promise<unknown> {
+  const found = await rows(db, `SELECT value FROM ${ident(schema)}.meta WHERE key = $1 AND length(value) <= 64`, [NEEDS_VIS_KEY]).catch(() => []);
+  return found[0]?.value;
 }
 
 /** The schema version recorded in `meta`, or null when the schema has no meta table (nothing made yet). */
@@ -259,7 +268,7 @@ async function prepare(client: Db, target: PgTarget, migrations: readonly PgMigr
     if (codeOf(err) === '42501') throw refused(target, `read the schema "${target.schema}"`, err);
     throw err;
   }
-  if (version !== null && version > known) throw newer(target, version, known);
+  if (version !== null && version > known) throw newer(target, version, await needsOf(client, target.schema));
   // The common case reads only: a role that may not create anything can still read and record.
   if (version === known) return;
   try {
@@ -269,7 +278,7 @@ async function prepare(client: Db, target: PgTarget, migrations: readonly PgMigr
       await client.query(`CREATE TABLE IF NOT EXISTS ${s}.meta (key text PRIMARY KEY, value text NOT NULL)`);
       // Again under the lock: another process may have made or migrated it meanwhile.
       const now = (await versionOf(client, target.schema)) ?? 0;
-      if (now > known) throw newer(target, now, known);
+      if (now > known) throw newer(target, now, await needsOf(client, target.schema));
       if (now === 0) {
         const others = await rows(
           client,
@@ -712,7 +721,7 @@ async function inspect(db: Db, target: PgTarget, out: StoreCheck): Promise<void>
     return;
   }
   if (version > known) {
-    out.problems.push(`written by a newer vis (schema ${version}); this vis knows ${known}`);
+    out.problems.push(newerWords(version, await needsOf(db, target.schema)).said);
     out.unread = true;
     return;
   }

@@ -14,6 +14,7 @@ import { checkReport, runHistoryCheck, sizeText, type CheckFile } from '../../..
 import type { HistoryPruneOptions } from '../../../src/cli/commands/history/parse.js';
 import { pruneHistory } from '../../../src/cli/commands/history/prune.js';
 import { exitCodeFor } from '../../../src/errors.js';
+import { VERSION } from '../../../src/cli/version.js';
 import { SCHEMA_VERSION, type AnswerFilter, type HistoryStore, type RecordedAnswer, type RecordReport, type StoreCheck } from '../../../src/history/types.js';
 import { testContext, testIO } from '../../support/context.js';
 import { FakeHistory } from '../../support/fake-history.js';
@@ -100,13 +101,15 @@ async function check(checkFile: CheckFile, env: Record<string, string> = {}) {
   const ctx = testContext({ io, env: { HOME: dir, VIS_HISTORY: file, ...env } });
   const seen: string[] = [];
   let code = 0;
+  let hint: string | undefined;
   try {
     await runHistoryCheck({ command: 'history check' }, ctx, (f) => (seen.push(f), checkFile(f)));
   } catch (err) {
     code = exitCodeFor(err);
     io.stderr.write(`${(err as Error).message}\n`);
+    hint = (err as { hint?: string }).hint;
   }
-  return { code, stdout: io.out(), stderr: io.err(), seen, file };
+  return { code, stdout: io.out(), stderr: io.err(), seen, file, hint };
 }
 
 describe('vis history check', () => {
@@ -151,10 +154,11 @@ describe('vis history check', () => {
     expect(r.stderr).toContain(`the history store at /data/vis/history.db cannot be used: database disk image is malformed`);
   });
 
-  it('a store written by a newer vis: exit 2', async () => {
+  it('a store written by a newer vis: exit 2, and the way on is that vis, not moving the store aside', async () => {
     const r = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1 }));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`it was written by a newer vis (schema version ${SCHEMA_VERSION + 1}; this vis reads up to ${SCHEMA_VERSION})`);
+    expect(r.stderr).toContain(`it was written by a newer vis (schema ${SCHEMA_VERSION + 1}); this is vis ${VERSION}: install a newer vis`);
+    expect(r.hint).toBe('Install the vis named above (the README says how); vis never writes to a store a newer vis wrote.');
     // The store's own words, when it gave some, are the reason.
     const said = await check(() => healthy({ schemaVersion: SCHEMA_VERSION + 1, problems: ['written by a newer vis (schema 9)'] }));
     expect(said.stderr).toContain('cannot be used: written by a newer vis (schema 9)\n');

@@ -13,6 +13,7 @@ import { writeEntry } from '../../../src/history/journal.js';
 import { PG_MIGRATIONS, type PgMigration } from '../../../src/history/pg/schema.js';
 import { bodyProblem, checkPg, openPgStore, type OpenPgStoreOptions } from '../../../src/history/pg/store.js';
 import type { PgTarget } from '../../../src/history/pg/target.js';
+import { VERSION } from '../../../src/cli/version.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
 import { unusedPort } from '../../support/ports.js';
@@ -300,9 +301,9 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       await server!.admin(database, "UPDATE vis.meta SET value = '99' WHERE key = 'schema_version'");
       const err = await usage(openPgStore(server!.target(database)));
       expect(err.message).toBe(
-        `the PostgreSQL history ${server!.target(database).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+        `the PostgreSQL history ${server!.target(database).display} (schema "vis") was written by vis 0.2.0 (schema 99); this is vis ${VERSION}: install vis 0.2.0 or newer`,
       );
-      expect(err.hint).toContain('Update vis');
+      expect(err.hint).toBe('In a clone of vis 0.2.0: npm run package && npm install -g ./vis-0.2.0.tgz; or use another schema (?schema= in the URL).');
       expect(await server!.admin(database, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
     });
 
@@ -311,15 +312,20 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       const first = await openPgStore(server!.target(database));
       await first.record([answer({})]);
       await first.close();
-      const broken: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int); SELECT no_such_function();` }];
+      const broken: PgMigration[] = [
+        ...PG_MIGRATIONS,
+        { version: SCHEMA_VERSION + 1, sql: (s) => `CREATE TABLE "${s}".extra (n int); SELECT no_such_function();` },
+      ];
       const err = await usage(openPgStore(server!.target(database), { migrations: broken }));
-      expect(err.message).toContain('from schema 1 to 2');
+      expect(err.message).toContain(`from schema ${SCHEMA_VERSION} to ${SCHEMA_VERSION + 1}`);
       expect(err.message).toContain('no_such_function');
-      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra') AS extra FROM vis.meta")).toEqual([{ value: '1', extra: null }]);
-      const next: PgMigration[] = [...PG_MIGRATIONS, { version: 2, sql: (s) => `CREATE TABLE "${s}".extra (n int)` }];
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra') AS extra FROM vis.meta WHERE key = 'schema_version'")).toEqual([
+        { value: String(SCHEMA_VERSION), extra: null },
+      ]);
+      const next: PgMigration[] = [...PG_MIGRATIONS, { version: SCHEMA_VERSION + 1, sql: (s) => `CREATE TABLE "${s}".extra (n int)` }];
       const up = await open(server!.target(database), { migrations: next });
-      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra')::text AS extra FROM vis.meta")).toEqual([
-        { value: '2', extra: 'vis.extra' },
+      expect(await server!.admin(database, "SELECT value, to_regclass('vis.extra')::text AS extra FROM vis.meta WHERE key = 'schema_version'")).toEqual([
+        { value: String(SCHEMA_VERSION + 1), extra: 'vis.extra' },
       ]);
       expect(await up.answers({ api: API })).toHaveLength(1);
     });
@@ -369,7 +375,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
       );
       expect(err).toBeInstanceOf(UsageError);
       expect((err as UsageError).message).toBe(
-        `the PostgreSQL history ${server!.target(newer).display} (schema "vis") was written by a newer vis (schema 99); this vis knows ${SCHEMA_VERSION}`,
+        `the PostgreSQL history ${server!.target(newer).display} (schema "vis") was written by a newer vis (schema 99); this is vis ${VERSION}: install a newer vis`,
       );
       expect(await server!.admin(newer, "SELECT value FROM vis.meta WHERE key = 'schema_version'")).toEqual([{ value: '99' }]);
     });
@@ -548,7 +554,7 @@ describe.skipIf(server === undefined)('the PostgreSQL history store', () => {
         schemaVersion: 7,
         answers: 0,
         unread: true,
-        problems: [`written by a newer vis (schema 7); this vis knows ${SCHEMA_VERSION}`],
+        problems: [`written by a newer vis (schema 7); this is vis ${VERSION}: install a newer vis`],
       });
     });
   });

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { ServerError, UsageError } from '../../../errors.js';
 import { writeMessage } from '../../../terminal/io.js';
 import { historyWhere } from '../../../services/history.js';
+import { newerWords } from '../../../history/needs-vis.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
@@ -42,7 +43,11 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   ctx.io.stdout.write(checkReport(check, problems));
   if (problems.length > 0) {
     throw new UsageError(`the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`, {
-      hint: 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
+      // A store a newer vis wrote is sound: the way on is that vis, not a new history.
+      hint:
+        check.schemaVersion > SCHEMA_VERSION
+          ? 'Install the vis named above (the README says how); vis never writes to a store a newer vis wrote.'
+          : 'vis never overwrites a damaged store: move it aside (mv) and the next command starts a new one; what you added to it yourself (in the sqlite3 shell) you may drop instead.',
     });
   }
 
@@ -59,7 +64,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
 /** The store's own findings, and a schema newer than this vis reads, when the store did not say so itself. */
 export function problemsOf(check: StoreCheck): string[] {
   if (check.schemaVersion > SCHEMA_VERSION && check.problems.length === 0) {
-    return [`it was written by a newer vis (schema version ${check.schemaVersion}; this vis reads up to ${SCHEMA_VERSION})`];
+    return [`it was ${newerWords(check.schemaVersion, undefined).said}`];
   }
   return [...check.problems];
 }
