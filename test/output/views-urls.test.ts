@@ -168,7 +168,7 @@ describe('pitches <id>', () => {
     const data = findCase(cases, 'pitches.get').envelope.data as Rec;
     const out = draw('pitches.get', width);
     expectWhole(out, [data.share_url], width);
-    expect(out).toMatch(/^share\n\s+https:\/\//m);
+    expect(out).toMatch(/^share\n\s*https:\/\//m);
   });
 
   it('at 100 columns it stays beside its label', () => {
