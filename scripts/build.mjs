@@ -351,6 +351,10 @@ const MAY_BE_IN_BOTH = new Set([
   'src/domain/tones.ts',
   // The words for a move of `vis changes`, shared by its view and the report: a pure function.
   'src/text/move-words.ts',
+  // An engine's name (`ChatGPT`) for the views and the changes' messages, and whether a
+  // share is a 0–1 fraction, shared with the history's compare: a table and pure functions.
+  'src/text/engine-name.ts',
+  'src/domain/shares.ts',
 ]);
 
 function checkNothingSharedButData(coreMeta, libsMeta) {

@@ -9,6 +9,7 @@
  * which no client reads as markdown. Nothing here names the webhook.
  */
 import type { Change, ChangesResult } from '../domain/changes.js';
+import { engineName } from '../text/engine-name.js';
 import { moveWords, type MoveWording } from '../text/move-words.js';
 
 /** Slack allows 50 blocks a message: a header, 48 changes, and the line saying how many more. */
@@ -27,10 +28,10 @@ export function notifyTitle(result: ChangesResult): string {
   return `AI visibility: ${n} ${n === 1 ? 'change' : 'changes'} from ${result.from} to ${result.to}`;
 }
 
-/** Where a change is and what it is about, then what happened: `Acme (US-en) · topic CRM pricing · chatgpt: 41.5 → 33.1 (-8.4)`. */
+/** Where a change is and what it is about, then what happened: `Acme (US-en) · topic CRM pricing · ChatGPT: 41.5 → 33.1 (-8.4)`. */
 function changeParts(c: Change, text: (s: string) => string): { where: string; what: string } {
   const market = c.market === null ? '' : ` (${text(c.market.code)})`;
-  const about = [c.kind.replace(/_/g, ' '), text(c.label ?? c.subject), ...(c.engine === null ? [] : [text(c.engine)])].join(' · ');
+  const about = [c.kind.replace(/_/g, ' '), text(c.label ?? c.subject), ...(c.engine === null ? [] : [text(engineName(c.engine))])].join(' · ');
   const wording: MoveWording = { text, skipNamed: true };
   return { where: `${text(c.brand.name)}${market}`, what: `${about}: ${moveWords(c, wording)}` };
 }

@@ -33,7 +33,9 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       err.hint = await brandsHint(session);
       return;
     case 'quota_exceeded':
-      err.hint = await resetHint(session);
+      // Said once: the API's message, its numbers as vis writes counts (200,000), then only what it leaves out.
+      err.message = err.message.replace(/(?<![\d.,:-])\d{5,}(?![\d.,:-])/g, (n) => Number(n).toLocaleString('en-US'));
+      err.hint = /reset/i.test(err.message) ? '`vis usage` shows what is left of each allowance.' : await resetHint(session);
       return;
     case 'invalid_parameter':
       err.hint = spec ? `See \`vis ${spec.words.join(' ')} --help\` for the rules.` : undefined;
@@ -42,7 +44,12 @@ export async function hintFor(err: VisError, session: Session, spec?: EndpointSp
       err.hint = planHint(spec);
       return;
     case 'not_found':
-      err.hint = spec?.listHint;
+      // What is missing, then vis's way forward (not the API's path to it), the code last.
+      if (spec?.listHint) err.message = `${err.message.replace(/[;:.]?\s*GET \/\S+ lists \S+\.?$/, '')}: ${spec.listHint.replace(/\.$/, '')}`;
+      return;
+    case 'connection_refused':
+    case 'dns_failure':
+      err.hint = 'Check VIS_BASE_URL (or --base-url) and the proxy variables (HTTPS_PROXY, NO_PROXY), then run `vis auth status`.';
       return;
     case 'integration_not_connected':
       // The entry names the integration; `vis api` cannot tell which one was meant.
@@ -94,7 +101,7 @@ async function brandsHint(session: Session): Promise<string> {
 
 /** When the budget resets, from the free GET /usage, read defensively. */
 async function resetHint(session: Session): Promise<string> {
-  const lead = 'The monthly read budget is used up (it is shared with the agent-tool server).';
+  const lead = 'The monthly read budget is used up (every tool using this account’s keys draws on it).';
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
     return reset ? `${lead} It resets at ${sanitizeForTerminal(reset)}.` : `${lead} It resets on the first of the month.`;

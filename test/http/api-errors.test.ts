@@ -98,5 +98,9 @@ describe('API errors -> exit codes', () => {
     expect(r.stdout).toBe('');
     const said = `vis: could not connect to 127.0.0.1:${port}: connection refused [connection_refused]`;
     expect(r.stderr.slice(0, said.length)).toBe(said);
+    // A way forward: where the address comes from, the proxy, and the check that tries it.
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'Check VIS_BASE_URL (or --base-url) and the proxy variables (HTTPS_PROXY, NO_PROXY), then run vis auth status.',
+    );
   });
 });

@@ -59,7 +59,7 @@ describe('slackMessage', () => {
     expect(msg.blocks).toEqual([
       { type: 'header', text: { type: 'plain_text', text: 'AI visibility: 2 changes from 2026-11-19 to 2026-11-20' } },
       { type: 'section', text: { type: 'mrkdwn', text: '*Northwind CRM (US-en)* topic · Topic 1: 40 → 30 (-10)' } },
-      { type: 'section', text: { type: 'mrkdwn', text: '*Northwind CRM (US-en)* answer state · best crm? · chatgpt: recommended → absent' } },
+      { type: 'section', text: { type: 'mrkdwn', text: '*Northwind CRM (US-en)* answer state · best crm? · ChatGPT: recommended → absent' } },
     ]);
   });
 

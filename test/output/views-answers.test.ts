@@ -56,10 +56,10 @@ describe('answers', () => {
 
   it('engine names that do not fit over their marks: one column of marks, the engines named once in order', () => {
     const at80 = lines(render('answers', undefined, { ...TTY, width: 80 }));
-    expect(at80.find((l) => l.includes('named'))).toMatch(/named +runs +chatgpt +perplexity +gemini +claude +copilot$/);
+    expect(at80.find((l) => l.includes('named'))).toMatch(/named +runs +ChatGPT +Perplexity +Gemini +Claude +Copilot$/);
     expect(at80.join('\n')).not.toContain('left to right');
     const out = lines(render('answers', undefined, { ...TTY, width: 50 }));
-    expect(out.join(' ').replace(/ +/g, ' ')).toContain('engines, left to right: chatgpt, perplexity, gemini, claude, copilot');
+    expect(out.join(' ').replace(/ +/g, ' ')).toContain('engines, left to right: ChatGPT, Perplexity, Gemini, Claude, Copilot');
     expect(out.find((l) => l.includes('named'))).toMatch(/^ +named +runs +engines$/);
     const at = out.findIndex((l) => l.includes(question));
     expect(out.slice(at, at + 3).join('\n')).toMatch(/29\.4% +10\/34 +○ ○ ○ ○ ◐$/m);
@@ -95,16 +95,16 @@ describe('answers history', () => {
     const out = lines(render('answers.history', undefined, { ...TTY, width: 50 }));
     const at = out.findIndex((l) => l.includes('startup-best-crm'));
     expect(out[at + 1]).toMatch(/^ {4}named\/day +[▁-█ ]{7}$/);
-    expect(out.slice(at, at + 10).join('\n')).toMatch(/\n {4}chatgpt +[●◐○·– ]{7}\n/);
+    expect(out.slice(at, at + 10).join('\n')).toMatch(/\n {4}ChatGPT +[●◐○·– ]{7}\n/);
   });
 });
 
 describe('sources', () => {
   it('citations by engine: engines as column headers where they fit, else named once above headerless columns', () => {
     const at80 = render('sources').split('Citations by engine\n')[1] ?? '';
-    expect(at80.split('\n')[0]).toMatch(/^domain +chatgpt +perplexity +gemini +claude +copilot$/);
+    expect(at80.split('\n')[0]).toMatch(/^domain +ChatGPT +Perplexity +Gemini +Claude +Copilot$/);
     const at50 = render('sources', undefined, { ...TTY, width: 50 }).split('Citations by engine\n')[1] ?? '';
-    expect(at50.split('\n').slice(0, 2).join(' ')).toBe('columns: domain, chatgpt, perplexity, gemini, claude, copilot');
+    expect(at50.split('\n').slice(0, 2).join(' ')).toBe('columns: domain, ChatGPT, Perplexity, Gemini, Claude, Copilot');
     expect(at50).toMatch(/\ng2\.com +30 +64 +33 +18 +40\n/);
     expect(at50).not.toContain('…');
     expect(at50).not.toContain('──');
@@ -140,17 +140,17 @@ describe('brand perception', () => {
       delete (h[1] as Rec).recommends;
       h.reverse();
     });
-    expect(lines(out).find((l) => l.startsWith('chatgpt'))).toMatch(/✓ yes +✓ yes +positive +█{12} +▁ █{10}$/);
+    expect(lines(out).find((l) => l.startsWith('ChatGPT'))).toMatch(/✓ yes +✓ yes +positive +█{12} +▁ █{10}$/);
   });
 
-  it('each engine by the id the API sends, as csv and the other views name it, never its display label', () => {
+  it('each engine by the label the API gives beside its id (csv and json keep the id)', () => {
     const out = render('brand-perception', (d) => (d.engines[0].label = 'OpenAI'));
     expect(
       lines(out)
         .filter((l) => /^\S+ +[✓✗] (yes|no)/.test(l))
         .map((l) => l.split(' ')[0]),
-    ).toEqual(['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot']);
-    expect(out).not.toContain('OpenAI');
+    ).toEqual(['OpenAI', 'Perplexity', 'Gemini', 'Claude', 'Copilot']);
+    expect(out).not.toMatch(/^chatgpt/m);
   });
 
   it('wrong claims with the truth and the engines that say them', () => {

@@ -147,15 +147,15 @@ describe('ai-visitors', () => {
     expect(out).not.toContain('2026-10-05');
   });
 
-  it('the change is labelled and coloured by direction; each engine by the id the API sends, never its display label', () => {
+  it('the change is labelled and coloured by direction; each engine by the label the API gives beside its id', () => {
     const env = payload('growth/ai-visitors');
     env.data.visitors[0].label = 'OpenAI ChatGPT';
     env.data.visitors[1].change_pct = null;
     const plain = draw('ai-visitors', env);
     expect(plain).toContain('▲ 9.0% vs the 7 days before');
-    expect(plain).toMatch(/\nchatgpt +412 +▲ 5\.1%/);
-    expect(plain).toMatch(/\nperplexity +185 +– /);
-    expect(plain).not.toContain('ChatGPT');
+    expect(plain).toMatch(/\nOpenAI ChatGPT +412 +▲ 5\.1%/);
+    expect(plain).toMatch(/\nPerplexity +185 +– /);
+    expect(plain).not.toMatch(/^chatgpt/m);
     const coloured = draw('ai-visitors', env, { color: true });
     expect(coloured).toContain('\u001b[32m▲ 5.1%'); // green: more visits is better
     expect(coloured).toContain('\u001b[31m▼ 7.8%'); // red
@@ -164,7 +164,7 @@ describe('ai-visitors', () => {
   it('landing pages are paths under their engine when all are on one site', () => {
     const out = draw('ai-visitors', payload('growth/ai-visitors'));
     expect(out).toContain('(paths on https://northwindcrm.example)');
-    expect(out).toMatch(/\nchatgpt .*\n +\/ 100 · \/security 50 · \/compare\/globex-crm 43\n/);
+    expect(out).toMatch(/\nChatGPT .*\n +\/ 100 · \/security 50 · \/compare\/globex-crm 43\n/);
   });
 });
 

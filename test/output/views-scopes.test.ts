@@ -173,7 +173,7 @@ describe('list views: one table', () => {
   it('has no brand column when one brand is shown in several markets, and names the brand above the table', () => {
     const out = plain(draw(find('prompts.markets').results, 'prompts', 160));
     expect(out[0]).toBe(`${growthBrand.name} · 2026-11-16 – 2026-11-22`);
-    expect(out.find((l) => l.startsWith('market'))).toMatch(/^market +chatgpt/);
+    expect(out.find((l) => l.startsWith('market'))).toMatch(/^market +ChatGPT/);
     // A question that does not fit on one line beside the figures puts every question under its row, whole.
     const [first] = (find('prompts.markets').results[0]?.envelope?.data as { prompts: Rec[] }).prompts;
     expect(out[5]?.trim()).toBe(first?.prompt);

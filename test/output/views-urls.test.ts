@@ -65,7 +65,7 @@ describe('answers runs', () => {
 
   it.each([40, 60])('at %i columns a wrapped status line keeps to the card indent', (width) => {
     const lines = draw('answers.runs', width).split('\n');
-    const heads = lines.filter((l) => /^(copilot|claude|gemini|chatgpt|perplexity) · /.test(l));
+    const heads = lines.filter((l) => /^(Copilot|Claude|Gemini|ChatGPT|Perplexity) · /.test(l));
     expect(heads.length).toBeGreaterThan(3);
     expect(lines.filter((l) => /Northwind CRM (not )?named/.test(l) && !l.startsWith('  '))).toEqual([]);
     expect(lines.filter((l) => /Northwind CRM (not )?named/.test(l)).length).toBeGreaterThan(3);
@@ -168,7 +168,7 @@ describe('pitches <id>', () => {
     const data = findCase(cases, 'pitches.get').envelope.data as Rec;
     const out = draw('pitches.get', width);
     expectWhole(out, [data.share_url], width);
-    expect(out).toMatch(/^share\n\s+https:\/\//m);
+    expect(out).toMatch(/^share\n\s*https:\/\//m);
   });
 
   it('at 100 columns it stays beside its label', () => {

@@ -93,11 +93,22 @@ describe('hints from the endpoint entry', () => {
     [['answers', 'runs', '--prompt', 'What is it?'], '/answers/runs', 'vis answers lists the questions with their ids; --prompt takes either.'],
     [['tasks', '99'], '/tasks/99', 'vis tasks lists task ids (add --status to see tasks that are not open).'],
     [['competitors', 'Nobody'], '/competitors/Nobody', 'vis competitors lists the names as AI writes them.'],
-  ])('not_found on %j points to the list (the entry’s listHint)', async (argv, path, hint) => {
-    const api = new FakeApi().on({ method: 'GET', path }, apiFailure(404, 'not_found', 'No such thing'));
+  ])('not_found on %j points to the list (the entry’s listHint) before the code', async (argv, path, hint) => {
+    const api = new FakeApi().on({ method: 'GET', path }, apiFailure(404, 'not_found', 'No such thing; GET /x lists them'));
     const r = await runInProcess(argv, { api });
     expect(r.code).toBe(5);
-    expect(r.stderr.split('\n')[1]).toBe(hint);
+    expect(r.stderr.split('\n')[0]).toBe(`vis: No such thing: ${hint.replace(/\.$/, '')} [not_found]`);
+  });
+
+  it('quota_exceeded says it once, the number written as vis writes counts, no jargon', async () => {
+    const api = new FakeApi().on(
+      { method: 'GET', path: '/topics' },
+      apiFailure(429, 'quota_exceeded', 'The monthly budget of 200000 reads is used up; it resets on 2026-12-01'),
+    );
+    const r = await runInProcess(['topics', '--brand', '201'], { api });
+    expect(r.stderr).toBe(
+      'vis: The monthly budget of 200,000 reads is used up; it resets on 2026-12-01 [quota_exceeded]\nvis usage shows what is left of each allowance.\n',
+    );
   });
 
   it('brand_not_found from the API: one hint naming `vis brands` and the brands, not the message again', async () => {

@@ -156,7 +156,7 @@ describe('--prompt', () => {
     const r = await runInProcess(['answers', 'runs', '--prompt', 'Best CRM?'], { api });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('exactly');
-    expect(r.stderr).toContain('vis answers lists the questions with their ids; --prompt takes either.');
+    expect(r.stderr).toContain('vis answers lists the questions with their ids; --prompt takes either [not_found]');
   });
 
   it('what is looked up: a value without white space (an id of any shape); a value with a space is a text', () => {

@@ -12,6 +12,7 @@ import { answerState, stateMarkPart, wordText } from './marks.js';
 import { formatDecimal } from './numbers.js';
 import { formatTime, isUtcTime } from './time.js';
 import { wrapRanges } from './wrap.js';
+import { engineName } from '../../text/engine-name.js';
 
 export const INDENT = '  ';
 
@@ -35,7 +36,7 @@ export interface AnswerHead {
  */
 export function answerHeadLines(head: AnswerHead, ctx: ViewContext, options: { hang?: boolean } = {}): string[] {
   const { chalk } = ctx;
-  const items: Part[][] = [[{ text: head.engine, style: chalk.bold }]];
+  const items: Part[][] = [[{ text: engineName(head.engine), style: chalk.bold }]];
   let parts: Part[] = items[0] as Part[];
   const sep = (): void => {
     parts = [];

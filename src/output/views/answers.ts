@@ -18,6 +18,7 @@ import { noneMatch } from './section.js';
 import { sparkline } from './sparkline.js';
 import { wrapText } from './wrap.js';
 import { displayWidth, truncateToWidth } from '../../text/width.js';
+import { engineName } from '../../text/engine-name.js';
 
 const GAP = 2;
 const INDENT = '  ';
@@ -33,7 +34,7 @@ function engineStates(o: Obj, ctx: ViewContext): Array<{ raw: string; name: stri
     const state = ctx.read.rawText(map, raw);
     if (state === undefined) continue;
     ctx.read.mark(map, raw);
-    out.push({ raw, name: safeText(raw), state });
+    out.push({ raw, name: safeText(engineName(raw)), state });
   }
   return out;
 }

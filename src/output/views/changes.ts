@@ -11,9 +11,12 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Change, ChangeMarket, ChangeNews, ChangesResult, NotCompared } from '../../domain/changes.js';
+import { percentScale } from '../../domain/shares.js';
+import { engineName } from '../../text/engine-name.js';
 import { moveWords, type MoveWording } from '../../text/move-words.js';
 import { sanitizeForTerminal } from '../../text/sanitize.js';
 import { flowLines } from './flow.js';
+import { formatPercent } from './numbers.js';
 import type { Part, Style } from './parts.js';
 import { sectionTitle } from './section.js';
 
@@ -46,20 +49,51 @@ function fieldWord(path: string): string {
 /** The terminal's words for a move: texts from the history pass the terminal sanitiser. */
 const TERMINAL: MoveWording = { text: safe, skipNamed: true };
 
-/** What happened, in words: `32.1 → 25 (-7.1)`, `recommended → absent`, `went`. */
+/** The measure each known kind's number is, a percentage as the other views write it (`20.0%`). */
+const MEASURE: Partial<Record<Change['kind'], string>> = { visibility: 'visibility', topic: 'visibility', competitor: 'share of voice' };
+
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n.toFixed(1)}`;
+
+/**
+ * A known kind's percentage move in the views' words: `20.0% → 26.2% (+6.2 pp)`,
+ * `appeared (share of voice 14.5%)`; undefined for any other move (moveWords says it).
+ */
+function percentMove(c: Change): string | undefined {
+  const measure = MEASURE[c.kind];
+  const values = [c.before, c.after];
+  if (measure === undefined || !values.every((v) => v === null || typeof v === 'number')) return undefined;
+  const before = c.before as number | null;
+  const after = c.after as number | null;
+  // A 0–1 share reads ×100: its move in points differs from its delta (or, alone, its value says so).
+  const moved = c.delta !== null && c.points !== null;
+  const scale = moved ? (c.points !== c.delta ? 100 : 1) : percentScale(measure, values);
+  const pct = (v: number | null) => (v === null ? '–' : formatPercent(v * scale));
+  if ((c.move === 'up' || c.move === 'down') && moved) return `${pct(before)} → ${pct(after)} (${signed(c.points as number)} pp)`;
+  if (c.move === 'appeared') return after === null ? 'appeared' : `appeared (${measure} ${pct(after)})`;
+  if (c.move === 'went') return before === null ? 'went' : `went (${measure} was ${pct(before)})`;
+  return undefined;
+}
+
+/** What happened, in words: `32.1% → 25.0% (-7.1 pp)`, `recommended → absent`, `went`. */
 export function moveText(c: Change): string {
-  return moveWords(c, TERMINAL);
+  return percentMove(c) ?? moveWords(c, TERMINAL);
+}
+
+/** A change's kind in words: `answer state`, not the API's `answer_state`. */
+export function kindWords(kind: string): string {
+  return kind.replace(/_/g, ' ');
 }
 
 function changeLines(c: Change, chalk: ChalkInstance, o: ChangesViewOptions, indent: string): string[] {
   const style = tone(c.news, chalk);
-  const items: Part[][] = [[{ text: c.kind, style: chalk.bold }], [{ text: safe(c.subject) }]];
+  const items: Part[][] = [[{ text: kindWords(c.kind), style: chalk.bold }], [{ text: safe(c.subject) }]];
   if (c.label !== null) items.push([{ text: safe(c.label), style: chalk.dim }]);
-  if (c.engine !== null) items.push([{ text: safe(c.engine), style: chalk.cyan }]);
-  // The field moved, where the subject does not already say it (`topic crm-pricing visibility 41.5 → 33.1`).
+  // The field moved, where the subject does not already say it (`topic crm-pricing visibility 41.5% → 33.1%`).
   const word = fieldWord(c.path);
   const field = c.kind !== 'other' && c.kind !== 'answer_state' && (c.move === 'up' || c.move === 'down' || c.move === 'changed') ? word : '';
-  items.push([{ text: `${field === '' || field === c.subject.replace(/_/g, ' ') ? '' : `${field} `}${moveText(c)}`, style }]);
+  const move: Part = { text: `${field === '' || field === c.subject.replace(/_/g, ' ') ? '' : `${field} `}${moveText(c)}`, style };
+  // The engine and its move are one item: a line break never parts them.
+  items.push(c.engine === null ? [move] : [{ text: safe(engineName(c.engine)), style: chalk.cyan }, { text: '  ' }, move]);
   return flowLines(items, o.width, { sep: { text: '  ' }, lead: [{ text: indent }], hang: 2, wide: o.wide });
 }
 
@@ -70,7 +104,10 @@ function notComparedLines(list: readonly NotCompared[], chalk: ChalkInstance, o:
   for (const n of list) {
     lines.push(
       ...flowLines(
-        [[{ text: n.market === null ? n.kind : `${n.kind} (${safe(n.market.code)})`, style: chalk.dim }], [{ text: safe(n.reason), style: chalk.dim }]],
+        [
+          [{ text: n.market === null ? kindWords(n.kind) : `${kindWords(n.kind)} (${safe(n.market.code)})`, style: chalk.dim }],
+          [{ text: safe(n.reason), style: chalk.dim }],
+        ],
         o.width,
         { sep: { text: '  ' }, lead: [{ text: `${INDENT}${INDENT}` }], hang: 2, wide: o.wide },
       ),
@@ -88,7 +125,7 @@ function marketTitle(m: ChangeMarket | null): string {
 export function headingText(result: ChangesResult, o: Pick<ChangesViewOptions, 'threshold' | 'since'>): string {
   if (result.to === null) return 'Nothing recorded yet: no answer of the compared endpoints is in the history.';
   if (result.from === null) return `Nothing to compare yet: only ${result.to} is recorded.`;
-  const fallback = result.sinceFallback && o.since !== undefined ? ` (nothing recorded on or before ${o.since}: the oldest day after it)` : '';
+  const fallback = result.sinceFallback && o.since !== undefined ? `, the oldest recorded day (nothing recorded on or before ${o.since}),` : '';
   return `Changes from ${result.from}${fallback} to ${result.to}, moves of ${o.threshold} points or more`;
 }
 
@@ -110,7 +147,8 @@ export function renderChangesView(result: ChangesResult, o: ChangesViewOptions):
     if (!list.includes(n.brand.id)) list.push(n.brand.id);
   }
   if (brands.length === 0) blocks.push([result.compared.length > 0 ? `No change of ${o.threshold} points or more.` : 'Nothing was compared.']);
-  const idNote = (brand: { id: string; name: string }) => (brand.name === brand.id ? '' : ` · ${safe(brand.id)}`);
+  // The brand's id said as one, so a bare number is not read as a figure.
+  const idNote = (brand: { id: string; name: string }) => (brand.name === brand.id ? '' : ` · id ${safe(brand.id)}`);
   for (const id of brands) {
     const changes = result.changes.filter((c) => c.brand.id === id);
     const skipped = result.notCompared.filter((n) => n.brand.id === id);

@@ -18,6 +18,7 @@ import { BRAND_MARK, brandTableLines } from './brand-table.js';
 import { changeCell, formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { noneMatch, recordTable, sectionTitle, topicColumns } from './section.js';
 import { changeParts, previousNote } from './score.js';
+import { engineName } from '../../text/engine-name.js';
 
 function num(v: number | null, format: (v: number) => string): Cell {
   return v === null ? null : cell(format(v));
@@ -159,7 +160,7 @@ export const competitorView: View = (data, ctx) => {
   if (won) {
     const questions = won.map((q) => ({
       prompt: read.text(q, 'prompt'),
-      engines: (read.texts(q, 'engines', 'optional') ?? []).join(', '),
+      engines: (read.texts(q, 'engines', 'optional') ?? []).map((e) => engineName(e)).join(', '),
       id: read.has(q, 'prompt_id') ? read.text(q, 'prompt_id') : null,
     }));
     // Questions and ids are what users copy: whole in the table when it has room for

@@ -5,7 +5,8 @@
  * `wide`, the one line that may go past the width); an item of one part (a sentence) is word-wrapped instead. An item that is a
  * URL is the exception: never shortened nor broken, it goes on a line of its own (below
  * the lead too) when it does not fit the one it is on, and runs past the width when it
- * must, so that it can still be copied whole (the terminal soft-wraps it). Later lines are
+ * must, so that it can still be copied whole (the terminal soft-wraps it), without an indent
+ * in front of it when the indent would push it past the edge. Later lines are
  * indented to line up after the lead, and by `hang` more.
  */
 import type { ViewContext } from './context.js';
@@ -52,9 +53,11 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
       const wrapped = wrapText(only.text, limit - indent);
       const lastText = wrapped.pop() ?? '';
       // wrapText leaves a line wider than asked only for a URL, which stays whole.
-      wrapped.forEach((text, i) =>
-        lines.push(fit([...(i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }]), { text, style: only.style }], isUrlItem([{ text }]))),
-      );
+      wrapped.forEach((text, i) => {
+        const wider = indent + partsWidth([{ text }]) > limit;
+        const before = i === 0 && lines.length === 0 ? lead : wider ? [] : [{ text: ' '.repeat(indent) }];
+        lines.push(fit([...before, { text, style: only.style }], isUrlItem([{ text }])));
+      });
       line = [...(lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }])];
       used = partsWidth(line);
       count = 0;
@@ -81,6 +84,11 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
       lines.push(fitParts(withoutTrailingSpace(line), limit));
       line = [{ text: ' '.repeat(indent) }];
       used = indent;
+    }
+    if (url && count === 0 && used + w > limit && line.every((p) => p.text.trim() === '')) {
+      // A URL wider than the room: no indent in front of it to push it past the edge.
+      line = [];
+      used = 0;
     }
     if (count === 0) whole = false;
     whole ||= url;

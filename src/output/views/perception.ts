@@ -13,9 +13,10 @@ import { wrappedText } from './answer.js';
 import { flowLines } from './flow.js';
 import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount } from './numbers.js';
-import { safeText, type Obj } from './read.js';
+import { labelOf, safeText, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime, isUtcTime } from './time.js';
+import { engineName } from '../../text/engine-name.js';
 
 const SEP = (ctx: ViewContext): Part => ({ text: ' · ', style: ctx.chalk.dim });
 
@@ -83,9 +84,8 @@ export const perceptionView: View = (data, ctx) => {
     const anyHistory = engines.some((e) => read.has(e, 'history'));
     const rows: GridRow[] = [];
     for (const e of engines) {
-      const raw = read.text(e, 'engine');
-      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
-      read.mark(e, 'label');
+      // The engine by the label the API gives beside its id (csv and json keep the id).
+      const raw = engineName(read.text(e, 'engine'), labelOf(e, read));
       const knows = read.bool(e, 'knows', 'nullable');
       const recommends = read.bool(e, 'recommends', 'nullable');
       const sentimentRaw = read.rawText(e, 'sentiment');

@@ -17,6 +17,7 @@ import { formatTime, isUtcTime } from './time.js';
 import { commonOrigin, pathOf } from './urls.js';
 import { wrapText } from './wrap.js';
 import { displayWidth } from '../../text/width.js';
+import { engineName } from '../../text/engine-name.js';
 
 /** Where a share link starts under its pitch, in the cards of a narrow terminal at least. */
 const SHARE_INDENT = 4;
@@ -71,7 +72,7 @@ export const pitchView: View = (data, ctx) => {
   if (engines && engines.length > 0) {
     const rows: ChartRow[] = engines.map((e) => {
       const v = read.number(e, 'visibility', 'nullable');
-      return { label: cell(read.text(e, 'engine')), value: v, valueText: v === null ? null : cell(formatPercent(v)) };
+      return { label: cell(engineName(read.text(e, 'engine'))), value: v, valueText: v === null ? null : cell(formatPercent(v)) };
     });
     blocks.push([sectionTitle('Visibility per engine', null, ctx), ...chartLines(rows, ctx, { max: 100 })]);
   }

@@ -14,6 +14,7 @@ import { safeText } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { displayWidth } from '../../text/width.js';
 import { wrapText } from './wrap.js';
+import { engineName } from '../../text/engine-name.js';
 
 interface EngineCell {
   state: string;
@@ -32,7 +33,7 @@ export const promptsView: View = (data, ctx) => {
     for (const e of read.entries(p, 'engines')) {
       // An entry without a state is not an engine's cell: the generic rendering shows it.
       if (!read.has(e.value, 'state')) continue;
-      if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: e.name });
+      if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: safeText(engineName(e.raw)) });
       cells.set(e.raw, {
         state: read.rawText(e.value, 'state') ?? '',
         rate: read.number(e.value, 'rate', 'nullable'),

@@ -213,3 +213,10 @@ function isBoolean(v: unknown): v is boolean {
 function isTextArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every(isString);
 }
+
+/** The label a record gives beside its `engine` id (`{engine: "chatgpt", label: "ChatGPT"}`), sanitised, as engineName takes it. */
+export function labelOf(o: Obj, read: Reader): Map<string, string> {
+  const id = read.rawText(o, 'engine');
+  const label = read.text(o, 'label', 'optional');
+  return id === undefined || typeof label !== 'string' ? new Map() : new Map([[safeText(id), label]]);
+}

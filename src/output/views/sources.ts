@@ -16,6 +16,7 @@ import { formatCount, formatPercent } from './numbers.js';
 import { safeText } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { commonOrigin, pathOf } from './urls.js';
+import { engineName } from '../../text/engine-name.js';
 
 function ownerStyle(raw: string | undefined, ctx: ViewContext): Style | undefined {
   if (raw === 'brand') return ctx.chalk.bold.yellow;
@@ -97,7 +98,7 @@ export const sourcesView: View = (data, ctx) => {
     }
     const byEngine = read.counts(s, 'engines', 'optional');
     if (byEngine) {
-      for (const e of byEngine) if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: e.name });
+      for (const e of byEngine) if (!engines.some((x) => x.raw === e.raw)) engines.push({ raw: e.raw, name: safeText(engineName(e.raw)) });
       perEngine.push({ label, counts: new Map(byEngine.map((e) => [e.raw, e.value])) });
     }
     const cells: Cell[] = [

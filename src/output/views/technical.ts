@@ -4,7 +4,7 @@
  * (coloured), title, category, engines and pages affected, what is wrong, the fix, and
  * the pages (paths when on one site).
  */
-import { safeText } from './read.js';
+import { labelOf, safeText } from './read.js';
 import type { Block, View } from './context.js';
 import { INDENT, wrappedText } from './answer.js';
 import { bigFigure } from './score.js';
@@ -16,6 +16,7 @@ import { columnFormat, formatCount, formatScore } from './numbers.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { formatTime, isUtcTime } from './time.js';
 import { commonOrigin, pathOf } from './urls.js';
+import { engineName } from '../../text/engine-name.js';
 
 export const technicalView: View = (data, ctx) => {
   const { read, chalk } = ctx;
@@ -43,9 +44,8 @@ export const technicalView: View = (data, ctx) => {
   if (engines && engines.length > 0) {
     const scoreText = columnFormat(engines.map((e) => read.number(e, 'score', 'nullable')));
     const rows: ChartRow[] = engines.map((e) => {
-      const id = read.text(e, 'engine');
-      // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
-      read.mark(e, 'label');
+      // The engine by the label the API gives beside its id (csv and json keep the id).
+      const id = engineName(read.text(e, 'engine'), labelOf(e, read));
       const value = read.number(e, 'score', 'nullable');
       return {
         label: cell(id),
@@ -79,7 +79,7 @@ export const technicalView: View = (data, ctx) => {
     if (affected !== undefined)
       facts.push([{ text: affected === null ? '–' : formatCount(affected), style: chalk.bold }, { text: affected === 1 ? ' page' : ' pages' }]);
     const engineIds = read.texts(issue, 'engines', 'optional');
-    if (engineIds) facts.push([{ text: engineIds.length > 0 ? engineIds.join(', ') : 'no engine' }]);
+    if (engineIds) facts.push([{ text: engineIds.length > 0 ? engineIds.map((e) => engineName(e)).join(', ') : 'no engine' }]);
     const id = read.text(issue, 'id', 'optional');
     if (id) facts.push([{ text: id, style: chalk.dim }]);
     lines.push(...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, lead: [{ text: INDENT }], wide: ctx.wide }));

@@ -10,10 +10,11 @@ import { chartLines, type ChartRow } from './chart.js';
 import { countItem, flowLines } from './flow.js';
 import { cell, gridLines, naturalWidths, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatPercent } from './numbers.js';
-import { viewNumber, type Obj } from './read.js';
+import { labelOf, viewNumber, type Obj } from './read.js';
 import { noneMatch, sectionTitle } from './section.js';
 import { fitSeries, perNote, sparkline } from './sparkline.js';
 import { pageCountRows, pageCountsNote, pagesOrigin, readPageCounts } from './page-counts.js';
+import { engineName } from '../../text/engine-name.js';
 
 /** Up to this many days, one bar per day; beyond, a sparkline. */
 const BARS_UP_TO = 14;
@@ -85,9 +86,8 @@ export const visitorsView: View = (data, ctx) => {
   }
   const prepared = visitors.map((v) => {
     const pages = readPageCounts(v, 'landing_pages', 'visits', ctx);
-    // The id the API sends, as csv, json and the other views name the engine; its display label would be a second name for it.
-    const name = read.text(v, 'engine');
-    read.mark(v, 'label');
+    // The engine by the label the API gives beside its id (csv and json keep the id).
+    const name = engineName(read.text(v, 'engine'), labelOf(v, read));
     return { v, pages, name };
   });
   const origin = pagesOrigin(prepared.map((p) => p.pages));

@@ -172,8 +172,8 @@ describe('vis changes: table', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(`Changes from ${D1} to ${D2}, moves of 5 points or more`);
-    expect(r.stdout).toContain('Northwind CRM  2 changes · 101');
-    expect(r.stdout).toContain('Acme, Inc.  no change · 202');
+    expect(r.stdout).toContain('Northwind CRM  2 changes · id 101');
+    expect(r.stdout).toContain('Acme, Inc.  no change · id 202');
   });
 
   it('coloured on a colour terminal only; fitted to its width', async () => {

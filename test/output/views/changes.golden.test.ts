@@ -110,8 +110,8 @@ describe('vis changes: the terminal view', () => {
   it('losses and drops red, rivals gaining yellow, gains green', async () => {
     const out = view(await sampleResult(), 160, true);
     expect(out).toContain('\u001b[31mrecommended → absent\u001b[39m');
-    expect(out).toContain('\u001b[33mappeared (0.04)\u001b[39m');
-    expect(out).toContain('\u001b[32mappeared (12)\u001b[39m');
+    expect(out).toContain('\u001b[33mappeared (share of voice 4.0%)\u001b[39m');
+    expect(out).toContain('\u001b[32mappeared (visibility 12.0%)\u001b[39m');
   });
 
   it('recorded texts pass the terminal sanitiser', async () => {
@@ -149,7 +149,7 @@ describe('vis changes: the terminal view', () => {
       recorded(D2, 'visibility', { score: 3 }, { brandId: '202' }),
     ]);
     const out = view(await changesFrom(h, { api: API, threshold: 5 }), 160);
-    expect(out).toContain('Northwind CRM  no change · 101');
+    expect(out).toContain('Northwind CRM  no change · id 101');
     expect(out).not.toContain('Acme, Inc.  no change');
     // The brand nothing of which was compared: under "Not compared" alone, after the compared ones.
     expect(out.slice(out.indexOf('\n\nNot compared'))).toBe(
@@ -157,10 +157,10 @@ describe('vis changes: the terminal view', () => {
         '',
         '',
         'Not compared  1 brand: nothing recorded on both days',
-        '  Acme, Inc. · 202',
+        '  Acme, Inc. · id 202',
         `    visibility (US-en)  not recorded on ${D1}`,
         `    topic (US-en)  not recorded on ${D2}`,
-        `    answer_state  not recorded on ${D1} nor on ${D2}`,
+        `    answer state  not recorded on ${D1} nor on ${D2}`,
         `    competitor  not recorded on ${D1} nor on ${D2}`,
         `    page  not recorded on ${D1} nor on ${D2}`,
         `    technical  not recorded on ${D1} nor on ${D2}`,
@@ -187,7 +187,38 @@ describe('vis changes: the terminal view', () => {
       { width: 160, color: false, wide: false, threshold: 5, since: '2026-11-01' },
     );
     expect(out.split('\n')[0]).toBe(
-      `Changes from ${D1} (nothing recorded on or before 2026-11-01: the oldest day after it) to ${D2}, moves of 5 points or more`,
+      `Changes from ${D1}, the oldest recorded day (nothing recorded on or before 2026-11-01), to ${D2}, moves of 5 points or more`,
     );
+  });
+});
+
+describe('changes: words a new user reads', () => {
+  it('every line within 50 columns but a URL alone on its line, with no indent in front of it', async () => {
+    const out = view(await sampleResult(), 50);
+    for (const line of out.split('\n')) {
+      if (displayWidth(line) <= 50) continue;
+      expect(line).toMatch(/^https?:\/\/\S+$/);
+    }
+  });
+
+  it('at 80 columns an engine stays on the line of its move', async () => {
+    const out = view(await sampleResult(), 80);
+    expect(out).toContain('      ChatGPT  recommended → absent\n');
+    expect(out).not.toMatch(/(ChatGPT|Gemini)\n/);
+    const long = await sampleResult();
+    const q = long.changes.find((c) => c.engine === 'chatgpt')!;
+    // A question that ends near the edge: the engine goes down with its move rather than staying behind.
+    q.subject = 'Welches CRM ist DSGVO-konform und nach SOC 2 zertifiziert? Und welches für Teams?';
+    expect(view(long, 80)).toContain('      ChatGPT  recommended → absent\n');
+  });
+
+  it('the kind in words, the brand id said as one, every share a percentage with its measure', async () => {
+    const out = view(await sampleResult(), 160);
+    expect(out).toContain('answer state  easy-setup');
+    expect(out).not.toContain('answer_state');
+    expect(out).toContain('Northwind CRM  13 changes · id 101');
+    expect(out).toContain('competitor  Closely  appeared (share of voice 4.0%)');
+    expect(out).toContain('visibility  score  34.2% → 28.3% (-5.9 pp)');
+    expect(out).toContain('topic  crm-security  Security and GDPR  went (visibility was 22.0%)');
   });
 });

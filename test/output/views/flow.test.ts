@@ -22,16 +22,21 @@ describe('flowLines keeps a URL item whole', () => {
     expect(flowLines([item('r/CRM'), item(short)], 40, { sep: { text: ' · ' } })).toEqual(['r/CRM', short]);
   });
 
-  it('after a lead, a URL too wide goes below it, at the indent', () => {
-    expect(flowLines([item(URL), item('next')], 40, { lead: [{ text: '  ' }, { text: 'Share: ' }] })).toEqual(['  Share:', `         ${URL}`, '         next']);
+  it('after a lead, a URL too wide goes below it, with no indent to push it past the edge', () => {
+    expect(flowLines([item(URL), item('next')], 40, { lead: [{ text: '  ' }, { text: 'Share: ' }] })).toEqual(['  Share:', URL, '         next']);
   });
 
-  it('after a lead of spaces only, the URL stays on the first line', () => {
-    expect(flowLines([item(URL)], 40, { lead: [{ text: '    ' }] })).toEqual([`    ${URL}`]);
+  it('after a lead of spaces only, the URL too wide for the room goes without it', () => {
+    expect(flowLines([item(URL)], 40, { lead: [{ text: '    ' }] })).toEqual([URL]);
+    expect(flowLines([item(URL)], 40, { lead: [{ text: '    ' }], hang: 2 })).toEqual([URL]);
   });
 
   it('at a width too narrow to wrap, still whole', () => {
-    expect(flowLines([item(URL)], 8, { lead: [{ text: '    ' }] })).toEqual([`    ${URL}`]);
+    expect(flowLines([item(URL)], 8, { lead: [{ text: '    ' }] })).toEqual([URL]);
+  });
+
+  it('a URL that fits after its indent keeps it', () => {
+    expect(flowLines([item('https://a.example/x')], 40, { lead: [{ text: '    ' }] })).toEqual(['    https://a.example/x']);
   });
 
   it('a sentence with a URL in it wraps around the URL, which stays whole', () => {

@@ -19,6 +19,7 @@ import { changeCell, columnFormat, formatCount, formatDecimal, formatPercent, ty
 import { safeText, type Obj } from '../read.js';
 import { isPlainObject } from '../../flatten.js';
 import { marketsSideBySide } from './markets.js';
+import { engineName } from '../../../text/engine-name.js';
 
 type Kind =
   /** Copied: dim, wrapped, never shortened. */
@@ -297,7 +298,7 @@ export function tableColumns(fields: readonly Field[], rows: readonly Obj[], ctx
     if (f.kind === 'engines') {
       for (const engine of enginesOf(rows)) {
         out.push({
-          column: { header: safeText(engine) },
+          column: { header: safeText(engineName(engine)) },
           cell: (r) => engineCell(isPlainObject(r.engines) ? r.engines[engine] : undefined, ctx),
         });
       }
