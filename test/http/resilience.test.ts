@@ -68,14 +68,16 @@ describe('429 rate_limited', () => {
     expect(sb.count('GET', '/topics')).toBe(1);
   });
 
-  it('quota_exceeded: exactly one request to the endpoint (the reset time comes from the free /usage)', async () => {
+  it('quota_exceeded: exactly one request to the endpoint, none to /usage (the answer says when the budget resets; vis usage is named)', async () => {
     await sb.reset();
     const r = await runInProcess(['topics'], env('vis_demo_exhausted'));
     expect(r.code).toBe(6);
-    expect(r.stderr.split('\n')[0]).toMatch(/^vis: The monthly budget of \d+ reads is used up; .* \[quota_exceeded\]$/);
-    expect(r.stderr).toContain('It resets at');
+    expect(r.stderr.split('\n')[0]).toMatch(/^vis: The monthly budget of [\d,]+ reads is used up; it resets on \d{4}-\d\d-\d\d \[quota_exceeded\]$/);
+    // Said once, with the way to see what is left.
+    expect(r.stderr.match(/resets/g)).toHaveLength(1);
+    expect(r.stderr).toContain('vis usage shows what is left');
     expect(sb.count('GET', '/topics')).toBe(1);
-    expect(sb.count('GET', '/usage')).toBe(1);
+    expect(sb.count('GET', '/usage')).toBe(0);
   });
 });
 
