@@ -115,7 +115,7 @@ describe('vis changes --notify', () => {
     const r = await runInProcess(['changes', '--notify', url]);
     expect(r.code).toBe(2);
     expect(`${r.stdout}${r.stderr}`).not.toContain('CMDLINESECRET');
-    expect(r.stderr).toContain('vis changes takes no arguments (got "https://hooks.slack.com/…")');
+    expect(r.stderr).toContain('too many arguments: vis changes takes no arguments (got "https://hooks.slack.com/…")');
   });
 });
 
@@ -169,6 +169,6 @@ describe('vis config set notify: the webhook from stdin only', () => {
     const bad = await runInProcess(['config', 'set', 'notify_format', 'xml'], { env });
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('notify_format must be one of slack, teams, json (got "xml")')]);
     const missing = await runInProcess(['config', 'set', 'market'], { env });
-    expect([missing.code, missing.stderr]).toEqual([2, 'vis: vis config set needs <value>\nRun vis config set --help for its usage.\n']);
+    expect([missing.code, missing.stderr]).toEqual([2, 'vis: <value> is required by vis config set\nRun vis config set --help for its usage.\n']);
   });
 });

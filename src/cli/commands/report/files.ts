@@ -110,11 +110,11 @@ export function checkNamed(path: string): void {
     what = st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a folder' : st.isFile() ? undefined : 'not a regular file (a device, FIFO or socket)';
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new UsageError(`vis report cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(`cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   if (what !== undefined) {
     throw new UsageError(
-      `vis report would write ${path}, and it is ${what}: vis writes the reports it names as new files only; remove it, or name another folder with --dir`,
+      `${path} is ${what}, and vis report would write a report there: it writes the reports it names as new files only; remove it, or name another folder with --dir`,
     );
   }
 }
