@@ -9,10 +9,12 @@
  * 2), an earlier report of that name whole until the new one is complete. A file the user
  * names (-o, --pdf FILE) is written by -o's rules (src/output/write.ts).
  */
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { writeFileAtomically, type Content } from '../../../fs/atomic-write.js';
+import { ownFolderProblem } from '../../../fs/inside-folder.js';
+import { makeDirs } from '../../../fs/make-dirs.js';
 import type { ChosenBrand } from '../../../services/brand-choice.js';
 
 /** Where one file goes: `named` when vis chose its name (written only as a new regular file), else as -o is. */
@@ -96,6 +98,27 @@ export function planFiles(asked: FilesAsked, brands: readonly ChosenBrand[]): Re
   }
   for (const f of files) for (const t of [f.html, f.pdf]) if (t?.named) checkNamed(t.path);
   return files;
+}
+
+/** Folders vis makes for the reports: the user's alone (the reports hold a client's figures). */
+const REPORT_DIR_MODE = 0o700;
+
+/**
+ * --dir that does not exist yet, made before any read as `vis export` makes its folder:
+ * one level at a time, each folder made 0700, then checked to be the user's own and
+ * closed to others (made now, or planted meanwhile); exit 2 otherwise. A folder that
+ * exists is left as it is.
+ */
+export function makeReportDir(dir: string): void {
+  if (existsSync(dir)) return;
+  try {
+    makeDirs(dir, REPORT_DIR_MODE);
+  } catch (err) {
+    throw new UsageError(`--dir: ${dir} cannot be made: ${(err as Error).message}`);
+  }
+  const problem = ownFolderProblem(dir);
+  if (problem !== undefined)
+    throw new UsageError(`--dir: ${problem}`, { hint: 'vis writes reports only into folders of your own that other users cannot write to.' });
 }
 
 /**
