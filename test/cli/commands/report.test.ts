@@ -708,6 +708,17 @@ describe('vis report with several brands: one report per brand', () => {
     for (const d of [join(h.dir, 'reports'), dir]) expect(statSync(d).mode & 0o777).toBe(0o700);
   });
 
+  it('--dir that exists is used as it is, even one others can write to (only a folder vis makes is checked)', async () => {
+    const h = home();
+    const dir = join(h.dir, 'shared');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const r = await report({ dir }, h);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(statSync(dir).mode & 0o777).toBe(0o777);
+    expect(readdirSync(dir).filter((f) => f.startsWith('report-'))).toHaveLength(1);
+  });
+
   it('--dir that cannot be made: refused (exit 2) before any read, naming --dir', async () => {
     const h = home('vis_demo_agency');
     writeFileSync(join(h.dir, 'plain'), 'x');
