@@ -442,7 +442,7 @@ function inVisWords(err: CommanderError, cmd: Command, argv: readonly string[]):
     case 'commander.missingArgument': {
       const missing = cmd.registeredArguments.find((a, i) => a.required && cmd.args[i] == null);
       if (missing === undefined) break;
-      return new UsageError(`${visPath(cmd)} needs <${missing.name()}>`, { hint: help });
+      return new UsageError(`<${missing.name()}> is required by ${visPath(cmd)}`, { hint: help });
     }
     case 'commander.optionMissingArgument': {
       const option = awaitingValue(cmd, argv);
@@ -452,13 +452,13 @@ function inVisWords(err: CommanderError, cmd: Command, argv: readonly string[]):
     case 'commander.missingMandatoryOptionValue': {
       const option = cmd.options.find((o) => o.mandatory && cmd.getOptionValue(o.attributeName()) === undefined);
       if (option === undefined) break;
-      return new UsageError(`${visPath(cmd)} needs ${longOf(option.flags)} ${valueOf(option)}`, { hint: help });
+      return new UsageError(`${longOf(option.flags)} ${valueOf(option)} is required by ${visPath(cmd)}`, { hint: help });
     }
     case 'commander.excessArguments': {
       const expected = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`));
       const most = expected.length === 1 ? `1 argument, ${expected[0]}` : `${expected.length} arguments, ${expected.join(' ')}`;
       const takes = expected.length === 0 ? 'takes no arguments' : `takes at most ${most}`;
-      return new UsageError(`${visPath(cmd)} ${takes} (got ${quoted(cmd.args)})`, { hint: help });
+      return new UsageError(`too many arguments: ${visPath(cmd)} ${takes} (got ${quoted(cmd.args)})`, { hint: help });
     }
     case 'commander.conflictingOption': {
       const pair = conflicting(cmd);

@@ -91,14 +91,14 @@ export function parseOnly(value: string): EndpointSpec[] {
 export function parseExportOptions(raw: RawExportOptions, today: string | Today, cwd: string = process.cwd()): ExportOptions {
   const flags = parseFlags(raw, today);
   if (raw.dir === undefined || raw.dir.trim() === '') {
-    throw new UsageError('vis export needs --dir <folder>: where to write the files', { hint: 'For example: vis export --dir ./export' });
+    throw new UsageError('--dir <folder> is required by vis export: where to write the files', { hint: 'For example: vis export --dir ./export' });
   }
   const dir = isAbsolute(raw.dir) ? resolve(raw.dir) : resolve(cwd, raw.dir);
 
   let format: ExportFormat | undefined;
   if (flags.format !== undefined) {
     if (!(EXPORT_FORMATS as readonly string[]).includes(flags.format)) {
-      throw new UsageError(`vis export --format must be csv (the default) or json (got "${flags.format}"): table is for reading, not a file format`);
+      throw new UsageError(`--format of vis export must be csv (the default) or json (got "${flags.format}"): table is for reading, not a file format`);
     }
     format = flags.format as ExportFormat;
   }

@@ -278,7 +278,7 @@ export function parseEndpointOptions(spec: EndpointSpec, params: readonly QueryP
     const key = camel(p.flag);
     const v = values[key];
     if (v === undefined) {
-      if (p.required) problems.push(`vis ${spec.words.join(' ')} needs --${p.flag} ${p.placeholder}`);
+      if (p.required) problems.push(`--${p.flag} ${p.placeholder} is required by vis ${spec.words.join(' ')}`);
       continue;
     }
     const r = ruleFor(`--${p.flag}`, p.spec).safeParse(String(v));
@@ -300,7 +300,7 @@ export function periodPairs(spec: EndpointSpec, period: PeriodFlags, command: st
   if (spec.period === 'days' && (period.from !== undefined || period.to !== undefined)) {
     const rule = daysRule(spec);
     const def = rule.kind === 'int' && rule.default !== undefined ? `, default ${rule.default}` : '';
-    throw new UsageError(`${command} takes a trailing window only: use --days (1-90${def}), not --from/--to`);
+    throw new UsageError(`--from/--to do not apply to ${command}: it takes a trailing window only, --days (1-90${def})`);
   }
   const pairs: Array<[string, string]> = [];
   if (period.days !== undefined) pairs.push(['days', String(period.days)]);

@@ -122,7 +122,7 @@ export function buildUrl(baseUrl: string, path: string, query: QueryPairs): stri
 export function checkRequestUrl(baseUrl: string, url: string): string {
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  const refused = () => new UsageError(`vis sends requests only under ${base.origin}${basePath}/ (refused "${url}")`);
+  const refused = () => new UsageError(`refused "${url}": vis sends requests only under ${base.origin}${basePath}/`);
   let u: URL;
   try {
     u = new URL(url);

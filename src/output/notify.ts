@@ -1,7 +1,8 @@
 /**
  * What `vis changes --notify` posts to a chat webhook: a Slack message (Block Kit) or a
  * Microsoft Teams message holding an Adaptive Card, made from the comparison, worst news
- * first, at most MAX_LISTED changes and then "and N more". Pure: the sending is
+ * first: as many whole changes as the receiver takes (Slack: 50 blocks and the text it
+ * allows; Teams: the message's size in bytes), then "and N more". Pure: the sending is
  * services/notify.ts, and the `json` format is `vis changes -f json`'s own document.
  *
  * Text from the history was the server's: in Slack's mrkdwn it is escaped (`&`, `<`, `>`,
@@ -12,12 +13,21 @@ import type { Change, ChangesResult } from '../domain/changes.js';
 import { engineName } from '../text/engine-name.js';
 import { moveWords, type MoveWording } from '../text/move-words.js';
 
-/** Slack allows 50 blocks a message: a header, 48 changes, and the line saying how many more. */
+/** Slack allows 50 blocks a message: a header, the changes, and the line saying how many more. */
 export const MAX_BLOCKS = 50;
-const MAX_LISTED = MAX_BLOCKS - 2;
 /** Slack's limits: 150 characters of a header's plain text, 3,000 of a section's mrkdwn. */
 const MAX_HEADER = 150;
 const MAX_SECTION = 3000;
+/**
+ * Slack also refuses blocks whose text adds up to more than about 13,000 characters
+ * (`msg_blocks_too_long`), well under its 40,000 for a message: kept to 12,000.
+ */
+export const SLACK_MAX_TEXT = 12_000;
+/**
+ * A Teams workflow refuses a message over about 28 KB ("request entity too large"): the
+ * message, as the UTF-8 JSON sent, is kept to 26 KiB, room left for what the workflow adds.
+ */
+export const TEAMS_MAX_BYTES = 26 * 1024;
 
 /** The one-line title both formats lead with, and Slack's notification text. */
 export function notifyTitle(result: ChangesResult): string {
@@ -55,45 +65,85 @@ function moreLine(result: ChangesResult, listed: number): string | undefined {
   return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-/** A Slack incoming-webhook message: a header block, one section per change, a context line for the rest. */
-export function slackMessage(result: ChangesResult): object {
-  const title = notifyTitle(result);
-  const listed = result.changes.slice(0, MAX_LISTED);
-  const blocks: object[] = [{ type: 'header', text: { type: 'plain_text', text: cut(title, MAX_HEADER) } }];
-  for (const c of listed) {
-    const { where, what } = changeParts(c, slackText);
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cut(`*${where}* ${what}`, MAX_SECTION) } });
+/**
+ * How many of the items fit, whole and in order: the most `k` for which the message with
+ * the first `k` items (`sizes`) and the line for the rest (`fixed(k)`) is within `max`.
+ */
+export function fitting(sizes: readonly number[], fixed: (k: number) => number, max: number): number {
+  let k = 0;
+  let total = 0;
+  while (k < sizes.length && fixed(k + 1) + total + (sizes[k] as number) <= max) {
+    total += sizes[k] as number;
+    k++;
   }
-  const more = moreLine(result, listed.length);
-  if (more !== undefined) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: more }] });
-  return { text: slackText(title), blocks };
+  return k;
 }
 
-/** A Teams workflow message: one Adaptive Card whose lines are TextRuns (never read as markdown). */
+const chars = (s: string) => [...s].length;
+
+/**
+ * A Slack incoming-webhook message: a header block, one section per change, a context line
+ * for the rest; at most 50 blocks, and their text within what Slack takes (SLACK_MAX_TEXT).
+ */
+export function slackMessage(result: ChangesResult): object {
+  const title = notifyTitle(result);
+  const header = { type: 'header', text: { type: 'plain_text', text: cut(title, MAX_HEADER) } };
+  const sections = result.changes.map((c) => {
+    const { where, what } = changeParts(c, slackText);
+    return { type: 'section', text: { type: 'mrkdwn', text: cut(`*${where}* ${what}`, MAX_SECTION) } };
+  });
+  const moreBlock = (listed: number): object[] => {
+    const more = moreLine(result, listed);
+    return more === undefined ? [] : [{ type: 'context', elements: [{ type: 'mrkdwn', text: more }] }];
+  };
+  const moreText = (listed: number) => chars(moreLine(result, listed) ?? '');
+  const byText = fitting(
+    sections.map((b) => chars(b.text.text)),
+    (k) => chars(header.text.text) + moreText(k),
+    SLACK_MAX_TEXT,
+  );
+  // The header, and the "more" line when there is one, count among the 50 blocks.
+  let listed = byText;
+  while (1 + listed + moreBlock(listed).length > MAX_BLOCKS) listed--;
+  return { text: slackText(title), blocks: [header, ...sections.slice(0, listed), ...moreBlock(listed)] };
+}
+
+/**
+ * A Teams workflow message: one Adaptive Card whose lines are TextRuns (never read as
+ * markdown), as many changes as fit in TEAMS_MAX_BYTES, then the line for the rest.
+ */
 export function teamsMessage(result: ChangesResult): object {
   const plain = (s: string) => s;
-  const listed = result.changes.slice(0, MAX_LISTED);
-  const body: object[] = [{ type: 'TextBlock', text: notifyTitle(result), size: 'Large', weight: 'Bolder', wrap: true }];
-  for (const c of listed) {
+  const rows = result.changes.map((c) => {
     const { where, what } = changeParts(c, plain);
-    body.push({
+    return {
       type: 'RichTextBlock',
       inlines: [
-        { type: 'TextRun', text: where, weight: 'Bolder', ...(c.news === 'loss' || c.news === 'drop' ? { color: 'Attention' } : {}) },
-        { type: 'TextRun', text: ` ${what}` },
+        { type: 'TextRun', text: cut(where, MAX_SECTION), weight: 'Bolder', ...(c.news === 'loss' || c.news === 'drop' ? { color: 'Attention' } : {}) },
+        { type: 'TextRun', text: ` ${cut(what, MAX_SECTION)}` },
       ],
-    });
-  }
-  const more = moreLine(result, listed.length);
-  if (more !== undefined) body.push({ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: more, isSubtle: true }] });
-  return {
-    type: 'message',
-    attachments: [
-      {
-        contentType: 'application/vnd.microsoft.card.adaptive',
-        contentUrl: null,
-        content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body },
-      },
-    ],
+    };
+  });
+  const card = (listed: readonly object[], count: number): object => {
+    const body: object[] = [{ type: 'TextBlock', text: cut(notifyTitle(result), MAX_HEADER), size: 'Large', weight: 'Bolder', wrap: true }, ...listed];
+    const more = moreLine(result, count);
+    if (more !== undefined) body.push({ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: more, isSubtle: true }] });
+    return {
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body },
+        },
+      ],
+    };
   };
+  // Each row adds its JSON and a comma to the card without rows; the "more" line depends on how many are listed.
+  const listed = fitting(
+    rows.map((r) => Buffer.byteLength(JSON.stringify(r)) + 1),
+    (k) => Buffer.byteLength(JSON.stringify(card([], k))),
+    TEAMS_MAX_BYTES,
+  );
+  return card(rows.slice(0, listed), listed);
 }

@@ -43,14 +43,14 @@ export function prepareRequest(ctx: Context, spec: EndpointSpec, inv: Invocation
   if (spec.pathParam) {
     const name = spec.pathParam.name;
     const value = inv.pathArg;
-    if (value === undefined || value.trim() === '') throw new UsageError(`${command} needs <${name}>`);
+    if (value === undefined || value.trim() === '') throw new UsageError(`<${name}> is required by ${command}`);
     let wire = value;
     if (spec.pathParam.type === 'integer') {
       const r = intRule(`<${name}>`, 1).safeParse(value);
       if (!r.success) throw usageFromZod(r.error);
       wire = String(r.data);
     }
-    path = path.replace(`{${name}}`, pathSegment(wire, `${command} <${name}>`));
+    path = path.replace(`{${name}}`, pathSegment(wire, `<${name}> of ${command}`));
   }
 
   // --brand, --market, --refresh and --no-cache where the command does not take them

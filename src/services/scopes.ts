@@ -141,7 +141,7 @@ export async function checkBudget(session: Session, needed: number, what: string
   if (budget.left === undefined || needed <= budget.left) return;
   const reset = budget.resetsAt ? `The budget resets at ${sanitizeForTerminal(budget.resetsAt)}. ` : 'The budget resets on the first of the month. ';
   throw new LimitError(
-    `${what} needs ${needed} read${needed === 1 ? '' : 's'}, and ${budget.left} ${budget.left === 1 ? 'is' : 'are'} left this month: nothing was read`,
+    `not enough reads left: ${what} needs ${needed} read${needed === 1 ? '' : 's'}, and ${budget.left} ${budget.left === 1 ? 'is' : 'are'} left this month: nothing was read`,
     {
       hint: `${reset}Name fewer brands or markets with --brand and --market.`,
     },

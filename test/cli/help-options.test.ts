@@ -286,7 +286,7 @@ describe('--format where a command prints one thing', () => {
   it.each([
     [['config', 'list', '--format', 'json'], '--format does not apply to vis config list: it prints plain text'],
     [['config', 'get', 'market', '-f', 'csv'], '--format does not apply to vis config get'],
-    [['openapi', '--format', 'table'], 'vis openapi prints the OpenAPI document as received, in JSON: --format table does not apply'],
+    [['openapi', '--format', 'table'], '--format table does not apply to vis openapi: it prints the OpenAPI document as received, in JSON'],
     [['openapi', '--format', 'csv'], '--format csv does not apply'],
   ])('vis %j is refused (exit 2, no request)', async (argv, message) => {
     const r = await runInProcess(argv);

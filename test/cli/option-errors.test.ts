@@ -486,18 +486,18 @@ describe('commander’s other refusals, in vis’s words, once per kind', () => 
     [['topics', '--timeout'], 'vis: --timeout needs a value: --timeout <seconds>\nRun vis --help for its usage.\n'],
     [['topics', '-qb'], 'vis: --brand needs a value: --brand <id|name>\nRun vis topics --help for its usage.\n'],
     // An argument missing, too many.
-    [['completion'], 'vis: vis completion needs <shell>\nRun vis completion --help for its usage.\n'],
-    [['config', 'set', 'market'], 'vis: vis config set needs <value>\nRun vis config set --help for its usage.\n'],
+    [['completion'], 'vis: <shell> is required by vis completion\nRun vis completion --help for its usage.\n'],
+    [['config', 'set', 'market'], 'vis: <value> is required by vis config set\nRun vis config set --help for its usage.\n'],
     [
       ['config', 'get', 'market', 'brand', 'x y'],
-      'vis: vis config get takes at most 1 argument, <key> (got "market", "brand", "x y")\nRun vis config get --help for its usage.\n',
+      'vis: too many arguments: vis config get takes at most 1 argument, <key> (got "market", "brand", "x y")\nRun vis config get --help for its usage.\n',
     ],
-    [['usage', 'extra'], 'vis: vis usage takes no arguments (got "extra")\nRun vis usage --help for its usage.\n'],
+    [['usage', 'extra'], 'vis: too many arguments: vis usage takes no arguments (got "extra")\nRun vis usage --help for its usage.\n'],
     // A command word vis does not know: close to one, and not; a group with an action takes it as an argument.
     [['topcs'], 'vis: unknown command "topcs" for vis\nDid you mean vis topics?\n'],
     [['config', 'gett'], 'vis: unknown command "gett" for vis config\nDid you mean vis config get?\n'],
     [['xyzzy'], 'vis: unknown command "xyzzy" for vis\nRun vis --help for the commands.\n'],
-    [['answers', 'runns'], 'vis: vis answers takes no arguments (got "runns")\nRun vis answers --help for its usage.\n'],
+    [['answers', 'runns'], 'vis: too many arguments: vis answers takes no arguments (got "runns")\nRun vis answers --help for its usage.\n'],
     // An option no command has: each way of typing it.
     [['topics', '-Z'], 'vis: unknown option -Z for vis topics\nRun vis topics --help for its options.\n'],
     [['topics', '--bogus=1'], 'vis: unknown option --bogus for vis topics\nRun vis topics --help for its options.\n'],

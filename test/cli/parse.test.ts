@@ -154,7 +154,7 @@ describe('parse: a usage error comes before any sandbox, transport or config wri
     [{ argv: ['config', 'set', 'format', 'xml'] }, 'format must be one of table, json, csv (got "xml")'],
     [{ argv: ['config', 'set', 'api_key', 'vis_x'] }, 'keys do not belong on the command line'],
     [{ argv: ['config', 'unset', 'colour'] }, 'unknown setting "colour"'],
-    [{ argv: ['auth', 'login'], env: { VIS_BASE_URL: undefined } }, 'vis auth login needs the API base URL'],
+    [{ argv: ['auth', 'login'], env: { VIS_BASE_URL: undefined } }, 'the API base URL is required by vis auth login'],
     [{ argv: ['auth', 'status'], env: { VIS_API_KEY: undefined } }, 'no API key'],
   ])('%j: %s', async (c, message) => {
     const { ctx, touched } = spiedContext(c);

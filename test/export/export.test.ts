@@ -531,7 +531,7 @@ describe('bad input is refused before any request (exit 2)', () => {
   it('no --dir, or a --dir that is a file', async () => {
     const noDir = await runInProcess(['export'], env('vis_demo_growth'));
     expect(noDir.code).toBe(2);
-    expect(noDir.stderr).toContain('vis export needs --dir <folder>');
+    expect(noDir.stderr).toContain('--dir <folder> is required by vis export');
     const file = join(tempDir(), 'file');
     writeFileSync(file, 'x');
     const onFile = await runInProcess(['export', '--dir', file], env('vis_demo_growth'));

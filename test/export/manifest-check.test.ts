@@ -303,7 +303,7 @@ describe('each field that breaks its rule refuses the manifest, named with the f
     ['plan.endpoints[1]', (m) => (m.plan.endpoints = ['topics', '']), 'must be one endpoint id (got "")'],
     ['plan.endpoints[0]', (m) => (m.plan.endpoints = [' topics']), 'must be one endpoint id (got " topics")'],
     ['plan.format', (m) => (m.plan.format = 'csv/../../../../fmt-pwn'), '--format must be one of table, json, csv (got "csv/../../../../fmt-pwn")'],
-    ['plan.format', (m) => (m.plan.format = 'table'), 'vis export --format must be csv (the default) or json (got "table")'],
+    ['plan.format', (m) => (m.plan.format = 'table'), '--format of vis export must be csv (the default) or json (got "table")'],
     ['plan.format', (m) => (m.plan.format = undefined), 'must be text'],
     ['plan.period', (m) => (m.plan.period = null), 'must be an object'],
     ['plan.period', (m) => (m.plan.period = { days: 91 }), '--days must be a whole number from 1 to 90 (got 91)'],

@@ -133,7 +133,7 @@ describe('endpoint options', () => {
 
   it('answers runs needs --prompt', () => {
     const runs = endpointById('answers.runs');
-    expect(() => parseEndpointOptions(runs, runs.query, {})).toThrow('vis answers runs needs --prompt <id|question>');
+    expect(() => parseEndpointOptions(runs, runs.query, {})).toThrow('--prompt <id|question> is required by vis answers runs');
     expect(() => parseEndpointOptions(runs, runs.query, { prompt: '  ' })).toThrow('--prompt must not be empty');
   });
 });
@@ -158,7 +158,7 @@ describe('period flags per endpoint', () => {
   it('search-performance takes --days only', () => {
     expect(periodPairs(endpointById('search-performance'), { days: 90 }, 'x')).toEqual([['days', '90']]);
     expect(() => periodPairs(endpointById('search-performance'), { from: '2026-11-01' }, 'vis search-performance')).toThrow(
-      'vis search-performance takes a trailing window only: use --days (1-90, default 28), not --from/--to',
+      '--from/--to do not apply to vis search-performance: it takes a trailing window only, --days (1-90, default 28)',
     );
   });
   it('range endpoints send what was given and nothing else', () => {

@@ -149,7 +149,7 @@ describe("requests stay under the base URL's path", () => {
     ['https://h.example/api/v1/x/%252e%252e', 'a segment that decodes twice to ..'],
     ['not a url', 'not a URL'],
   ])('checkRequestUrl refuses %s (%s)', (url) => {
-    expect(() => checkRequestUrl(BASE, url)).toThrow(new UsageError(`vis sends requests only under https://h.example/api/v1/ (refused "${url}")`));
+    expect(() => checkRequestUrl(BASE, url)).toThrow(new UsageError(`refused "${url}": vis sends requests only under https://h.example/api/v1/`));
   });
   it('checkRequestUrl returns origin, path and query as sent, without a fragment', () => {
     expect(checkRequestUrl(BASE, 'https://h.example/api/v1')).toBe('https://h.example/api/v1');

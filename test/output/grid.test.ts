@@ -35,8 +35,13 @@ describe('a wrap column', () => {
     expect(lines).toEqual([
       ' n  title   question',
       '──  ──────  ──────────────────────────────────────',
-      '12  A rat…  Which CRM is easiest to set up for a',
-      '            small sales team?',
+      '12  A       Which CRM is easiest to set up for a',
+      '    rather  small sales team?',
+      '    long',
+      '    page',
+      '    title',
+      '    for a',
+      '    guide',
       ' 3  Short   How much?',
     ]);
     expect(widest(lines)).toBeLessThanOrEqual(50);
@@ -48,10 +53,11 @@ describe('a wrap column', () => {
     expect(lines[1]?.split('  ').map((r) => displayWidth(r))).toEqual([2, 6, 38]);
   });
 
-  it('stays on one line when it fits whole, the shortening columns giving way', () => {
+  it('stays on one line when it fits whole, the names beside it wrapping at spaces to give way, not cut', () => {
     const lines = gridLines(columns, rows, at(80));
     expect(lines.some((l) => l.includes(QUESTION))).toBe(true);
-    expect(lines.join('\n')).toContain('…');
+    expect(lines.join('\n')).not.toContain('…');
+    expect(lines.slice(2, -1).map((l) => l.slice(4, 4 + 19).trim())).toEqual(['A rather long page', 'title for a guide']);
   });
 
   it('is at least as wide as its longest word: a word is never broken', () => {
@@ -66,10 +72,46 @@ describe('a wrap column', () => {
     expect(lines.slice(2)).toEqual(['  Which CRM is easiest to set', '  up for a small sales team?']);
   });
 
-  it('a column that does not ask for it is shortened as before', () => {
+  it('a column of names that does not ask for it wraps at spaces too, never cut while its words fit', () => {
     const lines = gridLines([columns[0] as Column, columns[1] as Column, { header: 'question', shrink: true, min: 6 }], rows, at(50));
+    expect(lines.join('\n')).not.toContain('…');
+    expect(widest(lines)).toBeLessThanOrEqual(50);
+    expect(lines.join(' ').split(/\s+/)).toEqual(expect.arrayContaining(QUESTION.split(' ')));
+  });
+});
+
+describe('a column of names', () => {
+  const cols: Column[] = [{ header: 'id' }, { header: 'topic', shrink: true }, { header: 'visibility', align: 'right' }];
+  const named: GridRow[] = [{ cells: [cell('sleeping-bags'), cell('Sleeping bags'), cell('4.4%')] }, { cells: [cell('tents'), cell('Tents'), cell('16.2%')] }];
+
+  it('shown whole when the row has room, exactly to the width', () => {
+    const lines = gridLines(cols, named, at(13 + 2 + 13 + 2 + 10));
+    expect(lines[2]).toBe('sleeping-bags  Sleeping bags        4.4%');
+  });
+
+  it('one column short: the name wraps at its space onto a second line of its row, not cut', () => {
+    const lines = gridLines(cols, named, at(13 + 2 + 13 + 2 + 10 - 1));
+    expect(lines.slice(2)).toEqual(['sleeping-bags  Sleeping            4.4%', '               bags', 'tents          Tents              16.2%']);
+  });
+
+  it('a single word wider than the column is the only thing cut, with …', () => {
+    const lines = gridLines(cols, [{ cells: [cell('x'), cell('Internationalisation of payments'), cell('1%')] }], at(30));
     expect(lines.join('\n')).toContain('…');
-    expect(lines).toHaveLength(4);
+    expect(lines.slice(2)).toEqual(['x   International…          1%', '    of payments']);
+    expect(widest(lines)).toBeLessThanOrEqual(30);
+  });
+
+  it('in record blocks, a name too long for the line wraps beside its key', () => {
+    const lines = gridLines(
+      [
+        { header: 'rivals named instead', shrink: true },
+        { header: 'n', align: 'right' },
+        { header: 'id', wrap: true },
+      ],
+      [{ cells: [cell('Summit & Co, Ridgeway Outfitters, Cedar Creek Supply'), cell('3'), cell(URL)] }],
+      at(40),
+    );
+    expect(lines.slice(1, 4)).toEqual(['rivals named in…  Summit & Co, Ridgeway', '                  Outfitters, Cedar', '                  Creek Supply']);
   });
 });
 

@@ -1,12 +1,12 @@
 /**
  * The notification payloads: Slack's Block Kit message (a header, one section per change
- * worst first, at most 50 blocks ending with "and N more"), Teams' Adaptive Card in the
+ * worst first, at most 50 blocks and the text Slack takes, ending with "and N more"), Teams' Adaptive Card in the
  * message envelope workflows take, and the server's text escaped for Slack's mrkdwn and
  * kept out of markdown in Teams.
  */
 import { describe, expect, it } from 'vitest';
 import type { Change, ChangesResult } from '../../src/domain/changes.js';
-import { MAX_BLOCKS, notifyTitle, slackMessage, slackText, teamsMessage } from '../../src/output/notify.js';
+import { fitting, MAX_BLOCKS, notifyTitle, SLACK_MAX_TEXT, slackMessage, slackText, TEAMS_MAX_BYTES, teamsMessage } from '../../src/output/notify.js';
 
 function change(i: number, over: Partial<Change> = {}): Change {
   return {
@@ -73,10 +73,40 @@ describe('slackMessage', () => {
     expect(msg.blocks[48]!.text!.text).toContain('Topic 47');
   });
 
-  it('exactly 48 changes: no "more" line; one more makes it "and 1 more"', () => {
-    expect((slackMessage(result(Array.from({ length: 48 }, (_, i) => change(i)))) as { blocks: Block[] }).blocks).toHaveLength(49);
-    const over = slackMessage(result(Array.from({ length: 49 }, (_, i) => change(i)))) as { blocks: Block[] };
-    expect(over.blocks.at(-1)!.elements![0]!.text).toBe('and 1 more (vis changes lists them all)');
+  it('exactly 49 changes: 50 blocks, no "more" line; one more makes it 48 and "and 2 more"', () => {
+    const all = slackMessage(result(Array.from({ length: 49 }, (_, i) => change(i)))) as { blocks: Block[] };
+    expect(all.blocks).toHaveLength(MAX_BLOCKS);
+    expect(all.blocks.at(-1)!.type).toBe('section');
+    const over = slackMessage(result(Array.from({ length: 50 }, (_, i) => change(i)))) as { blocks: Block[] };
+    expect(over.blocks).toHaveLength(MAX_BLOCKS);
+    expect(over.blocks.at(-1)!.elements![0]!.text).toBe('and 2 more (vis changes lists them all)');
+  });
+
+  it('long text: whole changes while the blocks’ text is within what Slack takes, then "and N more"', () => {
+    const long = Array.from({ length: 40 }, (_, i) => change(i, { label: `${i} ${'long topic name '.repeat(60)}` }));
+    const msg = slackMessage(result(long)) as { blocks: Block[] };
+    const texts = msg.blocks.map((b) => b.text?.text ?? b.elements![0]!.text);
+    const total = texts.reduce((n, t) => n + [...t].length, 0);
+    expect(total).toBeLessThanOrEqual(SLACK_MAX_TEXT);
+    const listed = msg.blocks.filter((b) => b.type === 'section');
+    // One more would not have fitted; each is whole.
+    expect(total + [...listed[0]!.text!.text].length).toBeGreaterThan(SLACK_MAX_TEXT);
+    for (const b of listed) expect(b.text!.text.endsWith('(-10)')).toBe(true);
+    expect(msg.blocks.at(-1)!.elements![0]!.text).toBe(`and ${40 - listed.length} more (vis changes lists them all)`);
+    expect(listed.length).toBeGreaterThan(5);
+  });
+
+  it('whole items while the message with them and the line for the rest is within the limit, exactly at it included', () => {
+    // The fixed part depends on how many are listed (the "and N more" line for the rest).
+    const fixed = (k: number) => (k < 3 ? 2 : 1);
+    expect(fitting([3, 4, 2], fixed, 10)).toBe(3);
+    expect(fitting([3, 4, 2], fixed, 9)).toBe(2);
+    expect(fitting([3, 4, 2], fixed, 8)).toBe(1);
+    expect(fitting([3, 4, 2], fixed, 4)).toBe(0);
+    expect(fitting([3, 4, 2], fixed, 5)).toBe(1);
+    expect(fitting([], fixed, 0)).toBe(0);
+    // An item that does not fit stops the list: a later, smaller one is not taken out of order.
+    expect(fitting([3, 9, 1], () => 0, 5)).toBe(1);
   });
 
   it('text from the server makes no mention, link or channel: & < > escaped', () => {
@@ -165,11 +195,32 @@ describe('teamsMessage', () => {
     ]);
   });
 
-  it('at most 48 changes and the "more" line, as in Slack', () => {
-    const body = (teamsMessage(result(Array.from({ length: 50 }, (_, i) => change(i)))) as { attachments: Array<{ content: { body: unknown[] } }> })
-      .attachments[0]!.content.body;
-    expect(body).toHaveLength(50);
-    expect(body.at(-1)).toEqual({ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: 'and 2 more (vis changes lists them all)', isSubtle: true }] });
+  it('bounded by bytes, not by a count: 100 short changes all go; long ones as many whole as fit in 26 KiB, then "and N more"', () => {
+    type Card = { attachments: Array<{ content: { body: Array<{ inlines?: Array<{ text: string }> }> } }> };
+    const short = teamsMessage(result(Array.from({ length: 100 }, (_, i) => change(i)))) as Card;
+    expect(short.attachments[0]!.content.body).toHaveLength(101);
+    expect(Buffer.byteLength(JSON.stringify(short))).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
+    // Names of many bytes each (é is two in UTF-8): the limit is bytes, not characters.
+    const long = Array.from({ length: 3000 }, (_, i) => change(i, { label: `${i} ${'é'.repeat(400)}` }));
+    const msg = teamsMessage(result(long)) as Card;
+    const bytes = Buffer.byteLength(JSON.stringify(msg));
+    expect(bytes).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
+    const body = msg.attachments[0]!.content.body;
+    const listed = body.length - 2;
+    expect(bytes + Buffer.byteLength(JSON.stringify(body[1])) + 1).toBeGreaterThan(TEAMS_MAX_BYTES);
+    expect(body.at(-1)!.inlines![0]!.text).toBe(`and ${3000 - listed} more (vis changes lists them all)`);
+    for (const row of body.slice(1, -1)) expect(row.inlines![1]!.text.endsWith('(-10)')).toBe(true);
+  });
+
+  it('one change longer than a message is cut to 3,000 characters rather than dropped; the title to 150', () => {
+    type Card = { attachments: Array<{ content: { body: Array<{ text?: string; inlines?: Array<{ text: string }> }> } }> };
+    const msg = teamsMessage(result([change(1, { label: 'q'.repeat(50_000), brand: { id: '1', name: 'b'.repeat(5000) } })], { from: 'x'.repeat(400) })) as Card;
+    const body = msg.attachments[0]!.content.body;
+    expect(body).toHaveLength(2);
+    expect([...body[1]!.inlines![0]!.text]).toHaveLength(3000);
+    expect([...body[1]!.inlines![1]!.text]).toHaveLength(3001);
+    expect([...body[0]!.text!]).toHaveLength(150);
+    expect(Buffer.byteLength(JSON.stringify(msg))).toBeLessThanOrEqual(TEAMS_MAX_BYTES);
   });
 
   it('a market-wide change (no market) and a change with no label name the subject', () => {

@@ -11,7 +11,19 @@ import { formatsFor } from '../../src/report/format.js';
 import { changes, moveWords, ofScope, worstFirst } from '../../src/report/sections/changes.js';
 import { gapsToShow } from '../../src/report/sections/content-gaps.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
-import { genericTable, listOf, otherFields, otherRecordFields, shareReader, spanText, stateMark, tag, typed, windowOf } from '../../src/report/sections/kit.js';
+import {
+  engineNames,
+  genericTable,
+  listOf,
+  otherFields,
+  otherRecordFields,
+  shareReader,
+  spanText,
+  stateMark,
+  tag,
+  typed,
+  windowOf,
+} from '../../src/report/sections/kit.js';
 import { pageChange } from '../../src/report/sections/pages.js';
 import { countStates } from '../../src/report/sections/questions.js';
 import { bestFirst } from '../../src/report/sections/tasks.js';
@@ -194,6 +206,37 @@ describe('what changed', () => {
     const html = await changes.render(result as never, { scope: us, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never });
     expect(html).toContain('Best CRM for startups?<br><span class="small muted url">q1</span>');
     expect(html).toContain('<td><span class="url">Rival</span></td>');
+  });
+
+  it('an engine in a Move cell goes by the name the report gives it elsewhere, as in the Engine cell', async () => {
+    const brand = { id: '101', name: 'Northwind CRM' };
+    const base = { brand, market: null, engine: 'chatgpt', delta: null, points: null, endpoint: 'perception', item: '', query: '', label: null };
+    const result: ChangesResult = {
+      from: '2025-03-13',
+      to: '2025-03-14',
+      sinceFallback: false,
+      changes: [
+        { ...base, kind: 'other', move: 'changed', news: 'neutral', subject: 'leader', path: 'leader', before: 'chatgpt', after: 'gemini' },
+        { ...base, kind: 'other', move: 'appeared', news: 'neutral', subject: 'engines[claude]', path: 'engines[claude]', before: null, after: 'claude' },
+        { ...base, kind: 'other', move: 'changed', news: 'neutral', subject: 'note', path: 'note', before: 'plain text', after: 'other text' },
+      ],
+      notCompared: [],
+      compared: [],
+    };
+    const engine = engineNames([
+      {
+        engines: [
+          { engine: 'chatgpt', label: 'ChatGPT' },
+          { engine: 'gemini', label: 'Gemini' },
+          { engine: 'claude', label: 'Claude' },
+        ],
+      },
+    ]);
+    const ctx = { scope: { brand, market: null } as ScopeReport, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never, engine };
+    const html = await changes.render(result as never, ctx);
+    const moves = [...html.matchAll(/<td><span class="plain">([^<]*)<\/span><\/td><\/tr>/g)].map((m) => m[1]);
+    expect(moves).toEqual(['ChatGPT → Gemini', 'appeared (Claude)', 'plain text → other text']);
+    expect(html).not.toMatch(/chatgpt →|→ gemini|\(claude\)/);
   });
 
   it('nothing recorded, or one day only, says so', async () => {

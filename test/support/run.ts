@@ -67,7 +67,11 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
   const env = testEnv(api, o.baseUrl === undefined ? o.env : { VIS_BASE_URL: o.baseUrl, ...o.env });
   const transport = o.baseUrl === undefined && !o.realTransport ? { transport: api.transport } : {};
   const code = await run(argv, io, env, o.signal ?? new AbortController().signal, { clock, random: () => 0.5, ...transport });
-  return { code, stdout: io.out(), stderr: io.err(), requests: api.requests.slice(before), clock };
+  const stderr = io.err();
+  // Messages carry one `vis: ` prefix: a text that starts with `vis <command>` again is a wording mistake.
+  const twice = /^vis: vis [^\n]*/m.exec(stderr);
+  if (twice !== null) throw new Error(`vis printed its name twice: ${JSON.stringify(twice[0])}`);
+  return { code, stdout: io.out(), stderr, requests: api.requests.slice(before), clock };
 }
 
 /**

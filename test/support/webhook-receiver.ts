@@ -1,7 +1,10 @@
 /**
  * A chat webhook on 127.0.0.1 (a free port the system picks) for the notification tests:
  * it records each request (method, headers, body parsed as JSON) and answers them in turn
- * with the statuses given (the last one repeats); `hang` never answers.
+ * with the statuses given (the last one repeats); `hang` never answers. With `limits`, it
+ * refuses what the real receiver refuses, as it does: `teams`, a message over 28 KB (413);
+ * `slack`, more than 50 blocks, a header over 150 characters, a block's text over 3,000, or
+ * blocks whose text adds up to more than 13,000 (400).
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +27,17 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(replies: Reply[] = [{ status: 200 }]): Promise<Receiver> {
+/** The status the real receiver answers a body it refuses with; undefined when it takes it. */
+export function refusedBy(limits: 'slack' | 'teams', text: string): number | undefined {
+  if (limits === 'teams') return Buffer.byteLength(text) > 28 * 1024 ? 413 : undefined;
+  const blocks = (JSON.parse(text) as { blocks?: Array<{ type: string; text?: { text: string }; elements?: Array<{ text: string }> }> }).blocks ?? [];
+  const texts = blocks.map((b) => [...(b.text?.text ?? b.elements?.map((e) => e.text).join('') ?? '')].length);
+  if (blocks.length > 50) return 400;
+  if (blocks.some((b, i) => (b.type === 'header' ? (texts[i] ?? 0) > 150 : (texts[i] ?? 0) > 3000))) return 400;
+  return texts.reduce((a, b) => a + b, 0) > 13_000 ? 400 : undefined;
+}
+
+export async function startReceiver(replies: Reply[] = [{ status: 200 }], o: { limits?: 'slack' | 'teams' } = {}): Promise<Receiver> {
   const received: Received[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -39,7 +52,8 @@ export async function startReceiver(replies: Reply[] = [{ status: 200 }]): Promi
         // Kept as text: the test says what it expected.
       }
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const reply = replies[Math.min(received.length - 1, replies.length - 1)]!;
+      const refused = o.limits === undefined ? undefined : refusedBy(o.limits, text);
+      const reply = refused !== undefined ? { status: refused } : replies[Math.min(received.length - 1, replies.length - 1)]!;
       if (reply === 'hang') {
         hanging.add(res);
         return;

@@ -7,7 +7,10 @@
  * Columns that may not be shortened (numbers, marks, dates) keep their width; their
  * header may go over two or more lines (broken at spaces), or else be shortened, down
  * to the cells' width. A header goes over more lines before a shortening column's text
- * is cut, and is shortened only when nothing else fits. Shortening columns are squeezed to
+ * wraps, and is shortened only when nothing else fits. A shortening column holds names:
+ * one too wide for it goes on at spaces onto more lines of its row rather than being cut,
+ * the column kept as wide as its longest word while the line has room, so only a word
+ * wider than the column is cut with `…`. Shortening columns are squeezed to
  * `min` (default 4) at least; when even that does not fit, the rows are shown as one
  * key/value block per row instead, as the generic renderer does. With `wide` nothing is
  * shortened. Group rows (a topic above its questions) span the whole line.
@@ -117,6 +120,14 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
         )
       : fitWidths(wants, minimum, available);
   const shrinkMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, c.min ?? MIN_SHRINK);
+  // A name wraps at spaces rather than being cut: its column is kept as wide as its longest
+  // word while the line has room for that, so no word of it is cut either.
+  const nameWords = columns.map((_, j) => {
+    let w = 0;
+    for (const r of rows) if ('cells' in r && r.cells[j] !== null) w = Math.max(w, widestWord(r.cells[j] ?? []));
+    return w;
+  });
+  const wordMin = (c: Column, j: number) => Math.min(natural[j] ?? 0, Math.max(c.min ?? MIN_SHRINK, nameWords[j] ?? 0));
   // Headers whole if the text columns can still get their minimum; else headers over
   // two or more lines, broken at spaces; else shortened (never with `wide`).
   const longestWord = columns.map((c) => Math.max(0, ...c.header.split(' ').map((w) => displayWidth(w))));
@@ -148,11 +159,17 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
   };
   // Headers whole, or over several lines when that cuts fewer cells; shortened only when
   // neither fits.
+  // Names no narrower than their longest word first, then narrower (a long word cut), and
+  // only then shortened headers.
   let fitted: number[] | null = null;
-  for (const [i, header] of headerRoom.entries()) {
-    if (i === 2 && fitted !== null) break;
-    const widths = tiered(columns.map((c, j) => (c.shrink && !wrapping[j] ? shrinkMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))));
-    if (widths !== null && (fitted === null || cut(widths) < cut(fitted))) fitted = widths;
+  const attempt = (nameMin: (c: Column, j: number) => number, tiers: ReadonlyArray<(j: number) => number>) => {
+    for (const header of tiers) {
+      const widths = tiered(columns.map((c, j) => (c.shrink && !wrapping[j] ? nameMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))));
+      if (widths !== null && (fitted === null || cut(widths) < cut(fitted))) fitted = widths;
+    }
+  };
+  for (const tiers of [headerRoom.slice(0, 2), headerRoom.slice(2)]) {
+    for (const nameMin of [wordMin, shrinkMin]) if (fitted === null) attempt(nameMin, tiers);
   }
   // Else the shortening columns at their narrowest and the wrapping ones over several lines.
   if (wrapping.some(Boolean)) {
@@ -196,8 +213,11 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
       for (const line of lines) out.push(`${' '.repeat(x)}${line}`.trimEnd());
       continue;
     }
-    // Wrapping cells over as many lines as they need; the other cells on the first.
-    const cellLines = r.cells.map((c, j): Cell[] => (wrapping[j] && c !== null ? wrapParts(c, widths[j] ?? 0) : [c]));
+    // Wrapping cells over as many lines as they need, and names too wide for their column
+    // at spaces (a word wider than the column alone is cut); the other cells on the first.
+    const cellLines = r.cells.map((c, j): Cell[] =>
+      c !== null && (wrapping[j] || (columns[j]?.shrink === true && partsWidth(c) > (widths[j] ?? 0))) ? wrapParts(c, widths[j] ?? 0) : [c],
+    );
     const rowHeight = Math.max(1, ...cellLines.map((l) => l.length));
     for (let i = 0; i < rowHeight; i++) {
       out.push(
@@ -352,8 +372,15 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
       const keyText = whole ? c.header : truncateToWidth(c.header, keyWidth);
       const key = chalk.dim(padToWidth(keyText, keyWidth));
       const value = r.cells[j] ?? null;
-      if (!whole || value === null) {
+      if (value === null || (!whole && !(c.shrink === true && partsWidth(value) > valueWidth))) {
         out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
+        return;
+      }
+      // A name too long for the line wraps at spaces beside its key; a word wider than the room is cut.
+      if (!whole) {
+        wrapParts(value, valueWidth).forEach((l, k) =>
+          out.push(`${k === 0 ? key : ' '.repeat(keyWidth)}${GAP}${placed(l, valueWidth, 'left', true, layout)}`.trimEnd()),
+        );
         return;
       }
       // The indentation a cell has in its column (a question under its topic) means nothing beside a key.

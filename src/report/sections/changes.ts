@@ -48,12 +48,14 @@ export function worstFirst(changes: readonly Change[]): Change[] {
   return [...changes].sort((a, b) => NEWS_ORDER.indexOf(a.news) - NEWS_ORDER.indexOf(b.news));
 }
 
-/** As `vis changes` says it; texts as recorded (the row escapes them), every value said. */
-const REPORT_WORDING: MoveWording = { text: (s) => s, skipNamed: false };
-
-/** What happened, in words, as `vis changes` says it. */
-export function moveWords(c: Change): string {
-  return words(c, REPORT_WORDING);
+/**
+ * What happened, in words, as `vis changes` says it: texts as recorded (the row escapes
+ * them), every value said, and an engine's id (`chatgpt` appeared) by the name the report
+ * gives that engine everywhere else (`ChatGPT`).
+ */
+export function moveWords(c: Change, engine: (id: string) => string = (id) => id): string {
+  const wording: MoveWording = { text: engine, skipNamed: false };
+  return words(c, wording);
 }
 
 /**
@@ -121,7 +123,7 @@ export const changes: SectionView = {
       // The human words lead (a topic's name, a question's text, a page's title); the key (an id, a URL) under them.
       urlCell(c.subject, typeof c.label === 'string' && c.label.trim() !== '' ? c.label : null),
       c.engine === null || c.engine === undefined ? '' : html(engineName(ctx, String(c.engine))),
-      `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c))}</span>`,
+      `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c, (id) => engineName(ctx, id)))}</span>`,
     ]);
     const notCompared =
       skipped.length === 0

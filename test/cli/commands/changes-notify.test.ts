@@ -80,6 +80,29 @@ describe('vis changes --notify', () => {
     expect([body.type, body.attachments[0]!.content.type]).toEqual(['message', 'AdaptiveCard']);
   });
 
+  it.each(['slack', 'teams'] as const)(
+    '%s: thousands of changes with long names fit what the receiver takes, whole changes then "and N more"',
+    async (format) => {
+      receiver = await startReceiver([{ status: 200 }], { limits: format });
+      // 2,000 topics whose names run to about 700 characters, each one moving.
+      const name = (i: number) => `${i} ${'Sehr lange Themenbezeichnung für Geschäftskunden '.repeat(14)}`;
+      const ids = Array.from({ length: 2000 }, (_, i) => `topic-${i}`);
+      const reader = history([
+        recorded('2026-11-19', 'topics', topics(ids.map((id, i) => [id, 60, name(i)] as const)), at),
+        recorded('2026-11-20', 'topics', topics(ids.map((id, i) => [id, 20, name(i)] as const)), at),
+      ]);
+      const r = await changes(['--notify', '--all-brands'], reader, { VIS_NOTIFY_URL: receiver.url, VIS_NOTIFY_FORMAT: format });
+      expect(r.code).toBe(0);
+      expect(receiver.received).toHaveLength(1);
+      const text = JSON.stringify(receiver.received[0]!.body);
+      // Each change listed is whole: its move ends it.
+      const listed = (text.match(/Geschäftskunden : 60 → 20 \(-40\)/g) ?? []).length;
+      expect(listed).toBeGreaterThan(3);
+      expect(text).toContain(`and ${2000 - listed} more (vis changes lists them all)`);
+    },
+    60_000,
+  );
+
   it('nothing changed: nothing posted; --notify-always posts the "no change"', async () => {
     receiver = await startReceiver();
     const env = { VIS_NOTIFY_URL: receiver.url, VIS_NOTIFY_FORMAT: 'slack' };
@@ -115,7 +138,7 @@ describe('vis changes --notify', () => {
     const r = await runInProcess(['changes', '--notify', url]);
     expect(r.code).toBe(2);
     expect(`${r.stdout}${r.stderr}`).not.toContain('CMDLINESECRET');
-    expect(r.stderr).toContain('vis changes takes no arguments (got "https://hooks.slack.com/…")');
+    expect(r.stderr).toContain('too many arguments: vis changes takes no arguments (got "https://hooks.slack.com/…")');
   });
 });
 
@@ -169,6 +192,6 @@ describe('vis config set notify: the webhook from stdin only', () => {
     const bad = await runInProcess(['config', 'set', 'notify_format', 'xml'], { env });
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('notify_format must be one of slack, teams, json (got "xml")')]);
     const missing = await runInProcess(['config', 'set', 'market'], { env });
-    expect([missing.code, missing.stderr]).toEqual([2, 'vis: vis config set needs <value>\nRun vis config set --help for its usage.\n']);
+    expect([missing.code, missing.stderr]).toEqual([2, 'vis: <value> is required by vis config set\nRun vis config set --help for its usage.\n']);
   });
 });

@@ -561,7 +561,9 @@ describe('vis changes --fetch', () => {
     expect(r.code).toBe(6);
     expect(reads(api)).toEqual([]);
     expect(r.opened).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe('vis: vis changes --fetch for 1 brand needs 6 reads, and 3 are left this month: nothing was read');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'vis: not enough reads left: vis changes --fetch for 1 brand needs 6 reads, and 3 are left this month: nothing was read',
+    );
   });
 
   it('several brands: each read, the cost line in the plural', async () => {

@@ -209,7 +209,12 @@ describe('parseReportCommand', () => {
 
   it('the default file’s folder (the current one) must be writable too', () => {
     const missing = join(dir, 'gone');
-    expect(refusal(() => parseReportCommand(testContext({ env, io: testIO() }), {}, missing))).toBe(`--dir must name a folder that exists (got "${missing}")`);
+    // A folder that is not there yet is made later (before any read); one under a file cannot be.
+    expect(parseReportCommand(testContext({ env, io: testIO() }), {}, missing).dir).toBe(missing);
+    writeFileSync(join(dir, 'a-file'), 'x');
+    expect(refusal(() => parseReportCommand(testContext({ env, io: testIO() }), {}, join(dir, 'a-file', 'sub')))).toBe(
+      `--dir: ${join(dir, 'a-file')} is a file, so ${join(dir, 'a-file', 'sub')} cannot be made`,
+    );
   });
 
   it('the defaults: a month, the house look, the HTML named later, the history’s API without its trailing slash', () => {

@@ -696,11 +696,52 @@ describe('vis report with several brands: one report per brand', () => {
     expect(readdirSync(h.dir).filter((f) => f.startsWith('report-'))).toEqual([]);
   });
 
-  it('--dir: a folder that exists, and not with -o', async () => {
+  it('--dir that does not exist is made (0700, one level at a time) before any read, as vis export makes its folder; the dry run makes none', async () => {
     const h = home('vis_demo_agency');
-    expect((await report({ allBrands: true, dir: join(h.dir, 'gone') }, h)).stderr).toBe(
-      `--dir must name a folder that exists (got "${join(h.dir, 'gone')}")\n`,
-    );
+    const dir = join(h.dir, 'reports', '2026-11');
+    const dry = await report({ allBrands: true, dir, dryRun: true }, h);
+    expect(dry.code).toBe(0);
+    expect(existsSync(join(h.dir, 'reports'))).toBe(false);
+    const r = await report({ allBrands: true, dir }, h);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(readdirSync(dir).sort()).toEqual(AGENCY.map((slug) => named(dir, slug).slice(dir.length + 1)).sort());
+    for (const d of [join(h.dir, 'reports'), dir]) expect(statSync(d).mode & 0o777).toBe(0o700);
+  });
+
+  it('--dir that exists is used as it is, even one others can write to (only a folder vis makes is checked)', async () => {
+    const h = home();
+    const dir = join(h.dir, 'shared');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const r = await report({ dir }, h);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(statSync(dir).mode & 0o777).toBe(0o777);
+    expect(readdirSync(dir).filter((f) => f.startsWith('report-'))).toHaveLength(1);
+  });
+
+  it('--dir that cannot be made: refused (exit 2) before any read, naming --dir', async () => {
+    const h = home('vis_demo_agency');
+    writeFileSync(join(h.dir, 'plain'), 'x');
+    const underFile = await report({ allBrands: true, dir: join(h.dir, 'plain', 'sub') }, h);
+    expect([underFile.code, underFile.stderr, underFile.reads]).toEqual([
+      2,
+      `--dir: ${join(h.dir, 'plain')} is a file, so ${join(h.dir, 'plain', 'sub')} cannot be made\n`,
+      [],
+    ]);
+    const file = await report({ allBrands: true, dir: join(h.dir, 'plain') }, h);
+    expect([file.code, file.stderr]).toEqual([2, `--dir must be a folder, not a file (got "${join(h.dir, 'plain')}")\n`]);
+    // A link planted where the folder is to be made is not written through.
+    const link = join(h.dir, 'link');
+    symlinkSync(join(h.dir, 'nowhere'), link);
+    const dangling = await report({ allBrands: true, dir: link }, h);
+    expect(dangling.code).toBe(2);
+    expect(dangling.stderr).toMatch(/^--dir: /);
+    expect(dangling.reads).toEqual([]);
+    expect(existsSync(join(h.dir, 'nowhere'))).toBe(false);
+  });
+
+  it('--dir not with -o', async () => {
+    const h = home('vis_demo_agency');
     expect((await report({ dir: '.', output: 'r.html' }, h)).stderr).toMatch(/^--dir and --output cannot be used together/);
     expect((await report({ dir: ' ' }, h)).stderr).toBe('--dir must name a folder\n');
   });
@@ -715,7 +756,8 @@ describe('vis report with several brands: one report per brand', () => {
     make(at, h.dir);
     const r = await report({ allBrands: true }, h);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`vis report would write ${at}, and it is ${what}`);
+    expect(r.stderr).toContain(`${at} is ${what}`);
+    expect(r.stderr).toContain('and vis report would write a report there');
     expect(r.reads).toEqual([]);
     expect(existsSync(named(h.dir, 'bluepeak-outdoor'))).toBe(false);
     expect(existsSync(join(h.dir, 'elsewhere.html'))).toBe(false);

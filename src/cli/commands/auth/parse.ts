@@ -54,7 +54,7 @@ export function parseAuthLogin(ctx: Context, raw: RawGlobalOptions): AuthLoginOp
   const saved = store.profile(profile);
   const base = pick(flags.baseUrl, '--base-url', ctx.env, 'VIS_BASE_URL', saved.base_url, `profile "${profile}"`);
   if (!base) {
-    throw new UsageError('vis auth login needs the API base URL: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
+    throw new UsageError('the API base URL is required by vis auth login: pass --base-url https://…/api/v1 (or set VIS_BASE_URL)');
   }
   const baseUrl = checkBaseUrl(base.value, base.source);
   selectProxy(ctx.env, baseUrl); // a bad proxy variable is refused before the key is asked for

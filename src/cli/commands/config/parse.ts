@@ -81,7 +81,7 @@ export async function parseConfigOptions(ctx: Context, verb: ConfigVerb, args: r
     }
     return { command: 'config set notify', profile };
   }
-  if (value === undefined) throw new UsageError('vis config set needs <value>', { hint: 'Run vis config set --help for its usage.' });
+  if (value === undefined) throw new UsageError('<value> is required by vis config set', { hint: 'Run vis config set --help for its usage.' });
   if (name !== 'profile') return { command: 'config set', profile, name, value: await checkValue(name, value) };
   const next = checkProfileName(value, 'profile');
   if (!store.hasProfile(next)) {

@@ -57,7 +57,7 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv0: Invocat
   if (spec.spends) {
     confirm = inv.yes === true ? 'yes' : 'ask';
     if (confirm === 'ask' && (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)) {
-      throw new UsageError(`${request.command} spends one of the month's ${spec.spends.what}s: pass --yes to confirm when not at a terminal`);
+      throw new UsageError(`--yes is required by ${request.command} when not at a terminal: it spends one of the month's ${spec.spends.what}s`);
     }
   }
   return { command: 'data', spec, request, session, format, confirm, scopes, list: listOptions(spec, inv, request.command) };

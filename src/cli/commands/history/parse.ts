@@ -152,7 +152,7 @@ export function shellWord(s: string): string {
 /** The demo's history is simulated on each run (services/demo-history.ts): no store to check, prune or push. */
 function refuseDemo(ctx: Context, flags: FlagOptions, command: string): void {
   if (flags.demo || isTruthy(ctx.env.VIS_DEMO))
-    throw new UsageError(`${command} works on a history store, and the demo has none: its history is simulated on each run`, {
+    throw new UsageError(`--demo does not apply to ${command}: it works on a history store, and the demo has none (its history is simulated on each run)`, {
       hint: 'Drop --demo (and VIS_DEMO) to work on the history VIS_HISTORY or the profile names.',
     });
 }

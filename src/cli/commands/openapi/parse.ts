@@ -20,7 +20,7 @@ export function parseOpenapiOptions(ctx: Context, raw: RawGlobalOptions): Openap
   // for `vis api`), so a VIS_FORMAT or profile format meant for tables does not refuse it.
   if (flags.format !== undefined && flags.format !== 'json') {
     throw new UsageError(
-      `vis openapi prints the OpenAPI document as received, in JSON: --format ${flags.format} does not apply (leave it out, or pass --format json)`,
+      `--format ${flags.format} does not apply to vis openapi: it prints the OpenAPI document as received, in JSON (leave it out, or pass --format json)`,
     );
   }
   // The description of the API is public: no key needed (one is sent when set).

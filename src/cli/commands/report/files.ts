@@ -9,10 +9,12 @@
  * 2), an earlier report of that name whole until the new one is complete. A file the user
  * names (-o, --pdf FILE) is written by -o's rules (src/output/write.ts).
  */
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { writeFileAtomically, type Content } from '../../../fs/atomic-write.js';
+import { ownFolderProblem } from '../../../fs/inside-folder.js';
+import { makeDirs } from '../../../fs/make-dirs.js';
 import type { ChosenBrand } from '../../../services/brand-choice.js';
 
 /** Where one file goes: `named` when vis chose its name (written only as a new regular file), else as -o is. */
@@ -98,6 +100,27 @@ export function planFiles(asked: FilesAsked, brands: readonly ChosenBrand[]): Re
   return files;
 }
 
+/** Folders vis makes for the reports: the user's alone (the reports hold a client's figures). */
+const REPORT_DIR_MODE = 0o700;
+
+/**
+ * --dir that does not exist yet, made before any read as `vis export` makes its folder:
+ * one level at a time, each folder made 0700, then checked to be the user's own and
+ * closed to others (made now, or planted meanwhile); exit 2 otherwise. A folder that
+ * exists is left as it is.
+ */
+export function makeReportDir(dir: string): void {
+  if (existsSync(dir)) return;
+  try {
+    makeDirs(dir, REPORT_DIR_MODE);
+  } catch (err) {
+    throw new UsageError(`--dir: ${dir} cannot be made: ${(err as Error).message}`);
+  }
+  const problem = ownFolderProblem(dir);
+  if (problem !== undefined)
+    throw new UsageError(`--dir: ${problem}`, { hint: 'vis writes reports only into folders of your own that other users cannot write to.' });
+}
+
 /**
  * What is at a name vis chose may be replaced only when it is a regular file (an earlier
  * report): a link would be replaced rather than written through, and a device or FIFO is
@@ -110,11 +133,11 @@ export function checkNamed(path: string): void {
     what = st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a folder' : st.isFile() ? undefined : 'not a regular file (a device, FIFO or socket)';
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new UsageError(`vis report cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(`cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   if (what !== undefined) {
     throw new UsageError(
-      `vis report would write ${path}, and it is ${what}: vis writes the reports it names as new files only; remove it, or name another folder with --dir`,
+      `${path} is ${what}, and vis report would write a report there: it writes the reports it names as new files only; remove it, or name another folder with --dir`,
     );
   }
 }

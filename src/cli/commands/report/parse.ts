@@ -5,7 +5,7 @@
  * What needs the account (the default file name, which takes the brand) or the machine's
  * Chromium (--pdf) is checked in run.ts, still before any read.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { addDays, daysBetween } from '../../../domain/dates.js';
 import type { ReportLook } from '../../../domain/report.js';
@@ -210,24 +210,37 @@ export function parsePdf(ctx: Pick<Context, 'io'>, value: string | boolean | und
 }
 
 /**
- * --dir, where the files vis names go (`cwd` unless told): a folder that exists and can be
- * written. What is found under a report's name there is checked when the brand gives the
- * name (files.ts), still before any read.
+ * --dir, where the files vis names go (`cwd` unless told): a folder that can be written,
+ * or one vis can make as `vis export` makes its --dir (the nearest part that exists is a
+ * writable folder; the folder itself is made before any read, makeReportDir). What is
+ * found under a report's name there is checked when the brand gives the name (files.ts),
+ * still before any read.
  */
 export function parseDir(value: string | undefined, cwd: string): string {
   if (value !== undefined && value.trim() === '') throw new UsageError('--dir must name a folder');
   const dir = resolve(cwd, value ?? '.');
-  let folder: boolean;
-  try {
-    folder = statSync(dir).isDirectory();
-  } catch {
-    folder = false;
+  let existing = dir;
+  for (;;) {
+    let st: Stats;
+    try {
+      st = statSync(existing);
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) throw new UsageError(`--dir: no part of ${dir} exists`);
+      existing = parent;
+      continue;
+    }
+    if (!st.isDirectory()) {
+      throw new UsageError(
+        existing === dir ? `--dir must be a folder, not a file (got "${value ?? dir}")` : `--dir: ${existing} is a file, so ${dir} cannot be made`,
+      );
+    }
+    break;
   }
-  if (!folder) throw new UsageError(`--dir must name a folder that exists (got "${value ?? dir}")`);
   try {
-    accessSync(dir, constants.W_OK | constants.X_OK);
+    accessSync(existing, constants.W_OK | constants.X_OK);
   } catch {
-    throw new UsageError(`--dir: the folder ${dir} is not writable`);
+    throw new UsageError(existing === dir ? `--dir: the folder ${dir} is not writable` : `--dir: ${dir} cannot be made: ${existing} is not writable`);
   }
   return dir;
 }

@@ -37,7 +37,7 @@ import { emit } from '../../../terminal/render.js';
 import { printable } from '../../../http/redact.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { apiWeeks, dataSection, failedSection, historyDays, joinTrend } from './model.js';
-import { planFiles, writeNamed, type ReportFile, type Target } from './files.js';
+import { makeReportDir, planFiles, writeNamed, type ReportFile, type Target } from './files.js';
 import { checkDistinct, type ReportOptions } from './parse.js';
 import { brandPlan, READ_SECTIONS, refused, renderPlan, SECTION_ENDPOINTS, spends, type PlanCount, type PlannedRead, type ScopePlan } from './plan.js';
 
@@ -150,6 +150,8 @@ export async function runReport(
       }
       return;
     }
+    // A --dir not there yet is made now: after the dry run, which writes nothing, before any read.
+    makeReportDir(options.dir);
     const read = await readScopes(ctx, session, job, planned);
     spent = read.spent;
 
