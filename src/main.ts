@@ -6,20 +6,25 @@
  */
 import type { Env } from './domain/env.js';
 
+/** The hidden command of the completion scripts (src/completion/shells.ts, COMPLETE_COMMAND). */
+const QUICK_COMMAND = '__complete';
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** How long a finished command may take to exit on its own before it is made to. */
 const EXIT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
-  const [{ processIO, terminalHolders }, { debugRequested }, { restoreTerminal }, { report, run }, { removePendingTempFiles }] = await Promise.all([
+  const env = process.env as Env;
+  const argv = process.argv.slice(2);
+  // What the completion scripts run on every TAB is answered without the program (which
+  // src/cli/run.ts builds): see src/cli/commands/completion/quick.ts.
+  const quick = argv[0] === QUICK_COMMAND;
+  const [{ processIO, terminalHolders }, { debugRequested }, { restoreTerminal }, cli, { removePendingTempFiles }] = await Promise.all([
     import('./terminal/io.js'),
     import('./flags/argv.js'),
     import('./terminal/progress.js'),
-    import('./cli/run.js'),
+    quick ? undefined : import('./cli/run.js'),
     import('./output/write.js'),
   ]);
-  const env = process.env as Env;
-  const argv = process.argv.slice(2);
   const io = processIO(env, argv.includes('--no-color'));
   const debug = debugRequested(argv, env);
   const controller = new AbortController();
@@ -56,7 +61,13 @@ async function main(): Promise<void> {
     if (io.stderrIsTTY) restoreTerminal();
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'EPIPE') process.exit(0);
-    process.exit(process.stderr.destroyed ? 1 : report(err, io, debug) || 1);
+    if (process.stderr.destroyed) process.exit(1);
+    if (cli) process.exit(cli.report(err, io, debug) || 1);
+    // The quick completion loaded no runner: its report is loaded for this line.
+    void import('./cli/run.js').then(
+      ({ report }) => process.exit(report(err, io, debug) || 1),
+      () => process.exit(1),
+    );
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
@@ -72,7 +83,11 @@ async function main(): Promise<void> {
     if (err.code === 'EPIPE') process.stderr.destroy();
   });
 
-  const code = await run(argv, io, env, controller.signal);
+  const code = cli
+    ? await cli.run(argv, io, env, controller.signal)
+    : await import('./cli/commands/completion/quick.js').then(async ({ completeQuickly }) =>
+        (await completeQuickly(argv, io, env, controller.signal)) ? 0 : (await import('./cli/run.js')).run(argv, io, env, controller.signal),
+      );
   process.exitCode = process.stdout.destroyed && code === 130 ? 0 : code;
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
   // Everything is written and closed: the process exits now on its own. If a socket or

@@ -12,6 +12,13 @@ export const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
 /** Commands that never send a request, so never run undici's WebAssembly. */
 const NO_REQUEST = new Set(['', 'help', 'completion', 'config', 'sandbox', 'version']);
 
+/**
+ * Commands that seldom send one: the completion scripts' `__complete` fetches brand names
+ * at most once a day per account. Setting the flag would cost every TAB more than the
+ * rare fetch saves; the client sets it itself before that fetch (src/http/client.ts).
+ */
+const SELDOM_REQUEST = new Set(['__complete']);
+
 /** Whether this command line may send a request (a wrong "yes" costs only a few ms). */
 export function mayRequest(argv: readonly string[]): boolean {
   if (argv.includes('--help') || argv.includes('-h')) return false;
@@ -26,7 +33,7 @@ export function boot(bundleDir: string): void {
   // costs 2-3 ms (node:v8 loads), so commands that never send a request go without, and
   // keep a cache of their own (the "n" variant).
   let wasm = false;
-  if (mayRequest(argv)) {
+  if (mayRequest(argv) && !SELDOM_REQUEST.has(commandWord(argv) ?? '')) {
     try {
       process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       (globalThis as Record<symbol, unknown>)[LIFTOFF_ONLY] = true;

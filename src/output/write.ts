@@ -7,7 +7,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { isatty } from 'node:tty';
 import { InterruptedError } from '../errors.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 
@@ -117,7 +116,9 @@ export function isTerminalDevice(path: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
-    return isatty(fd);
+    // node:tty (with node:net and the streams) loads here, not with this module: every
+    // command imports it, and few ever ask.
+    return process.getBuiltinModule('node:tty').isatty(fd);
   } catch {
     return false;
   } finally {

@@ -8,7 +8,6 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isatty } from 'node:tty';
 import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
@@ -214,7 +213,8 @@ export function writesToTerminal(ctx: Pick<RenderContext, 'io'>, output: string 
   if (target.kind === 'fd') {
     if (target.fd === 1) return ctx.io.stdoutIsTTY;
     if (target.fd === 2) return ctx.io.stderrIsTTY;
-    return isatty(target.fd);
+    // Loaded here, not with the module: node:tty brings node:net and the streams.
+    return process.getBuiltinModule('node:tty').isatty(target.fd);
   }
   return target.kind === 'in-place' && !target.fifo && isTerminalDevice(path);
 }

@@ -205,6 +205,15 @@ describe('what --help, completion and a data command leave alone', () => {
     expect((await loaded(['__complete', 'brands'], shared)).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
   });
 
+  it('vis __complete brands, answered from its cache, builds no program: no commander, no declaration, no node:crypto', async () => {
+    const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
+    await loaded(['__complete', 'brands'], shared, traced);
+    const l = await loaded(['__complete', 'brands'], shared, traced);
+    expect(l.evaluated).toContain('src/cli/commands/completion/quick.ts');
+    expect(l.evaluated.filter((m) => /commander|^src\/cli\/(program|run)\.ts$|\/declare\.ts$/.test(m))).toEqual([]);
+    for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
+  });
+
   it('the history’s stores, the report and the export are in the traced bundle, so their absence above means something', async () => {
     const l = await loaded(['--demo', 'changes', '--format', 'json'], {}, traced);
     expect(l.evaluated.filter((m) => ONLY_THEIRS.some((re) => re.test(m))).length).toBeGreaterThan(0);

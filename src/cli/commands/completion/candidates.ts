@@ -13,11 +13,8 @@
  * API error. A completion that prints errors or hangs is worse than none, so the only
  * possible output is candidates, and a fetch gives up after two seconds.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkProfileName, type ConfigStore } from '../../../config/store.js';
-import { listBrands } from '../../../api/account.js';
-import { ApiClient } from '../../../http/client.js';
 import { isTruthy, type Context } from '../../../services/context.js';
 import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
 import { resolveSettings } from '../../../services/settings.js';
@@ -26,7 +23,7 @@ import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
 import { writeFileAtomically } from '../../../fs/atomic-write.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
-import { seenEngines as seenEngines_ } from './seen.js';
+import { sha256Hex } from './sha256.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +68,7 @@ async function candidates(ctx: Context, source: string | undefined, raw: RawGlob
     case 'brands':
       return brandNames(ctx, raw);
     case 'engines':
-      return seenEngines(ctx, raw);
+      return await seenEngines(ctx, raw);
     default:
       return [];
   }
@@ -98,7 +95,7 @@ export function isShellSafe(name: string): boolean {
 
 /** The cache key of an account: a hash, so neither the key nor a usable part of it is stored. */
 export function accountKey(baseUrl: string, apiKey: string): string {
-  return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex').slice(0, 32);
+  return sha256Hex(`${baseUrl}\n${apiKey}`).slice(0, 32);
 }
 
 /** Whether a lookup at `now` answers from the cache entry or fetches. */
@@ -137,14 +134,19 @@ async function brandNames(ctx: Context, raw: RawGlobalOptions): Promise<string[]
 }
 
 /** The engines the account's cached answers name (seen.ts); none under --demo, whose sandbox is new each run. */
-function seenEngines(ctx: Context, raw: RawGlobalOptions): string[] {
+async function seenEngines(ctx: Context, raw: RawGlobalOptions): Promise<string[]> {
   if (raw.demo || isTruthy(ctx.env.VIS_DEMO)) return [];
   const settings = resolveSettings(parseFlags({ profile: raw.profile, baseUrl: raw.baseUrl }, ctx.today()), ctx.env, ctx.config());
   if (!settings.baseUrl || !settings.apiKey) return [];
-  return seenEngines_(ctx.env, settings.baseUrl.value, settings.apiKey.value);
+  // Loaded for this source only: the response cache's keys load node:crypto, which a TAB
+  // after --brand or --profile never needs.
+  const { seenEngines: seen } = await import('./seen.js');
+  return seen(ctx.env, settings.baseUrl.value, settings.apiKey.value);
 }
 
 async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): Promise<string[]> {
+  // Loaded for a fetch only: most TABs are answered from the cache, and quickly (quick.ts).
+  const [{ ApiClient }, { listBrands }] = await Promise.all([import('../../../http/client.js'), import('../../../api/account.js')]);
   const client = new ApiClient({
     baseUrl,
     apiKey,
