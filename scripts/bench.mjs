@@ -12,7 +12,7 @@
 //                                          and vs undici alone making the same request
 //   vis topics --format json, cache hit    vs `node -e 0`, and vs the same command sent to
 //                                          the sandbox (--no-cache): a hit at most 0.6x of it
-//   vis changes, vis history topics        over 90 recorded days (a daily demo export each,
+//   vis changes, vis history topics        over 90 recorded days (a daily export each,
 //                                          scripts/bench-history.mjs), vs a cache hit of
 //                                          vis topics measured in the same rounds
 //   vis report --all-brands after an       the agency's three brands from the cache an export
@@ -431,14 +431,14 @@ function casesOn({ tag, node }) {
     },
     {
       name: `vis changes, ${HISTORY_DAYS} days recorded`,
-      argv: [node, VIS, '--demo', 'changes', '--format', 'json'],
+      argv: [node, VIS, 'changes', '--format', 'json'],
       env: { ...history.env, ...cacheEnv },
       base: 'vis topics -f json, cache hit ',
       target: 1.5,
     },
     {
       name: `vis history topics, ${HISTORY_DAYS} days`,
-      argv: [node, VIS, '--demo', 'history', 'topics', '--format', 'csv'],
+      argv: [node, VIS, 'history', 'topics', '--format', 'csv'],
       env: { ...history.env, ...cacheEnv },
       base: 'vis topics -f json, cache hit ',
       target: 1.5,
@@ -487,6 +487,7 @@ try {
   }
 } finally {
   sandbox.stop();
+  await history.stop();
   big.stop();
   endless.stop();
 }

@@ -177,3 +177,25 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/**
+^ * What visObjects gives for MIGRATIONS at their last version (each schema's CREATE statements, listed below), less SQLite's own indexes of
+ * a UNIQUE or PRIMARY KEY (no SQL, never compared): read off the migrations' SQL instead of
+ * run in memory, since every open of a store compares its file with these, and running
+ * them costs SQLite's code for creating tables, compiled on each run. SQLite keeps each
+ * statement's text as written, from `CREATE` on; a migration that changes an object's
+ * text (ALTER TABLE) needs its own entry here, and the store's tests say when it is missing.
+ */
+export function shippedObjects(): SchemaObject[] {
+  return [V1, META_TABLE]
+    .join(';')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement !== '')
+    .map((sql) => {
+      const m = /^CREATE (TABLE|INDEX|VIEW) (\w+)(?: ON (\w+))?/.exec(sql);
+      if (!m) throw new Error(`not a statement vis's schema check knows: ${sql.slice(0, 40)}`);
+      const [, type, name, table] = m;
+      return { type: type!.toLowerCase(), name: name!, tbl_name: table ?? name!, sql };
+    });
+}

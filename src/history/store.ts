@@ -44,8 +44,8 @@
  *
  * The quick check reads every page of the file, which grows with the history. It runs when
  * the file is not as vis last left it: on close, vis notes the file's size, change time and
- * inode in `<file>.vis-checked` (0600, in the same private folder), and an open that finds
- * the same skips the check. A file changed by anything else (another program, a copy, a
+ * inode in `<file>.vis-checked` (0600, in the same private folder; kept as it is when the
+ * file is still as it says), and an open that finds the same skips the check. A file changed by anything else (another program, a copy, a
  * disk fault that shows in its size or times) is checked again before it is read or
  * written; a damaged page that changes neither is still refused by SQLite when read.
  */
@@ -60,7 +60,7 @@ import { writeFileAtomically } from '../fs/atomic-write.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { factsOf } from './facts.js';
 import { isDay, journalDir, pendingNames, readEntry, rejectedNames, rejectEntry, removeEntry, type JournalEntry, type JournalProblem } from './journal.js';
-import { META_TABLE, MIGRATIONS, NEEDS_VIS_KEY, schemaObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
+import { META_TABLE, MIGRATIONS, NEEDS_VIS_KEY, schemaObjects, shippedObjects, visObjects, type Migration, type SchemaObject } from './schema.js';
 import { newerWords } from './needs-vis.js';
 import { answersFromRows, compareText, scopesFromRows } from './scope-rows.js';
 import { loadSqlite, type SqlDatabase, type SqliteModule, type SqlRow, type SqlValue } from './sqlite.js';
@@ -105,8 +105,8 @@ export async function openStore(file: string, o: OpenStoreOptions): Promise<Hist
   const migrations = o.migrations ?? MIGRATIONS;
   const sqlite = await loadSqlite();
   checkPlace(file, o.create);
-  const db = await locked(file, o.lock, () => openDatabase(sqlite, file, migrations));
-  return new SqliteStore(file, db, o.lock, o.batch ?? DEFAULT_BATCH);
+  const { db, leftAs } = await locked(file, o.lock, () => openDatabase(sqlite, file, migrations));
+  return new SqliteStore(file, db, o.lock, o.batch ?? DEFAULT_BATCH, leftAs);
 }
 
 /** What `vis history check` shows; never throws: a damaged, newer, unsafe or locked file is described in `problems`. */
@@ -148,6 +148,8 @@ class SqliteStore implements HistoryStore {
     private readonly db: SqlDatabase,
     private readonly lock: LockOptions | undefined,
     private readonly batch: number,
+    /** The file's stamp as the note had it when opened (undefined: it was checked instead). */
+    private readonly leftAs?: string,
   ) {}
 
   /** One use of the file: inside vis's lock, where a VFS lock folder still there was left by a process that died. */
@@ -226,7 +228,8 @@ class SqliteStore implements HistoryStore {
     await this.use(() => {
       if (!this.db.isOpen) return;
       this.db.close();
-      noteChecked(this.file);
+      // A file only read is as the note already says: no new note (a write and an fsync per read).
+      if (this.leftAs === undefined || stampOf(this.file) !== this.leftAs) noteChecked(this.file);
     });
   }
 }
@@ -394,7 +397,7 @@ function foreign(file: string, problems: readonly string[]): UsageError {
 }
 
 /** Opens and checks the file, migrating an older schema. Inside vis's lock. */
-function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly Migration[]): SqlDatabase {
+function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly Migration[]): { db: SqlDatabase; leftAs: string | undefined } {
   removeStaleVfsLock(file);
   const sidecar = sidecarProblems(file)[0];
   if (sidecar) throw new UsageError(sidecar, { hint: 'vis leaves it as it is: move it aside, or set VIS_HISTORY to another file.' });
@@ -416,17 +419,20 @@ function openDatabase(sqlite: SqliteModule, file: string, migrations: readonly M
     }
     const version = Number(db.get('PRAGMA user_version')!.user_version);
     if (version > target) throw newer(file, version, needsOf(db, found));
-    const schema = schemaProblems(found, visObjects(inMemory(sqlite), migrations, version));
+    // The shipped migrations' objects are read off their SQL; tests' own, and an older version's, run in memory.
+    const vis = migrations === MIGRATIONS && version === target ? shippedObjects() : visObjects(inMemory(sqlite), migrations, version);
+    const schema = schemaProblems(found, vis);
     if (schema.foreign.length > 0) throw foreign(file, schema.foreign);
     guard(db);
     // Read only until here: a file that is not a sound SQLite database is never written.
-    if (!checkedAsLeft(file)) {
+    const leftAs = stampAsLeft(file);
+    if (leftAs === undefined) {
       const broken = quickCheckProblem(db);
       if (broken) throw damaged(file, broken);
     }
     if (schema.missing) throw damaged(file, schema.missing);
     if (version < target) migrate(db, file, version, migrations);
-    return db;
+    return { db, leftAs };
   } catch (err) {
     db.close();
     throw err;
@@ -484,14 +490,14 @@ function stampOf(file: string): string | undefined {
 
 const checkedName = (file: string) => `${file}.vis-checked`;
 
-/** Is the file exactly as vis last closed it (so its quick check need not run again)? */
-function checkedAsLeft(file: string): boolean {
+/** The file's stamp when it is exactly as vis last closed it (so its quick check need not run again), else undefined. */
+function stampAsLeft(file: string): string | undefined {
   const stamp = stampOf(file);
-  if (stamp === undefined) return false;
+  if (stamp === undefined) return undefined;
   try {
-    return readRegularFile(checkedName(file)).toString('utf8') === stamp;
+    return readRegularFile(checkedName(file)).toString('utf8') === stamp ? stamp : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

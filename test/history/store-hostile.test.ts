@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
-import { MIGRATIONS, schemaObjects, visObjects, type Migration } from '../../src/history/schema.js';
+import { MIGRATIONS, schemaObjects, shippedObjects, visObjects, type Migration, type SchemaObject } from '../../src/history/schema.js';
 import { loadSqlite, type SqlDatabase } from '../../src/history/sqlite.js';
 import { checkFile, freeBytes, openStore, schemaProblems, writeWords } from '../../src/history/store.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
@@ -124,6 +124,12 @@ describe("vis's own objects", () => {
     const { Database } = await loadSqlite();
     visObjects(() => made[made.push(new Database(':memory:')) - 1]!, [...MIGRATIONS], SCHEMA_VERSION);
     expect(made.map((db) => db.isOpen)).toEqual([false]);
+  });
+
+  it("read off the shipped migrations' SQL, are what they make in memory (each open compares the file with these)", async () => {
+    const made = visObjects(await memory(), MIGRATIONS, SCHEMA_VERSION).filter((o) => o.sql !== null);
+    const byName = (a: SchemaObject, b: SchemaObject) => (a.name < b.name ? -1 : 1);
+    expect([...shippedObjects()].sort(byName)).toEqual([...made].sort(byName));
   });
 
   it("a migration's new objects are vis's from its version on, and not before", async () => {

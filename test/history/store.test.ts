@@ -572,6 +572,25 @@ describe('the file', () => {
     await expect(openStore(s.file, { create: true })).rejects.toThrow(/is damaged \(quick check: /);
   });
 
+  it('keeps the note as it is when the file was only read, and writes a new one once the file changed', async () => {
+    const s = await storeWith([answer({})]);
+    await s.close();
+    const note = () => statSync(`${s.file}.vis-checked`, { bigint: true }).ino;
+    const first = note();
+    const read = await openStore(s.file, { create: true });
+    await read.answers({ api: SAMPLE[0]!.api });
+    await read.close();
+    expect(note()).toBe(first);
+    const written = await openStore(s.file, { create: true });
+    await written.record([answer({ item: 'another' })]);
+    await written.close();
+    expect(note()).not.toBe(first);
+    // The new note is the file as it now is: the next open skips the check, and keeps it.
+    const again = note();
+    await (await openStore(s.file, { create: true })).close();
+    expect(note()).toBe(again);
+  });
+
   it('waits for another vis holding the store, then gives up (exit 7) naming it and its lock', async () => {
     const { file } = place();
     await (await open(file)).close();
