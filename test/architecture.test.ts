@@ -11,6 +11,8 @@
  *                        (cli/program.ts), and its runner (cli/run.ts)
  *   cli/commands         one folder per command: declare.ts, parse.ts, run.ts (data/ is
  *                        every command of the endpoint table)
+ *   mcp                  what vis mcp's server guards: each result's size bound, the
+ *                        masking of secrets, and the SDK's entry (loaded by vis mcp alone)
  *   cli                  what the declarations share: the declaration contract and the
  *                        runF seam, the version
  *   export               the export's planner and runner; its brands and requests are
@@ -47,6 +49,7 @@ type Layer =
   | 'main'
   | 'cli/program'
   | 'cli/commands'
+  | 'mcp'
   | 'cli'
   | 'services'
   | 'export'
@@ -83,6 +86,7 @@ const ALLOWED: Record<Layer, readonly string[]> = {
   'cli/program': ['cli/commands', 'cli', 'services', 'terminal', 'docs', 'flags', 'http', 'output', 'text', 'errors', 'domain'],
   'cli/commands': [
     'cli',
+    'mcp',
     'services',
     'terminal',
     'cache',
@@ -101,7 +105,11 @@ const ALLOWED: Record<Layer, readonly string[]> = {
     'endpoints',
     'errors',
     'domain',
+    // vis mcp's output schemas are derived from each endpoint's data schema.
+    'schemas/data.ts',
   ],
+  // Pure: the size bound and the masking work on JSON values and text, and import nothing of vis.
+  mcp: [],
   // The declaration contract names the context each command is registered with.
   cli: ['services', 'flags', 'docs', 'errors', 'domain'],
   services: ['terminal', 'history', 'cache', 'api', 'http', 'sandbox', 'output', 'text', 'schemas', 'config', 'flags', 'endpoints', 'errors', 'fs', 'domain'],

@@ -18,6 +18,7 @@ export { VERSION };
 export async function run(argv: string[], io: IO, env: Env, signal: AbortSignal, overrides: ContextOverrides = {}): Promise<number> {
   const debug = debugRequested(argv, env);
   const ctx = createContext(io, env, VERSION, signal, { debug, verbose: verboseRequested(argv), demo: demoRequested(argv, env), ...overrides });
+  ctx.runCommandLine = (line, lineIO) => run(line, lineIO, env, signal, { ...overrides, clock: ctx.clock, random: ctx.random });
   // Every command of the program throws instead of exiting (buildProgram).
   const program = buildProgram(ctx, argv);
   for (const c of [program, ...allCommands(program)]) {

@@ -4,7 +4,7 @@
  * or a server vis does not trust: it is used only when it is a plain version (digits and
  * dots), else the words say "a newer vis"; what was read is never printed as it was.
  */
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../domain/version.js';
 
 /** Longer than any version vis will have: the store's text is bounded before the pattern looks at it. */
 const MAX_CHARS = 32;

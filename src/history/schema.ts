@@ -179,7 +179,7 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
-^ * What visObjects gives for MIGRATIONS at their last version (each schema's CREATE statements, listed below), less SQLite's own indexes of
+ * What visObjects gives for MIGRATIONS at their last version (each schema's CREATE statements, listed below), less SQLite's own indexes of
  * a UNIQUE or PRIMARY KEY (no SQL, never compared): read off the migrations' SQL instead of
  * run in memory, since every open of a store compares its file with these, and running
  * them costs SQLite's code for creating tables, compiled on each run. SQLite keeps each

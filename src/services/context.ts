@@ -44,6 +44,12 @@ export interface Context {
    * With --demo, VIS_DEMO_DATE when set (a bad value: a usage error naming it).
    */
   today(): Today;
+  /**
+   * Runs another vis command line in this process with its own IO, and gives its exit
+   * code: set by the runner (cli/run.ts), which builds programs, for vis mcp's history
+   * and changes tools; absent where no runner made the context.
+   */
+  runCommandLine?: (argv: string[], io: IO) => Promise<number>;
 }
 
 export const realClock: Clock = {

@@ -168,11 +168,12 @@ const NOT_FOR_A_READ = [
 /**
  * Modules of the bundle that only the history's stores and its commands, changes, the
  * report, the export, the sandbox and the configuration commands need. A data command
- * may write the history's journal (journal, recorder, identity, scan-day, location), and
+ * may write the history's journal (journal, recorder, identity, scan-day, location; the
+ * recorder's refusal of a newer store in needs-vis's words), and
  * every command reads settings, which check a PostgreSQL history URL (pg/url).
  */
 const ONLY_THEIRS = [
-  /^src\/history\/(?!(journal|recorder|identity|scan-day|types|location|pg\/url)\.ts$)/,
+  /^src\/history\/(?!(journal|recorder|identity|scan-day|types|location|needs-vis|pg\/url)\.ts$)/,
   /^src\/(report|export|sandbox)\//,
   /^src\/cli\/commands\/(history|changes|report|export|sandbox|config|mcp)\/(?!declare\.ts$)/,
   /^src\/mcp\//,

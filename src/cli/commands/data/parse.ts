@@ -7,13 +7,11 @@
 import { UsageError } from '../../../errors.js';
 import type { EndpointSpec } from '../../../endpoints.js';
 import type { Context } from '../../../services/context.js';
-import { readsSeveralScopes } from '../../../flags/command-options.js';
-import { optionValues, typedValues } from '../../../flags/argv.js';
 import type { ParsedOptions } from '../../declare.js';
 import { checkOutputOptions } from '../../../terminal/render.js';
 import { parseListOptions, type ListOptions } from '../../../output/filter.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
-import { prepareRequest, type Invocation, type PreparedRequest } from '../../../services/endpoint-request.js';
+import { parseScopes, prepareRequest, type Invocation, type PreparedRequest, type ScopeChoice } from '../../../services/endpoint-request.js';
 import { camel, type Format } from '../../../flags/rules.js';
 
 export interface DataOptions extends ParsedOptions {
@@ -29,17 +27,6 @@ export interface DataOptions extends ParsedOptions {
   list: ListOptions;
   /** The brands and markets asked for by --brand A,B, --all-brands, --market A,B, --all-markets. */
   scopes: ScopeChoice;
-}
-
-/**
- * What the scope flags asked for. `several`: the flags alone ask for more than one brand or
- * market, so the output is the combined one whatever the account holds. One --brand value
- * with a comma is decided when the brands are known: the whole value may be one name.
- */
-export interface ScopeChoice {
-  brands: string[] | 'all' | undefined;
-  markets: string[] | 'all' | undefined;
-  several: boolean;
 }
 
 /**
@@ -61,42 +48,6 @@ export function parseDataOptions(ctx: Context, spec: EndpointSpec, inv0: Invocat
     }
   }
   return { command: 'data', spec, request, session, format, confirm, scopes, list: listOptions(spec, inv, request.command) };
-}
-
-/**
- * The scope flags, checked, and the invocation with one --brand and one --market as the
- * rest of the parse takes them. Market codes hold no comma, so `--market A,B` is several
- * here; a brand name may, so one --brand value stays whole until the brands are known.
- */
-export function parseScopes(spec: EndpointSpec, inv: Invocation): { inv: Invocation; scopes: ScopeChoice } {
-  const g = inv.globals as Record<string, unknown>;
-  // A brand is kept as typed, to be matched once the brands are known; a --market that
-  // leaves no code is an empty list, not an absent flag.
-  const brands = typedValues(g.brand);
-  const markets = g.market === undefined ? undefined : (optionValues(g.market, true) ?? []);
-  const allBrands = g.allBrands === true;
-  const allMarkets = g.allMarkets === true;
-  if (allBrands && brands !== undefined) throw new UsageError('--brand and --all-brands cannot be used together: --all-brands reads every brand');
-  if (allMarkets && markets !== undefined) throw new UsageError('--market and --all-markets cannot be used together: --all-markets reads each brand’s markets');
-  const several = allBrands || allMarkets || (brands?.length ?? 0) > 1 || (markets?.length ?? 0) > 1;
-  if (several && (spec.pathParam !== undefined || !readsSeveralScopes(spec))) {
-    const flag = allBrands ? '--all-brands' : allMarkets ? '--all-markets' : (brands?.length ?? 0) > 1 ? '--brand' : '--market';
-    throw new UsageError(
-      `${flag}: vis ${spec.words.join(' ')}${spec.pathParam ? ` <${spec.pathParam.name}>` : ''} reads one brand and one market; several apply to lists only`,
-      {
-        hint: `Run it once for each, or read the list (vis ${spec.words[0]}) for several brands or markets at once.`,
-      },
-    );
-  }
-  const globals = { ...inv.globals, brand: brands?.[0], market: inv.marketFromFlag ? markets?.[0] : (g.market as string | undefined) };
-  if (brands === undefined) delete globals.brand;
-  if (globals.market === undefined) delete globals.market;
-  delete (globals as Record<string, unknown>).allBrands;
-  delete (globals as Record<string, unknown>).allMarkets;
-  return {
-    inv: { ...inv, globals },
-    scopes: { brands: allBrands ? 'all' : brands, markets: allMarkets ? 'all' : markets, several },
-  };
 }
 
 /** The list options, where the endpoint has a list: `vis topics <id>` shares its word's flags but not always its filters. */

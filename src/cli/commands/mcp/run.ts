@@ -13,8 +13,7 @@ import { LimitError, UsageError, VisError } from '../../../errors.js';
 import { cachedNow, cacheNote, invalidateAfter, sendCached } from '../../../services/cached.js';
 import { scopeRequest } from '../../../services/scope-request.js';
 import { openSession, type Session } from '../../../services/session.js';
-import { prepareRequest } from '../../../services/endpoint-request.js';
-import { parseScopes } from '../data/parse.js';
+import { parseScopes, prepareRequest } from '../../../services/endpoint-request.js';
 import { resolveBrand } from '../../../services/brands.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { selectBrands, wholeBrand } from '../../../services/brand-choice.js';
@@ -213,8 +212,8 @@ async function callCommand(s: Server, argv: string[]): Promise<SentResult> {
     ...(options.profile ? ['--profile', options.profile] : []),
     ...(options.baseUrl ? ['--base-url', options.baseUrl] : []),
   ];
-  const { run } = await import('../../run.js');
-  const code = await run([...argv, ...global, '--format', 'json'], io, ctx.env, ctx.signal, { clock: ctx.clock, random: ctx.random });
+  if (ctx.runCommandLine === undefined) throw new Error('vis mcp runs history and changes through the runner, which made no context here');
+  const code = await ctx.runCommandLine([...argv, ...global, '--format', 'json'], io);
   // `vis changes` exits 1 when it finds changes with --exit-code only: not asked here, so anything else is a failure.
   if (code !== 0 || out.text().trim() === '') return errorResult(s, err.text().trim() || `the command ended with exit code ${code}`);
   const doc = JSON.parse(out.text()) as { data: unknown; meta?: unknown };
