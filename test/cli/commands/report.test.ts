@@ -435,6 +435,32 @@ describe('vis report: the reads and the model', () => {
     expect(r.reads).toHaveLength(30);
   });
 
+  it('--combined on the agency key without --brand: every brand, as --all-brands --combined', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ combined: true }, h);
+    expect(r.code).toBe(0);
+    expect(r.file).toBe(join(h.dir, 'report-agency-2026-11-22.html'));
+    expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']);
+    expect(r.model!.internal).toBe(true);
+  });
+
+  it('--combined --brand A,B: those brands in one file', async () => {
+    const r = await report({ combined: true, brand: '201,203' }, home('vis_demo_agency'));
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Copperline Payments']);
+    expect(r.model!.internal).toBe(true);
+  });
+
+  it('several brands and none named: refused naming the flags, with no API code in brackets (exit 2), nothing read', async () => {
+    const h = home('vis_demo_agency');
+    const r = await runInProcess(['report', '--dir', h.dir], { env: h.env, baseUrl: sandbox.baseUrl, realTransport: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'vis: this account has 3 brands: name them with --brand A,B, or report them all with --all-brands (one file each) or --combined (one file)\n',
+    );
+    expect(r.stderr).not.toContain('[');
+  });
+
   it('--all-brands --all-markets --combined: one scope per brand × market, perception and technical read once per brand', async () => {
     const r = await report({ allBrands: true, allMarkets: true, combined: true }, home('vis_demo_agency'));
     expect(r.code).toBe(0);

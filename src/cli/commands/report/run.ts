@@ -25,6 +25,7 @@ import { LimitError, UsageError, VisError } from '../../../errors.js';
 import { changesFrom, DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import type { Context } from '../../../services/context.js';
+import type { BrandRecord } from '../../../api/account.js';
 import { selectBrands, type ChosenBrand } from '../../../services/brand-choice.js';
 import { cachedNow } from '../../../services/cached.js';
 import { historyWhere, openHistory, type OpenedHistory } from '../../../services/history.js';
@@ -114,7 +115,7 @@ export async function runReport(
     const budget = budgetFromUsage(usage.envelope.data);
     const plan = accountFromUsage(usage.envelope.data).plan ?? null;
     const records = await accountBrands(ctx, session);
-    const brands = selectBrands(options.brands, session.settings.brand, records);
+    const brands = reportBrands(options, session.settings.brand, records);
     // The files, and what is at their names, known before any read.
     files = planFiles(
       { output: options.output, pdf: options.pdf, dir: options.dir, to: options.span.to, combined: options.combined, allBrands: options.brands === 'all' },
@@ -221,6 +222,27 @@ export async function runReport(
       code: firstFailure.code,
     });
   }
+}
+
+/**
+ * The brands of the report: as selectBrands picks them, except that --combined, which is
+ * for several brands, takes every brand of the account when no --brand names some. Several
+ * brands and none named is refused in the report's own flags, not an API code.
+ */
+export function reportBrands(
+  options: Pick<ReportOptions, 'brands' | 'combined'>,
+  configured: { value: string; source: string } | undefined,
+  records: BrandRecord[],
+): ChosenBrand[] {
+  if (options.combined && options.brands === undefined) return selectBrands('all', undefined, records);
+  if (options.brands === undefined && configured === undefined && records.length > 1) {
+    const list = records.map((r) => `${r.id} ${sanitizeForTerminal(r.name)}`).join(', ');
+    throw new UsageError(
+      `this account has ${records.length} brands: name them with --brand A,B, or report them all with --all-brands (one file each) or --combined (one file)`,
+      { hint: `Brands: ${list}` },
+    );
+  }
+  return selectBrands(options.brands, configured, records);
 }
 
 /** A file vis named, as a new file; one the user named, as -o is written (a file whole or not at all, a device or FIFO in place, - to stdout). */
