@@ -13,6 +13,9 @@
  * which would let the table squeeze a short column until `authority` splits); links and
  * URLs break anywhere, so a long one never widens the page.
  *
+ * The font stack ends with the colour emoji fonts, so an emoji in API text (a task's title)
+ * shows on a machine that has one rather than as an empty box.
+ *
  * Only the report's own values enter it: the accent as `#rrggbb` and the paper size, both
  * checked here; API text never does.
  */
@@ -29,7 +32,8 @@ export function reportStyle(o: { accent: string; paper: 'a4' | 'letter' }): stri
   --accent: ${accent};
   --ink: #1d2433; --ink-2: #4a5468; --rule: #d9dee7; --paper: #ffffff; --tint: #f5f7fa;
   --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0b6e80; --muted: #5f6b7a;
-  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif;
+  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif,
+    "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji";
   --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace;
 }
 * { box-sizing: border-box; }

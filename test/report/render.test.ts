@@ -69,6 +69,13 @@ describe('one self-contained file', () => {
     expect(page.indexOf('Content-Security-Policy')).toBeLessThan(page.indexOf('<style>'));
   });
 
+  it('names the colour emoji fonts last in its font stack, so an emoji in API text shows where the machine has one', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    const stack = /--font: ([^;]*);/.exec(style)![1]!;
+    expect(stack).toMatch(/sans-serif,\s*"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"$/);
+  });
+
   it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
     const model = { ...growth, look: { ...growth.look, logo: { mime: 'image/png' as const, bytes: new Uint8Array([137, 80, 78, 71]) } } };
     const page = await renderReport(model, new FakeCharts());

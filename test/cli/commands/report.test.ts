@@ -299,6 +299,15 @@ describe('vis report --pdf: written as -o is', () => {
     expect(existsSync(join(h.dir, 'report-northwind-crm-2026-11-22.html'))).toBe(false);
   });
 
+  it('--pdf on a terminal says it is printing before Chromium starts, so a slow first start does not look hung', async () => {
+    const h = home();
+    const r = await report({ output: 'r.html', pdf: 'r.pdf' }, h, { tty: 'stderr' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('vis report: printing r.pdf with Chromium…\n');
+    const piped = await report({ output: 'r.html', pdf: 'r.pdf' }, h);
+    expect(piped.stderr).not.toContain('printing');
+  });
+
   // The spinner may come first, on a busy machine: the line is the last.
   it('stderr on a terminal: one line names the files, and what went to stdout', async () => {
     const h = home();

@@ -17,6 +17,7 @@
  * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
  * when a report is made, and tests hand in their own.
  */
+import { basename } from 'node:path';
 import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
 import type { Env } from '../../../domain/env.js';
 import { accountFromUsage, budgetFromUsage } from '../../../api/account.js';
@@ -201,6 +202,11 @@ export async function runReport(
     await writeTarget(ctx, file.html, html);
     (file.html.path === '-' ? onStdout : written).push(file.html.path === '-' ? 'the report' : file.html.path);
     if (file.pdf === undefined || chromium === undefined) continue;
+    // Chromium's first start on a cold machine can take a minute: said, so it does not look hung.
+    if (ctx.io.stderrIsTTY && !quiet) {
+      const name = file.pdf.path === '-' ? 'the PDF' : basename(file.pdf.path);
+      writeMessage(ctx.io, `vis report: printing ${sanitizeForTerminal(name)} with Chromium…`);
+    }
     let pdf: Buffer;
     try {
       pdf = await deps.pdf(html, { paper: options.look.paper, chromium, env: ctx.env });
