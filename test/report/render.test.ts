@@ -76,6 +76,12 @@ describe('one self-contained file', () => {
     expect(stack).toMatch(/sans-serif,\s*"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"$/);
   });
 
+  it('Topics and Cited pages name the period of their figures, so they are not read against What changed’s recorded days', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    expect(plain(sectionOf(page, 'topics'))).toMatch(/Over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); each change against the same days before\./);
+    expect(plain(sectionOf(page, 'pages'))).toMatch(/Citations over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); before: \w{3} \d+, \d{4} – /);
+  });
+
   it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
     const model = { ...growth, look: { ...growth.look, logo: { mime: 'image/png' as const, bytes: new Uint8Array([137, 80, 78, 71]) } } };
     const page = await renderReport(model, new FakeCharts());

@@ -153,7 +153,9 @@ describe('what changed', () => {
     expect(rows.length).toBe(result.changes.filter((c) => c.brand.id === '101').length);
     expect(rows[0]).toMatch(/^(loss|drop)/);
     expect(rows.at(-1)).toMatch(/^gain/);
-    expect(html).toContain('From Mar 13, 2025 to Mar 14, 2025');
+    // The days compared are named, and that their figures are those days' reads, not the report's period.
+    expect(html).toContain('The answers recorded on Mar 14, 2025 against those of Mar 13, 2025');
+    expect(html).toContain('not the report’s period');
     expect(html).not.toContain('20 → 9');
   });
 
