@@ -101,6 +101,13 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   th { padding: 4px 8px 4px 0; }
   td { padding: 6px 8px 6px 0; }
   .card .figure { font-size: 1.953rem; }
+  /* Tables as cards: a phone shows no sideways scrollbar, so each row stacks, each value under its column's label. */
+  .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
+  .table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .table tr { border-bottom: 2px solid var(--rule); padding: 8px 0; }
+  .table td, .table .num { border: 0; padding: 2px 0; text-align: left; white-space: normal; }
+  .table td[data-label]:not([data-label=""])::before { content: attr(data-label); display: block; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
+  td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
 }
 @page { size: ${paper}; margin: 16mm 14mm 18mm; }
 @media print {
