@@ -13,6 +13,9 @@
  * which would let the table squeeze a short column until `authority` splits); links and
  * URLs break anywhere, so a long one never widens the page.
  *
+ * The font stack ends with the colour emoji fonts, so an emoji in API text (a task's title)
+ * shows on a machine that has one rather than as an empty box.
+ *
  * Only the report's own values enter it: the accent as `#rrggbb` and the paper size, both
  * checked here; API text never does.
  */
@@ -29,7 +32,8 @@ export function reportStyle(o: { accent: string; paper: 'a4' | 'letter' }): stri
   --accent: ${accent};
   --ink: #1d2433; --ink-2: #4a5468; --rule: #d9dee7; --paper: #ffffff; --tint: #f5f7fa;
   --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0b6e80; --muted: #5f6b7a;
-  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif;
+  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif,
+    "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji";
   --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace;
 }
 * { box-sizing: border-box; }
@@ -97,6 +101,13 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   th { padding: 4px 8px 4px 0; }
   td { padding: 6px 8px 6px 0; }
   .card .figure { font-size: 1.953rem; }
+  /* Tables as cards: a phone shows no sideways scrollbar, so each row stacks, each value under its column's label. */
+  .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
+  .table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .table tr { border-bottom: 2px solid var(--rule); padding: 8px 0; }
+  .table td, .table .num { border: 0; padding: 2px 0; text-align: left; white-space: normal; }
+  .table td[data-label]:not([data-label=""])::before { content: attr(data-label); display: block; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
+  td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
 }
 @page { size: ${paper}; margin: 16mm 14mm 18mm; }
 @media print {

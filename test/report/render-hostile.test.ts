@@ -167,6 +167,7 @@ describe('hostile API text is inert in the report', () => {
       'src',
       'alt',
       'scope',
+      'data-label',
       'role',
       'aria-label',
       'title',

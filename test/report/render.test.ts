@@ -69,6 +69,37 @@ describe('one self-contained file', () => {
     expect(page.indexOf('Content-Security-Policy')).toBeLessThan(page.indexOf('<style>'));
   });
 
+  it('names the colour emoji fonts last in its font stack, so an emoji in API text shows where the machine has one', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    const stack = /--font: ([^;]*);/.exec(style)![1]!;
+    expect(stack).toMatch(/sans-serif,\s*"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"$/);
+  });
+
+  it('Topics and Cited pages name the period of their figures, so they are not read against What changed’s recorded days', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    expect(plain(sectionOf(page, 'topics'))).toMatch(/Over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); each change against the same days before\./);
+    expect(plain(sectionOf(page, 'pages'))).toMatch(/Citations over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); before: \w{3} \d+, \d{4} – /);
+  });
+
+  it('a phone (600 px or less) shows each table as cards: every cell carries its column’s label, shown before its value', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const tables = [...page.matchAll(/<div class="table"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
+    expect(tables.length).toBeGreaterThan(5);
+    for (const t of tables) {
+      const heads = [...t.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+      for (const row of t.matchAll(/<tr>(<td[\s\S]*?)<\/tr>/g)) {
+        const labels = [...row[1]!.matchAll(/<td(?: class="num")? data-label="([^"]*)">/g)].map((m) => m[1]);
+        expect(labels).toEqual(heads.slice(0, labels.length));
+        expect(labels.length).toBe((row[1]!.match(/<td/g) ?? []).length);
+      }
+    }
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
+    expect(phone).toContain('.table table, .table tbody, .table tr, .table td { display: block;');
+    expect(phone).toContain('content: attr(data-label)');
+  });
+
   it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
     const model = { ...growth, look: { ...growth.look, logo: { mime: 'image/png' as const, bytes: new Uint8Array([137, 80, 78, 71]) } } };
     const page = await renderReport(model, new FakeCharts());
@@ -317,7 +348,8 @@ describe('what the report does not know is shown, never dropped', () => {
     ['one record of several arrays', { a: [1, 2], b: [{ x: 1 }] }, ['<td>a</td><td>1; 2</td>', 'b.0.x']],
   ])('%s is shown as it is', async (_, data, expected) => {
     const model = withSection(oneScope(growth), 'topics', { kind: 'data', data, meta: null });
-    const body = sectionOf(await renderReport(model, new FakeCharts()), 'topics');
+    // The cells' column labels (for a phone's cards) aside: what is shown is the question here.
+    const body = sectionOf(await renderReport(model, new FakeCharts()), 'topics').replace(/ data-label="[^"]*"/g, '');
     for (const s of expected) expect(body).toContain(s);
   });
 

@@ -116,7 +116,9 @@ export const changes: SectionView = {
     const list = worstFirst((data.changes as Change[]).filter((c) => ofScope(c, scope)));
     const skipped = (data.notCompared as NotCompared[]).filter((n) => ofScope(n, scope));
     const none = (data.compared as Compared[]).some((c) => ofScope(c, scope)) ? 'No change above the threshold.' : 'Nothing could be compared.';
-    const lede = `<p class="lede">From ${escapeMarkup(fmt.date(from))} to ${escapeMarkup(fmt.date(to))}: <strong>${escapeMarkup(fmt.number(list.length))}</strong> ${list.length === 1 ? 'change' : 'changes'}.</p>`;
+    // Each figure is the answer recorded on that day, over that read's own window: not the
+    // report's period, so it is said, and a topic's or page's figure here need not agree with its section's.
+    const lede = `<p class="lede">The answers recorded on ${escapeMarkup(fmt.date(to))} against those of ${escapeMarkup(fmt.date(from))}: <strong>${escapeMarkup(fmt.number(list.length))}</strong> ${list.length === 1 ? 'change' : 'changes'}.</p>\n<p class="small muted">Each figure is as read on that day, over that read’s own days, not the report’s period: it need not match the sections above.</p>`;
     const rows = list.map((c) => [
       `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
       html(c.kind.replace(/_/g, ' ')),

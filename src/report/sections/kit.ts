@@ -8,7 +8,7 @@ import type { Chart } from '../../domain/report.js';
 import { percentScale } from '../../domain/shares.js';
 import { toneOf, type Tone } from '../../domain/tones.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
-import { escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
+import { attr, escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
 import type { Formats } from '../format.js';
 
 export type Obj = Record<string, unknown>;
@@ -244,7 +244,10 @@ export function table(columns: readonly (Column | string)[], rows: readonly (rea
   const cols = columns.map((c) => (typeof c === 'string' ? { head: c } : c));
   const cls = (c: Column) => (c.numeric === true ? ' class="num"' : '');
   const head = cols.map((c) => `<th scope="col"${cls(c)}>${html(c.head)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })}>${cell}</td>`).join('')}</tr>`).join('\n');
+  // Each cell carries its column's name: a phone shows the rows as cards, each value under its label.
+  const body = rows
+    .map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })} data-label=${attr(cols[i]?.head ?? '')}>${cell}</td>`).join('')}</tr>`)
+    .join('\n');
   // In a box of its own that scrolls sideways on a narrow screen, so a wide table never runs off the page.
   return `<div class="table"><table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>`;
 }

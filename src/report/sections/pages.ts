@@ -4,7 +4,7 @@
  * steady; then the pages AI does not cite and what it cites instead.
  */
 import { escapeMarkup } from '../escape.js';
-import { listOf, note, num, numCell, records, table, text, urlCell, type Obj, type SectionView } from './kit.js';
+import { listOf, note, spanText, windowOf, num, numCell, records, table, text, urlCell, type Obj, type SectionView } from './kit.js';
 
 function movement(p: Obj): string {
   const now = num(p, 'citations');
@@ -55,7 +55,15 @@ export const pages: SectionView = {
     const uncited = records(data, 'uncited');
     // Every count says what it counts.
     const citations = (n: number) => `${fmt.number(n)} ${n === 1 ? 'citation' : 'citations'}`;
+    // Said, so a page's citations are not read against "What changed", whose figures are the recorded days'.
+    const period = windowOf(data.period);
+    const previous = windowOf(data.previous_period);
+    const over =
+      period === null
+        ? ''
+        : `<p class="small muted">Citations over ${escapeMarkup(spanText(period, fmt))}${previous === null ? '' : `; before: ${escapeMarkup(spanText(previous, fmt))}`}.</p>`;
     return [
+      over,
       `<h4>Gained</h4>`,
       gained.length === 0 ? note('No page gained citations.') : table(cols, rows(gained)),
       `<h4>Lost</h4>`,

@@ -4,8 +4,8 @@
  * measured (visibility null) comes last: it is not known to be weak.
  */
 import type { ChartValue } from '../../domain/report.js';
-import { html, plainText } from '../escape.js';
-import { dash, figure, listOf, num, numCell, records, shareReader, strings, table, text, type Obj, type SectionView } from './kit.js';
+import { escapeMarkup, html, plainText } from '../escape.js';
+import { dash, figure, listOf, spanText, windowOf, num, numCell, records, shareReader, strings, table, text, type Obj, type SectionView } from './kit.js';
 
 export function weakestFirst(topics: readonly Obj[]): Obj[] {
   const key = (t: Obj) => num(t, 'visibility') ?? Number.POSITIVE_INFINITY;
@@ -51,7 +51,11 @@ export const topics: SectionView = {
         rivals.length === 0 ? dash() : rivals.map(html).join(', '),
       ];
     });
+    // Said, so a topic's figure is not read against "What changed", whose figures are the recorded days'.
+    const period = windowOf(data.period);
+    const over = period === null ? '' : `<p class="small muted">Over ${escapeMarkup(spanText(period, fmt))}; each change against the same days before.</p>`;
     return [
+      over,
       chart,
       table(
         [
@@ -64,6 +68,8 @@ export const topics: SectionView = {
         ],
         rows,
       ),
-    ].join('\n');
+    ]
+      .filter((x) => x !== '')
+      .join('\n');
   },
 };

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
 import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
-import { failedSection } from '../../../src/cli/commands/report/model.js';
+import { failedSection, joinTrend } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
 import { printFailure, requireChromium, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
@@ -299,6 +299,15 @@ describe('vis report --pdf: written as -o is', () => {
     expect(existsSync(join(h.dir, 'report-northwind-crm-2026-11-22.html'))).toBe(false);
   });
 
+  it('--pdf on a terminal says it is printing before Chromium starts, so a slow first start does not look hung', async () => {
+    const h = home();
+    const r = await report({ output: 'r.html', pdf: 'r.pdf' }, h, { tty: 'stderr' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('vis report: printing r.pdf with Chromium…\n');
+    const piped = await report({ output: 'r.html', pdf: 'r.pdf' }, h);
+    expect(piped.stderr).not.toContain('printing');
+  });
+
   // The spinner may come first, on a busy machine: the line is the last.
   it('stderr on a terminal: one line names the files, and what went to stdout', async () => {
     const h = home();
@@ -435,6 +444,32 @@ describe('vis report: the reads and the model', () => {
     expect(r.reads).toHaveLength(30);
   });
 
+  it('--combined on the agency key without --brand: every brand, as --all-brands --combined', async () => {
+    const h = home('vis_demo_agency');
+    const r = await report({ combined: true }, h);
+    expect(r.code).toBe(0);
+    expect(r.file).toBe(join(h.dir, 'report-agency-2026-11-22.html'));
+    expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Larkspur Dental', 'Copperline Payments']);
+    expect(r.model!.internal).toBe(true);
+  });
+
+  it('--combined --brand A,B: those brands in one file', async () => {
+    const r = await report({ combined: true, brand: '201,203' }, home('vis_demo_agency'));
+    expect(r.code).toBe(0);
+    expect(r.model!.scopes.map((s) => s.brand.name)).toEqual(['Bluepeak Outdoor', 'Copperline Payments']);
+    expect(r.model!.internal).toBe(true);
+  });
+
+  it('several brands and none named: refused naming the flags, with no API code in brackets (exit 2), nothing read', async () => {
+    const h = home('vis_demo_agency');
+    const r = await runInProcess(['report', '--dir', h.dir], { env: h.env, baseUrl: sandbox.baseUrl, realTransport: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'vis: this account has 3 brands: name them with --brand A,B, or report them all with --all-brands (one file each) or --combined (one file)\n',
+    );
+    expect(r.stderr).not.toContain('[');
+  });
+
   it('--all-brands --all-markets --combined: one scope per brand × market, perception and technical read once per brand', async () => {
     const r = await report({ allBrands: true, allMarkets: true, combined: true }, home('vis_demo_agency'));
     expect(r.code).toBe(0);
@@ -538,6 +573,20 @@ describe('vis report: the reads and the model', () => {
     expect(printFailure(interrupted, '/c', '-')).toBe(interrupted);
   });
 
+  it('the trend is week by week: the history’s daily scans before the API’s weeks are one point a week, its last day’s', () => {
+    const weeks = [
+      { date: '2026-09-06', value: 35 },
+      { date: '2026-09-13', value: 36 },
+    ];
+    const days = ['2026-08-29', '2026-08-30', '2026-08-31', '2026-09-01', '2026-09-05', '2026-09-06'].map((date, i) => ({ date, value: 30 + i }));
+    expect(joinTrend(days, weeks)).toEqual([{ date: '2026-08-23', value: 30 }, { date: '2026-08-30', value: 34 }, ...weeks]);
+    expect(joinTrend([], weeks)).toEqual(weeks);
+    expect(joinTrend([], [])).toEqual([]);
+    // No week from the API: the weeks end on the last scan day.
+    expect(joinTrend(days.slice(0, 3), [])).toEqual([{ date: '2026-08-25', value: 32 }]);
+    expect(joinTrend(days.slice(0, 1), [])).toEqual([{ date: '2026-08-23', value: 30 }]);
+  });
+
   it('the trend: the history’s scan days before the API’s weeks; changes over the period', async () => {
     const answer = (day: string, score: number | null, raw?: string): RecordedAnswer => ({
       api: sandbox.baseUrl.replace(/\/+$/, ''),
@@ -557,11 +606,12 @@ describe('vis report: the reads and the model', () => {
     expect(closed).toBe(1);
     const s = r.model!.scopes[0]!;
     expect(s.brand.id).toBe('101');
-    expect(s.trend.slice(0, 2)).toEqual([
-      { date: '2026-06-01', value: 21 },
-      { date: '2026-06-02', value: null },
-    ]);
-    expect(s.trend.slice(2).every((p) => p.date > '2026-08-01')).toBe(true);
+    // Jun 1 and 2 fall in one week, counted back from the API's first: its last day's score.
+    const first = Date.parse(`${s.trend[1]!.date}T00:00:00Z`);
+    expect(s.trend[0]!.value).toBeNull();
+    expect(Date.parse(`${s.trend[0]!.date}T00:00:00Z`)).toBeLessThanOrEqual(Date.parse('2026-06-01T00:00:00Z'));
+    expect((first - Date.parse(`${s.trend[0]!.date}T00:00:00Z`)) % (7 * 86_400_000)).toBe(0);
+    expect(s.trend.slice(1).every((p) => p.date > '2026-08-01')).toBe(true);
     expect(s.trend.find((p) => p.date === '2026-11-20')).toBeUndefined();
     expect(s.sections.changes.kind).toBe('data');
   });

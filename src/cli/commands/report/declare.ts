@@ -8,14 +8,17 @@ export const reportCommand: CommandDeclaration = {
       .summary('The client report: one self-contained HTML file with charts, and PDF')
       .description(
         toolDescription(
-          'Writes one self-contained HTML file per brand (inline styles and SVG charts, no script, nothing fetched when opened), each holding only that brand, for each of its markets: the headline figures, the visibility trend, share of voice, topics, buyer questions, perception, cited pages, content gaps, technical issues, open tasks and what changed. The period is 30 days unless --days or --from/--to say otherwise. With several brands, each is its own file, report-<brand>-<last day>.html in --dir (--combined: one file holding every brand, an internal overview). With --pdf, also prints each to PDF through a local Chromium, beside its HTML.',
+          'Writes one self-contained HTML file per brand (inline styles and SVG charts, no script, nothing fetched when opened), each holding only that brand, for each of its markets: the headline figures, the visibility trend, share of voice, topics, buyer questions, perception, cited pages, content gaps, technical issues, open tasks and what changed. The period is 30 days unless --days or --from/--to say otherwise. With several brands, each is its own file, report-<brand>-<last day>.html in --dir (--combined: one file holding every brand, or those --brand names, an internal overview). With --pdf, also prints each to PDF through a local Chromium, beside its HTML.',
           'Calls GET /usage and GET /brands first (free), then one read per section and brand × market (brand perception and the technical scan once per brand); the cache answers what it holds for free, so a report after an export of the same period spends nothing. Refused (exit 6) when the reads left do not cover it. Sections the plan does not include say so in place.',
         ),
       )
       .helpGroup(HELP_GROUPS.tools)
       .option('-o, --output <file>', 'the HTML file (default: report-<brand>-<last day>.html in --dir; - for stdout); one brand, or --combined')
       .option('--dir <folder>', 'the folder of the files vis names, one per brand (default: the current folder)')
-      .option('--combined', 'several brands in one file, an internal overview not to send to a client (then -o and --pdf FILE apply)')
+      .option(
+        '--combined',
+        'several brands in one file, an internal overview not to send to a client (then -o and --pdf FILE apply): every brand of the account, or those --brand A,B names',
+      )
       .option('--pdf [file]', 'also print each report to PDF beside its HTML, or to this file with one brand (needs Chromium; A4 unless --paper letter)')
       .option('--title <text>', 'the report’s title (default: AI visibility report)')
       .option('--logo <file>', 'the agency’s logo, PNG or JPEG, at most 1 MiB, embedded in the file')

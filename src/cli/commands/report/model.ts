@@ -1,7 +1,7 @@
 /**
  * The report's model from what was read: each section's result (the answer, the plan it
  * needs, why it failed, or why there is nothing), and the visibility trend, the weeks of
- * GET /visibility with, before them, the scan days the history store holds.
+ * GET /visibility with, before them, the weeks of the scan days the history store holds.
  */
 import type { DatedValue, SectionResult } from '../../../domain/report.js';
 import type { EndpointSpec, Plan } from '../../../endpoints.js';
@@ -85,8 +85,28 @@ export function historyDays(answers: readonly RecordedAnswer[]): DatedValue[] {
   return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, value]) => ({ date, value }));
 }
 
-/** The trend drawn: the history's scan days before the API's first week, then the API's weeks. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The trend drawn, week by week as its heading says: the history's scan days before the
+ * API's first week, each week (counted back from that first week) its last day's score,
+ * dated by the week's first day; then the API's weeks. A history of daily scans would
+ * otherwise put a jagged run of days before the weeks. With no week from the API, the
+ * weeks are counted back from the day after the last scan day.
+ */
 export function joinTrend(history: readonly DatedValue[], weeks: readonly DatedValue[]): DatedValue[] {
-  const first = weeks[0]?.date;
-  return [...(first === undefined ? history : history.filter((p) => p.date < first)), ...weeks];
+  const last = history.at(-1)?.date;
+  const anchorDate = weeks[0]?.date ?? (last === undefined ? undefined : new Date(Date.parse(`${last}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10));
+  if (anchorDate === undefined) return [...weeks];
+  const anchor = Date.parse(`${anchorDate}T00:00:00Z`);
+  const byWeek = new Map<string, number | null>();
+  for (const p of history) {
+    const at = Date.parse(`${p.date}T00:00:00Z`);
+    if (!(at < anchor)) continue;
+    const back = Math.floor((anchor - at - 1) / (7 * DAY_MS)) + 1;
+    // Days come oldest first: a later day of the same week replaces an earlier one.
+    byWeek.set(new Date(anchor - back * 7 * DAY_MS).toISOString().slice(0, 10), p.value);
+  }
+  const earlier = [...byWeek.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, value]) => ({ date, value }));
+  return [...earlier, ...weeks];
 }

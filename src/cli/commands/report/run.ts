@@ -17,6 +17,7 @@
  * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
  * when a report is made, and tests hand in their own.
  */
+import { basename } from 'node:path';
 import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
 import type { Env } from '../../../domain/env.js';
 import { accountFromUsage, budgetFromUsage } from '../../../api/account.js';
@@ -25,6 +26,7 @@ import { LimitError, UsageError, VisError } from '../../../errors.js';
 import { changesFrom, DEFAULT_THRESHOLD } from '../../../history/changes/compare.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import type { Context } from '../../../services/context.js';
+import type { BrandRecord } from '../../../api/account.js';
 import { selectBrands, type ChosenBrand } from '../../../services/brand-choice.js';
 import { cachedNow } from '../../../services/cached.js';
 import { historyWhere, openHistory, type OpenedHistory } from '../../../services/history.js';
@@ -114,7 +116,7 @@ export async function runReport(
     const budget = budgetFromUsage(usage.envelope.data);
     const plan = accountFromUsage(usage.envelope.data).plan ?? null;
     const records = await accountBrands(ctx, session);
-    const brands = selectBrands(options.brands, session.settings.brand, records);
+    const brands = reportBrands(options, session.settings.brand, records);
     // The files, and what is at their names, known before any read.
     files = planFiles(
       { output: options.output, pdf: options.pdf, dir: options.dir, to: options.span.to, combined: options.combined, allBrands: options.brands === 'all' },
@@ -202,6 +204,11 @@ export async function runReport(
     await writeTarget(ctx, file.html, html);
     (file.html.path === '-' ? onStdout : written).push(file.html.path === '-' ? 'the report' : file.html.path);
     if (file.pdf === undefined || chromium === undefined) continue;
+    // Chromium's first start on a cold machine can take a minute: said, so it does not look hung.
+    if (ctx.io.stderrIsTTY && !quiet) {
+      const name = file.pdf.path === '-' ? 'the PDF' : basename(file.pdf.path);
+      writeMessage(ctx.io, `vis report: printing ${sanitizeForTerminal(name)} with Chromium…`);
+    }
     let pdf: Buffer;
     try {
       pdf = await deps.pdf(html, { paper: options.look.paper, chromium, env: ctx.env });
@@ -223,6 +230,27 @@ export async function runReport(
       code: firstFailure.code,
     });
   }
+}
+
+/**
+ * The brands of the report: as selectBrands picks them, except that --combined, which is
+ * for several brands, takes every brand of the account when no --brand names some. Several
+ * brands and none named is refused in the report's own flags, not an API code.
+ */
+export function reportBrands(
+  options: Pick<ReportOptions, 'brands' | 'combined'>,
+  configured: { value: string; source: string } | undefined,
+  records: BrandRecord[],
+): ChosenBrand[] {
+  if (options.combined && options.brands === undefined) return selectBrands('all', undefined, records);
+  if (options.brands === undefined && configured === undefined && records.length > 1) {
+    const list = records.map((r) => `${r.id} ${sanitizeForTerminal(r.name)}`).join(', ');
+    throw new UsageError(
+      `this account has ${records.length} brands: name them with --brand A,B, or report them all with --all-brands (one file each) or --combined (one file)`,
+      { hint: `Brands: ${list}` },
+    );
+  }
+  return selectBrands(options.brands, configured, records);
 }
 
 /** A file vis named, as a new file; one the user named, as -o is written (a file whole or not at all, a device or FIFO in place, - to stdout). */
