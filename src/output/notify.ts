@@ -18,8 +18,13 @@ const MAX_LISTED = MAX_BLOCKS - 2;
 const MAX_HEADER = 150;
 const MAX_SECTION = 3000;
 
-/** The one-line title both formats lead with, and Slack's notification text. */
-export function notifyTitle(result: ChangesResult): string {
+/** The one-line title both formats lead with, and Slack's notification text; the demo's says it is demo data. */
+export function notifyTitle(result: ChangesResult, demo = false): string {
+  const title = plainTitle(result);
+  return demo ? `${title} (demo data)` : title;
+}
+
+function plainTitle(result: ChangesResult): string {
   const n = result.changes.length;
   if (result.to === null) return 'AI visibility: nothing recorded yet';
   if (result.from === null) return `AI visibility: nothing to compare yet (only ${result.to} is recorded)`;
@@ -55,8 +60,8 @@ function moreLine(result: ChangesResult, listed: number): string | undefined {
 }
 
 /** A Slack incoming-webhook message: a header block, one section per change, a context line for the rest. */
-export function slackMessage(result: ChangesResult): object {
-  const title = notifyTitle(result);
+export function slackMessage(result: ChangesResult, demo = false): object {
+  const title = notifyTitle(result, demo);
   const listed = result.changes.slice(0, MAX_LISTED);
   const blocks: object[] = [{ type: 'header', text: { type: 'plain_text', text: cut(title, MAX_HEADER) } }];
   for (const c of listed) {
@@ -69,10 +74,10 @@ export function slackMessage(result: ChangesResult): object {
 }
 
 /** A Teams workflow message: one Adaptive Card whose lines are TextRuns (never read as markdown). */
-export function teamsMessage(result: ChangesResult): object {
+export function teamsMessage(result: ChangesResult, demo = false): object {
   const plain = (s: string) => s;
   const listed = result.changes.slice(0, MAX_LISTED);
-  const body: object[] = [{ type: 'TextBlock', text: notifyTitle(result), size: 'Large', weight: 'Bolder', wrap: true }];
+  const body: object[] = [{ type: 'TextBlock', text: notifyTitle(result, demo), size: 'Large', weight: 'Bolder', wrap: true }];
   for (const c of listed) {
     const { where, what } = changeParts(c, plain);
     body.push({
