@@ -147,6 +147,9 @@ describe('the demo’s history on a fresh HOME', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('VIS_DEMO_DATE');
     }
+    const help = (await run(['sandbox', '--help'], fresh().env)).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('one function of the day');
+    expect(help).toContain('posts only to a webhook on this machine');
   });
 
   it('vis history check, prune and push refuse --demo (exit 2): the demo has no store', async () => {
