@@ -29,8 +29,13 @@ export const SLACK_MAX_TEXT = 12_000;
  */
 export const TEAMS_MAX_BYTES = 26 * 1024;
 
-/** The one-line title both formats lead with, and Slack's notification text. */
-export function notifyTitle(result: ChangesResult): string {
+/** The one-line title both formats lead with, and Slack's notification text; the demo's says it is demo data. */
+export function notifyTitle(result: ChangesResult, demo = false): string {
+  const title = plainTitle(result);
+  return demo ? `${title} (demo data)` : title;
+}
+
+function plainTitle(result: ChangesResult): string {
   const n = result.changes.length;
   if (result.to === null) return 'AI visibility: nothing recorded yet';
   if (result.from === null) return `AI visibility: nothing to compare yet (only ${result.to} is recorded)`;
@@ -85,8 +90,8 @@ const chars = (s: string) => [...s].length;
  * A Slack incoming-webhook message: a header block, one section per change, a context line
  * for the rest; at most 50 blocks, and their text within what Slack takes (SLACK_MAX_TEXT).
  */
-export function slackMessage(result: ChangesResult): object {
-  const title = notifyTitle(result);
+export function slackMessage(result: ChangesResult, demo = false): object {
+  const title = notifyTitle(result, demo);
   const header = { type: 'header', text: { type: 'plain_text', text: cut(title, MAX_HEADER) } };
   const sections = result.changes.map((c) => {
     const { where, what } = changeParts(c, slackText);
@@ -112,7 +117,7 @@ export function slackMessage(result: ChangesResult): object {
  * A Teams workflow message: one Adaptive Card whose lines are TextRuns (never read as
  * markdown), as many changes as fit in TEAMS_MAX_BYTES, then the line for the rest.
  */
-export function teamsMessage(result: ChangesResult): object {
+export function teamsMessage(result: ChangesResult, demo = false): object {
   const plain = (s: string) => s;
   const rows = result.changes.map((c) => {
     const { where, what } = changeParts(c, plain);
@@ -125,7 +130,7 @@ export function teamsMessage(result: ChangesResult): object {
     };
   });
   const card = (listed: readonly object[], count: number): object => {
-    const body: object[] = [{ type: 'TextBlock', text: cut(notifyTitle(result), MAX_HEADER), size: 'Large', weight: 'Bolder', wrap: true }, ...listed];
+    const body: object[] = [{ type: 'TextBlock', text: cut(notifyTitle(result, demo), MAX_HEADER), size: 'Large', weight: 'Bolder', wrap: true }, ...listed];
     const more = moreLine(result, count);
     if (more !== undefined) body.push({ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: more, isSubtle: true }] });
     return {

@@ -24,6 +24,8 @@ export interface NotifyTarget {
   format: NotifyFormat;
   /** The URL as vis shows it: `https://hooks.slack.com/…`. */
   display: string;
+  /** --demo: the message is the demo's made-up data, and says so; the webhook is on this machine. */
+  demo: boolean;
 }
 
 /** How long one attempt may take, connect to answer. */
@@ -76,16 +78,23 @@ export function formatOfHost(url: string): NotifyFormat | undefined {
 
 /**
  * The webhook and its format, from the environment first, then the profile. Throws a
- * UsageError (exit 2, before any read) when none is set or the format cannot be told.
+ * UsageError (exit 2, before any read) when none is set or the format cannot be told,
+ * and with `demo` when the webhook is not on this machine: nothing of --demo leaves it.
  */
-export function notifyTarget(env: Env, profile: Pick<Profile, 'notify' | 'notify_format'>): NotifyTarget {
+export function notifyTarget(env: Env, profile: Pick<Profile, 'notify' | 'notify_format'>, demo = false): NotifyTarget {
   const fromEnv = env.VIS_NOTIFY_URL ? env.VIS_NOTIFY_URL : undefined;
   const raw = fromEnv ?? profile.notify;
   if (raw === undefined || raw.trim() === '') {
     throw new UsageError('--notify needs a webhook: set VIS_NOTIFY_URL, or save one with `vis config set notify` (it reads the URL from stdin)');
   }
-  const url = checkWebhookUrl(raw, fromEnv !== undefined ? 'VIS_NOTIFY_URL' : 'the saved notify setting');
+  const source = fromEnv !== undefined ? 'VIS_NOTIFY_URL' : 'the saved notify setting';
+  const url = checkWebhookUrl(raw, source);
   registerSecret(url);
+  if (demo && !isLoopbackHost(new URL(url).hostname)) {
+    throw new UsageError(
+      `--demo notifies only a webhook on this machine (localhost, 127.0.0.0/8, [::1]): ${source} points to ${maskWebhook(url)}, and the demo's made-up changes must not reach a real channel; drop --demo to notify about your own data, or set VIS_NOTIFY_URL to a local receiver to rehearse`,
+    );
+  }
   const named = env.VIS_NOTIFY_FORMAT
     ? checkNotifyFormat(env.VIS_NOTIFY_FORMAT, 'VIS_NOTIFY_FORMAT')
     : profile.notify_format
@@ -97,7 +106,7 @@ export function notifyTarget(env: Env, profile: Pick<Profile, 'notify' | 'notify
       `the webhook's host (${maskWebhook(url)}) does not say its format: set VIS_NOTIFY_FORMAT (or vis config set notify_format) to ${NOTIFY_FORMATS.join(', ')}`,
     );
   }
-  return { url, format, display: maskWebhook(url) };
+  return { url, format, display: maskWebhook(url), demo };
 }
 
 export interface DeliverOptions {

@@ -153,6 +153,14 @@ describe('slackMessage', () => {
     expect(notifyTitle(result([], { from: null, to: null }))).toBe('AI visibility: nothing recorded yet');
     expect(notifyTitle(result([change(1)]))).toBe('AI visibility: 1 change from 2026-11-19 to 2026-11-20');
   });
+
+  it('the demo’s: its title says demo data, in Slack’s text, its header and the Teams card', () => {
+    expect(notifyTitle(result([]), true)).toBe('AI visibility: no change from 2026-11-19 to 2026-11-20 (demo data)');
+    const slack = slackMessage(result([change(1)]), true) as { text: string; blocks: Block[] };
+    expect([slack.text, slack.blocks[0]!.text!.text]).toEqual(Array(2).fill('AI visibility: 1 change from 2026-11-19 to 2026-11-20 (demo data)'));
+    expect(JSON.stringify(teamsMessage(result([change(1)]), true))).toContain('"text":"AI visibility: 1 change from 2026-11-19 to 2026-11-20 (demo data)"');
+    expect(JSON.stringify(teamsMessage(result([change(1)])))).not.toContain('demo data');
+  });
 });
 
 describe('teamsMessage', () => {

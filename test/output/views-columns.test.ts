@@ -69,7 +69,7 @@ describe('--columns on a terminal', () => {
 
   it('answers: an engine column is its marks and states; pages: a change in citations, not points', () => {
     const answers = draw('answers', ['id', 'engines.chatgpt', 'rate']);
-    expect(answers).toMatch(/startup-best-crm +○ absent +29\.4%/);
+    expect(answers).toMatch(/startup-best-crm +○ absent +23\.5%/);
     const pages = draw('pages', ['change', 'citations'], 80, (d) => (d.pages[0].change = -3));
     expect(body(pages)[0]).toMatch(/^ *▼ 3 +\d+$/);
   });

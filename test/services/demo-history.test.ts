@@ -147,6 +147,9 @@ describe('the demo’s history on a fresh HOME', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('VIS_DEMO_DATE');
     }
+    const help = (await run(['sandbox', '--help'], fresh().env)).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('one function of the day');
+    expect(help).toContain('posts only to a webhook on this machine');
   });
 
   it('vis history check, prune and push refuse --demo (exit 2): the demo has no store', async () => {
@@ -192,7 +195,7 @@ describe('the simulated days', () => {
         const before = prompts[d - 1]!.prompts!.find((x) => x.id === p.id);
         for (const [engine, cell] of Object.entries(p.engines as Record<string, { state: string }>)) if (before?.engines[engine].state !== cell.state) flips++;
       }
-      expect(flips).toBeLessThanOrEqual(3);
+      expect(flips).toBeLessThanOrEqual(15);
     }
   }, 60_000);
 });

@@ -33,13 +33,41 @@ describe('notifyTarget: the webhook and its format', () => {
   });
 
   it('VIS_NOTIFY_URL wins over the profile; VIS_NOTIFY_FORMAT over the profile’s notify_format and the host', () => {
-    expect(notifyTarget({ VIS_NOTIFY_URL: SLACK }, { notify: TEAMS })).toEqual({ url: SLACK, format: 'slack', display: 'https://hooks.slack.com/…' });
+    expect(notifyTarget({ VIS_NOTIFY_URL: SLACK }, { notify: TEAMS })).toEqual({
+      url: SLACK,
+      format: 'slack',
+      display: 'https://hooks.slack.com/…',
+      demo: false,
+    });
     expect(notifyTarget({}, { notify: TEAMS }).format).toBe('teams');
     expect(notifyTarget({ VIS_NOTIFY_FORMAT: 'json' }, { notify: SLACK, notify_format: 'teams' }).format).toBe('json');
     expect(notifyTarget({}, { notify: SLACK, notify_format: 'teams' }).format).toBe('teams');
     expect(notifyTarget({ VIS_NOTIFY_FORMAT: ' Teams ' }, { notify: 'https://relay.example/x' }).format).toBe('teams');
     // An empty variable is unset.
     expect(notifyTarget({ VIS_NOTIFY_URL: '', VIS_NOTIFY_FORMAT: '' }, { notify: SLACK }).format).toBe('slack');
+  });
+
+  it('--demo: a webhook on this machine only (loopback by name or address), else exit 2 naming where it came from', () => {
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://127.9.0.1/hook', 'https://localhost/hook', 'http://[::1]:9000/hook']) {
+      expect(notifyTarget({ VIS_NOTIFY_URL: url, VIS_NOTIFY_FORMAT: 'json' }, {}, true)).toMatchObject({ url, demo: true });
+    }
+    const refused = (env: Record<string, string>, notify?: string) => {
+      try {
+        notifyTarget(env, notify === undefined ? {} : { notify }, true);
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    };
+    const saved = refused({}, SLACK);
+    expect(saved).toBeInstanceOf(UsageError);
+    expect((saved as Error).message).toBe(
+      "--demo notifies only a webhook on this machine (localhost, 127.0.0.0/8, [::1]): the saved notify setting points to https://hooks.slack.com/…, and the demo's made-up changes must not reach a real channel; drop --demo to notify about your own data, or set VIS_NOTIFY_URL to a local receiver to rehearse",
+    );
+    expect((refused({ VIS_NOTIFY_URL: 'https://128.0.0.1/x', VIS_NOTIFY_FORMAT: 'json' }) as Error).message).toContain(
+      'VIS_NOTIFY_URL points to https://128.0.0.1/…',
+    );
+    expect(notifyTarget({ VIS_NOTIFY_URL: SLACK }, {}).demo).toBe(false);
   });
 
   it('the URL becomes a secret the masker hides', () => {
@@ -101,7 +129,7 @@ describe('deliver: one POST, one retry, exit 7', () => {
     receiver = undefined;
   });
 
-  const target = (url: string): NotifyTarget => ({ url, format: 'json', display: maskWebhook(url) });
+  const target = (url: string): NotifyTarget => ({ url, format: 'json', display: maskWebhook(url), demo: false });
 
   async function failure(p: Promise<unknown>): Promise<ServerError> {
     const err = await p.then(
@@ -213,7 +241,7 @@ describe('deliver: what it hands the transport, and how it names a failure', () 
     };
   }
 
-  const target: NotifyTarget = { url: 'https://relay.example/hook/SECRETPATH', format: 'json', display: 'https://relay.example/…' };
+  const target: NotifyTarget = { url: 'https://relay.example/hook/SECRETPATH', format: 'json', display: 'https://relay.example/…', demo: false };
 
   it.each([
     [{ code: 'UND_ERR_HEADERS_TIMEOUT' }, 'no answer within 10 s'],

@@ -26,6 +26,9 @@ export const ENGINE_LABELS: Readonly<Record<Engine, string>> = {
 
 export type EngineState = 'open' | 'absent' | 'mentioned' | 'recommended' | 'no_answer';
 
+/** How many days an engine names the same companies for a question (see `simulate`). */
+const STINT_DAYS = 35;
+
 /** The daily scan runs at 9am IST (03:30 UTC); its answers are in by 04:00 UTC. */
 const SCAN_READY_UTC_HOUR = 4;
 const ENGINE_MINUTE: Readonly<Record<Engine, number>> = { chatgpt: 32, perplexity: 36, gemini: 39, claude: 43, copilot: 47 };
@@ -244,9 +247,6 @@ export class MarketModel {
   readonly today: string;
   /** The latest day whose scan is complete. */
   readonly scanDate: string;
-  /** One 7-day block with no scans (a paused tracker): the visibility history's null week.
-   * It sits 3-9 weeks before the latest scan, so it never empties the default windows. */
-  private readonly outage: { from: string; to: string };
   private readonly runsByDay: Map<string, DayRuns>;
   private readonly moment: Moment;
   /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
@@ -264,8 +264,6 @@ export class MarketModel {
     this.catalog = catalogFor(brand.vertical);
     this.today = isoDate(now);
     this.scanDate = now.getUTCHours() >= SCAN_READY_UTC_HOUR ? this.today : addDays(this.today, -1);
-    const outageWeek = rngFor(brand.id, market.code, 'outage').int(3, 9);
-    this.outage = { from: addDays(this.scanDate, -7 * outageWeek - 6), to: addDays(this.scanDate, -7 * outageWeek) };
 
     const shared = sharedFor(brand, market);
     this.pages = shared.pages;
@@ -296,9 +294,12 @@ export class MarketModel {
     return this.companies.find((company) => company.name === name);
   }
 
-  /** Whether the daily scan produced answers on `day`. */
+  /**
+   * Whether the daily scan produced answers on `day`: every day up to the latest scan. No
+   * pause of the tracker placed from today: a past day reads the same whichever day is today.
+   */
   scanned(day: string): boolean {
-    return day <= this.scanDate && !(day >= this.outage.from && day <= this.outage.to);
+    return day <= this.scanDate;
   }
 
   /** Every run of the given questions (default all) and engines from `from` to `to`. */
@@ -407,12 +408,16 @@ export class MarketModel {
     const generic = rng.chance(question.openness);
     const scored: { name: string; score: number }[] = [];
     if (!generic) {
+      // Who is named, and in what order, holds for the engine's stint (an engine answers a question
+      // alike for days on end): a day's answer changes its names only when a stint ends or the
+      // brand's odds drift past its draw, so states move a few at a time, never by the dozen.
+      const stint = this.stintRng(question, engine, day);
       const brandOdds = this.brandOdds(question, engine, day);
-      if (rng.chance(brandOdds)) scored.push({ name: this.brand.name, score: brandOdds + rng.next() * 0.6 });
+      if (stint.next() < brandOdds) scored.push({ name: this.brand.name, score: brandOdds + stint.next() * 0.6 });
       const chances = this.competitorChances(question.topicId, engine);
       this.competitors.forEach((company, i) => {
         const odds = chances[i] ?? 0;
-        if (rng.chance(odds)) scored.push({ name: company.name, score: odds + rng.next() * 0.6 });
+        if (stint.chance(odds)) scored.push({ name: company.name, score: odds + stint.next() * 0.6 });
       });
     }
     scored.sort((a, b) => b.score - a.score);
@@ -421,6 +426,12 @@ export class MarketModel {
     const position = index >= 0 ? index + 1 : null;
     const state: EngineState = position === 1 ? 'recommended' : position !== null ? 'mentioned' : named.length > 0 ? 'absent' : 'open';
     return { question, engine, date: day, at, answered: true, named, state, position, citations: this.cite(rng, question, engine, named) };
+  }
+
+  /** The generator of the question's and engine's stint holding `day`: STINT_DAYS long, each cell's stints staggered. */
+  private stintRng(question: Question, engine: Engine, day: string) {
+    const phase = rngFor(this.brand.id, this.market.code, question.key, engine, 'phase').int(0, STINT_DAYS - 1);
+    return rngFor(this.brand.id, this.market.code, question.key, engine, 'stint', String(Math.floor((dayNumber(day) + phase) / STINT_DAYS)));
   }
 
   private cite(rng: ReturnType<typeof rngFor>, question: Question, engine: Engine, named: string[]): Citation[] {

@@ -96,10 +96,13 @@ export function parseChangesOptions(ctx: Context, raw: RawChangesOptions): Chang
   }
   const format = settings.format.value;
   checkOutputOptions(format, flags, ctx);
-  // --notify-always is --notify that posts when nothing changed too.
+  // --notify-always is --notify that posts when nothing changed too; with --demo only to this machine.
   const notify =
     raw.notify === true || raw.notifyAlways === true
-      ? { ...notifyTarget(ctx.env, ctx.config().profile(ctx.config().activeProfileName(flags.profile, ctx.env).name)), always: raw.notifyAlways === true }
+      ? {
+          ...notifyTarget(ctx.env, ctx.config().profile(ctx.config().activeProfileName(flags.profile, ctx.env).name), demo),
+          always: raw.notifyAlways === true,
+        }
       : undefined;
   return {
     command: 'changes',

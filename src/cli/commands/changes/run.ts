@@ -51,7 +51,12 @@ export async function runChanges(options: ChangesOptions, ctx: Context, open: Hi
 async function notifyChanges(ctx: Context, options: ChangesOptions, result: ChangesResult): Promise<void> {
   const target = options.notify!;
   const { slackMessage, teamsMessage } = await import('../../../output/notify.js');
-  const payload = target.format === 'slack' ? slackMessage(result) : target.format === 'teams' ? teamsMessage(result) : changesDocument(options, result);
+  const payload =
+    target.format === 'slack'
+      ? slackMessage(result, target.demo)
+      : target.format === 'teams'
+        ? teamsMessage(result, target.demo)
+        : changesDocument(options, result);
   await deliver(ctx, target, payload);
   if (ctx.io.stderrIsTTY && !options.flags.quiet) writeMessage(ctx.io, `vis changes: notified ${target.display} (${target.format})`);
 }
@@ -117,6 +122,8 @@ export function changesDocument(options: Pick<ChangesOptions, 'api' | 'threshold
       since_asked: options.sinceAsked ?? null,
       since_fallback: result.sinceFallback,
       note: noteOf(result) ?? null,
+      // The demo's changes are made up: a reader of the document (or of the webhook's post) is told so.
+      ...(options.api === DEMO_API ? { demo: true } : {}),
     },
   };
 }

@@ -32,6 +32,10 @@ export const sandboxCommand: CommandDeclaration = {
           'VIS_DEMO_DATE=YYYY-MM-DD',
           'the demo’s day (default today): the data is as of that day, here and with --demo, and vis --demo history, changes and report read the 90 simulated days ending on it (a bad value is exit 2)',
         ],
+        [
+          'the demo’s days',
+          'one function of the day: the history’s day D is what the sandbox answers with VIS_DEMO_DATE=D, whichever day is today; vis --demo changes --notify posts only to a webhook on this machine',
+        ],
       ],
     });
   },
