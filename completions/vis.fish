@@ -1238,7 +1238,7 @@ complete -c vis -n '__vis_at "report"' -l refresh -d 'read from the API even whe
 complete -c vis -n '__vis_at "report"' -l no-cache -d 'neither read nor write the local cache (also VIS_CACHE=off)'
 complete -c vis -n '__vis_at "report"' -s o -l output -r -F -d 'the HTML file (default: report-<brand>-<last day>.html in --dir; - for stdout); one brand, or --combined'
 complete -c vis -n '__vis_at "report"' -l dir -x -a '(__fish_complete_directories)' -d 'the folder of the files vis names, one per brand (default: the current folder)'
-complete -c vis -n '__vis_at "report"' -l combined -d 'several brands in one file, an internal overview not to send to a client (then -o and --pdf FILE apply)'
+complete -c vis -n '__vis_at "report"' -l combined -d 'several brands in one file, an internal overview not to send to a client (then -o and --pdf FILE apply): every brand of the account, or those --brand A,B names'
 complete -c vis -n '__vis_at "report"' -l pdf -x -d 'also print each report to PDF beside its HTML, or to this file with one brand (needs Chromium; A4 unless --paper letter)'
 complete -c vis -n '__vis_at "report"' -l title -x -d 'the report’s title (default: AI visibility report)'
 complete -c vis -n '__vis_at "report"' -l logo -x -d 'the agency’s logo, PNG or JPEG, at most 1 MiB, embedded in the file'
