@@ -32,7 +32,7 @@ describe('FakeApi behind run()', () => {
       .on({ method: 'GET', path: '/usage' }, ok({ reads_left: 5 }));
     const notFound = await runInProcess(['tasks', '9'], { api });
     expect(notFound.code).toBe(5);
-    expect(notFound.stderr.split('\n')[0]).toBe('vis: No task 9 [not_found]');
+    expect(notFound.stderr.split('\n')[0]).toMatch(/^vis: No task 9\b.*: vis tasks lists task ids.* \[not_found\]$/);
     const retried = await runInProcess(['usage', '--format', 'json'], { api });
     expect(retried.code).toBe(0);
     expect(retried.clock.waits).toEqual([2_000]);

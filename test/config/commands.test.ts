@@ -97,7 +97,7 @@ describe('vis auth', () => {
   it('login without a base URL exits 2', async () => {
     const r = await runWithEnv(['auth', 'login'], { env: cleanEnv(), input: GOOD_KEY });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('needs the API base URL');
+    expect(r.stderr).toContain('the API base URL is required by');
   });
 
   it('there is no flag that takes a key', async () => {

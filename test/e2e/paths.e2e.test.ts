@@ -50,8 +50,8 @@ describe('paths that once reached the server, through the real transport: exit 2
   it.each([
     [['api', '/%2e%2e/%2e%2e/admin'], /^vis: <path> must not contain "\." or "\.\." segments, in any spelling/m],
     [['api', '/topics\\..\\..\\..\\x'], /^vis: <path> must not contain "\." or "\.\." segments/],
-    [['competitors', '..'], /vis competitors <name> must not be empty, "\." or "\.\."/],
-    [['topics', '.'], /vis topics <id> must not be empty, "\." or "\.\."/],
+    [['competitors', '..'], /^vis: <name> of vis competitors must not be empty, "\." or "\.\."/m],
+    [['topics', '.'], /^vis: <id> of vis topics must not be empty, "\." or "\.\."/m],
   ])('vis %j', async (args, message) => {
     const r = await runVis(args, { env: env() });
     expect(r.stderr).toMatch(message);

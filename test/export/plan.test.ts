@@ -127,7 +127,7 @@ describe('options', () => {
     expect(o.flags.period).toEqual({ days: 30, from: undefined, to: undefined });
     expect(o.flags.params).toEqual([['x', '1']]);
     expect(refusal(() => parseExportOptions({ dir: 'x', format: 'table' }, TODAY))).toMatch(/csv \(the default\) or json/);
-    expect(refusal(() => parseExportOptions({}, TODAY))).toMatch(/needs --dir/);
+    expect(refusal(() => parseExportOptions({}, TODAY))).toMatch(/--dir <folder> is required by vis export/);
     expect(refusal(() => parseExportOptions({ dir: 'x', allMarkets: true, market: 'US-en' }, TODAY))).toMatch(/cannot be used together/);
   });
 

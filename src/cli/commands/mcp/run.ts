@@ -212,7 +212,7 @@ async function callCommand(s: Server, argv: string[]): Promise<SentResult> {
     ...(options.profile ? ['--profile', options.profile] : []),
     ...(options.baseUrl ? ['--base-url', options.baseUrl] : []),
   ];
-  if (ctx.runCommandLine === undefined) throw new Error('vis mcp runs history and changes through the runner, which made no context here');
+  if (ctx.runCommandLine === undefined) throw new Error('the runner made no context here: vis mcp runs history and changes through it');
   const code = await ctx.runCommandLine([...argv, ...global, '--format', 'json'], io);
   // `vis changes` exits 1 when it finds changes with --exit-code only: not asked here, so anything else is a failure.
   if (code !== 0 || out.text().trim() === '') return errorResult(s, err.text().trim() || `the command ended with exit code ${code}`);
