@@ -37,6 +37,7 @@ export function overflow(line: string, width: number, tokens: ReadonlySet<string
   const m = /^(.*?)(\S+)$/.exec(line.trimEnd());
   if (!m) return true;
   const [, before = '', last = ''] = m;
-  const unbreakable = last.includes('://') || tokens.has(last);
+  // A URL, a copyable token, or a sparkline that --wide keeps whole (a run of marks has no place to break).
+  const unbreakable = last.includes('://') || tokens.has(last) || /^[▁-█]+$/.test(last);
   return !(unbreakable && displayWidth(before.trimEnd()) <= width);
 }

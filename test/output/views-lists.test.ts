@@ -111,9 +111,9 @@ describe('activity', () => {
     second.ref = { kind: 'topic', id: 'crm migration; rm -rf' };
     third.ref = { kind: 'invoice', id: 'inv-7' };
     const out = draw('activity', env, { width: 160 });
-    expect(out).toContain('named in 26 · → vis tasks 4749');
-    expect(out).toContain('named in 22 · topic crm migration; rm -rf');
-    expect(out).toContain('named in 26 · invoice inv-7');
+    expect(out).toMatch(/named in \d+ · → vis tasks 4749\n/);
+    expect(out).toMatch(/named in \d+ · topic crm migration; rm -rf\n/);
+    expect(out).toMatch(/ invoice inv-7\n/);
   });
 
   it('the type after the title only where the title does not say it', () => {
@@ -134,7 +134,7 @@ describe('activity', () => {
     const out = draw('activity', env, { width: 50 });
     expect(out).toContain('yesterday');
     expect(out.split('\n').slice(1).join('\n')).not.toContain('…'); // below the heading
-    expect(out).toContain('       Northwind CRM named in 26');
+    expect(out).toMatch(/\n {7}Northwind CRM named in \d+/);
   });
 });
 
@@ -194,10 +194,15 @@ describe('pitches', () => {
 describe('nothing dropped', () => {
   it('a field a view does not know is shown after it, with the label of its record', () => {
     const env = payload('growth/activity');
-    env.data.events[3].severity = 'info';
-    env.data.events[3].ref.note = 'first of three';
+    // The first event about something (a task): the view knows its ref's kind and id, not a note.
+    const event = (env.data.events as Rec[]).find((e) => e.ref !== null && typeof e.ref === 'object')!;
+    event.severity = 'info';
+    event.ref.note = 'first of three';
     const out = draw('activity', env, { width: 100 });
-    expect(out).toMatch(/\nevents\ntitle +ref\.note +severity\n[─ ]+\nNew task: Rework .*Gmail and Outlook sync.* +first of three +info\n/);
+    const start = String(event.title).split(' ').slice(0, 2).join(' ');
+    expect(out).toMatch(
+      new RegExp(`\\nevents\\ntitle +ref\\.note +severity\\n[─ ]+\\n${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.* +first of three +info\\n`),
+    );
     const brands = payload('agency/brands');
     brands.data.brands[1].integrations.crm = 'pending';
     expect(draw('brands', brands, { width: 100 })).toMatch(/\nbrands\nname +integrations\.crm\n[─ ]+\nLarkspur Dental +pending\n/);

@@ -238,7 +238,7 @@ describe('what changed', () => {
     ]);
     const ctx = { scope: { brand, market: null } as ScopeReport, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never, engine };
     const html = await changes.render(result as never, ctx);
-    const moves = [...html.matchAll(/<td><span class="plain">([^<]*)<\/span><\/td><\/tr>/g)].map((m) => m[1]);
+    const moves = [...html.matchAll(/<td[^>]*><span class="plain">([^<]*)<\/span><\/td><\/tr>/g)].map((m) => m[1]);
     expect(moves).toEqual(['ChatGPT → Gemini', 'appeared (Claude)', 'plain text → other text']);
     expect(html).not.toMatch(/chatgpt →|→ gemini|\(claude\)/);
   });
