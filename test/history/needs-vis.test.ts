@@ -135,6 +135,14 @@ describe('schema 2: the store names the vis it needs', () => {
     expect(SCHEMA_RELEASES.get(1)).toBe('0.1.0');
   });
 
+  it('the release the schema names is this package’s version or older: a store never asks for a vis not yet released', () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    const parts = (v: string) => v.split('.').map(Number);
+    const [need, have] = [parts(NEEDS_VIS), parts(pkg.version)];
+    const cmp = need[0]! - have[0]! || need[1]! - have[1]! || need[2]! - have[2]!;
+    expect(cmp, `${NEEDS_VIS} against ${pkg.version}`).toBeLessThanOrEqual(0);
+  });
+
   it('a new store holds meta with needs_vis, the release of the schema it is at', async () => {
     const { file } = place();
     await (await openStore(file, { create: true })).close();
