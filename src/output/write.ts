@@ -91,6 +91,15 @@ export function targetKey(output: string): string {
  */
 export type OutputTarget = { kind: 'replace' } | { kind: 'fd'; fd: number } | { kind: 'in-place'; fifo: boolean } | { kind: 'folder' };
 
+/**
+ * True when `path`, as the user wrote it, names a folder by its spelling: a trailing `/`
+ * (or `\\` on Windows), or a last part `.` or `..`. Resolving the path drops the slash, and
+ * a missing `newdir/` would otherwise be written as a file named `newdir`.
+ */
+export function namesFolder(path: string): boolean {
+  return /[/\\]$/.test(path) || /(^|[/\\])\.{1,2}$/.test(path);
+}
+
 export function outputTarget(path: string): OutputTarget {
   const fd = ownDescriptor(path);
   if (fd !== undefined) return { kind: 'fd', fd };

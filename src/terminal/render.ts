@@ -12,7 +12,18 @@ import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
 import { isNestingError } from '../text/nesting.js';
-import { isTerminalDevice, outputTarget, writeFd, writeFileAtomic, writeInPlace, writeStream, type Chunks, type Written } from '../output/write.js';
+import {
+  isTerminalDevice,
+  namesFolder,
+  outputTarget,
+  type OutputTarget,
+  writeFd,
+  writeFileAtomic,
+  writeInPlace,
+  writeStream,
+  type Chunks,
+  type Written,
+} from '../output/write.js';
 import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
@@ -56,7 +67,7 @@ const STDOUT = '-';
 
 function checkOutputPath(output: string): void {
   const path = resolve(output);
-  const target = outputTarget(path);
+  const target: OutputTarget = namesFolder(output) ? { kind: 'folder' } : outputTarget(path);
   if (target.kind === 'folder') throw new UsageError(`--output must name a file, not a folder (got "${output}")`);
   if (target.kind === 'fd') return;
   if (target.kind === 'in-place') {

@@ -138,6 +138,8 @@ describe('parse: a usage error comes before any sandbox, transport or config wri
     [{ argv: ['--demo', 'topics', '--columns', 'name'], profile: { format: 'json' } }, '--columns applies to --format csv and table'],
     [{ argv: ['--demo', 'topics'], env: { VIS_FORMAT: 'yaml' } }, 'VIS_FORMAT must be one of table, json, csv (got "yaml")'],
     [{ argv: ['--demo', 'topics', '-o', folder] }, '--output must name a file, not a folder'],
+    [{ argv: ['--demo', 'topics', '-o', join(folder, 'missing') + '/'] }, '--output must name a file, not a folder'],
+    [{ argv: ['--demo', 'topics', '-o', join(folder, 'missing', '..')] }, '--output must name a file, not a folder'],
     [{ argv: ['--demo', 'pitches', 'create', 'acme.com'] }, '--yes is required by vis pitches create when not at a terminal'],
     [{ argv: ['--demo', 'pitches', 'create', 'not a domain', '--yes'] }, '<domain-or-url> must be a domain'],
     [{ argv: ['--demo', 'tasks', '42', '--status', 'open'] }, '--status applies to the list (vis tasks)'],

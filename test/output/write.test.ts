@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { pendingTempFiles, removePendingTempFiles, writeFileAtomic, writeStream } from '../../src/output/write.js';
+import { namesFolder, pendingTempFiles, removePendingTempFiles, writeFileAtomic, writeStream } from '../../src/output/write.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'vis-write-'));
 
@@ -121,5 +121,26 @@ describe('writeStream', () => {
     const writing = writeStream(stream, 'x'.repeat(1 << 16));
     stream.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
     await expect(writing).rejects.toMatchObject({ code: 'EPIPE' });
+  });
+});
+
+describe('namesFolder: a path that names a folder by its spelling', () => {
+  it.each([
+    ['newdir/', true],
+    ['a/b/', true],
+    ['/', true],
+    ['.', true],
+    ['..', true],
+    ['a/.', true],
+    ['a/..', true],
+    ['a\\', true],
+    ['report.html', false],
+    ['a/report.html', false],
+    ['.hidden', false],
+    ['a/..b', false],
+    ['a/b.', false],
+    ['...', false],
+  ])('%j: %s', (path, folder) => {
+    expect(namesFolder(path)).toBe(folder);
   });
 });

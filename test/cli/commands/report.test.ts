@@ -133,6 +133,9 @@ describe('vis report: flags refused before any request (exit 2)', () => {
     [['--logo', join(dir, 'missing.png')], /--logo: cannot read .*missing.png \(ENOENT\)/],
     [['--logo', dir], /--logo must be a regular file: .* is not a regular file/],
     [['-o', join(dir, 'folder.html')], /--output must name a file, not a folder/],
+    // A folder by its spelling, though it does not exist: never written as a file of that name.
+    [['-o', join(dir, 'newdir') + '/'], /--output must name a file, not a folder \(got ".*newdir\/"\)\n.*--dir FOLDER/],
+    [['--pdf', join(dir, 'newpdf') + '/.'], /--pdf must name a file, not a folder/],
     [['-o', join(dir, 'nowhere', 'r.html')], /--output: the folder .*nowhere does not exist or is not writable/],
     [['--pdf', join(dir, 'folder.html')], /--pdf must name a file, not a folder/],
     [['--pdf', join(dir, 'nowhere', 'r.pdf')], /--pdf: the folder .*nowhere does not exist or is not writable/],

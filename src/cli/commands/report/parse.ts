@@ -15,7 +15,7 @@ import { optionValues } from '../../../flags/argv.js';
 import { parseFlags, type FlagOptions, type RawGlobalOptions } from '../../../flags/rules.js';
 import { NotRegularFileError, readRegularFileHead } from '../../../fs/safe-file.js';
 import { refuseOneFile } from './files.js';
-import { outputTarget, targetKey, writtenPath } from '../../../output/write.js';
+import { namesFolder, outputTarget, targetKey, writtenPath, type OutputTarget } from '../../../output/write.js';
 import type { Context } from '../../../services/context.js';
 import { parseSessionOptions, type SessionOptions } from '../../../services/session.js';
 import { writesToTerminal } from '../../../terminal/render.js';
@@ -161,11 +161,15 @@ export function readLogo(path: string | undefined, cwd: string): ReportLook['log
  * A file the report writes (-o, --pdf), by -o's rules (src/output/write.ts): not a folder,
  * and the folder of the file it replaces writable (through a link, the folder of the
  * link's target; a device or FIFO is written where it is, so its own permission counts).
- * `flag` names it.
+ * `flag` names it; `written` is the path as typed, whose trailing `/` names a folder.
  */
-export function checkWritable(flag: string, path: string): void {
-  const target = outputTarget(path);
-  if (target.kind === 'folder') throw new UsageError(`${flag} must name a file, not a folder (got "${path}")`);
+export function checkWritable(flag: string, path: string, written = path): void {
+  const target: OutputTarget = namesFolder(written) ? { kind: 'folder' } : outputTarget(path);
+  if (target.kind === 'folder') {
+    throw new UsageError(`${flag} must name a file, not a folder (got "${written}")`, {
+      hint: 'vis report --dir FOLDER writes the reports it names into FOLDER.',
+    });
+  }
   if (target.kind === 'fd') return;
   let where = path;
   if (target.kind === 'replace') {
@@ -202,7 +206,7 @@ export function parsePdf(ctx: Pick<Context, 'io'>, value: string | boolean | und
   if (value === true) return 'beside';
   if (value.trim() === '') throw new UsageError('--pdf must name a file, or - for stdout');
   const pdf = value === '-' ? '-' : resolve(cwd, value);
-  if (pdf !== '-') checkWritable('--pdf', pdf);
+  if (pdf !== '-') checkWritable('--pdf', pdf, value);
   if (writesToTerminal(ctx, pdf)) {
     throw new UsageError(`--pdf: ${value === '-' ? 'stdout' : value} is a terminal, and a PDF is not text: name a file, or redirect stdout`);
   }
@@ -281,7 +285,7 @@ export function parseReportCommand(ctx: Context, raw: RawReportOptions, cwd: str
   if (flags.output === '-') output = '-';
   else if (flags.output !== undefined) {
     output = resolve(cwd, flags.output);
-    checkWritable('--output', output);
+    checkWritable('--output', output, flags.output);
   }
   const pdf = parsePdf(ctx, raw.pdf, cwd);
   if (pdf !== undefined && pdf !== 'beside' && output !== undefined) checkDistinct(output, pdf);
