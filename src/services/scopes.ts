@@ -26,7 +26,7 @@ import { writeMessage } from '../terminal/io.js';
 import type { ChosenBrand } from './brand-choice.js';
 import type { Context } from './context.js';
 import { cachedNow, sendCached, type CachedResponse } from './cached.js';
-import { scopeRequest } from './scope-request.js';
+import { scopeRequest, type ScopeQuery } from './scope-request.js';
 import type { Session } from './session.js';
 
 /** One read: the endpoint and its request (src/services/scope-request.ts). */
@@ -106,6 +106,20 @@ export interface ScopesRead<R extends ScopeRead> {
   outcomeOf(read: ScopeRead): ReadOutcome;
   /** Reads spent: answers the cache did not give, GET /markets included. */
   spent: number;
+}
+
+/**
+ * The plan of one endpoint over the chosen brands and markets, as a data command and vis
+ * mcp read it: one read per brand and market; data the same in every market read once per
+ * brand, in its primary market; a brand whose GET /markets failed kept as its one scope.
+ */
+export function oneEndpointPlan(spec: EndpointSpec, query: ScopeQuery['query']): (brands: readonly BrandMarkets[]) => PlannedScope[] {
+  return (list) =>
+    list.flatMap(({ brand, markets, failed }): PlannedScope[] => {
+      if (failed !== undefined) return [{ brand, market: undefined, reads: [], failed }];
+      const codes = spec.market && !spec.sameInEveryMarket ? (markets ?? [undefined]) : [undefined];
+      return codes.map((market) => ({ brand, market, reads: [{ spec, request: scopeRequest(spec, brand, market, { query }) }] }));
+    });
 }
 
 /** A plan: the scopes (a brand whose markets are unknown read in its primary one), and the brands GET /markets must tell. */

@@ -16,7 +16,7 @@ import { readsSeveralScopes } from '../../../flags/command-options.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
 import { selectBrands, wholeBrand } from '../../../services/brand-choice.js';
 import { scopeRequest } from '../../../services/scope-request.js';
-import { accountBrands, ANNOUNCE_OVER, readScopes, reportFailures, scopeProgress, scopeResults, type PlannedScope } from '../../../services/scopes.js';
+import { accountBrands, ANNOUNCE_OVER, readScopes, reportFailures, scopeProgress, scopeResults, oneEndpointPlan } from '../../../services/scopes.js';
 import { renderCombinedResponse } from '../../../terminal/render-combined.js';
 import type { Session } from '../../../services/session.js';
 import { writeMessage } from '../../../terminal/io.js';
@@ -53,13 +53,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
     brands,
     markets: scopes.markets ?? (configured === undefined ? undefined : [configured]),
     specs: [spec],
-    // Data the same in every market is read once per brand, in its primary market, as a plain `vis <command>` reads it.
-    plan: (list) =>
-      list.flatMap(({ brand, markets, failed }): PlannedScope[] => {
-        if (failed !== undefined) return [{ brand, market: undefined, reads: [], failed }];
-        const codes = spec.market && !spec.sameInEveryMarket ? (markets ?? [undefined]) : [undefined];
-        return codes.map((market) => ({ brand, market, reads: [{ spec, request: scopeRequest(spec, brand, market, { query: request.query }) }] }));
-      }),
+    plan: oneEndpointPlan(spec, request.query),
     unknownMarkets: 'one read',
     unlisted: 'brand',
     counted: ({ needed, discover }) => {

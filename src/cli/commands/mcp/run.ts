@@ -17,7 +17,7 @@ import { parseScopes, prepareRequest } from '../../../services/endpoint-request.
 import { resolveBrand } from '../../../services/brands.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { selectBrands, wholeBrand } from '../../../services/brand-choice.js';
-import { accountBrands, readScopes, scopeResults, type PlannedScope } from '../../../services/scopes.js';
+import { accountBrands, readScopes, scopeResults, oneEndpointPlan } from '../../../services/scopes.js';
 import { registeredSecrets } from '../../../http/redact.js';
 import type { CacheHit, ResponseCache } from '../../../cache/store.js';
 import { terminalHolders, type IO } from '../../../terminal/io.js';
@@ -146,12 +146,7 @@ async function callSeveral(
     brands,
     markets: scopes.markets ?? (configured === undefined ? undefined : [configured]),
     specs: [spec],
-    plan: (list) =>
-      list.flatMap(({ brand, markets, failed }): PlannedScope[] => {
-        if (failed !== undefined) return [{ brand, market: undefined, reads: [], failed }];
-        const codes = spec.market && !spec.sameInEveryMarket ? (markets ?? [undefined]) : [undefined];
-        return codes.map((market) => ({ brand, market, reads: [{ spec, request: scopeRequest(spec, brand, market, { query }) }] }));
-      }),
+    plan: oneEndpointPlan(spec, query),
     unknownMarkets: 'one read',
     unlisted: 'brand',
     counted: ({ needed }) => {
