@@ -2,12 +2,13 @@
  * End-to-end helpers: spawn the built `vis` (bin/vis.js -> dist/) with a clean
  * environment, and small loopback servers that record what they receive.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { runToEnd } from '../support/spawned.js';
 import { waitUntil } from '../support/wait.js';
 
 export const VIS = resolve(__dirname, '../../bin/vis.js');
@@ -43,24 +44,12 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 }
 
 export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [VIS, ...args], {
-      env: opts.env ?? cleanEnv(),
-      cwd: opts.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr });
-    });
-    if (opts.input !== undefined) child.stdin.end(opts.input);
-    else child.stdin.end();
+  // stdin is a pipe closed at once when there is no input, never the test runner's.
+  return runToEnd(process.execPath, [VIS, ...args], {
+    env: opts.env ?? cleanEnv(),
+    cwd: opts.cwd,
+    input: opts.input ?? '',
+    timeoutMs: opts.timeoutMs ?? 120_000,
   });
 }
 
