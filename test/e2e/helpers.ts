@@ -3,11 +3,12 @@
  * environment, and small loopback servers that record what they receive.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { runToEnd } from '../support/spawned.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -51,6 +52,42 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
     input: opts.input ?? '',
     timeoutMs: opts.timeoutMs ?? 120_000,
   });
+}
+
+/**
+ * What a run of the built vis with `args` loads: each module it requires, one a line, in
+ * the order asked (a --require hook logs every request), with its exit status and stderr.
+ */
+export function modulesLoaded(args: readonly string[]): { status: number | null; stderr: string; loaded: string } {
+  const hook = join(mkdtempSync(join(tmpdir(), 'vis-load-hook-')), 'hook.cjs');
+  const log = `${hook}.log`;
+  writeFileSync(
+    hook,
+    `const M = require('module'); const fs = require('fs'); const load = M._load;
+     M._load = function (request, parent, isMain) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.apply(this, arguments); };`,
+  );
+  const r = spawnSync(process.execPath, ['--require', hook, VIS, ...args], { encoding: 'utf8', env: cleanEnv() });
+  return { status: r.status, stderr: r.stderr, loaded: readFileSync(log, 'utf8') };
+}
+
+/**
+ * A driver of test/e2e/ (`entry`) bundled with esbuild into a temporary folder, as the
+ * build bundles vis; `plugin` points it at what dist/ built. Returns the bundle's path.
+ */
+export async function bundleTestDriver(entry: string, plugin: Plugin): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = join(mkdtempSync(join(tmpdir(), 'vis-driver-')), 'driver.cjs');
+  await build({
+    entryPoints: [join(__dirname, entry)],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [plugin],
+  });
+  return out;
 }
 
 /** `s` quoted for sh. */
