@@ -6,7 +6,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, ServerError } from '../../src/errors.js';
@@ -108,8 +108,7 @@ describe('opening', () => {
   });
 
   it('a folder that cannot be made is refused, naming it', async () => {
-    const { dir } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir } = storePlace('store');
     const dangling = join(dir, 'gone');
     symlinkSync(join(dir, 'nowhere'), dangling);
     const err = await refusal(openStore(join(dangling, 'history.db'), { create: true }));
@@ -117,8 +116,7 @@ describe('opening', () => {
   });
 
   it('an error of its own work is not blamed on the lock', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     // An entry that cannot be set aside: a folder by an entry's name, whose `.rejected` name
     // is taken by a folder that is not empty (the rename fails with ENOTEMPTY).
     const j = journalDir(file);
@@ -287,8 +285,7 @@ describe('bodies', () => {
 
 describe('the file', () => {
   it('refuses a folder others can write to, saying why', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     chmodSync(dir, 0o777);
     const err = await refusal(openStore(file, { create: true }));
     expect(err.message).toBe(`the history store's folder ${dir} is not private: it must be yours, and nobody else may write to it`);
@@ -297,8 +294,7 @@ describe('the file', () => {
   });
 
   it('refuses a journal that is a file, or a folder others can write to, and takes nothing in', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(`${file}.incoming`, 'not a folder');
     const err = await refusal(openStore(file, { create: true }));
     expect(err.message).toBe(`the history's journal ${file}.incoming is not a private folder of this user: vis takes nothing in from it`);
@@ -312,8 +308,7 @@ describe('the file', () => {
   });
 
   it('refuses a file others can write to, a link and a folder', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     writeFileSync(file, '');
     chmodSync(file, 0o666);
     expect((await refusal(openStore(file, { create: true }))).message).toBe(`others can write to the history store ${file}`);
@@ -326,8 +321,7 @@ describe('the file', () => {
   });
 
   async function refusedUnchanged(write: (file: string) => Promise<void> | void, message: RegExp, problem = message): Promise<void> {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     await write(file);
     chmodSync(file, 0o600);
     const before = readFileSync(file);
@@ -459,8 +453,7 @@ describe('the file', () => {
   });
 
   it('says how to start anew from a damaged file, and how to use a newer one', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     writeFileSync(file, randomBytes(5000), { mode: 0o600 });
     expect((await refusal(openStore(file, { create: true }))).hint).toBe(`Move it aside (mv '${file}' '${file}.damaged') to start a new history.`);
     const { Database } = await loadSqlite();
@@ -478,8 +471,7 @@ describe('the file', () => {
       t.skip();
       return;
     }
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(file, '', { mode: 0o600 });
     chownSync(file, 65534, 65534);
     expect((await refusal(openStore(file, { create: true }))).message).toBe(`the history store ${file} belongs to another user`);
@@ -491,8 +483,7 @@ describe('the file', () => {
   });
 
   it('names the store when its path cannot be read or its lock cannot be made', async () => {
-    const { dir } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir } = storePlace('store');
     writeFileSync(join(dir, 'plain'), '');
     const under = join(dir, 'plain', 'history.db');
     expect((await refusal(openStore(under, { create: true }))).message).toBe(
@@ -740,8 +731,7 @@ describe('check', () => {
   });
 
   it('an empty file is a new store: nothing recorded, nothing wrong', async () => {
-    const { dir, file } = storePlace('store', { made: false });
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(file, '', { mode: 0o600 });
     expect(await checkFile(file)).toEqual({
       file,
@@ -760,8 +750,7 @@ describe('check', () => {
     const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
     expect((await s.check()).scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
     await s.close();
-    const { file } = storePlace('store', { made: false });
-    mkdirSync(dirname(file), { mode: 0o700 });
+    const { file } = storePlace('store');
     const c = await open(file);
     writeFileSync(journalDir(file), '');
     expect((await c.check()).journal).toEqual({ waiting: 0, rejected: [] });
