@@ -66,6 +66,39 @@ export function accountGroup(program: Command, name: string, o: { summary: strin
     .addHelpText('after', examplesAfter(...o.examples));
 }
 
+/** One verb of an account group (`vis auth login`), as the group's table declares it. */
+export interface VerbDeclaration<V extends string> {
+  verb: V;
+  /** Its arguments, as commander writes them, with their help. */
+  args?: ReadonlyArray<readonly [name: string, description: string]>;
+  summary: string;
+  description: string;
+  examples: readonly string[];
+}
+
+/**
+ * Each verb of a group's table under `group`, in the table's order: its arguments, its help
+ * (`calls` says what it sends) and an action that hands `act` the verb and the command
+ * typed (its arguments are `self.args`).
+ */
+export function addVerbs<D extends VerbDeclaration<string>>(
+  group: Command,
+  verbs: readonly D[],
+  calls: (v: D) => string,
+  act: (v: D, self: Command) => Promise<void>,
+): void {
+  for (const v of verbs) {
+    const sub = group.command(v.verb);
+    for (const [name, description] of v.args ?? []) sub.argument(name, description);
+    sub
+      .summary(v.summary)
+      .description(toolDescription(v.description, calls(v)))
+      .addHelpText('after', examplesAfter(...v.examples))
+      // commander passes (args…, opts, command): the command typed is always last.
+      .action(async (...args: unknown[]) => act(v, args[args.length - 1] as Command));
+  }
+}
+
 /**
  * The options several commands share, added where they apply (like gh's AddJSONFlags):
  * commander then lists each in that command's help, completes it, and refuses it on a

@@ -18,7 +18,7 @@ import type { Env } from '../../src/domain/env.js';
 import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
 import { COMMAND_OPTIONS } from '../../src/flags/command-options.js';
 import { testContext, testIO } from '../support/context.js';
-import { requiredArgs } from '../support/commands.js';
+import { optionArgs, requiredArgs } from '../support/commands.js';
 import { FakeApi, json } from '../support/http.js';
 import { runInProcess, TEST_KEY } from '../support/run.js';
 import { refusingBaseUrl } from '../support/ports.js';
@@ -44,73 +44,6 @@ function freshEnv(): Env {
 
 /** What a command needs besides the option under test: its required arguments and options. */
 const REQUIRED = requiredArgs();
-
-function isoDaysBefore(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A PNG `vis report --logo` takes (its first bytes are what is checked). */
-function pngLogo(dir: string): string {
-  const file = join(dir, 'logo.png');
-  writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  return file;
-}
-
-/** The option with a valid value (and, for --to, the --from it needs). */
-function optionArgs(o: Option, today: string, outDir: string): string[] {
-  const flag = o.long!;
-  // The folder and the logo are made only for the flag that names them (one call per command line).
-  const values: Record<string, string[] | (() => string[])> = {
-    '--brand': ['acme'],
-    '--market': ['US-en'],
-    '--days': ['7'],
-    '--from': [isoDaysBefore(today, 10)],
-    '--to': [today, '--from', isoDaysBefore(today, 10)],
-    '--format': ['json'],
-    '--output': [join(outDir, 'out.json')],
-    '--columns': ['id'],
-    '--rows': ['topics'],
-    '--param': ['x=1'],
-    '--profile': ['default'],
-    '--base-url': [BASE],
-    '--timeout': ['5'],
-    '--layer': ['content'],
-    '--status': ['done'],
-    '--limit': ['5'],
-    '--group-by': ['page'],
-    '--prompt': ['best crm for startups'],
-    '--market-code': ['US-en'],
-    '--business-type': ['B2B SaaS'],
-    '--field': ['k=v'],
-    '--port': ['0'],
-    '--host': ['127.0.0.1'],
-    '--dir': () => [mkdtempSync(join(tmpdir(), 'vis-help-dir-'))],
-    '--only': ['topics'],
-    '--sort': ['id'],
-    '--top': ['3'],
-    '--engine': ['chatgpt'],
-    '--state': ['absent'],
-    '--action': ['write'],
-    '--since': ['7d'],
-    '--threshold': ['5'],
-    '--until': [today],
-    '--before': ['90d'],
-    '--max-reads': ['5'],
-    '--max-bytes': ['5000'],
-    '--pdf': [join(outDir, 'out.pdf')],
-    '--title': ['Q4'],
-    '--logo': () => [pngLogo(outDir)],
-    '--accent': ['#0a7'],
-    '--locale': ['en-GB'],
-    '--paper': ['letter'],
-    '--file': [join(outDir, 'history.db')],
-  };
-  if (!(o.required || o.optional)) return [flag];
-  const given = values[flag];
-  const v = typeof given === 'function' ? given() : given;
-  if (!v) throw new Error(`no test value for ${flag}: add one`);
-  return [flag, ...v];
-}
 
 interface Listed {
   path: string[];
@@ -176,7 +109,12 @@ describe('every option a command’s help lists is accepted by that command', ()
     if (['history check', 'history prune', 'history push'].includes(path.join(' ')) && option.long === '--demo') return;
     // `vis api` answers in JSON unless told: its table options need a table.
     const tableOnly = path[0] === 'api' && ['--columns', '--rows', '--wide'].includes(option.long!) ? ['--format', 'table'] : [];
-    const argv = [...path, ...(REQUIRED[path.join(' ')] ?? []), ...tableOnly, ...optionArgs(option, today, outDir)];
+    const argv = [
+      ...path,
+      ...(REQUIRED[path.join(' ')] ?? []),
+      ...tableOnly,
+      ...optionArgs(option, { today, outFile: join(outDir, 'out.json'), base: BASE, toWithFrom: true }),
+    ];
     const r = await parses(argv);
     expect(r, `vis ${argv.join(' ')}`).toEqual({ ok: true });
   });

@@ -31,7 +31,7 @@ import type { Env } from '../../src/domain/env.js';
 import { UsageError } from '../../src/errors.js';
 import { GLOBAL_OPTIONS } from '../../src/flags/globals.js';
 import { testContext, testIO } from '../support/context.js';
-import { requiredArgs, spyOn } from '../support/commands.js';
+import { optionArgs, requiredArgs, spyOn } from '../support/commands.js';
 import { FakeApi } from '../support/http.js';
 import { runInProcess, TEST_KEY } from '../support/run.js';
 import { refusingBaseUrl } from '../support/ports.js';
@@ -41,76 +41,6 @@ const BASE = await refusingBaseUrl();
 
 /** What a command needs besides the option under test. */
 const REQUIRED = requiredArgs();
-
-function isoDaysBefore(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The option with a valid value: what is refused is the flag, never its value. --to
- * needs --from where it is taken; where it is not, --to alone is refused.
- */
-/** A PNG `vis report --logo` takes (its first bytes are what is checked). */
-function pngLogo(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'vis-options-logo-')), 'logo.png');
-  writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  return file;
-}
-
-function optionArgs(option: Option, today: string, outFile: string, taken: boolean): string[] {
-  const flag = option.long!;
-  const from = isoDaysBefore(today, 10);
-  // The folders and files are made only for the flag that names them (one call per command line).
-  const values: Record<string, string[] | (() => string[])> = {
-    '--brand': ['acme'],
-    '--market': ['US-en'],
-    '--days': ['7'],
-    '--from': [from],
-    '--to': taken ? [today, '--from', from] : [today],
-    '--format': ['json'],
-    '--output': [outFile],
-    '--columns': ['id'],
-    '--rows': ['topics'],
-    '--param': ['x=1'],
-    '--profile': ['default'],
-    '--base-url': [BASE],
-    '--timeout': ['5'],
-    '--layer': ['content'],
-    '--status': ['done'],
-    '--limit': ['5'],
-    '--group-by': ['page'],
-    '--prompt': ['best crm for startups'],
-    '--business-type': ['B2B SaaS'],
-    '--field': ['k=v'],
-    '--port': ['0'],
-    '--host': ['127.0.0.1'],
-    '--dir': () => [mkdtempSync(join(tmpdir(), 'vis-options-dir-'))],
-    '--only': ['topics'],
-    '--sort': ['id'],
-    '--top': ['3'],
-    '--engine': ['chatgpt'],
-    '--state': ['absent'],
-    '--action': ['write'],
-    '--since': ['7d'],
-    '--threshold': ['5'],
-    '--until': [today],
-    '--before': ['90d'],
-    '--max-reads': ['5'],
-    '--max-bytes': ['5000'],
-    '--pdf': [`${outFile}.pdf`],
-    '--title': ['Q4'],
-    '--logo': () => [pngLogo()],
-    '--accent': ['#0a7'],
-    '--locale': ['en-GB'],
-    '--paper': ['letter'],
-    '--file': () => [join(mkdtempSync(join(tmpdir(), 'vis-options-file-')), 'history.db')],
-  };
-  if (!(option.required || option.optional)) return [flag];
-  const given = values[flag];
-  const v = typeof given === 'function' ? given() : given;
-  if (!v) throw new Error(`no test value for ${flag}: add one`);
-  return [flag, ...v];
-}
 
 function freshHome(): { env: Env; home: string } {
   const home = mkdtempSync(join(tmpdir(), 'vis-options-'));
@@ -315,7 +245,7 @@ describe('every option of vis on every command, on one program', () => {
     const parse = reusable(ctx);
     const wrong: string[] = [];
     for (const [name, flag, , c, option] of refused) {
-      const given = optionArgs(option, today, outFile, false);
+      const given = optionArgs(option, { today, outFile, base: BASE, toWithFrom: false });
       const args = argsFor(name, flag);
       for (const argv of [
         [...c.path, ...args, ...given],
@@ -337,7 +267,7 @@ describe('every option of vis on every command, on one program', () => {
     const parse = reusable(ctx);
     const wrong: string[] = [];
     for (const [name, flag, , c, option] of before) {
-      const given = optionArgs(option, today, outFile, true);
+      const given = optionArgs(option, { today, outFile, base: BASE, toWithFrom: true });
       const args = argsFor(name, flag);
       const err = await parse([...given, ...c.path, ...args]);
       const line = ['vis', ...[...c.path, ...given, ...args].map(quoted)].join(' ');
@@ -358,7 +288,7 @@ describe('every option of vis on every command, on one program', () => {
 describe('each class of refusal, run whole, once per kind of command and option', () => {
   it.each(onePerKind(refused))('vis %s %s (taken: %s)', async (name, flag, _taken, c, option) => {
     const outFile = join(mkdtempSync(join(tmpdir(), 'vis-options-out-')), 'out.json');
-    const given = optionArgs(option, today, outFile, false);
+    const given = optionArgs(option, { today, outFile, base: BASE, toWithFrom: false });
     const args = argsFor(name, flag);
     const { env } = freshHome();
     for (const argv of [
@@ -382,7 +312,7 @@ describe('each class of refusal, run whole, once per kind of command and option'
   it.each(onePerKind(before))('vis %s: %s goes after the command', async (name, flag, _taken, c, option) => {
     const outFile = join(mkdtempSync(join(tmpdir(), 'vis-options-out-')), 'out.json');
     const args = argsFor(name, flag);
-    const given = optionArgs(option, today, outFile, true);
+    const given = optionArgs(option, { today, outFile, base: BASE, toWithFrom: true });
     const { env } = freshHome();
     const r = await runInProcess([...given, ...c.path, ...args], { api: new FakeApi(), env });
     expect(r.code, r.stderr).toBe(2);
@@ -397,7 +327,7 @@ describe('each class of refusal, run whole, once per kind of command and option'
   });
 
   it.each(onePerKind(globals))('vis %s: %s before the command words is accepted', async (name, _flag, _taken, c, option) => {
-    const argv = [...optionArgs(option, today, join(tmpdir(), 'unused'), true), ...c.path, ...(REQUIRED[name] ?? [])];
+    const argv = [...optionArgs(option, { today, outFile: join(tmpdir(), 'unused'), base: BASE, toWithFrom: true }), ...c.path, ...(REQUIRED[name] ?? [])];
     expect(await parse(testContext({ env: freshHome().env, io: testIO() }), argv, true), `vis ${argv.join(' ')}`).toBeUndefined();
   });
 });

@@ -5,11 +5,12 @@
  * their PATH is a shim that runs the built bin/vis.js, so dynamic candidates come from
  * the real program.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe } from 'vitest';
+import { runToEnd } from '../support/spawned.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const COMPLETIONS = join(ROOT, 'completions');
@@ -58,19 +59,7 @@ export interface ShellResult {
 
 /** Runs a program to its end; killed after `timeoutMs` so a hung shell fails the test instead of hanging it. */
 export function runProgram(file: string, args: string[], env: Record<string, string>, cwd?: string, timeoutMs = 30_000): Promise<ShellResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
-  });
+  return runToEnd(file, args, { env, cwd, timeoutMs });
 }
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -2,12 +2,14 @@
  * End-to-end helpers: spawn the built `vis` (bin/vis.js -> dist/) with a clean
  * environment, and small loopback servers that record what they receive.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { runToEnd } from '../support/spawned.js';
 import { waitUntil } from '../support/wait.js';
 
 export const VIS = resolve(__dirname, '../../bin/vis.js');
@@ -43,25 +45,49 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 }
 
 export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [VIS, ...args], {
-      env: opts.env ?? cleanEnv(),
-      cwd: opts.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr });
-    });
-    if (opts.input !== undefined) child.stdin.end(opts.input);
-    else child.stdin.end();
+  // stdin is a pipe closed at once when there is no input, never the test runner's.
+  return runToEnd(process.execPath, [VIS, ...args], {
+    env: opts.env ?? cleanEnv(),
+    cwd: opts.cwd,
+    input: opts.input ?? '',
+    timeoutMs: opts.timeoutMs ?? 120_000,
   });
+}
+
+/**
+ * What a run of the built vis with `args` loads: each module it requires, one a line, in
+ * the order asked (a --require hook logs every request), with its exit status and stderr.
+ */
+export function modulesLoaded(args: readonly string[]): { status: number | null; stderr: string; loaded: string } {
+  const hook = join(mkdtempSync(join(tmpdir(), 'vis-load-hook-')), 'hook.cjs');
+  const log = `${hook}.log`;
+  writeFileSync(
+    hook,
+    `const M = require('module'); const fs = require('fs'); const load = M._load;
+     M._load = function (request, parent, isMain) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.apply(this, arguments); };`,
+  );
+  const r = spawnSync(process.execPath, ['--require', hook, VIS, ...args], { encoding: 'utf8', env: cleanEnv() });
+  return { status: r.status, stderr: r.stderr, loaded: readFileSync(log, 'utf8') };
+}
+
+/**
+ * A driver of test/e2e/ (`entry`) bundled with esbuild into a temporary folder, as the
+ * build bundles vis; `plugin` points it at what dist/ built. Returns the bundle's path.
+ */
+export async function bundleTestDriver(entry: string, plugin: Plugin): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = join(mkdtempSync(join(tmpdir(), 'vis-driver-')), 'driver.cjs');
+  await build({
+    entryPoints: [join(__dirname, entry)],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [plugin],
+  });
+  return out;
 }
 
 /** `s` quoted for sh. */

@@ -9,9 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asUser, cleanEnv, NOBODY, VIS, visRunnableBy } from './helpers.js';
+import { asUser, bundleTestDriver, modulesLoaded, NOBODY, VIS, visRunnableBy } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const DIST_LIB = join(ROOT, 'dist', 'lib');
@@ -19,24 +18,12 @@ const KEY = 'vis_live_e2eHistoryKey0123456789abcdef';
 
 /** The driver bundled with esbuild; SQLite is the built dist/lib/sqlite.cjs named by VIS_SQLITE_LIB. */
 async function bundleDriver(): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'vis-history-driver-')), 'driver.cjs');
-  await build({
-    entryPoints: [join(ROOT, 'test/e2e/history-store-driver.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'built-sqlite',
-        setup(b) {
-          b.onResolve({ filter: /^node-sqlite3-wasm$/ }, () => ({ path: 'built', namespace: 'built-sqlite' }));
-          b.onLoad({ filter: /.*/, namespace: 'built-sqlite' }, () => ({ contents: 'module.exports = require(process.env.VIS_SQLITE_LIB);', loader: 'js' }));
-        },
-      },
-    ],
+  const out = await bundleTestDriver('history-store-driver.ts', {
+    name: 'built-sqlite',
+    setup(b) {
+      b.onResolve({ filter: /^node-sqlite3-wasm$/ }, () => ({ path: 'built', namespace: 'built-sqlite' }));
+      b.onLoad({ filter: /.*/, namespace: 'built-sqlite' }, () => ({ contents: 'module.exports = require(process.env.VIS_SQLITE_LIB);', loader: 'js' }));
+    },
   });
   chmodSync(out, 0o644);
   chmodSync(dirname(out), 0o755);
@@ -71,19 +58,8 @@ describe('the built store', () => {
     expect(existsSync(join(DIST_LIB, 'node-sqlite3-wasm.wasm'))).toBe(true);
     expect(readFileSync(join(ROOT, 'dist', 'vis.cjs'), 'utf8')).not.toContain('node-sqlite3-wasm.wasm');
     expect(readFileSync(join(ROOT, 'dist', 'THIRD_PARTY_NOTICES.md'), 'utf8')).toContain('## node-sqlite3-wasm ');
-    const hook = join(mkdtempSync(join(tmpdir(), 'vis-load-hook-')), 'hook.cjs');
-    const log = `${hook}.log`;
-    writeFileSync(
-      hook,
-      `const M = require('module'); const fs = require('fs'); const load = M._load;
-       M._load = function (request, parent, isMain) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.apply(this, arguments); };`,
-    );
-    const r = spawnSync(process.execPath, ['--require', hook, VIS, '--demo', 'topics', '-f', 'json'], {
-      encoding: 'utf8',
-      env: cleanEnv(),
-    });
-    expect(r.status, r.stderr).toBe(0);
-    const loaded = readFileSync(log, 'utf8');
+    const { status, stderr, loaded } = modulesLoaded(['--demo', 'topics', '-f', 'json']);
+    expect(status, stderr).toBe(0);
     expect(loaded).toContain('sandbox.cjs');
     expect(loaded).not.toContain('sqlite');
   });

@@ -6,11 +6,11 @@
  * from the repository. Packs the dist/ that `npm test` built (--no-build), so that
  * packing does not rebuild dist/ under the other tests.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd } from '../support/spawned.js';
 
 const ROOT = resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -23,32 +23,20 @@ interface Result {
 }
 
 function exec(file: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Result> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, {
-      cwd: opts.cwd ?? ROOT,
-      // offline: npm never asks the registry (npx --no did, for 20 s and more when it was slow);
-      // tests reach nothing beyond loopback.
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        npm_config_offline: 'true',
-        npm_config_update_notifier: 'false',
-        npm_config_fund: 'false',
-        npm_config_audit: 'false',
-        ...opts.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
+  return runToEnd(file, args, {
+    cwd: opts.cwd ?? ROOT,
+    // offline: npm never asks the registry (npx --no did, for 20 s and more when it was slow);
+    // tests reach nothing beyond loopback.
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      npm_config_offline: 'true',
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+      ...opts.env,
+    },
+    timeoutMs: opts.timeoutMs ?? 120_000,
   });
 }
 

@@ -5,14 +5,14 @@
  * command; dist/vis.cjs holds none of Vega, and the notices carry its licences and d3's.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chart, ChartStack, ChartValue, DatedValue } from '../../src/domain/report.js';
 import { vegaChartKit } from '../../src/report/charts/kit.js';
 import { svgProblem } from '../../src/report/charts/svg-safety.js';
-import { cleanEnv, VIS } from './helpers.js';
+import { modulesLoaded, VIS } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const LIB = join(ROOT, 'dist', 'lib', 'charts.cjs');
@@ -93,19 +93,8 @@ describe('the built charts', () => {
       expect(lib).toContain(marker);
       expect(core).not.toContain(marker);
     }
-    const hook = join(mkdtempSync(join(tmpdir(), 'vis-load-hook-')), 'hook.cjs');
-    const log = `${hook}.log`;
-    writeFileSync(
-      hook,
-      `const M = require('module'); const fs = require('fs'); const load = M._load;
-       M._load = function (request, parent, isMain) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.apply(this, arguments); };`,
-    );
-    const r = spawnSync(process.execPath, ['--require', hook, VIS, '--demo', 'topics', '-f', 'json'], {
-      encoding: 'utf8',
-      env: cleanEnv(),
-    });
-    expect(r.status, r.stderr).toBe(0);
-    const loaded = readFileSync(log, 'utf8');
+    const { status, stderr, loaded } = modulesLoaded(['--demo', 'topics', '-f', 'json']);
+    expect(status, stderr).toBe(0);
     expect(loaded).toContain('sandbox.cjs');
     expect(loaded).not.toContain('charts.cjs');
     expect(loaded).not.toMatch(/vega/);

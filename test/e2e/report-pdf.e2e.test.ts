@@ -10,11 +10,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printPdf, PrintTimeoutError, PROFILE_PREFIX } from '../../src/report/pdf.js';
 import { browserSkipReason, chromiumPath } from '../report/browser.js';
-import { VIS } from './helpers.js';
+import { bundleTestDriver, VIS } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const PLAYWRIGHT_LIB = join(ROOT, 'dist', 'lib', 'playwright', 'lib', 'playwright.cjs');
@@ -188,23 +187,11 @@ describe.skipIf(skip)('printPdf', () => {
     let driver = '';
     beforeAll(async () => {
       if (!existsSync(PLAYWRIGHT_LIB)) throw new Error('dist/lib/playwright/ is missing: run `npm run build` first (npm test does)');
-      driver = join(mkdtempSync(join(tmpdir(), 'vis-pdf-driver-')), 'driver.cjs');
-      await build({
-        entryPoints: [join(ROOT, 'test/e2e/report-pdf-driver.ts')],
-        outfile: driver,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        logLevel: 'warning',
-        plugins: [
-          {
-            name: 'built-playwright',
-            setup(b) {
-              b.onResolve({ filter: /^playwright-core$/ }, () => ({ path: PLAYWRIGHT_LIB, external: true }));
-            },
-          },
-        ],
+      driver = await bundleTestDriver('report-pdf-driver.ts', {
+        name: 'built-playwright',
+        setup(b) {
+          b.onResolve({ filter: /^playwright-core$/ }, () => ({ path: PLAYWRIGHT_LIB, external: true }));
+        },
       });
     });
 

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Fault, type Sandbox } from '../../src/sandbox/server.js';
 import { VIS, type RunResult } from './helpers.js';
+import { runToEnd } from '../support/spawned.js';
 import { waitUntil } from '../support/wait.js';
 
 export { VIS };
@@ -78,19 +79,7 @@ export function spawnVis(args: string[], env: Record<string, string>, opts: { cw
 
 /** Runs a bash script (a real pipeline), with its own stdout and stderr captured. */
 export function runShell(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  return runToEnd('bash', ['-c', script], { env, timeoutMs });
 }
 
 /** Single-quotes a string for bash. */

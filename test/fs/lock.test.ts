@@ -38,6 +38,15 @@ function heldBy(lock: string, info: Partial<LockInfo> & { at: number }): string 
   return text;
 }
 
+/** Runs `then` after each of the clock's sleeps: what another process does while vis waits. */
+function afterEachSleep(clock: FakeClock, then: () => void): void {
+  const sleep = clock.sleep;
+  clock.sleep = async (ms, signal) => {
+    await sleep(ms, signal);
+    then();
+  };
+}
+
 /** A pid that surely runs no process now: a child that has exited. */
 function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid;
@@ -78,11 +87,9 @@ describe('withLock', () => {
     const clock = fakeClock();
     heldBy(lock, { at: clock.t });
     // The holder lets go after its fifth sleep.
-    const sleep = clock.sleep;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (clock.waits.length === 5) unlinkSync(lock);
-    };
+    });
     let ran = false;
     await withLock(file, () => void (ran = true), { clock });
     expect(ran).toBe(true);
@@ -506,15 +513,13 @@ describe('a long wait', () => {
     // A new holder every 6 s (each hold is short, as a take-in's batches are) for a minute, then none.
     let n = 0;
     heldBy(lock, { at: clock.t, token: 'hold-0' });
-    const sleep = clock.sleep;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (clock.t - TEST_NOW >= 6_000 * (n + 1)) {
         n++;
         if (n === 10) unlinkSync(lock);
         else heldBy(lock, { at: clock.t, token: `hold-${n}` });
       }
-    };
+    });
     let ran = false;
     await withLock(file, () => void (ran = true), { clock });
     expect(ran).toBe(true);
@@ -525,15 +530,13 @@ describe('a long wait', () => {
     const { file, lock } = target();
     const clock = fakeClock();
     heldBy(lock, { at: clock.t, token: 'first' });
-    const sleep = clock.sleep;
     let swapped = false;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (!swapped && clock.t - TEST_NOW >= 3_000) {
         swapped = true;
         heldBy(lock, { at: clock.t, token: 'second' });
       }
-    };
+    });
     await expect(withLock(file, () => undefined, { clock })).rejects.toThrow(/^gave up after 10 s/);
     expect(clock.t - TEST_NOW).toBeGreaterThanOrEqual(3_000 + LOCK_TIMEOUT_MS);
     expect(clock.t - TEST_NOW).toBeLessThan(3_200 + LOCK_TIMEOUT_MS);
@@ -544,16 +547,14 @@ describe('a long wait', () => {
     const clock = fakeClock(Date.now());
     writeFileSync(lock, '');
     const t0 = clock.t;
-    const sleep = clock.sleep;
     let swapped = false;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (!swapped && clock.t - t0 >= 300) {
         swapped = true;
         const later = (Date.now() + 5_000) / 1000;
         utimesSync(lock, later, later);
       }
-    };
+    });
     await expect(withLock(file, () => undefined, { clock, timeoutMs: 500 })).rejects.toThrow(/gave up after 500 ms/);
     expect(clock.t - t0).toBeGreaterThanOrEqual(800);
   });
@@ -588,10 +589,8 @@ describe('a long wait', () => {
     const { dir, file, lock } = target();
     const clock = fakeClock();
     const text = heldBy(lock, { at: clock.t, token: 'holder' });
-    const sleep = clock.sleep;
     let step = 0;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (step === 0 && clock.t - TEST_NOW >= 3_000) {
         // For one look the lock path is a link to nothing: the lock is there, but cannot be read.
         unlinkSync(lock);
@@ -602,7 +601,7 @@ describe('a long wait', () => {
         writeFileSync(lock, text);
         step = 2;
       }
-    };
+    });
     await expect(withLock(file, () => undefined, { clock })).rejects.toThrow(/^gave up after 10 s/);
     expect(step).toBe(2);
     expect(clock.t - TEST_NOW).toBe(LOCK_TIMEOUT_MS);
@@ -612,11 +611,9 @@ describe('a long wait', () => {
     const { file, lock } = target();
     const clock = fakeClock();
     heldBy(lock, { at: clock.t });
-    const sleep = clock.sleep;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (clock.t - TEST_NOW >= WAIT_NOTICE_MS - 100) unlinkSync(lock);
-    };
+    });
     let told = 0;
     await withLock(file, () => undefined, { clock, onWait: () => told++ });
     expect(told).toBe(0);
@@ -639,11 +636,9 @@ describe('a long wait', () => {
     const { file, lock } = target();
     const clock = fakeClock();
     heldBy(lock, { at: clock.t });
-    const sleep = clock.sleep;
-    clock.sleep = async (ms, signal) => {
-      await sleep(ms, signal);
+    afterEachSleep(clock, () => {
       if (clock.waits.length === 2) unlinkSync(lock);
-    };
+    });
     await withLock(file, () => undefined, { clock });
     expect(clock.waits).toEqual([10, 20]);
   });

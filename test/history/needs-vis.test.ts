@@ -5,18 +5,18 @@
  * version and only from the `meta` table vis makes. The PostgreSQL side is in
  * pg/needs-vis.test.ts.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/cli/version.js';
-import { exitCodeFor, UsageError } from '../../src/errors.js';
 import { newerWords, plainVersion } from '../../src/history/needs-vis.js';
 import { storeProblem } from '../../src/history/recorder.js';
 import { META_TABLE, MIGRATIONS } from '../../src/history/schema.js';
 import { loadSqlite } from '../../src/history/sqlite.js';
 import { checkFile, openStore } from '../../src/history/store.js';
 import { NEEDS_VIS, SCHEMA_RELEASES, SCHEMA_VERSION, type HistoryStore } from '../../src/history/types.js';
+import { storePlace } from '../support/history-place.js';
+import { usageRejection as refusal } from '../support/refusal.js';
 import { runInProcess } from '../support/run.js';
 import { answer } from './reader-contract.js';
 
@@ -24,22 +24,6 @@ const opened: HistoryStore[] = [];
 afterEach(async () => {
   for (const s of opened.splice(0)) await s.close();
 });
-
-function place(): { dir: string; file: string } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'vis-needs-')), 'history');
-  mkdirSync(dir, { mode: 0o700 });
-  return { dir, file: join(dir, 'history.db') };
-}
-
-async function refusal(p: Promise<unknown>): Promise<UsageError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UsageError);
-  expect(exitCodeFor(err as UsageError)).toBe(2);
-  return err as UsageError;
-}
 
 async function sql(file: string, statements: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   const { Database } = await loadSqlite();
@@ -68,7 +52,7 @@ async function read(file: string, query: string): Promise<Array<Record<string, u
 
 /** A store of schema 1, made by schema 1's statements (what vis 0.1.0 made), holding one answer. */
 async function schemaOne(): Promise<string> {
-  const { file } = place();
+  const { file } = storePlace('needs');
   const s = await openStore(file, { create: true, migrations: MIGRATIONS.slice(0, 1) });
   await s.record([answer({})]);
   await s.close();
@@ -77,7 +61,7 @@ async function schemaOne(): Promise<string> {
 
 /** A store as a later vis leaves it: schema `version`, and `sql` run on it (its meta changed, say). */
 async function newerStore(statements: string, version = SCHEMA_VERSION + 1): Promise<string> {
-  const { file } = place();
+  const { file } = storePlace('needs');
   await (await openStore(file, { create: true })).close();
   await sql(file, `${statements}; PRAGMA user_version = ${version}`);
   chmodSync(file, 0o600);
@@ -144,7 +128,7 @@ describe('schema 2: the store names the vis it needs', () => {
   });
 
   it('a new store holds meta with needs_vis, the release of the schema it is at', async () => {
-    const { file } = place();
+    const { file } = storePlace('needs');
     await (await openStore(file, { create: true })).close();
     expect(await read(file, 'PRAGMA user_version')).toEqual([{ user_version: SCHEMA_VERSION }]);
     expect(await read(file, 'SELECT key, value FROM meta')).toEqual([{ key: 'needs_vis', value: NEEDS_VIS }]);

@@ -3,21 +3,20 @@
  * the history's journal, and what it never does: fail, slow or change the command, keep a
  * cache hit twice, or write anywhere when the history is off.
  */
-import { spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir, readEntries, type JournalEntry } from '../../src/history/journal.js';
 import { SCHEMA_VERSION } from '../../src/history/types.js';
 import { FAKE_BASE_URL, FakeApi, json, ok, type Reply } from '../support/http.js';
+import { lockFolder } from '../support/files.js';
 import { unusedPort } from '../support/ports.js';
 import { runInProcess, TEST_KEY, type InProcessOptions } from '../support/run.js';
 import { fakeClock, TEST_NOW } from '../support/context.js';
 
 const TOPICS = { topics: [{ id: 'crm', name: 'CRM software', visibility: 41.5 }] };
 const META = { brand: { id: 7, name: 'Acme' }, market: { code: 'US-en', label: 'United States (English)' } };
-const asRoot = process.getuid?.() === 0;
 
 /** One home for several runs; the history where the default puts it beside VIS_CONFIG_DIR. */
 function home(): { env: Record<string, string>; dir: string; store: string } {
@@ -43,21 +42,6 @@ const dated = (date: string, body: unknown = { data: TOPICS, meta: META }): Repl
 async function topics(o: InProcessOptions & { argv?: string[]; reply?: Reply } = {}) {
   const api = o.api ?? new FakeApi().on({ method: 'GET', path: '/topics' }, o.reply ?? ok(TOPICS, META));
   return runInProcess(o.argv ?? ['topics', '-f', 'json'], { ...o, api });
-}
-
-/** A folder nobody may create files in, root included (chattr +i); undefined where that cannot be made. */
-function lockFolder(dir: string): (() => void) | undefined {
-  const unlock = asRoot ? () => void spawnSync('chattr', ['-i', dir]) : () => chmodSync(dir, 0o700);
-  if (asRoot) {
-    if (spawnSync('chattr', ['+i', dir]).status !== 0) return undefined;
-  } else chmodSync(dir, 0o500);
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch {
-    return unlock;
-  }
-  unlock();
-  return undefined;
 }
 
 const WARNING = /^vis: warning: history: .*; answers of this run are not recorded \(vis history check tells more\)$/;

@@ -14,13 +14,15 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, schemaObjects, shippedObjects, visObjects, type Migration, type SchemaObject } from '../../src/history/schema.js';
 import { loadSqlite, type SqlDatabase } from '../../src/history/sqlite.js';
 import { checkFile, freeBytes, openStore, schemaProblems, writeWords } from '../../src/history/store.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
 import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
+import { storePlace } from '../support/history-place.js';
+import { usageRejection as refusal } from '../support/refusal.js';
 import { runInProcess } from '../support/run.js';
 import { answer, SAMPLE } from './reader-contract.js';
 
@@ -29,12 +31,6 @@ afterEach(async () => {
   stopFifoWatchdogs();
   for (const s of opened.splice(0)) await s.close();
 });
-
-function place(): { dir: string; file: string } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'vis-hostile-')), 'history');
-  mkdirSync(dir, { mode: 0o700 });
-  return { dir, file: join(dir, 'history.db') };
-}
 
 function journal(file: string, answers: readonly RecordedAnswer[]): string[] {
   mkdirSync(journalDir(file), { recursive: true, mode: 0o700 });
@@ -54,7 +50,7 @@ function connection(s: HistoryStore): SqlDatabase {
 
 /** A store of vis's holding `answers`, closed, then changed by `sql` as another program would. */
 async function storeChanged(sql: string, answers: readonly RecordedAnswer[] = [SAMPLE[0]!]): Promise<string> {
-  const { file } = place();
+  const { file } = storePlace('hostile');
   journal(file, answers);
   const s = await openStore(file, { create: true });
   await s.ingest();
@@ -64,16 +60,6 @@ async function storeChanged(sql: string, answers: readonly RecordedAnswer[] = [S
   db.exec(sql);
   db.close();
   return file;
-}
-
-async function refusal(p: Promise<unknown>): Promise<UsageError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UsageError);
-  expect(exitCodeFor(err)).toBe(2);
-  return err as UsageError;
 }
 
 async function objectsOf(file: string): Promise<Array<{ type: string; name: string }>> {
@@ -93,7 +79,7 @@ const memory = async () => {
 
 describe("vis's own objects", () => {
   it('are what a new store holds: the migrations run in memory say so, for each version', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     await (await openStore(file, { create: true })).close();
     const vis = visObjects(await memory(), MIGRATIONS, SCHEMA_VERSION);
     expect(await objectsOf(file)).toEqual(vis.map(({ type, name }) => ({ type, name })));
@@ -148,7 +134,7 @@ describe("vis's own objects", () => {
   });
 
   it('the connection runs with trusted_schema and recursive_triggers off', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     const db = connection(await open(file));
     expect(db.get('PRAGMA trusted_schema')).toEqual({ trusted_schema: 0 });
     expect(db.get('PRAGMA recursive_triggers')).toEqual({ recursive_triggers: 0 });
@@ -239,7 +225,7 @@ describe('a store holding what vis did not make', () => {
       expect(c, sql).toMatchObject({ answers: 0, unread: true });
       expect(c.problems, sql).toHaveLength(1);
     }
-    const { file } = place();
+    const { file } = storePlace('hostile');
     writeFileSync(file, randomBytes(20_000), { mode: 0o600 });
     expect(await checkFile(file)).toMatchObject({ answers: 0, unread: true, problems: ['SQLite cannot read it: file is not a database'] });
   });
@@ -269,7 +255,7 @@ describe('a store holding what vis did not make', () => {
 
 describe("SQLite's files beside the store", () => {
   async function refusedBeside(plant: (name: string, dir: string) => void, suffix: string, problem: string): Promise<void> {
-    const { dir, file } = place();
+    const { dir, file } = storePlace('hostile');
     await (await openStore(file, { create: true })).close();
     const entries = journal(file, [SAMPLE[0]!]);
     const name = `${file}${suffix}`;
@@ -340,7 +326,7 @@ describe("SQLite's files beside the store", () => {
   });
 
   it('check names every one', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     await (await openStore(file, { create: true })).close();
     for (const s of ['-journal', '-wal', '-shm']) symlinkSync(join(tmpdir(), 'nowhere'), `${file}${s}`);
     expect((await checkFile(file)).problems).toEqual([
@@ -351,7 +337,7 @@ describe("SQLite's files beside the store", () => {
   });
 
   it('a journal SQLite could have left (a regular file of this user, one name) is used', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     await (await openStore(file, { create: true })).close();
     writeFileSync(`${file}-journal`, '', { mode: 0o600 });
     journal(file, [SAMPLE[0]!]);
@@ -363,7 +349,7 @@ describe('a full disk', () => {
   const big = (i: number) => answer({ item: String(i), raw: JSON.stringify({ data: randomBytes(6000).toString('base64') }) });
 
   it('while the journal is taken in: exit 2 naming the file, the journal intact, and every answer taken in once there is room', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     const s = await open(file);
     // A page limit stands for the disk: SQLite answers SQLITE_FULL the same way.
     const pages = Number(connection(s).get('PRAGMA page_count')!.page_count);
@@ -382,7 +368,7 @@ describe('a full disk', () => {
   });
 
   it('in a migration: said as a full disk, not as a migration that failed', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     await (await openStore(file, { create: true })).close();
     const filling: Migration = {
       version: SCHEMA_VERSION + 1,
@@ -393,7 +379,7 @@ describe('a full disk', () => {
   });
 
   it('a rollback journal that cannot be made is exit 2 naming the store', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     const s = await open(file);
     mkdirSync(`${file}-journal`);
     journal(file, [SAMPLE[0]!]);
@@ -408,7 +394,7 @@ describe('a full disk', () => {
   });
 
   it('a read-only store is exit 2 naming it, not a bug', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     const s = await open(file);
     connection(s).exec('PRAGMA query_only = ON');
     journal(file, [SAMPLE[0]!]);
@@ -417,7 +403,7 @@ describe('a full disk', () => {
   });
 
   it('a SQL error that is not a write failure stays what it is', async () => {
-    const { file } = place();
+    const { file } = storePlace('hostile');
     const s = await open(file);
     connection(s).exec("CREATE TEMP TRIGGER no_answers BEFORE INSERT ON main.answers BEGIN SELECT RAISE(ABORT, 'refused by a test'); END");
     journal(file, [SAMPLE[0]!]);

@@ -3,13 +3,13 @@
  * taken in, the file's rules (a private folder, a 0600 regular file, a damaged or newer
  * file refused and never written), the schema's migrations, pruning and the check.
  */
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import { hostname, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, ServerError, UsageError } from '../../src/errors.js';
+import { exitCodeFor, ServerError } from '../../src/errors.js';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
 import { MIGRATIONS, type Migration } from '../../src/history/schema.js';
 import { loadSqlite } from '../../src/history/sqlite.js';
@@ -18,17 +18,14 @@ import { VERSION } from '../../src/cli/version.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../src/history/types.js';
 import { pushAll } from '../../src/cli/commands/history/push.js';
 import { FakeHistory, type FakeNames } from '../support/fake-history.js';
+import { storePlace } from '../support/history-place.js';
+import { usageRejection as refusal } from '../support/refusal.js';
 import { answer, readerContract, SAMPLE } from './reader-contract.js';
 
 const opened: HistoryStore[] = [];
 afterEach(async () => {
   for (const s of opened.splice(0)) await s.close();
 });
-
-function place(): { dir: string; file: string } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'vis-store-')), 'history');
-  return { dir, file: join(dir, 'history.db') };
-}
 
 function journal(file: string, answers: readonly RecordedAnswer[], names: FakeNames = {}): string[] {
   const dir = journalDir(file);
@@ -48,7 +45,7 @@ async function open(file: string, o: Partial<Parameters<typeof openStore>[1]> = 
 
 /** A store holding `answers`, taken in from the journal one entry per write. */
 async function storeWith(answers: readonly RecordedAnswer[], names: FakeNames = {}): Promise<HistoryStore> {
-  const { file } = place();
+  const { file } = storePlace('store', { made: false });
   const s = await open(file);
   // One ingest per entry keeps the order the answers were recorded in, as FakeHistory does.
   for (const a of answers) {
@@ -60,16 +57,6 @@ async function storeWith(answers: readonly RecordedAnswer[], names: FakeNames = 
 
 readerContract('FakeHistory', async (answers, names) => new FakeHistory(answers, names));
 readerContract('SQLite store', storeWith);
-
-async function refusal(p: Promise<unknown>): Promise<UsageError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UsageError);
-  expect(exitCodeFor(err as UsageError)).toBe(2);
-  return err as UsageError;
-}
 
 /** vis's lock of the store as another running vis holds it (this process's pid, so it is alive; another token). */
 function heldByAnother(file: string): void {
@@ -91,7 +78,7 @@ async function sql(file: string, query: string): Promise<Array<Record<string, un
 
 describe('a new store', () => {
   it('is made 0600 in a 0700 folder, at schema SCHEMA_VERSION, the last migration', async () => {
-    const { dir, file } = place();
+    const { dir, file } = storePlace('store', { made: false });
     const s = await open(file);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -103,7 +90,7 @@ describe('a new store', () => {
   });
 
   it('is not made without create', async () => {
-    const { dir, file } = place();
+    const { dir, file } = storePlace('store', { made: false });
     const err = await refusal(openStore(file, { create: false }));
     expect(err.message).toBe(`no history store at ${file}`);
     expect(err.hint).toBe('Any data command records into it; a daily `vis export` records everything.');
@@ -121,8 +108,7 @@ describe('opening', () => {
   });
 
   it('a folder that cannot be made is refused, naming it', async () => {
-    const { dir } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir } = storePlace('store');
     const dangling = join(dir, 'gone');
     symlinkSync(join(dir, 'nowhere'), dangling);
     const err = await refusal(openStore(join(dangling, 'history.db'), { create: true }));
@@ -130,8 +116,7 @@ describe('opening', () => {
   });
 
   it('an error of its own work is not blamed on the lock', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     // An entry that cannot be set aside: a folder by an entry's name, whose `.rejected` name
     // is taken by a folder that is not empty (the rename fails with ENOTEMPTY).
     const j = journalDir(file);
@@ -150,7 +135,7 @@ describe('opening', () => {
 
 describe('taking the journal in', () => {
   it('stores each entry, drops an older one for a key and day, sets damaged ones aside, and empties the journal', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const later = answer({ fetchedAt: 5000, raw: '{"n":2}' });
     const files = journal(file, [answer({ fetchedAt: 1000, raw: '{"n":1}' }), later]);
     const s = await open(file);
@@ -170,7 +155,7 @@ describe('taking the journal in', () => {
   });
 
   it('goes on past batches that held damaged entries only, or as many damaged as sound ones, until the journal is empty', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const sound = [answer({ fetchedAt: 5000, raw: '{"n":1}' }), answer({ day: '2026-11-21', fetchedAt: 6000, raw: '{"n":2}' })];
     journal(file, sound);
     const damaged = ['1000-1-0badbad1.answer', '2000-1-0badbad2.answer', '3000-1-0badbad3.answer'];
@@ -185,7 +170,7 @@ describe('taking the journal in', () => {
   });
 
   it('takes a journal of several batches in, one transaction and one hold of the lock each, oldest first', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const many = Array.from({ length: 10 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, fetchedAt: 1000 + i }));
     journal(file, many);
     const s = await open(file, { batch: 4 });
@@ -202,7 +187,7 @@ describe('taking the journal in', () => {
   });
 
   it('commits a batch early once it has worked BATCH_MS (by the clock given), one entry at least', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const many = Array.from({ length: 5 }, (_, i) => answer({ day: `2026-10-${String(i + 1).padStart(2, '0')}`, fetchedAt: 1000 + i }));
     journal(file, many);
     // Each look at the clock is 100 ms later: a batch stores 3 entries (0, 100, 200 ms: under BATCH_MS; 300 ms ends it).
@@ -217,7 +202,7 @@ describe('taking the journal in', () => {
   });
 
   it('an interrupted take-in loses nothing: what a batch stored left the journal, the rest waits for the next run', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const many = Array.from({ length: 6 }, (_, i) => answer({ item: String(i), fetchedAt: 1000 + i }));
     journal(file, many);
     const s = await open(file, { batch: 2 });
@@ -300,8 +285,7 @@ describe('bodies', () => {
 
 describe('the file', () => {
   it('refuses a folder others can write to, saying why', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     chmodSync(dir, 0o777);
     const err = await refusal(openStore(file, { create: true }));
     expect(err.message).toBe(`the history store's folder ${dir} is not private: it must be yours, and nobody else may write to it`);
@@ -310,8 +294,7 @@ describe('the file', () => {
   });
 
   it('refuses a journal that is a file, or a folder others can write to, and takes nothing in', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(`${file}.incoming`, 'not a folder');
     const err = await refusal(openStore(file, { create: true }));
     expect(err.message).toBe(`the history's journal ${file}.incoming is not a private folder of this user: vis takes nothing in from it`);
@@ -325,8 +308,7 @@ describe('the file', () => {
   });
 
   it('refuses a file others can write to, a link and a folder', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     writeFileSync(file, '');
     chmodSync(file, 0o666);
     expect((await refusal(openStore(file, { create: true }))).message).toBe(`others can write to the history store ${file}`);
@@ -339,8 +321,7 @@ describe('the file', () => {
   });
 
   async function refusedUnchanged(write: (file: string) => Promise<void> | void, message: RegExp, problem = message): Promise<void> {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     await write(file);
     chmodSync(file, 0o600);
     const before = readFileSync(file);
@@ -364,7 +345,7 @@ describe('the file', () => {
   it('refuses a truncated store as damaged', async () => {
     await refusedUnchanged(
       async (f) => {
-        const { file } = place();
+        const { file } = storePlace('store', { made: false });
         const s = await storeWith(
           Array.from({ length: 40 }, (_, i) =>
             answer({
@@ -472,8 +453,7 @@ describe('the file', () => {
   });
 
   it('says how to start anew from a damaged file, and how to use a newer one', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir, file } = storePlace('store');
     writeFileSync(file, randomBytes(5000), { mode: 0o600 });
     expect((await refusal(openStore(file, { create: true }))).hint).toBe(`Move it aside (mv '${file}' '${file}.damaged') to start a new history.`);
     const { Database } = await loadSqlite();
@@ -491,8 +471,7 @@ describe('the file', () => {
       t.skip();
       return;
     }
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(file, '', { mode: 0o600 });
     chownSync(file, 65534, 65534);
     expect((await refusal(openStore(file, { create: true }))).message).toBe(`the history store ${file} belongs to another user`);
@@ -504,8 +483,7 @@ describe('the file', () => {
   });
 
   it('names the store when its path cannot be read or its lock cannot be made', async () => {
-    const { dir } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { dir } = storePlace('store');
     writeFileSync(join(dir, 'plain'), '');
     const under = join(dir, 'plain', 'history.db');
     expect((await refusal(openStore(under, { create: true }))).message).toBe(
@@ -531,7 +509,7 @@ describe('the file', () => {
   });
 
   it('removes a VFS lock folder left by a process that died, inside its own lock', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     await (await open(file)).close();
     mkdirSync(`${file}.lock`);
     const s = await open(file);
@@ -592,7 +570,7 @@ describe('the file', () => {
   });
 
   it('waits for another vis holding the store, then gives up (exit 7) naming it and its lock', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     await (await open(file)).close();
     heldByAnother(file);
     const err = await openStore(file, { create: true, lock: { timeoutMs: 100 } }).catch((e: unknown) => e);
@@ -611,7 +589,7 @@ describe('the file', () => {
   });
 
   it('holds its lock only while a call runs: none while open between calls, none after close', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const s = await openStore(file, { create: true });
     expect(existsSync(`${file}.vis.lock`)).toBe(false);
     journal(file, [SAMPLE[0]!]);
@@ -629,7 +607,7 @@ describe('the file', () => {
   });
 
   it('closing a closed store needs nothing of the file: no wait for a lock another vis holds; two closes at once close it once', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const s = await openStore(file, { create: true, lock: { timeoutMs: 50 } });
     await Promise.all([s.close(), s.close()]);
     heldByAnother(file);
@@ -639,7 +617,7 @@ describe('the file', () => {
   });
 
   it("never takes the store from a vis that runs, however long it has held it: its lock and SQLite's stay as they are", async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     await (await open(file)).close();
     // A running vis (this process's pid) that took the lock an hour ago, its SQLite's VFS folder beside it.
     const lock = `${storeLockName(file)}.lock`;
@@ -653,7 +631,7 @@ describe('the file', () => {
   });
 
   it('a call that cannot have the lock for the whole wait fails, and the store stays usable', async () => {
-    const { file } = place();
+    const { file } = storePlace('store', { made: false });
     const s = await open(file, { lock: { timeoutMs: 50 } });
     heldByAnother(file);
     await expect(s.days({ api: 'demo' })).rejects.toBeInstanceOf(ServerError);
@@ -753,8 +731,7 @@ describe('check', () => {
   });
 
   it('an empty file is a new store: nothing recorded, nothing wrong', async () => {
-    const { dir, file } = place();
-    mkdirSync(dir, { mode: 0o700 });
+    const { file } = storePlace('store');
     writeFileSync(file, '', { mode: 0o600 });
     expect(await checkFile(file)).toEqual({
       file,
@@ -773,15 +750,14 @@ describe('check', () => {
     const s = await storeWith([answer({ api: 'https://b.example' }), answer({ api: 'https://a.example' })]);
     expect((await s.check()).scopes.map((x) => x.api)).toEqual(['https://a.example', 'https://b.example']);
     await s.close();
-    const { file } = place();
-    mkdirSync(dirname(file), { mode: 0o700 });
+    const { file } = storePlace('store');
     const c = await open(file);
     writeFileSync(journalDir(file), '');
     expect((await c.check()).journal).toEqual({ waiting: 0, rejected: [] });
   });
 
   it('describes a missing, unsafe or locked file and never throws', async () => {
-    const { dir, file } = place();
+    const { dir, file } = storePlace('store', { made: false });
     expect(await checkFile(file)).toEqual({
       file,
       bytes: 0,

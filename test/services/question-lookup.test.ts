@@ -7,8 +7,22 @@ import { looksLikePromptId } from '../../src/services/question-lookup.js';
 import { commandReference } from '../../src/docs/reference.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { fakeClock } from '../support/context.js';
-import { apiFailure, FakeApi, ok } from '../support/http.js';
-import { runInProcess } from '../support/run.js';
+import { apiFailure, FakeApi, ok, type Reply } from '../support/http.js';
+import { runInProcess, type InProcessOutcome } from '../support/run.js';
+
+/**
+ * `vis answers runs --prompt <value>` where GET /answers is `list`: it succeeds, sending
+ * `sent` as the question, and asks for nothing it was not given an answer to.
+ */
+async function promptSent(list: Reply, value: string, sent: string): Promise<InProcessOutcome> {
+  const api = new FakeApi()
+    .on({ method: 'GET', path: '/answers' }, list)
+    .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
+  const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
+  expect(r.code, r.stderr).toBe(0);
+  api.verify();
+  return r;
+}
 
 const TEXT = 'What is the best CRM for an early-stage startup?';
 const ANSWERS = ok({
@@ -100,13 +114,7 @@ describe('--prompt', () => {
       ['42', 'Which CRM is cheapest?'],
       ['Q-7', TEXT],
     ] as const) {
-      const api = new FakeApi()
-        .on({ method: 'GET', path: '/answers' }, list)
-        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', text]] }, ok({ runs: [] }));
-      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.requests).toHaveLength(2);
-      api.verify();
+      expect((await promptSent(list, value, text)).requests).toHaveLength(2);
     }
   });
 
@@ -121,12 +129,7 @@ describe('--prompt', () => {
       ['1.5', '1.5'],
       ['true', 'true'],
     ] as const) {
-      const api = new FakeApi()
-        .on({ method: 'GET', path: '/answers' }, list)
-        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
-      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
-      expect(r.code, r.stderr).toBe(0);
-      api.verify();
+      await promptSent(list, value, sent);
     }
   });
 
@@ -142,12 +145,7 @@ describe('--prompt', () => {
       ['b2', 'First?'],
       ['a1', 'a1'],
     ] as const) {
-      const api = new FakeApi()
-        .on({ method: 'GET', path: '/answers' }, list)
-        .on({ method: 'GET', path: '/answers/runs', query: [['prompt', sent]] }, ok({ runs: [] }));
-      const r = await runInProcess(['answers', 'runs', '--prompt', value, '--format', 'json'], { api });
-      expect(r.code, r.stderr).toBe(0);
-      api.verify();
+      await promptSent(list, value, sent);
     }
   });
 

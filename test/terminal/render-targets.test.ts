@@ -5,8 +5,7 @@
  * away ends vis quietly, and anything that is not a write failure keeps its own class.
  * Test titles are fixed text (no temp path in them), so each test is found again by name.
  */
-import { spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, closeSync, constants, mkdirSync, mkdtempSync, openSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { checkOutputOptions, emit } from '../../src/terminal/render.js';
 import { InterruptedError, ServerError, UsageError, VisError } from '../../src/errors.js';
 import type { FlagOptions, Format } from '../../src/flags/rules.js';
 import { fakeClock, flagOptions, testContext, testIO } from '../support/context.js';
+import { lockFolder } from '../support/files.js';
 import { FakeApi } from '../support/http.js';
 import { runInProcess } from '../support/run.js';
 import { makeFifo, stopFifoWatchdogs } from '../fs/fifo.js';
@@ -123,25 +123,6 @@ describe('-o and the format, checked before any request', () => {
     expect((err as Error).message).toBe(`--output: ${p} is not writable`);
   });
 });
-
-/**
- * Makes `dir` a folder no one may create files in, root included: read-only for a user,
- * immutable (chattr +i, on ext4, xfs or btrfs) for root. Returns the undo, or undefined
- * where neither works.
- */
-function lockFolder(dir: string): (() => void) | undefined {
-  const unlock = asRoot ? () => void spawnSync('chattr', ['-i', dir]) : () => chmodSync(dir, 0o700);
-  if (asRoot) {
-    if (spawnSync('chattr', ['+i', dir]).status !== 0) return undefined;
-  } else chmodSync(dir, 0o500);
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch {
-    return unlock;
-  }
-  unlock();
-  return undefined;
-}
 
 /** A Context whose stdout fails every write with `err` (or is already destroyed). */
 function failingStdout(err: NodeJS.ErrnoException | 'destroyed') {

@@ -281,26 +281,12 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
   const isOwn = 'datum.own';
   return {
     spec: {
-      width: CHART_WIDTH,
-      // A number, not `{ step }`: the plot is this tall, and only its width is fitted.
-      height: rows.length * BAR_STEP,
-      autosize: { type: 'fit-x', contains: 'padding' },
-      title: { text: title },
-      data: { values: rows },
-      encoding: {
-        // `sort: null`: the order given, which is the data's.
-        y: { field: 'k', type: 'nominal', sort: null, axis: { ...labelAxis(drawn) } },
-      },
+      ...barFrame(title, rows.length * BAR_STEP, rows, drawn),
       layer: [
         {
           mark: { type: 'bar' },
           encoding: {
-            x: {
-              field: 'x',
-              type: 'quantitative',
-              scale: { zero: true, nice: true },
-              axis: { title: valueTitle(title, o.unit), format: TICK_FORMAT, tickCount: 6 },
-            },
+            x: { field: 'x', ...valueAxis(title, o.unit) },
             color: { condition: { test: isOwn, value: o.accent }, value: SERIES_COLOUR },
             stroke: { condition: { test: isOwn, value: OWN_OUTLINE }, value: null },
             strokeWidth: { condition: { test: isOwn, value: OWN_OUTLINE_WIDTH }, value: 0 },
@@ -325,6 +311,28 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
     },
     alt,
   };
+}
+
+/**
+ * What both bar charts are drawn in: the page's width, one band per label down the side,
+ * in the order given. The height is a number, not `{ step }`: the plot is this tall, and
+ * only its width is fitted.
+ */
+function barFrame(title: string, height: number, rows: readonly object[], drawn: readonly string[]) {
+  return {
+    width: CHART_WIDTH,
+    height,
+    autosize: { type: 'fit-x', contains: 'padding' },
+    title: { text: title },
+    data: { values: rows },
+    // `sort: null`: the order given, which is the data's.
+    encoding: { y: { field: 'k', type: 'nominal', sort: null, axis: labelAxis(drawn) } },
+  } as const;
+}
+
+/** The value axis along the bars: from zero, titled with its unit. */
+function valueAxis(title: string, unit: string) {
+  return { type: 'quantitative', scale: { zero: true, nice: true }, axis: { title: valueTitle(title, unit), format: TICK_FORMAT, tickCount: 6 } } as const;
 }
 
 /** The axis of bar labels: no title, no cut (they are cut already), and room for the widest as real type draws it. */
@@ -420,22 +428,12 @@ export function stackedPlan(
   const unit = o.unit ?? 'count';
   return {
     spec: {
-      width: CHART_WIDTH,
-      height: shown.length * STACK_STEP,
-      autosize: { type: 'fit-x', contains: 'padding' },
-      title: { text: title },
-      data: { values: rows },
-      encoding: { y: { field: 'k', type: 'nominal', sort: null, axis: labelAxis(drawn) } },
+      ...barFrame(title, shown.length * STACK_STEP, rows, drawn),
       layer: [
         {
           mark: { type: 'bar', stroke: '#ffffff', strokeWidth: 1 },
           encoding: {
-            x: {
-              field: 'x0',
-              type: 'quantitative',
-              scale: { zero: true, nice: true },
-              axis: { title: valueTitle(title, unit), format: TICK_FORMAT, tickCount: 6 },
-            },
+            x: { field: 'x0', ...valueAxis(title, unit) },
             x2: { field: 'x1' },
             // The legend's labels are data (a literal domain, in the parts' order), never an expression.
             color: {

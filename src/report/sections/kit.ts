@@ -36,6 +36,18 @@ export function engineName(ctx: Pick<SectionContext, 'engine'>, id: string): str
   return ctx.engine?.(id) ?? id;
 }
 
+/** An engine record's name (perception's and the technical scan's engines): its own label, else the report's name of its id; text still to escape. */
+export function engineLabel(ctx: Pick<SectionContext, 'engine'>, e: Obj): string {
+  return text(e, 'label') ?? engineName(ctx, text(e, 'engine') ?? '');
+}
+
+/** The engines a record names (a claim's, an issue's), by the report's names, escaped and parted by commas. */
+export function enginesNamed(ctx: Pick<SectionContext, 'engine'>, o: Obj): string {
+  return strings(o, 'engines')
+    .map((e) => html(engineName(ctx, e)))
+    .join(', ');
+}
+
 /**
  * The label of each engine id that any answer of the report gives one for (an `engine`
  * with a `label` beside it: perception's and the technical scan's engines), first found

@@ -3,7 +3,7 @@
  * brand, what each says, then what AI gets right and what it gets wrong (with the truth).
  */
 import { escapeMarkup, html } from '../escape.js';
-import { engineName, listOf, num, obj, records, strings, table, tag, text, yesNo, type Obj, type SectionView, typed } from './kit.js';
+import { engineLabel, enginesNamed, listOf, num, obj, records, table, tag, text, yesNo, type Obj, type SectionView, typed } from './kit.js';
 
 export const perception: SectionView = {
   title: 'Perception',
@@ -34,19 +34,9 @@ export const perception: SectionView = {
       ['Engine', 'Knows', 'Recommends', 'Sentiment', 'What it says'],
       records(data, 'engines').map((e) => {
         const sentiment = text(e, 'sentiment');
-        return [
-          html(text(e, 'label') ?? engineName(ctx, text(e, 'engine') ?? '')),
-          yesNo(e.knows),
-          yesNo(e.recommends),
-          sentiment === null ? '' : tag(sentiment),
-          html(text(e, 'says') ?? ''),
-        ];
+        return [html(engineLabel(ctx, e)), yesNo(e.knows), yesNo(e.recommends), sentiment === null ? '' : tag(sentiment), html(text(e, 'says') ?? '')];
       }),
     );
-    const engineList = (claim: Obj) =>
-      strings(claim, 'engines')
-        .map((e) => html(engineName(ctx, e)))
-        .join(', ');
     const right = records(data, 'right');
     const wrong = records(data, 'wrong');
     const claims = [
@@ -54,13 +44,13 @@ export const perception: SectionView = {
         ? ''
         : `<h4>What AI gets right</h4>${table(
             ['Claim', 'Engines'],
-            right.map((r) => [html(text(r, 'claim') ?? ''), engineList(r)]),
+            right.map((r) => [html(text(r, 'claim') ?? ''), enginesNamed(ctx, r)]),
           )}`,
       wrong.length === 0
         ? ''
         : `<h4>What AI gets wrong</h4>${table(
             ['Claim', 'The truth', 'Engines'],
-            wrong.map((w) => [`<span class="bad">${html(text(w, 'claim') ?? '')}</span>`, html(text(w, 'truth') ?? ''), engineList(w)]),
+            wrong.map((w) => [`<span class="bad">${html(text(w, 'claim') ?? '')}</span>`, html(text(w, 'truth') ?? ''), enginesNamed(ctx, w)]),
           )}`,
     ];
     return [lede, engines, ...claims].join('\n');

@@ -4,7 +4,7 @@
  * does not know), the first TOP_ISSUES of them with what is wrong and the fix.
  */
 import { escapeMarkup, html } from '../escape.js';
-import { engineName, listOf, note, prose, num, numCell, records, strings, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
+import { engineLabel, enginesNamed, listOf, note, prose, num, numCell, records, table, tag, text, type Obj, type SectionView, typed } from './kit.js';
 
 export const TOP_ISSUES = 8;
 
@@ -36,7 +36,7 @@ export const technical: SectionView = {
     const score = num(data, 'readiness_score');
     const scanned = text(data, 'scanned_at');
     const engines = records(data, 'engines')
-      .map((e) => `${html(text(e, 'label') ?? engineName(ctx, text(e, 'engine') ?? ''))} <strong>${numCell(num(e, 'score'), fmt.number)}</strong>`)
+      .map((e) => `${html(engineLabel(ctx, e))} <strong>${numCell(num(e, 'score'), fmt.number)}</strong>`)
       .join(' · ');
     const lede = `<p class="lede">AI readiness <strong>${numCell(score, fmt.number)}</strong> <span class="muted small">out of 100${scanned === null ? '' : `, scanned ${html(fmt.isoTime(scanned))}`}</span></p>${engines === '' ? '' : `<p class="small">${engines}</p>`}`;
     const all = bySeverity(records(data, 'issues'));
@@ -45,9 +45,7 @@ export const technical: SectionView = {
       tag(text(i, 'severity') ?? ''),
       `<strong>${html(text(i, 'title') ?? '')}</strong><br><span class="small">${prose(text(i, 'description') ?? '')}</span>`,
       prose(text(i, 'fix') ?? ''),
-      `${numCell(num(i, 'affected_pages'), fmt.number)}<br><span class="small muted">${strings(i, 'engines')
-        .map((e) => html(engineName(ctx, e)))
-        .join(', ')}</span>`,
+      `${numCell(num(i, 'affected_pages'), fmt.number)}<br><span class="small muted">${enginesNamed(ctx, i)}</span>`,
     ]);
     const more = all.length - top.length;
     return [

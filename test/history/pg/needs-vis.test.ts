@@ -4,18 +4,16 @@
  * first use, pushing works across the two, and a schema newer than this vis is refused
  * naming the vis to install, the server's text used only when it is a plain version.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/cli/version.js';
-import { exitCodeFor, UsageError } from '../../../src/errors.js';
 import { PG_MIGRATIONS } from '../../../src/history/pg/schema.js';
 import { checkPg, openPgStore } from '../../../src/history/pg/store.js';
 import { MIGRATIONS } from '../../../src/history/schema.js';
 import { loadSqlite } from '../../../src/history/sqlite.js';
 import { openStore } from '../../../src/history/store.js';
 import { startPostgres } from '../../support/postgres.js';
+import { storePlace } from '../../support/history-place.js';
+import { usageRejection as usage } from '../../support/refusal.js';
 import { runInProcess } from '../../support/run.js';
 import { answer } from '../reader-contract.js';
 
@@ -23,16 +21,6 @@ const pg = await startPostgres();
 if ('skip' in pg) console.warn(`PostgreSQL needs_vis tests skipped: ${pg.skip}`);
 const server = 'server' in pg ? pg.server! : undefined;
 afterAll(async () => server?.stop());
-
-async function usage(p: Promise<unknown>): Promise<UsageError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UsageError);
-  expect(exitCodeFor(err as UsageError)).toBe(2);
-  return err as UsageError;
-}
 
 const meta = (database: string) => server!.admin(database, 'SELECT key, value FROM vis.meta ORDER BY key');
 const A_NEWER_VIS = `written by a newer vis (schema 3); this is vis ${VERSION}: install a newer vis`;
@@ -75,9 +63,7 @@ describe.skipIf(server === undefined)('a PostgreSQL history names the vis it nee
 
   it('vis history push from a local schema-1 store to a schema-1 server: both migrated, the answer copied', async () => {
     const database = await schemaOne();
-    const dir = join(mkdtempSync(join(tmpdir(), 'vis-needs-push-')), 'h');
-    mkdirSync(dir, { mode: 0o700 });
-    const file = join(dir, 'history.db');
+    const { dir, file } = storePlace('needs-push');
     const local = await openStore(file, { create: true, migrations: MIGRATIONS.slice(0, 1) });
     await local.record([answer({ day: '2026-11-23', raw: '{"local":1}' })]);
     await local.close();

@@ -17,6 +17,7 @@ import { VERSION } from '../../../src/cli/version.js';
 import { SCHEMA_VERSION, type HistoryStore, type RecordedAnswer } from '../../../src/history/types.js';
 import { PASSWORD, PASSWORD_ROLE, startPostgres } from '../../support/postgres.js';
 import { unusedPort } from '../../support/ports.js';
+import { rejection as failure, usageRejection as usage } from '../../support/refusal.js';
 import { waitUntil } from '../../support/wait.js';
 import { answer } from '../reader-contract.js';
 
@@ -34,22 +35,6 @@ async function open(target: PgTarget, o: OpenPgStoreOptions = {}): Promise<Histo
   const s = await openPgStore(target, o);
   opened.push(s);
   return s;
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Error);
-  return err as Error;
-}
-
-async function usage(p: Promise<unknown>): Promise<UsageError> {
-  const err = await failure(p);
-  expect(err).toBeInstanceOf(UsageError);
-  expect(exitCodeFor(err as UsageError)).toBe(2);
-  return err as UsageError;
 }
 
 const API = 'https://api.example.com/v1';

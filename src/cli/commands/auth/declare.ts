@@ -3,28 +3,24 @@ import type { Command } from 'commander';
 import type { Context } from '../../../services/context.js';
 import {
   accountGroup,
-  examplesAfter,
+  addVerbs,
   LOCAL_ONLY,
   optionsOf,
   runOrCapture,
-  toolDescription,
   USAGE_CHECK,
   type CommandDeclaration,
   type RunF,
+  type VerbDeclaration,
 } from '../../declare.js';
 import type { AuthVerb } from './parse.js';
 
-interface VerbDeclaration {
-  verb: AuthVerb;
-  summary: string;
-  description: string;
+interface AuthVerbDeclaration extends VerbDeclaration<AuthVerb> {
   /** What it sends. */
   calls: string;
-  examples: readonly string[];
 }
 
 /** In the order `vis auth --help` lists them. */
-const VERBS: readonly VerbDeclaration[] = [
+const VERBS: readonly AuthVerbDeclaration[] = [
   {
     verb: 'login',
     summary: 'Save an API key for a profile (hidden prompt, or stdin when piped)',
@@ -58,17 +54,15 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     calls: 'Calls GET /usage (free: no read spent) for login and status; logout sends no request. Available on every plan.',
     examples: ['vis auth login --base-url https://api.example.com/api/v1', 'vis auth status'],
   });
-  for (const v of VERBS) {
-    auth
-      .command(v.verb)
-      .summary(v.summary)
-      .description(toolDescription(v.description, v.calls))
-      .addHelpText('after', examplesAfter(...v.examples))
-      .action(async (_o: unknown, self: Command) => {
-        const options = (await import('./parse.js')).parseAuthOptions(ctx, v.verb, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runAuth(options, ctx));
-      });
-  }
+  addVerbs(
+    auth,
+    VERBS,
+    (v) => v.calls,
+    async (v, self) => {
+      const options = (await import('./parse.js')).parseAuthOptions(ctx, v.verb, optionsOf(self));
+      await runOrCapture(options, runF, async () => (await import('./run.js')).runAuth(options, ctx));
+    },
+  );
 }
 
 export const authCommand: CommandDeclaration = {

@@ -1,11 +1,10 @@
 /** `vis cache status|clear`: the declaration. parse.ts and run.ts load when one runs. */
-import type { Command } from 'commander';
-import { accountGroup, examplesAfter, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { accountGroup, addVerbs, optionsOf, runOrCapture, type CommandDeclaration, type VerbDeclaration } from '../../declare.js';
 import type { CacheVerb } from './parse.js';
 
 const LOCAL = 'Sends no request: works on the cache folder only.';
 
-const VERBS: ReadonlyArray<{ verb: CacheVerb; summary: string; description: string; examples: readonly string[] }> = [
+const VERBS: ReadonlyArray<VerbDeclaration<CacheVerb>> = [
   {
     verb: 'status',
     summary: 'Where the cache is, and per account: entries, size, reads saved this month',
@@ -30,16 +29,14 @@ export const cacheCommand: CommandDeclaration = {
       calls: LOCAL,
       examples: ['vis cache status', 'vis cache clear'],
     });
-    for (const v of VERBS) {
-      cache
-        .command(v.verb)
-        .summary(v.summary)
-        .description(toolDescription(v.description, LOCAL))
-        .addHelpText('after', examplesAfter(...v.examples))
-        .action(async (_o: unknown, self: Command) => {
-          const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, optionsOf(self));
-          await runOrCapture(options, runF, async () => (await import('./run.js')).runCache(options, ctx));
-        });
-    }
+    addVerbs(
+      cache,
+      VERBS,
+      () => LOCAL,
+      async (v, self) => {
+        const options = (await import('./parse.js')).parseCacheOptions(ctx, v.verb, optionsOf(self));
+        await runOrCapture(options, runF, async () => (await import('./run.js')).runCache(options, ctx));
+      },
+    );
   },
 };

@@ -4,21 +4,13 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../../../services/context.js';
-import { accountGroup, examplesAfter, LOCAL_ONLY, optionsOf, runOrCapture, toolDescription, type CommandDeclaration, type RunF } from '../../declare.js';
+import { accountGroup, addVerbs, LOCAL_ONLY, optionsOf, runOrCapture, type CommandDeclaration, type RunF, type VerbDeclaration } from '../../declare.js';
 import type { ConfigVerb } from './parse.js';
 
 const KEY_ARG = 'profile, base_url, brand, market, format, cache, history, notify or notify_format';
 
-interface VerbDeclaration {
-  verb: ConfigVerb;
-  args: ReadonlyArray<readonly [name: string, description: string]>;
-  summary: string;
-  description: string;
-  examples: readonly string[];
-}
-
 /** In the order `vis config --help` lists them. */
-const VERBS: readonly VerbDeclaration[] = [
+const VERBS: ReadonlyArray<VerbDeclaration<ConfigVerb>> = [
   {
     verb: 'get',
     args: [['<key>', KEY_ARG]],
@@ -76,20 +68,16 @@ function register(program: Command, ctx: Context, runF: RunF | undefined): void 
     calls: LOCAL_ONLY,
     examples: ['vis config set market GB-en', 'vis config list'],
   });
-  for (const v of VERBS) {
-    // None renders a response: no --format, and no option of its own but its arguments.
-    const sub = config.command(v.verb);
-    for (const [name, description] of v.args) sub.argument(name, description);
-    sub
-      .summary(v.summary)
-      .description(toolDescription(v.description, LOCAL_ONLY))
-      .addHelpText('after', examplesAfter(...v.examples))
-      .action(async (...args: unknown[]) => {
-        const self = args[args.length - 1] as Command;
-        const options = await (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, optionsOf(self));
-        await runOrCapture(options, runF, async () => (await import('./run.js')).runConfig(options, ctx));
-      });
-  }
+  // None renders a response: no --format, and no option of its own but its arguments.
+  addVerbs(
+    config,
+    VERBS,
+    () => LOCAL_ONLY,
+    async (v, self) => {
+      const options = await (await import('./parse.js')).parseConfigOptions(ctx, v.verb, self.args, optionsOf(self));
+      await runOrCapture(options, runF, async () => (await import('./run.js')).runConfig(options, ctx));
+    },
+  );
 }
 
 export const configCommand: CommandDeclaration = {
