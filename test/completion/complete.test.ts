@@ -8,8 +8,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_FILE } from '../../src/cli/commands/completion/candidates.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CACHE_FILE, FETCH_TIMEOUT_MS } from '../../src/cli/commands/completion/candidates.js';
 import { COMPLETION_FILES, SHELLS } from '../../src/completion/shells.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, sendJson, startTestServer } from '../e2e/helpers.js';
@@ -135,7 +136,24 @@ describe('vis __complete brands', () => {
       const env = cleanEnv({ VIS_BASE_URL: `http://127.0.0.1:${port}/api/v1`, VIS_API_KEY: 'vis_demo_growth' });
       let connections = 0;
       server.on('connection', () => connections++);
-      const first = await vis(['__complete', 'brands'], { env });
+      // Timers are fake once the request is on its way, so the test moves past the lookup's
+      // 2 s limit (FETCH_TIMEOUT_MS) instead of waiting it out.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let first: Awaited<ReturnType<typeof vis>>;
+      try {
+        const running = vis(['__complete', 'brands'], { env });
+        let settled = false;
+        void running.finally(() => (settled = true));
+        // Polled on real timers (vi.waitFor would move the fake ones on while it polls); a run that ended early fails below.
+        while (connections !== 1) {
+          if (settled) break;
+          await sleep(10);
+        }
+        await vi.advanceTimersByTimeAsync(FETCH_TIMEOUT_MS);
+        first = await running;
+      } finally {
+        vi.useRealTimers();
+      }
       expect(first).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(connections).toBe(1);
       const cached = JSON.parse(readFileSync(join(env.VIS_CONFIG_DIR!, CACHE_FILE), 'utf8'));

@@ -3,6 +3,9 @@
  * command takes the journal in batch by batch, letting the store's lock go between
  * batches, so none of them fails for waiting on another; and SIGTERM ends a long take-in
  * between two batches (exit 143), the next run taking the rest in, nothing lost or doubled.
+ * The processes at once, and the signal, need processes of their own; the run and the
+ * check that read what they left afterwards run in-process (the same command lines and
+ * environment).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir } from '../../src/history/journal.js';
-import { cleanEnv, runVis, VIS, type RunResult } from './helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+import { cleanEnv, runVis, VIS } from './helpers.js';
 
 /** The API the answers were recorded from (the history of `--demo` is simulated, not stored); nothing is sent to it. */
 const RECORDED_API = 'http://127.0.0.1:9/api/v1';
@@ -72,13 +77,13 @@ function store(days: number): { file: string; env: Record<string, string> } {
 }
 
 /** Every answer once: the series has each day's topics, the check counts each answer, nothing waits. */
-async function expectAllOnce(env: Record<string, string>, days: number, out?: RunResult): Promise<void> {
-  const series = out ?? (await runVis(['history', 'topics', '--format', 'csv'], { env, timeoutMs: 120_000 }));
+async function expectAllOnce(env: Record<string, string>, days: number, out?: { code: number | null; stdout: string; stderr: string }): Promise<void> {
+  const series = out ?? (await runWithEnv(['history', 'topics', '--format', 'csv'], { env, clock: fakeClock(Date.now()) }));
   expect(series.code, series.stderr).toBe(0);
   const rows = series.stdout.trimEnd().split('\r\n').slice(1);
   expect(rows).toHaveLength(days * TOPICS);
   expect(new Set(rows.map((r) => r.split(',').slice(0, 2).join(','))).size).toBe(days * TOPICS);
-  const check = await runVis(['history', 'check'], { env });
+  const check = await runWithEnv(['history', 'check'], { env, clock: fakeClock(Date.now()) });
   expect(check.code, check.stdout + check.stderr).toBe(0);
   expect(check.stdout).toMatch(new RegExp(`^Answers +${(days * PER_DAY).toLocaleString('en-US')} `, 'm'));
   expect(check.stdout).toContain('Journal        0 waiting, 0 set aside as damaged');

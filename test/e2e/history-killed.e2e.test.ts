@@ -3,7 +3,9 @@
  * journal in, at several moments: before the store exists, mid-transaction (SQLite's
  * rollback journal and the WebAssembly VFS's lock folder left behind, vis's own lock
  * naming a dead process), between batches. Whatever the moment, the next run loses
- * nothing and duplicates nothing: every answer recorded once, the store sound.
+ * nothing and duplicates nothing: every answer recorded once, the store sound. The kill
+ * needs a process of its own; the next run and the check that read what it left run
+ * in-process (the same command lines, the same environment).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalDir, writeEntry } from '../../src/history/journal.js';
-import { cleanEnv, runVis, VIS } from './helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+import { cleanEnv, VIS } from './helpers.js';
 
 /** The API the answers were recorded from (the history of `--demo` is simulated, not stored); nothing is sent to it. */
 const RECORDED_API = 'http://127.0.0.1:9/api/v1';
@@ -79,12 +83,12 @@ describe('a history command killed while it takes the journal in', () => {
       const env = cleanEnv({ VIS_HISTORY: join(dir, 'history.db'), VIS_BASE_URL: RECORDED_API });
       await killedAfter(ms, env);
       seen.push(`${ms} ms: ${stateOf(dir)}`);
-      const after = await runVis(['history', 'topics', '--format', 'csv'], { env });
+      const after = await runWithEnv(['history', 'topics', '--format', 'csv'], { env, clock: fakeClock(Date.now()) });
       expect(after.code, `killed after ${ms} ms: ${after.stderr}`).toBe(0);
       const rows = after.stdout.trimEnd().split('\r\n').slice(1);
       expect(rows, `killed after ${ms} ms`).toHaveLength(DAYS * TOPICS);
       expect(new Set(rows.map((r) => r.split(',').slice(0, 2).join(','))).size).toBe(DAYS * TOPICS);
-      const check = await runVis(['history', 'check'], { env });
+      const check = await runWithEnv(['history', 'check'], { env, clock: fakeClock(Date.now()) });
       expect(check.code, check.stdout + check.stderr).toBe(0);
       expect(check.stdout).toContain(`Answers        ${DAYS * (1 + OTHERS.length)} `);
       expect(check.stdout).toContain('Journal        0 waiting, 0 set aside as damaged');

@@ -120,6 +120,44 @@ describe.skipIf(skip)('printPdf', () => {
     return a4;
   }
 
+  let built: Promise<string> | undefined;
+  /** The driver, bundled once against the built playwright-core. */
+  const builtDriver = (): Promise<string> =>
+    (built ??= (async () => {
+      if (!existsSync(PLAYWRIGHT_LIB)) throw new Error('dist/lib/playwright/ is missing: run `npm run build` first (npm test does)');
+      return bundleTestDriver('report-pdf-driver.ts', {
+        name: 'built-playwright',
+        setup(b) {
+          b.onResolve({ filter: /^playwright-core$/ }, () => ({ path: PLAYWRIGHT_LIB, external: true }));
+        },
+      });
+    })());
+
+  async function startDriver(html: string, paper: 'a4' | 'letter') {
+    const driver = await builtDriver();
+    const dir = mkdtempSync(join(tmpdir(), 'vis-pdf-run-'));
+    const htmlFile = join(dir, 'report.html');
+    writeFileSync(htmlFile, html);
+    const profiles = mkdtempSync(join(tmpdir(), 'vis-pdf-tmp-'));
+    const child = spawn(process.execPath, [driver, htmlFile, join(dir, 'report.pdf'), paper], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: profiles, VIS_CHROMIUM: chromium },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    return { child, pdf: join(dir, 'report.pdf'), profiles, exited, output: () => out };
+  }
+
+  /** The sample printed to Letter by the driver, in a process of its own: made once, for the driver's test and the paper sizes'. */
+  let letter: Promise<Awaited<ReturnType<typeof startDriver>> & { code: number | null }> | undefined;
+  const printedLetter = () =>
+    (letter ??= (async () => {
+      const run = await startDriver(SAMPLE, 'letter');
+      return { ...run, code: await run.exited };
+    })());
+
   it('prints a PDF, its browser seen while it prints and gone after, with its profile folder', async () => {
     const { file, seen, parent } = await printedA4();
     expect(seen).toBeGreaterThan(0);
@@ -138,8 +176,9 @@ describe.skipIf(skip)('printPdf', () => {
 
   it('A4 and Letter are the paper sizes asked for (MediaBox in points)', async () => {
     const { file: a4 } = await printedA4();
-    const letter = outFile('letter.pdf');
-    writeFileSync(letter, await printPdf(SAMPLE, { paper: 'letter', env: process.env, chromium }));
+    // The Letter print is the driver's (below): printPdf with paper 'letter', in a process of its own.
+    const { code, pdf: letter, output } = await printedLetter();
+    expect(code, output()).toBe(0);
     expect(mediaBox(readFileSync(a4))).toEqual(A4_PT);
     expect(mediaBox(readFileSync(letter))).toEqual(LETTER_PT);
   });
@@ -184,43 +223,16 @@ describe.skipIf(skip)('printPdf', () => {
   });
 
   describe('in a process of its own, with the built playwright-core', () => {
-    let driver = '';
-    beforeAll(async () => {
-      if (!existsSync(PLAYWRIGHT_LIB)) throw new Error('dist/lib/playwright/ is missing: run `npm run build` first (npm test does)');
-      driver = await bundleTestDriver('report-pdf-driver.ts', {
-        name: 'built-playwright',
-        setup(b) {
-          b.onResolve({ filter: /^playwright-core$/ }, () => ({ path: PLAYWRIGHT_LIB, external: true }));
-        },
-      });
-    });
-
-    function startDriver(html: string, paper: 'a4' | 'letter') {
-      const dir = mkdtempSync(join(tmpdir(), 'vis-pdf-run-'));
-      const htmlFile = join(dir, 'report.html');
-      writeFileSync(htmlFile, html);
-      const profiles = mkdtempSync(join(tmpdir(), 'vis-pdf-tmp-'));
-      const child = spawn(process.execPath, [driver, htmlFile, join(dir, 'report.pdf'), paper], {
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: profiles, VIS_CHROMIUM: chromium },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
-      const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-      return { child, pdf: join(dir, 'report.pdf'), profiles, exited, output: () => out };
-    }
-
     it('prints Letter through dist/lib/playwright/', async () => {
-      const run = startDriver(SAMPLE, 'letter');
-      expect(await run.exited, run.output()).toBe(0);
+      const run = await printedLetter();
+      expect(run.code, run.output()).toBe(0);
       expect(run.output()).toBe('printed\n');
       expect(mediaBox(readFileSync(run.pdf))).toEqual(LETTER_PT);
       expect(profilesLeft(run.profiles)).toEqual([]);
     });
 
     it('Ctrl-C while Chromium prints: exit 130 at once, and neither the browser nor its profile folder is left', async () => {
-      const run = startDriver(busyFor(20_000), 'a4');
+      const run = await startDriver(busyFor(20_000), 'a4');
       expect(await waitFor(() => ourBrowsers(run.profiles).length > 0 && profilesLeft(run.profiles).length > 0, 90_000)).toBe(true);
       run.child.kill('SIGINT');
       expect(await run.exited).toBe(130);

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, openInChromium, type OpenedPage } from '../report/browser.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchChromium, type ChromiumBrowser, type OpenedPage } from '../report/browser.js';
 import { fakeClock } from '../support/context.js';
 import { runWithEnv } from '../support/run.js';
 import { cleanEnv } from './helpers.js';
@@ -18,7 +18,10 @@ const skip = browserSkipReason() !== undefined;
 describe.skipIf(skip)('the report at a desk’s and a phone’s width', () => {
   let file: string;
   let opened: OpenedPage | undefined;
+  // One browser for both widths, each page in a context of its own.
+  let browser: ChromiumBrowser | undefined;
   beforeAll(async () => {
+    browser = await launchChromium();
     file = join(mkdtempSync(join(tmpdir(), 'vis-report-phone-')), 'growth.html');
     const r = await runWithEnv(['--demo', 'report', '-o', file], { env: cleanEnv({ VIS_API_KEY: 'vis_demo_growth' }), clock: fakeClock(Date.now()) });
     expect(r.code, r.stderr).toBe(0);
@@ -28,9 +31,12 @@ describe.skipIf(skip)('the report at a desk’s and a phone’s width', () => {
     await opened?.close();
     opened = undefined;
   });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('at 1280 px: nothing wider than the page, every URL in a cell on one line', async () => {
-    opened = await openInChromium({ file }, { width: 1280 });
+    opened = await browser!.open({ file }, { width: 1280 });
     const facts = await opened.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       view: document.documentElement.clientWidth,
@@ -45,7 +51,7 @@ describe.skipIf(skip)('the report at a desk’s and a phone’s width', () => {
 
   // A phone shows no sideways scrollbar: a table that scrolls in its box hides its numbers.
   it('at 420 px: no table needs a sideways scroll, and every cell shows its column’s label', async () => {
-    opened = await openInChromium({ file }, { width: 420 });
+    opened = await browser!.open({ file }, { width: 420 });
     const facts = await opened.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       view: document.documentElement.clientWidth,

@@ -47,6 +47,40 @@ function pdfInfo(file: string): { pages: number; size: string } {
   return { pages: Number(/^Pages:\s+(\d+)/m.exec(r.stdout)?.[1]), size: /^Page size:\s+(.+)$/m.exec(r.stdout)?.[1] ?? '' };
 }
 
+/** The environment of the spawned `vis report --pdf` runs: the Growth demo key, a HOME of their own. */
+const growthEnv = cleanEnv({ VIS_API_KEY: 'vis_demo_growth' });
+
+/** The built vis, its stdout kept as bytes. */
+function runBytes(args: string[], cwd: string): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  const child = spawn(process.execPath, [VIS, ...args], { env: growthEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => out.push(d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr })));
+}
+
+/**
+ * `vis report --pdf FIFO --paper letter` spawned, with another process reading the FIFO:
+ * made once, for the FIFO's test and for the Letter paper's (a print costs seconds).
+ */
+let fifoPrint: Promise<{ r: Awaited<ReturnType<typeof runBytes>>; fifo: string; read: string }> | undefined;
+function printIntoFifo(): Promise<{ r: Awaited<ReturnType<typeof runBytes>>; fifo: string; read: string }> {
+  fifoPrint ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vis-report-fifo-'));
+    const fifo = join(dir, 'pdf.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, join(dir, 'read.pdf')], { stdio: 'ignore' });
+    const read = new Promise((resolve) => reader.on('close', resolve));
+    const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', fifo, '--paper', 'letter'], dir);
+    // Had vis not written into the FIFO (replaced it, or failed), the reader would wait forever: end it.
+    if (r.code !== 0 || !lstatSync(fifo).isFIFO()) reader.kill();
+    await read;
+    return { r, fifo, read: join(dir, 'read.pdf') };
+  })();
+  return fifoPrint;
+}
+
 describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefacts', { timeout: 120_000 }, () => {
   let opened: OpenedPage | undefined;
   let file = '';
@@ -59,6 +93,12 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
   afterAll(async () => {
     await opened?.close();
   });
+  /** The A4 print both A4 tests read, made once. */
+  let a4: Promise<string> | undefined;
+  const printA4 = async (): Promise<string> => {
+    opened ??= await openInChromium({ file }, { width: 1280 });
+    return opened.pdf('report-growth-a4.pdf', { format: 'A4' });
+  };
 
   it('at 1280 px: the whole page, and its top (the README’s picture), as PNG', async () => {
     opened = await openInChromium({ file }, { width: 1280 });
@@ -72,8 +112,7 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
   });
 
   it.skipIf(noPoppler)('printed to A4: a PDF of several A4 pages, its first page as PNG', async () => {
-    opened ??= await openInChromium({ file }, { width: 1280 });
-    const pdf = await opened.pdf('report-growth-a4.pdf', { format: 'A4' });
+    const pdf = await (a4 ??= printA4());
     expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const info = pdfInfo(pdf);
     expect(info.size).toMatch(/\(A4\)$/);
@@ -87,8 +126,7 @@ describe.skipIf(skip)('the Growth report on screen and on paper, kept as artefac
     expect([Math.abs(size.width - 794) <= 2, Math.abs(size.height - 1123) <= 2]).toEqual([true, true]);
   });
   it.skipIf(noPoppler)('printed to A4: the first page holds the headline and the trend chart; no page ends on a section’s heading', async () => {
-    opened ??= await openInChromium({ file }, { width: 1280 });
-    const pdf = await opened.pdf('report-growth-a4-pages.pdf', { format: 'A4' });
+    const pdf = await (a4 ??= printA4());
     const pageText = (n: number) => {
       const r = spawnSync('pdftotext', ['-f', String(n), '-l', String(n), pdf, '-'], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
@@ -154,9 +192,12 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
     expect(r.stdout).toContain('Every brand at a glance');
   });
 
+  // The Letter print is the spawned one into a FIFO (below): the same command line but for the paper and the key.
   it('A4 by default, Letter with --paper letter (pdfinfo’s page size)', async () => {
     const a4 = pdfInfo((await printed([])).pdf);
-    const letter = pdfInfo((await printed(['--paper', 'letter'])).pdf);
+    const { r, read } = await printIntoFifo();
+    expect(r.code, r.stderr).toBe(0);
+    const letter = pdfInfo(read);
     expect(a4.size).toMatch(/^59[45](\.\d+)? x 84[12](\.\d+)? pts \(A4\)$/);
     expect(letter.size).toMatch(/^612(\.\d+)? x 792(\.\d+)? pts \(letter\)$/);
   });
@@ -165,41 +206,23 @@ describe.skipIf(skip || noPoppler)('vis report --pdf', { timeout: 180_000 }, () 
   // same in-process as in a process of its own, so the prints above tell.
   it('leaves nothing of the browser in the user’s home: no crash reports in ~/.config, nothing in ~/.cache', async () => {
     await printed([]);
-    await printed(['--paper', 'letter']);
-    const home = env.HOME as string;
-    // vis's own compile cache (~/.cache/vis, on Node 22 and later) is the only thing allowed there.
-    const inside = (folder: string) => (existsSync(join(home, folder)) ? readdirSync(join(home, folder)) : []);
-    expect(inside('.config')).toEqual([]);
-    expect(inside('.cache').filter((name) => name !== 'vis')).toEqual([]);
+    await printIntoFifo();
+    // The in-process print's home, and the spawned one's (the Letter paper).
+    for (const home of [env.HOME as string, growthEnv.HOME as string]) {
+      // vis's own compile cache (~/.cache/vis, on Node 22 and later) is the only thing allowed there.
+      const inside = (folder: string) => (existsSync(join(home, folder)) ? readdirSync(join(home, folder)) : []);
+      expect(inside('.config')).toEqual([]);
+      expect(inside('.cache').filter((name) => name !== 'vis')).toEqual([]);
+    }
   });
 });
 
 describe.skipIf(skip || noPoppler)('vis report --pdf written as -o is', { timeout: 180_000 }, () => {
-  const env = cleanEnv({ VIS_API_KEY: 'vis_demo_growth' });
-
-  /** The built vis, its stdout kept as bytes. */
-  function runBytes(args: string[], cwd: string): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-    const child = spawn(process.execPath, [VIS, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr })));
-  }
-
   it('into a FIFO another process reads: the reader gets the whole PDF, the FIFO stays a FIFO', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vis-report-fifo-'));
-    const fifo = join(dir, 'pdf.fifo');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, join(dir, 'read.pdf')], { stdio: 'ignore' });
-    const read = new Promise((resolve) => reader.on('close', resolve));
-    const r = await runBytes(['--demo', 'report', '-o', join(dir, 'r.html'), '--pdf', fifo], dir);
-    // Had vis not written into the FIFO (replaced it, or failed), the reader would wait forever: end it.
-    if (r.code !== 0 || !lstatSync(fifo).isFIFO()) reader.kill();
-    await read;
+    const { r, fifo, read } = await printIntoFifo();
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(fifo).isFIFO()).toBe(true);
-    expect(pdfInfo(join(dir, 'read.pdf')).pages).toBeGreaterThan(0);
+    expect(pdfInfo(read).pages).toBeGreaterThan(0);
   });
 
   it('--pdf - into a pipe: stdout is the whole PDF, the HTML in its file', async () => {

@@ -7,7 +7,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultHistory } from '../../src/cli/commands/report/run.js';
 import type { ReportOptions } from '../../src/cli/commands/report/parse.js';
 import { exitCodeFor, ServerError } from '../../src/errors.js';
@@ -123,7 +124,24 @@ describe('a server that logs in, then never answers', () => {
 
   it('vis changes --exit-code exits 7 (never 1) with one line naming the timeout', async () => {
     // The client's own wait is the statement timeout plus the connect timeout, at least 5 s: the shortest there is.
-    const r = await runInProcess(['changes', '--exit-code'], { env: home(url('&statement_timeout=1ms&connect_timeout=2')) });
+    // Timers are fake once the query is sent, so the test moves past those 5 s instead of waiting them out.
+    const before = mute.queries();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let r: Awaited<ReturnType<typeof runInProcess>>;
+    try {
+      const running = runInProcess(['changes', '--exit-code'], { env: home(url('&statement_timeout=1ms&connect_timeout=2')) });
+      let settled = false;
+      void running.finally(() => (settled = true));
+      // Polled on real timers (vi.waitFor would move the fake ones on while it polls); a run that ended early fails below.
+      while (mute.queries() <= before) {
+        if (settled) break;
+        await sleep(10);
+      }
+      await vi.advanceTimersByTimeAsync(5001);
+      r = await running;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toMatch(/^vis: the PostgreSQL history postgresql:\/\/vis@127\.0\.0\.1:\d+\/analytics\?\S+ stopped answering: no answer within 5001 ms/);
   });

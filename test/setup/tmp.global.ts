@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,7 +29,7 @@ export default function setup(): () => void {
   let state = run[RUN_TMP];
   if (state === undefined) {
     const before = process.env.TMPDIR;
-    const dir = mkdtempSync(join(tmpdir(), 'vis-test-run-'));
+    const dir = mkdtempSync(join(runParent(before), 'vis-test-run-'));
     // As /tmp is: tests that run vis as another user (nobody) must reach their folders in it.
     chmodSync(dir, 0o1777);
     process.env.TMPDIR = dir;
@@ -66,6 +66,26 @@ export default function setup(): () => void {
       console.warn(`could not remove the test run's temporary folder ${mine.dir}: ${(err as Error).message}`);
     }
   };
+}
+
+/** A memory file system (tmpfs, ramfs) holds the run's folder when it has this much room. */
+const MEMORY_FS = { path: '/dev/shm', types: [0x01021994, 0x858458f6], minFree: 4 * 1024 ** 3 };
+
+/**
+ * Where the run's folder goes: TMPDIR when it is set, else a memory file system when there
+ * is one with room, else the system's temporary folder. vis syncs every file it writes
+ * whole, and on a disk each sync waits for it: a file of cached answers, stores or exports
+ * takes a third less time on a memory file system.
+ */
+function runParent(tmpdirVar: string | undefined): string {
+  if (tmpdirVar !== undefined && tmpdirVar !== '') return tmpdir();
+  try {
+    const fs = statfsSync(MEMORY_FS.path);
+    if (MEMORY_FS.types.includes(fs.type) && fs.bavail * fs.bsize >= MEMORY_FS.minFree) return MEMORY_FS.path;
+  } catch {
+    // None there: the system's temporary folder.
+  }
+  return tmpdir();
 }
 
 /**

@@ -12,6 +12,7 @@ import { localize, type Catalog, type Lang, type SourceDef, type SourceKind } fr
 import { catalogFor } from './catalogs.js';
 import { addDays, dayNumber, eachDay, isoDate } from './dates.js';
 import { rngFor } from './prng.js';
+import { DEMO_HISTORY_DAYS } from '../../domain/demo.js';
 
 export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'copilot'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -127,7 +128,7 @@ interface Shared {
   companies: Company[];
   sources: { list: SourceDef[]; weight: number };
   runsByDay: Map<string, DayRuns>;
-  moment: Moment;
+  moments: Moments;
   competitorOdds: Map<string, number[]>;
   engineBias: Map<Engine, number>;
   driftShapes: Map<string, readonly [number, number, number, number]>;
@@ -139,15 +140,19 @@ interface DayRuns {
   all?: Run[];
 }
 
-/** What was read from the whole model at one moment of the clock (the tasks), by name. */
-interface Moment {
-  at: number;
-  values: Map<string, unknown>;
-}
+/** What was read from the whole model at each moment of the clock (the tasks), by moment, then by name. */
+type Moments = Map<number, Map<string, unknown>>;
 
 const SHARED = new WeakMap<DemoBrand, WeakMap<DemoMarket, Shared>>();
 /** Days of answers kept per brand and market, the oldest made dropped first: more than any request reads (a 90-day period and the one before it, the weekly history). */
 const DAYS_KEPT = 400;
+/**
+ * Moments whose tasks are kept per brand and market, the oldest made dropped first: one per
+ * day of the demo's history, so the history's reads in one process (`vis mcp`'s tools,
+ * each reading every day at its noon) make each day's tasks once, not once per read
+ * (about 0.2 MB a moment).
+ */
+const MOMENTS_KEPT = DEMO_HISTORY_DAYS;
 
 function sharedFor(brand: DemoBrand, market: DemoMarket): Shared {
   let perBrand = SHARED.get(brand);
@@ -226,7 +231,7 @@ function buildShared(brand: DemoBrand, market: DemoMarket): Shared {
     companies,
     sources,
     runsByDay: new Map(),
-    moment: { at: Number.NaN, values: new Map() },
+    moments: new Map(),
     competitorOdds: new Map(),
     engineBias: new Map(),
     driftShapes: new Map(),
@@ -248,7 +253,7 @@ export class MarketModel {
   /** The latest day whose scan is complete. */
   readonly scanDate: string;
   private readonly runsByDay: Map<string, DayRuns>;
-  private readonly moment: Moment;
+  private readonly moments: Moments;
   /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
   private readonly competitorOdds: Map<string, number[]>;
   private readonly sources: { list: SourceDef[]; weight: number };
@@ -274,7 +279,7 @@ export class MarketModel {
     this.companies = shared.companies;
     this.sources = shared.sources;
     this.runsByDay = shared.runsByDay;
-    this.moment = shared.moment;
+    this.moments = shared.moments;
     this.competitorOdds = shared.competitorOdds;
     this.engineBias = shared.engineBias;
     this.driftShapes = shared.driftShapes;
@@ -351,12 +356,13 @@ export class MarketModel {
    */
   atThisMoment<T>(name: string, make: () => T): T {
     const at = this.now.getTime();
-    if (this.moment.at !== at) {
-      this.moment.at = at;
-      this.moment.values.clear();
+    let values = this.moments.get(at);
+    if (!values) {
+      this.moments.set(at, (values = new Map()));
+      if (this.moments.size > MOMENTS_KEPT) this.moments.delete(this.moments.keys().next().value as number);
     }
-    if (!this.moment.values.has(name)) this.moment.values.set(name, make());
-    return this.moment.values.get(name) as T;
+    if (!values.has(name)) values.set(name, make());
+    return values.get(name) as T;
   }
 
   /** The probability that an engine names the brand for a question on a day. */
