@@ -25,9 +25,10 @@
  *   code the cache lacks (the first `vis usage` after a `vis --help`) rewrites it, with
  *   both, once per command word and at most MAX_WORDS times, so after a few different
  *   commands it covers them all and is no longer written.
- * - V8 stamps a cache with a hash of its flags taken once per process, so a flag set after
- *   the bundle is compiled (the WebAssembly flags of src/http/client.ts and of the
- *   history's SQLite, which change no JavaScript code) leaves the cache written valid.
+ * - V8 stamps a cache with a hash of its flags as they are when the cache is written, and
+ *   refuses it when they differ at the next compile: a flag set after the bundle is
+ *   compiled makes every run compile it afresh and write it again. So the WebAssembly
+ *   flags are set before (src/boot/index.ts), and set again later only to the same values.
  * - Files are written atomically (a temporary file, then rename), 0600, and never on a
  *   signal exit (Ctrl-C stays instant). Any failure only means no cache.
  * NODE_DISABLE_COMPILE_CACHE=1 (Node's switch for its own cache) turns it off.

@@ -4,9 +4,10 @@
  * compiled.
  */
 import { commandWord } from '../flags/argv.js';
+import { BASELINE_WASM_FLAGS } from '../domain/wasm-flags.js';
 import { startCodeCache } from './code-cache.js';
 
-/** Set on globalThis when --liftoff-only is on (see limitWasmToBaseline in src/http/client.ts). */
+/** Set on globalThis when the WebAssembly flags are on (see limitWasmToBaseline in src/http/client.ts). */
 export const LIFTOFF_ONLY = Symbol.for('vis.liftoffOnly');
 
 /** Commands that never send a request, so never run undici's WebAssembly. */
@@ -27,15 +28,17 @@ export function mayRequest(argv: readonly string[]): boolean {
 
 export function boot(bundleDir: string): void {
   const argv = process.argv.slice(2);
-  // --liftoff-only (why: limitWasmToBaseline in src/http/client.ts) is set here, before
-  // anything is compiled, for the commands that may send a request: V8 stamps cached
-  // code with its flags, so the flag must not change after the bundle is compiled. It
-  // costs 2-3 ms (node:v8 loads), so commands that never send a request go without, and
+  // The WebAssembly flags (why: src/domain/wasm-flags.ts) are set here, before anything
+  // is compiled, for the commands that may send a request (and those that open the
+  // history's SQLite): V8 stamps cached code with its flags, so they must not change after
+  // the bundle is compiled, or the cache written at exit is refused by the next run. They
+  // cost 2-3 ms (node:v8 loads), so commands that never send a request go without, and
   // keep a cache of their own (the "n" variant).
   let wasm = false;
   if (mayRequest(argv) && !SELDOM_REQUEST.has(commandWord(argv) ?? '')) {
     try {
-      process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+      const v8 = process.getBuiltinModule('node:v8');
+      for (const flag of BASELINE_WASM_FLAGS) v8.setFlagsFromString(flag);
       (globalThis as Record<symbol, unknown>)[LIFTOFF_ONLY] = true;
       wasm = true;
     } catch {

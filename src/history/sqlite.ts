@@ -5,6 +5,7 @@
  * it), so `vis topics` never reads it.
  */
 import type { Database } from 'node-sqlite3-wasm';
+import { BASELINE_WASM_FLAGS } from '../domain/wasm-flags.js';
 
 export type SqlDatabase = Database;
 export type SqlValue = number | bigint | string | Uint8Array | null;
@@ -17,20 +18,13 @@ export interface SqliteModule {
 let loaded: SqliteModule | undefined;
 
 /**
- * How V8 compiles SQLite's WebAssembly (1.3 MB): with its baseline compiler only, on this
- * thread. By default V8 compiles it again optimised, and spreads even the baseline work
- * over background tasks, and Node waits for those before the process may exit: on Node 24
- * about 80 ms after the answer was printed, for a command that took 150 ms. The baseline
- * code reads the history in a few milliseconds. Set before the module compiles; undici's
- * llhttp, the only other WebAssembly vis runs, gets the same (src/http/client.ts).
- *
- * Set while Node runs, `--liftoff-only` does not bring what it implies on the command
- * line: with tiering still on, V8 optimised SQLite's busy functions in the background
- * anyway, and with dynamic tiering alone off it optimises every function it compiles. So
- * both are turned off by name: `vis history topics` over 90 days ran 1.7 billion
- * instructions on Node 24, 1.0 billion without that work.
+ * SQLite's WebAssembly (1.3 MB) is compiled with V8's baseline compiler only, on this
+ * thread (why: src/domain/wasm-flags.ts): `vis history topics` over 90 days ran 1.7 billion
+ * instructions on Node 24 with V8's defaults, 1.0 billion without. bin/vis.js sets the flags
+ * at start-up for the commands that open the store; set again here, to the same values,
+ * for any other way in (tests). Set before the module compiles.
  */
-export const BASELINE_WASM_FLAGS: readonly string[] = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering', '--wasm-num-compilation-tasks=0'];
+export { BASELINE_WASM_FLAGS };
 
 /** Sets BASELINE_WASM_FLAGS (on `v8`, Node's by default). */
 export function compileOnThisThread(v8?: { setFlagsFromString(flag: string): void }): void {
