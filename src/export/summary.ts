@@ -127,6 +127,8 @@ const API_PER_MINUTE = 60;
 /** Below this many columns for the FILE column, each row's files go under it instead. */
 const MIN_FILE_WIDTH = 24;
 const FILE_INDENT = '    ';
+/** Where the values of the plan's `Folder:  `, `Period:  ` lines start. */
+const KEY_INDENT = 'Folder:  '.length;
 
 /**
  * The plan's table, `width` columns wide at most: the FILE column (the last) wraps at
@@ -146,12 +148,41 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   const before = widths.slice(0, last).reduce((a, b) => a + b + 2, 0);
   if (width - before >= MIN_FILE_WIDTH) {
     const indent = ' '.repeat(before);
-    return [line(header), ...rows.map((r) => line([...r.slice(0, last), wrapAtSpaces(r[last] ?? '', width - before).replace(/\n/g, `\n${indent}`)]))];
+    const row = (r: readonly string[]): string[] => {
+      const files = hanging(r[last] ?? '', width - before, 0);
+      // A path wider than its column goes on a line of its own, at the line's start.
+      if (displayWidth(files[0] ?? '') > width - before)
+        return [line(r.slice(0, last)), ...files.map((f) => (displayWidth(f) > width - before ? f : indent + f))];
+      return files.map((f, i) => (i === 0 ? line([...r.slice(0, last), f]) : displayWidth(f) > width - before ? f : indent + f));
+    };
+    return [line(header), ...rows.flatMap(row)];
   }
   const padded = [header, ...rows].every((r) => displayWidth(line(r.slice(0, last))) <= width);
-  const lead = (cells: readonly string[]) => (padded ? line(cells.slice(0, last)) : wrapAtSpaces(cells.slice(0, last).join(' · '), width));
-  const under = (text: string) => FILE_INDENT + wrapAtSpaces(text, width - FILE_INDENT.length).replace(/\n/g, `\n${FILE_INDENT}`);
-  return [lead(header), under(header[last]!), ...rows.flatMap((r) => [lead(r), under(r[last] ?? '')])];
+  const lead = (cells: readonly string[]) => (padded ? [line(cells.slice(0, last))] : hanging(cells.slice(0, last).join(' · '), width, FILE_INDENT.length));
+  const under = (text: string) => hanging(FILE_INDENT + text, width, FILE_INDENT.length);
+  return [...lead(header), ...under(header[last]!), ...rows.flatMap((r) => [...lead(r), ...under(r[last] ?? '')])];
+}
+
+/**
+ * `text` over lines of `width` columns at spaces, later lines `indent` columns in; a word
+ * too wide for a line with its indent (a path) starts at the line's start instead, whole,
+ * for the terminal to fold: an indent would only push it further past the edge.
+ */
+export function hanging(text: string, width: number, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  let current = '';
+  const start = (token: string) => (displayWidth(token) <= width ? token : token.trimStart());
+  for (const [token] of text.matchAll(/ *[^ ]+/g)) {
+    if (current === '') current = start(out.length === 0 ? token : pad + token.trimStart());
+    else if (displayWidth(current + token) <= width) current += token;
+    else {
+      out.push(current);
+      current = start(pad + token.trimStart());
+    }
+  }
+  if (current !== '' || out.length === 0) out.push(current);
+  return out;
 }
 
 /** How long `reads` requests take at `perMinute` a minute: the rate limit's share of the time. */
@@ -206,8 +237,10 @@ export function renderPlanText(view: PlanView, width = Infinity): string {
     );
   else if (v === 'force') out.push(`Reads left: ${left}${reset}. Not enough: with --force the export writes what fits, in the order above.`);
   else out.push(`Reads left: ${left}${reset}. Not enough: the export would be refused (exit 6). --only exports less; --force exports what fits.`);
-  // The table is fitted above; the sentences wrap at spaces.
-  return `${out.map((l) => (displayWidth(l) <= width ? l : wrapAtSpaces(l, width))).join('\n')}\n`;
+  // The table is fitted above; the sentences wrap at spaces, a `Key:  value` line under its value.
+  const fitted = (l: string) =>
+    displayWidth(l) <= width ? l : /^[A-Z][a-z]+: {2}/.test(l) ? hanging(l, width, KEY_INDENT).join('\n') : wrapAtSpaces(l, width);
+  return `${out.map(fitted).join('\n')}\n`;
 }
 
 /** The dry run's plan for scripts (stdout, --format json). */

@@ -111,7 +111,8 @@ describe('a column of names', () => {
       [{ cells: [cell('Summit & Co, Ridgeway Outfitters, Cedar Creek Supply'), cell('3'), cell(URL)] }],
       at(40),
     );
-    expect(lines.slice(1, 4)).toEqual(['rivals named in…  Summit & Co, Ridgeway', '                  Outfitters, Cedar', '                  Creek Supply']);
+    // The key too goes on at spaces rather than be cut.
+    expect(lines.slice(1, 4)).toEqual(['rivals named      Summit & Co, Ridgeway', 'instead           Outfitters, Cedar', '                  Creek Supply']);
   });
 });
 
@@ -136,12 +137,13 @@ describe('when even the longest word does not fit: record blocks', () => {
 
   it('a word wider than the room beside the key goes on a line of its own under it, whole, past the width if it must', () => {
     const lines = gridLines(urlColumns, urlRows, at(40));
-    expect(lines.slice(-2)).toEqual(['url', `  ${URL}`]);
+    // No indent in front of a URL it would push past the edge.
+    expect(lines.slice(-2)).toEqual(['url', URL]);
     expect(lines.join('\n')).not.toContain('…');
     const narrow = gridLines(urlColumns, urlRows, at(30));
-    expect(narrow.slice(-1)).toEqual([`  ${URL}`]);
+    expect(narrow.slice(-1)).toEqual([URL]);
     // Only that line is past the width.
-    expect(narrow.filter((l) => displayWidth(l) > 30)).toEqual([`  ${URL}`]);
+    expect(narrow.filter((l) => displayWidth(l) > 30)).toEqual([URL]);
   });
 
   it('a value indented in its column (a question under its topic) starts right after its key', () => {
@@ -191,22 +193,20 @@ describe('a shortening column (a name)', () => {
     expect(lines[0]).toMatch(/^vs rivals +share of voice +daily visibility$/);
   });
 
-  it('cuts as few headers as it must when the figures alone are too wide', () => {
+  it('cuts no header’s word while the record blocks show it whole: a block per row instead', () => {
     const figures: Column[] = ['day', 'visibility', 'share of voice', 'position', 'citations', 'Paystream', 'Tillpoint', 'Globepay'].map((header, j) => ({
       header,
       align: j === 0 ? 'left' : 'right',
     }));
-    const lines = gridLines(figures, [{ cells: ['2026-11-16', '30.0%', '16.4%', '2.0', '13', '48.8%', '37.5%', '27.5%'].map((t) => cell(t)) }], at(80));
-    const header = lines
-      .slice(
-        0,
-        lines.findIndex((l) => l.startsWith('─')),
-      )
-      .join('\n');
-    expect(header).toMatch(/\bshare\n/);
-    expect(header).toContain('Paystream');
-    expect(header).toContain('Tillpoint');
-    expect(header.match(/…/g) ?? []).toHaveLength(2);
+    const row = { cells: ['2026-11-16', '30.0%', '16.4%', '2.0', '13', '48.8%', '37.5%', '27.5%'].map((t) => cell(t)) };
+    const lines = gridLines(figures, [row], at(80));
+    expect(lines.join('\n')).not.toContain('…');
+    expect(lines).toContain('visibility      30.0%');
+    expect(widest(lines)).toBeLessThanOrEqual(80);
+    // With two columns less room for each header than its word, the one-word headers are cut
+    // only when even the blocks cannot hold them.
+    const tiny = gridLines(figures, [row], at(12));
+    expect(widest(tiny)).toBeLessThanOrEqual(12);
   });
 });
 

@@ -50,9 +50,13 @@ describe('--columns on a terminal', () => {
   });
 
   it('the columns in the order given; changes as ▲/▼, ids whole', () => {
-    const out = draw('topics', ['share_of_voice', 'change', 'id'], 40);
+    const out = draw('topics', ['share_of_voice', 'change', 'id'], 41);
     const first = (findCase(cases, 'topics').envelope.data as Rec).topics[0];
-    expect(out).toMatch(/^share_of_voi\S* +change {2}id$/m);
+    expect(out).toMatch(/^share_of_voice +change {2}id$/m);
+    // One column narrower, the header is not cut: the rows become blocks.
+    const narrow = draw('topics', ['share_of_voice', 'change', 'id'], 40);
+    expect(narrow).not.toContain('…');
+    expect(narrow).toContain(`share_of_voice  ${first.share_of_voice.toFixed(1)}%`);
     expect(body(out)[0]).toMatch(new RegExp(`^ +${first.share_of_voice.toFixed(1).replace('.', '\\.')}% +[▲▼] [\\d.]+ {2}${first.id}$`));
   });
 

@@ -162,3 +162,32 @@ describe('stderr and the export’s plan at 50 and 80 columns', () => {
     }
   });
 });
+
+describe('vis export --dry-run: paths and continuation lines', () => {
+  it('a path wider than the room is alone at the line’s start; a row’s cells go on under an indent, never a bare word at the edge', async () => {
+    const long = 'a-rather-long-folder-name/for/the/export/files';
+    for (const width of WIDTHS) {
+      const plan = (await demoExport(width, ['--dry-run'])).stdout.split('\n');
+      for (const l of plan) {
+        // The only lines past the width are one path alone, with nothing before it.
+        if (displayWidth(l) > width) expect(l, `at ${width}`).toMatch(/^\S+$/);
+      }
+      // The continuation of a row's cells is indented under it.
+      expect(
+        plan.filter((l) => /^US-en$|^-$/.test(l)),
+        `at ${width}`,
+      ).toEqual([]);
+    }
+    const r = await runInProcess(['--demo', 'export', '--dir', join(mkdtempSync(join(tmpdir(), 'vis-fits-')), long), '--dry-run'], {
+      env: { VIS_API_KEY: undefined },
+      realTransport: true,
+      io: { stdoutIsTTY: true, stderrIsTTY: true, columns: 50 },
+    });
+    const lines = r.stdout.split('\n');
+    const folder = lines.findIndex((l) => l.startsWith('Folder:'));
+    expect(lines[folder]).toBe('Folder:');
+    expect(lines[folder + 1]).toMatch(new RegExp(`^/\\S+/${long}$`));
+    expect(lines.find((l) => l.startsWith('Period:'))).toBe('Period:  each endpoint’s default (7 days;');
+    expect(lines[lines.findIndex((l) => l.startsWith('Period:')) + 1]).toBe('         search-performance 28)');
+  });
+});

@@ -2,7 +2,8 @@
  * Items laid out in a line, wrapping onto more lines as the width needs (a legend, a row
  * of figures): `● recommended   ◐ mentioned   ...`. An item is never split unless it
  * alone is wider than the line, and then it is shortened with `…` (kept whole with
- * `wide`, the one line that may go past the width); an item of one part (a sentence) is word-wrapped instead. An item that is a
+ * `wide`, the one line that may go past the width); an item of one part (a sentence) is word-wrapped instead,
+ * and so is an item of several parts (a label and a list of names) at spaces, only a word wider than the line cut. An item that is a
  * URL is the exception: never shortened nor broken, it goes on a line of its own (below
  * the lead too) when it does not fit the one it is on, and runs past the width when it
  * must, so that it can still be copied whole (the terminal soft-wraps it), without an indent
@@ -10,7 +11,7 @@
  * indented to line up after the lead, and by `hang` more.
  */
 import type { ViewContext } from './context.js';
-import { fitParts, paint, partsWidth, type Part } from './parts.js';
+import { fitParts, paint, partsWidth, wrapParts, type Part } from './parts.js';
 import type { Obj } from './read.js';
 import { isUrlWord, wrapText } from './wrap.js';
 
@@ -62,6 +63,24 @@ export function flowLines(items: ReadonlyArray<readonly Part[]>, width: number, 
       used = partsWidth(line);
       count = 0;
       item = [{ text: lastText, style: only.style }];
+      w = partsWidth(item);
+      breakNext = true;
+    } else if (only === undefined && !options.wide && indent + w > limit && limit - indent >= 10) {
+      // A labelled name too long for a line ("rivals named instead …"): on at spaces at the
+      // indent, so only a word wider than the room is cut.
+      if (count > 0) lines.push(fit(line, whole));
+      const wrapped = wrapParts(item, limit - indent);
+      const last = wrapped.pop() ?? [];
+      wrapped.forEach((parts, i) => {
+        // A URL on a line of its own is whole, with no indent to push it past the edge.
+        const url = isUrlItem([{ text: parts.map((p) => p.text).join('') }]) && indent + partsWidth(parts) > limit;
+        const before = url ? [] : i === 0 && lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }];
+        lines.push(fit([...before, ...parts], url));
+      });
+      line = [...(lines.length === 0 ? lead : [{ text: ' '.repeat(indent) }])];
+      used = partsWidth(line);
+      count = 0;
+      item = last;
       w = partsWidth(item);
       breakNext = true;
     } else if (breakNext && count > 0) {

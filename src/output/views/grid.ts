@@ -10,7 +10,10 @@
  * wraps, and is shortened only when nothing else fits. A shortening column holds names:
  * one too wide for it goes on at spaces onto more lines of its row rather than being cut,
  * the column kept as wide as its longest word while the line has room, so only a word
- * wider than the column is cut with `…`. Shortening columns are squeezed to
+ * wider than the column is cut with `…`. When the columns side by side leave a name's or a
+ * header's word less room than it needs, the rows become key/value blocks (names and keys
+ * whole, wrapped) rather than cut it; only a word too wide even there is cut, in the
+ * table. Shortening columns are squeezed to
  * `min` (default 4) at least; when even that does not fit, the rows are shown as one
  * key/value block per row instead, as the generic renderer does. With `wide` nothing is
  * shortened. Group rows (a topic above its questions) span the whole line.
@@ -24,13 +27,13 @@
  * goes past the width.
  */
 import type { ChalkInstance } from 'chalk';
-import { wrapRanges } from '../../text/fit.js';
 import { displayWidth, fitWidths, padToWidth, truncateToWidth } from '../../text/width.js';
 import { flowLines } from './flow.js';
-import { fitParts, paint, partsWidth, type Part, type Style } from './parts.js';
+import { fitParts, paint, partsWidth, sliceParts, wrapParts, type Part, type Style } from './parts.js';
 import { isUrlWord, wrapText } from './wrap.js';
+import { wrapWords } from '../../text/fit.js';
 
-export { fitLine, fitParts, partsWidth, type Part, type Style } from './parts.js';
+export { fitLine, fitParts, partsWidth, wrapParts, type Part, type Style } from './parts.js';
 
 /** A cell: styled parts of sanitised text on one line; null draws a dim `–` (not measured). */
 export type Cell = readonly Part[] | null;
@@ -88,6 +91,23 @@ export function naturalWidths(columns: readonly Column[], rows: readonly GridRow
     for (const r of rows) if ('cells' in r) w = Math.max(w, r.cells[j] === null ? 1 : partsWidth(r.cells[j] ?? []));
     return w;
   });
+}
+
+/**
+ * The narrowest the table gets with nothing cut: each column as wide as its widest cell
+ * (a name's or wrapping text's widest word) or its header's longest word, whichever is wider.
+ */
+export function wholeWidth(columns: readonly Column[], rows: readonly GridRow[]): number {
+  const widths = columns.map((c, j) => {
+    let w = Math.max(0, ...c.header.split(' ').map((word) => displayWidth(word)));
+    for (const r of rows) {
+      if (!('cells' in r)) continue;
+      const v = r.cells[j] ?? null;
+      w = Math.max(w, v === null ? 1 : c.shrink === true || c.wrap === true ? widestWord(v) : partsWidth(v));
+    }
+    return w;
+  });
+  return widths.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, columns.length - 1);
 }
 
 /** The rows as a table; `header: false` leaves out the header line and its rule. */
@@ -168,6 +188,19 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
       if (widths !== null && (fitted === null || cut(widths) < cut(fitted))) fitted = widths;
     }
   };
+  // Names and headers whole, their words on lines of their own at spaces.
+  attempt(wordMin, headerRoom.slice(0, 2));
+  if (wrapping.some(Boolean)) {
+    for (const header of headerRoom.slice(0, 2)) {
+      fitted ??= fit(
+        columns.map((c, j) => (wrapping[j] ? Math.max(wordWidths[j] ?? 0, header(j)) : c.shrink ? wordMin(c, j) : Math.max(cellWidths[j] ?? 0, header(j)))),
+        natural.map((w, j) => (columns[j]?.shrink && !wrapping[j] ? wordMin(columns[j] as Column, j) : w)),
+      );
+    }
+  }
+  // When that does not fit, a word is cut only if the record blocks would cut it too:
+  // never because another column took its room.
+  if (fitted === null && !layout.wide && recordsWhole(columns, rows, layout)) return recordBlocks(columns, rows, layout);
   for (const tiers of [headerRoom.slice(0, 2), headerRoom.slice(2)]) {
     for (const nameMin of [wordMin, shrinkMin]) if (fitted === null) attempt(nameMin, tiers);
   }
@@ -210,7 +243,7 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
       x += r.indent ?? 0;
       x = Math.min(x, Math.max(0, layout.width - MIN_DETAIL));
       const lines = flowLines(r.detail, Math.max(1, layout.width - x), { sep: r.sep, wide: layout.wide });
-      for (const line of lines) out.push(`${' '.repeat(x)}${line}`.trimEnd());
+      for (const line of lines) out.push(indented(line, x, layout.width));
       continue;
     }
     // Wrapping cells over as many lines as they need, and names too wide for their column
@@ -264,6 +297,18 @@ export function wrapLine(parts: readonly Part[], layout: Pick<Layout, 'width'>):
   return wrapParts(parts, layout.width).map(paint);
 }
 
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * A detail line at `x` columns in; a URL wider than the room left goes at the line's
+ * start instead, as an indent would only push it past the edge.
+ */
+function indented(line: string, x: number, width: number): string {
+  const plain = line.replace(SGR, '').trim();
+  if (x + displayWidth(plain) > width && !/\s/.test(plain) && isUrlWord(plain)) return line.trimStart();
+  return `${' '.repeat(x)}${line}`.trimEnd();
+}
+
 /** Whether a column wraps instead of being shortened: asked for, or any text column with `wide`. */
 function wraps(c: Column, layout: Layout): boolean {
   return c.wrap === true || (layout.wide && c.shrink === true);
@@ -289,30 +334,6 @@ export function widestWord(parts: readonly Part[]): number {
   let w = 0;
   for (const m of text.matchAll(WORD)) w = Math.max(w, displayWidth(m[0]));
   return lead + w;
-}
-
-/**
- * The parts over lines of at most `width` columns, broken at spaces only: a word is never
- * broken, and one wider than the line gets a line of its own, whole. Later lines keep the
- * indentation of the first; each line keeps the styles of the text it holds.
- */
-export function wrapParts(parts: readonly Part[], width: number): Part[][] {
-  const wrap = wrapRanges(parts.map((p) => p.text).join(''), width);
-  if (wrap === null) return [[...parts]];
-  return wrap.ranges.map((r, i) => [...(i > 0 && wrap.lead > 0 ? [{ text: ' '.repeat(wrap.lead) }] : []), ...sliceParts(parts, r.start, r.end)]);
-}
-
-/** The parts holding `start` to `end` of their joined text, styles kept. */
-function sliceParts(parts: readonly Part[], start: number, end: number): Part[] {
-  const out: Part[] = [];
-  let at = 0;
-  for (const p of parts) {
-    const from = Math.max(start, at);
-    const to = Math.min(end, at + p.text.length);
-    if (to > from) out.push({ text: p.text.slice(from - at, to - at), style: p.style });
-    at += p.text.length;
-  }
-  return out;
 }
 
 /**
@@ -342,18 +363,62 @@ function fitWeighted(natural: readonly number[], minimum: readonly number[], wei
   return widths;
 }
 
+/** The keys' column of the record blocks: as wide as the widest header while the values' widest text still fits beside it, 40 % of the line at least. */
+function recordKeyWidth(columns: readonly Column[], rows: readonly GridRow[], width: number): number {
+  let values = 0;
+  for (const r of rows) if ('cells' in r) for (const c of r.cells) if (c !== null) values = Math.max(values, partsWidth(c));
+  const room = Math.max(8, Math.floor(width * 0.4), width - GAP.length - values);
+  return Math.min(Math.max(...columns.map((c) => displayWidth(c.header))), room);
+}
+
+/** A key over lines of the keys' column, broken at spaces; a word wider than the column is cut. */
+function keyLines(header: string, keyWidth: number, whole: boolean): string[] {
+  return wrapText(header, keyWidth).length === 1 || !header.includes(' ')
+    ? [whole ? header : truncateToWidth(header, keyWidth)]
+    : wrapWords(header, keyWidth).map((l) => (whole ? l : truncateToWidth(l, keyWidth)));
+}
+
+/**
+ * Whether the record blocks show every name and header whole: no word of a name nor of a
+ * header is wider than its room, and each figure fits beside its key.
+ */
+function recordsWhole(columns: readonly Column[], rows: readonly GridRow[], layout: Layout): boolean {
+  const keyWidth = recordKeyWidth(columns, rows, layout.width);
+  const valueWidth = layout.width - keyWidth - GAP.length;
+  const wordFits = (text: string, room: number) => text.split(' ').every((w) => displayWidth(w) <= room);
+  if (!columns.every((c) => wordFits(c.header, keyWidth))) return false;
+  return rows.every(
+    (r) =>
+      !('cells' in r) ||
+      r.cells.every((c, j) => {
+        if (c === null || columns[j]?.wrap === true) return true;
+        const text = c.map((p) => p.text).join('');
+        return columns[j]?.shrink === true ? wordFits(text.trim(), valueWidth) : displayWidth(text) <= valueWidth;
+      }),
+  );
+}
+
 /**
  * Rows too wide for the terminal: one key/value block per row, under a numbered rule. A
- * value to be kept whole (a wrapping column, or any with `wide`) is wrapped beside its
- * key, or on lines of its own under it when a word of it is wider than the room there.
+ * key wider than its column goes on at spaces over more lines. A value to be kept whole
+ * (a wrapping column, or any with `wide`) is wrapped beside its key, or on lines of its
+ * own under it when a word of it is wider than the room there (a URL then at the line's
+ * start, with no indent to push it past the edge).
  */
 function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layout: Layout): string[] {
   const { chalk } = layout;
   const out: string[] = [];
-  const keyWidth = Math.min(Math.max(...columns.map((c) => displayWidth(c.header))), Math.max(8, Math.floor(layout.width * 0.4)));
+  const keyWidth = recordKeyWidth(columns, rows, layout.width);
   const valueWidth = layout.width - keyWidth - GAP.length;
   const records = rows.filter((r) => 'cells' in r).length;
   const ruleWidth = Math.min(layout.width, 40);
+  /** The key's lines beside the value's, the longer setting the block's height. */
+  const beside = (keys: readonly string[], values: readonly string[]) => {
+    for (let k = 0; k < Math.max(keys.length, values.length); k++) {
+      const key = k < keys.length ? chalk.dim(padToWidth(keys[k] ?? '', keyWidth)) : ' '.repeat(keyWidth);
+      out.push(`${key}${GAP}${values[k] ?? ''}`.trimEnd());
+    }
+  };
   let i = 0;
   for (const r of rows) {
     if ('group' in r) {
@@ -361,7 +426,7 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
       continue;
     }
     if ('detail' in r) {
-      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide })) out.push(`${GAP}${line}`.trimEnd());
+      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide })) out.push(indented(line, GAP.length, layout.width));
       continue;
     }
     i++;
@@ -369,30 +434,33 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
     out.push(chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
     columns.forEach((c, j) => {
       const whole = layout.wide || c.wrap === true;
-      const keyText = whole ? c.header : truncateToWidth(c.header, keyWidth);
-      const key = chalk.dim(padToWidth(keyText, keyWidth));
+      const keys = keyLines(c.header, keyWidth, whole);
       const value = r.cells[j] ?? null;
       if (value === null || (!whole && !(c.shrink === true && partsWidth(value) > valueWidth))) {
-        out.push(`${key}${GAP}${placed(value, valueWidth, 'left', true, layout)}`.trimEnd());
+        beside(keys, [placed(value, valueWidth, 'left', true, layout)]);
         return;
       }
       // A name too long for the line wraps at spaces beside its key; a word wider than the room is cut.
       if (!whole) {
-        wrapParts(value, valueWidth).forEach((l, k) =>
-          out.push(`${k === 0 ? key : ' '.repeat(keyWidth)}${GAP}${placed(l, valueWidth, 'left', true, layout)}`.trimEnd()),
+        beside(
+          keys,
+          wrapParts(value, valueWidth).map((l) => placed(l, valueWidth, 'left', true, layout)),
         );
         return;
       }
       // The indentation a cell has in its column (a question under its topic) means nothing beside a key.
       const joined = value.map((p) => p.text).join('');
       const text = sliceParts(value, joined.length - joined.trimStart().length, joined.length);
-      const beside = wrapParts(text, valueWidth);
-      if (displayWidth(keyText) <= keyWidth && beside.every((l) => partsWidth(l) <= valueWidth)) {
-        beside.forEach((l, k) => out.push(`${k === 0 ? key : ' '.repeat(keyWidth)}${GAP}${paint(l)}`.trimEnd()));
+      const lines = wrapParts(text, valueWidth);
+      if (keys.every((k) => displayWidth(k) <= keyWidth) && lines.every((l) => partsWidth(l) <= valueWidth)) {
+        beside(
+          keys,
+          lines.map((l) => paint(l)),
+        );
         return;
       }
-      out.push(chalk.dim(keyText));
-      for (const l of wrapParts(text, layout.width - GAP.length)) out.push(`${GAP}${paint(l)}`.trimEnd());
+      out.push(chalk.dim(c.header));
+      for (const l of wrapParts(text, layout.width - GAP.length)) out.push(indented(paint(l), GAP.length, layout.width));
     });
   }
   return out;

@@ -12,7 +12,7 @@ import type { Block, View, ViewContext } from './context.js';
 import { bigDigits } from './big-digits.js';
 import { brandTableLines, type BrandRow } from './brand-table.js';
 import { flowLines } from './flow.js';
-import { cell, fitLine, fitParts, gridLines, partsWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
+import { cell, fitLine, fitParts, gridLines, naturalWidths, partsWidth, wholeWidth, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { changeCell, formatCount, formatDecimal, formatPercent, formatScore, type Better, type ChangeUnit } from './numbers.js';
 import type { Obj } from './read.js';
 import { sectionTitle } from './section.js';
@@ -387,19 +387,29 @@ export const overviewView: View = (data, ctx) => {
       { header: 'citations', align: 'right' },
       ...rivalNames.map((n) => ({ header: n.name, align: 'right' as const })),
     ];
-    const rows: GridRow[] = days.map((d) => ({
-      cells: [
-        cell(d.date),
-        nullable(d.visibility, formatPercent),
-        nullable(d.sov, formatPercent),
-        nullable(d.position, formatDecimal),
-        nullable(d.citations, formatCount),
-        ...rivalNames.map((n) => {
-          const r = d.rivals.find((x) => x.raw === n.raw);
-          return r === undefined ? [] : nullable(r.visibility, formatPercent);
-        }),
-      ],
-    }));
+    const dayRows = (day: (date: string) => string): GridRow[] =>
+      days.map((d) => ({
+        cells: [
+          cell(day(d.date)),
+          nullable(d.visibility, formatPercent),
+          nullable(d.sov, formatPercent),
+          nullable(d.position, formatDecimal),
+          nullable(d.citations, formatCount),
+          ...rivalNames.map((n) => {
+            const r = d.rivals.find((x) => x.raw === n.raw);
+            return r === undefined ? [] : nullable(r.visibility, formatPercent);
+          }),
+        ],
+      }));
+    // The days without their year (the heading's period gives it) when the full dates
+    // would have the headers go over several lines, and the table fits with the shorter.
+    let rows = dayRows((date) => date);
+    const year = days[0]?.date.slice(0, 5) ?? '';
+    if (!ctx.wide && /^\d{4}-$/.test(year) && days.every((d) => d.date.startsWith(year))) {
+      const short = dayRows((date) => date.slice(5));
+      const natural = naturalWidths(columns, rows).reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
+      if (natural > ctx.width && wholeWidth(columns, short) <= ctx.width) rows = short;
+    }
     blocks.push([sectionTitle('Daily', rivalNames.length > 0 ? 'rivals’ columns: their visibility' : null, ctx), ...gridLines(columns, rows, ctx)]);
   }
   return blocks;

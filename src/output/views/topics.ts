@@ -60,12 +60,10 @@ export const topicsView: View = (data, ctx) => {
       ]);
     const rivals = read.texts(t, 'rivals', 'optional');
     if (rivals) {
-      (rivals.length ? rivals : ['none']).forEach((r, i, all) =>
-        detail.push([
-          ...(i === 0 ? [{ text: 'rivals named instead: ', style: chalk.dim }] : []),
-          { text: `${r}${i < all.length - 1 ? ',' : ''}`, style: chalk.dim },
-        ]),
-      );
+      // The label an item of its own, so it stays beside the count rather than leave its
+      // `·` alone at the end of a line.
+      detail.push([{ text: 'rivals named instead:', style: chalk.dim }]);
+      (rivals.length ? rivals : ['none']).forEach((r, i, all) => detail.push([{ text: `${r}${i < all.length - 1 ? ',' : ''}`, style: chalk.dim }]));
     }
     rows.push({ cells }, ...(detail.length > 0 ? [{ detail, column: 1, sep: { text: ' ' } }] : []));
     anyQuestions ||= questions !== undefined;

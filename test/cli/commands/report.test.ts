@@ -6,13 +6,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/cli/commands/export/run.js';
 import { defaultDeps } from '../../../src/cli/commands/report/deps.js';
 import { failedSection, joinTrend } from '../../../src/cli/commands/report/model.js';
 import { parseReportCommand, type RawReportOptions } from '../../../src/cli/commands/report/parse.js';
-import { printFailure, requireChromium, runReport, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
+import { printFailure, requireChromium, runReport, shownPath, type ReportDeps, type ReportHistoryOpener } from '../../../src/cli/commands/report/run.js';
 import type { ChartKit, ReportModel } from '../../../src/domain/report.js';
 import { exitCodeFor, InterruptedError, PlanError, ServerError, UsageError } from '../../../src/errors.js';
 import type { RecordedAnswer } from '../../../src/history/types.js';
@@ -316,13 +316,28 @@ describe('vis report --pdf: written as -o is', () => {
     const h = home();
     const pdf = await report({ output: 'r.html', pdf: '-' }, h, { tty: 'stderr' });
     expect(pdf.code).toBe(0);
-    expect(pdf.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.html, the PDF is on stdout; \\d+ reads? spent\n$`));
+    expect(pdf.stderr).toMatch(new RegExp(`vis report: wrote r\\.html, the PDF is on stdout; \\d+ reads? spent\n$`));
     const html = await report({ output: '-', pdf: 'r.pdf' }, h, { tty: 'stderr' });
-    expect(html.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.pdf, the report is on stdout; \\d+ reads? spent\n$`));
+    expect(html.stderr).toMatch(new RegExp(`vis report: wrote r\\.pdf, the report is on stdout; \\d+ reads? spent\n$`));
     const files = await report({ output: 'r.html', pdf: 'r.pdf' }, h, { tty: 'stderr' });
-    expect(files.stderr).toMatch(new RegExp(`vis report: wrote ${h.dir}/r\\.html and ${h.dir}/r\\.pdf; \\d+ reads? spent\n$`));
+    expect(files.stderr).toMatch(new RegExp(`vis report: wrote r\\.html and r\\.pdf; \\d+ reads? spent\n$`));
+    // Outside the current folder, the path is whole.
+    const outside = mkdtempSync(join(tmpdir(), 'vis-report-out-'));
+    const away = await report({ output: join(outside, 'r.html') }, h, { tty: 'stderr' });
+    expect(away.stderr).toMatch(new RegExp(`vis report: wrote ${outside}/r\\.html; \\d+ reads? spent\n$`));
     const stdout = await report({ output: '-' }, h, { tty: 'stderr' });
     expect(stdout.stderr).toMatch(/vis report: the report is on stdout; \d+ reads? spent\n$/);
+  });
+});
+
+describe('vis report: the files it wrote, as named on stderr', () => {
+  it('relative to the current folder when inside it, else absolute', () => {
+    expect(shownPath('/home/u/vis/report-acme-2026-11-28.html', '/home/u/vis')).toBe('report-acme-2026-11-28.html');
+    expect(shownPath('/home/u/vis/rep/report-acme-2026-11-28.html', '/home/u/vis')).toBe(join('rep', 'report-acme-2026-11-28.html'));
+    expect(shownPath('/home/u/other/r.html', '/home/u/vis')).toBe('/home/u/other/r.html');
+    expect(shownPath('/home/u/vis..old/r.html', '/home/u/vis')).toBe('/home/u/vis..old/r.html');
+    expect(shownPath('/home/u/vis/..r.html', '/home/u/vis')).toBe('..r.html');
+    expect(shownPath('/home/u/vis', '/home/u/vis')).toBe('/home/u/vis');
   });
 });
 
@@ -394,7 +409,7 @@ describe('vis report: the reads and the model', () => {
     expect(weeks).toHaveLength(12);
     expect(s.trend).toHaveLength(weeks.length);
     // After the spinner, when the reads took long enough to show it (a busy machine).
-    expect(r.stderr.endsWith(`vis report: wrote ${r.file}; 10 reads spent\n`), r.stderr).toBe(true);
+    expect(r.stderr.endsWith(`vis report: wrote ${basename(r.file!)}; 10 reads spent\n`), r.stderr).toBe(true);
   });
 
   it('a Monitor account: the plan’s sections say what they need, and the command exits 0', async () => {

@@ -43,12 +43,18 @@ describe('flowLines keeps a URL item whole', () => {
     expect(flowLines([item(`Read ${URL} first`)], 40)).toEqual(['Read', URL, 'first']);
   });
 
-  it('other items too wide are still shortened, and a URL among other parts is not an URL item', () => {
+  it('an item of several parts too wide goes on at spaces: only a word wider than the line is cut, never a URL', () => {
     expect(flowLines([item('Salesforge'), [{ text: 'a-very-long-token-without-spaces-at-all' }, { text: 'x' }]], 20)).toEqual([
       'Salesforge',
       'a-very-long-token-w…',
     ]);
-    expect(flowLines([[{ text: 'at ' }, { text: URL }]], 20)).toEqual(['at https://www.redd…']);
+    expect(flowLines([[{ text: 'at ' }, { text: URL }]], 20)).toEqual(['at', URL]);
+    const rivals = [{ text: 'rivals named instead ' }, { text: 'Hubbard CRM, Pipewell, Closely' }];
+    expect(flowLines([rivals], 50)).toEqual(['rivals named instead Hubbard CRM, Pipewell,', 'Closely']);
+    const lead = [{ text: 'Perception' }, { text: '  ' }];
+    expect(
+      flowLines([[{ text: '5 of 5' }, { text: ' engines know Copperline Payments' }], [{ text: '4 of 5 recommend it' }]], 50, { lead, sep: { text: ' · ' } }),
+    ).toEqual(['Perception  5 of 5 engines know Copperline', '            Payments', '            4 of 5 recommend it']);
   });
 });
 

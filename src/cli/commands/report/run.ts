@@ -17,7 +17,7 @@
  * The renderer, the charts and the PDF printer are handed in (ReportDeps): they load only
  * when a report is made, and tests hand in their own.
  */
-import { basename } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import type { ChartKit, DatedValue, ReportModel, ScopeReport, SectionId, SectionResult } from '../../../domain/report.js';
 import type { Env } from '../../../domain/env.js';
 import { accountFromUsage, budgetFromUsage } from '../../../api/account.js';
@@ -219,7 +219,7 @@ export async function runReport(
     (file.pdf.path === '-' ? onStdout : written).push(file.pdf.path === '-' ? 'the PDF' : file.pdf.path);
   }
   if (ctx.io.stderrIsTTY && !quiet) {
-    const names = written.map((f) => sanitizeForTerminal(f));
+    const names = written.map((f) => sanitizeForTerminal(shownPath(f, options.cwd)));
     const wrote = [names.length > 0 ? `wrote ${listed(names)}` : undefined, onStdout.length > 0 ? `${listed(onStdout)} is on stdout` : undefined]
       .filter((w) => w)
       .join(', ');
@@ -260,6 +260,15 @@ async function writeTarget(ctx: Context, target: Target, content: string | Buffe
 }
 
 /** `a`, `a and b`, `a, b and c`. */
+/**
+ * A file as the user named its place: relative to the current folder when inside it
+ * (`rep/report-acme-2026-11-28.html`), so it fits a narrow terminal; else absolute.
+ */
+export function shownPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel !== '' && !isAbsolute(rel) && rel.split(sep)[0] !== '..' ? rel : file;
+}
+
 function listed(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }

@@ -1,0 +1,74 @@
+/**
+ * The demo's views at 50 and 80 columns: no name nor header cut with `…` while the line has
+ * room for its words, and no line wider than the terminal but a URL or path alone on its
+ * line (the terminal folds it; vis puts no indent before it).
+ */
+import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/text/width.js';
+import { runInProcess } from '../support/run.js';
+
+const AGENCY = 'vis_demo_agency';
+
+async function demo(argv: string[], width: number, key?: string): Promise<string> {
+  const r = await runInProcess(['--demo', ...argv], {
+    env: { VIS_API_KEY: key, VIS_DEMO_DATE: '2026-11-28', VIS_PAGER: 'cat' },
+    realTransport: true,
+    io: { stdoutIsTTY: true, stderrIsTTY: true, columns: width },
+  });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** Lines wider than `width` that are more than one word, or one word with spaces before it. */
+function tooWide(text: string, width: number): string[] {
+  return text.split('\n').filter((l) => displayWidth(l) > width && (/\s/.test(l.trim()) || /^\s/.test(l)));
+}
+
+const cases: Array<{ argv: string[]; key?: string; names: string[] }> = [
+  {
+    argv: ['competitors', 'Globex CRM'],
+    names: [
+      'Globex CRM',
+      'Northwind CRM',
+      'Sales forecasting',
+      'Sales pipeline management',
+      'Workflow automation',
+      'Security and compliance',
+      'Reporting and dashboards',
+    ],
+  },
+  { argv: ['tasks', '8664'], names: ['Sales forecasting'] },
+  { argv: ['topics', '--market', 'US-en,GB-en,DE-de'], names: ['Sales forecasting', 'Security and compliance'] },
+  { argv: ['topics', 'crm-reporting'], names: ['Hubbard CRM, Pipewell,', 'Closely'] },
+  { argv: ['overview', '--all-brands'], key: AGENCY, names: ['Toothfairy Family Dental', 'The Harley Dental Rooms', 'Copperline'] },
+  { argv: ['topics', '--brand', 'Larkspur Dental', '--market', 'GB-en'], key: AGENCY, names: ['The Harley Dental Rooms', 'Toothfairy Family Dental'] },
+];
+
+describe('names and headers whole at 50 and 80 columns', () => {
+  for (const c of cases) {
+    it.each([50, 80])(`vis ${c.argv.join(' ')} at %i columns`, async (width) => {
+      const out = await demo(c.argv, width, c.key);
+      expect(tooWide(out, width)).toEqual([]);
+      expect(out).not.toContain('…');
+      for (const name of c.names) expect(out, name).toContain(name);
+    });
+  }
+
+  it('no card line holds only a separator', async () => {
+    for (const width of [50, 80]) {
+      const out = await demo(['topics', '--brand', 'Larkspur Dental', '--market', 'GB-en'], width, AGENCY);
+      expect(out).not.toMatch(/·\s*$/m);
+    }
+  });
+
+  it('the overview’s Daily table at 80 columns: every header whole, a table not cards', async () => {
+    const out = await demo(['overview', '--all-brands'], 80, AGENCY);
+    const dailies = out.split('Daily  ').slice(1);
+    expect(dailies).toHaveLength(3);
+    for (const daily of dailies) {
+      expect(daily).toMatch(/\n11-22 +\d/);
+      expect(daily.split('\n\n')[0]).not.toContain('── 1/');
+    }
+    expect(out).toMatch(/position +citations +Paystream +Globepay +Tillpoint/);
+  });
+});
