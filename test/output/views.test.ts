@@ -163,6 +163,14 @@ describe('marks and colours', () => {
     expect(out).toContain('\u001b[31m▼ 4\u001b[39m');
   });
 
+  it('topics: a note under the table says what rank is, as equal ranks (6, 6, 6) would read as a mistake', () => {
+    const c = caseOf('topics');
+    const out = renderView(clone(c), { ...TTY, spec: c.spec }, true) ?? '';
+    expect(out.replace(/\s+/g, ' ')).toContain(
+      "rank: Northwind CRM's place among the brands named in that topic, by visibility; 1 is first, and equal visibility shares a place.",
+    );
+  });
+
   it('a position that got worse (a larger number) reads as bad news with no colour too', () => {
     const c = caseOf('overview');
     const env = clone(c);
