@@ -33,6 +33,7 @@ export default {
     'src/fs/inside-folder.ts',
     'src/fs/lock.ts',
     'src/output/write.ts',
+    'src/text/write-failure.ts',
     'src/export/manifest-check.ts',
     'src/export/journal.ts',
     'src/export/fresh-or-resumed.ts',

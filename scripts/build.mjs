@@ -347,6 +347,9 @@ const MAY_BE_IN_BOTH = new Set([
   // How counts are written (`151,787`), shared by the views and the export's plan and
   // summary: pure functions.
   'src/output/views/numbers.ts',
+  // How times are written (`2026-12-01 00:00 UTC`), shared by the views and the budget's
+  // words in the export's plan and the refusals: pure functions.
+  'src/output/views/time.ts',
   // What API words mean as colours, shared by the views and the report: a table and a lookup.
   'src/domain/tones.ts',
   // The words for a move of `vis changes`, shared by its view and the report: a pure function.

@@ -63,6 +63,7 @@ import {
   writtenBefore,
 } from './plan.js';
 import { writeFileInside } from '../fs/inside-folder.js';
+import { writeFailure } from '../text/write-failure.js';
 import { brandColumns } from './brand-columns.js';
 
 /** Answers that mean "this account does not have it": reported, not failures. */
@@ -145,7 +146,14 @@ type Deferred =
 /** A local file could not be written: stop spending reads on data that cannot be saved. */
 class WriteError extends VisError {
   constructor(path: string, cause: unknown) {
-    super('usage', `could not write ${path}: ${(cause as Error).message}`, { code: (cause as NodeJS.ErrnoException).code, cause });
+    // A file-system error is said in words, without the temp file Node's message names.
+    const code = (cause as NodeJS.ErrnoException).code;
+    const failure = typeof code === 'string' ? writeFailure(code) : undefined;
+    super('usage', `could not write ${path}: ${failure?.why ?? (cause as Error).message}`, {
+      code,
+      cause,
+      ...(failure ? { hint: failure.check } : {}),
+    });
     this.name = 'WriteError';
   }
 }

@@ -9,6 +9,7 @@ import type { PeriodFlags } from '../domain/period.js';
 import type { EndpointSpec } from '../endpoints.js';
 import { LimitError, VisError, type ErrorKind } from '../errors.js';
 import { formatCount } from '../output/views/numbers.js';
+import { formatUtcTime } from '../output/views/time.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, padToWidth } from '../text/width.js';
 import { wrapAtSpaces } from '../text/wrap-message.js';
@@ -220,7 +221,7 @@ export function renderPlanText(view: PlanView, width = Infinity): string {
     ),
   );
   out.push('');
-  out.push(`Cost: ${costSentence(view.cost)}. GET /usage and GET /brands are free.`);
+  out.push(`Cost: ${costSentence(view.cost)}. vis usage and vis brands, which the export asks first, are free.`);
   if (view.perMinute !== undefined) out.push(paceSentence(Math.max(0, view.cost.reads - (view.cachedReads ?? 0)), view.cost.exact, view.perMinute));
   if (view.cachedReads !== undefined) {
     out.push(
@@ -229,8 +230,8 @@ export function renderPlanText(view: PlanView, width = Infinity): string {
   }
   const v = verdict(view);
   const left = view.readsLeft === undefined ? '' : formatCount(view.readsLeft);
-  const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(view.resetsAt)})` : '';
-  if (v === 'unknown') out.push('Reads left: unknown (GET /usage did not say); the export would not be checked against the budget.');
+  const reset = view.resetsAt ? ` (the budget resets ${sanitizeForTerminal(formatUtcTime(view.resetsAt))})` : '';
+  if (v === 'unknown') out.push('Reads left: unknown (vis usage did not say); the export would not be checked against the budget.');
   else if (v === 'fits')
     out.push(
       `Reads left: ${left}${reset}. The export fits${view.cost.exact ? '' : `, so far: the cost is checked again once the ${unknownParts(view.cost)} are known`}.`,
@@ -315,7 +316,7 @@ export function formatSeconds(ms: number): string {
 }
 
 function resetHint(budget: BudgetInfo): string {
-  return budget.resetsAt ? `The budget resets at ${sanitizeForTerminal(budget.resetsAt)}. ` : 'The budget resets on the first of the month. ';
+  return budget.resetsAt ? `The budget resets ${sanitizeForTerminal(formatUtcTime(budget.resetsAt))}. ` : 'The budget resets on the first of the month. ';
 }
 
 /** The refusal of a plan that needs more reads than are left (exit 6, nothing read); `verb`: "needs", or "would need" for a dry run. */

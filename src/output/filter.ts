@@ -75,6 +75,8 @@ export interface ListResult<B> {
   /** Rows in the collection before filtering, and after. */
   before: number;
   after: number;
+  /** Rows the filters kept before --top cut them. */
+  matched: number;
   seen: SeenValues;
 }
 
@@ -171,7 +173,7 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   const filters = appliedFilters(options);
   const collection = spec.collection;
   const data = isPlainObject(body) ? body.data : undefined;
-  if (collection === undefined || !isPlainObject(data) || !Array.isArray(data[collection])) return { body, filters, before: 0, after: 0, seen: {} };
+  if (collection === undefined || !isPlainObject(data) || !Array.isArray(data[collection])) return { body, filters, before: 0, after: 0, matched: 0, seen: {} };
   const rows = data[collection] as unknown[];
 
   const engines = options.engine?.map(fold);
@@ -180,12 +182,13 @@ export function applyListOptions<B>(body: B, spec: ListSpec, options: ListOption
   let kept = rows.filter((row) => matches(row, engines, states, actions));
 
   if (options.sort) kept = sortRows(kept, data, spec, options.sort, known);
+  const matched = kept.length;
   kept = kept.slice(0, options.top); // all of them without --top
   if (engines) kept = kept.map((row) => narrowEngines(row, engines));
 
   const seen = kept.length === 0 && rows.length > 0 ? seenValues(rows, options) : {};
   const newData = { ...data, [collection]: kept };
-  return { body: { ...(body as Record<string, unknown>), data: newData } as B, filters, before: rows.length, after: kept.length, seen };
+  return { body: { ...(body as Record<string, unknown>), data: newData } as B, filters, before: rows.length, after: kept.length, matched, seen };
 }
 
 /** One answer as the list options leave it, for every format (see listAnswer). */
@@ -211,7 +214,7 @@ export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, col
   return {
     body: result.body,
     json: withFilters(result.body, result.filters),
-    filterNote: noMatchNote(result),
+    filterNote: noMatchNote(result) ?? topNote(result, options),
     knownColumns: narrowKnownColumns(columnsOf(dataOf(result.body)), options),
   };
 }
@@ -318,6 +321,20 @@ export function noMatchNote(result: Pick<ListResult<unknown>, 'before' | 'after'
   const parts = Object.entries(result.seen).map(([k, values]) => `--${k}: ${values.length > 0 ? values.join(', ') : 'none'}`);
   if (parts.length === 0) return undefined;
   return `No row matched. The answer has ${parts.join('; ')}.`;
+}
+
+/**
+ * `--top N` after `--sort` keeps the first N rows in the sorted order, as `sort | head`
+ * would: `--sort visibility` puts the lowest first, so `--top 3` is the three lowest, which
+ * a reader of "top" could take for the best. The terminal's note says which end it is.
+ * Undefined when --top cut nothing or nothing was sorted.
+ */
+export function topNote(result: Pick<ListResult<unknown>, 'after' | 'matched'>, options: ListOptions): string | undefined {
+  if (options.sort === undefined || options.top === undefined || result.matched <= result.after) return undefined;
+  const { field, descending } = options.sort;
+  const end = descending ? 'highest' : 'lowest';
+  const other = descending ? field : `-${field}`;
+  return `Sorted by ${field}, ${end} first: the ${end} ${result.after} of ${result.matched} rows (--sort ${other} --top ${options.top} for the ${descending ? 'lowest' : 'highest'}).`;
 }
 
 // ---------------------------------------------------------------------------------------

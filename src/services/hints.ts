@@ -9,6 +9,7 @@ import { sanitizeForTerminal } from '../text/sanitize.js';
 import type { Session } from './session.js';
 import { fetchBudget, listBrands } from '../api/account.js';
 import { noteApiVersion } from './api-version.js';
+import { formatUtcTime } from '../output/views/time.js';
 
 const STATIC_HINTS: Record<string, string> = {
   plan_inactive: 'The account’s plan is not active: ask the account owner to reactivate it in the app.',
@@ -104,7 +105,7 @@ async function resetHint(session: Session): Promise<string> {
   const lead = 'The monthly read budget is used up (every tool using this account’s keys draws on it).';
   try {
     const reset = (await fetchBudget(session.client)).resetsAt;
-    return reset ? `${lead} It resets at ${sanitizeForTerminal(reset)}.` : `${lead} It resets on the first of the month.`;
+    return reset ? `${lead} It resets ${sanitizeForTerminal(formatUtcTime(reset))}.` : `${lead} It resets on the first of the month.`;
   } catch {
     return `${lead} It resets on the first of the month.`;
   }

@@ -25,6 +25,7 @@ import { sanitizeForTerminal } from '../text/sanitize.js';
 import { writeMessage } from '../terminal/io.js';
 import type { ChosenBrand } from './brand-choice.js';
 import type { Context } from './context.js';
+import { formatUtcTime } from '../output/views/time.js';
 import { cachedNow, sendCached, type CachedResponse } from './cached.js';
 import { scopeRequest, type ScopeQuery } from './scope-request.js';
 import type { Session } from './session.js';
@@ -153,7 +154,9 @@ export async function checkBudget(session: Session, needed: number, what: string
   if (needed === 0) return;
   const budget = await fetchBudget(session.client);
   if (budget.left === undefined || needed <= budget.left) return;
-  const reset = budget.resetsAt ? `The budget resets at ${sanitizeForTerminal(budget.resetsAt)}. ` : 'The budget resets on the first of the month. ';
+  const reset = budget.resetsAt
+    ? `The budget resets ${sanitizeForTerminal(formatUtcTime(budget.resetsAt))}. `
+    : 'The budget resets on the first of the month. ';
   throw new LimitError(
     `not enough reads left: ${what} needs ${needed} read${needed === 1 ? '' : 's'}, and ${budget.left} ${budget.left === 1 ? 'is' : 'are'} left this month: nothing was read`,
     {

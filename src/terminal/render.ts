@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { ServerError, UsageError, VisError } from '../errors.js';
 import type { EndpointSpec } from '../endpoints.js';
 import type { Envelope } from '../http/envelope.js';
+import { writeFailure } from '../text/write-failure.js';
 import { isNestingError } from '../text/nesting.js';
 import {
   isTerminalDevice,
@@ -269,13 +270,16 @@ export async function emit(ctx: RenderContext, output: string | undefined, chunk
     if (!isSystemError(err)) throw err;
     // The reader of a FIFO or descriptor went away, as with `vis … | head -1`.
     if (target.kind !== 'replace' && err.code === 'EPIPE') return;
-    throw new VisError('usage', `could not write ${output}: ${err.message}`, {
+    // In the user's words and for the path they gave: err.message names the temp file beside it.
+    const failure = writeFailure(err.code);
+    throw new VisError('usage', `could not write ${output}: ${failure.why}`, {
+      code: err.code,
       hint:
         target.kind === 'replace'
-          ? 'Nothing was written; any earlier file of that name is unchanged.'
+          ? `${failure.check} Nothing was written; any earlier file of that name is unchanged.`
           : err.code === 'ENXIO'
             ? 'It is a socket (or a device with nothing behind it): vis writes only to files, devices and FIFOs.'
-            : 'It is not a regular file, so it was written in place: part of the output may have reached it.',
+            : `${failure.check} It is not a regular file, so it was written in place: part of the output may have reached it.`,
     });
   }
 }

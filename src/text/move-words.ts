@@ -1,5 +1,5 @@
 /**
- * What a change did, in words (`32.1 → 25 (-7.1)`, `recommended → absent`, `went`): the
+ * What a change did, in words (`32.1 → 25 (-7.1)`, `no answer → absent`, `went`): the
  * one wording `vis changes` on a terminal and the report's "What changed" share. Each
  * medium hands in how it writes a recorded value (sanitised for a terminal, as recorded
  * for HTML, which escapes it later); nothing here escapes or colours.
@@ -23,13 +23,21 @@ export function valueWords(v: ChangeValue, w: MoveWording): string {
   return typeof v === 'string' ? w.text(v) : String(v);
 }
 
+/**
+ * An answer state in the words the legends and tables use: `no answer`, not the API's
+ * `no_answer` (a state added later reads the same way, its underscores as spaces).
+ */
+export function stateWords(state: string): string {
+  return state.replace(/_/g, ' ');
+}
+
 function named(c: Change, v: ChangeValue): boolean {
   return c.kind === 'other' && c.subject.endsWith(`[${String(v)}]`);
 }
 
 /** What happened to `c`, in words; a move this version does not know reads as its before → after. */
 export function moveWords(c: Change, w: MoveWording): string {
-  const value = (v: ChangeValue) => valueWords(v, w);
+  const value = (v: ChangeValue) => valueWords(c.kind === 'answer_state' && typeof v === 'string' ? stateWords(v) : v, w);
   const arrow = `${value(c.before)} → ${value(c.after)}`;
   const said = (v: ChangeValue) => w.skipNamed && named(c, v);
   switch (c.move) {

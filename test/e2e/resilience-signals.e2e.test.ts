@@ -171,7 +171,9 @@ describe('-o: atomic, and the old file survives any failure', () => {
     const r = await runShell(`ulimit -f 4; exec node ${sh(VIS)} --demo answers --format json -o ${sh(file)}`, cleanEnv({ VIS_HISTORY: 'off' }));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`vis: could not write ${file}: EFBIG: file too large, write\nNothing was written; any earlier file of that name is unchanged.\n`);
+    expect(r.stderr).toBe(
+      `vis: could not write ${file}: the file would be larger than allowed [EFBIG]\nCheck the file size limit (ulimit -f), or write it to another file system. Nothing was written; any earlier file of that name is unchanged.\n`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('old contents\n');
     expect(readdirSync(dir)).toEqual(['report.json']);
   });

@@ -259,10 +259,20 @@ describe('skips, failures and stops', () => {
     const { sent, result } = await run(plain, { dir, ids: ['overview', 'prompts', 'pitches'] });
     expect(sent.map((s) => s.split('?')[0])).toEqual(['/overview']);
     expect(result.failed).toEqual([expect.objectContaining({ endpoint: 'overview', exit_code: 2 })]);
-    expect(result.failed[0]!.message).toMatch(/^could not write /);
+    // Named as the export names the file, in words, never the temp file Node's message names.
+    expect(result.failed[0]!.message).toBe(`could not write ${join(dir, 'acme', 'US-en', 'overview.csv')}: ${join(dir, 'acme', 'US-en')} is not a folder`);
     expect(result.notAttempted.map((n) => n.endpoint)).toEqual(['prompts', 'pitches']);
     expect(result.exitCode).toBe(2);
     expect(readdirSync(join(dir, 'acme')).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('a file the file system refuses is named as the export names it, in words, with what to check (exit 2)', async () => {
+    // A name longer than a file system takes (255 bytes): refused by the file system itself.
+    const long = planBrand(acme({ slug: 'a'.repeat(300) }), { kind: 'one', market: 'US-en' });
+    const { result, dir } = await run(plain, { ids: ['overview'], brands: [long] });
+    expect(result.failed).toEqual([expect.objectContaining({ endpoint: 'overview', exit_code: 2, code: 'ENAMETOOLONG' })]);
+    expect(result.failed[0]!.message).toBe(`could not write ${join(dir, 'a'.repeat(300), 'US-en', 'overview.csv')}: the name is too long`);
+    expect(result.exitCode).toBe(2);
   });
 
   it('Ctrl-C (an interrupted request) ends the run at once', async () => {

@@ -47,6 +47,21 @@ describe('the dry run’s plan groups its counts like vis usage', () => {
     expect(text).not.toMatch(/\d{4}/);
   });
 
+  it('names the free reads by their commands, and the reset as vis usage writes it', () => {
+    const text = renderPlanText(view({ resetsAt: '2026-12-01T00:00:00Z' }));
+    expect(text).toContain('Cost: 1,234 reads. vis usage and vis brands, which the export asks first, are free.');
+    expect(text).toContain('Reads left: 151,787 (the budget resets 2026-12-01 00:00 UTC). The export fits.');
+    expect(text).not.toContain('GET /');
+    expect(renderPlanText(view({ readsLeft: undefined }))).toContain('Reads left: unknown (vis usage did not say)');
+    // A time vis cannot read is shown as the API sent it.
+    expect(renderPlanText(view({ resetsAt: 'next month' }))).toContain('(the budget resets next month)');
+    expect(budgetError(cost(200000), { left: 1500, resetsAt: '2026-12-01T00:00:00Z' }, 'needs').hint).toMatch(/^The budget resets 2026-12-01 00:00 UTC\. /);
+  });
+
+  it('says how long the reads take at the rate limit', () => {
+    expect(renderPlanText(view({ perMinute: 60 }))).toContain('Time: 1,234 reads at 60 reads a minute, the API’s rate limit: about 20 min of waiting');
+  });
+
   it('a plan that does not fit, with and without --force', () => {
     expect(renderPlanText(view({ cost: cost(200000), readsLeft: 1500 }))).toContain('Reads left: 1,500. Not enough: the export would be refused');
     expect(renderPlanText(view({ cost: cost(200000), readsLeft: 1500, force: true }))).toContain('Reads left: 1,500. Not enough: with --force');

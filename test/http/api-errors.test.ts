@@ -70,7 +70,7 @@ describe('API errors -> exit codes', () => {
 
   it('quota_exceeded says when the budget resets, from the free GET /usage', async () => {
     const r = await runWithEnv(['topics', '--param', 'fail=quota_exceeded'], { env: env() });
-    expect(r.stderr).toContain('It resets at 2026-12-01T00:00:00Z.');
+    expect(r.stderr).toContain('It resets 2026-12-01 00:00 UTC.');
   });
 
   it('a body that is not the envelope exits 7 with the status and an excerpt', async () => {

@@ -8,6 +8,7 @@ import {
   listAnswer,
   narrowKnownColumns,
   noMatchNote,
+  topNote,
   parseListOptions,
   withFilters,
 } from '../../src/output/filter.js';
@@ -179,7 +180,7 @@ describe('--sort', () => {
     expect(applyListOptions('text', LIST, { top: 1 }).body).toBe('text');
     expect(applyListOptions({ data: [1, 2] }, LIST, { top: 1 }).body).toEqual({ data: [1, 2] });
     const noList = body([{ id: 1 }, { id: 2 }]);
-    expect(applyListOptions(noList, {}, { top: 1 })).toEqual({ body: noList, filters: { top: 1 }, before: 0, after: 0, seen: {} });
+    expect(applyListOptions(noList, {}, { top: 1 })).toEqual({ body: noList, filters: { top: 1 }, before: 0, after: 0, matched: 0, seen: {} });
   });
 
   it('known columns: the schema’s, and any inside a known map', () => {
@@ -288,6 +289,18 @@ describe('--engine, --state, --action', () => {
     expect(none.seen).toEqual({});
     expect(noMatchNote(none)).toBeUndefined();
     expect(noMatchNote({ before: 2, after: 0, seen: {} })).toBeUndefined();
+    expect(topNote({ after: 3, matched: 9 }, { sort: { field: 'visibility', descending: false }, top: 3 })).toBe(
+      'Sorted by visibility, lowest first: the lowest 3 of 9 rows (--sort -visibility --top 3 for the highest).',
+    );
+    expect(topNote({ after: 2, matched: 9 }, { sort: { field: 'position', descending: true }, top: 2 })).toBe(
+      'Sorted by position, highest first: the highest 2 of 9 rows (--sort position --top 2 for the lowest).',
+    );
+    // Nothing cut, nothing sorted, or no --top: nothing to misread.
+    expect(topNote({ after: 3, matched: 3 }, { sort: { field: 'visibility', descending: false }, top: 3 })).toBeUndefined();
+    expect(topNote({ after: 3, matched: 9 }, { top: 3 })).toBeUndefined();
+    expect(topNote({ after: 9, matched: 9 }, { sort: { field: 'visibility', descending: false } })).toBeUndefined();
+    const cut = applyListOptions(body([{ v: 3 }, { v: 1 }, { v: 2 }]), LIST, { sort: { field: 'v', descending: false }, top: 2 });
+    expect(cut).toMatchObject({ before: 3, after: 2, matched: 3 });
     expect(noMatchNote({ before: 2, after: 1, seen: { engine: ['a'] } })).toBeUndefined();
     expect(noMatchNote({ before: 0, after: 0, seen: { engine: ['a'] } })).toBeUndefined();
     expect(noMatchNote({ before: 1, after: 0, seen: { engine: ['a'] } })).toBe('No row matched. The answer has --engine: a.');

@@ -120,7 +120,7 @@ describe('--columns on a terminal', () => {
     ['position', 2, '2.0'],
     ['change', -1.5, '▼ 1.5'],
     ['change_pct', 5.1, '▲ 5.1%'],
-    ['lead', 4, '▲ 4.0'],
+    ['lead', 4, '+4.0'],
     ['citations', 12345, '12,345'],
     ['report.visibility', 17.2, '17.2%'],
     ['status', 'in_progress', 'in progress'],
@@ -150,7 +150,7 @@ describe('--columns on a terminal', () => {
     path.slice(0, -1).forEach((k) => (node = node[k] = {}));
     node[path[path.length - 1] as string] = value;
     const out = draw('topics', [column], 80, (d) => (d.topics = [record]));
-    expect(body(out)).toEqual([expect.stringMatching(new RegExp(`^ *${written.replace(/[.?]/g, '\\$&')}$`))]);
+    expect(body(out)).toEqual([expect.stringMatching(new RegExp(`^ *${written.replace(/[.?+]/g, '\\$&')}$`))]);
   });
 
   it('a page’s change is in citations; the same field elsewhere is in points', () => {

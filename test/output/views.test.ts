@@ -151,7 +151,7 @@ describe('marks and colours', () => {
     expect(head).not.toContain('· ·');
   });
 
-  it('changes: ▲/▼ with the size, green when better: up for visibility, down for a position', () => {
+  it('changes: ▲/▼ follow the news, green when better: up for visibility, down for a position', () => {
     const c = caseOf('overview');
     const env = clone(c);
     env.data.visibility.change = 2.5;
@@ -159,8 +159,33 @@ describe('marks and colours', () => {
     env.data.citations.change = -4;
     const out = renderView(env, { ...colour, spec: c.spec }, true) ?? '';
     expect(out).toContain('\u001b[32m▲ 2.5\u001b[39m');
-    expect(out).toContain('\u001b[32m▼ 0.3\u001b[39m');
+    expect(out).toContain('\u001b[32m▲ 0.3\u001b[39m');
     expect(out).toContain('\u001b[31m▼ 4\u001b[39m');
+  });
+
+  it('topics: a note under the table says what rank is, as equal ranks (6, 6, 6) would read as a mistake', () => {
+    const c = caseOf('topics');
+    const out = renderView(clone(c), { ...TTY, spec: c.spec }, true) ?? '';
+    expect(out.replace(/\s+/g, ' ')).toContain(
+      "rank: Northwind CRM's place among the brands named in that topic, by visibility; 1 is first, and equal visibility shares a place.",
+    );
+  });
+
+  it('a position that got worse (a larger number) reads as bad news with no colour too', () => {
+    const c = caseOf('overview');
+    const env = clone(c);
+    env.data.position = { value: 2, change: 0.2 };
+    const out = renderView(env, { ...TTY, spec: c.spec }, true) ?? '';
+    const line = out.split('\n').find((l) => l.startsWith('Position')) ?? '';
+    expect(line).toMatch(/2\.0 +▼ 0\.2 /);
+    expect(line).not.toContain('▲');
+    expect(changeText(0.2, 'decimal', 'lower')).toBe('▼ 0.2');
+    expect(changeText(-0.1, 'decimal', 'lower')).toBe('▲ 0.1');
+    expect(changeText(0, 'decimal', 'lower')).toBe('0.0');
+    // A rival's lead over the brand is a gap, not a move: a sign, red when the rival is ahead.
+    expect(changeText(62.6, 'points', 'rival-gap')).toBe('+62.6');
+    expect(changeText(-3, 'points', 'rival-gap')).toBe('-3.0');
+    expect(changeText(0, 'points', 'rival-gap')).toBe('0.0');
   });
 
   it('usage: green, yellow past 80 % used, red past 95 %', () => {

@@ -158,6 +158,8 @@ describe('the demo’s history on a fresh HOME', () => {
       const r = await run(['--demo', 'history', ...argv], env);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain('the demo has none');
+      // The second line says what to do, in a sentence.
+      expect(r.stderr).toContain(`To work on your own history, run vis history ${argv[0]} without --demo and with VIS_DEMO unset`);
     }
   });
 });

@@ -197,7 +197,10 @@ describe('checkBudget', () => {
     const err = await checkBudget(usage({ reads: { left: 1 }, resets_at: '2026-12-01' }), 2, 'vis topics for 3 brands').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LimitError);
     expect((err as LimitError).message).toBe('not enough reads left: vis topics for 3 brands needs 2 reads, and 1 is left this month: nothing was read');
-    expect((err as LimitError).hint).toMatch(/^The budget resets at 2026-12-01\. Name fewer/);
+    expect((err as LimitError).hint).toMatch(/^The budget resets 2026-12-01\. Name fewer/);
+    // A reset time reads as vis usage writes it.
+    const timed = await checkBudget(usage({ reads: { left: 1 }, resets_at: '2026-12-01T00:00:00Z' }), 2, 'x').catch((e: unknown) => e);
+    expect((timed as LimitError).hint).toMatch(/^The budget resets 2026-12-01 00:00 UTC\. Name fewer/);
     const none = await checkBudget(usage({ reads: { left: 0 } }), 1, 'x').catch((e: unknown) => e);
     expect((none as LimitError).message).toBe('not enough reads left: x needs 1 read, and 0 are left this month: nothing was read');
     expect((none as LimitError).hint).toMatch(/^The budget resets on the first of the month\./);

@@ -106,6 +106,22 @@ describe('filters that match no row', () => {
   });
 });
 
+describe('--top after --sort', () => {
+  const lowest: ListOptions = { sort: { field: 'prompt', descending: false }, top: 1 };
+
+  it('at a terminal, stderr says which end of the sorted rows is shown', async () => {
+    const r = await render('table', { list: lowest, io: { stdoutIsTTY: true, stderrIsTTY: true } });
+    expect(r.stdout).toContain('Best CRM?');
+    expect(r.stdout).not.toContain('Cheapest CRM?');
+    expect(r.stderr).toBe('Sorted by prompt, lowest first: the lowest 1 of 2 rows (--sort -prompt --top 1 for the highest).\n');
+  });
+
+  it('piped, or --quiet: not said', async () => {
+    expect((await render('csv', { list: lowest })).stderr).toBe('');
+    expect((await render('table', { list: lowest, io: { stdoutIsTTY: true, stderrIsTTY: true }, flags: { quiet: true } })).stderr).toBe('');
+  });
+});
+
 describe('json', () => {
   it('without list options (none, or an empty set) the answer as received, re-indented', async () => {
     const raw = '{"data":{"gaps":[{"prompt":"a","action":"write","n":1.50}]},"meta":{}}';

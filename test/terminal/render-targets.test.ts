@@ -164,8 +164,24 @@ describe('-o: a failed write names the file and says what became of it', () => {
     const err = (await emit(testContext(), path, 'a,b\r\n').catch((e: unknown) => e)) as VisError;
     expect(err).toBeInstanceOf(VisError);
     expect(err.kind).toBe('usage');
-    expect(err.message).toMatch(new RegExp(`^could not write ${path}: ENOENT`));
-    expect(err.hint).toBe('Nothing was written; any earlier file of that name is unchanged.');
+    expect(err.message).toBe(`could not write ${path}: its folder does not exist (any more)`);
+    expect(err.code).toBe('ENOENT');
+    expect(err.hint).toBe('Check that the folder exists. Nothing was written; any earlier file of that name is unchanged.');
+  });
+
+  it('a file where a folder should be: the path given, never the temp file beside it, and what to check (exit 2)', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'rep'), 'a report written as a file\n');
+    const path = join(dir, 'rep', 'comb.html');
+    const err = (await emit(testContext(), path, '<html>').catch((e: unknown) => e)) as VisError;
+    expect(err.kind).toBe('usage');
+    expect(err.code).toBe('ENOTDIR');
+    expect(err.message).toBe(`could not write ${path}: a part of the path is a file, not a folder`);
+    expect(err.hint).toBe('Check each folder on the way to it: one of them is a file. Nothing was written; any earlier file of that name is unchanged.');
+    const r = await runInProcess(['topics', '--brand', '12', '--format', 'csv', '-o', path], { api: topicsApi(TOPICS) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`vis: could not write ${path}: a part of the path is a file, not a folder [ENOTDIR]\nCheck each folder`);
+    expect(r.stderr).not.toMatch(/\.tmp\b|open '/);
   });
 
   it('a descriptor that refuses writes: written in place, so part may have reached it', async () => {
@@ -176,8 +192,11 @@ describe('-o: a failed write names the file and says what became of it', () => {
       const err = (await emit(testContext(), `/dev/fd/${fd}`, 'a,b\r\n').catch((e: unknown) => e)) as VisError;
       expect(err).toBeInstanceOf(VisError);
       expect(err.kind).toBe('usage');
-      expect(err.message).toMatch(new RegExp(`^could not write /dev/fd/${fd}: EBADF`));
-      expect(err.hint).toBe('It is not a regular file, so it was written in place: part of the output may have reached it.');
+      expect(err.message).toBe(`could not write /dev/fd/${fd}: the file system refused it (EBADF)`);
+      expect(err.code).toBe('EBADF');
+      expect(err.hint).toBe(
+        'Check the path, its folder and the space left there. It is not a regular file, so it was written in place: part of the output may have reached it.',
+      );
     } finally {
       closeSync(fd);
     }

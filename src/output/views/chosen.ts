@@ -15,7 +15,7 @@
 import type { Block, View, ViewContext } from './context.js';
 import { cell, gridLines, type Cell, type Column } from './grid.js';
 import { answerState, stateMarkPart, toneOf, wordText } from './marks.js';
-import { changeCell, formatCount, formatDecimal, formatPercent, type ChangeUnit } from './numbers.js';
+import { changeCell, formatCount, formatDecimal, formatPercent, type Better, type ChangeUnit } from './numbers.js';
 import { safeText, ShapeError, type Obj } from './read.js';
 import { noneMatch } from './section.js';
 import { chooseColumns } from '../csv.js';
@@ -25,17 +25,17 @@ import { flattenRecord, isPlainObject, selectRows, type FlatCell } from '../flat
 const PERCENT = new Set(['visibility', 'share_of_voice', 'share', 'rate', 'ctr', 'score', 'competitor_visibility', 'brand_visibility']);
 const DECIMAL = new Set(['position']);
 /** Changes and in what: percentage points unless the endpoint says otherwise. */
-const CHANGES: Readonly<Record<string, { unit: ChangeUnit; better: 'higher' | 'lower' }>> = {
+const CHANGES: Readonly<Record<string, { unit: ChangeUnit; better: Better }>> = {
   change: { unit: 'points', better: 'higher' },
   change_pct: { unit: 'percent', better: 'higher' },
   // A rival's lead over the brand: bad news when it grows.
-  lead: { unit: 'points', better: 'lower' },
+  lead: { unit: 'points', better: 'rival-gap' },
 };
 /** Words of the API shown as words (`in progress`), coloured by their tone where they have one. */
 const WORDS = new Set(['status', 'priority', 'severity', 'action', 'layer', 'kind', 'owner', 'type', 'purpose', 'sentiment']);
 
 /** Where an endpoint's field means something else than the same name elsewhere. */
-const CHANGE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Record<string, { unit: ChangeUnit; better: 'higher' | 'lower' }>>>>> = {
+const CHANGE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Record<string, { unit: ChangeUnit; better: Better }>>>>> = {
   // A page's change is in citations, not points.
   pages: { change: { unit: 'count', better: 'higher' } },
 };

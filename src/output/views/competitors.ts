@@ -147,7 +147,7 @@ export const competitorView: View = (data, ctx) => {
         { header: name, align: 'right', cell: (t) => num(read.number(t, 'competitor_visibility', 'nullable'), formatPercent) },
         { header: ctx.brand ?? 'brand', align: 'right', cell: (t) => num(read.number(t, 'brand_visibility', 'nullable'), formatPercent) },
         // The rival's lead over the brand: positive is bad news for the brand.
-        { header: 'its lead', align: 'right', cell: (t) => changeCell(read.number(t, 'lead', 'nullable'), 'points', 'lower', chalk) },
+        { header: 'its lead', align: 'right', cell: (t) => changeCell(read.number(t, 'lead', 'nullable'), 'points', 'rival-gap', chalk) },
       ],
       ctx,
     );

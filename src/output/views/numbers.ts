@@ -41,7 +41,13 @@ export function columnFormat(values: readonly (number | null | undefined)[]): (v
   return whole ? String : formatDecimal;
 }
 
-export type Better = 'higher' | 'lower' | 'neither';
+/**
+ * Which way a figure's change is good news. `higher`: a larger number is better (a
+ * visibility). `lower`: a smaller number is better (a position, where 1 is first).
+ * `neither`: no judgement. `rival-gap`: not a move but a rival's lead over the brand,
+ * bad news when positive.
+ */
+export type Better = 'higher' | 'lower' | 'neither' | 'rival-gap';
 
 /** Percentage points, places, or a count: how the size of a change is written. */
 export type ChangeUnit = 'points' | 'decimal' | 'count' | 'percent';
@@ -52,17 +58,23 @@ function magnitude(v: number, unit: ChangeUnit): string {
   return v.toFixed(1);
 }
 
-/** The arrow and size of a change as text, without colour: `▲ 1.8`, `▼ 3.4`, `0.0`. */
-export function changeText(v: number, unit: ChangeUnit): string {
-  if (v > 0) return `▲ ${magnitude(v, unit)}`;
-  if (v < 0) return `▼ ${magnitude(-v, unit)}`;
-  return magnitude(0, unit);
+/**
+ * The arrow and size of a change as text, without colour: `▲ 1.8`, `▼ 3.4`, `0.0`. An
+ * arrow is news, ▲ better and ▼ worse, so it reads right with no colour: for a figure
+ * where smaller is better (`lower`) it points the other way from the number (a position
+ * from 1.8 to 2.0 is `▼ 0.2`). A rival's lead is a signed gap (`+62.6`), not a move.
+ */
+export function changeText(v: number, unit: ChangeUnit, better: Better = 'higher'): string {
+  if (v === 0) return magnitude(0, unit);
+  if (better === 'rival-gap') return `${v > 0 ? '+' : '-'}${magnitude(Math.abs(v), unit)}`;
+  const up = better === 'lower' ? v < 0 : v > 0;
+  return `${up ? '▲' : '▼'} ${magnitude(Math.abs(v), unit)}`;
 }
 
 /** A change as a cell: arrow, size, and green/red by `better`. Null (not measured) is `–`. */
 export function changeCell(v: number | null | undefined, unit: ChangeUnit, better: Better, chalk: ChalkInstance): Cell {
   if (v === null || v === undefined) return null;
-  const text = changeText(v, unit);
+  const text = changeText(v, unit, better);
   if (v === 0) return [{ text, style: chalk.dim }];
   if (better === 'neither') return [{ text }];
   const good = better === 'higher' ? v > 0 : v < 0;

@@ -155,9 +155,11 @@ export const taskView: View = (data, ctx) => {
     const v = read.text(task, key, 'optional');
     if (v) fact([{ text: `${label} `, style: chalk.dim }, { text: `${formatTime(v)}${v !== formatTime(v) ? ' UTC' : ''}` }]);
   }
-  const topicIds = read.texts(task, 'topics', 'optional');
+  // The topics by the names the brief gives them (its "Topics it moves" table pairs each name with its id).
+  const named = topicNames(data, ctx);
+  const topicIds = read.texts(task, 'topics', 'optional')?.map((id) => named.get(id) ?? id);
   const topicsFact: Part[] = [{ text: 'topics ', style: chalk.dim }, { text: topicIds?.length ? topicIds.join(', ') : 'none' }];
-  // Topic ids are what `vis topics <id>` takes: too many for one line, they wrap between ids.
+  // Too many for one line, they wrap between topics.
   const topicsApart = !ctx.wide && topicIds !== undefined && topicIds !== null && partsWidth(topicsFact) > ctx.width;
   if (topicIds && !topicsApart) fact(topicsFact);
   head.push(...flowLines(facts, ctx.width, { sep: { text: ' · ', style: chalk.dim }, wide: ctx.wide }));
@@ -219,6 +221,18 @@ export const taskView: View = (data, ctx) => {
   }
   return blocks;
 };
+
+/** Each topic's name by its id, from the brief's `topics` (`sales-forecasting` → `Sales forecasting`); empty names are left out. */
+function topicNames(data: Obj, ctx: ViewContext): Map<string, string> {
+  const { read } = ctx;
+  const names = new Map<string, string>();
+  for (const t of read.records(data, 'topics', 'name', 'optional') ?? []) {
+    const id = read.text(t, 'id', 'optional');
+    const name = read.text(t, 'name', 'optional');
+    if (id && name) names.set(id, name);
+  }
+  return names;
+}
 
 function numberCell(v: number | null | undefined, format: (v: number) => string): Cell {
   return v === undefined ? [] : v === null ? null : cell(format(v));

@@ -16,3 +16,8 @@ export function formatTime(s: string): string {
 export function isUtcTime(s: string): boolean {
   return ISO_UTC.test(s);
 }
+
+/** A time with its zone said, as `vis usage` writes a reset (`2026-12-01 00:00 UTC`); text that is not such a time, as it came. */
+export function formatUtcTime(s: string): string {
+  return isUtcTime(s) ? `${formatTime(s)} UTC` : s;
+}

@@ -16,6 +16,7 @@ import { cell, fitLine, gridLines, naturalWidths, type Cell, type Column, type G
 import { changeCell, formatCount, formatPercent } from './numbers.js';
 import type { Obj } from './read.js';
 import { weeklyLines } from './score.js';
+import { wrapText } from './wrap.js';
 import { noneMatch, recordTable, sectionTitle, type RecordColumn } from './section.js';
 
 /** `forbes.com` for `https://www.forbes.com/advisor/...`. */
@@ -81,13 +82,20 @@ export const topicsView: View = (data, ctx) => {
     { header: 'rank', align: 'right' },
     { header: 'share of voice', align: 'right' },
   ];
+  // What rank means, since equal numbers in the column (6, 6, 6) read as a mistake without it.
+  const note = topics.some((t) => read.has(t, 'rank')) ? [wrapText(rankNote(ctx.brand), ctx.width).map((l) => chalk.dim(l))] : [];
   // Questions and rivals in columns of their own when the terminal has room for them whole.
   if (anyQuestions || anyRivals) {
     const wideColumns: Column[] = [...columns, { header: 'questions', align: 'right' }, { header: 'rivals named instead' }];
-    if (!ctx.wide && fits(wideColumns, wideRows, ctx)) return [gridLines(wideColumns, wideRows, ctx)];
+    if (!ctx.wide && fits(wideColumns, wideRows, ctx)) return [gridLines(wideColumns, wideRows, ctx), ...note];
   }
-  return [gridLines(columns, rows, ctx)];
+  return [gridLines(columns, rows, ctx), ...note];
 };
+
+/** The legend of the rank column. */
+function rankNote(brand: string | null): string {
+  return `rank: ${brand ?? 'the brand'}'s place among the brands named in that topic, by visibility; 1 is first, and equal visibility shares a place.`;
+}
 
 /** `visibility 41.8% ▲ 1.8 · rank 3 · ...` for an object of figures. */
 function topicFacts(t: Obj, ctx: ViewContext): Part[][] {

@@ -153,7 +153,7 @@ export function shellWord(s: string): string {
 function refuseDemo(ctx: Context, flags: FlagOptions, command: string): void {
   if (flags.demo || isTruthy(ctx.env.VIS_DEMO))
     throw new UsageError(`--demo does not apply to ${command}: it works on a history store, and the demo has none (its history is simulated on each run)`, {
-      hint: 'Drop --demo (and VIS_DEMO) to work on the history VIS_HISTORY or the profile names.',
+      hint: `To work on your own history, run ${command} without --demo and with VIS_DEMO unset: it then uses the store VIS_HISTORY or the profile's history setting names, else the default file.`,
     });
 }
 
