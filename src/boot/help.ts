@@ -65,17 +65,17 @@ function isTerminal(): boolean {
   return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
 }
 
-/** Writes all of `text` to stdout; a reader that went away ends it quietly, as for every command. */
+/**
+ * Writes all of `text` to stdout; a reader that went away ends it quietly, as for every
+ * command. Anything else the write meets (a full non-blocking pipe, a closed stdout) is
+ * left to Node's stdout stream, as every other command leaves it.
+ */
 function writeAll(text: string): void {
   const bytes = Buffer.from(text);
   let at = 0;
   try {
     while (at < bytes.length) at += writeSync(1, bytes, at);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') return;
-    // A non-blocking pipe that is full: the stream waits for it.
-    if (code === 'EAGAIN') process.stdout.write(bytes.subarray(at));
-    else throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EPIPE') process.stdout.write(bytes.subarray(at));
   }
 }
