@@ -18,5 +18,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V') && !proce
 }
 
 // The code cache and one V8 flag: src/boot/.
-require('../dist/boot.cjs').boot(require('node:path').join(module.path, '..', 'dist'));
+const dist = require('node:path').join(module.path, '..', 'dist');
+require('../dist/boot.cjs').boot(dist);
+// `vis [command...] --help` from the pages the build wrote, without the CLI (src/boot/help.ts).
+const last = args[args.length - 1];
+if ((last === '--help' || last === '-h') && require('../dist/help.cjs').answerHelp(args, process.env, require('node:path').join(dist, 'help'))) return;
 require('../dist/vis.cjs');

@@ -1,6 +1,9 @@
 // Bundles vis into dist/ with esbuild, shaped for start-up time on Node 20.
 //
 //   dist/boot.cjs           what bin/vis.js runs first: a V8 flag and the code cache (src/boot/)
+//   dist/help.cjs           `vis [command...] --help` without the CLI (src/boot/help.ts): the
+//                           pages in dist/help/ laid out with commander's Help class alone
+//   dist/help/*.json        each command's help page, from the program (scripts/help-pages.ts)
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
 //   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts; see trimUndici)
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
@@ -37,10 +40,10 @@
 // `vis sandbox` need the sandbox); each is self-contained, and only the stateless modules
 // in MAY_BE_IN_BOTH may be bundled into both a lib file and vis.cjs.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -291,6 +294,47 @@ const lazyCommanderChildProcess = {
   },
 };
 
+/**
+ * dist/help.cjs lays out help with commander's Help class (lib/help.js), which needs none of
+ * the rest of commander: its import of commander takes that one file, which commander's
+ * exports do not list, so it is resolved here by path.
+ */
+const commanderHelpOnly = {
+  name: 'commander-help-only',
+  setup(b) {
+    b.onResolve({ filter: /^commander$/ }, (args) =>
+      /[\\/]src[\\/]boot[\\/]help\.ts$/.test(args.importer) ? { path: join(root, 'node_modules', 'commander', 'lib', 'help.js') } : undefined,
+    );
+  },
+};
+
+/**
+ * Writes dist/help/: the generator (scripts/help-pages.ts) is bundled into a temporary file
+ * and run, so the pages are those of the program being built.
+ */
+async function writeHelpPages(outDir) {
+  const tmp = `${staging}-help-pages.mjs`;
+  try {
+    await build({
+      entryPoints: ['scripts/help-pages.ts'],
+      outfile: tmp,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      absWorkingDir: root,
+      define: common.define,
+      banner: { js: "import { createRequire as __visCreateRequire } from 'node:module'; const require = __visCreateRequire(import.meta.url);" },
+      logLevel: 'warning',
+    });
+    const { helpFiles } = await import(pathToFileURL(tmp).href);
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, file] of helpFiles()) writeFileSync(join(outDir, name), JSON.stringify(file));
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
 /** node:assert for undici: passes are free, and a failing check is the real assert's. */
 const LAZY_ASSERT = `'use strict'
 let real
@@ -420,9 +464,9 @@ const common = {
 try {
   const core = await build({
     ...common,
-    entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts' },
+    entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts', help: 'src/boot/help.ts' },
     outdir: staging,
-    plugins: [separateLibs, lazyCommanderChildProcess],
+    plugins: [commanderHelpOnly, separateLibs, lazyCommanderChildProcess],
     metafile: true,
   });
   const libs = await build({
@@ -454,6 +498,7 @@ try {
     chmodSync(`${staging}/lib/playwright/${name}`, 0o644);
   }
   checkOneByte([core.metafile, ...libMetas]);
+  await writeHelpPages(join(staging, 'help'));
   writeFileSync(`${staging}/THIRD_PARTY_NOTICES.md`, thirdPartyNotices(root, [core.metafile, ...libMetas]));
 } catch (err) {
   rmSync(staging, { recursive: true, force: true });

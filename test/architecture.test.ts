@@ -5,7 +5,8 @@
  * dependency too, even if the bundle drops it.
  *
  * Top to bottom:
- *   boot                 what bin/vis.js runs before the bundle (Node's compile cache)
+ *   boot                 what bin/vis.js runs before the bundle (Node's compile cache, and
+ *                        `--help` from the pages the build wrote)
  *   main                 the entry point: io, context, run
  *   cli/program          the root program and its registration of every command
  *                        (cli/program.ts), and its runner (cli/run.ts)
@@ -78,8 +79,10 @@ type Layer =
  * where one pure helper of a sibling is all a layer needs. Each file exception says why.
  */
 const ALLOWED: Record<Layer, readonly string[]> = {
-  // Runs before the bundle loads: only the dependency-free argv scans and folder making.
-  boot: ['flags', 'fs', 'domain'],
+  // Runs before the bundle loads: only the dependency-free argv scans and folder making;
+  // and `--help` from the build's pages, laid out as the program lays them out
+  // (cli/help-layout.ts) at the terminal's width (terminal/io.ts, terminalColumns).
+  boot: ['flags', 'fs', 'domain', 'cli/help-layout.ts', 'terminal/io.ts'],
   // The completion scripts' `vis __complete`, run on every TAB, is answered before the
   // program is built: main.ts loads that one file of the command instead.
   main: ['cli/program', 'cli', 'services', 'terminal', 'output', 'flags', 'domain', 'errors', 'cli/commands/completion/quick.ts'],

@@ -13,6 +13,7 @@
 import { Command, CommanderError, Help, Option, type Argument } from 'commander';
 import { HELP_TOPICS } from '../docs/topics.js';
 import type { Context } from '../services/context.js';
+import { layoutHelp, MIN_WIDTH_TO_WRAP, type HelpPage } from './help-layout.js';
 import { addHelpParagraphs, HELP_GROUPS, helpExtras, type CommandDeclaration, type CommandListing, type RunF } from './declare.js';
 import { explainOptionError, misplacedOptions, optionsNotTaken } from './option-errors.js';
 import { commandWord } from '../flags/argv.js';
@@ -107,10 +108,6 @@ function groupRank(heading: string): number {
   return i < 0 ? GROUP_ORDER.length : i;
 }
 
-/** Below this many columns for descriptions, each goes under its term (a 50-column terminal). */
-const MIN_DESCRIPTION_WIDTH = 30;
-const NARROW_INDENT = '      ';
-
 /** What commander calls the help command it adds to a group (`vis config help get`). */
 const COMMANDER_HELP_COMMAND = 'display help for command';
 
@@ -134,7 +131,7 @@ const HELP_CONFIGURATION = {
   showGlobalOptions: true,
   // Commander leaves text unwrapped, one long line the terminal cuts mid-word, when it has
   // fewer than 40 columns for it (a description beside a long term at 80 columns): always wrap.
-  minWidthToWrap: 1,
+  minWidthToWrap: MIN_WIDTH_TO_WRAP,
   sortSubcommands: false,
   visibleGlobalOptions(this: Help, cmd: Command): Option[] {
     let root = cmd;
@@ -167,51 +164,57 @@ const HELP_CONFIGURATION = {
     return new Map([...groups].sort(([a], [b]) => groupRank(a) - groupRank(b)));
   },
   formatHelp(this: Help, cmd: Command, helper: Help): string {
-    const extras = helpExtras(cmd);
-    const termWidth = Math.max(helper.padWidth(cmd, helper), ...extras.sections.flatMap((s) => s.rows.map(([term]) => term.length)));
-    const width = helper.helpWidth ?? 80;
-    // Help is read on a terminal: a command the texts quote as Markdown is its bare words here.
-    const item = (term: string, markdown: string) => {
-      const description = plainCommands(markdown);
-      if (width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return helper.formatItem(term, termWidth, description, helper);
-      // Too narrow for two columns: each description under its term, wrapped.
-      return `  ${term}\n${NARROW_INDENT}${helper.boxWrap(description, width - NARROW_INDENT.length).replace(/\n/g, `\n${NARROW_INDENT}`)}`;
-    };
-    const out: string[] = [helper.boxWrap(`Usage: ${helper.commandUsage(cmd)}`, width), ''];
-    const description = plainCommands(helper.commandDescription(cmd));
-    if (description.length > 0) out.push(helper.boxWrap(description, width), '');
-    const list = (heading: string, items: string[]) => out.push(...helper.formatItemList(heading, items, helper));
-    list(
-      'Arguments:',
-      helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
-    );
-    const commands = helper.groupItems(cmd.commands as Command[], helper.visibleCommands(cmd), (sub) => sub.helpGroup() || 'Commands:');
-    for (const [group, subs] of commands)
-      list(
-        group,
-        subs.map((sub) => item(helper.subcommandTerm(sub), helper.subcommandDescription(sub))),
-      );
-    // The root's options are the global ones: every command takes them.
-    const ownTitle = cmd.parent ? 'Options:' : 'Global options:';
-    const options = helper.groupItems(cmd.options as Option[], helper.visibleOptions(cmd), (o) => o.helpGroupHeading ?? ownTitle);
-    for (const [group, opts] of options)
-      list(
-        group,
-        opts.map((o) => item(helper.optionTerm(o), helper.optionDescription(o))),
-      );
-    list(
-      'Global options:',
-      helper.visibleGlobalOptions(cmd).map((o) => item(helper.optionTerm(o), helper.optionDescription(o))),
-    );
-    for (const section of extras.sections)
-      list(
-        section.title,
-        section.rows.map(([term, text]) => item(term, text)),
-      );
-    for (const paragraph of extras.paragraphs) out.push(helper.boxWrap(plainCommands(paragraph), width), '');
-    return out.join('\n');
+    return layoutHelp(helpPage(cmd, helper), helper);
   },
 };
+
+/**
+ * What a command's help page lists, before it is laid out at a width (layoutHelp): usage,
+ * description, arguments, the sub-commands, the command's own options, then the global
+ * ones under their own title, then any section and closing paragraph the command adds
+ * (declare.ts). Help is read on a terminal: a command the texts quote as Markdown is its
+ * bare words here. The build writes these pages for `vis [command...] --help` (src/boot/help.ts).
+ */
+export function helpPage(cmd: Command, helper: Help): HelpPage {
+  const extras = helpExtras(cmd);
+  const termWidth = Math.max(helper.padWidth(cmd, helper), ...extras.sections.flatMap((s) => s.rows.map(([term]) => term.length)));
+  const lists: HelpPage['lists'] = [];
+  const list = (heading: string, rows: Array<[string, string]>) => lists.push([heading, rows.map(([term, markdown]) => [term, plainCommands(markdown)])]);
+  list(
+    'Arguments:',
+    helper.visibleArguments(cmd).map((a) => [helper.argumentTerm(a), helper.argumentDescription(a)]),
+  );
+  const commands = helper.groupItems(cmd.commands as Command[], helper.visibleCommands(cmd), (sub) => sub.helpGroup() || 'Commands:');
+  for (const [group, subs] of commands)
+    list(
+      group,
+      subs.map((sub) => [helper.subcommandTerm(sub), helper.subcommandDescription(sub)]),
+    );
+  // The root's options are the global ones: every command takes them.
+  const ownTitle = cmd.parent ? 'Options:' : 'Global options:';
+  const options = helper.groupItems(cmd.options as Option[], helper.visibleOptions(cmd), (o) => o.helpGroupHeading ?? ownTitle);
+  for (const [group, opts] of options)
+    list(
+      group,
+      opts.map((o) => [helper.optionTerm(o), helper.optionDescription(o)]),
+    );
+  list(
+    'Global options:',
+    helper.visibleGlobalOptions(cmd).map((o) => [helper.optionTerm(o), helper.optionDescription(o)]),
+  );
+  for (const section of extras.sections)
+    list(
+      section.title,
+      section.rows.map(([term, text]) => [term, text]),
+    );
+  return {
+    usage: helper.commandUsage(cmd),
+    description: plainCommands(helper.commandDescription(cmd)),
+    lists,
+    termWidth,
+    paragraphs: extras.paragraphs.map((p) => plainCommands(p)),
+  };
+}
 
 /** The true global options (src/flags/globals.ts, docs/guide.md, Global options), on the root. */
 export function addGlobalOptions(cmd: Command): Command {

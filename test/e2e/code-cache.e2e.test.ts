@@ -75,22 +75,24 @@ describe('code cache', () => {
     expect(r.stdout).toMatch(/^Usage: vis /);
   });
 
+  // `vis` alone (the root help, from the bundle: `vis --help` is answered without it, by
+  // dist/help.cjs) is the command these runs use.
   describe('vis’s own cache, on every Node', () => {
     it('writes one 0600 file per bundle file loaded, and a second run of the same command writes nothing', async () => {
       const { env, dir } = setup();
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       expect(files(dir)).toEqual([expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/)]);
       const file = join(dir, files(dir)[0]!);
       expect(mode(file)).toBe(0o600);
       expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
       const before = mtimes(dir);
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       expect(mtimes(dir)).toEqual(before);
     });
 
     it('a command that runs code the cache lacks adds it once, then the cache is left alone', async () => {
       const { env, dir } = setup();
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       const afterHelp = mtimes(dir);
       await runVis(['help', 'exit-codes'], { env });
       const afterHelpWord = mtimes(dir);
@@ -98,7 +100,7 @@ describe('code cache', () => {
       const data = readFileSync(join(dir, files(dir)[0]!));
       expect(data.toString('latin1')).toContain('["","help"]');
       await runVis(['help', 'exit-codes'], { env });
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       expect(mtimes(dir)).toEqual(afterHelpWord);
     });
 
@@ -111,10 +113,10 @@ describe('code cache', () => {
       ['a header that lies about its length', Buffer.concat([Buffer.from('vis-v8-cache-1\n'), Buffer.from([255, 255, 255, 0]), Buffer.from('[]')])],
     ])('a cache file with %s is not used, the run is normal, and a good cache replaces it', async (_name, bad) => {
       const { env, dir } = setup();
-      const good = await runVis(['--help'], { env });
+      const good = await runVis([], { env });
       const file = join(dir, files(dir)[0]!);
       writeFileSync(file, bad);
-      const r = await runVis(['--help'], { env });
+      const r = await runVis([], { env });
       expect(r).toEqual(good);
       expect(readFileSync(file).subarray(0, 15).toString()).toBe('vis-v8-cache-1\n');
       expect(readFileSync(file).length).toBeGreaterThan(10_000);
@@ -122,20 +124,20 @@ describe('code cache', () => {
 
     it('a cache file that is a symbolic link is not followed, and is replaced by a file', async () => {
       const { env, dir } = setup();
-      const good = await runVis(['--help'], { env });
+      const good = await runVis([], { env });
       const file = join(dir, files(dir)[0]!);
       const elsewhere = join(mkdtempSync(join(tmpdir(), 'vis-elsewhere-')), 'target');
       writeFileSync(elsewhere, readFileSync(file));
       unlinkSync(file);
       symlinkSync(elsewhere, file);
-      const r = await runVis(['--help'], { env });
+      const r = await runVis([], { env });
       expect(r).toEqual(good);
       expect(lstatSync(file).isFile()).toBe(true);
     });
 
     it('the cache of an earlier build at the same place is removed when a new one is written; other installations’ stay', async () => {
       const { env, dir } = setup();
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       const current = files(dir)[0]!;
       const place = current.split('-')[1]!; // vis.cjs-<folder hash>-<key>n.v8cache
       const older = `vis.cjs-${place}-00000000n.v8cache`;
@@ -144,7 +146,7 @@ describe('code cache', () => {
       const otherFile = `table.cjs-${place}-00000000n.v8cache`;
       for (const name of [older, otherFlags, otherInstall, otherFile]) writeFileSync(join(dir, name), 'old', { mode: 0o600 });
       unlinkSync(join(dir, current)); // so that this run writes, and cleans up
-      await runVis(['--help'], { env });
+      await runVis([], { env });
       expect(files(dir)).toEqual([current, otherFile, otherFlags, otherInstall].sort());
     });
 
@@ -155,7 +157,7 @@ describe('code cache', () => {
         const withApi = { ...env, VIS_BASE_URL: server.baseUrl, VIS_API_KEY: 'vis_demo_growth' };
         const first = await runVis(['usage', '--format', 'json'], { env: withApi });
         expect(first.code, first.stderr).toBe(0);
-        await runVis(['--help'], { env: withApi });
+        await runVis([], { env: withApi });
         expect(files(dir)).toEqual([
           expect.stringMatching(/^transport\.cjs-[0-9a-f]{8}-[0-9a-f]{8}w\.v8cache$/),
           expect.stringMatching(/^vis\.cjs-[0-9a-f]{8}-[0-9a-f]{8}n\.v8cache$/),
@@ -163,7 +165,7 @@ describe('code cache', () => {
         ]);
         const before = mtimes(dir);
         const again = await runVis(['usage', '--format', 'json'], { env: withApi });
-        await runVis(['--help'], { env: withApi });
+        await runVis([], { env: withApi });
         expect(again.stdout).toBe(first.stdout);
         expect(mtimes(dir)).toEqual(before);
       } finally {

@@ -53,6 +53,8 @@ const ALLOWED = [
   /^dist\/lib\/node-sqlite3-wasm\.wasm$/,
   // What the bundled playwright-core (vis report --pdf) reads from the folder above its own.
   /^dist\/lib\/playwright\/(package|browsers)\.json$/,
+  // Each command's help page, which `vis [command...] --help` lays out without the bundle.
+  /^dist\/help\/vis(\.[a-z_][a-z0-9_-]*)*\.json$/,
   /^completions\/(vis\.bash|_vis|vis\.fish)$/,
   /^docs\/[a-z-]+\.md$/,
   /^(README\.md|LICENSE|THIRD_PARTY_NOTICES\.md|package\.json)$/,
@@ -98,6 +100,9 @@ describe('npm package', () => {
         'bin/vis.js',
         'bin/package.json',
         'dist/boot.cjs',
+        'dist/help.cjs',
+        'dist/help/vis.json',
+        'dist/help/vis.topics.json',
         'dist/vis.cjs',
         'dist/lib/table.cjs',
         'dist/lib/transport.cjs',

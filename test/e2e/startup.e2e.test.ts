@@ -120,10 +120,21 @@ describe('the version (built CLI)', () => {
 });
 
 describe('what a command loads', () => {
-  it('vis --help: the bundle, nothing of the request path, no lib file', async () => {
-    const l = await loaded(['--help']);
-    expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
-    for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
+  it.each([[['--help']], [['topics', '--help']], [['answers', 'runs', '-h']], [['mcp', '--help']]])(
+    'vis %j: the help page the build wrote, without the bundle, commander or any stream',
+    async (argv) => {
+      const l = await loaded(argv);
+      expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/help.cjs']);
+      // Written straight to the file or pipe: no stdout stream, no node:tty (which loads node:net).
+      for (const m of [...HEAVY, 'v8', 'stream', 'net', 'tty']) expect(l.builtins, m).not.toContain(m);
+    },
+  );
+
+  it('vis --demo topics --help (an option among the words): the program answers, with the same page', async () => {
+    const l = await loaded(['--demo', 'topics', '--help']);
+    expect(l.files).toContain('dist/vis.cjs');
+    const [page, program] = await Promise.all([runVis(['topics', '--help'], { env: cleanEnv() }), runVis(['--demo', 'topics', '--help'], { env: cleanEnv() })]);
+    expect(program).toMatchObject({ code: 0, stderr: '', stdout: page.stdout });
   });
 
   it('vis usage --format json: undici (its Agent only) and none of the heavy built-ins but node:crypto', async () => {
@@ -185,7 +196,7 @@ describe('what --help, completion and a data command leave alone', () => {
     traced = tracedCli();
   });
 
-  it.each([[['--help']], [['topics', '--help']], [['mcp', '--help']], [['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
+  it.each([[['__complete', 'brands']], [['topics']], [['topics', '--format', 'json']]])(
     'vis %j evaluates nothing of the history’s stores, changes, report, export, sandbox, configuration or MCP server, and loads none of their lib files',
     async (argv) => {
       const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
@@ -198,8 +209,7 @@ describe('what --help, completion and a data command leave alone', () => {
     },
   );
 
-  it('vis topics --help and vis __complete brands, answered from its cache, load the bundle and nothing else', async () => {
-    expect((await loaded(['topics', '--help'])).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+  it('vis __complete brands, answered from its cache, loads the bundle and nothing else', async () => {
     const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
     const first = await loaded(['__complete', 'brands'], shared);
     expect(first.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
