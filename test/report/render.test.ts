@@ -82,6 +82,13 @@ describe('one self-contained file', () => {
     expect(plain(sectionOf(page, 'pages'))).toMatch(/Citations over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); before: \w{3} \d+, \d{4} – /);
   });
 
+  it('Content gaps speaks of the answers to each question, so a page no answer there cited is not read against Cited pages’ counts', async () => {
+    const gaps = plain(sectionOf(await renderReport(oneScope(growth), new FakeCharts()), 'content-gaps'));
+    expect(gaps).toContain('Each reason counts the answers to its own question; Cited pages counts every answer.');
+    expect(gaps).toMatch(/covers it, but (only \d+ of the \d+|no) answers? to this question/);
+    expect(gaps).not.toMatch(/no answer in the last \d+ days cited it/);
+  });
+
   it('a phone (600 px or less) shows each table as cards: every cell carries its column’s label, shown before its value', async () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
     const tables = [...page.matchAll(/<div class="table"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
