@@ -6,7 +6,7 @@
  * the paper and the agency's look.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
+import { PHONE_CHART_WIDTH, REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { CSP, planNote, renderReport } from '../../src/report/render.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { ANSWER_STATES, engineNames, prose, TONE_COLOURS, urlCell, type RecordFields } from '../../src/report/sections/kit.js';
@@ -91,7 +91,7 @@ describe('one self-contained file', () => {
 
   it('a phone (600 px or less) shows each table as cards: every cell carries its column’s label, shown before its value', async () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
-    const tables = [...page.matchAll(/<div class="table"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
+    const tables = [...page.matchAll(/<div class="table(?: grid)?"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
     expect(tables.length).toBeGreaterThan(5);
     for (const t of tables) {
       const heads = [...t.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
@@ -103,8 +103,42 @@ describe('one self-contained file', () => {
     }
     const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
     const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
-    expect(phone).toContain('.table table, .table tbody, .table tr, .table td { display: block;');
+    expect(phone).toContain('.table:not(.grid) table, .table:not(.grid) tbody { display: block;');
+    expect(phone).toContain('.table:not(.grid) tr { display: flex; flex-wrap: wrap;');
     expect(phone).toContain('content: attr(data-label)');
+  });
+
+  it('on a phone a grid of marks or counts stays a table (its heads upright); text-heavy tables are cards', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const grids = [...page.matchAll(/<div class="table grid"><table><thead><tr>([\s\S]*?)<\/tr><\/thead>/g)].map((m) =>
+      [...m[1]!.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((h) => h[1]),
+    );
+    // The buyer questions' counts per engine and state, and each question's mark per engine.
+    expect(grids).toEqual([
+      ['Engine', 'recommended', 'mentioned', 'absent', 'open', 'no answer'],
+      ['Question', 'ChatGPT', 'Perplexity', 'Gemini', 'Claude', 'Copilot'],
+    ]);
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
+    expect(phone).toContain('.table.grid th:not(:first-child) { writing-mode: vertical-rl;');
+  });
+
+  it('each chart is drawn twice: for the page, and as wide as a phone’s screen, shown only there', async () => {
+    const charts = new FakeCharts();
+    const page = await renderReport(oneScope(growth), charts);
+    expect(charts.phoneCalls.map((c) => c.title)).toEqual(charts.calls.map((c) => c.title));
+    expect(charts.phoneWidths).toEqual(charts.calls.map(() => PHONE_CHART_WIDTH));
+    const figures = [...page.matchAll(/<figure class="chart">([\s\S]*?)<\/figure>/g)].map((m) => m[1]!);
+    expect(figures.length).toBe(charts.calls.length);
+    for (const f of figures)
+      expect(f).toMatch(
+        /^<div class="svg wide" role="img" aria-label="[^"]+"><svg[\s\S]*<\/svg><\/div><div class="svg phone" role="img" aria-label="[^"]+"><svg/,
+      );
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    expect(style).toContain('figure.chart .svg.phone { display: none; }');
+    const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
+    expect(phone).toContain('figure.chart .svg.wide { display: none; }');
+    expect(phone).toContain('figure.chart .svg.phone { display: block; }');
   });
 
   it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
@@ -222,7 +256,7 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     const bars = charts.calls[1]!;
     expect(bars.kind === 'bars' && bars.values.filter((v) => v.own === true).map((v) => v.label)).toEqual(['Northwind CRM']);
     expect(bars.kind === 'bars' && bars.accent).toBe('#3355cc');
-    expect(page.match(/<figure class="chart"><div class="svg" role="img" aria-label="[^"]+"><svg /g)).toHaveLength(4);
+    expect(page.match(/<figure class="chart"><div class="svg wide" role="img" aria-label="[^"]+"><svg /g)).toHaveLength(4);
     expect(page.match(/<figcaption>/g)).toHaveLength(4);
   });
 
@@ -756,7 +790,7 @@ describe('the client’s language', () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
     expect(page).toContain('AI cites instead (citations)');
     expect(page).toMatch(/ citations?<\/span>/);
-    expect(page.match(/<table>/g)!.length).toBe(page.match(/<div class="table"><table>/g)!.length);
+    expect(page.match(/<table>/g)!.length).toBe(page.match(/<div class="table(?: grid)?"><table>/g)!.length);
     expect(page).toContain('td .url, td .url a { white-space: nowrap;');
     expect(page).toContain('@media screen and (max-width: 600px)');
     expect(urlCell('https://example.com/a/very/long/path')).toBe(

@@ -38,6 +38,6 @@ export const trend: SectionView = {
     const before = window === null ? 'the week before' : count === null ? 'the same length of time before' : `the ${count} before`;
     const now = `<p class="lede">${escapeMarkup(latest)}: <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.score(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against ${escapeMarkup(before)}</span></p>`;
     if (points.length === 0) return `${now}${note('No week measured yet.')}`;
-    return `${now}${await figure(() => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale }))}`;
+    return `${now}${await figure((size) => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale, ...size }))}`;
   },
 };
