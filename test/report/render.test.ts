@@ -666,6 +666,20 @@ describe('charts', () => {
     expect(charts.calls.filter((c) => c.kind === 'trend')).toEqual([]);
   });
 
+  it('weeks the history adds before the API’s are counted apart, so a line longer than vis visibility’s is not read as disagreeing', async () => {
+    const scope = growth.scopes[0]!;
+    const vis = (scope.sections.trend as { data: any }).data;
+    const api = vis.history.map((w: any) => ({ date: w.week_start, value: w.score }));
+    const longer: ScopeReport = { ...scope, trend: [{ date: '2000-01-01', value: 30 }, ...api] };
+    const body = plain(sectionOf(await renderReport({ ...growth, scopes: [longer] }, new FakeCharts()), 'trend'));
+    expect(body).toContain(
+      `${api.length + 1} weeks: the ${api.length} weeks the API gives (as vis visibility shows them), and before them 1 week from the history vis records, each its last recorded day’s score.`,
+    );
+    // The API's weeks alone: nothing to explain.
+    const own = plain(sectionOf(await renderReport({ ...growth, scopes: [{ ...scope, trend: api }] }, new FakeCharts()), 'trend'));
+    expect(own).not.toContain('from the history');
+  });
+
   it('a model without a trend of its own draws the weeks of the answer', async () => {
     const scope: ScopeReport = { ...growth.scopes[0]!, trend: [] };
     const charts = new FakeCharts();
