@@ -104,6 +104,9 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   th { padding: 4px 8px 4px 0; }
   td { padding: 6px 8px 6px 0; }
   .card .figure { font-size: 1.953rem; }
+  /* The headline's four figures two by two: each is a short number. */
+  .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
+  .card { padding: 12px; }
   /*
    * Tables as cards: a phone shows no sideways scrollbar, so each row is a card, each value
    * after its column's label; short values share a line, a long one takes the card's width.
