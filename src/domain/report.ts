@@ -121,17 +121,21 @@ export interface ChartStack {
  * What the HTML renderer draws with (src/report/charts/ implements it with Vega-Lite and
  * Vega's SVG renderer, loaded only by `vis report`; tests hand in their own). Every chart
  * has labelled axes, a colour-blind-safe palette that also reads in black and white, and
- * its text alternative.
+ * its text alternative. `width` (px) draws it for a screen that narrow (a phone's), so its
+ * text is not shrunk with a wider drawing; without it, for the page's column.
  */
+/** The width (px) a chart is drawn at for a phone: its 420 px screen less the page's margins. */
+export const PHONE_CHART_WIDTH = 380;
+
 export interface ChartKit {
   /** A line over dates: the visibility trend. `unit` names the values (`score`, `%`). */
-  trend(points: readonly DatedValue[], o: { title: string; unit: string; locale: string }): Promise<Chart>;
+  trend(points: readonly DatedValue[], o: { title: string; unit: string; locale: string; width?: number }): Promise<Chart>;
   /**
    * Horizontal bars in the order given: share of voice against rivals largest first (the
    * default), topics' visibility weakest first (`order: 'smallest first'`). `order` is what
    * the text alternative says, so a reader who cannot see the bars hears them as drawn.
    */
-  bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder }): Promise<Chart>;
+  bars(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder; width?: number }): Promise<Chart>;
   /**
    * Stacked horizontal bars: buyer questions per engine by state. `order` lists the parts,
    * best first; `unit` names what is counted (`questions`), `count` when not given;
@@ -139,6 +143,6 @@ export interface ChartKit {
    */
   stacked(
     stacks: readonly ChartStack[],
-    o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[] },
+    o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[]; width?: number },
   ): Promise<Chart>;
 }

@@ -18,6 +18,8 @@ export interface Formats {
   score(v: number): string;
   /** A 0-100 percentage the API sends (`41.8` is 41.8%). */
   percent(v: number): string;
+  /** A move with its sign and one decimal (`+5.8`, `-27.9`), for a figure written `before → after (move)`. */
+  signed(v: number): string;
   /** `YYYY-MM-DD` as a date of the locale; text of another form as it is, cleaned (plainText), still to escape. */
   date(day: string): string;
   /** ms since the epoch as a date and time, UTC. */
@@ -47,6 +49,7 @@ export function formatsFor(localeAsked: string): Formats {
   const times = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const time = (ms: number) => `${times.format(new Date(ms))} UTC`;
   const scores = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const signs = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   // Points are a score's or a share's change: one decimal always, so `▼ 3.0` sits beside `▲ 2.7`.
   const magnitude = (v: number, unit: ChangeUnit) => (unit === 'percent' ? percents.format(v / 100) : unit === 'points' ? scores.format(v) : numbers.format(v));
   return {
@@ -54,6 +57,7 @@ export function formatsFor(localeAsked: string): Formats {
     number: (v) => numbers.format(v),
     score: (v) => scores.format(v),
     percent: (v) => percents.format(v / 100),
+    signed: (v) => signs.format(v),
     date(day) {
       const at = DAY.test(day) ? new Date(`${day}T00:00:00Z`) : null;
       // A day that does not exist (`2025-02-30`) is shown as sent rather than as another day.

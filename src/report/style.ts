@@ -11,7 +11,8 @@
  * row, tighter, so the first page holds the headline and the trend's chart.
  * A table cell breaks a word only when it cannot fit whole (break-word, not anywhere,
  * which would let the table squeeze a short column until `authority` splits); links and
- * URLs break anywhere, so a long one never widens the page.
+ * URLs break anywhere, so a long one never widens the page. On a phone a table is cards,
+ * but a grid of marks or counts stays a compact table, and each chart shows its phone drawing.
  *
  * The font stack ends with the colour emoji fonts, so an emoji in API text (a task's title)
  * shows on a machine that has one rather than as an empty box.
@@ -86,6 +87,8 @@ td { border-bottom: 1px solid var(--rule); padding: 8px 12px 8px 0; vertical-ali
 .note code { font-family: var(--mono); font-size: 0.85em; }
 figure.chart { margin: 16px 0; }
 figure.chart .svg svg { max-width: 100%; height: auto; }
+/* Each chart's phone drawing (as wide as a phone's screen, so its text keeps its size) shows only on one. */
+figure.chart .svg.phone { display: none; }
 figcaption { font-size: 0.8rem; color: var(--ink-2); margin-top: 4px; }
 .other { margin-top: 8px; }
 .compare td:first-child a { font-weight: 600; }
@@ -101,13 +104,26 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   th { padding: 4px 8px 4px 0; }
   td { padding: 6px 8px 6px 0; }
   .card .figure { font-size: 1.953rem; }
-  /* Tables as cards: a phone shows no sideways scrollbar, so each row stacks, each value under its column's label. */
-  .table table, .table tbody, .table tr, .table td { display: block; width: 100%; }
-  .table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .table tr { border-bottom: 2px solid var(--rule); padding: 8px 0; }
-  .table td, .table .num { border: 0; padding: 2px 0; text-align: left; white-space: normal; }
-  .table td[data-label]:not([data-label=""])::before { content: attr(data-label); display: block; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
+  /* The headline's four figures two by two: each is a short number. */
+  .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
+  .card { padding: 12px; }
+  /*
+   * Tables as cards: a phone shows no sideways scrollbar, so each row is a card, each value
+   * after its column's label; short values share a line, a long one takes the card's width.
+   */
+  .table:not(.grid) table, .table:not(.grid) tbody { display: block; width: 100%; }
+  .table:not(.grid) thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .table:not(.grid) tr { display: flex; flex-wrap: wrap; gap: 2px 16px; border-bottom: 2px solid var(--rule); padding: 6px 0; }
+  .table:not(.grid) td, .table:not(.grid) .num { display: block; max-width: 100%; border: 0; padding: 0; text-align: left; white-space: normal; }
+  .table:not(.grid) td:empty { display: none; }
+  .table:not(.grid) td[data-label]:not([data-label=""])::before { content: attr(data-label); margin-right: 6px; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
   td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
+  /* A grid of marks or counts stays a table: its heads upright, so each column is a symbol wide. */
+  .table.grid th:not(:first-child) { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; text-align: left; padding: 4px 2px; }
+  .table.grid td:not(:first-child) { text-align: center; padding: 4px 2px; }
+  .table.grid td:first-child { padding-right: 8px; }
+  figure.chart .svg.wide { display: none; }
+  figure.chart .svg.phone { display: block; }
 }
 @page { size: ${paper}; margin: 16mm 14mm 18mm; }
 @media print {

@@ -7,7 +7,7 @@
  */
 import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
-import type { ChartKit, ChartStack, ChartValue, DatedValue } from '../../src/domain/report.js';
+import { PHONE_CHART_WIDTH, type ChartKit, type ChartStack, type ChartValue, type DatedValue } from '../../src/domain/report.js';
 import { createChartKit } from '../../src/report/charts/index.js';
 import { drawChart } from '../../src/report/charts/kit.js';
 import { barsPlan, MAX_BARS, OKABE_ITO, OWN_OUTLINE, partColours, stackedPlan, trendPlan, type ChartPlan } from '../../src/report/charts/specs.js';
@@ -507,5 +507,33 @@ describe('every chart', () => {
     await expect(drawChart({ spec, alt: '' })).rejects.toThrow(
       'a report chart asked to load "https://x.example/data.json": charts are drawn from their own data only',
     );
+  });
+});
+
+describe('a phone’s drawing', () => {
+  const svgWidth = (svg: string) => Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)![1]);
+  const fontSizes = (svg: string) => [...svg.matchAll(/font-size="([\d.]+)px"/g)].map((m) => Number(m[1]));
+
+  it('is as wide as asked, no wider, its text as large as the page’s drawing’s: nothing to shrink on a phone', async () => {
+    const long: ChartValue[] = [...RIVALS, { label: 'A topic with a name much longer than a phone has room for', value: 20 }];
+    for (const p of [
+      trendPlan(TREND, { ...TREND_O, width: PHONE_CHART_WIDTH }),
+      barsPlan(long, { ...BARS_O, width: PHONE_CHART_WIDTH }),
+      stackedPlan(ENGINES, { ...STACKED_O, width: PHONE_CHART_WIDTH }),
+    ]) {
+      const { svg, warnings } = await plan(p);
+      expect(warnings).toEqual([]);
+      expect(svgWidth(svg)).toBeLessThanOrEqual(PHONE_CHART_WIDTH);
+      expect(Math.min(...fontSizes(svg))).toBeGreaterThanOrEqual(11);
+    }
+    // The page's drawing keeps its width.
+    expect(svgWidth((await plan(trendPlan(TREND, TREND_O))).svg)).toBeGreaterThan(600);
+  });
+
+  it('cuts a bar’s label shorter, so the bars keep room; the text alternative keeps it whole', async () => {
+    const long: ChartValue[] = [{ label: 'Reporting and dashboards for sales managers', value: 20 }];
+    const { svg } = await plan(barsPlan(long, { ...BARS_O, width: PHONE_CHART_WIDTH }));
+    expect(texts(svg).filter((t) => t.startsWith('Reporting'))).toEqual(['Reporting and dashb…']);
+    expect(barsPlan(long, { ...BARS_O, width: PHONE_CHART_WIDTH }).alt).toContain('Reporting and dashboards for sales managers');
   });
 });

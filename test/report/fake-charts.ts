@@ -18,22 +18,34 @@ export type ChartCall =
   | { kind: 'stacked'; stacks: readonly ChartStack[]; title: string; order: readonly string[]; colours?: readonly string[] };
 
 export class FakeCharts implements ChartKit {
+  /** The page's drawings, in order. */
   readonly calls: ChartCall[] = [];
+  /** The phone's drawings (a `width` asked for), in order, and the width each asked for. */
+  readonly phoneCalls: ChartCall[] = [];
+  readonly phoneWidths: number[] = [];
 
-  async trend(points: readonly DatedValue[], o: { title: string }): Promise<Chart> {
-    this.calls.push({ kind: 'trend', points, title: o.title });
+  private record(call: ChartCall, width: number | undefined): void {
+    if (width === undefined) this.calls.push(call);
+    else {
+      this.phoneCalls.push(call);
+      this.phoneWidths.push(width);
+    }
+  }
+
+  async trend(points: readonly DatedValue[], o: { title: string; width?: number }): Promise<Chart> {
+    this.record({ kind: 'trend', points, title: o.title }, o.width);
     const lines = points.map((p) => `${p.date} ${p.value ?? '–'}`);
     return { svg: svg('trend', lines), alt: `${o.title}: ${lines.join(', ')}.` };
   }
 
-  async bars(values: readonly ChartValue[], o: { title: string; accent: string }): Promise<Chart> {
-    this.calls.push({ kind: 'bars', values, title: o.title, accent: o.accent });
+  async bars(values: readonly ChartValue[], o: { title: string; accent: string; width?: number }): Promise<Chart> {
+    this.record({ kind: 'bars', values, title: o.title, accent: o.accent }, o.width);
     const lines = values.map((v) => `${v.own === true ? '*' : ''}${v.label} ${v.value ?? '–'}`);
     return { svg: svg('bars', lines), alt: `${o.title}: ${lines.join(', ')}.` };
   }
 
-  async stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; colours?: readonly string[] }): Promise<Chart> {
-    this.calls.push({ kind: 'stacked', stacks, title: o.title, order: o.order, ...(o.colours === undefined ? {} : { colours: o.colours }) });
+  async stacked(stacks: readonly ChartStack[], o: { title: string; order: readonly string[]; colours?: readonly string[]; width?: number }): Promise<Chart> {
+    this.record({ kind: 'stacked', stacks, title: o.title, order: o.order, ...(o.colours === undefined ? {} : { colours: o.colours }) }, o.width);
     const lines = stacks.map((s) => `${s.label} ${s.parts.map((p) => `${p.part} ${p.value}`).join(' ')}`);
     return { svg: svg('stacked', lines), alt: `${o.title}: ${lines.join('; ')}.` };
   }

@@ -6,7 +6,7 @@
  * the paper and the agency's look.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
+import { PHONE_CHART_WIDTH, REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, type SectionResult } from '../../src/domain/report.js';
 import { CSP, planNote, renderReport } from '../../src/report/render.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { ANSWER_STATES, engineNames, prose, TONE_COLOURS, urlCell, type RecordFields } from '../../src/report/sections/kit.js';
@@ -82,9 +82,16 @@ describe('one self-contained file', () => {
     expect(plain(sectionOf(page, 'pages'))).toMatch(/Citations over \w{3} \d+, \d{4} – \w{3} \d+, \d{4} \(\d+ days\); before: \w{3} \d+, \d{4} – /);
   });
 
+  it('Content gaps speaks of the answers to each question, so a page no answer there cited is not read against Cited pages’ counts', async () => {
+    const gaps = plain(sectionOf(await renderReport(oneScope(growth), new FakeCharts()), 'content-gaps'));
+    expect(gaps).toContain('Each reason counts the answers to its own question; Cited pages counts every answer.');
+    expect(gaps).toMatch(/covers it, but (only \d+ of the \d+|no) answers? to this question/);
+    expect(gaps).not.toMatch(/no answer in the last \d+ days cited it/);
+  });
+
   it('a phone (600 px or less) shows each table as cards: every cell carries its column’s label, shown before its value', async () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
-    const tables = [...page.matchAll(/<div class="table"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
+    const tables = [...page.matchAll(/<div class="table(?: grid)?"><table>([\s\S]*?)<\/table><\/div>/g)].map((m) => m[1]!);
     expect(tables.length).toBeGreaterThan(5);
     for (const t of tables) {
       const heads = [...t.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
@@ -96,8 +103,42 @@ describe('one self-contained file', () => {
     }
     const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
     const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
-    expect(phone).toContain('.table table, .table tbody, .table tr, .table td { display: block;');
+    expect(phone).toContain('.table:not(.grid) table, .table:not(.grid) tbody { display: block;');
+    expect(phone).toContain('.table:not(.grid) tr { display: flex; flex-wrap: wrap;');
     expect(phone).toContain('content: attr(data-label)');
+  });
+
+  it('on a phone a grid of marks or counts stays a table (its heads upright); text-heavy tables are cards', async () => {
+    const page = await renderReport(oneScope(growth), new FakeCharts());
+    const grids = [...page.matchAll(/<div class="table grid"><table><thead><tr>([\s\S]*?)<\/tr><\/thead>/g)].map((m) =>
+      [...m[1]!.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((h) => h[1]),
+    );
+    // The buyer questions' counts per engine and state, and each question's mark per engine.
+    expect(grids).toEqual([
+      ['Engine', 'recommended', 'mentioned', 'absent', 'open', 'no answer'],
+      ['Question', 'ChatGPT', 'Perplexity', 'Gemini', 'Claude', 'Copilot'],
+    ]);
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
+    expect(phone).toContain('.table.grid th:not(:first-child) { writing-mode: vertical-rl;');
+  });
+
+  it('each chart is drawn twice: for the page, and as wide as a phone’s screen, shown only there', async () => {
+    const charts = new FakeCharts();
+    const page = await renderReport(oneScope(growth), charts);
+    expect(charts.phoneCalls.map((c) => c.title)).toEqual(charts.calls.map((c) => c.title));
+    expect(charts.phoneWidths).toEqual(charts.calls.map(() => PHONE_CHART_WIDTH));
+    const figures = [...page.matchAll(/<figure class="chart">([\s\S]*?)<\/figure>/g)].map((m) => m[1]!);
+    expect(figures.length).toBe(charts.calls.length);
+    for (const f of figures)
+      expect(f).toMatch(
+        /^<div class="svg wide" role="img" aria-label="[^"]+"><svg[\s\S]*<\/svg><\/div><div class="svg phone" role="img" aria-label="[^"]+"><svg/,
+      );
+    const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
+    expect(style).toContain('figure.chart .svg.phone { display: none; }');
+    const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
+    expect(phone).toContain('figure.chart .svg.wide { display: none; }');
+    expect(phone).toContain('figure.chart .svg.phone { display: block; }');
   });
 
   it('fetches nothing: no src but data:, no url() or @import, links only http(s) and its own anchors', async () => {
@@ -215,7 +256,7 @@ describe('a Growth account: every section, in order, each drawn by its view', ()
     const bars = charts.calls[1]!;
     expect(bars.kind === 'bars' && bars.values.filter((v) => v.own === true).map((v) => v.label)).toEqual(['Northwind CRM']);
     expect(bars.kind === 'bars' && bars.accent).toBe('#3355cc');
-    expect(page.match(/<figure class="chart"><div class="svg" role="img" aria-label="[^"]+"><svg /g)).toHaveLength(4);
+    expect(page.match(/<figure class="chart"><div class="svg wide" role="img" aria-label="[^"]+"><svg /g)).toHaveLength(4);
     expect(page.match(/<figcaption>/g)).toHaveLength(4);
   });
 
@@ -625,6 +666,20 @@ describe('charts', () => {
     expect(charts.calls.filter((c) => c.kind === 'trend')).toEqual([]);
   });
 
+  it('weeks the history adds before the API’s are counted apart, so a line longer than vis visibility’s is not read as disagreeing', async () => {
+    const scope = growth.scopes[0]!;
+    const vis = (scope.sections.trend as { data: any }).data;
+    const api = vis.history.map((w: any) => ({ date: w.week_start, value: w.score }));
+    const longer: ScopeReport = { ...scope, trend: [{ date: '2000-01-01', value: 30 }, ...api] };
+    const body = plain(sectionOf(await renderReport({ ...growth, scopes: [longer] }, new FakeCharts()), 'trend'));
+    expect(body).toContain(
+      `${api.length + 1} weeks: the ${api.length} weeks the API gives (as vis visibility shows them), and before them 1 week from the history vis records, each its last recorded day’s score.`,
+    );
+    // The API's weeks alone: nothing to explain.
+    const own = plain(sectionOf(await renderReport({ ...growth, scopes: [{ ...scope, trend: api }] }, new FakeCharts()), 'trend'));
+    expect(own).not.toContain('from the history');
+  });
+
   it('a model without a trend of its own draws the weeks of the answer', async () => {
     const scope: ScopeReport = { ...growth.scopes[0]!, trend: [] };
     const charts = new FakeCharts();
@@ -749,7 +804,7 @@ describe('the client’s language', () => {
     const page = await renderReport(oneScope(growth), new FakeCharts());
     expect(page).toContain('AI cites instead (citations)');
     expect(page).toMatch(/ citations?<\/span>/);
-    expect(page.match(/<table>/g)!.length).toBe(page.match(/<div class="table"><table>/g)!.length);
+    expect(page.match(/<table>/g)!.length).toBe(page.match(/<div class="table(?: grid)?"><table>/g)!.length);
     expect(page).toContain('td .url, td .url a { white-space: nowrap;');
     expect(page).toContain('@media screen and (max-width: 600px)');
     expect(urlCell('https://example.com/a/very/long/path')).toBe(

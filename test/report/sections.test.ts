@@ -155,6 +155,26 @@ describe('what changed', () => {
     expect(moveWords(c as unknown as Change)).toBe(words);
   });
 
+  // Each figure with its unit, in the number style the report gives its measure elsewhere:
+  // a visibility as a score out of 100 (Topics, the headline), a share of voice as a percentage.
+  it.each([
+    [{ kind: 'topic', move: 'down', before: 75, after: 47.1, delta: -27.9, points: -27.9 }, '75.0 → 47.1 (-27.9 points)'],
+    [{ kind: 'visibility', move: 'down', before: 29.4, after: 24.3, delta: -5.1, points: -5.1 }, '29.4 → 24.3 (-5.1 points)'],
+    [{ kind: 'competitor', move: 'up', before: 17, after: 22.8, delta: 5.8, points: 5.8 }, '17.0% → 22.8% (+5.8 pp)'],
+    [{ kind: 'competitor', move: 'up', before: 0.18, after: 0.25, delta: 0.07, points: 7 }, '18.0% → 25.0% (+7.0 pp)'],
+    [{ kind: 'competitor', move: 'appeared', before: null, after: 14.5, delta: null, points: null }, 'appeared (share of voice 14.5%)'],
+    [{ kind: 'topic', move: 'went', before: 20.9, after: null, delta: null, points: null }, 'went (visibility was 20.9)'],
+    [{ kind: 'answer_state', move: 'changed', before: 'no_answer', after: 'absent', delta: null, points: null }, 'no answer → absent'],
+    [{ kind: 'answer_state', move: 'changed', before: 'open', after: 'not_indexed', delta: null, points: null }, 'open → not indexed'],
+  ])('%j reads %j: units, one decimal, states in words', (c, words) => {
+    expect(moveWords(c as unknown as Change)).toBe(words);
+  });
+
+  it('a figure of What changed follows the report’s locale', () => {
+    const c = { kind: 'topic', move: 'down', before: 75, after: 47.1, delta: -27.9, points: -27.9 } as unknown as Change;
+    expect(moveWords(c, (id) => id, formatsFor('de-DE'))).toBe('75,0 → 47,1 (-27,9 points)');
+  });
+
   it('from the history’s real comparison: the scope’s changes worst first, another brand’s left out', async () => {
     const result = await sampleChanges();
     expect(result.changes.some((c) => c.brand.id === '202')).toBe(true);

@@ -8,7 +8,7 @@ import type { Change } from '../../src/domain/changes.js';
 import { renderChangesView } from '../../src/output/views/changes.js';
 import { slackMessage, teamsMessage } from '../../src/output/notify.js';
 import { moveWords as reportMoveWords } from '../../src/report/sections/changes.js';
-import { moveWords, stateWords } from '../../src/text/move-words.js';
+import { moveWords, stateWord } from '../../src/text/move-words.js';
 
 function stateChange(before: string | null, after: string | null, over: Partial<Change> = {}): Change {
   return {
@@ -49,7 +49,7 @@ describe('an answer state in a move', () => {
     // Its notifications.
     expect(JSON.stringify(slackMessage(result))).toContain('Gemini: no answer → absent');
     expect(JSON.stringify(teamsMessage(result))).not.toContain('no_answer');
-    expect(stateWords('no_answer')).toBe('no answer');
+    expect(stateWord('no_answer')).toBe('no answer');
   });
 
   it('touches only states: a text that holds an underscore stays as recorded', () => {

@@ -14,7 +14,9 @@
  * - Axes titled with their unit; ticks, values and dates in the report's locale (the d3
  *   locale each spec carries, src/report/charts/locale.ts); dates in UTC, so the time
  *   zone of the machine making the report moves nothing.
- * - A fixed width for an A4 column (640 px) with autosize, so nothing is cut.
+ * - A fixed width for an A4 column (640 px) with autosize, so nothing is cut; a phone's
+ *   drawing (`width`, PHONE_CHART_WIDTH) is as wide as its screen, so its text is drawn at its size
+ *   rather than shrunk with the page's, and its bar labels are cut shorter.
  *
  * What keeps the SVG static: text from the API goes into the data only, never into an
  * expression, a signal or a format string (Vega evaluates those); the only expressions
@@ -24,7 +26,7 @@
 import type { Config, TopLevelSpec } from 'vega-lite';
 import { DAY_MS, daysBetween, utcDay } from '../../domain/dates.js';
 import type { BarOrder, ChartStack, ChartValue, DatedValue } from '../../domain/report.js';
-import { barLabels, cleanText, FONT_SIZE, textWidth } from './labels.js';
+import { barLabels, cleanText, FONT_SIZE, LABEL_COLUMNS, textWidth } from './labels.js';
 import { countFormatter, dateAxisFormat, dayFormatter, numberLocale, valueFormatter } from './locale.js';
 
 /** A chart before it is drawn: what Vega-Lite compiles, and the text that says the same. */
@@ -35,6 +37,22 @@ export interface ChartPlan {
 
 /** The width of every chart, for a column of an A4 or Letter page. */
 export const CHART_WIDTH = 640;
+/** A bar's label on a phone's chart, in terminal columns: the bars keep half the width. */
+const PHONE_LABEL_COLUMNS = 20;
+
+/** How wide a chart is drawn: the page's column unless a phone's width is asked for. */
+export interface ChartSize {
+  width?: number;
+}
+
+function widthOf(o: ChartSize): number {
+  return o.width ?? CHART_WIDTH;
+}
+
+/** How long a bar's label may be at that width. */
+function labelColumns(o: ChartSize): number {
+  return widthOf(o) < CHART_WIDTH ? PHONE_LABEL_COLUMNS : LABEL_COLUMNS;
+}
 const TREND_HEIGHT = 260;
 const BAR_STEP = 22;
 const STACK_STEP = 28;
@@ -130,10 +148,10 @@ function plural(n: number, one: string, many: string = `${one}s`): string {
 }
 
 /** A chart that says there is nothing to draw, with the title it would have had. */
-export function emptyPlan(title: string, message: string, alt: string, locale: string): ChartPlan {
+export function emptyPlan(title: string, message: string, alt: string, locale: string, size: ChartSize = {}): ChartPlan {
   return {
     spec: {
-      width: CHART_WIDTH,
+      width: widthOf(size),
       height: 48,
       autosize: { type: 'fit', contains: 'padding' },
       title: { text: cleanText(title) },
@@ -154,7 +172,7 @@ function trendSpan(dates: readonly string[]): string {
 }
 
 /** The visibility trend: a line over dates, a gap where a value is missing, a marker on every value. */
-export function trendPlan(points: readonly DatedValue[], o: { title: string; unit: string; locale: string }): ChartPlan {
+export function trendPlan(points: readonly DatedValue[], o: { title: string; unit: string; locale: string } & ChartSize): ChartPlan {
   const title = cleanText(o.title);
   const dated = points.filter((p) => Number.isFinite(utcDay(p.date))).map((p) => ({ date: p.date, value: finite(p.value) }));
   const measured = dated.filter((p): p is { date: string; value: number } => p.value !== null);
@@ -164,12 +182,12 @@ export function trendPlan(points: readonly DatedValue[], o: { title: string; uni
     o.unit,
     measured.map((p) => p.value),
   );
-  if (dated.length === 0) return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale);
+  if (dated.length === 0) return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale, o);
   const first = dated[0] as { date: string };
   const last = dated[dated.length - 1] as { date: string };
   if (measured.length === 0) {
     const span = dated.length === 1 ? `on ${day(first.date)}` : `on the ${dated.length} dates from ${day(first.date)} to ${day(last.date)}`;
-    return emptyPlan(o.title, 'No value measured in this period', `${title}: no value measured ${span}.`, o.locale);
+    return emptyPlan(o.title, 'No value measured in this period', `${title}: no value measured ${span}.`, o.locale, o);
   }
 
   const a = measured[0] as { date: string; value: number };
@@ -192,7 +210,7 @@ export function trendPlan(points: readonly DatedValue[], o: { title: string; uni
   const domain = span === 0 ? [from - 3.5 * DAY_MS, to + 3.5 * DAY_MS] : [from, to];
   return {
     spec: {
-      width: CHART_WIDTH,
+      width: widthOf(o),
       height: TREND_HEIGHT,
       autosize: { type: 'fit', contains: 'padding' },
       title: { text: title },
@@ -246,12 +264,15 @@ function capBars(values: readonly ChartValue[]): ChartValue[] {
  * brand's own bar marked apart. What is left out of too many is said as the order makes it:
  * all smaller, all larger, or (a value not measured among them, kept last) just counted.
  */
-export function barsPlan(values: readonly ChartValue[], o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder }): ChartPlan {
+export function barsPlan(
+  values: readonly ChartValue[],
+  o: { title: string; unit: string; locale: string; accent: string; order?: BarOrder } & ChartSize,
+): ChartPlan {
   const order = o.order ?? 'largest first';
   const title = cleanText(o.title);
-  if (values.length === 0) return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale);
+  if (values.length === 0) return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale, o);
   if (values.every((v) => finite(v.value) === null)) {
-    return emptyPlan(o.title, 'No value measured in this period', `${title}: no value measured for ${plural(values.length, 'entry', 'entries')}.`, o.locale);
+    return emptyPlan(o.title, 'No value measured in this period', `${title}: no value measured for ${plural(values.length, 'entry', 'entries')}.`, o.locale, o);
   }
   const shown = capBars(values);
   const left = values.length - shown.length;
@@ -260,7 +281,10 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
     o.unit,
     shown.flatMap((v) => finite(v.value) ?? []),
   );
-  const drawn = barLabels(shown.map((v) => v.label));
+  const drawn = barLabels(
+    shown.map((v) => v.label),
+    labelColumns(o),
+  );
   const rows = shown.map((v, i) => {
     const n = finite(v.value);
     // A bar without a value is drawn empty (zero wide) in its place, its text saying so.
@@ -281,7 +305,7 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
   const isOwn = 'datum.own';
   return {
     spec: {
-      ...barFrame(title, rows.length * BAR_STEP, rows, drawn),
+      ...barFrame(title, widthOf(o), rows.length * BAR_STEP, rows, drawn),
       layer: [
         {
           mark: { type: 'bar' },
@@ -318,9 +342,9 @@ export function barsPlan(values: readonly ChartValue[], o: { title: string; unit
  * in the order given. The height is a number, not `{ step }`: the plot is this tall, and
  * only its width is fitted.
  */
-function barFrame(title: string, height: number, rows: readonly object[], drawn: readonly string[]) {
+function barFrame(title: string, width: number, height: number, rows: readonly object[], drawn: readonly string[]) {
   return {
-    width: CHART_WIDTH,
+    width,
     height,
     autosize: { type: 'fit-x', contains: 'padding' },
     title: { text: title },
@@ -348,8 +372,8 @@ const LEGEND_ENTRY = 30;
  * are cut to what is left of the width, and laid out in as many columns as fit it, judged
  * by the larger of Vega's estimate of text width and the charts' own (textWidth).
  */
-function legendLayout(labels: readonly string[], labelColumn: number): { labels: string[]; columns: number } {
-  const room = CHART_WIDTH - labelColumn - 12;
+function legendLayout(labels: readonly string[], labelColumn: number, chartWidth: number): { labels: string[]; columns: number } {
+  const room = chartWidth - labelColumn - 12;
   const width = (l: string) => Math.max(textWidth(l), 0.8 * FONT_SIZE * l.length) + LEGEND_ENTRY;
   let columns = 40;
   let cut = barLabels(labels, columns);
@@ -358,16 +382,16 @@ function legendLayout(labels: readonly string[], labelColumn: number): { labels:
   return { labels: cut, columns: Math.max(1, Math.min(4, Math.floor(room / widest))) };
 }
 
-/** Whether a segment's count fits inside it, judged against a plot narrower than any this chart gets. */
-function countFits(count: string, value: number, largest: number): boolean {
-  const NARROWEST_PLOT = 360;
+/** Whether a segment's count fits inside it, judged against a plot narrower than any this chart gets (`plot`, a phone's, when less). */
+function countFits(count: string, value: number, largest: number, plot: number): boolean {
+  const NARROWEST_PLOT = Math.min(360, plot);
   return (value / largest) * NARROWEST_PLOT >= count.length * 7 + 6;
 }
 
 /** Stacked horizontal bars: each stack's parts in the order given, counted in place and in the legend. */
 export function stackedPlan(
   stacks: readonly ChartStack[],
-  o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[] },
+  o: { title: string; order: readonly string[]; locale: string; unit?: string; colours?: readonly string[] } & ChartSize,
 ): ChartPlan {
   const title = cleanText(o.title);
   const count = countFormatter(o.locale);
@@ -376,7 +400,7 @@ export function stackedPlan(
   const amount = (v: number) => (Number.isFinite(v) && v > 0 ? v : 0);
   const totals = shown.map((s) => s.parts.reduce((sum, p) => sum + amount(p.value), 0));
   if (shown.length === 0 || totals.every((t) => t === 0)) {
-    return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale);
+    return emptyPlan(o.title, 'No data for this period', `${title}: no data for this period.`, o.locale, o);
   }
 
   // The parts in the caller's order, then any it did not name, as first seen.
@@ -387,11 +411,17 @@ export function stackedPlan(
   const colours = partColours(parts.length).map((c, i) =>
     o.colours !== undefined && i < o.order.length && /^#[0-9a-f]{6}$/i.test(o.colours[i] ?? '') ? o.colours[i]! : c,
   );
-  const drawn = barLabels(shown.map((s) => s.label));
+  const drawn = barLabels(
+    shown.map((s) => s.label),
+    labelColumns(o),
+  );
+  const labelColumn = labelAxis(drawn).minExtent;
   const layout = legendLayout(
     parts.map((part, i) => `${part} (${count(partTotal[i] as number)})`),
-    labelAxis(drawn).minExtent,
+    labelColumn,
+    widthOf(o),
   );
+  const plot = widthOf(o) - labelColumn - 20;
   const legend = layout.labels;
   const largest = Math.max(...totals);
 
@@ -407,7 +437,7 @@ export function stackedPlan(
         x0: start,
         x1: start + v,
         mid: start + v / 2,
-        seg: countFits(text, v, largest) ? text : '',
+        seg: countFits(text, v, largest, plot) ? text : '',
         ink: inkOn(colours[pi] as string),
       };
       start += v;
@@ -428,7 +458,7 @@ export function stackedPlan(
   const unit = o.unit ?? 'count';
   return {
     spec: {
-      ...barFrame(title, shown.length * STACK_STEP, rows, drawn),
+      ...barFrame(title, widthOf(o), shown.length * STACK_STEP, rows, drawn),
       layer: [
         {
           mark: { type: 'bar', stroke: '#ffffff', strokeWidth: 1 },

@@ -9,9 +9,10 @@
  * market (the technical scan), are shown; another brand's or market's are not.
  */
 import { NEWS_ORDER, type Change, type ChangeNews, type Compared, type NotCompared } from '../../domain/changes.js';
-import { moveWords as words, type MoveWording } from '../../text/move-words.js';
+import { moveWords as words, type MoveFigures, type MoveWording } from '../../text/move-words.js';
 import type { ScopeReport } from '../../domain/report.js';
 import { escapeMarkup, html } from '../escape.js';
+import { formatsFor, type Formats } from '../format.js';
 import { engineName, isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
 
 const NEWS_TONE: Readonly<Record<ChangeNews, string>> = { loss: 'bad', drop: 'bad', rival: 'warn', neutral: 'plain', gain: 'good' };
@@ -49,12 +50,24 @@ export function worstFirst(changes: readonly Change[]): Change[] {
 }
 
 /**
+ * A figure as the report writes its measure everywhere else: a visibility as a score out of
+ * 100 (`47.1`, its move in points), a share of voice as a percentage (`22.8%`, its move in pp).
+ */
+export function reportFigures(fmt: Formats): MoveFigures {
+  return {
+    value: (measure, v) => (measure === 'visibility' ? fmt.score(v) : fmt.percent(v)),
+    points: (measure, v) => `${fmt.signed(v)} ${measure === 'visibility' ? 'points' : 'pp'}`,
+  };
+}
+
+/**
  * What happened, in words, as `vis changes` says it: texts as recorded (the row escapes
- * them), every value said, and an engine's id (`chatgpt` appeared) by the name the report
+ * them), every value said, a state as a word (`no answer`), a figure with its unit in the
+ * report's number style, and an engine's id (`chatgpt` appeared) by the name the report
  * gives that engine everywhere else (`ChatGPT`).
  */
-export function moveWords(c: Change, engine: (id: string) => string = (id) => id): string {
-  const wording: MoveWording = { text: engine, skipNamed: false };
+export function moveWords(c: Change, engine: (id: string) => string = (id) => id, fmt: Formats = formatsFor('en-US')): string {
+  const wording: MoveWording = { text: engine, skipNamed: false, figures: reportFigures(fmt) };
   return words(c, wording);
 }
 
@@ -125,7 +138,7 @@ export const changes: SectionView = {
       // The human words lead (a topic's name, a question's text, a page's title); the key (an id, a URL) under them.
       urlCell(c.subject, typeof c.label === 'string' && c.label.trim() !== '' ? c.label : null),
       c.engine === null || c.engine === undefined ? '' : html(engineName(ctx, String(c.engine))),
-      `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c, (id) => engineName(ctx, id)))}</span>`,
+      `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c, (id) => engineName(ctx, id), fmt))}</span>`,
     ]);
     const notCompared =
       skipped.length === 0

@@ -1,7 +1,8 @@
 /**
  * Content gaps to write and improve (GET /content-gaps): the buyer questions with no page
  * to cite (`write`), then those whose page AI does not cite (`improve`), then any action
- * the report does not know; the questions to `leave` are counted, not listed.
+ * the report does not know; the questions to `leave` are counted, not listed. A reason
+ * speaks of the answers to its own question, which the section says beside Cited pages' counts.
  */
 import { escapeMarkup, html } from '../escape.js';
 import { countsLede, listOf, note, obj, records, table, tag, text, topicName, urlCell, type Obj, type SectionView, typed } from './kit.js';
@@ -50,6 +51,12 @@ export const contentGaps: SectionView = {
         html(text(g, 'reason') ?? ''),
       ];
     });
-    return [counts, gaps.length === 0 ? note('Nothing to write or improve.') : table(['Question', 'Topic', 'Action', 'Page', 'Why'], rows)].join('\n');
+    // A reason counts the answers to its one question; Cited pages counts every answer: said, so a page
+    // "no answer cited" here is not read against its citations there.
+    const scopeNote = '<p class="small muted">Each reason counts the answers to its own question; Cited pages counts every answer.</p>';
+    return [
+      counts,
+      gaps.length === 0 ? note('Nothing to write or improve.') : `${scopeNote}\n${table(['Question', 'Topic', 'Action', 'Page', 'Why'], rows)}`,
+    ].join('\n');
   },
 };

@@ -4,7 +4,7 @@
  * use (src/output/views/marks.ts), so a state reads the same in the report as in `vis`.
  */
 import type { ChartKit, ReportModel, ScopeReport } from '../../domain/report.js';
-import type { Chart } from '../../domain/report.js';
+import { PHONE_CHART_WIDTH, type Chart } from '../../domain/report.js';
 import { percentScale } from '../../domain/shares.js';
 import { toneOf, type Tone } from '../../domain/tones.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
@@ -75,10 +75,8 @@ export function prose(words: string): string {
   return html(words).replace(/`([^`\n]+)`/g, '<code>$1</code>');
 }
 
-/** An answer state in words: `no answer`, not the API's `no_answer`. */
-export function stateWords(state: string): string {
-  return state.replace(/_/g, ' ');
-}
+/** An answer state in words (`no answer`, not the API's `no_answer`), as the terminal says it. */
+export { stateWord as stateWords } from '../../text/move-words.js';
 
 /** A section's designed view of one endpoint's answer. */
 export interface SectionView {
@@ -251,8 +249,18 @@ export interface Column {
   numeric?: boolean;
 }
 
-/** A table: headings are text (a state or an engine can be the API's), cells are HTML already escaped. */
-export function table(columns: readonly (Column | string)[], rows: readonly (readonly string[])[], caption?: string): string {
+/**
+ * A table: headings are text (a state or an engine can be the API's), cells are HTML already escaped.
+ * On a phone a table's rows become cards, each value after its column's label; a `grid` (a
+ * label column, then columns of marks or counts) stays a table, its heads turned upright, as
+ * its symbols fit a phone's width and a card per row would only make it long.
+ */
+export function table(
+  columns: readonly (Column | string)[],
+  rows: readonly (readonly string[])[],
+  caption?: string,
+  layout: 'cards' | 'grid' = 'cards',
+): string {
   const cols = columns.map((c) => (typeof c === 'string' ? { head: c } : c));
   const cls = (c: Column) => (c.numeric === true ? ' class="num"' : '');
   const head = cols.map((c) => `<th scope="col"${cls(c)}>${html(c.head)}</th>`).join('');
@@ -261,7 +269,7 @@ export function table(columns: readonly (Column | string)[], rows: readonly (rea
     .map((r) => `<tr>${r.map((cell, i) => `<td${cls(cols[i] ?? { head: '' })} data-label=${attr(cols[i]?.head ?? '')}>${cell}</td>`).join('')}</tr>`)
     .join('\n');
   // In a box of its own that scrolls sideways on a narrow screen, so a wide table never runs off the page.
-  return `<div class="table"><table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>`;
+  return `<div class="table${layout === 'grid' ? ' grid' : ''}"><table>${caption === undefined ? '' : `<caption>${escapeMarkup(caption)}</caption>`}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>`;
 }
 
 export function dash(): string {
@@ -293,10 +301,16 @@ export function note(words: string, cls = 'note'): string {
 }
 
 /** A chart and its text alternative, or the text alone when the drawing is not inert. */
-export async function figure(draw: () => Promise<Chart>): Promise<string> {
+/**
+ * A chart and its text alternative. It is drawn twice: for the page's column, and as wide
+ * as a phone's screen, which the style sheet shows instead at 600 px or less, so its
+ * labels keep their size rather than shrink with a drawing twice as wide. A phone's
+ * drawing that fails or is not inert is left out: the page's then shows, smaller.
+ */
+export async function figure(draw: (size: { width?: number }) => Promise<Chart>): Promise<string> {
   let chart: Chart;
   try {
-    chart = await draw();
+    chart = await draw({});
   } catch (e) {
     // The library's message can quote a label, which is the API's text.
     return `<p class="note">The chart could not be drawn (${html(e instanceof Error ? e.message : String(e))}); the table shows its figures.</p>`;
@@ -304,7 +318,13 @@ export async function figure(draw: () => Promise<Chart>): Promise<string> {
   const alt = html(chart.alt);
   if (!inertSvg(chart.svg))
     return `<figure class="chart"><p class="note">Chart left out: its drawing was not plain SVG.</p><figcaption>${alt}</figcaption></figure>`;
-  return `<figure class="chart"><div class="svg" role="img" aria-label="${alt}">${chart.svg.trim()}</div><figcaption>${alt}</figcaption></figure>`;
+  const phone = await draw({ width: PHONE_CHART_WIDTH }).then(
+    (c) => (inertSvg(c.svg) ? c.svg.trim() : null),
+    () => null,
+  );
+  const page = `<div class="svg${phone === null ? '' : ' wide'}" role="img" aria-label="${alt}">${chart.svg.trim()}</div>`;
+  const small = phone === null ? '' : `<div class="svg phone" role="img" aria-label="${alt}">${phone}</div>`;
+  return `<figure class="chart">${page}${small}<figcaption>${alt}</figcaption></figure>`;
 }
 
 /**

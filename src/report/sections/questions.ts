@@ -78,19 +78,22 @@ export const questions: SectionView = {
     const chart =
       engines.length === 0
         ? ''
-        : await figure(() =>
+        : await figure((size) =>
             ctx.charts.stacked(stacks, {
               title: 'Buyer questions by engine and state',
               order: states.map((s) => plainText(stateWords(s))),
               colours,
               locale: ctx.fmt.locale,
               unit: 'questions',
+              ...size,
             }),
           );
     const fmt = ctx.fmt;
     const countTable = table(
       ['Engine', ...states.map((s) => ({ head: stateWords(s), numeric: true }))],
       engines.map((e) => [html(name(e)), ...states.map((s) => escapeMarkup(fmt.number(counts.get(e)?.get(s) ?? 0)))]),
+      undefined,
+      'grid',
     );
     const legend = `<p class="legend">${ANSWER_STATES.map((s) => `${stateMark(s.state, false)} ${escapeMarkup(s.label)}`).join(' &nbsp; ')}</p>`;
     const matrix = table(
@@ -102,6 +105,8 @@ export const questions: SectionView = {
           return s === null ? '<span class="muted">–</span>' : stateMark(s, false);
         }),
       ]),
+      undefined,
+      'grid',
     );
     const window = windowOf(data.window);
     const over = window === null ? '' : `<p class="small muted">Over ${escapeMarkup(spanText(window, fmt))}.</p>`;

@@ -44,7 +44,9 @@ export const shareOfVoice: SectionView = {
       value: percent(num(c, 'share_of_voice')),
       ...(c.is_brand === true ? { own: true } : {}),
     }));
-    const chart = await figure(() => ctx.charts.bars(values, { title: 'Share of voice', unit: '%', locale: ctx.fmt.locale, accent: ctx.model.look.accent }));
+    const chart = await figure((size) =>
+      ctx.charts.bars(values, { title: 'Share of voice', unit: '%', locale: ctx.fmt.locale, accent: ctx.model.look.accent, ...size }),
+    );
     const { fmt } = ctx;
     const rows = shown.map((c) => [
       `${c.is_brand === true ? '<strong>' : ''}${html(text(c, 'name') ?? '')}${c.is_brand === true ? '</strong> <span class="tag own">you</span>' : ''}`,

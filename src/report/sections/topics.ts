@@ -31,13 +31,14 @@ export const topics: SectionView = {
     const chart =
       list.length === 0
         ? ''
-        : await figure(() =>
+        : await figure((size) =>
             ctx.charts.bars(values, {
               title: 'Visibility per topic',
               unit: 'score',
               locale: fmt.locale,
               accent: ctx.model.look.accent,
               order: 'smallest first',
+              ...size,
             }),
           );
     const rows = list.map((t) => {

@@ -1,6 +1,7 @@
 /**
  * The visibility trend: the weeks of GET /visibility and, before them, the scan days the
- * history holds (the model's `trend`), drawn as a line; the score now and its change beside it.
+ * history holds (the model's `trend`), drawn as a line; the score now and its change beside it,
+ * and, when the history adds weeks, how many came from each.
  */
 import type { DatedValue } from '../../domain/report.js';
 import { escapeMarkup } from '../escape.js';
@@ -12,6 +13,20 @@ function weeks(data: Obj): DatedValue[] {
     const date = text(w, 'week_start');
     return date === null ? [] : [{ date, value: num(w, 'score') }];
   });
+}
+
+/**
+ * Where the weeks drawn come from, when the history adds any before the API's: said, so a
+ * line longer than `vis visibility`'s twelve weeks is not read as disagreeing with it.
+ */
+function sources(points: readonly DatedValue[], api: readonly DatedValue[], count: (n: number) => string): string {
+  const first = api[0]?.date;
+  const earlier = first === undefined ? 0 : points.filter((p) => p.date < first).length;
+  if (earlier === 0) return '';
+  const weeksOf = (n: number) => `${count(n)} ${n === 1 ? 'week' : 'weeks'}`;
+  return `<p class="small muted">${escapeMarkup(
+    `${weeksOf(points.length)}: the ${weeksOf(api.length)} the API gives (as vis visibility shows them), and before them ${weeksOf(earlier)} from the history vis records, each its last recorded day’s score.`,
+  )}</p>`;
 }
 
 export const trend: SectionView = {
@@ -38,6 +53,6 @@ export const trend: SectionView = {
     const before = window === null ? 'the week before' : count === null ? 'the same length of time before' : `the ${count} before`;
     const now = `<p class="lede">${escapeMarkup(latest)}: <strong>${score === null ? '–' : escapeMarkup(ctx.fmt.score(score))}</strong> ${ctx.fmt.change(num(data, 'change'), 'points', 'higher')} <span class="muted small">against ${escapeMarkup(before)}</span></p>`;
     if (points.length === 0) return `${now}${note('No week measured yet.')}`;
-    return `${now}${await figure(() => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale }))}`;
+    return `${now}${sources(points, weeks(data), ctx.fmt.number)}${await figure((size) => ctx.charts.trend(points, { title: 'Visibility score', unit: 'score', locale: ctx.fmt.locale, ...size }))}`;
   },
 };

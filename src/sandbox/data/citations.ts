@@ -47,11 +47,11 @@ export function contentGaps(model: MarketModel, window: ApiPeriod): ContentGap[]
       action = 'improve';
       reason =
         citing.length === 0
-          ? `“${question.page.title}” covers it, but no answer in the last ${window.days} days cited it; ${insteadText}.`
-          : `“${question.page.title}” covers it, but only ${citing.length} of ${own.length} answers cited it; ${insteadText}.`;
+          ? `“${question.page.title}” covers it, but no answer to this question in the last ${window.days} days cited it; ${insteadText}.`
+          : `“${question.page.title}” covers it, but only ${citing.length} of the ${own.length} answers to this question cited it; ${insteadText}.`;
     } else {
       action = 'leave';
-      reason = `Cited in ${citing.length} of ${own.length} answers, by ${citedBy.join(', ')}.`;
+      reason = `Cited in ${citing.length} of the ${own.length} answers to this question, by ${citedBy.join(', ')}.`;
     }
     return { question, page: question.page, answers: own.length, citations: citing.length, citedBy, citedInstead: instead, action, reason };
   });

@@ -116,7 +116,7 @@ function contentDraft(model: MarketModel, gap: ContentGap, runs: readonly Run[])
     priority: priorityFor(impact * 0.8),
     impact: round1(impact * 0.8),
     topics: [q.topicId],
-    why: `“${page.title}” covers this question, but none of ${gap.answers} AI answers in the last ${WINDOW_DAYS} days cited it; they cited ${instead}.`,
+    why: `“${page.title}” covers this question, but none of the ${gap.answers} AI answers to it in the last ${WINDOW_DAYS} days cited it; they cited ${instead}.`,
     steps: [
       `Put a direct answer to “${q.text}” at the top of the page.`,
       `State the facts AI compares on: ${facts}.`,
