@@ -193,7 +193,7 @@ describe('npm package', () => {
     const made = await exec(bin, ['--demo', 'report', '-o', file], { cwd: dir, env });
     expect(made.code, made.stderr).toBe(0);
     const page = readFileSync(file, 'utf8');
-    expect(page.match(/<figure class="chart"><div class="svg" role="img" aria-label="[^"]+"><svg /g)?.length).toBeGreaterThanOrEqual(3);
+    expect(page.match(/<figure class="chart"><div class="svg wide" role="img" aria-label="[^"]+"><svg /g)?.length).toBeGreaterThanOrEqual(3);
     expect(page).not.toContain('The chart could not be drawn');
   });
 
