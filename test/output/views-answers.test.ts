@@ -155,7 +155,7 @@ describe('brand perception', () => {
 
   it('wrong claims with the truth and the engines that say them', () => {
     expect(render('brand-perception')).toMatch(
-      /✗ It costs \$19 per user a month\n {4}in fact: the price has been \$25 since the spring price change\n {4}said by chatgpt, perplexity, copilot\n/,
+      /✗ It costs \$19 per user a month\n {4}in fact: the price has been \$25 since the spring price change\n {4}said by ChatGPT, Perplexity, Copilot\n/,
     );
   });
 });
@@ -178,5 +178,24 @@ describe('brand-perception transcript', () => {
     const out = render('brand-perception.transcript', undefined, { ...COLOUR, width: 50 });
     expect(out).toContain('\u001b[1m\u001b[33mNorthwind CRM\u001b[39m\u001b[22m');
     expect(out.replace(/\u001b\[[0-9;]*m/g, '')).toContain('  database that shipped with Microsoft Access.');
+  });
+});
+
+describe('engines by their names in every view that lists them', () => {
+  // The ids stay in csv and json; a view writes the label (the API's own text, such as a
+  // content gap's reason, is quoted as sent).
+  const ID = /(^|[\s,✓])(chatgpt|perplexity|gemini|claude|copilot)\b/;
+  it.each([
+    ['forum', '✓ ChatGPT'],
+    ['pages', 'ChatGPT '],
+    ['content-gaps', 'cited by '],
+    ['brand-perception', 'said by ChatGPT'],
+    ['brand-perception.transcript', 'ChatGPT'],
+  ])('%s names each engine by its label', (id, shown) => {
+    const out = render(id);
+    expect(out).toContain(shown);
+    // A content gap's reason is the API's sentence, quoted: only vis's own "cited by" line is checked there.
+    const own = lines(out).filter((l) => (id === 'content-gaps' ? l.trimStart().startsWith('cited by') : !/https?:\/\//.test(l)));
+    expect(own.filter((l) => ID.test(l))).toEqual([]);
   });
 });

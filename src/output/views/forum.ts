@@ -11,6 +11,7 @@ import { flowLines } from './flow.js';
 import { cell, gridLines, type Cell, type Column, type GridRow, type Part } from './grid.js';
 import { formatCount } from './numbers.js';
 import { formatTime } from './time.js';
+import { engineName } from '../../text/engine-name.js';
 
 const BRAND_MARK = '▶';
 
@@ -61,7 +62,7 @@ export const forumView: View = (data, ctx) => {
           ? []
           : [
               ...(cited === true ? [{ text: '✓', style: chalk.green }] : cited === false ? [{ text: '✗', style: chalk.dim }] : []),
-              ...(citedBy && citedBy.length > 0 ? [{ text: ` ${citedBy.join(', ')}` }] : []),
+              ...(citedBy && citedBy.length > 0 ? [{ text: ` ${citedBy.map((e) => engineName(e)).join(', ')}` }] : []),
             ];
       const num = (key: string): Cell => {
         const v = read.number(th, key, 'optional');

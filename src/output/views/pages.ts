@@ -15,6 +15,7 @@ import { changeCell, formatCount } from './numbers.js';
 
 import { noneMatch, sectionTitle } from './section.js';
 import { commonOrigin, pathOf, pathsOnLines } from './urls.js';
+import { engineName } from '../../text/engine-name.js';
 
 function count(v: number | null | undefined): Cell {
   return v === undefined ? [] : v === null ? null : cell(formatCount(v));
@@ -23,7 +24,7 @@ function count(v: number | null | undefined): Cell {
 /** `chatgpt 5 · perplexity 3 · ...` */
 function perEngine(counts: ReadonlyArray<{ name: string; value: number | null }>, ctx: ViewContext): Part[][] {
   return counts.map((c) => [
-    { text: `${c.name} `, style: ctx.chalk.dim },
+    { text: `${engineName(c.name)} `, style: ctx.chalk.dim },
     { text: c.value === null ? '–' : formatCount(c.value), style: ctx.chalk.dim },
   ]);
 }
@@ -160,7 +161,8 @@ export const contentGapsView: View = (data, ctx) => {
     if (reason) rows.push({ detail: [[{ text: reason }]], column: 0, indent: 4 });
     const citedBy = read.texts(g, 'cited_by', 'optional');
     // The engines once: not again when the reason already names them all.
-    if (citedBy && citedBy.length > 0 && !namesAll(reason, citedBy)) detail.push([{ text: `cited by ${citedBy.join(', ')}`, style: chalk.dim }]);
+    if (citedBy && citedBy.length > 0 && !namesAll(reason, citedBy))
+      detail.push([{ text: `cited by ${citedBy.map((e) => engineName(e)).join(', ')}`, style: chalk.dim }]);
     const topic = read.text(g, 'topic', 'optional');
     const topicId = read.text(g, 'topic_id', 'optional');
     if (topic || topicId) detail.push([{ text: [topic, topicId ? `(${topicId})` : null].filter(Boolean).join(' '), style: chalk.dim }]);

@@ -48,7 +48,7 @@ function scannedPart(data: Obj, ctx: ViewContext, zone = true): Part[] | null {
 /** Engine names as the API sends them, comma-separated, dimmed. */
 function enginesPart(names: readonly string[] | null | undefined, ctx: ViewContext): Part[] {
   if (names === undefined) return [];
-  return [{ text: names === null || names.length === 0 ? 'no engine' : names.join(', '), style: ctx.chalk.dim }];
+  return [{ text: names === null || names.length === 0 ? 'no engine' : names.map((n) => engineName(n)).join(', '), style: ctx.chalk.dim }];
 }
 
 export const perceptionView: View = (data, ctx) => {
@@ -197,7 +197,7 @@ export const transcriptView: View = (data, ctx) => {
     const lines: string[] = [];
     (byEngine.get(key) ?? []).forEach((t, i) => {
       const engine = read.text(t, 'engine');
-      if (i === 0) lines.push(sectionTitle(engine, null, ctx));
+      if (i === 0) lines.push(sectionTitle(engine === null ? engine : engineName(engine), null, ctx));
       else lines.push('');
       const asked = read.text(t, 'asked_at', 'optional');
       const q: Part[][] = [];
