@@ -28,6 +28,7 @@ import {
 import type { Env } from '../domain/env.js';
 import { forcedTty } from './force-tty.js';
 import { stderrColumns, type IO } from './io.js';
+import { wrapAtSpaces } from '../text/wrap-message.js';
 import type { FlagOptions, Format } from '../flags/rules.js';
 import type { ListedAnswer, ListOptions } from '../output/filter.js';
 
@@ -112,7 +113,11 @@ export async function renderResponse(ctx: RenderContext, req: RenderRequest): Pr
   if (notes !== '' && ctx.verbose && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
   // Filters that left nothing: at a terminal, what the answer does hold. A pipe's reader gets the empty result alone.
   const atTerminal = ctx.io.stderrIsTTY && (!toStdout(req.flags.output) || ctx.io.stdoutIsTTY);
-  if (filterNote !== undefined && atTerminal && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [`${filterNote}\n`]);
+  if (filterNote !== undefined && atTerminal && !req.flags.quiet) {
+    // Wrapped at spaces, as every message: the terminal would break it mid-word.
+    const columns = stderrColumns(ctx.io);
+    await writeQuietly(ctx.io.stderr, [`${columns === undefined ? filterNote : wrapAtSpaces(filterNote, columns)}\n`]);
+  }
 }
 
 /** What goes to stdout (or -o), and what goes to stderr. */

@@ -110,10 +110,15 @@ describe('--top after --sort', () => {
   const lowest: ListOptions = { sort: { field: 'prompt', descending: false }, top: 1 };
 
   it('at a terminal, stderr says which end of the sorted rows is shown', async () => {
-    const r = await render('table', { list: lowest, io: { stdoutIsTTY: true, stderrIsTTY: true } });
+    const r = await render('table', { list: lowest, io: { stdoutIsTTY: true, stderrIsTTY: true, columns: 200 } });
     expect(r.stdout).toContain('Best CRM?');
     expect(r.stdout).not.toContain('Cheapest CRM?');
     expect(r.stderr).toBe('Sorted by prompt, lowest first: the lowest 1 of 2 rows (--sort -prompt --top 1 for the highest).\n');
+  });
+
+  it('wrapped at spaces to the terminal’s width, as every message', async () => {
+    const r = await render('table', { list: lowest, io: { stdoutIsTTY: true, stderrIsTTY: true, columns: 50 } });
+    expect(r.stderr).toBe('Sorted by prompt, lowest first: the lowest 1 of 2\nrows (--sort -prompt --top 1 for the highest).\n');
   });
 
   it('piped, or --quiet: not said', async () => {
