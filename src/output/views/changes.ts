@@ -11,7 +11,6 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Change, ChangeMarket, ChangeNews, ChangesResult, NotCompared } from '../../domain/changes.js';
-import { percentScale } from '../../domain/shares.js';
 import { engineName } from '../../text/engine-name.js';
 import { moveWords, type MoveWording } from '../../text/move-words.js';
 import { sanitizeForTerminal } from '../../text/sanitize.js';
@@ -46,37 +45,21 @@ function fieldWord(path: string): string {
   return (m?.[1] ?? '').replace(/_/g, ' ');
 }
 
-/** The terminal's words for a move: texts from the history pass the terminal sanitiser. */
-const TERMINAL: MoveWording = { text: safe, skipNamed: true };
-
-/** The measure each known kind's number is, a percentage as the other views write it (`20.0%`). */
-const MEASURE: Partial<Record<Change['kind'], string>> = { visibility: 'visibility', topic: 'visibility', competitor: 'share of voice' };
-
 const signed = (n: number) => `${n > 0 ? '+' : ''}${n.toFixed(1)}`;
 
 /**
- * A known kind's percentage move in the views' words: `20.0% → 26.2% (+6.2 pp)`,
- * `appeared (share of voice 14.5%)`; undefined for any other move (moveWords says it).
+ * The terminal's words for a move: texts from the history pass the terminal sanitiser, and a
+ * known kind's figures read as percentages, as the other views write them (`20.0% → 26.2% (+6.2 pp)`).
  */
-function percentMove(c: Change): string | undefined {
-  const measure = MEASURE[c.kind];
-  const values = [c.before, c.after];
-  if (measure === undefined || !values.every((v) => v === null || typeof v === 'number')) return undefined;
-  const before = c.before as number | null;
-  const after = c.after as number | null;
-  // A 0–1 share reads ×100: its move in points differs from its delta (or, alone, its value says so).
-  const moved = c.delta !== null && c.points !== null;
-  const scale = moved ? (c.points !== c.delta ? 100 : 1) : percentScale(measure, values);
-  const pct = (v: number | null) => (v === null ? '–' : formatPercent(v * scale));
-  if ((c.move === 'up' || c.move === 'down') && moved) return `${pct(before)} → ${pct(after)} (${signed(c.points as number)} pp)`;
-  if (c.move === 'appeared') return after === null ? 'appeared' : `appeared (${measure} ${pct(after)})`;
-  if (c.move === 'went') return before === null ? 'went' : `went (${measure} was ${pct(before)})`;
-  return undefined;
-}
+const TERMINAL: MoveWording = {
+  text: safe,
+  skipNamed: true,
+  figures: { value: (_measure, v) => formatPercent(v), points: (_measure, v) => `${signed(v)} pp` },
+};
 
 /** What happened, in words: `32.1% → 25.0% (-7.1 pp)`, `recommended → absent`, `went`. */
 export function moveText(c: Change): string {
-  return percentMove(c) ?? moveWords(c, TERMINAL);
+  return moveWords(c, TERMINAL);
 }
 
 /** A change's kind in words: `answer state`, not the API's `answer_state`. */
