@@ -33,6 +33,8 @@ export async function populateHistory({ node, vis, work, store, days = 90 }) {
     ...process.env,
     VIS_HISTORY: store,
     VIS_CONFIG_DIR: join(work, 'config-history'),
+    // The code cache and the pacing window in the bench's folder, never the user's ~/.cache.
+    XDG_CACHE_HOME: join(work, 'cache-history'),
     VIS_BASE_URL: sandbox.baseUrl,
     VIS_API_KEY: 'vis_demo_growth',
     VIS_RATE_LIMIT: '100000',
