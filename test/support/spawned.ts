@@ -31,6 +31,13 @@ export function runToEnd(file: string, args: readonly string[], o: RunToEndOptio
       clearTimeout(timer);
       resolvePromise({ code, signal, stdout, stderr });
     });
-    if (o.input !== undefined) child.stdin!.end(o.input);
+    if (o.input !== undefined) {
+      // A child that exits without reading its stdin (a help page answered at once) closes
+      // the pipe first: the write's EPIPE is not the test's error.
+      child.stdin!.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE') reject(err);
+      });
+      child.stdin!.end(o.input);
+    }
   });
 }
