@@ -21,8 +21,10 @@ export function toolDescription(what: string, calls: string): string {
   return `${what}\n\n${calls}`;
 }
 
-export function examplesAfter(...examples: string[]): string {
-  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+/** Example command lines closing the command's help (laid out at the help's width: help-layout.ts). */
+export function addExamples<C extends Command>(cmd: C, ...examples: readonly string[]): C {
+  extrasOf(cmd).examples.push(...examples);
+  return cmd;
 }
 
 /** A titled two-column list a command's help shows after its options (`vis sandbox`: the demo keys). */
@@ -32,11 +34,16 @@ export interface HelpSection {
 }
 
 /** Sections and closing paragraphs of each command's help (program.ts lays them out). */
-const HELP_EXTRAS = new WeakMap<Command, { sections: HelpSection[]; paragraphs: string[] }>();
+interface HelpExtras {
+  sections: HelpSection[];
+  paragraphs: string[];
+  examples: string[];
+}
+const HELP_EXTRAS = new WeakMap<Command, HelpExtras>();
 
-function extrasOf(cmd: Command): { sections: HelpSection[]; paragraphs: string[] } {
+function extrasOf(cmd: Command): HelpExtras {
   let extras = HELP_EXTRAS.get(cmd);
-  if (!extras) HELP_EXTRAS.set(cmd, (extras = { sections: [], paragraphs: [] }));
+  if (!extras) HELP_EXTRAS.set(cmd, (extras = { sections: [], paragraphs: [], examples: [] }));
   return extras;
 }
 
@@ -52,18 +59,16 @@ export function addHelpParagraphs(cmd: Command, ...paragraphs: string[]): Comman
   return cmd;
 }
 
-export function helpExtras(cmd: Command): { readonly sections: readonly HelpSection[]; readonly paragraphs: readonly string[] } {
-  return HELP_EXTRAS.get(cmd) ?? { sections: [], paragraphs: [] };
+export function helpExtras(cmd: Command): Readonly<{ [K in keyof HelpExtras]: readonly HelpExtras[K][number][] }> {
+  return HELP_EXTRAS.get(cmd) ?? { sections: [], paragraphs: [], examples: [] };
 }
 
 /** A command of the Account group whose verbs the caller adds (`vis auth`, `vis config`, `vis cache`). */
 export function accountGroup(program: Command, name: string, o: { summary: string; what: string; calls: string; examples: readonly string[] }): Command {
-  return program
-    .command(name)
+  return addExamples(program.command(name), ...o.examples)
     .summary(o.summary)
     .description(toolDescription(o.what, o.calls))
-    .helpGroup(HELP_GROUPS.account)
-    .addHelpText('after', examplesAfter(...o.examples));
+    .helpGroup(HELP_GROUPS.account);
 }
 
 /** One verb of an account group (`vis auth login`), as the group's table declares it. */
@@ -88,12 +93,11 @@ export function addVerbs<D extends VerbDeclaration<string>>(
   act: (v: D, self: Command) => Promise<void>,
 ): void {
   for (const v of verbs) {
-    const sub = group.command(v.verb);
+    const sub = addExamples(group.command(v.verb), ...v.examples);
     for (const [name, description] of v.args ?? []) sub.argument(name, description);
     sub
       .summary(v.summary)
       .description(toolDescription(v.description, calls(v)))
-      .addHelpText('after', examplesAfter(...v.examples))
       // commander passes (args…, opts, command): the command typed is always last.
       .action(async (...args: unknown[]) => act(v, args[args.length - 1] as Command));
   }

@@ -213,6 +213,7 @@ export function helpPage(cmd: Command, helper: Help): HelpPage {
     lists,
     termWidth,
     paragraphs: extras.paragraphs.map((p) => plainCommands(p)),
+    examples: [...extras.examples],
   };
 }
 

@@ -6,6 +6,7 @@
  * in three spellings; commander's refusals in vis's words; the sandbox's demo keys.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { layoutExample } from '../../src/cli/help-layout.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { closest, editDistance, explainOptionError } from '../../src/cli/option-errors.js';
@@ -21,9 +22,9 @@ import { waitUntil } from '../support/wait.js';
 
 const at = (columns: number) => ({ io: { columns } });
 
-/** The lines of `text` wider than `width`, except examples (commands, kept whole to copy). */
+/** The lines of `text` wider than `width`. */
 function tooWide(text: string, width: number): string[] {
-  return text.split('\n').filter((l) => l.length > width && !l.startsWith('  $ '));
+  return text.split('\n').filter((l) => l.length > width);
 }
 
 const index = (text: string, heading: string) => text.indexOf(`\n${heading}\n`);
@@ -405,5 +406,37 @@ describe('vis export -f: files are csv or json', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('vis: --format must be one of csv, json (got "table")');
     expect(r.requests).toEqual([]);
+  });
+});
+
+describe('examples at any width', () => {
+  it('an example that fits stays on one line', () => {
+    expect(layoutExample('vis topics --market US-en', 80)).toBe('  $ vis topics --market US-en');
+  });
+
+  it('breaks between words with a shell continuation, options with their values, quotes and $(…) whole', () => {
+    const text = layoutExample('vis export --dir ~/vis-exports/$(date +%F) --only topics,topics.get --format json', 50);
+    expect(text).toBe(['  $ vis export --dir ~/vis-exports/$(date +%F) \\', '      --only topics,topics.get --format json'].join('\n'));
+    const quoted = layoutExample('vis changes --fetch --exit-code || notify-send "AI visibility changed"', 50);
+    expect(quoted.split('\n')).toEqual(['  $ vis changes --fetch --exit-code || \\', '      notify-send "AI visibility changed"']);
+  });
+
+  it('every line but the last ends in a continuation, no line is wider than the width, and the words come back as typed', () => {
+    const example = 'vis completion bash > ~/.local/share/bash-completion/completions/vis';
+    for (const width of [50, 60, 80]) {
+      const lines = layoutExample(example, width).split('\n');
+      for (const line of lines.slice(0, -1)) expect(line.endsWith(' \\')).toBe(true);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
+      expect(
+        lines
+          .map((l) => l.replace(/ \\$/, '').trim())
+          .join(' ')
+          .replace(/^\$ /, ''),
+      ).toBe(example);
+    }
+    // A word longer than any line stays whole.
+    expect(layoutExample('vis api /a-very-long-path-that-cannot-fit-anywhere-at-all', 20).split('\n')[1]).toBe(
+      '/a-very-long-path-that-cannot-fit-anywhere-at-all',
+    );
   });
 });

@@ -105,7 +105,9 @@ export function helpExamples(help: string, where: string): Example[] {
   const at = help.indexOf('\nExamples:\n');
   if (at < 0) return [];
   const lines: Example[] = [];
-  for (const raw of help.slice(at + '\nExamples:\n'.length).split('\n')) {
+  // A long example is laid out over several lines, each but the last ending in ` \`.
+  const text = help.slice(at + '\nExamples:\n'.length).replace(/ \\\n\s+/g, ' ');
+  for (const raw of text.split('\n')) {
     const m = /^\s+\$ (.*)$/.exec(raw);
     if (!m) break;
     lines.push({ where, line: m[1] as string, exit: exitAnnotation(commandPart(m[1] as string).comment) });
@@ -259,6 +261,7 @@ describe('extracting examples', () => {
       { where: 'h', line: 'vis a', exit: 0 },
       { where: 'h', line: 'vis b # exit 3', exit: 3 },
     ]);
+    expect(helpExamples('Usage: x\n\nExamples:\n  $ vis a --b \\\n      --c d\n  $ vis e\n', 'h').map((e) => e.line)).toEqual(['vis a --b --c d', 'vis e']);
   });
 
   it('examples are not repeated within one code block or one help page', () => {

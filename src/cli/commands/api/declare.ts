@@ -1,11 +1,11 @@
 /** `vis api <path>`: the declaration. parse.ts and run.ts load when it runs. */
-import { addRequestOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addRequestOptions, addExamples, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const apiCommand: CommandDeclaration = {
   answers: (word) => word === 'api',
   register(program, ctx, _only, runF) {
     // A raw call: every shared option is sent or applied (brand, market and period as query parameters).
-    addRequestOptions(program.command('api <path>'), 'table')
+    addRequestOptions(addExamples(program.command('api <path>'), 'vis api /topics --param days=30', 'vis api /tasks --param status=done --format csv'), 'table')
       .summary('Raw GET of any API path, for what the commands do not cover yet')
       .description(
         toolDescription(
@@ -14,7 +14,6 @@ export const apiCommand: CommandDeclaration = {
         ),
       )
       .helpGroup(HELP_GROUPS.tools)
-      .addHelpText('after', examplesAfter('vis api /topics --param days=30', 'vis api /tasks --param status=done --format csv'))
       .action(
         parseThenRun(
           runF,

@@ -1,11 +1,21 @@
 /** `vis changes`: the declaration. parse.ts and run.ts load when it runs. */
 import { DAYS_BACK_HELP } from '../../../flags/days-back.js';
-import { addScopesReadOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addScopesReadOptions, addExamples, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const changesCommand: CommandDeclaration = {
   answers: (word) => word === 'changes',
   register(program, ctx, _only, runF) {
-    addScopesReadOptions(program.command('changes'), 'output')
+    addScopesReadOptions(
+      addExamples(
+        program.command('changes'),
+        'vis changes',
+        'vis changes --since 7d --all-brands',
+        'vis changes --fetch --notify',
+        'vis changes --fetch --exit-code || notify-send "AI visibility changed"',
+        'vis changes -f json',
+      ),
+      'output',
+    )
       .summary('What changed between the two newest recorded days: topics, answer states, competitors, pages, issues')
       .description(
         toolDescription(
@@ -20,16 +30,6 @@ export const changesCommand: CommandDeclaration = {
       .option('--fetch', 'read today’s answers first, through the cache (--refresh: from the API, which implies --fetch), so they are compared')
       .option('--notify', 'post what changed to the webhook in VIS_NOTIFY_URL or `vis config set notify` (Slack, Teams or JSON), when anything changed')
       .option('--notify-always', 'post to the webhook on every run, a "no change" too')
-      .addHelpText(
-        'after',
-        examplesAfter(
-          'vis changes',
-          'vis changes --since 7d --all-brands',
-          'vis changes --fetch --notify',
-          'vis changes --fetch --exit-code || notify-send "AI visibility changed"',
-          'vis changes -f json',
-        ),
-      )
       .action(
         parseThenRun(
           runF,

@@ -9,7 +9,7 @@
 import { Argument, type Command } from 'commander';
 import { COMPLETE_COMMAND, SHELLS, type Shell } from '../../../completion/shells.js';
 export { COMPLETE_COMMAND } from '../../../completion/shells.js';
-import { examplesAfter, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addExamples, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export interface CompletionOptions {
   command: 'completion';
@@ -20,8 +20,12 @@ export const completionCommand: CommandDeclaration = {
   // The script walks every command: never built alone.
   answers: () => false,
   register(program, ctx, _only, runF) {
-    program
-      .command('completion')
+    addExamples(
+      program.command('completion'),
+      'vis completion bash > ~/.local/share/bash-completion/completions/vis',
+      'vis completion zsh > ~/.zfunc/_vis',
+      'vis completion fish > ~/.config/fish/completions/vis.fish',
+    )
       .summary('Print the shell completion script for bash, zsh or fish')
       .description(
         toolDescription(
@@ -38,14 +42,6 @@ export const completionCommand: CommandDeclaration = {
       )
       .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
       .helpGroup(HELP_GROUPS.tools)
-      .addHelpText(
-        'after',
-        examplesAfter(
-          'vis completion bash > ~/.local/share/bash-completion/completions/vis',
-          'vis completion zsh > ~/.zfunc/_vis',
-          'vis completion fish > ~/.config/fish/completions/vis.fish',
-        ),
-      )
       .action(async (shell: Shell) => {
         const options: CompletionOptions = { command: 'completion', shell };
         await runOrCapture(options, runF, async () => {

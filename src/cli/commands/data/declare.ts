@@ -16,7 +16,7 @@ import {
   addPeriodOptions,
   addScopeOptions,
   collect,
-  examplesAfter,
+  addExamples,
   HELP_GROUPS,
   declareListAndItem,
   invocationOf,
@@ -50,9 +50,8 @@ function helpSummary(spec: EndpointSpec): string {
   return summary.replace(/ \((?:free|spends)\b[^)]*\)$/i, '');
 }
 
-function examplesText(specs: EndpointSpec[]): string {
-  const examples = specs.flatMap((s) => s.examples);
-  return examples.length > 0 ? examplesAfter(...examples) : '';
+function examplesOf(specs: EndpointSpec[]): string[] {
+  return specs.flatMap((s) => s.examples);
 }
 
 function addParamOptions(cmd: Command, params: readonly QueryParam[]): void {
@@ -114,22 +113,18 @@ function registerWord(program: Command, ctx: Context, runF: RunF | undefined, wo
   const item = specs.find((s) => s.words.length === 1 && s.pathParam);
   const subs = specs.filter((s) => s.words.length === 2);
   const main = list ?? item!;
-  const cmd = program
-    .command(word)
+  const cmd = addExamples(program.command(word), ...examplesOf([main, ...(item && list ? [item] : [])]))
     .summary(main.summary)
     .description(describe(main) + (item && list ? `\n\nWith <${item.pathParam!.name}>: ${helpSummary(item)}. Calls ${item.method} ${item.path}.` : ''))
-    .helpGroup(HELP_GROUPS[main.group])
-    .addHelpText('after', examplesText([main, ...(item && list ? [item] : [])]));
+    .helpGroup(HELP_GROUPS[main.group]);
   declareListAndItem(cmd, main, list, item, (spec, inv) => parseThenRun(ctx, runF, spec, inv, spec === item ? list : undefined));
   addParamOptions(cmd, main.query);
   addEndpointOptions(cmd, item && list ? [main, item] : [main]);
 
   for (const sub of subs) {
-    const sc = cmd
-      .command(sub.words[1]!)
+    const sc = addExamples(cmd.command(sub.words[1]!), ...examplesOf([sub]))
       .summary(sub.summary)
-      .description(describe(sub))
-      .addHelpText('after', examplesText([sub]));
+      .description(describe(sub));
     addParamOptions(sc, sub.query);
     if (sub.body) {
       sc.argument('<domain-or-url>', 'the prospect’s domain or http(s) URL');

@@ -1,11 +1,20 @@
 /** `vis export`: the declaration. parse.ts and run.ts load when it runs. */
-import { addRequestOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addRequestOptions, addExamples, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const exportCommand: CommandDeclaration = {
   answers: (word) => word === 'export',
   register(program, ctx, _only, runF) {
     // Not --output, --columns, --rows or --wide: it writes whole files into --dir.
-    const cmd = addRequestOptions(program.command('export'), 'files');
+    const cmd = addRequestOptions(
+      addExamples(
+        program.command('export'),
+        'vis export --dir ./export --dry-run',
+        'vis export --dir ~/vis-exports/$(date +%F) --all-brands --all-markets --quiet',
+        'vis export --dir ./topics --only topics,topics.get --format json',
+        'vis export --dir ~/vis-exports/$(date +%F) --resume',
+      ),
+      'files',
+    );
     // Files are csv or json: the shared -f says `table` too, which export refuses.
     const format = cmd.options.find((o) => o.long === '--format');
     if (format) {
@@ -28,15 +37,6 @@ export const exportCommand: CommandDeclaration = {
       .option('--dry-run', 'print the plan and its cost in reads; read and write nothing')
       .option('--force', 'when the reads left do not cover the plan, export what fits instead of refusing')
       .option('--resume', 'finish the unfinished export in --dir with its plan, reading only the files still missing')
-      .addHelpText(
-        'after',
-        examplesAfter(
-          'vis export --dir ./export --dry-run',
-          'vis export --dir ~/vis-exports/$(date +%F) --all-brands --all-markets --quiet',
-          'vis export --dir ./topics --only topics,topics.get --format json',
-          'vis export --dir ~/vis-exports/$(date +%F) --resume',
-        ),
-      )
       .action(
         parseThenRun(
           runF,

@@ -57,7 +57,8 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
     ctx.io.stdout.write(checkReport(check, problems));
     if (problems.length === 0) return;
     const message = `the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`;
-    throw check.unreachable ? new ServerError(message) : new UsageError(message);
+    const details = check.hint === undefined ? {} : { hint: check.hint };
+    throw check.unreachable ? new ServerError(message, details) : new UsageError(message, details);
   }
 }
 

@@ -16,7 +16,7 @@ import {
   addOutputOptions,
   addParamOption,
   addPeriodOptions,
-  examplesAfter,
+  addExamples,
   HELP_GROUPS,
   declareListAndItem,
   invocationOf,
@@ -93,10 +93,8 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
   const subs = specs.filter((s) => s.words.length === 2);
   const cmd = history.command(word);
   if (main) {
-    cmd
-      .summary(summaryOf(main))
-      .description(describe(main, list && item ? item : undefined))
-      .addHelpText('after', examplesAfter(`vis history ${word} --since 30d`, `vis history ${word} --format csv > ${word}-history.csv`));
+    addExamples(cmd, `vis history ${word} --since 30d`, `vis history ${word} --format csv > ${word}-history.csv`);
+    cmd.summary(summaryOf(main)).description(describe(main, list && item ? item : undefined));
     declareListAndItem(cmd, main, list, item, (spec, inv) => seriesThenRun(ctx, runF, spec, inv));
     addParamOptions(cmd, main.query);
     addSeriesOptions(cmd, list && item ? [list, item] : [main]);
@@ -104,11 +102,9 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
     cmd.summary(`Recorded days of vis ${word} …`).description(toolDescription(`The recorded days of the vis ${word} commands.`, NO_REQUEST));
   }
   for (const sub of subs) {
-    const sc = cmd
-      .command(sub.words[1]!)
+    const sc = addExamples(cmd.command(sub.words[1]!), `vis history ${[...sub.words, ...requiredExample(sub)].join(' ')} --since 7d`)
       .summary(summaryOf(sub))
-      .description(describe(sub))
-      .addHelpText('after', examplesAfter(`vis history ${[...sub.words, ...requiredExample(sub)].join(' ')} --since 7d`));
+      .description(describe(sub));
     addParamOptions(sc, sub.query);
     addSeriesOptions(sc, [sub]);
     sc.action(async (_opts: unknown, self: Command) => {
@@ -120,8 +116,15 @@ function registerWord(history: Command, ctx: Context, runF: RunF | undefined, wo
 export const historyCommand: CommandDeclaration = {
   answers: (word) => word === 'history',
   register(program, ctx, _only, runF) {
-    const history = program
-      .command('history')
+    const history = addExamples(
+      program.command('history'),
+      'vis history topics --since 30d',
+      'vis history competitors --market GB-en --format csv',
+      'vis history visibility',
+      'vis history check',
+      'vis history prune --before 180d',
+      'vis history push postgres://vis@db.example.com/brands',
+    )
       .summary('What data commands read, day by day: a series, a check, pruning')
       .description(
         toolDescription(
@@ -129,25 +132,13 @@ export const historyCommand: CommandDeclaration = {
           NO_REQUEST,
         ),
       )
-      .helpGroup(HELP_GROUPS.data)
-      .addHelpText(
-        'after',
-        examplesAfter(
-          'vis history topics --since 30d',
-          'vis history competitors --market GB-en --format csv',
-          'vis history visibility',
-          'vis history check',
-          'vis history prune --before 180d',
-          'vis history push postgres://vis@db.example.com/brands',
-        ),
-      );
+      .helpGroup(HELP_GROUPS.data);
     addHelpParagraphs(history, 'Where the store is, its tables and ready SQL queries: docs/history.md.');
     const byWord = new Map<string, EndpointSpec[]>();
     for (const spec of recordedEndpoints()) byWord.set(spec.words[0]!, [...(byWord.get(spec.words[0]!) ?? []), spec]);
     for (const [word, specs] of byWord) registerWord(history, ctx, runF, word, specs);
 
-    history
-      .command('check')
+    addExamples(history.command('check'), 'vis history check')
       .summary('What the store holds, its size per month, and whether it is sound')
       .description(
         toolDescription(
@@ -155,7 +146,6 @@ export const historyCommand: CommandDeclaration = {
           NO_REQUEST,
         ),
       )
-      .addHelpText('after', examplesAfter('vis history check'))
       .action(
         parseThenRun(
           runF,
@@ -164,8 +154,7 @@ export const historyCommand: CommandDeclaration = {
         ),
       );
 
-    history
-      .command('prune')
+    addExamples(history.command('prune'), 'vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d')
       .summary('Remove the recorded days before a date')
       .description(
         toolDescription(
@@ -175,7 +164,6 @@ export const historyCommand: CommandDeclaration = {
       )
       .addOption(new Option('--before <date|Nd>', `remove the scan days before this one: ${DAYS_BACK_HELP}`))
       .addOption(new Option('--dry-run', 'count what would be removed, and remove nothing'))
-      .addHelpText('after', examplesAfter('vis history prune --before 2026-01-01 --dry-run', 'vis history prune --before 365d'))
       .action(
         parseThenRun(
           runF,
@@ -184,8 +172,11 @@ export const historyCommand: CommandDeclaration = {
         ),
       );
 
-    history
-      .command('push')
+    addExamples(
+      history.command('push'),
+      'vis history push postgres://vis@db.example.com/brands',
+      'vis history push postgres://vis@db.example.com/brands --file ./old-history.db',
+    )
       .summary('Copy the local history into a team history in PostgreSQL')
       .description(
         toolDescription(
@@ -196,10 +187,6 @@ export const historyCommand: CommandDeclaration = {
       .argument('<url>', 'the PostgreSQL history: postgres://user@host:port/database')
       .addOption(new Option('--file <path>', 'the SQLite history to push (default: the file VIS_HISTORY or the profile names, else the default file)'))
       .addOption(new Option('--dry-run', 'count what would be copied, and write nothing'))
-      .addHelpText(
-        'after',
-        examplesAfter('vis history push postgres://vis@db.example.com/brands', 'vis history push postgres://vis@db.example.com/brands --file ./old-history.db'),
-      )
       .action(
         parseThenRun(
           runF,

@@ -1,12 +1,11 @@
 /** `vis mcp`: the declaration. parse.ts and run.ts, and the MCP SDK, load when it runs. */
 import { Option, type Command } from 'commander';
-import { examplesAfter, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addExamples, HELP_GROUPS, optionsOf, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const mcpCommand: CommandDeclaration = {
   answers: (word) => word === 'mcp',
   register(program, ctx, _only, runF) {
-    program
-      .command('mcp')
+    addExamples(program.command('mcp'), 'vis mcp', 'vis --demo mcp', 'vis mcp --max-reads 50')
       .summary('Serve vis to AI agents as an MCP server over stdio')
       .description(
         toolDescription(
@@ -18,7 +17,6 @@ export const mcpCommand: CommandDeclaration = {
       .addOption(new Option('--max-bytes <n>', 'the largest result sent, in bytes, 1000-10000000 (default: 100000)'))
       .addOption(new Option('--allow-pitches', 'offer the tool that creates a pitch report (it spends one of the month’s)'))
       .helpGroup(HELP_GROUPS.tools)
-      .addHelpText('after', examplesAfter('vis mcp', 'vis --demo mcp', 'vis mcp --max-reads 50'))
       .action(async (_o: unknown, self: Command) => {
         const own = self.opts<{ maxReads?: string; maxBytes?: string; allowPitches?: boolean }>();
         const raw = { ...optionsOf(self), maxReads: own.maxReads, maxBytes: own.maxBytes, allowPitches: own.allowPitches };

@@ -1,10 +1,18 @@
 /** `vis report`: the declaration. parse.ts and run.ts load when it runs. */
-import { addScopesReadOptions, examplesAfter, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addScopesReadOptions, addExamples, HELP_GROUPS, parseThenRun, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const reportCommand: CommandDeclaration = {
   answers: (word) => word === 'report',
   register(program, ctx, _only, runF) {
-    addScopesReadOptions(program.command('report'), 'range')
+    addScopesReadOptions(
+      addExamples(
+        program.command('report'),
+        'vis report --dry-run',
+        'vis report --brand "Northwind CRM" --days 30 --dry-run',
+        'vis report --all-brands --dry-run',
+      ),
+      'range',
+    )
       .summary('The client report: one self-contained HTML file with charts, and PDF')
       .description(
         toolDescription(
@@ -26,10 +34,6 @@ export const reportCommand: CommandDeclaration = {
       .option('--locale <tag>', 'dates and numbers formatted for this BCP 47 locale (default: the system’s)')
       .option('--paper <size>', 'a4 (default) or letter, for print and --pdf')
       .option('--dry-run', 'print the reads the report needs, which are cached, and the reads left; read and write nothing')
-      .addHelpText(
-        'after',
-        examplesAfter('vis report --dry-run', 'vis report --brand "Northwind CRM" --days 30 --dry-run', 'vis report --all-brands --dry-run'),
-      )
       .action(
         parseThenRun(
           runF,

@@ -1,13 +1,16 @@
 /** `vis sandbox`: the declaration. parse.ts and run.ts load when it runs. */
 import { DEMO_KEY_SUMMARIES, DEMO_KEYS } from '../../../domain/demo.js';
-import { addHelpSection, examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addHelpSection, addExamples, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 
 export const sandboxCommand: CommandDeclaration = {
   answers: (word) => word === 'sandbox',
   register(program, ctx, _only, runF) {
     // It is the server: only its own options apply (the globals are accepted and change nothing).
-    const cmd = program
-      .command('sandbox')
+    const cmd = addExamples(
+      program.command('sandbox'),
+      'vis sandbox --port 8787',
+      'VIS_BASE_URL=http://127.0.0.1:8787/api/v1 VIS_API_KEY=vis_demo_growth vis topics',
+    )
       .summary('Serve the whole API on loopback from built-in data, with demo keys')
       .description(
         toolDescription(
@@ -18,7 +21,6 @@ export const sandboxCommand: CommandDeclaration = {
       .helpGroup(HELP_GROUPS.tools)
       .option('--port <n>', 'port to listen on (default: a free one)')
       .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
-      .addHelpText('after', examplesAfter('vis sandbox --port 8787', 'VIS_BASE_URL=http://127.0.0.1:8787/api/v1 VIS_API_KEY=vis_demo_growth vis topics'))
       .action(async (opts: { port?: string; host: string }) => {
         const options = (await import('./parse.js')).parseSandboxOptions(opts);
         await runOrCapture(options, runF, async () => (await import('./run.js')).runSandbox(options, ctx));

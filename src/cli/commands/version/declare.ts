@@ -2,14 +2,13 @@
  * `vis version`: what `vis --version` prints, as a command, as gh has it. Nothing to parse
  * or load, so no parse.ts or run.ts.
  */
-import { examplesAfter, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
+import { addExamples, HELP_GROUPS, runOrCapture, toolDescription, type CommandDeclaration } from '../../declare.js';
 import { versionText } from '../../version.js';
 
 export const versionCommand: CommandDeclaration = {
   answers: (word) => word === 'version',
   register(program, ctx, _only, runF) {
-    program
-      .command('version')
+    addExamples(program.command('version'), 'vis version', 'vis version --verbose')
       .summary('Print the version of vis (also vis --version)')
       .description(
         toolDescription(
@@ -18,7 +17,6 @@ export const versionCommand: CommandDeclaration = {
         ),
       )
       .helpGroup(HELP_GROUPS.tools)
-      .addHelpText('after', examplesAfter('vis version', 'vis version --verbose'))
       .action(async () => {
         await runOrCapture({ command: 'version' }, runF, async () => void ctx.io.stdout.write(versionText(ctx.version, ctx.verbose || ctx.debug)));
       });
