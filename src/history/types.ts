@@ -168,6 +168,8 @@ export interface StoreCheck {
   unreachable?: true;
   /** The answers were not counted: the store was refused or could not be read before them, so the zeros above say nothing. */
   unread?: true;
+  /** What to do about the problems, when the store could tell (a server out of reach: what to check). */
+  hint?: string;
 }
 
 /** A check that found nothing yet, which each store's check fills in: no problem, nothing counted, the journal as given. */

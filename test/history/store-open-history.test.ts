@@ -108,6 +108,10 @@ describe('openHistory', () => {
     expect(masked).toBeInstanceOf(ServerError);
     expect(exitCodeFor(masked)).toBe(7);
     expect(masked?.message).toBe(`cannot connect to the PostgreSQL history postgres://ana:***@127.0.0.1:${port}/vis: connect ECONNREFUSED 127.0.0.1:${port}`);
+    // What to check comes with it, by how the connection failed.
+    expect((masked as ServerError).hint).toBe(
+      `Nothing accepts connections at 127.0.0.1 port ${port}: check the URL's host and port, that PostgreSQL runs there, and its listen_addresses.`,
+    );
     const bad = await refusal('postgres://ana:s3cret-pw@db.example/vis?sslmode=yes');
     expect(bad).toBeInstanceOf(UsageError);
     expect(bad?.message).toBe('VIS_HISTORY: sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full (got "yes")');

@@ -24,7 +24,7 @@
  * vis it needs when its `meta` says so (src/history/needs-vis.ts).
  */
 import type { Client, ClientConfig } from 'pg';
-import { ServerError, UsageError } from '../../errors.js';
+import { ServerError, UsageError, VisError } from '../../errors.js';
 import { isDay, readEntries, rejectedNames, pendingNames, rejectEntry, removeEntry, type JournalEntry } from '../journal.js';
 import type {
   AnswerFilter,
@@ -136,6 +136,7 @@ export async function checkPg(target: PgTarget, o: { journal?: string } = {}): P
     out.problems.push((err as Error).message);
     out.unread = true;
     if (err instanceof ServerError) out.unreachable = true;
+    if (err instanceof VisError && err.hint !== undefined) out.hint = err.hint;
     return out;
   }
   try {
@@ -179,7 +180,18 @@ async function connect(target: PgTarget): Promise<Db> {
   const message = `cannot connect to the PostgreSQL history ${target.display}: ${maskServerText((err as Error).message, loginOf(target))}`;
   if (LOGIN_REFUSED.test(codeOf(err) ?? ''))
     throw new UsageError(message, { hint: 'Check the user and password of the URL (or PGPASSWORD, ~/.pgpass) and that the server lets this role in.' });
-  throw new ServerError(message);
+  throw new ServerError(message, { hint: outOfReachHint(err, target) });
+}
+
+/** What to check when the server could not be reached, by how the connection failed. */
+export function outOfReachHint(err: unknown, target: PgTarget): string {
+  const host = String(target.config.host ?? 'localhost');
+  const where = host.startsWith('/') ? `the socket folder ${host}` : `${host} port ${target.config.port ?? 5432}`;
+  const code = codeOf(err);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The host ${host} is not known here: check the URL's host name (and this machine's DNS).`;
+  if (code === 'ECONNREFUSED' || code === 'ENOENT')
+    return `Nothing accepts connections at ${where}: check the URL's host and port, that PostgreSQL runs there, and its listen_addresses.`;
+  return `Check that ${where} can be reached from this machine (a firewall, a VPN), and that PostgreSQL runs there.`;
 }
 
 /** Whether the server said no to the SSL choice itself: it has no SSL, or its pg_hba.conf wants the other choice. */
