@@ -103,7 +103,7 @@ export function notifyTarget(env: Env, profile: Pick<Profile, 'notify' | 'notify
   const format = named ?? formatOfHost(url);
   if (format === undefined) {
     throw new UsageError(
-      `the webhook's host (${maskWebhook(url)}) does not say its format: set VIS_NOTIFY_FORMAT (or vis config set notify_format) to ${NOTIFY_FORMATS.join(', ')}`,
+      `the webhook's host (${maskWebhook(url)}) does not say its format: set VIS_NOTIFY_FORMAT (or vis config set notify_format) to ${NOTIFY_FORMATS.slice(0, -1).join(', ')} or ${NOTIFY_FORMATS.at(-1)}`,
     );
   }
   return { url, format, display: maskWebhook(url), demo };

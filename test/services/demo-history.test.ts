@@ -65,6 +65,15 @@ describe('the demo’s history on a fresh HOME', () => {
     expect(readdirSync(home)).toEqual(['report.html']);
   }, 120_000);
 
+  it('the agency key names no brand: refused listing the demo’s brands in the account’s order', async () => {
+    const { env } = fresh({ VIS_API_KEY: 'vis_demo_agency' });
+    const h = await run(['--demo', 'history', 'topics'], env);
+    expect(h.code).toBe(2);
+    expect(h.stderr).toContain(
+      'several brands are recorded for the demo; pick one with --brand: 201 (Bluepeak Outdoor), 202 (Larkspur Dental), 203 (Copperline Payments)',
+    );
+  }, 60_000);
+
   it('the last day is what the data command reads, and a run is the same every time', async () => {
     const { env } = fresh();
     const live = await run(['--demo', 'topics', '-f', 'json'], env);

@@ -335,7 +335,7 @@ describe('vis history <data command>: brand and market', () => {
   it('several brands recorded and none named: exit 2 listing them', async () => {
     const r = await history(['topics'], twoBrands());
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
+    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 12 (Northwind CRM), 14 (Acme Ltd)`);
     expect(r.stdout).toBe('');
   });
 
@@ -439,7 +439,7 @@ describe('vis history <data command>: brand and market as vis topics picks them'
   it('an account of several brands, none named: exit 2 listing the recorded brands, as the data command refuses it', async () => {
     const r = await history(['topics'], recorded(), { env: KEY, stub: brands(NORTHWIND, ACME) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 14 (Acme Ltd), 12 (Northwind CRM)`);
+    expect(r.stderr).toContain(`several brands are recorded for ${API}; pick one with --brand: 12 (Northwind CRM), 14 (Acme Ltd)`);
   });
 
   it('what the records tell is taken without a request; with no key, several markets are a usage error said once', async () => {

@@ -160,7 +160,10 @@ async function pickBrand(options: HistorySeriesOptions, scopes: readonly Recorde
   // Several recorded (an agency's, the demo's): the one brand of the account, as vis topics reads it unnamed.
   const own = await account();
   if (own?.length === 1) return { id: String(own[0]!.id), name: own[0]!.name };
-  throw new UsageError(`several brands are recorded for ${sanitizeForTerminal(options.api)}; pick one with --brand: ${brands.map(brandText).join(', ')}`, {
+  // In the account's order (by id), as vis topics lists them when it asks the same.
+  const byId = [...brands].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const where = options.api === DEMO_API ? 'the demo' : sanitizeForTerminal(options.api);
+  throw new UsageError(`several brands are recorded for ${where}; pick one with --brand: ${byId.map(brandText).join(', ')}`, {
     hint: 'Or set VIS_BRAND, or the profile’s brand (vis config set brand ID).',
   });
 }
