@@ -292,12 +292,14 @@ export function renderSummary(
       ...(e.market !== null ? [sanitizeForTerminal(e.market)] : []),
     ].join(', ');
   if (result.skipped.length > 0) {
-    out.push('Skipped (not available to this account):');
-    for (const s of result.skipped) out.push(`  ${where(s)}: ${s.code}`);
+    // The API's own words say why (a plan without it, an integration not connected), its code after them.
+    out.push('Skipped (the account cannot read these):');
+    for (const s of result.skipped)
+      out.push(`  ${where(s)}: ${s.message ? `${sanitizeForTerminal(s.message)} [${sanitizeForTerminal(s.code)}]` : sanitizeForTerminal(s.code)}`);
   }
   if (result.failed.length > 0) {
     out.push('Failed:');
-    for (const f of result.failed) out.push(`  ${where(f)}: ${sanitizeForTerminal(f.message)}${f.code ? ` [${f.code}]` : ''}`);
+    for (const f of result.failed) out.push(`  ${where(f)}: ${sanitizeForTerminal(f.message)}${f.code ? ` [${sanitizeForTerminal(f.code)}]` : ''}`);
   }
   if (result.notAttempted.length > 0) {
     const reasons = new Map<string, number>();

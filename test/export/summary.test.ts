@@ -82,6 +82,23 @@ describe('the summary of a run groups its counts', () => {
     expect(text).toContain('Reads left this month: about 149,787.');
   });
 
+  it('a skipped read says why in the API’s words, its code after them, and neither reaches the terminal raw', () => {
+    const skipped = {
+      path: 'out/larkspur/GB-en/search-performance.csv',
+      endpoint: 'search-performance',
+      brand: { id: '202', name: 'Larkspur Dental' },
+      market: 'GB-en',
+      item: null,
+      code: 'integration_not_connected\u001b[2J',
+      message: 'Search-performance needs the search-console integration, which Larkspur Dental has not connected',
+    };
+    const text = renderSummary(result({ skipped: [skipped] }), { dir: 'out', manifestPath: 'out/manifest.json', elapsedMs: 1000, readsLeft: undefined });
+    expect(text).toContain(
+      'Skipped (the account cannot read these):\n  search-performance, Larkspur Dental, GB-en: Search-performance needs the search-console integration, which Larkspur Dental has not connected [integration_not_connected',
+    );
+    expect(text).not.toContain('\u001b');
+  });
+
   it('the refusals name both numbers grouped', () => {
     expect(budgetError(cost(200000), { left: 1500, resetsAt: undefined }, 'needs').message).toBe(
       'the export needs 200,000 reads, and 1,500 are left this month: nothing was read',
