@@ -351,9 +351,12 @@ describe('vis report: the plan', () => {
     expect(r.code).toBe(0);
     expect(r.reads).toEqual([]);
     expect(r.stdout).toContain('vis report: 2026-10-24 to 2026-11-22 (30 days)');
-    expect(r.stdout).toMatch(/headline +GET \/overview\?days=30 {2}1 read/);
-    expect(r.stdout).toMatch(/trend +GET \/visibility {2}1 read/);
-    expect(r.stdout).toContain('Reads: 10 (0 cached, free); to spend: 10');
+    expect(r.stdout).toMatch(/headline +vis overview --days 30 {2}1 read/);
+    expect(r.stdout).toMatch(/trend +vis visibility {2}1 read/);
+    // The data commands that make the reads, in the user's words: no API path, no internal name.
+    expect(r.stdout).not.toMatch(/GET \/|market primary|history store/);
+    expect(r.stdout).toMatch(/^ {2}changes +the recorded history {2}free$/m);
+    expect(r.stdout).toContain('Reads: 10, none cached: 10 to spend');
     expect(r.stdout).toMatch(/^Reads left this month: \d{1,3}(,\d{3})+$/m);
     expect(r.model).toBeUndefined();
   });
@@ -362,15 +365,15 @@ describe('vis report: the plan', () => {
     const h = home();
     expect((await report({}, h)).code).toBe(0);
     const r = await report({ dryRun: true }, h);
-    expect(r.stdout).toContain('Reads: 10 (10 cached, free); to spend: 0');
+    expect(r.stdout).toContain('Reads: 10, all 10 cached (free): nothing to spend');
     expect(r.stdout).toMatch(/headline .* cached, free/);
     const other = await report({ dryRun: true, days: '7' }, h);
-    expect(other.stdout).toContain('Reads: 10 (6 cached, free); to spend: 4');
+    expect(other.stdout).toContain('Reads: 10, 6 cached (free): 4 to spend');
   });
 
   it('with several markets, perception and the technical scan are read once per brand', async () => {
     const r = await report({ dryRun: true, market: 'US-en,GB-en' });
-    expect(r.stdout).toContain('Reads: 18 (0 cached, free)');
+    expect(r.stdout).toContain('Reads: 18, none cached');
     expect(r.stdout.match(/perception .* read above/g)).toHaveLength(1);
     expect(r.stdout.match(/technical .* read above/g)).toHaveLength(1);
   });
@@ -890,8 +893,8 @@ describe('vis report against a server of other shapes', () => {
     const api = otherServer();
     const dry = await run({ allMarkets: true, dryRun: true }, api);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('Reads: at least 11 (0 cached, free); to spend: at least 11');
-    expect(dry.stdout).toContain('GET /markets tells the markets of 1 brand first');
+    expect(dry.stdout).toContain('Reads: at least 11, none cached: at least 11 to spend');
+    expect(dry.stdout).toContain('vis markets tells the markets of 1 brand first');
     expect(dry.stdout).toContain('Reads left this month: 40');
     expect(api.requests.map((r) => r.path)).toEqual(['/usage', '/brands']);
 

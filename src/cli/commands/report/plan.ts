@@ -127,28 +127,53 @@ export const refused = (c: PlanCount): boolean => c.left !== undefined && spends
 export function renderPlan(
   scopes: readonly ScopePlan[],
   count: PlanCount,
-  o: { span: { from: string; to: string; days: number }; cachedNow: (r: PlannedRead) => boolean },
+  o: { span: { from: string; to: string; days: number }; cachedNow: (r: PlannedRead) => boolean; demo?: boolean },
 ): string {
   const lines: string[] = [`vis report: ${o.span.from} to ${o.span.to} (${o.span.days} day${o.span.days === 1 ? '' : 's'})`, ''];
   const made = new Set<string>();
   for (const s of scopes) {
-    lines.push(sanitizeForTerminal(`${s.brand.name}${s.brand.id === undefined ? '' : ` (${s.brand.id})`}, market ${s.market ?? 'primary'}`));
+    lines.push(sanitizeForTerminal(`${s.brand.name}${s.brand.id === undefined ? '' : ` (${s.brand.id})`}, ${s.market ?? 'its primary market'}`));
     for (const r of s.reads) {
       const key = readKey(r);
-      const query = (r.request.query ?? []).filter(([k]) => k !== 'brand_id').map(([k, v]) => `${k}=${v}`);
       const how = made.has(key) ? 'read above' : o.cachedNow(r) ? 'cached, free' : '1 read';
       made.add(key);
-      lines.push(`  ${r.section.padEnd(15)} GET ${r.request.path}${query.length > 0 ? `?${query.join('&')}` : ''}  ${how}`);
+      lines.push(`  ${r.section.padEnd(15)} ${sanitizeForTerminal(commandOf(r))}  ${how}`);
     }
-    lines.push(`  ${'changes'.padEnd(15)} the history store  free`);
+    lines.push(`  ${'changes'.padEnd(15)} ${o.demo === true ? 'the demo’s simulated days' : 'the recorded history'}  free`);
   }
   lines.push('');
-  const atLeast = count.discover > 0 ? 'at least ' : '';
-  lines.push(`Reads: ${atLeast}${formatCount(count.reads)} (${formatCount(count.cached)} cached, free); to spend: ${atLeast}${formatCount(spends(count))}`);
+  lines.push(readsSentence(count));
   if (count.discover > 0)
-    lines.push(`GET /markets tells the markets of ${count.discover} brand${count.discover === 1 ? '' : 's'} first: each further market adds reads.`);
+    lines.push(`vis markets tells the markets of ${count.discover} brand${count.discover === 1 ? '' : 's'} first: each further market adds reads.`);
   // Counts grouped as every other count vis prints (18,123), as export's plan prints them.
-  lines.push(`Reads left this month: ${count.left === undefined ? 'unknown (GET /usage did not say)' : formatCount(count.left)}`);
+  lines.push(`Reads left this month: ${count.left === undefined ? 'unknown (vis usage did not say)' : formatCount(count.left)}`);
   if (refused(count)) lines.push(`Refused: the report needs ${formatCount(spends(count))} reads and ${formatCount(count.left ?? 0)} are left.`);
   return `${lines.join('\n')}\n`;
+}
+
+const PERIOD_KEYS: ReadonlySet<string> = new Set(['days', 'from', 'to']);
+
+/** The read as the data command that makes it: `vis overview --days 30` (the brand and market are the scope's line). */
+function commandOf(r: PlannedRead): string {
+  const flags = (r.request.query ?? [])
+    .filter(([k]) => k !== 'brand_id' && k !== 'market')
+    .map(([k, v]) => {
+      const param = r.spec.query.find((p) => p.name === k);
+      // The period's days, from and to are every data command's own flags.
+      return param ? `--${param.flag} ${v}` : PERIOD_KEYS.has(k) ? `--${k} ${v}` : `--param ${k}=${v}`;
+    });
+  return ['vis', ...r.spec.words, ...flags].join(' ');
+}
+
+/** What the plan reads and spends: `Reads: 10, 6 cached (free): 4 to spend`. */
+function readsSentence(count: PlanCount): string {
+  const atLeast = count.discover > 0 ? 'at least ' : '';
+  const cached =
+    count.cached === 0
+      ? 'none cached'
+      : count.cached === count.reads && atLeast === ''
+        ? `all ${formatCount(count.cached)} cached (free)`
+        : `${formatCount(count.cached)} cached (free)`;
+  const toSpend = spends(count) === 0 && atLeast === '' ? 'nothing to spend' : `${atLeast}${formatCount(spends(count))} to spend`;
+  return `Reads: ${atLeast}${formatCount(count.reads)}, ${cached}: ${toSpend}`;
 }

@@ -144,7 +144,11 @@ export async function runReport(
     if (options.dryRun) {
       const cost: PlanCount = { ...planned.count, left: budget.left };
       const cached = (r: PlannedRead) => cachedNow(ctx, session, r.spec, r.request);
-      await emit(ctx, undefined, renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached }) + renderFiles(files));
+      await emit(
+        ctx,
+        undefined,
+        renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached, demo: options.api === DEMO_API }) + renderFiles(files),
+      );
       if (refused(cost)) {
         throw new LimitError(`${what} would need ${spends(cost)} reads, and ${cost.left} are left this month: nothing was read`, {
           hint: 'Name fewer brands or markets with --brand and --market, or wait for the budget to reset.',
