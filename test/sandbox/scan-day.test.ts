@@ -1,0 +1,60 @@
+/**
+ * The demo's views agree on the last scanned day at every hour. The day's scan is in by
+ * 04:00 UTC: read at 03:00, every window (a period's default `to`, a topic's trailing
+ * window, the overview's days, the history's last day) ends the day before, and at 05:00
+ * every one ends on the day; the same topic reads the same in every view.
+ */
+import { describe, expect, it } from 'vitest';
+import { cleanEnv } from '../e2e/helpers.js';
+import { fakeClock } from '../support/context.js';
+import { runWithEnv } from '../support/run.js';
+
+type Json = Record<string, any>;
+
+/** One `vis --demo ... --format json` at `at`, the sandbox's clock and vis's alike. */
+async function read(at: string, argv: string[], key = 'vis_demo_growth'): Promise<Json> {
+  const env = { ...cleanEnv({ VIS_API_KEY: key }), VIS_SANDBOX_OPTIONS: JSON.stringify({ now: at }) };
+  const r = await runWithEnv(['--demo', ...argv, '--format', 'json'], { env, clock: fakeClock(Date.parse(at)) });
+  expect(r.code, `${argv.join(' ')}: ${r.stderr}`).toBe(0);
+  return (JSON.parse(r.stdout) as { data: Json }).data;
+}
+
+describe('the scan day of the demo', () => {
+  for (const [at, day] of [
+    ['2026-11-29T03:00:00Z', '2026-11-28'],
+    ['2026-11-29T05:00:00Z', '2026-11-29'],
+  ] as const) {
+    it(`at ${at.slice(11, 16)} UTC every view ends on ${day} and they agree`, async () => {
+      const list = await read(at, ['topics']);
+      const listed = (list.topics as Json[]).find((t) => t.id === 'crm-reporting')!;
+      expect(list.period.to).toBe(day);
+
+      const one = await read(at, ['topics', 'crm-reporting']);
+      expect(one.window.to).toBe(day);
+      expect([listed.visibility, listed.change]).toEqual([one.topic.visibility, one.topic.change]);
+
+      const history = await read(at, ['history', 'topics', 'crm-reporting']);
+      const last = (history.days as Json[]).at(-1)!;
+      expect(last.day).toBe(day);
+      expect([last.data.topic.visibility, last.data.topic.change]).toEqual([listed.visibility, listed.change]);
+
+      const overview = await read(at, ['overview']);
+      expect(overview.period.to).toBe(day);
+      const daily = overview.daily as Json[];
+      expect(daily.at(-1)!.date).toBe(day);
+      expect(daily.filter((d) => d.visibility === null)).toEqual([]);
+
+      const german = await read(at, ['topics', '--market', 'DE-de']);
+      const migration = (german.topics as Json[]).find((t) => t.id === 'crm-migration')!;
+      const changes = await read(at, ['changes', '--since', '7d', '--threshold', '0.1']);
+      expect(changes.to).toBe(day);
+      const moved = (changes.changes as Json[]).find((c) => c.endpoint === 'topics' && c.subject === 'crm-migration' && c.market?.code === 'DE-de');
+      expect(moved?.after).toBe(migration.visibility);
+    }, 120_000);
+  }
+
+  it('an agency’s overview at 03:00 sends no day without a scan', async () => {
+    const overview = await read('2026-11-29T03:00:00Z', ['overview', '--brand', '202'], 'vis_demo_agency');
+    expect((overview.daily as Json[]).map((d) => d.date)).not.toContain('2026-11-29');
+  }, 120_000);
+});
