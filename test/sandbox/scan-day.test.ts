@@ -58,3 +58,20 @@ describe('the scan day of the demo', () => {
     expect((overview.daily as Json[]).map((d) => d.date)).not.toContain('2026-11-29');
   }, 120_000);
 });
+
+describe('the report of the demo before the day’s scan', () => {
+  it('covers the days its figures do: the cover, the headline, the tables and what changed end on the scan day', async () => {
+    const at = '2026-11-29T03:00:00Z';
+    const env = { ...cleanEnv({ VIS_API_KEY: 'vis_demo_growth' }), VIS_SANDBOX_OPTIONS: JSON.stringify({ now: at }) };
+    const r = await runWithEnv(['--demo', 'report', '-o', '-'], { env, clock: fakeClock(Date.parse(at)) });
+    expect(r.code, r.stderr).toBe(0);
+    const page = r.stdout.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+    expect(page).not.toContain('Nov 29, 2026 (30 days)');
+    expect(page).toContain('AI visibility report Oct 30, 2026 – Nov 28, 2026 (30 days)');
+    expect(page).toContain('Over Oct 30, 2026 – Nov 28, 2026 (30 days); each change is over the same days.');
+    expect(page).toContain('The answers recorded on Nov 28, 2026 against those of Oct 30, 2026');
+    // The headline's share of voice is the table's: the same 30 days.
+    const headline = /Share of voice ([\d.]+%) ([▲▼] [\d.]+)/.exec(page)!;
+    expect(page).toContain(`Northwind CRM you ${headline[1]} ${headline[2]}`);
+  }, 120_000);
+});
