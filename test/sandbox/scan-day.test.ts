@@ -75,3 +75,19 @@ describe('the report of the demo before the day’s scan', () => {
     expect(page).toContain(`Northwind CRM you ${headline[1]} ${headline[2]}`);
   }, 120_000);
 });
+
+describe('the demo’s words', () => {
+  it('a category takes its article (an outdoor gear), and a task’s steps quote no command as Markdown', async () => {
+    const at = '2026-11-29T05:00:00Z';
+    const perception = await read(at, ['brand-perception', '--brand', '201'], 'vis_demo_agency');
+    const said = JSON.stringify(perception);
+    expect(said).toContain('as an outdoor gear known for');
+    expect(said).not.toContain('a outdoor');
+    const tasks = await read(at, ['tasks', '--layer', 'content', '--status', 'all'], 'vis_demo_growth');
+    const ids = (tasks.tasks as Json[]).map((t) => String(t.id));
+    const briefs = await Promise.all(ids.slice(0, 4).map((id) => read(at, ['tasks', id], 'vis_demo_growth')));
+    const steps = briefs.flatMap((b) => b.steps as Json[]).map((s) => String(s.text));
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.filter((s) => s.includes('`'))).toEqual([]);
+  }, 120_000);
+});
