@@ -12,12 +12,9 @@
  */
 import { DEMO_HISTORY_DAYS } from '../domain/demo.js';
 import { accountByKey, type DemoAccount } from './accounts.js';
-import { addDays } from './data/dates.js';
+import { addDays, lastScanDay } from './data/dates.js';
 import type { SandboxOptions } from './options.js';
 import { sandboxSimulator } from './server.js';
-
-/** As the model's scan (data/model.ts): the day's answers are in by 04:00 UTC. */
-const SCAN_READY_UTC_HOUR = 4;
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
@@ -26,11 +23,6 @@ export interface DemoScope {
   brandId: string;
   brandName: string;
   markets: Array<{ code: string; label: string }>;
-}
-
-function scanDate(now: Date): string {
-  const today = now.toISOString().slice(0, 10);
-  return now.getUTCHours() >= SCAN_READY_UTC_HOUR ? today : addDays(today, -1);
 }
 
 /** The moment a day's answer is read at: noon UTC, as VIS_DEMO_DATE sets the sandbox's clock. */
@@ -50,7 +42,7 @@ export class DemoHistory {
 
   constructor(key: string, options: Pick<SandboxOptions, 'now' | 'dataAt' | 'edits'>) {
     const now = options.now?.() ?? new Date();
-    this.day = scanDate(now);
+    this.day = lastScanDay(now);
     this.days = Array.from({ length: DEMO_HISTORY_DAYS }, (_, i) => addDays(this.day, i - (DEMO_HISTORY_DAYS - 1)));
     this.account = accountByKey(key);
     this.options = options;

@@ -8,7 +8,7 @@ import { commonQueryNames, daysRule, type EndpointId, type EndpointSpec, type Pa
 import { isProspectUrl } from '../domain/prospect.js';
 import type { DemoAccount, DemoBrand, DemoMarket } from './accounts.js';
 import type { ApiPeriod } from '../domain/period.js';
-import { addDays, daysBetween, isoDate, parseIsoDate } from './data/dates.js';
+import { addDays, daysBetween, isoDate, lastScanDay, parseIsoDate } from './data/dates.js';
 import { ApiError, invalidParameter } from './errors.js';
 
 const INTEGER = /^-?\d+$/;
@@ -94,8 +94,10 @@ function checkDate(name: string, raw: string): string {
 }
 
 /**
- * The period of a period endpoint. `days` (1-90) counts back from `to` (default today);
- * `from` replaces it and may be at most 90 days before `to`. With `from`, `days` is
+ * The period of a period endpoint. `days` (1-90) counts back from `to`; `to` defaults to
+ * the API's today, the day of the latest scan: read before the day's scan is in (04:00
+ * UTC), a window ends the day before, as every trailing window and the history do, rather
+ * than count a day that has no answers yet. `from` replaces it and may be at most 90 days before `to`. With `from`, `days` is
  * ignored, not even checked, as the reference says ("Ignored when `from` is given").
  */
 export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: Date): ApiPeriod | null {
@@ -107,6 +109,7 @@ export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: D
   };
   const today = isoDate(now);
   if (spec.period === 'days') {
+    // Search-console data, not the scan's: its window ends on the calendar's today.
     const days = checkedDays();
     return { from: addDays(today, -(days - 1)), to: today, days };
   }
@@ -114,7 +117,7 @@ export function resolvePeriod(spec: EndpointSpec, query: URLSearchParams, now: D
   const rawFrom = single(query, 'from');
   const rawTo = single(query, 'to');
   const from = rawFrom === null ? null : checkDate('from', rawFrom);
-  const to = rawTo === null ? today : checkDate('to', rawTo);
+  const to = rawTo === null ? lastScanDay(now) : checkDate('to', rawTo);
   if (from === null) {
     const days = checkedDays();
     return { from: addDays(to, -(days - 1)), to, days };

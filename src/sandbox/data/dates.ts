@@ -15,6 +15,19 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The daily scan runs at 9am IST (03:30 UTC); its answers are in by 04:00 UTC. */
+const SCAN_READY_UTC_HOUR = 4;
+
+/**
+ * The latest day whose scan is complete at `now`: today from 04:00 UTC, yesterday before.
+ * The one day every answer's windows end on by default, so that no endpoint counts a day
+ * that has no answers yet while another stops the day before.
+ */
+export function lastScanDay(now: Date): string {
+  const today = isoDate(now);
+  return now.getUTCHours() >= SCAN_READY_UTC_HOUR ? today : addDays(today, -1);
+}
+
 /** The Date for a real calendar date, or null for anything else ("2025-02-30", "2025-1-5"). */
 export function parseIsoDate(text: string): Date | null {
   const match = ISO_DATE.exec(text);

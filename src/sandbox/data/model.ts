@@ -10,7 +10,7 @@
 import type { DemoBrand, DemoMarket } from '../accounts.js';
 import { localize, type Catalog, type Lang, type SourceDef, type SourceKind } from './catalog.js';
 import { catalogFor } from './catalogs.js';
-import { addDays, dayNumber, eachDay, isoDate } from './dates.js';
+import { dayNumber, eachDay, isoDate, lastScanDay } from './dates.js';
 import { rngFor } from './prng.js';
 import { DEMO_HISTORY_DAYS } from '../../domain/demo.js';
 
@@ -30,8 +30,6 @@ export type EngineState = 'open' | 'absent' | 'mentioned' | 'recommended' | 'no_
 /** How many days an engine names the same companies for a question (see `simulate`). */
 const STINT_DAYS = 35;
 
-/** The daily scan runs at 9am IST (03:30 UTC); its answers are in by 04:00 UTC. */
-const SCAN_READY_UTC_HOUR = 4;
 const ENGINE_MINUTE: Readonly<Record<Engine, number>> = { chatgpt: 32, perplexity: 36, gemini: 39, claude: 43, copilot: 47 };
 const NO_ANSWER_RATE: Readonly<Record<Engine, number>> = { chatgpt: 0.02, perplexity: 0.03, gemini: 0.05, claude: 0.03, copilot: 0.06 };
 /** How many pages each engine cites per answer (min, max): answer engines with search cite more. */
@@ -268,7 +266,7 @@ export class MarketModel {
     this.lang = market.language;
     this.catalog = catalogFor(brand.vertical);
     this.today = isoDate(now);
-    this.scanDate = now.getUTCHours() >= SCAN_READY_UTC_HOUR ? this.today : addDays(this.today, -1);
+    this.scanDate = lastScanDay(now);
 
     const shared = sharedFor(brand, market);
     this.pages = shared.pages;

@@ -52,12 +52,17 @@ export function perceptionSummary(brand: DemoBrand, week: string): { engines: nu
   return { engines: scans.length, knows: scans.filter((s) => s.knows).length, recommends: scans.filter((s) => s.recommends).length };
 }
 
+/** `a coffee roaster`, `an outdoor gear`: the article the category's first sound takes. */
+function withArticle(category: string): string {
+  return `${/^[aeiou]/i.test(category) ? 'an' : 'a'} ${category}`;
+}
+
 function describe(brand: DemoBrand, scan: EnginePerception): string {
   const label = ENGINE_LABELS[scan.engine];
   if (!scan.knows) return `${label} does not recognise ${brand.name} and asks which company is meant.`;
   const category = localize(catalogFor(brand.vertical).category, 'en');
   const verdict = scan.recommends ? 'and recommends it' : 'but does not recommend it over better-known rivals';
-  return `${label} describes ${brand.name} as a ${category} known for ${localize(brand.knownFor, 'en')}, ${verdict}.`;
+  return `${label} describes ${brand.name} as ${withArticle(category)} known for ${localize(brand.knownFor, 'en')}, ${verdict}.`;
 }
 
 export function perceptionPayload(request: DataRequest): Payload {
@@ -116,7 +121,7 @@ function transcriptAnswers(brand: DemoBrand, scan: EnginePerception): [string, s
       [`What is ${brand.name}?`, `I could not find reliable information about "${brand.name}". If you share its website, I can tell you more.`],
       [
         `Would you recommend ${brand.name}?`,
-        `I don't know enough about ${brand.name} to recommend it. For a ${category}, ${rival} and ${second} are widely used.`,
+        `I don't know enough about ${brand.name} to recommend it. For ${withArticle(category)}, ${rival} and ${second} are widely used.`,
       ],
       [`What are the downsides of ${brand.name}?`, `I don't have details about ${brand.name}, so I can't list its downsides.`],
     ];
@@ -130,7 +135,7 @@ function transcriptAnswers(brand: DemoBrand, scan: EnginePerception): [string, s
     ? `People mention that ${midSentence(firstWrong.claim, brand.name)}, and its ecosystem is smaller than ${rival}'s.`
     : `Its ecosystem of integrations is smaller than ${rival}'s, and it has fewer independent reviews.`;
   return [
-    [`What is ${brand.name}?`, `${brand.name} (${brand.domain}) is a ${category} known for ${knownFor}. ${facts}`.trim()],
+    [`What is ${brand.name}?`, `${brand.name} (${brand.domain}) is ${withArticle(category)} known for ${knownFor}. ${facts}`.trim()],
     [`Would you recommend ${brand.name}?`, recommendation],
     [`What are the downsides of ${brand.name}?`, downsides],
   ];

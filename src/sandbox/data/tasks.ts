@@ -102,7 +102,7 @@ function contentDraft(model: MarketModel, gap: ContentGap, runs: readonly Run[])
         `Compare ${model.brand.name} with ${rivals} on ${facts} in a table.`,
         'Add an FAQ section with the follow-up questions buyers ask.',
         `Link the page from the ${topicName} section and add it to sitemap.xml.`,
-        'Two weeks after publishing, check whether engines cite it (`vis pages`).',
+        'Two weeks after publishing, check whether engines cite it.',
       ],
       evidence: answerEvidence(model, own),
     };

@@ -189,7 +189,7 @@ export async function runReport(
       brandOf.set(scope, s.brand);
       return scope;
     });
-    model = { look: options.look, period: options.span, madeAt: ctx.clock.now(), scopes };
+    model = { look: options.look, period: answeredPeriod(scopes, options.span), madeAt: ctx.clock.now(), scopes };
     chosen = scopes.map((s) => brandOf.get(s)!);
   } finally {
     await session.close();
@@ -284,6 +284,24 @@ export function renderFiles(files: readonly ReportFile[]): string {
 }
 
 /** The market as the overview's answer names it (`meta.market`), else the code asked, else the brand's primary. */
+/**
+ * The report's period: the window the API answered the headline's read for, whose `to` is
+ * the API's today (the day of its latest scan, which need not be vis's date), so the
+ * cover, the trend and "What changed" cover the days the figures do; the period vis asked
+ * for when no headline says.
+ */
+export function answeredPeriod(scopes: readonly ScopeReport[], asked: ReportModel['period']): ReportModel['period'] {
+  for (const s of scopes) {
+    const headline = s.sections.headline;
+    const period = headline?.kind === 'data' && isPlainObject(headline.data) ? headline.data.period : undefined;
+    if (!isPlainObject(period)) continue;
+    const { from, to, days } = period;
+    const date = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    if (date(from) && date(to) && from <= to && Number.isInteger(days) && (days as number) > 0) return { from, to, days: days as number };
+  }
+  return asked;
+}
+
 function marketOf(s: ScopePlan, headline: SectionResult | undefined): ScopeReport['market'] {
   const code = s.market ?? s.brand.primaryMarket;
   const m = headline?.kind === 'data' ? headline.meta?.market : undefined;
@@ -321,7 +339,7 @@ async function fromHistory(ctx: Context, options: ReportOptions, model: ReportMo
   if (reader === undefined) return without('the history is off: nothing has been recorded to compare');
   try {
     const scopes: ScopeReport[] = [];
-    for (const s of model.scopes) scopes.push(await scopeFromHistory(reader, options, s));
+    for (const s of model.scopes) scopes.push(await scopeFromHistory(reader, options, model.period, s));
     return { ...model, scopes };
   } catch (err) {
     return unavailable(err);
@@ -333,14 +351,14 @@ async function fromHistory(ctx: Context, options: ReportOptions, model: ReportMo
 /** What "What changed" says when the history could not be opened or read. */
 export const HISTORY_UNAVAILABLE = 'History unavailable.';
 
-async function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, s: ScopeReport): Promise<ScopeReport> {
+async function scopeFromHistory(reader: OpenedHistory, options: ReportOptions, period: ReportModel['period'], s: ScopeReport): Promise<ScopeReport> {
   const brandIds = [s.brand.id];
   const markets = s.market === null || s.market.code === '' ? undefined : [s.market.code];
   const days: DatedValue[] = historyDays(
-    await reader.answers({ api: options.api, brandIds, ...(markets === undefined ? {} : { markets }), endpoints: ['visibility'], until: options.span.to }),
+    await reader.answers({ api: options.api, brandIds, ...(markets === undefined ? {} : { markets }), endpoints: ['visibility'], until: period.to }),
   );
   const weeks = s.sections.trend.kind === 'data' ? apiWeeks(s.sections.trend.data) : [];
-  const result = await changesFrom(reader, { api: options.api, brandIds, markets, since: options.span.from, threshold: DEFAULT_THRESHOLD });
+  const result = await changesFrom(reader, { api: options.api, brandIds, markets, since: period.from, threshold: DEFAULT_THRESHOLD });
   const changes: SectionResult =
     result.to === null
       ? { kind: 'none', why: 'the history store holds nothing for this brand yet' }
