@@ -11,5 +11,15 @@
  * runs, `--liftoff-only` does not bring what it implies on the command line: with tiering
  * still on, V8 optimised the busy functions in the background anyway, and with dynamic
  * tiering alone off it optimises every function it compiles. So each is turned off by name.
+ * V8 compiles a function when it first runs, but validates every function of a module when
+ * it compiles the module: `--wasm-lazy-validation` validates each as it is compiled, so the
+ * SQLite functions a command never calls (most of them) are not read at all (`vis changes`
+ * over 90 recorded days: 33 million instructions fewer on Node 24, of 530).
  */
-export const BASELINE_WASM_FLAGS: readonly string[] = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering', '--wasm-num-compilation-tasks=0'];
+export const BASELINE_WASM_FLAGS: readonly string[] = [
+  '--liftoff-only',
+  '--no-wasm-tier-up',
+  '--no-wasm-dynamic-tiering',
+  '--wasm-num-compilation-tasks=0',
+  '--wasm-lazy-validation',
+];

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { BASELINE_WASM_FLAGS, compileOnThisThread } from '../../src/history/sqlite.js';
 
 describe('compileOnThisThread', () => {
-  it('keeps V8 to its baseline compiler: no tier-up, dynamic or eager, and no background compile tasks', () => {
+  it('keeps V8 to its baseline compiler: no tier-up, dynamic or eager, no background compile tasks, each function validated when first compiled', () => {
     const set: string[] = [];
     compileOnThisThread({ setFlagsFromString: (flag) => set.push(flag) });
-    expect(set).toEqual(['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering', '--wasm-num-compilation-tasks=0']);
+    expect(set).toEqual(['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering', '--wasm-num-compilation-tasks=0', '--wasm-lazy-validation']);
     expect(set).toEqual(BASELINE_WASM_FLAGS);
   });
 

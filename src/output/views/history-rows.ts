@@ -100,5 +100,19 @@ function withDay(day: string, rec: FlatRecord, columns: readonly string[], renam
 
 /** The rows as the one collection of an answer the csv and table renderers take (`rows`). */
 export function asAnswer(table: DayTable): { data: { rows: Array<Record<string, FlatCell>> } } {
-  return { data: { rows: table.records.map((r) => Object.fromEntries(table.columns.map((c) => [c, r.get(c) ?? null]))) } };
+  return { data: { rows: table.records.map((r) => rowObject(table.columns, r)) } };
+}
+
+/**
+ * A record as an object of `columns`, each an own property as Object.fromEntries makes it
+ * (a column named `__proto__` too), without an array of pairs per record.
+ */
+function rowObject(columns: readonly string[], r: FlatRecord): Record<string, FlatCell> {
+  const out: Record<string, FlatCell> = {};
+  for (const c of columns) {
+    const v = r.get(c) ?? null;
+    if (c === '__proto__') Object.defineProperty(out, c, { value: v, writable: true, enumerable: true, configurable: true });
+    else out[c] = v;
+  }
+  return out;
 }

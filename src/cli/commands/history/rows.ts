@@ -8,7 +8,7 @@
  * src/output/views/history-rows.ts.
  */
 import type { RecordedAnswer } from '../../../history/types.js';
-import { parseExactJson } from '../../../output/exact-json.js';
+import { parseExactJson, parseKeepingNumbers } from '../../../output/exact-json.js';
 import { isPlainObject } from '../../../output/flatten.js';
 import { exactStringify } from '../../../text/raw-number.js';
 import { MAX_NESTING, nestedDeeperThan } from '../../../text/nesting.js';
@@ -23,7 +23,7 @@ export function readDays(answers: readonly RecordedAnswer[]): { days: RecordedDa
   for (const a of answers) {
     let body: unknown;
     try {
-      body = parseExactJson(a.raw);
+      body = parseBody(a.raw);
     } catch {
       skipped.push({ day: a.day, why: 'its recorded body is not JSON' });
       continue;
@@ -33,6 +33,22 @@ export function readDays(answers: readonly RecordedAnswer[]): { days: RecordedDa
     else days.push({ day: a.day, fetchedAt: a.fetchedAt, data: body.data, meta: Object.hasOwn(body, 'meta') ? body.meta : null });
   }
   return { days, skipped };
+}
+
+/**
+ * A body as the exact parser reads it, sooner: JSON.parse's own result when every number
+ * in it prints as sent (one scan of the text, as the client does with an answer), the exact
+ * parse otherwise. Text JSON.parse refuses goes to the exact parser, which reads it as it
+ * always did (it takes a little more than JSON.parse, and no depth is too deep for it).
+ */
+function parseBody(raw: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return parseExactJson(raw);
+  }
+  return parseKeepingNumbers(raw, parsed);
 }
 
 export interface SeriesMeta {
