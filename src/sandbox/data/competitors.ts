@@ -11,7 +11,7 @@ export function competitorsPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const window = trailingWindow(model, WINDOW_DAYS);
   const before = previousPeriod(window);
-  const tally = tallyOver(model, window.from, window.to);
+  const tally = tallyOver(model, window.from, window.to, model.questions, true);
   const previous = statsOf(model, tallyOver(model, before.from, before.to));
   const stats = statsOf(model, tally);
   return {

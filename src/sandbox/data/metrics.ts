@@ -112,8 +112,12 @@ export function tallyOf(runs: readonly Run[]): Tally {
   return tally;
 }
 
-/** The tally of the runs of `questions` (default all) from `from` to `to`: the sum of each scanned day's. */
-export function tallyOver(model: MarketModel, from: string, to: string, questions: readonly Question[] = model.questions): Tally {
+/**
+ * The tally of the runs of `questions` (default all) from `from` to `to`: the sum of each
+ * scanned day's. The questions naming each company are gathered only when `withQuestions`
+ * (what GET /competitors shows): the rest leave them empty.
+ */
+export function tallyOver(model: MarketModel, from: string, to: string, questions: readonly Question[] = model.questions, withQuestions = false): Tally {
   const sum = emptyTally();
   for (const day of eachDay(from, to)) {
     const tally = model.countedOn(day, questions, 'tally', tallyOf);
@@ -126,7 +130,7 @@ export function tallyOver(model: MarketModel, from: string, to: string, question
       total.mentions += count.mentions;
       total.positionSum += count.positionSum;
       total.citations += count.citations;
-      for (const key of count.questions) total.questions.add(key);
+      if (withQuestions) for (const key of count.questions) total.questions.add(key);
     }
     for (const [name, n] of tally.namedInstead) sum.namedInstead.set(name, (sum.namedInstead.get(name) ?? 0) + n);
   }
