@@ -50,7 +50,7 @@ import { FaultPlan, defaultFaultCode, faultDelay, htmlErrorPage, isShortCircuit 
 import { assertLoopbackHost, urlHost } from './loopback.js';
 import { parseFaults, type Fault, type FaultKind, type SandboxOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
-import { compileRoutes, matchRoute } from './routes.js';
+import { compileRoutes, matchRoute, type Route } from './routes.js';
 import { SandboxState } from './state.js';
 import { checkBody, checkDuplicates, checkPathParam, checkQuery, resolveBrand, resolveMarket, resolvePeriod } from './validate.js';
 
@@ -164,6 +164,13 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(text);
 }
 
+let compiledRoutes: Route[] | undefined;
+
+/** The endpoint table's routes, compiled once for every sandbox (the simulated history makes one per day). */
+function tableRoutes(): Route[] {
+  return (compiledRoutes ??= compileRoutes(ENDPOINTS));
+}
+
 /** One sandbox's behaviour, independent of the socket plumbing in startSandbox. */
 class SandboxApp {
   readonly requests: RecordedRequest[] = [];
@@ -171,7 +178,7 @@ class SandboxApp {
   readonly faults: FaultPlan;
   baseUrl = '';
   private readonly limiter: RateLimiter;
-  private readonly routes = compileRoutes(ENDPOINTS);
+  private readonly routes = tableRoutes();
   private readonly timers = new Set<NodeJS.Timeout>();
   private openapiText: string | null = null;
   /** What openapi.json names as the server: the port, or null for a placeholder. */

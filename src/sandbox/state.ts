@@ -35,6 +35,15 @@ export function prospectDomain(url: string): string {
   return new URL(withScheme).hostname.toLowerCase().replace(/^www\./, '');
 }
 
+/** The seeded reports' domains, by URL: the same for every sandbox. */
+const SEEDED_DOMAINS = new Map<string, string>();
+
+function seededDomain(url: string): string {
+  let domain = SEEDED_DOMAINS.get(url);
+  if (domain === undefined) SEEDED_DOMAINS.set(url, (domain = prospectDomain(url)));
+  return domain;
+}
+
 /**
  * A seeded report's time: a fixed point of last month, or of this month before today
  * (UTC). Measured to today's start, not to the clock's second, so two runs on the same
@@ -51,7 +60,9 @@ function seededCreatedAt(seed: PitchSeed, start: Date): string {
 export class SandboxState {
   /** Reads spent through this sandbox, per key and month (`YYYY-MM`). */
   private spent = new Map<string, Map<string, number>>();
-  private pitches: PitchRecord[] = [];
+  /** The seeded reports are made when first asked for (from the start's moment): most reads never look at them. */
+  private seeded: PitchRecord[] | null = null;
+  private start = new Date(0);
   private startMonth = '';
   /** Reports created through this sandbox so far: the n-th is stamped n minutes into its day. */
   private created = 0;
@@ -61,22 +72,28 @@ export class SandboxState {
   }
 
   reset(): void {
-    const start = this.now();
-    this.startMonth = monthKey(start);
+    this.start = this.now();
+    this.startMonth = monthKey(this.start);
     this.spent = new Map();
     this.created = 0;
-    this.pitches = DEMO_ACCOUNTS.flatMap((account) =>
+    this.seeded = null;
+  }
+
+  /** Every report: the seeded ones, as of the start, then those created since. */
+  private get pitches(): PitchRecord[] {
+    const start = this.start;
+    return (this.seeded ??= DEMO_ACCOUNTS.flatMap((account) =>
       account.pitches.map((seed) => ({
         id: seed.id,
         accountKey: account.key,
         brandId: seed.brandId,
         url: seed.url,
-        domain: prospectDomain(seed.url),
+        domain: seededDomain(seed.url),
         market: seed.market,
         businessType: seed.businessType,
         createdAt: seededCreatedAt(seed, start),
       })),
-    );
+    ));
   }
 
   /** Reads spent through this sandbox by a key, over its whole life. */

@@ -1,7 +1,7 @@
 /** The activity feed: what happened to the brand in the period, newest first. */
 import { modelOf, periodOf, type DataRequest, type Payload } from './context.js';
 import { addDays, eachDay, timeOnDay } from './dates.js';
-import { visibilityOf } from './metrics.js';
+import { visibilityOver } from './metrics.js';
 import { ENGINES } from './model.js';
 import { prospectName } from './pitches.js';
 import { latestPerceptionWeek, perceptionSummary } from './perception.js';
@@ -43,8 +43,8 @@ export function activityPayload(request: DataRequest): Payload {
     }
     if (!isMonday(day) || day > model.scanDate) continue;
     for (const topic of model.topics) {
-      const now = visibilityOf(model.runs(addDays(day, -6), day, topic.questions));
-      const before = visibilityOf(model.runs(addDays(day, -13), addDays(day, -7), topic.questions));
+      const now = visibilityOver(model, addDays(day, -6), day, topic.questions);
+      const before = visibilityOver(model, addDays(day, -13), addDays(day, -7), topic.questions);
       if (now === null || before === null || Math.abs(now - before) < NOTABLE_MOVE) continue;
       events.push({
         at: timeOnDay(day, 4, 5),

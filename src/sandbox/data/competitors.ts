@@ -1,7 +1,7 @@
 /** Competitors: share of voice over the last 30 days, and one rival in detail. */
 import { notFound } from '../errors.js';
 import { modelOf, previousPeriod, trailingWindow, type DataRequest, type Payload } from './context.js';
-import { answered, change, companyStats, percent, round1 } from './metrics.js';
+import { answered, change, companyStats, percent, round1, statsOf, tallyOver } from './metrics.js';
 import { ENGINES, type Company, type MarketModel } from './model.js';
 import { excerptAbout } from './text.js';
 
@@ -11,9 +11,9 @@ export function competitorsPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const window = trailingWindow(model, WINDOW_DAYS);
   const before = previousPeriod(window);
-  const runs = model.runs(window.from, window.to);
-  const previous = companyStats(model, model.runs(before.from, before.to));
-  const stats = companyStats(model, runs);
+  const tally = tallyOver(model, window.from, window.to, model.questions, true);
+  const previous = statsOf(model, tallyOver(model, before.from, before.to));
+  const stats = statsOf(model, tally);
   return {
     data: {
       window,
@@ -27,7 +27,7 @@ export function competitorsPayload(request: DataRequest): Payload {
           visibility: s.visibility,
           mentions: s.mentions,
           position: s.position,
-          questions: model.questions.filter((q) => runs.some((run) => run.question === q && run.named.includes(s.name))).length,
+          questions: model.questions.filter((q) => tally.companies.get(s.name)?.questions.has(q.key) === true).length,
           citations: s.citations,
         }))
         .sort((a, b) => (b.share_of_voice ?? -1) - (a.share_of_voice ?? -1) || a.name.localeCompare(b.name)),

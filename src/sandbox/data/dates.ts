@@ -49,9 +49,24 @@ function toDate(day: string): Date {
 /** Every day from `from` to `to`, both included. */
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];
-  const end = toDate(to).getTime();
-  for (let t = toDate(from).getTime(); t <= end; t += DAY_MS) days.push(isoDate(new Date(t)));
-  return days;
+  if (toDate(from).getTime() > toDate(to).getTime()) return days;
+  for (let day = from; ; day = nextDay(day)) {
+    days.push(day);
+    if (day === to) return days;
+  }
+}
+
+const NEXT_DAYS = new Map<string, string>();
+
+/** The day after `day`. Kept per day: a simulated history walks the same periods day after day. */
+function nextDay(day: string): string {
+  let next = NEXT_DAYS.get(day);
+  if (next === undefined) {
+    next = isoDate(new Date(toDate(day).getTime() + DAY_MS));
+    if (NEXT_DAYS.size >= 4096) NEXT_DAYS.clear();
+    NEXT_DAYS.set(day, next);
+  }
+  return next;
 }
 
 const DAY_NUMBERS = new Map<string, number>();

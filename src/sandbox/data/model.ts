@@ -127,7 +127,8 @@ interface Shared {
   sources: { list: SourceDef[]; weight: number };
   runsByDay: Map<string, DayRuns>;
   moments: Moments;
-  competitorOdds: Map<string, number[]>;
+  competitorOdds: Map<string, number[][]>;
+  stintPhases: Map<string, number[]>;
   engineBias: Map<Engine, number>;
   driftShapes: Map<string, readonly [number, number, number, number]>;
 }
@@ -136,6 +137,8 @@ interface Shared {
 interface DayRuns {
   byQuestion: Map<string, Run[]>;
   all?: Run[];
+  /** What was counted from the day's answers to a list of questions (the model's, or a topic's), by list, then by name. */
+  counted?: WeakMap<readonly Question[], Map<string, unknown>>;
 }
 
 /** What was read from the whole model at each moment of the clock (the tasks), by moment, then by name. */
@@ -231,6 +234,7 @@ function buildShared(brand: DemoBrand, market: DemoMarket): Shared {
     runsByDay: new Map(),
     moments: new Map(),
     competitorOdds: new Map(),
+    stintPhases: new Map(),
     engineBias: new Map(),
     driftShapes: new Map(),
   };
@@ -252,8 +256,10 @@ export class MarketModel {
   readonly scanDate: string;
   private readonly runsByDay: Map<string, DayRuns>;
   private readonly moments: Moments;
-  /** Per `topic|engine`, each competitor's chance to be named, in `competitors` order. */
-  private readonly competitorOdds: Map<string, number[]>;
+  /** Per topic, then engine (in ENGINES order), each competitor's chance to be named, in `competitors` order. */
+  private readonly competitorOdds: Map<string, number[][]>;
+  /** Per question key, then engine (in ENGINES order), where its stints start (stintRng). */
+  private readonly stintPhases: Map<string, number[]>;
   private readonly sources: { list: SourceDef[]; weight: number };
   private readonly engineBias: Map<Engine, number>;
   private readonly driftShapes: Map<string, readonly [number, number, number, number]>;
@@ -279,6 +285,7 @@ export class MarketModel {
     this.runsByDay = shared.runsByDay;
     this.moments = shared.moments;
     this.competitorOdds = shared.competitorOdds;
+    this.stintPhases = shared.stintPhases;
     this.engineBias = shared.engineBias;
     this.driftShapes = shared.driftShapes;
   }
@@ -324,6 +331,22 @@ export class MarketModel {
       }
     }
     return runs;
+  }
+
+  /**
+   * A value counted from one day's answers to `questions` (every engine's), made once per
+   * day, list and name: a period's figures are then the sum of its days', instead of a
+   * count of every answer of the period for each day a history reads. Undefined when the day
+   * was not scanned. Whoever gets it leaves it unchanged.
+   */
+  countedOn<T>(day: string, questions: readonly Question[], name: string, count: (runs: Run[]) => T): T | undefined {
+    if (!this.scanned(day)) return undefined;
+    const memo = this.runsOn(day);
+    memo.counted ??= new WeakMap();
+    let values = memo.counted.get(questions);
+    if (!values) memo.counted.set(questions, (values = new Map()));
+    if (!values.has(name)) values.set(name, count(this.runs(day, day, questions)));
+    return values.get(name) as T;
   }
 
   /** One engine's answer to one question on one day, or null when there was no scan. */
@@ -388,17 +411,19 @@ export class MarketModel {
 
   /** Each competitor's chance to be named in an answer about the topic by the engine. */
   private competitorChances(topicId: string, engine: Engine): number[] {
-    const key = `${topicId}|${engine}`;
-    const known = this.competitorOdds.get(key);
-    if (known) return known;
-    const odds = this.competitors.map((company) => {
-      const def = this.catalog.competitors.find((c) => c.name === company.name);
-      const affinity = rngFor(this.market.code, company.name, topicId).float(-0.2, 0.2);
-      const taste = rngFor(company.name, engine).float(-0.08, 0.08);
-      return clamp((def?.strength ?? 0.3) + affinity + taste, 0.02, 0.9);
-    });
-    this.competitorOdds.set(key, odds);
-    return odds;
+    let byEngine = this.competitorOdds.get(topicId);
+    if (!byEngine) {
+      byEngine = ENGINES.map((e) =>
+        this.competitors.map((company) => {
+          const def = this.catalog.competitors.find((c) => c.name === company.name);
+          const affinity = rngFor(this.market.code, company.name, topicId).float(-0.2, 0.2);
+          const taste = rngFor(company.name, e).float(-0.08, 0.08);
+          return clamp((def?.strength ?? 0.3) + affinity + taste, 0.02, 0.9);
+        }),
+      );
+      this.competitorOdds.set(topicId, byEngine);
+    }
+    return byEngine[ENGINES.indexOf(engine)]!;
   }
 
   private simulate(question: Question, engine: Engine, day: string): Run {
@@ -434,7 +459,12 @@ export class MarketModel {
 
   /** The generator of the question's and engine's stint holding `day`: STINT_DAYS long, each cell's stints staggered. */
   private stintRng(question: Question, engine: Engine, day: string) {
-    const phase = rngFor(this.brand.id, this.market.code, question.key, engine, 'phase').int(0, STINT_DAYS - 1);
+    let phases = this.stintPhases.get(question.key);
+    if (!phases) {
+      phases = ENGINES.map((e) => rngFor(this.brand.id, this.market.code, question.key, e, 'phase').int(0, STINT_DAYS - 1));
+      this.stintPhases.set(question.key, phases);
+    }
+    const phase = phases[ENGINES.indexOf(engine)]!;
     return rngFor(this.brand.id, this.market.code, question.key, engine, 'stint', String(Math.floor((dayNumber(day) + phase) / STINT_DAYS)));
   }
 
@@ -444,10 +474,10 @@ export class MarketModel {
     const { list: sources, weight: totalWeight } = this.sources;
     const citations: Citation[] = [];
     const brandNamed = named.includes(this.brand.name);
+    const ownOdds = question.page ? question.pageQuality * clamp(0.05 + question.strength * 0.4 + (brandNamed ? 0.15 : 0), 0, 0.7) : 0;
+    const rivals = named.filter((name) => name !== this.brand.name);
     for (let i = 0; i < count; i++) {
       const roll = rng.next();
-      const ownOdds = question.page ? question.pageQuality * clamp(0.05 + question.strength * 0.4 + (brandNamed ? 0.15 : 0), 0, 0.7) : 0;
-      const rivals = named.filter((name) => name !== this.brand.name);
       let citation: Citation | null = null;
       if (question.page && roll < ownOdds) {
         citation = { url: question.page.url, domain: this.brand.domain, title: question.page.title, owner: 'brand', kind: 'brand', company: this.brand.name };

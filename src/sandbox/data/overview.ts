@@ -1,7 +1,7 @@
 /** The home summary and the brand-wide visibility score. */
 import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload } from './context.js';
 import { eachDay } from './dates.js';
-import { change, companyStats, round1, visibilityOf, type CompanyStats } from './metrics.js';
+import { change, round1, statsOf, tallyOver, visibilityOver, type CompanyStats } from './metrics.js';
 import { latestPerceptionWeek, perceptionSummary } from './perception.js';
 import { allTasks, openCounts } from './tasks.js';
 import { technicalScan } from './technical.js';
@@ -20,9 +20,8 @@ export function overviewPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const period = periodOf(request);
   const before = previousPeriod(period);
-  const runs = model.runs(period.from, period.to);
-  const stats = companyStats(model, runs);
-  const previous = companyStats(model, model.runs(before.from, before.to));
+  const stats = statsOf(model, tallyOver(model, period.from, period.to));
+  const previous = statsOf(model, tallyOver(model, before.from, before.to));
   const brand = brandStats(stats);
   const brandBefore = brandStats(previous);
   const rivals = stats
@@ -31,7 +30,7 @@ export function overviewPayload(request: DataRequest): Payload {
     .slice(0, 3);
   const days = eachDay(period.from, period.to);
   const daily = days.map((day) => {
-    const dayStats = model.scanned(day) ? companyStats(model, model.runs(day, day)) : null;
+    const dayStats = model.scanned(day) ? statsOf(model, tallyOver(model, day, day)) : null;
     const own = dayStats ? brandStats(dayStats) : undefined;
     return {
       date: day,
@@ -78,16 +77,16 @@ export function visibilityPayload(request: DataRequest): Payload {
   const model = modelOf(request);
   const window = trailingWindow(model, 7);
   const before = previousPeriod(window);
-  const score = visibilityOf(model.runs(window.from, window.to));
+  const score = visibilityOver(model, window.from, window.to);
   return {
     data: {
       score,
-      change: change(score, visibilityOf(model.runs(before.from, before.to))),
+      change: change(score, visibilityOver(model, before.from, before.to)),
       window,
       history: weeklyBlocks(model).map((block) => ({
         week_start: block.from,
         week_end: block.to,
-        score: visibilityOf(model.runs(block.from, block.to)),
+        score: visibilityOver(model, block.from, block.to),
       })),
     },
   };

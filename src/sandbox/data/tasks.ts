@@ -9,7 +9,7 @@ import { contentGaps, type ContentGap } from './citations.js';
 import { modelOf, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { endpointById } from '../../endpoints.js';
 import { addDays, daysBetween, isoDate, timeOnDay, weekStart } from './dates.js';
-import { round1, visibilityOf } from './metrics.js';
+import { round1, visibilityOf, visibilityOver } from './metrics.js';
 import { ENGINE_LABELS, type MarketModel, type Run } from './model.js';
 import { hash32, rngFor, type Rng } from './prng.js';
 import { technicalScan, type ScanIssue } from './technical.js';
@@ -397,7 +397,7 @@ export function taskPayload(request: DataRequest): Payload {
       topics: task.topics.flatMap((id) => {
         const topic = model.topic(id);
         if (!topic) return [];
-        const visibility = visibilityOf(model.runs(window.from, window.to, topic.questions));
+        const visibility = visibilityOver(model, window.from, window.to, topic.questions);
         return [{ id, name: topic.name, visibility, expected_lift: round1(task.impact / task.topics.length) }];
       }),
     },

@@ -2,7 +2,7 @@
 import { notFound } from '../errors.js';
 import { modelOf, periodOf, previousPeriod, trailingWindow, type DataRequest, type Payload, type ApiPeriod } from './context.js';
 import { addDays } from './dates.js';
-import { byEngine, change, companyStats, round1, visibilityOf } from './metrics.js';
+import { byEngine, change, round1, statsOf, tallyOver, visibilityOf, visibilityOver, type Tally } from './metrics.js';
 import { ENGINES, type MarketModel, type Run, type Topic } from './model.js';
 import { rngFor } from './prng.js';
 import { answerText } from './text.js';
@@ -26,13 +26,8 @@ export function weeklyBlocks(model: MarketModel, weeks = 12): ApiPeriod[] {
 }
 
 /** Rivals AI named in the answers that left the brand out, most frequent first. */
-export function rivalsNamedInstead(runs: readonly Run[], count = 3): string[] {
-  const tally = new Map<string, number>();
-  for (const run of runs) {
-    if (run.state !== 'absent') continue;
-    for (const name of run.named) tally.set(name, (tally.get(name) ?? 0) + 1);
-  }
-  return [...tally.entries()]
+export function rivalsNamedInstead(tally: Tally, count = 3): string[] {
+  return [...tally.namedInstead.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, count)
     .map(([name]) => name);
@@ -50,19 +45,19 @@ export interface TopicScore {
 }
 
 export function topicScore(model: MarketModel, topic: Topic, period: ApiPeriod): TopicScore {
-  const runs = model.runs(period.from, period.to, topic.questions);
+  const tally = tallyOver(model, period.from, period.to, topic.questions);
   const before = previousPeriod(period);
-  const stats = companyStats(model, runs);
+  const stats = statsOf(model, tally);
   const brand = stats.find((s) => s.isBrand);
   const visibility = brand?.visibility ?? null;
   return {
     id: topic.id,
     name: topic.name,
     visibility,
-    change: change(visibility, visibilityOf(model.runs(before.from, before.to, topic.questions))),
+    change: change(visibility, visibilityOver(model, before.from, before.to, topic.questions)),
     rank: visibility === null ? null : 1 + stats.filter((s) => !s.isBrand && (s.visibility ?? 0) > visibility).length,
     share_of_voice: brand?.shareOfVoice ?? null,
-    rivals: rivalsNamedInstead(runs),
+    rivals: rivalsNamedInstead(tally),
     questions: topic.questions.length,
   };
 }
@@ -157,7 +152,7 @@ export function topicPayload(request: DataRequest): Payload {
       history: weeklyBlocks(model).map((block) => ({
         week_start: block.from,
         week_end: block.to,
-        visibility: visibilityOf(model.runs(block.from, block.to, topic.questions)),
+        visibility: visibilityOver(model, block.from, block.to, topic.questions),
       })),
       content_analysis: contentAnalysis(model, topic),
       pages: topic.pages.map((page) => ({ url: page.url, title: page.title })),

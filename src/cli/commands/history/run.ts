@@ -196,7 +196,11 @@ async function pickMarket(
   if (brand === null) return null;
   const codes = [...new Set(mine.map((s) => s.market))];
   const recorded: string[] = [];
-  for (const code of codes) if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
+  for (const code of codes) {
+    // The demo's takes the first (below): another market's days need not be simulated to know it.
+    if (recorded.length > 0 && options.api === DEMO_API) break;
+    if ((await reader.days({ ...series, brandIds: [brand.id], markets: [code] })).length > 0) recorded.push(code);
+  }
   // The demo's history holds every market: like `vis --demo topics`, it shows the brand's primary one (listed first).
   if (recorded.length === 1 || (recorded.length > 1 && options.api === DEMO_API)) return { code: recorded[0]!, label: label(recorded[0]!) };
   if (recorded.length === 0) return null;
