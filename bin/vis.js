@@ -20,6 +20,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V') && !proce
 // The code cache and one V8 flag: src/boot/.
 const dist = require('node:path').join(module.path, '..', 'dist');
 require('../dist/boot.cjs').boot(dist);
+// `vis [command...] --help` from the pages the build wrote, without the CLI (src/boot/help.ts).
+const last = args[args.length - 1];
+if ((last === '--help' || last === '-h') && require('../dist/help.cjs').answerHelp(args, process.env, require('node:path').join(dist, 'help'))) return;
 // `vis __complete <source>` (each TAB of the completion scripts) from the files, without the
 // CLI unless the brands must be fetched (src/boot/complete.ts).
 if (args[0] === '__complete') {
@@ -28,7 +31,4 @@ if (args[0] === '__complete') {
     .then((answered) => answered || require('../dist/vis.cjs'));
   return;
 }
-// `vis [command...] --help` from the pages the build wrote, without the CLI (src/boot/help.ts).
-const last = args[args.length - 1];
-if ((last === '--help' || last === '-h') && require('../dist/help.cjs').answerHelp(args, process.env, require('node:path').join(dist, 'help'))) return;
 require('../dist/vis.cjs');

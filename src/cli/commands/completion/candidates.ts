@@ -12,6 +12,9 @@
  * Silent on every failure: no key, no base URL, offline, a broken config or cache, an
  * API error. A completion that prints errors or hangs is worse than none, so the only
  * possible output is candidates, and a fetch gives up after two seconds.
+ *
+ * What the files hold is read by lookup.ts, which src/boot/complete.ts shares to answer
+ * before the bundle loads; this adds the fetch and the cache's write.
  */
 import type { ConfigStore } from '../../../config/store.js';
 import type { Context } from '../../../services/context.js';
@@ -68,7 +71,7 @@ async function fetchAndStore(ctx: Context, { baseUrl, apiKey, path, key, entry, 
 }
 
 async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): Promise<string[]> {
-  // Loaded for a fetch only: most TABs are answered from the cache, and quickly (quick.ts).
+  // Loaded for a fetch only: most TABs are answered from the cache, before the bundle loads (src/boot/complete.ts).
   const [{ ApiClient }, { listBrands }] = await Promise.all([import('../../../http/client.js'), import('../../../api/account.js')]);
   const client = new ApiClient({
     baseUrl,
