@@ -23,4 +23,12 @@ require('../dist/boot.cjs').boot(dist);
 // `vis [command...] --help` from the pages the build wrote, without the CLI (src/boot/help.ts).
 const last = args[args.length - 1];
 if ((last === '--help' || last === '-h') && require('../dist/help.cjs').answerHelp(args, process.env, require('node:path').join(dist, 'help'))) return;
+// `vis __complete <source>` (each TAB of the completion scripts) from the files, without the
+// CLI unless the brands must be fetched (src/boot/complete.ts).
+if (args[0] === '__complete') {
+  require('../dist/complete.cjs')
+    .answerCompletion(args, process.env)
+    .then((answered) => answered || require('../dist/vis.cjs'));
+  return;
+}
 require('../dist/vis.cjs');

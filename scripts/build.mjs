@@ -4,6 +4,8 @@
 //   dist/help.cjs           `vis [command...] --help` without the CLI (src/boot/help.ts): the
 //                           pages in dist/help/ laid out with commander's Help class alone
 //   dist/help/*.json        each command's help page, from the program (scripts/help-pages.ts)
+//   dist/complete.cjs       `vis __complete <source>` without the CLI (src/boot/complete.ts):
+//                           candidates from the config and the caches, never a request
 //   dist/vis.cjs            the CLI: src/main.ts and everything it imports, in one file
 //   dist/lib/transport.cjs  the part of undici vis uses (src/http/transport.ts; see trimUndici)
 //   dist/lib/sandbox.cjs    the sandbox (src/sandbox/index.ts), for --demo and `vis sandbox`
@@ -464,7 +466,7 @@ const common = {
 try {
   const core = await build({
     ...common,
-    entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts', help: 'src/boot/help.ts' },
+    entryPoints: { vis: 'src/main.ts', boot: 'src/boot/index.ts', help: 'src/boot/help.ts', complete: 'src/boot/complete.ts' },
     outdir: staging,
     plugins: [commanderHelpOnly, separateLibs, lazyCommanderChildProcess],
     metafile: true,

@@ -6,12 +6,13 @@
  * returns false before anything is written, and the program answers it the same way.
  * Must never load the program, commander's Command or anything that sends a request.
  */
-import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Help } from 'commander';
 import { layoutHelp, MIN_WIDTH_TO_WRAP, type HelpPage } from '../cli/help-layout.js';
 import type { Env } from '../domain/env.js';
 import { terminalColumns } from '../terminal/io.js';
+import { writeAll } from './write-out.js';
 
 /** A command word as a page's file name holds it (nothing that could name another folder). */
 const WORD = /^[a-z_][a-z0-9_-]*$/;
@@ -63,19 +64,4 @@ function isTerminal(): boolean {
     // Unknown: ask node:tty.
   }
   return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
-}
-
-/**
- * Writes all of `text` to stdout; a reader that went away ends it quietly, as for every
- * command. Anything else the write meets (a full non-blocking pipe, a closed stdout) is
- * left to Node's stdout stream, as every other command leaves it.
- */
-function writeAll(text: string): void {
-  const bytes = Buffer.from(text);
-  let at = 0;
-  try {
-    while (at < bytes.length) at += writeSync(1, bytes, at);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPIPE') process.stdout.write(bytes.subarray(at));
-  }
 }

@@ -101,6 +101,7 @@ describe('npm package', () => {
         'bin/package.json',
         'dist/boot.cjs',
         'dist/help.cjs',
+        'dist/complete.cjs',
         'dist/help/vis.json',
         'dist/help/vis.topics.json',
         'dist/vis.cjs',

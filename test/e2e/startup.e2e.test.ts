@@ -51,6 +51,7 @@ function tracedCli(): string {
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   mkdirSync(join(dir, 'dist'));
   copyFileSync(join(ROOT, 'dist', 'boot.cjs'), join(dir, 'dist', 'boot.cjs'));
+  copyFileSync(join(ROOT, 'dist', 'complete.cjs'), join(dir, 'dist', 'complete.cjs'));
   symlinkSync(join(ROOT, 'dist', 'lib'), join(dir, 'dist', 'lib'));
   const bundle = readFileSync(join(ROOT, 'dist', 'vis.cjs'), 'utf8');
   if (!bundle.includes(ESM_HELPER)) throw new Error(`dist/vis.cjs has no \`${ESM_HELPER}\`: esbuild's helper changed; update tracedCli`);
@@ -209,21 +210,42 @@ describe('what --help, completion and a data command leave alone', () => {
     },
   );
 
-  it('vis __complete brands, answered from its cache, loads the bundle and nothing else', async () => {
+  it('vis __complete brands, answered from its cache, loads dist/complete.cjs and not the bundle; a fetch leaves it to the bundle', async () => {
     const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
     const first = await loaded(['__complete', 'brands'], shared);
-    expect(first.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
-    expect((await loaded(['__complete', 'brands'], shared)).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/vis.cjs']);
+    expect(first.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/complete.cjs', 'dist/lib/transport.cjs', 'dist/vis.cjs']);
+    expect((await loaded(['__complete', 'brands'], shared)).files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/complete.cjs']);
   });
 
-  it('vis __complete brands, answered from its cache, builds no program: no commander, no declaration, no node:crypto', async () => {
+  it('vis __complete brands, answered from its cache, builds no program: no commander, no declaration, no node:crypto, no stream', async () => {
     const shared = { VIS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'vis-startup-config-')) };
     await loaded(['__complete', 'brands'], shared, traced);
     const l = await loaded(['__complete', 'brands'], shared, traced);
-    expect(l.evaluated).toContain('src/cli/commands/completion/quick.ts');
-    expect(l.evaluated.filter((m) => /commander|^src\/cli\/(program|run)\.ts$|\/declare\.ts$/.test(m))).toEqual([]);
-    for (const m of [...HEAVY, 'v8']) expect(l.builtins, m).not.toContain(m);
+    // Nothing of the bundle ran: dist/complete.cjs answered alone.
+    expect(l.evaluated).toEqual([]);
+    for (const m of [...HEAVY, 'v8', 'stream', 'net', 'tty']) expect(l.builtins, m).not.toContain(m);
   });
+
+  it.each([
+    ['profiles', {}],
+    ['engines', {}],
+    ['markets', {}],
+    ['brands with a broken config', { config: '{ not json' }],
+    ['brands without a key', { env: { VIS_API_KEY: '' } }],
+    ['brands under VIS_DEMO', { env: { VIS_DEMO: '1' } }],
+  ] as Array<[string, { config?: string; env?: Record<string, string> }]>)(
+    'vis __complete %s: dist/complete.cjs answers, without the bundle',
+    async (what, o) => {
+      const dir = mkdtempSync(join(tmpdir(), 'vis-startup-config-'));
+      if (o.config !== undefined) writeFileSync(join(dir, 'config.json'), o.config);
+      const l = await loaded(['__complete', what.split(' ')[0]!], { VIS_CONFIG_DIR: dir, ...o.env });
+      expect(l.files.sort()).toEqual(['bin/vis.js', 'dist/boot.cjs', 'dist/complete.cjs']);
+      // The engines are read from the response cache, whose folders node:crypto's SHA-256
+      // names (it loads the streams), as the command reads them.
+      const heavy = what === 'engines' ? [...HEAVY_FOR_A_READ, 'v8', 'net', 'tty'] : [...HEAVY, 'v8', 'stream', 'net', 'tty'];
+      for (const m of heavy) expect(l.builtins, m).not.toContain(m);
+    },
+  );
 
   it('the history’s stores, the report and the export are in the traced bundle, so their absence above means something', async () => {
     const l = await loaded(['--demo', 'changes', '--format', 'json'], {}, traced);

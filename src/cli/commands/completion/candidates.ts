@@ -12,42 +12,34 @@
  * Silent on every failure: no key, no base URL, offline, a broken config or cache, an
  * API error. A completion that prints errors or hangs is worse than none, so the only
  * possible output is candidates, and a fetch gives up after two seconds.
+ *
+ * What the files hold is read by lookup.ts, which src/boot/complete.ts shares to answer
+ * before the bundle loads; this adds the fetch and the cache's write.
  */
-import { join } from 'node:path';
-import { checkProfileName, type ConfigStore } from '../../../config/store.js';
-import { isTruthy, type Context } from '../../../services/context.js';
-import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
-import { resolveSettings } from '../../../services/settings.js';
-import type { DynamicSource } from '../../../completion/shells.js';
+import type { ConfigStore } from '../../../config/store.js';
+import type { Context } from '../../../services/context.js';
+import type { RawGlobalOptions } from '../../../flags/rules.js';
 import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
 import { writeFileAtomically } from '../../../fs/atomic-write.js';
-import { readRegularFile } from '../../../fs/safe-file.js';
-import { sha256Hex } from './sha256.js';
+import { candidateLines, lookupCandidates, readCache, type BrandsToFetch, type CacheData, type CacheEntry } from './lookup.js';
 
-export const CACHE_FILE = 'completion-cache.json';
-export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
-export const RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+export {
+  accountKey,
+  BRANDS_TTL_MS,
+  CACHE_FILE,
+  isShellSafe,
+  lookupStep,
+  profileNames,
+  readCache,
+  RETRY_AFTER_FAILURE_MS,
+  type CacheData,
+  type CacheEntry,
+} from './lookup.js';
+
 export const FETCH_TIMEOUT_MS = 2_000;
 /** Entries of accounts not looked up for this long are dropped from the cache. */
 const FORGET_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
-const MAX_CANDIDATE_LENGTH = 200;
-
-export interface CacheEntry {
-  names: string[];
-  /** When the names were fetched (ms since the epoch). */
-  fetched_at?: number;
-  /** When the last fetch failed; later lookups answer from the cache until the retry time. */
-  failed_at?: number;
-}
-
-export interface CacheData {
-  version: 1;
-  /** By account: a hash of the base URL and key, so the file never holds a key. */
-  brands: Record<string, CacheEntry>;
-}
-
-const emptyCache = (): CacheData => ({ version: 1, brands: {} });
 
 /** Prints the candidates of `source`; prints nothing at all when anything goes wrong. */
 export async function printCandidates(ctx: Context, source: string | undefined, raw: RawGlobalOptions): Promise<void> {
@@ -57,95 +49,29 @@ export async function printCandidates(ctx: Context, source: string | undefined, 
   } catch {
     names = [];
   }
-  const shown = names.filter(isShellSafe);
-  if (shown.length > 0) ctx.io.stdout.write(`${shown.join('\n')}\n`);
+  const lines = candidateLines(names);
+  if (lines !== '') ctx.io.stdout.write(lines);
 }
 
+/** What the files hold (lookup.ts), with the brands fetched and stored when the cache has none fresh. */
 async function candidates(ctx: Context, source: string | undefined, raw: RawGlobalOptions): Promise<string[]> {
-  switch (source as DynamicSource | undefined) {
-    case 'profiles':
-      return profileNames(ctx.config());
-    case 'brands':
-      return brandNames(ctx, raw);
-    case 'engines':
-      return await seenEngines(ctx, raw);
-    default:
-      return [];
-  }
+  const found = await lookupCandidates({ env: ctx.env, config: () => ctx.config(), now: () => ctx.clock.now(), today: () => ctx.today() }, source, raw);
+  return Array.isArray(found) ? found : fetchAndStore(ctx, found);
 }
 
-export function profileNames(store: ConfigStore): string[] {
-  return Object.keys(store.read().profiles ?? {}).filter((name) => {
-    try {
-      checkProfileName(name);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * One line each, nothing that could drive a terminal or break a shell's reading of the
- * list: names from the API are untrusted.
- */
-export function isShellSafe(name: string): boolean {
-  return name.trim() !== '' && name.length <= MAX_CANDIDATE_LENGTH && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name);
-}
-
-/** The cache key of an account: a hash, so neither the key nor a usable part of it is stored. */
-export function accountKey(baseUrl: string, apiKey: string): string {
-  return sha256Hex(`${baseUrl}\n${apiKey}`).slice(0, 32);
-}
-
-/** Whether a lookup at `now` answers from the cache entry or fetches. */
-export function lookupStep(entry: CacheEntry | undefined, now: number): 'cached' | 'fetch' {
-  if (!entry) return 'fetch';
-  const within = (t: number | undefined, ms: number) => t !== undefined && now >= t && now - t < ms;
-  if (within(entry.failed_at, RETRY_AFTER_FAILURE_MS)) return 'cached';
-  if (within(entry.fetched_at, BRANDS_TTL_MS)) return 'cached';
-  return 'fetch';
-}
-
-async function brandNames(ctx: Context, raw: RawGlobalOptions): Promise<string[]> {
-  // Under --demo every command talks to the built-in sandbox, so an account's brands would mislead.
-  if (raw.demo || isTruthy(ctx.env.VIS_DEMO)) return [];
-  const store = ctx.config();
-  const settings = resolveSettings(parseFlags({ profile: raw.profile, baseUrl: raw.baseUrl }, ctx.today()), ctx.env, store);
-  if (!settings.baseUrl || !settings.apiKey) return [];
-  const baseUrl = settings.baseUrl.value;
-  const apiKey = settings.apiKey.value;
-
-  const path = join(store.dir, CACHE_FILE);
-  const cache = readCache(path);
-  const key = accountKey(baseUrl, apiKey);
-  const entry = cache.brands[key];
-  const now = ctx.clock.now();
-  if (lookupStep(entry, now) === 'cached') return entry!.names;
-
+async function fetchAndStore(ctx: Context, { baseUrl, apiKey, path, key, entry, now }: BrandsToFetch): Promise<string[]> {
   let next: CacheEntry;
   try {
     next = { names: await fetchBrandNames(ctx, baseUrl, apiKey), fetched_at: now };
   } catch {
     next = { ...(entry ?? { names: [] }), failed_at: now };
   }
-  await saveEntry(store, path, key, next, now);
+  await saveEntry(ctx.config(), path, key, next, now);
   return next.names;
 }
 
-/** The engines the account's cached answers name (seen.ts); none under --demo, whose sandbox is new each run. */
-async function seenEngines(ctx: Context, raw: RawGlobalOptions): Promise<string[]> {
-  if (raw.demo || isTruthy(ctx.env.VIS_DEMO)) return [];
-  const settings = resolveSettings(parseFlags({ profile: raw.profile, baseUrl: raw.baseUrl }, ctx.today()), ctx.env, ctx.config());
-  if (!settings.baseUrl || !settings.apiKey) return [];
-  // Loaded for this source only: the response cache's keys load node:crypto, which a TAB
-  // after --brand or --profile never needs.
-  const { seenEngines: seen } = await import('./seen.js');
-  return seen(ctx.env, settings.baseUrl.value, settings.apiKey.value);
-}
-
 async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): Promise<string[]> {
-  // Loaded for a fetch only: most TABs are answered from the cache, and quickly (quick.ts).
+  // Loaded for a fetch only: most TABs are answered from the cache, before the bundle loads (src/boot/complete.ts).
   const [{ ApiClient }, { listBrands }] = await Promise.all([import('../../../http/client.js'), import('../../../api/account.js')]);
   const client = new ApiClient({
     baseUrl,
@@ -165,30 +91,6 @@ async function fetchBrandNames(ctx: Context, baseUrl: string, apiKey: string): P
   } finally {
     await client.close();
   }
-}
-
-/** The cache file, or an empty cache when it is missing, not a regular file, or not what vis wrote. */
-export function readCache(path: string): CacheData {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readRegularFile(path).toString('utf8'));
-  } catch {
-    return emptyCache();
-  }
-  const data = parsed as Partial<CacheData> | null;
-  if (!data || data.version !== 1 || typeof data.brands !== 'object' || data.brands === null || Array.isArray(data.brands)) {
-    return emptyCache();
-  }
-  const brands: Record<string, CacheEntry> = {};
-  for (const [key, e] of Object.entries(data.brands)) {
-    if (!e || !Array.isArray(e.names) || !e.names.every((n) => typeof n === 'string')) continue;
-    brands[key] = {
-      names: e.names,
-      ...(typeof e.fetched_at === 'number' ? { fetched_at: e.fetched_at } : {}),
-      ...(typeof e.failed_at === 'number' ? { failed_at: e.failed_at } : {}),
-    };
-  }
-  return { version: 1, brands };
 }
 
 /** The cache with `entry` stored under `key` and long-unused accounts forgotten. */
