@@ -7,9 +7,23 @@
  */
 
 import { isTruthy, type Env } from '../domain/env.js';
+import { UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'json', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/**
+ * The rule for a format, wherever it comes from: --format (parseFlags), VIS_FORMAT or a
+ * profile (resolveFormat in services/settings.ts), `vis config set format`. `source` names it.
+ * (commander's choices on -f only declare the values, for help and completion.) Here, not
+ * beside the zod rules, so that reading the settings (TAB completion too) loads no zod.
+ */
+export function checkFormat(value: string, source: string): Format {
+  if (!(FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`${source} must be one of ${FORMATS.join(', ')} (got "${value}")`);
+  }
+  return value as Format;
+}
 
 /**
  * Was debugging asked for: --debug anywhere on the command line, or VIS_DEBUG. The one

@@ -10,22 +10,11 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec, ParamSpec, QueryParam } from '../endpoints.js';
 import { daysRule } from '../endpoints.js';
 
-export { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+export { FORMATS, camel, checkFormat, type Format, type RawGlobalOptions } from './argv.js';
 export { periodHint } from './command-options.js';
 export { localDate, type Today } from '../domain/dates.js';
 
-/**
- * The rule for a format, wherever it comes from: --format (parseFlags), VIS_FORMAT or a
- * profile (resolveFormat in services/settings.ts), `vis config set format`. `source` names it.
- * (commander's choices on -f only declare the values, for help and completion.)
- */
-export function checkFormat(value: string, source: string): Format {
-  if (!(FORMATS as readonly string[]).includes(value)) {
-    throw new UsageError(`${source} must be one of ${FORMATS.join(', ')} (got "${value}")`);
-  }
-  return value as Format;
-}
-import { FORMATS, camel, type Format, type RawGlobalOptions } from './argv.js';
+import { camel, checkFormat, type Format, type RawGlobalOptions } from './argv.js';
 import { periodHint } from './command-options.js';
 import { asToday, daysBetween, type Today } from '../domain/dates.js';
 import type { PeriodFlags } from '../domain/period.js';

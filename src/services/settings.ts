@@ -8,7 +8,8 @@ import { UsageError } from '../errors.js';
 import { checkApiKey } from '../http/key.js';
 import { checkBaseUrl } from '../http/url.js';
 import type { Env } from '../domain/env.js';
-import { checkFormat, type FlagOptions, type Format } from '../flags/rules.js';
+import { checkFormat, type Format } from '../flags/argv.js';
+import type { FlagOptions } from '../flags/rules.js';
 import { isTruthy } from '../domain/env.js';
 import { maskPgUrl, parsePgUrl } from '../history/pg/url.js';
 
