@@ -50,6 +50,8 @@ export interface RenderRequest {
   envelope: Envelope;
   /** --sort, --top and the row filters, applied to the collection in every format (src/output/filter.ts). */
   list?: ListOptions;
+  /** Topic names by id for the terminal's views (src/services/topic-names.ts); no other output uses them. */
+  topicNames?: ReadonlyMap<string, string> | undefined;
 }
 
 /** Refuses output options that cannot work (and a bad VIS_FORCE_TTY), before any request is sent. */
@@ -204,6 +206,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     wide: flags.wide,
     rows: flags.rows,
     columns: flags.columns,
+    topicNames: req.topicNames,
   });
   return { chunks, notes: '', filterNote };
 }
