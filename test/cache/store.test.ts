@@ -305,6 +305,10 @@ describe('queryOfKey', () => {
       ['d', ''],
     ]);
     expect(queryOfKey('GET /topics?x=1 @2026-11-22 @2026-11-23')).toEqual([['x', '1 @2026-11-22']]);
+    expect(queryOfKey('?=x&a=1')).toEqual([
+      ['', 'x'],
+      ['a', '1'],
+    ]);
   });
 });
 

@@ -4,12 +4,12 @@
  * holds, fresh or stale, and never a read spent for them; else the ids, as the answer has
  * them. json, csv and the piped table are the answer as it came.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/cache/store.js';
-import { entryKey } from '../../src/cache/keys.js';
+import { entryFileName, entryKey } from '../../src/cache/keys.js';
 import { answerScope, cachedTopicNames, MAX_ENTRIES, resultScope } from '../../src/services/topic-names.js';
 import { fakeClock } from '../support/context.js';
 import { FakeApi, ok } from '../support/http.js';
@@ -251,6 +251,10 @@ describe('the lookup', () => {
     expect(answerScope([], { brand: { id: null }, market: 'GB-en' })).toEqual({ brand: undefined, market: undefined });
     expect(answerScope([], null)).toEqual({ brand: undefined, market: undefined });
     expect(resultScope({ brand: { id: '7', name: 'A' }, market: null, envelope: null })).toEqual({ brand: '7', market: undefined });
+    expect(resultScope({ brand: { id: '7', name: 'A' }, market: { code: 'GB-en', label: null }, envelope: { data: {}, meta: {} } })).toEqual({
+      brand: '7',
+      market: 'GB-en',
+    });
     expect(
       resultScope({ brand: { id: '7', name: 'A' }, market: { code: 'GB-en', label: null }, envelope: { data: {}, meta: { market: { code: 'US-en' } } } }),
     ).toEqual({
@@ -307,5 +311,22 @@ describe('the lookup', () => {
     expect(debug.at(-1)).toMatch(/^topic names: from the cached GET \/topics\?brand_id=7/);
     expect(cachedTopicNames({ cache: () => undefined, debug: () => undefined }, scope)).toBeUndefined();
     expect(MAX_ENTRIES).toBeGreaterThan(0);
+  });
+
+  it('reads at most MAX_ENTRIES entries, newest first: an older one of the scope past them is not reached', () => {
+    const found = (others: number) => {
+      const dir = mkdtempSync(join(tmpdir(), 'vis-topic-bound-'));
+      const cache = ResponseCache.open(join(dir, 'cache'), 'https://api.example', TEST_KEY) as ResponseCache;
+      const store = (brand: string, name: string, mtime: number) => {
+        const key = entryKey('GET', '/topics', [['brand_id', brand]]);
+        cache.store('topics', key, JSON.stringify({ data: { topics: [{ id: 'a', name }] }, meta: {} }), 1000, 2000);
+        utimesSync(join(cache.dir, entryFileName('topics', key)), mtime, mtime);
+      };
+      store('7', 'A', 1000);
+      for (let i = 0; i < others; i++) store(`9${i}`, 'Other', 2000 + i);
+      return cachedTopicNames({ cache: () => cache, debug: () => undefined }, { brand: '7', market: undefined })?.get('a');
+    };
+    expect(found(MAX_ENTRIES - 1)).toBe('A');
+    expect(found(MAX_ENTRIES)).toBeUndefined();
   });
 });
