@@ -40,6 +40,7 @@ export default {
     'src/services/brand-choice.ts',
     'src/export/brand-columns.ts',
     'src/services/question-lookup.ts',
+    'src/services/topic-names.ts',
     'src/output/views/shown.ts',
     'src/cli/option-errors.ts',
     'src/services/request-log.ts',

@@ -141,6 +141,11 @@ interface EndpointEntry<Id extends string, ListId extends string> extends Partia
   /** Its answers name engines (an `engines` map, an `engine` field): TAB offers the names seen in the cached ones. */
   namesEngines?: boolean;
   /**
+   * Its answers name topics by id only (`topic_id`, a task's `topics`): on a terminal the
+   * view shows their names from a cached GET /topics answer (src/services/topic-names.ts).
+   */
+  namesTopics?: boolean;
+  /**
    * For endpoints that take one argument per call (an item id, a question): the list
    * endpoint whose rows name the items, the row field, and where the value goes. Used by
    * `vis export` to read a list and then each item of it.
@@ -304,6 +309,7 @@ const TABLE = [
   endpoint({
     id: 'prompts',
     namesEngines: true,
+    namesTopics: true,
     words: ['prompts'],
     path: '/prompts',
     collection: 'prompts',
@@ -552,6 +558,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks',
+    namesTopics: true,
     paramsNotShown: ['layer', 'status', 'limit'],
     freshness: 'minutes',
     words: ['tasks'],
@@ -590,6 +597,7 @@ const TABLE = [
   }),
   endpoint({
     id: 'tasks.get',
+    namesTopics: true,
     listHint: '`vis tasks` lists task ids (add --status to see tasks that are not open).',
     freshness: 'minutes',
     words: ['tasks'],

@@ -37,3 +37,25 @@ export function periodEndsToday(hasPeriod: boolean, query: ReadonlyArray<readonl
 export function entryFileName(endpointId: string, key: string): string {
   return `${endpointId}.${sha256Hex(key).slice(0, 32)}.json`;
 }
+
+/**
+ * The query of an entry key, as entryKey wrote it (`GET /topics?brand_id=3&market=US-en
+ * @2026-11-22` → brand_id 3, market US-en): what another command may ask of an entry it
+ * did not make. A pair that does not decode is left out.
+ */
+export function queryOfKey(key: string): Array<[string, string]> {
+  const request = key.replace(/ @\d{4}-\d{2}-\d{2}$/, '');
+  const q = request.indexOf('?');
+  if (q < 0) return [];
+  const out: Array<[string, string]> = [];
+  for (const pair of request.slice(q + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) continue;
+    try {
+      out.push([decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))]);
+    } catch {
+      // not one entryKey wrote
+    }
+  }
+  return out;
+}

@@ -124,6 +124,30 @@ export class ResponseCache {
     return { hit: entry };
   }
 
+  /**
+   * The entries of one endpoint, fresh or stale, the newest written first, each read only
+   * when the one before did not satisfy the caller: what an answer read earlier can still
+   * tell (a topic's name beside another command's answer). Each is checked as `lookup`
+   * checks it (a regular file, its header naming the key its file name is the hash of);
+   * nothing is written, counted or removed.
+   */
+  *entries(endpoint: string): Generator<{ key: string; hit: CacheHit }> {
+    const files: Array<{ name: string; mtimeMs: number }> = [];
+    for (const name of listDir(this.dir)) {
+      if (!ENTRY_FILE.test(name) || name.slice(0, -38) !== endpoint) continue;
+      try {
+        files.push({ name, mtimeMs: lstatSync(join(this.dir, name)).mtimeMs });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+    for (const { name } of files) {
+      const entry = readEntry(join(this.dir, name), name, endpoint);
+      if (entry !== undefined) yield entry;
+    }
+  }
+
   /** Stores an answer; a failure to write is not the command's (the answer is still shown). */
   store(endpoint: string, key: string, raw: string, fetchedAt: number, expiresAt: number): void {
     const body = Buffer.from(raw, 'utf8');
@@ -185,6 +209,21 @@ export function parseEntry(buf: Buffer, key: string, endpoint: string): CacheHit
   const body = buf.subarray(nl + 1);
   if (h.bytes !== body.length) return undefined;
   return { raw: body.toString('utf8'), fetchedAt: h.fetchedAt, expiresAt: h.expiresAt };
+}
+
+/** The entry in the file `name` of `endpoint`, its key read from its own header; undefined when it is not one vis wrote there. */
+function readEntry(path: string, name: string, endpoint: string): { key: string; hit: CacheHit } | undefined {
+  let buf: Buffer;
+  let key: unknown;
+  try {
+    buf = readRegularFile(path);
+    key = (JSON.parse(buf.subarray(0, buf.indexOf(0x0a)).toString('utf8')) as { key?: unknown } | null)?.key;
+  } catch {
+    return undefined;
+  }
+  if (typeof key !== 'string' || entryFileName(endpoint, key) !== name) return undefined;
+  const hit = parseEntry(buf, key, endpoint);
+  return hit === undefined ? undefined : { key, hit };
 }
 
 function isTime(v: unknown): v is number {

@@ -31,4 +31,6 @@ export interface ScopeResult {
   raw: string | null;
   envelope: { data: unknown; meta?: Record<string, unknown>; [key: string]: unknown } | null;
   error: ScopeError | null;
+  /** Topic names by id for the terminal's views, from a cached GET /topics of this scope (src/services/topic-names.ts); never in json or csv. */
+  topicNames?: ReadonlyMap<string, string> | undefined;
 }

@@ -201,6 +201,8 @@ export interface ListedAnswer<B> {
   filterNote: string | undefined;
   /** The schema's columns of the rows left (narrowKnownColumns): an empty result's header. */
   knownColumns: string[];
+  /** The rows the filters kept, and how many of them --top kept (scopesTopNote). */
+  counts: Pick<ListResult<unknown>, 'after' | 'matched'>;
 }
 
 /**
@@ -216,6 +218,7 @@ export function listAnswer<B>(body: B, spec: ListSpec, options: ListOptions, col
     json: withFilters(result.body, result.filters),
     filterNote: noMatchNote(result) ?? topNote(result, options),
     knownColumns: narrowKnownColumns(columnsOf(dataOf(result.body)), options),
+    counts: { after: result.after, matched: result.matched },
   };
 }
 
@@ -331,10 +334,22 @@ export function noMatchNote(result: Pick<ListResult<unknown>, 'before' | 'after'
  */
 export function topNote(result: Pick<ListResult<unknown>, 'after' | 'matched'>, options: ListOptions): string | undefined {
   if (options.sort === undefined || options.top === undefined || result.matched <= result.after) return undefined;
-  const { field, descending } = options.sort;
-  const end = descending ? 'highest' : 'lowest';
-  const other = descending ? field : `-${field}`;
-  return `Sorted by ${field}, ${end} first: the ${end} ${result.after} of ${result.matched} rows (--sort ${other} --top ${options.top} for the ${descending ? 'lowest' : 'highest'}).`;
+  return sortedNote(`${result.after} of ${result.matched} rows`, options.sort, options.top);
+}
+
+/**
+ * The same note once for several brands and markets, where --top keeps each one's first N
+ * (src/terminal/render-combined.ts): said when it left rows out of any of them.
+ */
+export function scopesTopNote(results: ReadonlyArray<Pick<ListResult<unknown>, 'after' | 'matched'>>, options: ListOptions): string | undefined {
+  if (options.sort === undefined || options.top === undefined || !results.some((r) => r.matched > r.after)) return undefined;
+  return sortedNote(`${options.top} row${options.top === 1 ? '' : 's'} of each brand and market`, options.sort, options.top);
+}
+
+function sortedNote(which: string, sort: SortKey, top: number): string {
+  const end = sort.descending ? 'highest' : 'lowest';
+  const other = sort.descending ? sort.field : `-${sort.field}`;
+  return `Sorted by ${sort.field}, ${end} first: the ${end} ${which} (--sort ${other} --top ${top} for the ${sort.descending ? 'lowest' : 'highest'}).`;
 }
 
 // ---------------------------------------------------------------------------------------

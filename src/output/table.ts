@@ -83,6 +83,8 @@ export interface TableOptions {
   columns?: readonly string[] | undefined;
   /** The main collection's columns its schema knows (schemas/columns.ts); piped layout only. */
   knownColumns?: readonly string[] | undefined;
+  /** Topic names by id for the views (ViewContext.topicNames); the generic and piped tables show the answer as it is. */
+  topicNames?: ReadonlyMap<string, string> | undefined;
 }
 
 /** The piped layout's two parts (see the module comment): `rows` for stdout, `rest` for stderr. */
@@ -133,7 +135,7 @@ export function renderScopes(results: readonly ScopeResult[], opts: TableOptions
   const tty = ttyOf(opts);
   const ctx: ViewContext = { width: tty.width, wide: tty.wide, chalk: tty.chalk, read: new Reader(new Shown()), brand: null, noun: opts.spec.noun };
   const lines = scopesView(results, opts.spec, ctx, (envelope, spec, one) =>
-    renderTable(envelope, { spec, width: one.width, color: one.chalk.level > 0, tty: true, wide: one.wide }),
+    renderTable(envelope, { spec, width: one.width, color: one.chalk.level > 0, tty: true, wide: one.wide, topicNames: one.topicNames }),
   );
   return lines === null ? null : `${lines.join('\n')}\n`;
 }
@@ -174,6 +176,7 @@ export function renderView(envelope: unknown, opts: TableOptions, strict = false
     read: new Reader(shown),
     brand: brandName(envelope.meta),
     noun: opts.spec?.noun ?? 'rows',
+    topicNames: opts.topicNames,
   };
   let blocks: Block[];
   try {

@@ -11,7 +11,7 @@ import type { ListOptions } from '../output/filter.js';
 import { ServerError, UsageError } from '../errors.js';
 import { isNestingError } from '../text/nesting.js';
 import { forcedTty } from './force-tty.js';
-import { emit, toStdout, writesToTerminal, type RenderContext } from './render.js';
+import { emit, toStdout, writeFilterNote, writesToTerminal, type RenderContext } from './render.js';
 
 export interface CombinedRenderRequest {
   format: Format;
@@ -30,7 +30,7 @@ export interface CombinedRenderRequest {
  * brand × market, so every result of the JSON document stays one answer; what applied is
  * added to the document's meta.filters.
  */
-async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest> {
+async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest & { note?: string | undefined }> {
   if (req.list === undefined || Object.keys(req.list).length === 0) return req;
   const [filter, { parseExactJson }, { exactStringify }, { knownColumns }] = await Promise.all([
     import('../output/filter.js'),
@@ -38,14 +38,18 @@ async function listed(req: CombinedRenderRequest): Promise<CombinedRenderRequest
     import('../text/raw-number.js'),
     import('../schemas/columns.js'),
   ]);
+  const counts: Array<{ after: number; matched: number }> = [];
   const results = req.results.map((r) => {
     if (r.raw === null || r.envelope === null) return r;
     const out = filter.listAnswer(parseExactJson(r.raw), req.spec, req.list!, (data) => knownColumns(req.spec.id, data));
+    counts.push(out.counts);
     const raw = exactStringify(out.body);
     return { ...r, raw, envelope: JSON.parse(raw) as NonNullable<ScopeResult['envelope']> };
   });
   // Said even when no answer came back: they were asked for, and would have applied.
-  return { ...req, results, meta: { ...req.meta, filters: { ...req.meta.filters, ...filter.appliedFilters(req.list) } } };
+  const meta = { ...req.meta, filters: { ...req.meta.filters, ...filter.appliedFilters(req.list) } };
+  // Which end --top kept, said once for every brand and market, as for one answer.
+  return { ...req, results, meta, note: filter.scopesTopNote(counts, req.list) };
 }
 
 export async function renderCombinedResponse(ctx: RenderContext, asked: CombinedRenderRequest): Promise<void> {
@@ -92,4 +96,5 @@ export async function renderCombinedResponse(ctx: RenderContext, asked: Combined
     throw err;
   }
   await emit(ctx, flags.output, chunks, { pager: flags.pager });
+  await writeFilterNote(ctx, flags, req.note);
 }

@@ -50,6 +50,8 @@ export interface RenderRequest {
   envelope: Envelope;
   /** --sort, --top and the row filters, applied to the collection in every format (src/output/filter.ts). */
   list?: ListOptions;
+  /** Topic names by id for the terminal's views (src/services/topic-names.ts); no other output uses them. */
+  topicNames?: ReadonlyMap<string, string> | undefined;
 }
 
 /** Refuses output options that cannot work (and a bad VIS_FORCE_TTY), before any request is sent. */
@@ -111,13 +113,20 @@ export async function renderResponse(ctx: RenderContext, req: RenderRequest): Pr
   const { notes, filterNote } = rendered;
   // The piped table's notes, after the rows: only asked for (--verbose), and never with --quiet.
   if (notes !== '' && ctx.verbose && !req.flags.quiet) await writeQuietly(ctx.io.stderr, [notes]);
-  // Filters that left nothing: at a terminal, what the answer does hold. A pipe's reader gets the empty result alone.
-  const atTerminal = ctx.io.stderrIsTTY && (!toStdout(req.flags.output) || ctx.io.stdoutIsTTY);
-  if (filterNote !== undefined && atTerminal && !req.flags.quiet) {
-    // Wrapped at spaces, as every message: the terminal would break it mid-word.
-    const columns = stderrColumns(ctx.io);
-    await writeQuietly(ctx.io.stderr, [`${columns === undefined ? filterNote : wrapAtSpaces(filterNote, columns)}\n`]);
-  }
+  await writeFilterNote(ctx, req.flags, filterNote);
+}
+
+/**
+ * The list options' note (filters that left nothing: what the answer does hold; --top:
+ * which end is shown) on stderr, at a terminal only: a pipe's reader gets the rows alone.
+ * One answer's, or once for several brands and markets (src/terminal/render-combined.ts).
+ */
+export async function writeFilterNote(ctx: RenderContext, flags: Pick<FlagOptions, 'output' | 'quiet'>, note: string | undefined): Promise<void> {
+  const atTerminal = ctx.io.stderrIsTTY && (!toStdout(flags.output) || ctx.io.stdoutIsTTY);
+  if (note === undefined || !atTerminal || flags.quiet) return;
+  // Wrapped at spaces, as every message: the terminal would break it mid-word.
+  const columns = stderrColumns(ctx.io);
+  await writeQuietly(ctx.io.stderr, [`${columns === undefined ? note : wrapAtSpaces(note, columns)}\n`]);
 }
 
 /** What goes to stdout (or -o), and what goes to stderr. */
@@ -204,6 +213,7 @@ async function renderChunks(ctx: RenderContext, req: RenderRequest, toTerminal: 
     wide: flags.wide,
     rows: flags.rows,
     columns: flags.columns,
+    topicNames: req.topicNames,
   });
   return { chunks, notes: '', filterNote };
 }

@@ -3,12 +3,13 @@
  * where it lives, when an entry is served, what a damaged header is, which files
  * invalidation and the size cap touch (and which they leave alone), and the status counts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_LOOKUP_LIFE_MS, isScanBoundary, lastScanBoundary } from '../../src/cache/freshness.js';
-import { accountId, entryFileName, entryKey, periodEndsToday } from '../../src/cache/keys.js';
+import { accountId, entryFileName, entryKey, periodEndsToday, queryOfKey } from '../../src/cache/keys.js';
 import { ResponseCache, cacheRoot, cacheStatus, clearCache, parseEntry, refusePrivateDir } from '../../src/cache/store.js';
 
 const URL = 'https://x.test/api/v1';
@@ -277,5 +278,90 @@ describe('the size cap', () => {
     cache.store('topics', 'GET /topics', '{}', 1, 2);
     expect(existsSync(outside)).toBe(true);
     expect(entries(cache.dir)).toHaveLength(1);
+  });
+});
+
+describe('queryOfKey', () => {
+  it('reads back the query entryKey wrote, decoded, without the API date; a key without one has none', () => {
+    const key = entryKey(
+      'GET',
+      '/topics',
+      [
+        ['market', 'US-en'],
+        ['brand_id', '3'],
+        ['q', 'a&b=c d'],
+      ],
+      '2026-11-22',
+    );
+    expect(queryOfKey(key)).toEqual([
+      ['brand_id', '3'],
+      ['market', 'US-en'],
+      ['q', 'a&b=c d'],
+    ]);
+    expect(queryOfKey(entryKey('GET', '/topics', []))).toEqual([]);
+    expect(queryOfKey(entryKey('GET', '/topics', [], '2026-11-22'))).toEqual([]);
+    expect(queryOfKey('GET /topics?a=1&b&%E0%A4=2&c=%zz&d=')).toEqual([
+      ['a', '1'],
+      ['d', ''],
+    ]);
+    expect(queryOfKey('GET /topics?x=1 @2026-11-22 @2026-11-23')).toEqual([['x', '1 @2026-11-22']]);
+    expect(queryOfKey('?=x&a=1')).toEqual([
+      ['', 'x'],
+      ['a', '1'],
+    ]);
+  });
+});
+
+describe('entries', () => {
+  const write = (cache: ResponseCache, endpoint: string, key: string, body: string, mtime: number) => {
+    cache.store(endpoint, key, body, NOV, NOV + 1000);
+    utimesSync(join(cache.dir, entryFileName(endpoint, key)), mtime, mtime);
+  };
+  const keys = (cache: ResponseCache, endpoint: string) => [...cache.entries(endpoint)].map((e) => e.key);
+
+  it('yields one endpoint’s entries, fresh or stale, newest written first, with their key and answer; writes nothing', () => {
+    const cache = open();
+    write(cache, 'topics', 'GET /topics?brand_id=1', '{"a":1}', 1000);
+    write(cache, 'topics', 'GET /topics?brand_id=2', '{"a":2}', 3000);
+    write(cache, 'topics', 'GET /topics?brand_id=3', '{"a":3}', 2000);
+    write(cache, 'topics.get', 'GET /topics/x', '{}', 4000);
+    write(cache, 'prompts', 'GET /prompts', '{}', 5000);
+    const before = readdirSync(cache.dir).map((n) => `${n} ${statSync(join(cache.dir, n)).mtimeMs}`);
+    const all = [...cache.entries('topics')];
+    expect(all.map((e) => e.key)).toEqual(['GET /topics?brand_id=2', 'GET /topics?brand_id=3', 'GET /topics?brand_id=1']);
+    expect(all[0]!.hit).toEqual({ raw: '{"a":2}', fetchedAt: NOV, expiresAt: NOV + 1000 });
+    expect(keys(cache, 'topics.get')).toEqual(['GET /topics/x']);
+    expect(readdirSync(cache.dir).map((n) => `${n} ${statSync(join(cache.dir, n)).mtimeMs}`)).toEqual(before);
+    expect(keys(open(), 'topics')).toEqual([]);
+  });
+
+  it('reads each file only when the one before did not do', () => {
+    const cache = open();
+    write(cache, 'topics', 'GET /topics?brand_id=1', '{}', 1000);
+    write(cache, 'topics', 'GET /topics?brand_id=2', '{}', 2000);
+    const it = cache.entries('topics');
+    expect(it.next().value?.key).toBe('GET /topics?brand_id=2');
+    // Damaged after the first was read: the second is read only now, and passed over.
+    writeFileSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=1')), 'garbage');
+    expect(it.next().done).toBe(true);
+  });
+
+  it('passes over what is not an entry vis wrote there: a renamed, damaged, headless or foreign-keyed file, a FIFO, a link, a folder', () => {
+    const cache = open();
+    write(cache, 'topics', 'GET /topics?brand_id=1', '{}', 1000);
+    const good = entryFileName('topics', 'GET /topics?brand_id=1');
+    write(cache, 'topics', 'GET /topics?brand_id=2', '{}', 2000);
+    // Its header names brand_id=2, its file name is another key's hash.
+    renameSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=2')), join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=9')));
+    write(cache, 'topics', 'GET /topics?brand_id=3', '{}', 3000);
+    writeFileSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=3')), '{"v":1,"key":"GET /topics?brand_id=3"}\n{}');
+    writeFileSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=4')), 'no header line');
+    writeFileSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=5')), '{"key":5}\n{}');
+    writeFileSync(join(cache.dir, entryFileName('topics', 'null')), 'null\n{}');
+    execFileSync('mkfifo', [join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=6'))]);
+    symlinkSync(join(cache.dir, good), join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=7')));
+    mkdirSync(join(cache.dir, entryFileName('topics', 'GET /topics?brand_id=8')));
+    writeFileSync(join(cache.dir, 'topics.json'), 'x');
+    expect(keys(cache, 'topics')).toEqual(['GET /topics?brand_id=1']);
   });
 });

@@ -9,6 +9,7 @@ import {
   narrowKnownColumns,
   noMatchNote,
   topNote,
+  scopesTopNote,
   parseListOptions,
   withFilters,
 } from '../../src/output/filter.js';
@@ -299,6 +300,32 @@ describe('--engine, --state, --action', () => {
     expect(topNote({ after: 3, matched: 3 }, { sort: { field: 'visibility', descending: false }, top: 3 })).toBeUndefined();
     expect(topNote({ after: 3, matched: 9 }, { top: 3 })).toBeUndefined();
     expect(topNote({ after: 9, matched: 9 }, { sort: { field: 'visibility', descending: false } })).toBeUndefined();
+    // Several brands and markets: once, when --top cut any of them.
+    const lowest = { sort: { field: 'visibility', descending: false }, top: 3 };
+    expect(
+      scopesTopNote(
+        [
+          { after: 2, matched: 2 },
+          { after: 3, matched: 9 },
+        ],
+        lowest,
+      ),
+    ).toBe('Sorted by visibility, lowest first: the lowest 3 rows of each brand and market (--sort -visibility --top 3 for the highest).');
+    expect(scopesTopNote([{ after: 1, matched: 4 }], { sort: { field: 'rank', descending: true }, top: 1 })).toBe(
+      'Sorted by rank, highest first: the highest 1 row of each brand and market (--sort rank --top 1 for the lowest).',
+    );
+    expect(
+      scopesTopNote(
+        [
+          { after: 2, matched: 2 },
+          { after: 3, matched: 3 },
+        ],
+        lowest,
+      ),
+    ).toBeUndefined();
+    expect(scopesTopNote([], lowest)).toBeUndefined();
+    expect(scopesTopNote([{ after: 3, matched: 9 }], { top: 3 })).toBeUndefined();
+    expect(scopesTopNote([{ after: 3, matched: 9 }], { sort: lowest.sort })).toBeUndefined();
     const cut = applyListOptions(body([{ v: 3 }, { v: 1 }, { v: 2 }]), LIST, { sort: { field: 'v', descending: false }, top: 2 });
     expect(cut).toMatchObject({ before: 3, after: 2, matched: 3 });
     expect(noMatchNote({ before: 2, after: 1, seen: { engine: ['a'] } })).toBeUndefined();

@@ -14,10 +14,9 @@ import { cell, gridLines, naturalWidths, type Cell, type Column, type GridRow, t
 import { answerState, stateLegend, stateMarkPart } from './marks.js';
 import { formatCount, formatDecimal, formatPercent } from './numbers.js';
 import { safeText, type Obj } from './read.js';
-import { noneMatch } from './section.js';
+import { noneMatch, topicGroup } from './section.js';
 import { sparkline } from './sparkline.js';
 import { wrapText } from './wrap.js';
-import { displayWidth, truncateToWidth } from '../../text/width.js';
 import { engineName } from '../../text/engine-name.js';
 
 const GAP = 2;
@@ -51,41 +50,6 @@ class StatesSeen {
     }
   }
 }
-
-/**
- * The topic group line: its name in bold, its id dimmed (either may be missing). The id is
- * taken as input by other commands, so it stays whole: when both do not fit, the name is
- * shortened, or the id goes on a line of its own.
- */
-function topicGroup(name: string | null | undefined, id: string | null | undefined, ctx: ViewContext): GridRow[] {
-  const { chalk } = ctx;
-  const idPart = id ? [{ text: id, style: name ? chalk.dim : chalk.bold }] : [];
-  if (!name) return idPart.length > 0 ? [{ group: idPart }] : [];
-  if (!id) return [{ group: [{ text: name, style: chalk.bold }] }];
-  const room = ctx.width - GAP - displayWidth(id);
-  if (ctx.wide || displayWidth(name) <= room)
-    return [
-      {
-        group: [
-          { text: name, style: chalk.bold },
-          { text: `  ${id}`, style: chalk.dim },
-        ],
-      },
-    ];
-  if (room >= MIN_NAME)
-    return [
-      {
-        group: [
-          { text: truncateToWidth(name, room), style: chalk.bold },
-          { text: `  ${id}`, style: chalk.dim },
-        ],
-      },
-    ];
-  return [{ group: [{ text: name, style: chalk.bold }] }, { group: idPart }];
-}
-
-/** Narrowest a topic name is shortened to beside its id before the id gets a line of its own. */
-const MIN_NAME = 12;
 
 /** Legend of the marks, unknown states spelled out, and a note, as lines. */
 function legendLines(unknown: readonly string[], note: string, ctx: ViewContext): string[] {

@@ -15,6 +15,11 @@ export interface ViewContext {
   brand: string | null;
   /** The endpoint's noun for empty sentences ("No tasks match."). */
   noun: string;
+  /**
+   * Topic names by id (the API's text, unsanitised) where the run found them without a
+   * read (src/services/topic-names.ts); absent: topics are shown by their ids.
+   */
+  topicNames?: ReadonlyMap<string, string> | undefined;
 }
 
 /** A group of lines; blocks are separated by one blank line. */

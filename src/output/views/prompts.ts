@@ -1,7 +1,8 @@
 /**
  * `vis prompts`: the buyer questions down, the engines across, each cell the dominant
  * answer state over the window as a mark (see marks.ts: ● ◐ ○ ◌ –, colours on top) and
- * how often that state occurred. Questions are grouped under their topic. A legend
+ * how often that state occurred. Questions are grouped under their topic (its name when
+ * the context has it, ViewContext.topicNames). A legend
  * follows, then the brand's average position per question and engine when named, with
  * each question's id. Questions and ids are never shortened: they wrap in their column.
  */
@@ -11,7 +12,7 @@ import { flowLines } from './flow.js';
 import { answerState, stateLegend, stateMarkPart } from './marks.js';
 import { formatDecimal, formatPercent } from './numbers.js';
 import { safeText } from './read.js';
-import { noneMatch, sectionTitle } from './section.js';
+import { noneMatch, sectionTitle, topicGroup, topicNameOf } from './section.js';
 import { displayWidth } from '../../text/width.js';
 import { wrapText } from './wrap.js';
 import { engineName } from '../../text/engine-name.js';
@@ -62,8 +63,10 @@ export const promptsView: View = (data, ctx) => {
   let topic: string | undefined | null = null;
   for (const r of rows) {
     if (r.topic !== topic && r.topicText) {
-      matrixRows.push({ group: [{ text: r.topicText, style: chalk.bold }] });
-      positionRows.push({ group: [{ text: r.topicText, style: chalk.bold }] });
+      // The topic's name where the run knows it (a cached GET /topics), its id dimmed beside it.
+      const group = topicGroup(topicNameOf(r.topic, ctx), r.topicText, ctx);
+      matrixRows.push(...group);
+      positionRows.push(...group);
     }
     topic = r.topic;
     const marks: Cell[] = engines.map((e, j) => {

@@ -2,9 +2,10 @@
 import type { ChalkInstance } from 'chalk';
 import type { ViewContext } from './context.js';
 import { flowLines } from './flow.js';
-import { cell, gridLines, type Cell, type Column } from './grid.js';
+import { cell, gridLines, type Cell, type Column, type GridRow } from './grid.js';
 import { fitParts, type Part } from './parts.js';
-import type { Obj } from './read.js';
+import { safeText, type Obj } from './read.js';
+import { displayWidth, truncateToWidth } from '../../text/width.js';
 
 /**
  * A section's heading: the title in bold, a note after it dimmed (on the next line when
@@ -46,4 +47,49 @@ export function topicColumns(middle: readonly RecordColumn[], ctx: Pick<ViewCont
     ...middle,
     { header: 'id', cell: (t) => (read.has(t, 'id') ? cell(read.text(t, 'id'), chalk.dim) : []) },
   ];
+}
+
+/**
+ * The topic group line: its name in bold, its id dimmed (either may be missing). The id is
+ * taken as input by other commands, so it stays whole: when both do not fit, the name is
+ * shortened, or the id goes on a line of its own.
+ */
+export function topicGroup(name: string | null | undefined, id: string | null | undefined, ctx: ViewContext): GridRow[] {
+  const { chalk } = ctx;
+  const idPart = id ? [{ text: id, style: name ? chalk.dim : chalk.bold }] : [];
+  if (!name) return idPart.length > 0 ? [{ group: idPart }] : [];
+  if (!id) return [{ group: [{ text: name, style: chalk.bold }] }];
+  const room = ctx.width - 2 - displayWidth(id);
+  if (ctx.wide || displayWidth(name) <= room)
+    return [
+      {
+        group: [
+          { text: name, style: chalk.bold },
+          { text: `  ${id}`, style: chalk.dim },
+        ],
+      },
+    ];
+  if (room >= MIN_NAME)
+    return [
+      {
+        group: [
+          { text: truncateToWidth(name, room), style: chalk.bold },
+          { text: `  ${id}`, style: chalk.dim },
+        ],
+      },
+    ];
+  return [{ group: [{ text: name, style: chalk.bold }] }, { group: idPart }];
+}
+
+/** Narrowest a topic name is shortened to beside its id before the id gets a line of its own. */
+const MIN_NAME = 12;
+
+/**
+ * A topic's name by its id (as the API sent it) where the run found the names
+ * (ViewContext.topicNames), safe for the terminal; null when it did not.
+ */
+export function topicNameOf(rawId: string | undefined, ctx: Pick<ViewContext, 'topicNames'>): string | null {
+  const name = rawId === undefined ? undefined : ctx.topicNames?.get(rawId);
+  const shown = name === undefined ? '' : safeText(name);
+  return shown.trim() === '' ? null : shown;
 }

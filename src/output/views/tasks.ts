@@ -1,6 +1,6 @@
 /**
  * `vis tasks`: open tasks per layer, the filters, then the tasks as a table (priority and
- * status coloured, see marks.ts). `vis tasks <id>`: the task's brief in sections (why,
+ * status coloured, see marks.ts; topics by name when the context has them). `vis tasks <id>`: the task's brief in sections (why,
  * steps, evidence, topics it moves). `vis weekly-plan`: the board, its columns side by
  * side with a card per task.
  */
@@ -11,7 +11,7 @@ import { cell, fitLine, gridLines, naturalWidths, partsWidth, type Cell, type Co
 import { toneOf, wordText } from './marks.js';
 import { changeCell, columnFormat, formatCount, formatPercent, formatScore } from './numbers.js';
 import { safeText, viewNumber, type Obj } from './read.js';
-import { noneMatch, recordTable, sectionTitle, topicColumns } from './section.js';
+import { noneMatch, recordTable, sectionTitle, topicColumns, topicNameOf } from './section.js';
 import { formatTime } from './time.js';
 import { wrapText } from './wrap.js';
 import { displayWidth, truncateToWidth } from '../../text/width.js';
@@ -107,7 +107,9 @@ function taskRows(t: Obj, stacked: boolean, titleWidth: number, impactText: (v: 
   ];
   const detail: Part[][] = [];
   const topics = read.texts(t, 'topics', 'optional');
-  if (topics) detail.push([{ text: topics.length > 0 ? topics.join(', ') : 'no topics', style: chalk.dim }]);
+  // By name where the run knows them (a cached GET /topics): texts() checked they are text.
+  const named = topics?.map((id, i) => topicNameOf((t.topics as string[])[i], ctx) ?? id);
+  if (named) detail.push([{ text: named.length > 0 ? named.join(', ') : 'no topics', style: chalk.dim }]);
   for (const [key, label] of [
     ['created_at', 'created '],
     ['updated_at', 'updated '],
@@ -155,9 +157,10 @@ export const taskView: View = (data, ctx) => {
     const v = read.text(task, key, 'optional');
     if (v) fact([{ text: `${label} `, style: chalk.dim }, { text: `${formatTime(v)}${v !== formatTime(v) ? ' UTC' : ''}` }]);
   }
-  // The topics by the names the brief gives them (its "Topics it moves" table pairs each name with its id).
+  // The topics by the names the brief gives them (its "Topics it moves" table pairs each name with its id),
+  // else by those the run found in a cached GET /topics.
   const named = topicNames(data, ctx);
-  const topicIds = read.texts(task, 'topics', 'optional')?.map((id) => named.get(id) ?? id);
+  const topicIds = read.texts(task, 'topics', 'optional')?.map((id, i) => named.get(id) ?? topicNameOf((task.topics as string[])[i], ctx) ?? id);
   const topicsFact: Part[] = [{ text: 'topics ', style: chalk.dim }, { text: topicIds?.length ? topicIds.join(', ') : 'none' }];
   // Too many for one line, they wrap between topics.
   const topicsApart = !ctx.wide && topicIds !== undefined && topicIds !== null && partsWidth(topicsFact) > ctx.width;

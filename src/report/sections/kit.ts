@@ -10,6 +10,7 @@ import { toneOf, type Tone } from '../../domain/tones.js';
 import { cellText, discoverColumns, flattenFigures, flattenRecord, isPlainObject, selectRows, type FlatCell } from '../../output/flatten.js';
 import { attr, escapeMarkup, html, inertSvg, linkTarget, link } from '../escape.js';
 import type { Formats } from '../format.js';
+import { topicNamesIn } from '../../text/topic-names.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -25,10 +26,7 @@ export interface SectionContext {
 /** A topic's name where the scope's topics answer gives it (`CRM pricing` for `crm-pricing`), else its id; text still to escape. */
 export function topicName(ctx: Pick<SectionContext, 'scope'>, id: string): string {
   const topics = ctx.scope.sections.topics;
-  if (topics?.kind !== 'data' || !isObj(topics.data)) return id;
-  const found = records(topics.data, 'topics').find((t) => t.id === id);
-  const name = found === undefined ? null : text(found, 'name');
-  return name === null || name.trim() === '' ? id : name;
+  return (topics?.kind === 'data' ? topicNamesIn(topics.data).get(id) : undefined) ?? id;
 }
 
 /** The engine's name for this report, as text still to escape. */

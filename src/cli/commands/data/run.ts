@@ -10,6 +10,7 @@ import { cacheNote, invalidateAfter, sendCached } from '../../../services/cached
 import { checkListOptions, renderResponse } from '../../../terminal/render.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { openSession } from '../../../services/session.js';
+import { answerScope, cachedTopicNames, resultScope } from '../../../services/topic-names.js';
 import type { DataOptions } from './parse.js';
 import { VisError } from '../../../errors.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
@@ -65,7 +66,11 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
       read: scopeProgress(request.command),
     },
   });
-  const { results, firstFailure } = scopeResults(read);
+  const { results: answers, firstFailure } = scopeResults(read);
+  const results =
+    options.format === 'table' && spec.namesTopics
+      ? answers.map((r) => (r.envelope === null ? r : { ...r, topicNames: cachedTopicNames(session, resultScope(r)) }))
+      : answers;
   await renderCombinedResponse(ctx, {
     format: options.format,
     flags: request.flags,
@@ -114,7 +119,9 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     const req = { ...scoped, query, body: request.body, unknownOutcome: spec.spends?.unknownOutcome };
     const res = await sendCached(ctx, session, spec, req).finally(() => invalidateAfter(session, spec));
     session.progress.stop();
-    await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list });
+    // Topic ids by name on a terminal, from what the cache already holds: never a read (src/services/topic-names.ts).
+    const topicNames = options.format === 'table' && spec.namesTopics ? cachedTopicNames(session, answerScope(req.query, res.envelope.meta)) : undefined;
+    await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list, topicNames });
     // stdout stays the answer alone; on a terminal one quiet line says where it came from.
     if (res.fromCache && ctx.io.stderrIsTTY && !request.flags.quiet) {
       writeMessage(ctx.io, cacheNote(res.fromCache, ctx.clock.now(), ctx.env.TZ));

@@ -63,6 +63,8 @@ export interface Field {
   under?: 'always' | 'narrow';
   /** A page's URL, shown as its path when each brand's pages are on one site (said above the table). */
   paths?: boolean;
+  /** A topic id, shown by its name where the scope's names are known (ScopeResult.topicNames). */
+  topic?: boolean;
 }
 
 export interface ListLayout {
@@ -118,7 +120,7 @@ const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
     fields: [
       { key: 'prompt', header: 'question', kind: 'question', under: 'narrow' },
       { key: 'engines', header: '', kind: 'engines' },
-      { key: 'topic_id', header: 'topic', kind: 'id', drop: 1 },
+      { key: 'topic_id', header: 'topic', kind: 'id', drop: 1, topic: true },
     ],
   },
   answers: {

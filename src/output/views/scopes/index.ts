@@ -75,6 +75,10 @@ function scopesTable(results: readonly ScopeResult[], layout: ListLayout, spec: 
     scoped = scoped.map(({ result, rows }) => ({ result, rows: rows.map((r) => withPath(r, pathField.key, sites.get(brandKey(result)) ?? null)) }));
     fieldList = fieldList.map((f) => (f === pathField ? { ...f, header: 'path' } : f));
   }
+  // A topic id by its name where this scope's names are known (the scope's own GET /topics in the cache).
+  const topicField = layout.fields.find((f) => f.topic === true);
+  if (topicField !== undefined)
+    scoped = scoped.map(({ result, rows }) => ({ result, rows: rows.map((r) => namedTopic(r, topicField.key, result.topicNames)) }));
   const all = scoped.flatMap((s) => s.rows);
   const columns: TableColumn[] = [];
   if (differ.brand) columns.push({ column: { header: 'brand', wrap: true }, cell: () => [] });
@@ -206,6 +210,12 @@ function sitesOf(scoped: readonly Scoped[], key: string): Map<string, string> | 
   return sites.size === 0 ? null : sites;
 }
 
+function namedTopic(record: Obj, key: string, names: ReadonlyMap<string, string> | undefined): Obj {
+  const v = record[key];
+  const name = typeof v === 'string' ? names?.get(v) : undefined;
+  return name === undefined ? record : { ...record, [key]: name };
+}
+
 function withPath(record: Obj, key: string, origin: string | null): Obj {
   const v = record[key];
   return typeof v === 'string' ? { ...record, [key]: pathOf(v, origin) } : record;
@@ -242,7 +252,7 @@ function scopeSections(results: readonly ScopeResult[], spec: TableSpec, ctx: Vi
       continue;
     }
     lines.push(sectionRule(scopeName(result), ctx));
-    const drawn = drawOne(result.envelope, spec, ctx);
+    const drawn = drawOne(result.envelope, spec, { ...ctx, topicNames: result.topicNames });
     lines.push(...drawn.replace(/\n$/, '').split('\n'));
   }
   return lines;
