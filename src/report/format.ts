@@ -16,6 +16,8 @@ export interface Formats {
   number(v: number): string;
   /** A 0-100 score (visibility): always one decimal (`31.0` beside `29.1`), one style wherever it is shown. */
   score(v: number): string;
+  /** A measure the API sends with decimals in some rows (a position, a task's impact): one decimal always (`2.0` beside `1.5`). */
+  decimal(v: number): string;
   /** A 0-100 percentage the API sends (`41.8` is 41.8%). */
   percent(v: number): string;
   /** A move with its sign and one decimal (`+5.8`, `-27.9`), for a figure written `before → after (move)`. */
@@ -56,6 +58,7 @@ export function formatsFor(localeAsked: string): Formats {
     locale,
     number: (v) => numbers.format(v),
     score: (v) => scores.format(v),
+    decimal: (v) => scores.format(v),
     percent: (v) => percents.format(v / 100),
     signed: (v) => signs.format(v),
     date(day) {

@@ -12,6 +12,11 @@ describe('formats for a locale', () => {
     expect(en.number(77)).toBe('77');
   });
 
+  it('a measure sent with decimals in some rows (a position, an impact): one decimal always', () => {
+    expect([en.decimal(2), en.decimal(1.5), en.decimal(8.25)]).toEqual(['2.0', '1.5', '8.3']);
+    expect(de.decimal(2)).toBe('2,0');
+  });
+
   it('percentages: the API’s 0-100 numbers with one decimal', () => {
     expect(en.percent(41.8)).toBe('41.8%');
     expect(en.percent(13)).toBe('13.0%');

@@ -26,7 +26,8 @@ import {
 } from '../../src/report/sections/kit.js';
 import { pageChange } from '../../src/report/sections/pages.js';
 import { countStates } from '../../src/report/sections/questions.js';
-import { bestFirst } from '../../src/report/sections/tasks.js';
+import { bestFirst, tasks } from '../../src/report/sections/tasks.js';
+import { shareOfVoice } from '../../src/report/sections/share-of-voice.js';
 import { bySeverity } from '../../src/report/sections/technical.js';
 import { weakestFirst } from '../../src/report/sections/topics.js';
 import { FakeCharts } from './fake-charts.js';
@@ -168,6 +169,37 @@ describe('what changed', () => {
     [{ kind: 'answer_state', move: 'changed', before: 'open', after: 'not_indexed', delta: null, points: null }, 'open → not indexed'],
   ])('%j reads %j: units, one decimal, states in words', (c, words) => {
     expect(moveWords(c as unknown as Change)).toBe(words);
+  });
+
+  it('one number style per measure: a rival’s position and a task’s impact with one decimal in every row', async () => {
+    const ctx = {
+      scope: {} as ScopeReport,
+      fmt: formatsFor('en-US'),
+      charts: new FakeCharts(),
+      model: { look: { accent: '#000' }, topicNames: new Map() } as never,
+    };
+    const sov = await shareOfVoice.render(
+      {
+        competitors: [
+          { name: 'Us', is_brand: true, share_of_voice: 30, position: 2 },
+          { name: 'Rival', share_of_voice: 20, position: 1.5 },
+        ],
+      },
+      ctx,
+    );
+    expect(sov).toMatch(/>2\.0</);
+    expect(sov).toMatch(/>1\.5</);
+    const list = await tasks.render(
+      {
+        tasks: [
+          { title: 'A', status: 'open', impact: 9 },
+          { title: 'B', status: 'open', impact: 8.3 },
+        ],
+      },
+      ctx,
+    );
+    expect(list).toMatch(/>9\.0</);
+    expect(list).toMatch(/>8\.3</);
   });
 
   it('a figure of What changed follows the report’s locale', () => {

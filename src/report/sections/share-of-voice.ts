@@ -54,7 +54,7 @@ export const shareOfVoice: SectionView = {
       fmt.change(percent(num(c, 'change')), 'points', c.is_brand === true ? 'higher' : 'neither'),
       numCell(num(c, 'visibility'), fmt.score),
       numCell(num(c, 'mentions'), fmt.number),
-      numCell(num(c, 'position'), fmt.number),
+      numCell(num(c, 'position'), fmt.decimal),
     ]);
     const more = rivals.length - Math.min(rivals.length, TOP_RIVALS);
     const window = windowOf(data.window);

@@ -35,7 +35,7 @@ export const tasks: SectionView = {
       html(text(t, 'layer') ?? ''),
       tag(text(t, 'priority') ?? ''),
       tag(text(t, 'status') ?? ''),
-      numCell(num(t, 'impact'), fmt.number),
+      numCell(num(t, 'impact'), fmt.decimal),
       strings(t, 'topics')
         .map((id) => html(topicName(ctx, id)))
         .join(', '),
