@@ -9,6 +9,7 @@ import {
   measured,
   padded,
   recordLines,
+  widestWord,
   wrapRanges,
   wrapWords,
   type HeadingForms,
@@ -71,6 +72,16 @@ describe('fitLines', () => {
 
   it('wraps it at spaces with wide', () => {
     expect(fitLines(m('aaa bbb ccc'), wide(7))).toEqual(['aaa bbb', 'ccc']);
+  });
+});
+
+describe('widestWord', () => {
+  it('measures the widest word, the lead of spaces counted with the first word only', () => {
+    expect(widestWord('ab cdef g')).toBe(4);
+    expect(widestWord('   a bb')).toBe(4);
+    expect(widestWord('a    bb')).toBe(2);
+    expect(widestWord('ab   ')).toBe(2);
+    expect(widestWord('')).toBe(0);
   });
 });
 
