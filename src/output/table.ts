@@ -38,13 +38,13 @@ import { Shown, unshown } from './views/shown.js';
 import {
   clampLine,
   fitLines,
-  fitted,
   headingLines,
   keyValueLines,
   measured,
   NULL_MARK,
   padded,
   recordLines,
+  widestWord,
   wrapWords,
   type HeadingForms,
   type Measured,
@@ -96,8 +96,6 @@ export interface PlainTable {
 
 const MIN_WIDTH = 20;
 const DEFAULT_WIDTH = 80;
-/** Narrowest a text column is squeezed to: three characters and the ellipsis. */
-const MIN_COLUMN = 4;
 const COLUMN_GAP = '  ';
 const MAX_DEPTH = 32;
 const DECIMAL_NUMBER = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
@@ -533,45 +531,59 @@ function isNumericCell(cell: FlatCell | undefined, shown: string): boolean {
   return isJsonNumber(cell) || (typeof cell === 'string' && DECIMAL_NUMBER.test(shown));
 }
 
+/**
+ * A grid's lines: columns two spaces apart under a header and a rule, text wrapped at
+ * spaces in its column rather than cut while the row has room (docs/output.md, "The
+ * generic table"). In order: the cells on one line and the headers over more lines at
+ * spaces; then text cells over more lines too, each column as wide as its longest word;
+ * then, when even that does not fit, one key/value block per record, where a word gets the
+ * whole line (and only a word wider than that is cut, never with `wide`).
+ */
 function gridLines(grid: Extract<TtySection, { kind: 'grid' }>, tty: Tty): string[] {
   const { chalk } = tty;
   const { headers, rows, numeric } = grid;
   const cap = tty.wide ? Infinity : tty.width;
+  const limit = tty.wide ? Infinity : tty.width + 1;
   const cellWidths = headers.map((_, j) => {
     let w = 0;
     for (const row of rows) w = Math.max(w, (row[j] ?? NULL_CELL).width);
     return w;
   });
   const natural = headers.map((h, j) => Math.min(cap, Math.max(h.width, cellWidths[j] ?? 0)));
-
+  const headerWords = headers.map((h) => widestWord(h.text, limit));
+  const cellWords = headers.map((_, j) => {
+    let w = 0;
+    for (const row of rows) w = Math.max(w, widestWord((row[j] ?? NULL_CELL).text, limit));
+    return w;
+  });
   const available = tty.width - COLUMN_GAP.length * (headers.length - 1);
-  let widths: number[] | null;
-  if (tty.wide) {
-    // Nothing shortened: text columns as narrow as their longest word, their text wrapped.
-    const words = (t: Measured | null | undefined) => Math.max(0, ...(t ?? NULL_CELL).text.split(' ').map((w) => displayWidth(w)));
-    const minimum = natural.map((w, j) => (numeric[j] ? w : Math.max(words(headers[j]), ...rows.map((row) => words(row[j])))));
-    widths = fitWidths(natural, minimum, available);
-  } else {
-    const minimum = natural.map((w, j) =>
-      numeric[j] ? Math.min(w, Math.max(cellWidths[j] ?? 0, Math.min(headers[j]?.width ?? 0, MIN_COLUMN))) : Math.min(w, MIN_COLUMN),
-    );
-    widths = fitWidths(natural, minimum, available);
-  }
-  if (widths === null) return recordLines(headers, rows, tty, (l) => chalk.dim(l));
-  const fit = widths;
-
-  const line = (texts: ReadonlyArray<Measured | null>, style: (s: string) => string): string[] => {
-    const blocks = texts.map((t, j) =>
-      t === null ? [NULL_CELL] : tty.wide ? wrapWords(t.text, fit[j] ?? 0).map((l) => ({ text: l, width: displayWidth(l) })) : [fitted(t, fit[j] ?? 0)],
-    );
-    return sideBySide(blocks, (piece, j) => {
-      const w = fit[j] ?? 0;
-      const t = piece ?? EMPTY;
-      const text = numeric[j] ? padded(t, w, 'right') : j === texts.length - 1 ? t.text : padded(t, w);
-      return texts[j] === null ? chalk.dim(text) : style(text);
-    });
+  const fit = (minimum: readonly number[]) => (minimum.some((m) => m > available) ? null : fitWidths(natural, minimum, available));
+  // Cells on one line, headers over more; then text over more lines too (numbers stay whole).
+  const oneLine = headers.map((_, j) => Math.max(cellWidths[j] ?? 0, headerWords[j] ?? 0));
+  const wordWide = headers.map((_, j) => (numeric[j] ? (oneLine[j] ?? 0) : Math.max(cellWords[j] ?? 0, headerWords[j] ?? 0)));
+  const fitted = fit(oneLine) ?? fit(wordWide);
+  if (fitted === null) return recordLines(headers, rows, tty, (l) => chalk.dim(l));
+  const widths = fitted;
+  // Every word fits its column: text wraps at spaces, and nothing is cut.
+  const lines = (t: Measured, j: number): Measured[] => {
+    const w = widths[j] ?? 0;
+    const texts = t.width <= w ? [t.text] : wrapWords(t.text, w);
+    return texts.map((l) => ({ text: l, width: displayWidth(l) }));
   };
-  const out = [...line(headers, (s) => chalk.bold(s)), chalk.dim(fit.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
-  for (const row of rows) out.push(...line(row, (s) => s));
+  const line = (texts: ReadonlyArray<Measured | null>, style: (s: string) => string, align: 'top' | 'bottom'): string[] => {
+    const blocks = texts.map((t, j) => (t === null ? [NULL_CELL] : lines(t, j)));
+    return sideBySide(
+      blocks,
+      (piece, j) => {
+        const w = widths[j] ?? 0;
+        const t = piece ?? EMPTY;
+        const text = numeric[j] ? padded(t, w, 'right') : j === texts.length - 1 ? t.text : padded(t, w);
+        return texts[j] === null ? chalk.dim(text) : style(text);
+      },
+      align,
+    );
+  };
+  const out = [...line(headers, (s) => chalk.bold(s), 'bottom'), chalk.dim(widths.map((w) => '─'.repeat(w)).join(COLUMN_GAP))];
+  for (const row of rows) out.push(...line(row, (s) => s, 'top'));
   return out;
 }

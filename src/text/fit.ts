@@ -44,12 +44,46 @@ export function padded(t: Measured, width: number, align: 'left' | 'right' = 'le
   return align === 'left' ? t.text + ' '.repeat(gap) : ' '.repeat(gap) + t.text;
 }
 
-/** Text in the room's width: shortened, or with `wide` wrapped at spaces. */
+const WORD = /[^ ]+/g;
+
+/**
+ * Text in the room's width, wrapped at spaces: nothing is cut while it can be shown whole.
+ * A word wider than the width alone is cut with `…`, unless it is a URL (the terminal folds
+ * it, and copying it gives it whole) or the room is `wide`.
+ */
 export function fitLines(t: Measured, room: Room): string[] {
-  return room.wide ? wrapWords(t.text, room.width) : [fitted(t, room.width).text];
+  return t.width <= room.width ? [t.text] : wholeLines(t.text, room.width, room.wide);
 }
 
-const WORD = /[^ ]+/g;
+/**
+ * A word a user copies or clicks as one, so never broken inside: one that starts (after
+ * an opening bracket or quote) with a scheme and `://`, or with `www.`. Not any word
+ * holding `://`: text from the API with a control sequence shown escaped
+ * (`\e]8;;https://…`) is no link, and keeps to the width like other text.
+ */
+export function isUrlWord(word: string): boolean {
+  return /^[("'<[]*(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i.test(word);
+}
+
+/**
+ * `text` over lines of `width` columns, broken at spaces; a line that is one word wider
+ * than that is cut with `…`, unless `keep` (`--wide`) or the word is a URL.
+ */
+export function wholeLines(text: string, width: number, keep: boolean): string[] {
+  return wrapWords(text, width).map((line) => (keep || displayWidth(line, width) <= width || isUrlWord(line.trim()) ? line : truncateToWidth(line, width)));
+}
+
+/** The widest word of `text` (its lead of spaces counted with its first), measured no further than `limit`. */
+export function widestWord(text: string, limit = Infinity): number {
+  const lead = text.length - text.trimStart().length;
+  let w = 0;
+  let first = true;
+  for (const m of text.matchAll(WORD)) {
+    w = Math.max(w, (first ? lead : 0) + displayWidth(m[0], limit));
+    first = false;
+  }
+  return w;
+}
 
 /**
  * Where `text` breaks into lines of at most `width` columns, at spaces only: a word is
@@ -135,28 +169,37 @@ export const NULL_MARK = '–';
 const EMPTY: Measured = { text: '', width: 0 };
 
 /**
- * Aligned `key  value` lines; keys get at most 40 % of the width. With `wide` a value
- * wraps beside its key, or under it when the key or a word of the value is too wide.
- * Keys, and the `–` of a null value, are drawn with `dim`.
+ * Aligned `key  value` lines, keys drawn with `dim` (and the `–` of a null value). The keys'
+ * column is as wide as the longest key while the values keep room beside it for their
+ * longest word and 40 % of the width (or their whole text, when shorter); 40 % of the width
+ * at least. A value wraps at spaces beside its key. A key wider than its column, or a value
+ * with a word too wide to go beside it, puts the key on a line of its own and the value
+ * under it, so neither is cut while the line has room for its words (see fitLines for a
+ * word wider than the line).
  */
 export function keyValueLines(entries: ReadonlyArray<readonly [Measured, Measured | null]>, room: Room, dim: Style): string[] {
-  let keyWidth = 0;
-  for (const [k] of entries) keyWidth = Math.max(keyWidth, k.width);
-  keyWidth = Math.min(keyWidth, Math.max(8, Math.floor(room.width * 0.4)));
+  const limit = room.wide ? Infinity : room.width + 1;
+  const share = Math.max(8, Math.floor(room.width * 0.4));
+  let longestKey = 0;
+  let valueNeed = 0;
+  for (const [k, v] of entries) {
+    longestKey = Math.max(longestKey, k.width);
+    if (v !== null) valueNeed = Math.max(valueNeed, widestWord(v.text, limit), Math.min(v.width, share));
+  }
+  const keyWidth = Math.min(longestKey, Math.max(share, room.width - GAP.length - valueNeed));
   const valueWidth = room.width - keyWidth - GAP.length;
   return entries.flatMap(([k, v]) => {
-    if (room.wide) {
-      const style = v === null ? dim : (l: string) => l;
-      const value = v === null ? NULL_MARK : v.text;
-      const beside = wrapWords(value, valueWidth);
-      if (k.width > keyWidth || beside.some((l) => displayWidth(l) > valueWidth)) {
-        return [dim(k.text), ...wrapWords(value, room.width - GAP.length).map((l) => `${GAP}${style(l)}`.trimEnd())];
-      }
-      return beside.map((l, i) => `${i === 0 ? dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${GAP}${style(l)}`.trimEnd());
+    const style = v === null ? dim : (l: string) => l;
+    const value = v === null ? NULL_MARK : v.text;
+    const beside = v === null || v.width <= valueWidth ? [value] : wrapWords(value, valueWidth);
+    if (k.width > keyWidth || beside.some((l) => displayWidth(l, valueWidth) > valueWidth)) {
+      // A URL wider than the room under the key starts at the line's edge: an indent would only push it past.
+      const under = (value === '' ? [] : wholeLines(value, room.width - GAP.length, room.wide)).map((l) =>
+        isUrlWord(l.trim()) && displayWidth(l) > room.width - GAP.length ? style(l) : `${GAP}${style(l)}`.trimEnd(),
+      );
+      return [...fitLines(k, room).map((l) => dim(l)), ...under];
     }
-    const key = dim(padded(fitted(k, keyWidth), keyWidth));
-    const value = v === null ? dim(NULL_MARK) : fitted(v, valueWidth).text;
-    return [`${key}${GAP}${value}`.trimEnd()];
+    return beside.map((l, i) => `${i === 0 ? dim(padded(k, keyWidth)) : ' '.repeat(keyWidth)}${GAP}${style(l)}`.trimEnd());
   });
 }
 

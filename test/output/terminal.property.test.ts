@@ -6,8 +6,11 @@
  *
  * "The same cells": each string that sanitising would change is replaced by letters with
  * the width its sanitised form has on screen (digits, signs and dots kept, so numeric
- * alignment and dotted-key flattening behave the same). The layout is then identical, and any
- * difference in terminal state can only come from a control sequence that got through.
+ * alignment and dotted-key flattening behave the same). Any difference in terminal state
+ * can then only come from a control sequence that got through. The cursor is judged by
+ * the lines written instead: the table wraps text at spaces, and a value shown as JSON
+ * (an array of records in a cell) spells a control character as an escape of another
+ * width than the twin's letters, so the two tables need not have the same lines.
  */
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
@@ -152,10 +155,13 @@ async function expectSameState(envelope: unknown, twin: unknown, width: number, 
   expect(hostile.bell).toBe(false);
   expect(hostile.buffer).toBe('normal');
   expect(hostile.modes).toBe(baseline.modes);
-  expect(hostile.row).toBe(baseline.row);
-  expect(hostile.column).toBe(baseline.column);
-  // And that row is simply one per line written.
-  expect(hostile.row).toBe(hostileOut.split('\n').length - 1);
+  // The cursor one row per line written (a URL wider than the terminal wraps onto more), at its start.
+  const rows = hostileOut
+    .split('\n')
+    .slice(0, -1)
+    .reduce((n, line) => n + rowsOf(line.replace(SGR, ''), width), 0);
+  expect(hostile.row).toBe(rows);
+  expect(hostile.column).toBe(0);
 }
 
 describe('a terminal emulator shows hostile tables as harmless ones', () => {

@@ -1,5 +1,5 @@
 /**
- * The demo's views at 50 and 80 columns: no name nor header cut with `…` while the line has
+ * The demo's views, and the generic table, at 50, 80 and 160 columns: no name nor header cut with `…` while the line has
  * room for its words, and no line wider than the terminal but a URL or path alone on its
  * line (the terminal folds it; vis puts no indent before it).
  */
@@ -42,11 +42,18 @@ const cases: Array<{ argv: string[]; key?: string; names: string[] }> = [
   { argv: ['topics', 'crm-reporting'], names: ['Hubbard CRM, Pipewell,', 'Closely'] },
   { argv: ['overview', '--all-brands'], key: AGENCY, names: ['Toothfairy Family Dental', 'The Harley Dental Rooms', 'Copperline'] },
   { argv: ['topics', '--brand', 'Larkspur Dental', '--market', 'GB-en'], key: AGENCY, names: ['The Harley Dental Rooms', 'Toothfairy Family Dental'] },
+  // The generic table (--rows chooses it): text wraps at spaces, and rows become key/value blocks rather than cut a word.
+  {
+    argv: ['topics', '--rows', 'topics'],
+    names: ['sales-forecasting', 'email-integration', 'Sales pipeline management', 'Security and compliance', 'share_of_voice', 'visibility', 'questions'],
+  },
+  { argv: ['competitors', '--rows', 'competitors'], names: ['Northwind CRM', 'northwindcrm.example', 'share_of_voice', 'visibility', 'citations'] },
+  { argv: ['prompts', '--rows', 'prompts'], names: ['startup-best-crm', 'crm-for-startups', 'engines.perplexity.position', 'engines.copilot.state'] },
 ];
 
-describe('names and headers whole at 50 and 80 columns', () => {
+describe('names and headers whole at 50, 80 and 160 columns', () => {
   for (const c of cases) {
-    it.each([50, 80])(`vis ${c.argv.join(' ')} at %i columns`, async (width) => {
+    it.each([50, 80, 160])(`vis ${c.argv.join(' ')} at %i columns`, async (width) => {
       const out = await demo(c.argv, width, c.key);
       expect(tooWide(out, width)).toEqual([]);
       expect(out).not.toContain('…');

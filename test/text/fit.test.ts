@@ -9,6 +9,7 @@ import {
   measured,
   padded,
   recordLines,
+  widestWord,
   wrapRanges,
   wrapWords,
   type HeadingForms,
@@ -63,12 +64,24 @@ describe('padded', () => {
 });
 
 describe('fitLines', () => {
-  it('shortens text to the room without wide', () => {
-    expect(fitLines(m('aaa bbb ccc'), narrow(7))).toEqual(['aaa bb…']);
+  it('wraps text at spaces without wide too, cutting only a word wider than the room; a URL stays whole', () => {
+    expect(fitLines(m('aaa bbb ccc'), narrow(7))).toEqual(['aaa bbb', 'ccc']);
+    expect(fitLines(m('aaa bbbbbbbbb'), narrow(7))).toEqual(['aaa', 'bbbbbb…']);
+    expect(fitLines(m('see https://example.com/a'), narrow(7))).toEqual(['see', 'https://example.com/a']);
   });
 
   it('wraps it at spaces with wide', () => {
     expect(fitLines(m('aaa bbb ccc'), wide(7))).toEqual(['aaa bbb', 'ccc']);
+  });
+});
+
+describe('widestWord', () => {
+  it('measures the widest word, the lead of spaces counted with the first word only', () => {
+    expect(widestWord('ab cdef g')).toBe(4);
+    expect(widestWord('   a bb')).toBe(4);
+    expect(widestWord('a    bb')).toBe(2);
+    expect(widestWord('ab   ')).toBe(2);
+    expect(widestWord('')).toBe(0);
   });
 });
 
@@ -165,8 +178,9 @@ describe('headingLines', () => {
     expect(headingLines(h, narrow(10))).toEqual(['AB · GD']);
   });
 
-  it('shortens a part wider than the room with …', () => {
-    expect(headingLines(heading, narrow(10))).toEqual(['Acme Corp…', 'FR', '2026-11-28']);
+  it('wraps a part wider than the room at spaces, and shortens with … only a word wider than the room', () => {
+    expect(headingLines(heading, narrow(10))).toEqual(['Acme', 'Corporati…', 'FR', '2026-11-28']);
+    expect(headingLines(heading, narrow(16))).toEqual(['Acme Corporation', 'FR · 2026-11-28']);
   });
 
   it('with wide, never gives the compact form: the full parts over several lines', () => {
@@ -201,15 +215,24 @@ describe('keyValueLines', () => {
     expect(keyValueLines([[m('key'), m('')]], narrow(40), (s) => s)).toEqual(['key']);
   });
 
-  it('gives keys at most 40 % of the width, and shortens keys and values to their room', () => {
+  it('cuts neither keys nor values while the line has room: a key too wide for its column goes on a line of its own', () => {
+    // Values keep 12 columns (40 % of 30): keys get 16, and this one goes above its value.
     const lines = keyValueLines([[m('a very long key name'), m('a value longer than its room')]], narrow(30), dim);
-    // Keys get 12 columns (40 % of 30), values the 16 left after the gap.
-    expect(lines).toEqual(['[a very long…]  a value longer …']);
+    expect(lines).toEqual(['[a very long key name]', '  a value longer than its room']);
+    // A short value leaves the keys the rest of the line.
+    expect(keyValueLines([[m('a very long key name'), m('v')]], narrow(30), dim)).toEqual(['[a very long key name]  v']);
+    // A value wraps beside its key.
+    expect(keyValueLines([[m('key'), m('aaaa bbbb cccc dddd eeee ffff gggg')]], narrow(20), dim)).toEqual([
+      '[key]  aaaa bbbb cccc',
+      '     dddd eeee ffff',
+      '     gggg',
+    ]);
   });
 
-  it('gives keys at least 8 columns, however narrow the width', () => {
-    expect(keyValueLines([[m('abcdefghij'), m('v')]], narrow(12), dim)).toEqual(['[abcdefg…]  v']);
-    expect(keyValueLines([[m('abcdefghij'), m('value')]], narrow(10), dim)).toEqual(['[abcdefg…]']);
+  it('gives keys at least 8 columns, however narrow the width, and cuts only a word wider than the line', () => {
+    expect(keyValueLines([[m('abcdefghij'), m('v')]], narrow(12), dim)).toEqual(['[abcdefghij]', '  v']);
+    expect(keyValueLines([[m('abcdefghijkl'), m('value')]], narrow(10), dim)).toEqual(['[abcdefghi…]', '  value']);
+    expect(keyValueLines([[m('abcdefgh'), m('value')]], narrow(10), dim)).toEqual(['[abcdefgh]', '  value']);
   });
 
   it('with wide, wraps a value beside its key', () => {

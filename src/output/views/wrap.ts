@@ -10,6 +10,7 @@
  * has no hanging indent for list items; and it measures with string-width, which counts
  * Indic syllables narrower than a terminal draws them (test/output/views.test.ts).
  */
+import { isUrlWord } from '../../text/fit.js';
 import { displayWidth } from '../../text/width.js';
 
 export interface LineRange {
@@ -29,15 +30,8 @@ export interface WrapOptions {
 
 const LIST_ITEM = /^ *(?:\d{1,3}[.)]|[-*\u2022]) +/; // • escaped: see checkOneByte in scripts/build.mjs
 
-/**
- * A word a user copies or clicks as one, so never broken inside: one that starts (after
- * an opening bracket or quote) with a scheme and `://`, or with `www.`. Not any word
- * holding `://`: text from the API with a control sequence shown escaped
- * (`\e]8;;https://…`) is no link, and keeps to the width like other text.
- */
-export function isUrlWord(word: string): boolean {
-  return /^[("'<[]*(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i.test(word);
-}
+// A word a user copies or clicks as one is never broken inside (text/fit.ts says which).
+export { isUrlWord } from '../../text/fit.js';
 
 function widthOf(text: string, from: number, to: number): number {
   return displayWidth(text.slice(from, to));
