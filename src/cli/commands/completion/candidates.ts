@@ -23,7 +23,7 @@ import { makeDirs } from '../../../fs/make-dirs.js';
 import { withLock, type LockOptions } from '../../../fs/lock.js';
 import { writeFileAtomically } from '../../../fs/atomic-write.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../../../domain/sha256.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;
