@@ -3,9 +3,7 @@
  * the entry key (method, path, sorted query and, when the period ends today, the API's
  * date), hashed into the entry's file name.
  */
-import { createHash } from 'node:crypto';
-
-const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+import { sha256Hex } from '../domain/sha256.js';
 
 /** The account's folder name: 32 hex digits of SHA-256 over the base URL and key. */
 export function accountId(baseUrl: string, apiKey: string): string {

@@ -23,7 +23,6 @@
  */
 import { readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ENDPOINTS, type EndpointId } from '../endpoints.js';
 import { writeFileAtomically, TEMP_PREFIX } from '../fs/atomic-write.js';
 import { readRegularFile } from '../fs/safe-file.js';
@@ -85,7 +84,12 @@ export function writeEntry(dir: string, answer: RecordedAnswer, names: SeenNames
   };
   if (names.brandName !== undefined) header.brand_name = names.brandName;
   if (names.marketLabel !== undefined) header.market_label = names.marketLabel;
-  const name = `${answer.fetchedAt}-${process.pid}-${randomBytes(4).toString('hex')}.answer`;
+  // The random part tells apart two answers of one process in the same millisecond: a
+  // name, not a secret, so Math.random serves (node:crypto would load for it alone).
+  const tag = Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0');
+  const name = `${answer.fetchedAt}-${process.pid}-${tag}.answer`;
   const file = join(dir, name);
   writeFileAtomically(file, [`${JSON.stringify(header)}\n`, body], { mode: 0o600 });
   return file;

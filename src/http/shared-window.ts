@@ -17,7 +17,7 @@ import { withLock, type LockClock } from '../fs/lock.js';
 import { usablePrivateDir } from '../fs/private-dir.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { NotRegularFileError, readRegularFile } from '../fs/safe-file.js';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../domain/sha256.js';
 
 export interface WindowState {
   /** Times (ms since the epoch) of the requests sent, oldest first. */
@@ -42,7 +42,7 @@ const LOCK_TIMEOUT_MS = 2_000;
 const MAX_ENTRIES = 100_000;
 
 export function paceFileName(baseUrl: string, apiKey: string): string {
-  return `${createHash('sha256').update(`${baseUrl}\n${apiKey}`, 'utf8').digest('hex').slice(0, 32)}.json`;
+  return `${sha256Hex(`${baseUrl}\n${apiKey}`).slice(0, 32)}.json`;
 }
 
 /** The shared window of (baseUrl, apiKey) in `dir` (made 0700 if missing), checked on first use. */

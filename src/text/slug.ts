@@ -8,7 +8,7 @@
  * (a brand's id, a hash of an item's key), never from their order, so a brand or topic
  * keeps its folder from one cron run to the next when others come and go.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../domain/sha256.js';
 
 export const MAX_SLUG = 60;
 
@@ -41,7 +41,7 @@ function trimSlug(slug: string): string {
 
 /** A short, stable tag for a key: the first 8 hex digits of its SHA-256. */
 export function shortHash(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 8);
+  return sha256Hex(key).slice(0, 8);
 }
 
 export interface SlugEntry {

@@ -14,7 +14,7 @@ import { parseFlags, type RawGlobalOptions } from '../../../flags/rules.js';
 import { resolveSettings } from '../../../services/settings.js';
 import type { DynamicSource } from '../../../completion/shells.js';
 import { readRegularFile } from '../../../fs/safe-file.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../../../domain/sha256.js';
 
 export const CACHE_FILE = 'completion-cache.json';
 export const BRANDS_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-/** The completion cache's own SHA-256 gives node:crypto's digest, whatever the length of the line. */
+/** vis's own SHA-256 gives node:crypto's digest, whatever the text and its length. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/cli/commands/completion/sha256.js';
+import { sha256Hex } from '../../src/domain/sha256.js';
 
 const node = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -12,5 +12,10 @@ describe('sha256Hex', () => {
 
   it('every length across the block and padding edges (0 to 200 bytes)', () => {
     for (let n = 0; n <= 200; n++) expect(sha256Hex('x'.repeat(n)), String(n)).toBe(node('x'.repeat(n)));
+  });
+
+  it('two-byte characters across the same edges, and lone surrogates: the bytes hashed are the UTF-8 ones', () => {
+    for (let n = 0; n <= 100; n++) expect(sha256Hex('\u00e9'.repeat(n)), String(n)).toBe(node('\u00e9'.repeat(n)));
+    for (const text of ['\ud800', 'a\udc00b']) expect(sha256Hex(text)).toBe(node(text));
   });
 });

@@ -1,8 +1,11 @@
 /**
  * SHA-256 of a string's UTF-8 bytes, as lowercase hex: what node:crypto's createHash
- * gives, for the completion cache's account key (candidates.ts) alone. Loading node:crypto
- * costs a TAB more than everything else it does when the names are cached; hashing one
- * short line here costs next to nothing. Not for secrets' sake: the key only names an entry.
+ * gives, for the names vis gives things: the completion cache's account key, the response
+ * cache's folders and entries (src/cache/keys.ts), the pacing window's file
+ * (src/http/shared-window.ts) and the export's short tags (src/text/slug.ts). Loading
+ * node:crypto (some twenty internal modules) costs a TAB, or a request, more than
+ * everything else it does for these; hashing one short line here costs next to nothing.
+ * Not for secrets' sake: each digest only names something.
  */
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
