@@ -408,7 +408,7 @@ const MAY_BE_IN_BOTH = new Set([
   'src/domain/shares.ts',
   // The report's chart plans and the SVG check: vis.cjs makes each plan and checks a chart
   // drawn before (src/report/charts/drawn.ts) without loading Vega; charts.cjs draws the
-  // rest. Pure functions and constant tables.
+  // rest. Pure functions, constant tables and a memo of what Intl says of a locale.
   'src/report/charts/specs.ts',
   'src/report/charts/labels.ts',
   'src/report/charts/locale.ts',
