@@ -49,6 +49,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+// The versions of Vega and Vega-Lite bundled: a chart drawn by others is drawn again (src/report/charts/drawn.ts).
+const chartLibs = ['vega', 'vega-lite']
+  .map((name) => JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version)
+  .join(' ');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 // Build beside dist/ and swap it in at the end, so a failed or concurrent build never
@@ -404,6 +408,13 @@ const MAY_BE_IN_BOTH = new Set([
   // share is a 0–1 fraction, shared with the history's compare: a table and pure functions.
   'src/text/engine-name.ts',
   'src/domain/shares.ts',
+  // The report's chart plans and the SVG check: vis.cjs makes each plan and checks a chart
+  // drawn before (src/report/charts/drawn.ts) without loading Vega; charts.cjs draws the
+  // rest. Pure functions, constant tables and a memo of what Intl says of a locale.
+  'src/report/charts/specs.ts',
+  'src/report/charts/labels.ts',
+  'src/report/charts/locale.ts',
+  'src/report/charts/svg-safety.ts',
 ]);
 
 function checkNothingSharedButData(coreMeta, libsMeta) {
@@ -458,7 +469,7 @@ const common = {
   legalComments: 'none',
   // Non-ASCII text stays escaped: V8 then keeps each source as one byte per character.
   charset: 'ascii',
-  define: { __VIS_VERSION__: JSON.stringify(pkg.version) },
+  define: { __VIS_VERSION__: JSON.stringify(pkg.version), __VIS_CHART_LIBS__: JSON.stringify(chartLibs) },
   absWorkingDir: root,
   logLevel: 'warning',
 };

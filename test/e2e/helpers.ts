@@ -58,7 +58,7 @@ export function runVis(args: string[], opts: RunOptions = {}): Promise<RunResult
  * What a run of the built vis with `args` loads: each module it requires, one a line, in
  * the order asked (a --require hook logs every request), with its exit status and stderr.
  */
-export function modulesLoaded(args: readonly string[]): { status: number | null; stderr: string; loaded: string } {
+export function modulesLoaded(args: readonly string[], env: Record<string, string> = cleanEnv()): { status: number | null; stderr: string; loaded: string } {
   const hook = join(mkdtempSync(join(tmpdir(), 'vis-load-hook-')), 'hook.cjs');
   const log = `${hook}.log`;
   writeFileSync(
@@ -66,7 +66,7 @@ export function modulesLoaded(args: readonly string[]): { status: number | null;
     `const M = require('module'); const fs = require('fs'); const load = M._load;
      M._load = function (request, parent, isMain) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.apply(this, arguments); };`,
   );
-  const r = spawnSync(process.execPath, ['--require', hook, VIS, ...args], { encoding: 'utf8', env: cleanEnv() });
+  const r = spawnSync(process.execPath, ['--require', hook, VIS, ...args], { encoding: 'utf8', env });
   return { status: r.status, stderr: r.stderr, loaded: readFileSync(log, 'utf8') };
 }
 

@@ -2,7 +2,8 @@
  * The report's charts as built: dist/lib/charts.cjs holds the chart kit with Vega and
  * Vega-Lite, loads in a plain Node with nothing but itself (no canvas, no fetch client),
  * draws the same bytes as the source does in any time zone, and is never loaded by another
- * command; dist/vis.cjs holds none of Vega, and the notices carry its licences and d3's.
+ * command, nor by a report whose charts were all drawn before (src/report/charts/drawn.ts);
+ * dist/vis.cjs holds none of Vega, and the notices carry its licences and d3's.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chart, ChartStack, ChartValue, DatedValue } from '../../src/domain/report.js';
 import { vegaChartKit } from '../../src/report/charts/kit.js';
 import { svgProblem } from '../../src/report/charts/svg-safety.js';
-import { modulesLoaded, VIS } from './helpers.js';
+import { cleanEnv, modulesLoaded, VIS } from './helpers.js';
 
 const ROOT = resolve(dirname(VIS), '..');
 const LIB = join(ROOT, 'dist', 'lib', 'charts.cjs');
@@ -98,6 +99,20 @@ describe('the built charts', () => {
     expect(loaded).toContain('sandbox.cjs');
     expect(loaded).not.toContain('charts.cjs');
     expect(loaded).not.toMatch(/vega/);
+  });
+
+  it('are not loaded by a report whose charts were all drawn before, which gives the same bytes', () => {
+    const env = cleanEnv({ VIS_API_KEY: 'vis_demo_growth' });
+    const dir = mkdtempSync(join(tmpdir(), 'vis-drawn-'));
+    const first = modulesLoaded(['--demo', 'report', '-q', '-o', join(dir, 'first.html')], env);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.loaded).toContain('charts.cjs');
+    const again = modulesLoaded(['--demo', 'report', '-q', '-o', join(dir, 'again.html')], env);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.loaded).not.toContain('charts.cjs');
+    const charts = (file: string) => readFileSync(join(dir, file), 'utf8').match(/<svg[\s\S]*?<\/svg>/g);
+    expect(charts('again.html')).toEqual(charts('first.html'));
+    expect(charts('first.html')?.length).toBeGreaterThan(0);
   });
 
   it("ship Vega's, Vega-Lite's and d3's licences", () => {

@@ -26,7 +26,27 @@ function partOf(list: ReadonlyArray<{ type: string; value: string }>, type: stri
   return list.find((p) => p.type === type)?.value ?? fallback;
 }
 
+/**
+ * Each locale's d3 definitions, made once per process: Intl builds a formatter slowly, and a
+ * report asks for the same locale's for every chart. Kept as JSON and handed out as a new
+ * object each time, so what one chart's spec holds is its own.
+ */
+const made = new Map<string, string>();
+
+function once<T>(key: string, make: () => T): T {
+  let json = made.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(make());
+    made.set(key, json);
+  }
+  return JSON.parse(json) as T;
+}
+
 export function numberLocale(locale: string): NumberLocale {
+  return once(`number ${locale}`, () => makeNumberLocale(locale));
+}
+
+function makeNumberLocale(locale: string): NumberLocale {
   const plain = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1 });
   const big = parts(plain, 1234567.5);
   // The sizes of the digit groups, last group first, as d3 takes them (`12,34,567` is [3, 2]).
@@ -72,6 +92,10 @@ function dayNames(locale: string, weekday: 'long' | 'short'): Seven {
  * with its month names as they read in that position.
  */
 export function dateAxisFormat(locale: string, spanDays: number): DateAxisFormat {
+  return once(`date ${spanDays > 300 ? 'months' : 'days'} ${locale}`, () => makeDateAxisFormat(locale, spanDays));
+}
+
+function makeDateAxisFormat(locale: string, spanDays: number): DateAxisFormat {
   const options: Intl.DateTimeFormatOptions = spanDays > 300 ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
   const sample = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).formatToParts(Date.UTC(2001, 8, 3));
   const pattern = sample.map((p) => PATTERN_OF_PART[p.type] ?? literal(p.value)).join('');

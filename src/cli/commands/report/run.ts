@@ -46,7 +46,8 @@ import { brandPlan, READ_SECTIONS, refused, renderPlan, SECTION_ENDPOINTS, spend
 /** What draws and prints the report (src/report/), loaded only by `vis report`. */
 export interface ReportDeps {
   render(model: ReportModel, charts: ChartKit): Promise<string>;
-  charts(): Promise<ChartKit>;
+  /** The chart kit, keeping what it draws in the cache folder `env` names. */
+  charts(env: Env): Promise<ChartKit>;
   /** The PDF, printed with `chromium`, the browser requireChromium found in the command's environment before any read, which the browser inherits. */
   pdf(html: string, o: { paper: 'a4' | 'letter'; chromium: string; env: Env }): Promise<Buffer>;
   findChromium(env: Env): string | undefined;
@@ -198,7 +199,7 @@ export async function runReport(
   // After the session is closed: its answers are in the journal the history takes in.
   if (deps === undefined) return;
   const withHistory = await fromHistory(ctx, options, model, history);
-  const kit = await deps.charts();
+  const kit = await deps.charts(ctx.env);
   const written: string[] = [];
   const onStdout: string[] = [];
   for (const file of files) {
