@@ -330,6 +330,27 @@ describe('vis report --pdf: written as -o is', () => {
   });
 });
 
+describe('vis report: the charts it keeps', () => {
+  it('are kept in the cache folder the environment names, and nowhere with the cache off', async () => {
+    const seen: Array<Record<string, string | undefined>> = [];
+    const spy = (): ReportDeps => {
+      const { deps } = fakeDeps();
+      return { ...deps, charts: async (env) => (seen.push({ ...env }), deps.charts(env)) };
+    };
+    const on = home();
+    expect((await report({}, on, { deps: spy() })).code).toBe(0);
+    expect(seen[0]?.HOME).toBe(on.dir);
+    for (const [raw, extra] of [
+      [{ cache: false }, {}],
+      [{}, { VIS_CACHE: 'off' }],
+    ] as const) {
+      const off = home('vis_demo_growth', extra);
+      expect((await report(raw, off, { deps: spy() })).code).toBe(0);
+      expect(seen.at(-1)).toEqual({});
+    }
+  });
+});
+
 describe('vis report: the files it wrote, as named on stderr', () => {
   it('relative to the current folder when inside it, else absolute', () => {
     expect(shownPath('/home/u/vis/report-acme-2026-11-28.html', '/home/u/vis')).toBe('report-acme-2026-11-28.html');

@@ -199,7 +199,8 @@ export async function runReport(
   // After the session is closed: its answers are in the journal the history takes in.
   if (deps === undefined) return;
   const withHistory = await fromHistory(ctx, options, model, history);
-  const kit = await deps.charts(ctx.env);
+  // Drawn charts hold the client's figures: kept in the cache folder only while the cache is on (--no-cache, VIS_CACHE=off, the profile's cache off: none kept).
+  const kit = await deps.charts(options.session.settings.cache.value === 'off' ? {} : ctx.env);
   const written: string[] = [];
   const onStdout: string[] = [];
   for (const file of files) {
