@@ -59,7 +59,11 @@ const CONTINUATION = ' \\';
  * and a word too long for the indented line is indented less (or runs past the width, whole).
  */
 export function layoutExample(example: string, width: number): string {
-  const words = optionsWithValues(shellWords(example));
+  const units = optionsWithValues(shellWords(example));
+  // An option and its value too long together for a line of their own go apart.
+  const words = units.flatMap((unit) =>
+    unit.length > 1 && EXAMPLE_INDENT.length + unit.join(' ').length > width - CONTINUATION.length ? unit : [unit.join(' ')],
+  );
   const lines: string[] = [];
   let line = EXAMPLE_PROMPT + (words[0] ?? '');
   for (let i = 1; i < words.length; i++) {
@@ -77,16 +81,16 @@ export function layoutExample(example: string, width: number): string {
 
 const SHELL_OPERATOR = /^(?:\|\|?|&&|;|[<>]|>>|2>|2>&1)$/;
 
-/** `--only topics` as one word: an option followed by a word that is neither an option nor a shell operator. */
-function optionsWithValues(words: readonly string[]): string[] {
-  const out: string[] = [];
+/** `--only topics` kept together: an option followed by a word that is neither an option nor a shell operator. */
+function optionsWithValues(words: readonly string[]): string[][] {
+  const out: string[][] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const next = words[i + 1];
     if (word.startsWith('-') && next !== undefined && !next.startsWith('-') && !SHELL_OPERATOR.test(next)) {
-      out.push(`${word} ${next}`);
+      out.push([word, next]);
       i++;
-    } else out.push(word);
+    } else out.push([word]);
   }
   return out;
 }

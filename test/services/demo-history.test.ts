@@ -61,8 +61,10 @@ describe('the demo’s history on a fresh HOME', () => {
     for (const missing of ['holds nothing for this brand yet', 'nothing has been recorded', 'History unavailable', 'nothing to compare yet'])
       expect(html).not.toContain(missing);
 
-    // Only the report the user asked for: no history store, journal or data folder.
-    expect(readdirSync(home)).toEqual(['report.html']);
+    // Only the report the user asked for and the charts it drew (kept as every report keeps them): no history store, journal or data folder.
+    expect(readdirSync(home).sort()).toEqual(['.cache', 'report.html']);
+    expect(readdirSync(join(home, '.cache'))).toEqual(['vis']);
+    expect(readdirSync(join(home, '.cache', 'vis'))).toEqual(['charts']);
   }, 120_000);
 
   it('the agency key names no brand: refused listing the demo’s brands in the account’s order', async () => {

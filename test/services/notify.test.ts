@@ -79,7 +79,9 @@ describe('notifyTarget: the webhook and its format', () => {
     const none = thrown(() => notifyTarget({}, {}));
     expect([none instanceof UsageError, none.message]).toEqual([true, expect.stringContaining('set VIS_NOTIFY_URL, or save one with `vis config set notify`')]);
     const unknown = thrown(() => notifyTarget({ VIS_NOTIFY_URL: 'https://relay.example/hook/SECRETPATH' }, {}));
-    expect(unknown.message).toContain('(https://relay.example/…) does not say its format: set VIS_NOTIFY_FORMAT (or vis config set notify_format) to slack, teams or json');
+    expect(unknown.message).toContain(
+      '(https://relay.example/…) does not say its format: set VIS_NOTIFY_FORMAT (or vis config set notify_format) to slack, teams or json',
+    );
     expect(unknown.message).not.toContain('SECRETPATH');
     expect(thrown(() => notifyTarget({ VIS_NOTIFY_FORMAT: 'discord' }, { notify: SLACK })).message).toBe(
       'VIS_NOTIFY_FORMAT must be one of slack, teams, json (got "discord")',

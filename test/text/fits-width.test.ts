@@ -21,18 +21,24 @@ const WIDE = 1000;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
-/** The lines of `text` wider than `width` that are not one word alone nor an example command. */
+/** One shell word: a quoted string an example cannot break (its spaces are the string's). */
+const QUOTED = /^\s*(?:"[^"]*"|'[^']*')(?: \\)?$/;
+
+/** The lines of `text` wider than `width` that are not one word alone (a quoted string is one). */
 function tooWide(text: string, width: number): string[] {
-  return text.split('\n').filter((l) => displayWidth(l) > width && words(l).length > 1 && !l.startsWith('  $ '));
+  return text.split('\n').filter((l) => displayWidth(l) > width && words(l).length > 1 && !QUOTED.test(l));
 }
+
+/** The words of `text`, an example's shell continuations (` \` at a line's end) aside. */
+const wordsOf = (text: string) => words(text.replace(/ \\\n/g, '\n'));
 
 /** Checks `at(width)` against `at(WIDE)`: fits, and the same words in the same order. */
 export function expectFits(at: (width: number) => string, what: string): void {
-  const whole = words(at(WIDE));
+  const whole = wordsOf(at(WIDE));
   for (const width of WIDTHS) {
     const text = at(width);
     expect(tooWide(text, width), `${what} at ${width} columns: too wide`).toEqual([]);
-    expect(words(text), `${what} at ${width} columns: a word cut in two`).toEqual(whole);
+    expect(wordsOf(text), `${what} at ${width} columns: a word cut in two`).toEqual(whole);
   }
 }
 
