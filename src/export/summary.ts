@@ -273,9 +273,11 @@ function plural(n: number, word: string): string {
 /** The summary of a real run (stderr). */
 export function renderSummary(
   result: RunResult,
-  opts: { dir: string; manifestPath: string | undefined; elapsedMs: number; readsLeft: number | undefined },
+  opts: { dir: string; manifestPath: string | undefined; elapsedMs: number; readsLeft: number | undefined; width?: number },
 ): string {
   const out: string[] = [];
+  // An entry under its heading, wrapped at spaces with its lines under its first word.
+  const entry = (text: string) => hanging(`  ${text}`, opts.width ?? Infinity, 4);
   const counts = [
     plural(result.files.length, 'file'),
     plural(result.rows, 'row'),
@@ -293,13 +295,13 @@ export function renderSummary(
     ].join(', ');
   if (result.skipped.length > 0) {
     // The API's own words say why (a plan without it, an integration not connected), its code after them.
-    out.push('Skipped (the account cannot read these):');
+    out.push('Skipped (the API said why):');
     for (const s of result.skipped)
-      out.push(`  ${where(s)}: ${s.message ? `${sanitizeForTerminal(s.message)} [${sanitizeForTerminal(s.code)}]` : sanitizeForTerminal(s.code)}`);
+      out.push(...entry(`${where(s)}: ${s.message ? `${sanitizeForTerminal(s.message)} [${sanitizeForTerminal(s.code)}]` : sanitizeForTerminal(s.code)}`));
   }
   if (result.failed.length > 0) {
     out.push('Failed:');
-    for (const f of result.failed) out.push(`  ${where(f)}: ${sanitizeForTerminal(f.message)}${f.code ? ` [${sanitizeForTerminal(f.code)}]` : ''}`);
+    for (const f of result.failed) out.push(...entry(`${where(f)}: ${sanitizeForTerminal(f.message)}${f.code ? ` [${sanitizeForTerminal(f.code)}]` : ''}`));
   }
   if (result.notAttempted.length > 0) {
     const reasons = new Map<string, number>();

@@ -94,7 +94,7 @@ describe('the summary of a run groups its counts', () => {
     };
     const text = renderSummary(result({ skipped: [skipped] }), { dir: 'out', manifestPath: 'out/manifest.json', elapsedMs: 1000, readsLeft: undefined });
     expect(text).toContain(
-      'Skipped (the account cannot read these):\n  search-performance, Larkspur Dental, GB-en: Search-performance needs the search-console integration, which Larkspur Dental has not connected [integration_not_connected',
+      'Skipped (the API said why):\n  search-performance, Larkspur Dental, GB-en: Search-performance needs the search-console integration, which Larkspur Dental has not connected [integration_not_connected',
     );
     expect(text).not.toContain('\u001b');
   });

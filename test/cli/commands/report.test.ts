@@ -784,7 +784,8 @@ describe('vis report with several brands: one report per brand', () => {
     const h = home('vis_demo_agency');
     const r = await report({ allBrands: true, pdf: true, dryRun: true }, h);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`\nFiles:\n${AGENCY.flatMap((slug) => [`  ${named(h.dir, slug)}`, `  ${named(h.dir, slug, 'pdf')}`]).join('\n')}\n`);
+    // Named as the written ones are: relative to the current folder, which holds them.
+    expect(r.stdout).toContain(`\nFiles:\n${AGENCY.flatMap((slug) => [`  ${named('', slug)}`, `  ${named('', slug, 'pdf')}`]).join('\n')}\n`);
     expect(readdirSync(h.dir).filter((f) => f.startsWith('report-'))).toEqual([]);
   });
 

@@ -121,7 +121,11 @@ export async function runExportCommand(options: ExportCommandOptions, ctx: Conte
       }
     });
 
-    if (!opts.flags.quiet) writeMessage(ctx.io, renderSummary(result, { dir: opts.dir, manifestPath: path, elapsedMs, readsLeft: budget.left }).trimEnd());
+    if (!opts.flags.quiet)
+      writeMessage(
+        ctx.io,
+        renderSummary(result, { dir: opts.dir, manifestPath: path, elapsedMs, readsLeft: budget.left, width: stderrColumns(ctx) }).trimEnd(),
+      );
     if (manifest.stale.length > 0) {
       warn(
         `${manifest.stale.length} file${manifest.stale.length === 1 ? '' : 's'} in ${opts.dir} are not from this export (listed as "stale" in the manifest, left in place)`,

@@ -148,7 +148,7 @@ export async function runReport(
       await emit(
         ctx,
         undefined,
-        renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached, demo: options.api === DEMO_API }) + renderFiles(files),
+        renderPlan(planned.scopes, cost, { span: options.span, cachedNow: cached, demo: options.api === DEMO_API }) + renderFiles(files, options.cwd),
       );
       if (refused(cost)) {
         throw new LimitError(`${what} would need ${spends(cost)} reads, and ${cost.left} are left this month: nothing was read`, {
@@ -280,8 +280,9 @@ function listed(items: readonly string[]): string {
 }
 
 /** What --dry-run adds after the reads: the files the report would write. */
-export function renderFiles(files: readonly ReportFile[]): string {
-  const lines = files.flatMap((f) => [f.html, f.pdf].filter((t) => t !== undefined).map((t) => `  ${t.path === '-' ? 'stdout' : sanitizeForTerminal(t.path)}`));
+export function renderFiles(files: readonly ReportFile[], cwd?: string): string {
+  const shown = (path: string) => sanitizeForTerminal(cwd === undefined ? path : shownPath(path, cwd));
+  const lines = files.flatMap((f) => [f.html, f.pdf].filter((t) => t !== undefined).map((t) => `  ${t.path === '-' ? 'stdout' : shown(t.path)}`));
   return `\nFiles:\n${lines.join('\n')}\n`;
 }
 
