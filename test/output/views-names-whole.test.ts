@@ -78,4 +78,20 @@ describe('names and headers whole at 50, 80 and 160 columns', () => {
     }
     expect(out).toMatch(/position +citations +Paystream +Globepay +Tillpoint/);
   });
+
+  it('vis prompts as cards: each question under its card’s rule, not above it', async () => {
+    for (const width of [50, 80]) {
+      // The matrix's cards; the positions after it are keyed by the question's id.
+      const lines = (await demo(['prompts'], width)).split('Position of')[0]!.split('\n');
+      const rules = lines.flatMap((l, i) => (/^── \d+\/\d+ ─/.test(l) ? [i] : []));
+      if (width === 50) expect(rules.length).toBeGreaterThan(0);
+      for (const i of rules) {
+        expect(lines[i + 1], `after ${lines[i]}`).toMatch(/^ {2}\S/);
+        // Above the rule: the previous card's last engine or its topic, never a question.
+        expect(lines[i - 1] ?? '', `before ${lines[i]}`).not.toMatch(/^ {2}\S/);
+      }
+    }
+    const out = await demo(['prompts'], 50);
+    expect(out).toMatch(/── 1\/\d+ ─+\n {2}What is the best CRM for an early-stage startup\?\nChatGPT /);
+  });
 });

@@ -54,10 +54,14 @@ export interface Column {
 /**
  * A row of cells; a group line spanning the table (a topic above its questions); or a
  * detail line under the row before it, starting where column `column` starts and taking
- * the rest of the line (a task's topics and dates under its title).
+ * the rest of the line (a task's topics and dates under its title). With `heads`, the
+ * detail is the title of the row after it (a question over its cells): as a card, it
+ * goes under that row's numbered rule, not above it.
  */
 export type GridRow =
-  { cells: readonly Cell[] } | { group: readonly Part[] } | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number };
+  | { cells: readonly Cell[] }
+  | { group: readonly Part[] }
+  | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number; heads?: boolean };
 
 export interface Layout {
   width: number;
@@ -420,22 +424,30 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
     }
   };
   let i = 0;
+  // A title's lines, held until its card's rule is drawn.
+  let title: string[] = [];
   for (const r of rows) {
     if ('group' in r) {
       out.push(...groupLines(r.group, layout));
       continue;
     }
     if ('detail' in r) {
-      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide })) out.push(indented(line, GAP.length, layout.width));
+      const lines = flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide }).map((line) => indented(line, GAP.length, layout.width));
+      if (r.heads === true) title.push(...lines);
+      else out.push(...lines);
       continue;
     }
     i++;
     const label = `── ${i}/${records} `;
     out.push(chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
+    out.push(...title);
+    title = [];
     columns.forEach((c, j) => {
       const whole = layout.wide || c.wrap === true;
       const keys = keyLines(c.header, keyWidth, whole);
       const value = r.cells[j] ?? null;
+      // No key and nothing beside it (the room a title took in the table): no blank line.
+      if (c.header === '' && value !== null && partsWidth(value) === 0) return;
       if (value === null || (!whole && !(c.shrink === true && partsWidth(value) > valueWidth))) {
         beside(keys, [placed(value, valueWidth, 'left', true, layout)]);
         return;
