@@ -94,4 +94,16 @@ describe('names and headers whole at 50, 80 and 160 columns', () => {
     const out = await demo(['prompts'], 50);
     expect(out).toMatch(/── 1\/\d+ ─+\n {2}What is the best CRM for an early-stage startup\?\nChatGPT /);
   });
+
+  it('a topic name beside its id gets the room first: over two lines at most, or the rows are cards', async () => {
+    const overview = await demo(['overview', '--all-brands'], 50, AGENCY);
+    // Too narrow for the names beside the ids: a card each, the name whole on its key's line.
+    expect(overview).toMatch(/^weakest topics {2}Trail running shoes$/m);
+    expect(overview).toMatch(/^id {14}trail-running$/m);
+    const topics = await demo(['topics', '--all-brands'], 80, AGENCY);
+    // The brand wraps instead, so the name takes two lines, not three.
+    expect(topics).toMatch(/ used-gear +Used and refurbished +\d/);
+    expect(topics).toMatch(/ trail-running +Trail running shoes +\d/);
+    for (const out of [overview, topics]) expect(out).not.toMatch(/^\s+(refurbished|running)\s*$/m);
+  });
 });

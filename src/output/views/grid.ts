@@ -49,6 +49,12 @@ export interface Column {
   weight?: number;
   /** Text a user copies: wrapped at spaces over several lines, never shortened, no word broken. */
   wrap?: boolean;
+  /**
+   * The name of the row's id (a topic's, beside its id): it gets the room first, over two
+   * lines at most while a copied text (an id, a brand) could wrap instead; else the rows
+   * become key/value blocks when those show every name whole.
+   */
+  idName?: boolean;
 }
 
 /**
@@ -219,7 +225,12 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
     }
   }
   if (fitted === null) return recordBlocks(columns, rows, layout);
-  const widths = fitted;
+  let widths: number[] = fitted;
+  if (!layout.wide && nameLines(columns, rows, widths) > MAX_NAME_LINES) {
+    const named = namesFirst(columns, widths, wrapping, natural, (j) => Math.max(wordWidths[j] ?? 0, withHeader ? (longestWord[j] ?? 0) : 0));
+    if (nameLines(columns, rows, named) <= MAX_NAME_LINES) widths = named;
+    else if (recordsWhole(columns, rows, layout)) return recordBlocks(columns, rows, layout);
+  }
   const align = (j: number) => columns[j]?.align ?? 'left';
   // A header wider than its column goes over several lines when its words fit the
   // column, bottom-aligned; otherwise it is shortened (whole with `wide`).
@@ -380,6 +391,51 @@ function keyLines(header: string, keyWidth: number, whole: boolean): string[] {
   return wrapText(header, keyWidth).length === 1 || !header.includes(' ')
     ? [whole ? header : truncateToWidth(header, keyWidth)]
     : wrapWords(header, keyWidth).map((l) => (whole ? l : truncateToWidth(l, keyWidth)));
+}
+
+/** Most lines a name takes beside an id before the room is found elsewhere. */
+const MAX_NAME_LINES = 2;
+
+/** The most lines the name of a row's id (see Column.idName) takes at the widths. */
+function nameLines(columns: readonly Column[], rows: readonly GridRow[], widths: readonly number[]): number {
+  let most = 1;
+  columns.forEach((c, j) => {
+    if (c.idName !== true) return;
+    for (const r of rows) {
+      const v = 'cells' in r ? (r.cells[j] ?? null) : null;
+      if (v !== null && partsWidth(v) > (widths[j] ?? 0)) most = Math.max(most, wrapParts(v, widths[j] ?? 0).length);
+    }
+  });
+  return most;
+}
+
+/**
+ * The widths with the wrapping columns down to their widest word (`floor`), that room given
+ * to the names of the ids up to their whole width, and what is left back to the wrapping columns.
+ */
+function namesFirst(
+  columns: readonly Column[],
+  widths: readonly number[],
+  wrapping: readonly boolean[],
+  natural: readonly number[],
+  floor: (j: number) => number,
+): number[] {
+  const out = [...widths];
+  let room = 0;
+  columns.forEach((_, j) => {
+    if (!wrapping[j]) return;
+    const low = Math.min(out[j] ?? 0, floor(j));
+    room += (out[j] ?? 0) - low;
+    out[j] = low;
+  });
+  const give = (j: number) => {
+    const more = Math.max(0, Math.min(room, (natural[j] ?? 0) - (out[j] ?? 0)));
+    out[j] = (out[j] ?? 0) + more;
+    room -= more;
+  };
+  columns.forEach((c, j) => c.idName === true && !wrapping[j] && give(j));
+  columns.forEach((_, j) => wrapping[j] && give(j));
+  return out;
 }
 
 /**
