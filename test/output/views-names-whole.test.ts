@@ -78,4 +78,32 @@ describe('names and headers whole at 50, 80 and 160 columns', () => {
     }
     expect(out).toMatch(/position +citations +Paystream +Globepay +Tillpoint/);
   });
+
+  it('vis prompts as cards: each question under its card’s rule, not above it', async () => {
+    for (const width of [50, 80]) {
+      // The matrix's cards; the positions after it are keyed by the question's id.
+      const lines = (await demo(['prompts'], width)).split('Position of')[0]!.split('\n');
+      const rules = lines.flatMap((l, i) => (/^── \d+\/\d+ ─/.test(l) ? [i] : []));
+      if (width === 50) expect(rules.length).toBeGreaterThan(0);
+      for (const i of rules) {
+        expect(lines[i + 1], `after ${lines[i]}`).toMatch(/^ {2}\S/);
+        // Above the rule: the previous card's last engine or its topic, never a question.
+        expect(lines[i - 1] ?? '', `before ${lines[i]}`).not.toMatch(/^ {2}\S/);
+      }
+    }
+    const out = await demo(['prompts'], 50);
+    expect(out).toMatch(/── 1\/\d+ ─+\n {2}What is the best CRM for an early-stage startup\?\nChatGPT /);
+  });
+
+  it('a topic name beside its id gets the room first: over two lines at most, or the rows are cards', async () => {
+    const overview = await demo(['overview', '--all-brands'], 50, AGENCY);
+    // Too narrow for the names beside the ids: a card each, the name whole on its key's line.
+    expect(overview).toMatch(/^weakest topics {2}Trail running shoes$/m);
+    expect(overview).toMatch(/^id {14}trail-running$/m);
+    const topics = await demo(['topics', '--all-brands'], 80, AGENCY);
+    // The brand wraps instead, so the name takes two lines, not three.
+    expect(topics).toMatch(/ used-gear +Used and refurbished +\d/);
+    expect(topics).toMatch(/ trail-running +Trail running shoes +\d/);
+    for (const out of [overview, topics]) expect(out).not.toMatch(/^\s+(refurbished|running)\s*$/m);
+  });
 });

@@ -49,15 +49,25 @@ export interface Column {
   weight?: number;
   /** Text a user copies: wrapped at spaces over several lines, never shortened, no word broken. */
   wrap?: boolean;
+  /**
+   * The name of the row's id (a topic's, beside its id): it gets the room first, over two
+   * lines at most while a copied text (an id, a brand) could wrap instead; else the rows
+   * become key/value blocks when those show every name whole.
+   */
+  idName?: boolean;
 }
 
 /**
  * A row of cells; a group line spanning the table (a topic above its questions); or a
  * detail line under the row before it, starting where column `column` starts and taking
- * the rest of the line (a task's topics and dates under its title).
+ * the rest of the line (a task's topics and dates under its title). With `heads`, the
+ * detail is the title of the row after it (a question over its cells): as a card, it
+ * goes under that row's numbered rule, not above it.
  */
 export type GridRow =
-  { cells: readonly Cell[] } | { group: readonly Part[] } | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number };
+  | { cells: readonly Cell[] }
+  | { group: readonly Part[] }
+  | { detail: ReadonlyArray<readonly Part[]>; column: number; sep?: Part; indent?: number; heads?: boolean };
 
 export interface Layout {
   width: number;
@@ -215,7 +225,12 @@ export function gridLines(columns: readonly Column[], rows: readonly GridRow[], 
     }
   }
   if (fitted === null) return recordBlocks(columns, rows, layout);
-  const widths = fitted;
+  let widths: number[] = fitted;
+  if (!layout.wide && nameLines(columns, rows, widths) > MAX_NAME_LINES) {
+    const named = namesFirst(columns, widths, wrapping, natural, (j) => Math.max(wordWidths[j] ?? 0, withHeader ? (longestWord[j] ?? 0) : 0));
+    if (nameLines(columns, rows, named) <= MAX_NAME_LINES) widths = named;
+    else if (recordsWhole(columns, rows, layout)) return recordBlocks(columns, rows, layout);
+  }
   const align = (j: number) => columns[j]?.align ?? 'left';
   // A header wider than its column goes over several lines when its words fit the
   // column, bottom-aligned; otherwise it is shortened (whole with `wide`).
@@ -378,6 +393,51 @@ function keyLines(header: string, keyWidth: number, whole: boolean): string[] {
     : wrapWords(header, keyWidth).map((l) => (whole ? l : truncateToWidth(l, keyWidth)));
 }
 
+/** Most lines a name takes beside an id before the room is found elsewhere. */
+const MAX_NAME_LINES = 2;
+
+/** The most lines the name of a row's id (see Column.idName) takes at the widths. */
+function nameLines(columns: readonly Column[], rows: readonly GridRow[], widths: readonly number[]): number {
+  let most = 1;
+  columns.forEach((c, j) => {
+    if (c.idName !== true) return;
+    for (const r of rows) {
+      const v = 'cells' in r ? (r.cells[j] ?? null) : null;
+      if (v !== null && partsWidth(v) > (widths[j] ?? 0)) most = Math.max(most, wrapParts(v, widths[j] ?? 0).length);
+    }
+  });
+  return most;
+}
+
+/**
+ * The widths with the wrapping columns down to their widest word (`floor`), that room given
+ * to the names of the ids up to their whole width, and what is left back to the wrapping columns.
+ */
+function namesFirst(
+  columns: readonly Column[],
+  widths: readonly number[],
+  wrapping: readonly boolean[],
+  natural: readonly number[],
+  floor: (j: number) => number,
+): number[] {
+  const out = [...widths];
+  let room = 0;
+  columns.forEach((_, j) => {
+    if (!wrapping[j]) return;
+    const low = Math.min(out[j] ?? 0, floor(j));
+    room += (out[j] ?? 0) - low;
+    out[j] = low;
+  });
+  const give = (j: number) => {
+    const more = Math.max(0, Math.min(room, (natural[j] ?? 0) - (out[j] ?? 0)));
+    out[j] = (out[j] ?? 0) + more;
+    room -= more;
+  };
+  columns.forEach((c, j) => c.idName === true && !wrapping[j] && give(j));
+  columns.forEach((_, j) => wrapping[j] && give(j));
+  return out;
+}
+
 /**
  * Whether the record blocks show every name and header whole: no word of a name nor of a
  * header is wider than its room, and each figure fits beside its key.
@@ -420,22 +480,30 @@ function recordBlocks(columns: readonly Column[], rows: readonly GridRow[], layo
     }
   };
   let i = 0;
+  // A title's lines, held until its card's rule is drawn.
+  let title: string[] = [];
   for (const r of rows) {
     if ('group' in r) {
       out.push(...groupLines(r.group, layout));
       continue;
     }
     if ('detail' in r) {
-      for (const line of flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide })) out.push(indented(line, GAP.length, layout.width));
+      const lines = flowLines(r.detail, layout.width - GAP.length, { sep: r.sep, wide: layout.wide }).map((line) => indented(line, GAP.length, layout.width));
+      if (r.heads === true) title.push(...lines);
+      else out.push(...lines);
       continue;
     }
     i++;
     const label = `── ${i}/${records} `;
     out.push(chalk.dim(label + '─'.repeat(Math.max(0, ruleWidth - displayWidth(label)))));
+    out.push(...title);
+    title = [];
     columns.forEach((c, j) => {
       const whole = layout.wide || c.wrap === true;
       const keys = keyLines(c.header, keyWidth, whole);
       const value = r.cells[j] ?? null;
+      // No key and nothing beside it (the room a title took in the table): no blank line.
+      if (c.header === '' && value !== null && partsWidth(value) === 0) return;
       if (value === null || (!whole && !(c.shrink === true && partsWidth(value) > valueWidth))) {
         beside(keys, [placed(value, valueWidth, 'left', true, layout)]);
         return;

@@ -80,7 +80,7 @@ export const promptsView: View = (data, ctx) => {
       ];
     });
     if (stacked) {
-      matrixRows.push({ detail: [[{ text: r.prompt }]], column: 0, indent: 2 }, { cells: [cell(''), ...marks] });
+      matrixRows.push({ detail: [[{ text: r.prompt }]], column: 0, indent: 2, heads: true }, { cells: [cell(''), ...marks] });
     } else {
       matrixRows.push({ cells: [cell(`  ${r.prompt}`), ...marks] });
     }

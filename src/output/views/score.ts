@@ -354,7 +354,7 @@ export const overviewView: View = (data, ctx) => {
       ],
     }));
     const columns: Column[] = [
-      { header: 'weakest topics', shrink: true, min: 8 },
+      { header: 'weakest topics', shrink: true, min: 8, idName: true },
       { header: 'visibility', align: 'right' },
       { header: 'change', align: 'right' },
       // Ids are what `vis topics <id>` takes: whole, the name is shortened instead.

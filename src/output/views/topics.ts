@@ -76,7 +76,7 @@ export const topicsView: View = (data, ctx) => {
   const columns: Column[] = [
     // Ids whole where possible: `vis topics <id>` takes them.
     { header: 'id', shrink: true, min: 24 },
-    { header: 'topic', shrink: true, min: 10 },
+    { header: 'topic', shrink: true, min: 10, idName: true },
     { header: 'visibility', align: 'right' },
     { header: 'change', align: 'right' },
     { header: 'rank', align: 'right' },

@@ -51,6 +51,8 @@ export interface Field {
   better?: Better;
   /** Narrowest a shortening column gets. */
   min?: number;
+  /** The name of the row's id (a topic's): see Column.idName. */
+  idName?: boolean;
   /**
    * Left out when the table would not fit otherwise, highest first: a figure the view
    * shows besides the main ones, which is worth less than keeping one row on one line.
@@ -106,7 +108,7 @@ const LAYOUTS: Readonly<Record<EndpointId, ListLayout | 'sections'>> = {
     sideBySide: marketsSideBySide,
     fields: [
       { key: 'id', header: 'id', kind: 'id' },
-      { key: 'name', header: 'topic', kind: 'name', min: 8 },
+      { key: 'name', header: 'topic', kind: 'name', min: 8, idName: true },
       { key: 'visibility', header: 'visibility', kind: 'percent' },
       { key: 'change', header: 'change', kind: 'change', unit: 'points', better: 'higher' },
       { key: 'rank', header: 'rank', kind: 'count', drop: 2 },
@@ -350,5 +352,5 @@ function columnOf(f: Field, allNumbers: boolean): Column {
   if (f.kind === 'id' || f.kind === 'url' || f.kind === 'question') return { header: f.header, wrap: true, weight: f.kind === 'question' ? 3 : 1 };
   if (NUMERIC.has(f.kind) && allNumbers) return { header: f.header, align: 'right' };
   if (f.kind === 'word' || f.kind === 'flag') return { header: f.header };
-  return { header: f.header, shrink: true, min: f.min ?? 6 };
+  return { header: f.header, shrink: true, min: f.min ?? 6, ...(f.idName === true ? { idName: true } : {}) };
 }
