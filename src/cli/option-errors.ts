@@ -170,7 +170,9 @@ function whyNot(name: string, cmd: Command): string | undefined {
     case 'to':
       if (has('days')) return 'it takes a trailing window only: use --days';
       // vis changes: it compares two recorded days, the earlier one named by --since.
-      return has('since') ? 'it compares recorded days: use --since YYYY-MM-DD or Nd (the day N days before today) for the earlier one' : 'it has no period';
+      return has('since')
+        ? 'it compares two recorded days, the newest and the one --since names (YYYY-MM-DD, or Nd: the day N days before today)'
+        : 'it has no period';
   }
   return undefined;
 }

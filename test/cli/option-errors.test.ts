@@ -349,9 +349,9 @@ describe('what the refusal says', () => {
     // vis changes compares recorded days: --since names the earlier one, not a period.
     [
       ['changes', '--days', '3'],
-      'vis: --days does not apply to vis changes: it compares recorded days: use --since YYYY-MM-DD or Nd (the day N days before today) for the earlier one\nRun vis changes --help for the options it takes.\n',
+      'vis: --days does not apply to vis changes: it compares two recorded days, the newest and the one --since names (YYYY-MM-DD, or Nd: the day N days before today)\nRun vis changes --help for the options it takes.\n',
     ],
-    [['changes', '--from', '2026-11-01'], 'vis: --from does not apply to vis changes: it compares recorded days: use --since YYYY-MM-DD or Nd'],
+    [['changes', '--from', '2026-11-01'], 'vis: --from does not apply to vis changes: it compares two recorded days, the newest and the one --since names'],
     [
       ['search-performance', '--from', '2026-11-01'],
       'vis: --from does not apply to vis search-performance: it takes a trailing window only: use --days\nRun vis search-performance --help for the options it takes.\n',
