@@ -12,7 +12,7 @@ import { formatCount } from '../output/views/numbers.js';
 import { formatUtcTime } from '../output/views/time.js';
 import { sanitizeForTerminal } from '../text/sanitize.js';
 import { displayWidth, padToWidth } from '../text/width.js';
-import { wrapAtSpaces } from '../text/wrap-message.js';
+import { hanging, wrapAtSpaces } from '../text/wrap-message.js';
 import type { ManifestBrand } from './manifest.js';
 import type { ExportFormat } from './options.js';
 import { filePath, slotFolder, slotLabel, type CostEstimate, type PlannedBrand, type Task } from './plan.js';
@@ -162,28 +162,6 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   const lead = (cells: readonly string[]) => (padded ? [line(cells.slice(0, last))] : hanging(cells.slice(0, last).join(' · '), width, FILE_INDENT.length));
   const under = (text: string) => hanging(FILE_INDENT + text, width, FILE_INDENT.length);
   return [...lead(header), ...under(header[last]!), ...rows.flatMap((r) => [...lead(r), ...under(r[last] ?? '')])];
-}
-
-/**
- * `text` over lines of `width` columns at spaces, later lines `indent` columns in; a word
- * too wide for a line with its indent (a path) starts at the line's start instead, whole,
- * for the terminal to fold: an indent would only push it further past the edge.
- */
-export function hanging(text: string, width: number, indent: number): string[] {
-  const pad = ' '.repeat(indent);
-  const out: string[] = [];
-  let current = '';
-  const start = (token: string) => (displayWidth(token) <= width ? token : token.trimStart());
-  for (const [token] of text.matchAll(/ *[^ ]+/g)) {
-    if (current === '') current = start(out.length === 0 ? token : pad + token.trimStart());
-    else if (displayWidth(current + token) <= width) current += token;
-    else {
-      out.push(current);
-      current = start(pad + token.trimStart());
-    }
-  }
-  if (current !== '' || out.length === 0) out.push(current);
-  return out;
 }
 
 /** How long `reads` requests take at `perMinute` a minute: the rate limit's share of the time. */

@@ -39,3 +39,25 @@ function wrapLine(line: string, width: number): string {
   if (current !== '') lines.push(current);
   return lines.join('\n');
 }
+
+/**
+ * `text` over lines of `width` columns at spaces, later lines `indent` columns in; a word
+ * too wide for a line with its indent (a path) starts at the line's start instead, whole,
+ * for the terminal to fold: an indent would only push it further past the edge.
+ */
+export function hanging(text: string, width: number, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  let current = '';
+  const start = (token: string) => (displayWidth(token) <= width ? token : token.trimStart());
+  for (const [token] of text.matchAll(/ *[^ ]+/g)) {
+    if (current === '') current = start(out.length === 0 ? token : pad + token.trimStart());
+    else if (displayWidth(current + token) <= width) current += token;
+    else {
+      out.push(current);
+      current = start(pad + token.trimStart());
+    }
+  }
+  if (current !== '' || out.length === 0) out.push(current);
+  return out;
+}

@@ -39,3 +39,20 @@ describe('vis history check with the PostgreSQL history out of reach', () => {
     expect(r.stderr).toContain(`Nothing accepts connections at 127.0.0.1 port ${port}: check the URL's host and port`);
   });
 });
+
+describe('vis history check on a narrow terminal', () => {
+  it('wraps each problem at spaces under its first word', async () => {
+    const port = await unusedPort();
+    const env = { HOME: mkdtempSync(join(tmpdir(), 'vis-pg-home-')), VIS_HISTORY: `postgres://ana@127.0.0.1:${port}/vis` };
+    const r = await runInProcess(['history', 'check'], { env, io: { stdoutIsTTY: true, columns: 50 } });
+    expect(r.code).toBe(7);
+    const problems = r.stdout
+      .slice(r.stdout.indexOf('Problems\n') + 'Problems\n'.length)
+      .trimEnd()
+      .split('\n');
+    expect(problems.length).toBeGreaterThan(1);
+    expect(problems[0]).toMatch(/^ {2}- cannot connect/);
+    for (const line of problems.slice(1)) expect(line).toMatch(/^ {4}\S|^\S/);
+    for (const line of problems) if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(50);
+  });
+});

@@ -13,6 +13,7 @@ import { newerWords } from '../../../history/needs-vis.js';
 import { SCHEMA_VERSION, type StoreCheck } from '../../../history/types.js';
 import type { Context } from '../../../services/context.js';
 import { sanitizeForTerminal } from '../../../text/sanitize.js';
+import { hanging } from '../../../text/wrap-message.js';
 import { padToWidth } from '../../../text/width.js';
 import { formatCount } from '../../../output/views/numbers.js';
 import type { HistoryCheckOptions } from './parse.js';
@@ -40,7 +41,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   }
   const check = await (checkFile ?? (await storeCheckFile()))(where.file);
   const problems = problemsOf(check);
-  ctx.io.stdout.write(checkReport(check, problems));
+  ctx.io.stdout.write(checkReport(check, problems, ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity));
   if (problems.length > 0) {
     throw new UsageError(`the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`, {
       // A store a newer vis wrote is sound: the way on is that vis, not a new history.
@@ -54,7 +55,7 @@ export async function runHistoryCheck(options: HistoryCheckOptions, ctx: Context
   /** A PostgreSQL history's report; a server out of reach exits 7, any other problem 2. */
   function reportCheck(check: StoreCheck): void {
     const problems = problemsOf(check);
-    ctx.io.stdout.write(checkReport(check, problems));
+    ctx.io.stdout.write(checkReport(check, problems, ctx.io.stdoutIsTTY ? ctx.io.columns : Infinity));
     if (problems.length === 0) return;
     const message = `the history store at ${sanitizeForTerminal(check.file)} cannot be used: ${problems.map((p) => sanitizeForTerminal(p)).join('; ')}`;
     const details = check.hint === undefined ? {} : { hint: check.hint };
@@ -102,7 +103,7 @@ function columns(header: readonly string[], rows: ReadonlyArray<readonly string[
 }
 
 /** The report, plain text: the figures, the scopes with their days, the size per month, the problems. */
-export function checkReport(check: StoreCheck, problems: readonly string[]): string {
+export function checkReport(check: StoreCheck, problems: readonly string[], width = Infinity): string {
   const out = columns(
     ['History store', check.file],
     [
@@ -175,6 +176,7 @@ export function checkReport(check: StoreCheck, problems: readonly string[]): str
     );
   }
   out.push('', problems.length === 0 ? 'No problems found.' : 'Problems');
-  for (const p of problems) out.push(`  - ${sanitizeForTerminal(p)}`);
+  // Each problem wrapped at spaces under its first word, on a terminal (a URL too wide stays whole).
+  for (const p of problems) out.push(...hanging(`  - ${sanitizeForTerminal(p)}`, width, 4));
   return `${out.join('\n')}\n`;
 }
