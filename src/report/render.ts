@@ -132,6 +132,9 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
   const logo = model.look.logo === null ? '' : `<img src=${attr(logoDataUrl(model.look.logo))} alt="">`;
   // One file holding several clients is the agency's own: it says so wherever it is opened or printed.
   const title = html(model.internal === true ? `${model.look.title}: internal overview` : model.look.title);
+  // A client's file names the client in its tab and its PDF's Title, so several mailed reports tell apart.
+  const brands = [...new Set(model.scopes.map((s) => s.brand.name))];
+  const docTitle = model.internal !== true && brands.length === 1 ? html(`${model.look.title}: ${brands[0]}`) : title;
   const internal =
     model.internal === true ? '<p class="note internal">Every brand’s figures in one file, for the agency’s own use: each client gets its own report.</p>' : '';
   return `<!doctype html>
@@ -141,7 +144,7 @@ export async function renderReport(model: ReportModel, charts: ChartKit): Promis
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${title}</title>
+<title>${docTitle}</title>
 <style>${reportStyle(model.look)}</style>
 </head>
 <body>

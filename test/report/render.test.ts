@@ -64,7 +64,9 @@ describe('one self-contained file', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${CSP}">`);
     expect(page.match(/Content-Security-Policy/g)).toHaveLength(1);
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(page).toContain('<title>AI visibility report</title>');
+    // One client's file names the client in its tab and its PDF's Title; the cover keeps the report's title.
+    expect(page).toContain('<title>AI visibility report: Northwind CRM</title>');
+    expect(page).toContain('<h1>AI visibility report</h1>');
     expect(page).not.toMatch(/<script/i);
     expect(page.indexOf('Content-Security-Policy')).toBeLessThan(page.indexOf('<style>'));
   });
@@ -726,7 +728,7 @@ describe('the look: locale, paper, accent, title, logo', () => {
   it('the title is the agency’s, escaped; the logo a PNG or JPEG data URL only', async () => {
     const look = { ...growth.look, title: 'Acme & Co <Q1>', logo: { mime: 'image/jpeg' as const, bytes: new Uint8Array([0xff, 0xd8, 0xff]) } };
     const page = await renderReport({ ...oneScope(growth), look }, new FakeCharts());
-    expect(page).toContain('<title>Acme &amp; Co &lt;Q1&gt;</title>');
+    expect(page).toContain('<title>Acme &amp; Co &lt;Q1&gt;: Northwind CRM</title>');
     expect(page).toContain('<h1>Acme &amp; Co &lt;Q1&gt;</h1>');
     expect(page).toContain('<img src="data:image/jpeg;base64,/9j/" alt="">');
     const svgLogo = { ...growth.look, logo: { mime: 'image/svg+xml', bytes: new Uint8Array([60]) } } as unknown as ReportModel['look'];
