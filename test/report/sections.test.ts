@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Change, ChangesResult } from '../../src/domain/changes.js';
 import type { ScopeReport } from '../../src/domain/report.js';
 import { formatsFor } from '../../src/report/format.js';
-import { changes, moveWords, ofScope, worstFirst } from '../../src/report/sections/changes.js';
+import { changes, moveWords, ofScope, subjectCell, worstFirst } from '../../src/report/sections/changes.js';
 import { gapsToShow } from '../../src/report/sections/content-gaps.js';
 import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import {
@@ -202,6 +202,14 @@ describe('what changed', () => {
     expect(list).toMatch(/>8\.3</);
   });
 
+  it('a change’s subject: a name alone, no id under it; a page’s title with its URL under it; the key when there are no words', () => {
+    expect(subjectCell('crm-migration', 'Switching CRMs')).toBe('Switching CRMs');
+    const page = subjectCell('https://northwind.example/pricing', 'Pricing');
+    expect(page).toContain('Pricing');
+    expect(page).toContain('https://northwind.example/pricing');
+    expect(subjectCell('Pipewell', null)).toContain('Pipewell');
+  });
+
   it('a figure of What changed follows the report’s locale', () => {
     const c = { kind: 'topic', move: 'down', before: 75, after: 47.1, delta: -27.9, points: -27.9 } as unknown as Change;
     expect(moveWords(c, (id) => id, formatsFor('de-DE'))).toBe('75,0 → 47,1 (-27,9 points)');
@@ -225,7 +233,7 @@ describe('what changed', () => {
     expect(html).not.toContain('20 → 9');
   });
 
-  it('a change leads with its human words (a question’s text, a topic’s name), its key under them; a change without words shows its key', async () => {
+  it('a change leads with its human words (a question’s text, a topic’s name), no id under them; a change without words shows its key', async () => {
     const brand = { id: '101', name: 'Northwind CRM' };
     const base = {
       brand,
@@ -260,7 +268,8 @@ describe('what changed', () => {
     };
     const us = { brand, market: null } as ScopeReport;
     const html = await changes.render(result as never, { scope: us, fmt: formatsFor('en-US'), charts: new FakeCharts(), model: {} as never });
-    expect(html).toContain('Best CRM for startups?<br><span class="small muted url">q1</span>');
+    expect(html.replace(/ data-label="[^"]*"/g, '')).toContain('<td>Best CRM for startups?</td>');
+    expect(html).not.toContain('>q1<');
     expect(html.replace(/ data-label="[^"]*"/g, '')).toContain('<td><span class="url">Rival</span></td>');
   });
 

@@ -11,7 +11,7 @@
 import { NEWS_ORDER, type Change, type ChangeNews, type Compared, type NotCompared } from '../../domain/changes.js';
 import { moveWords as words, type MoveFigures, type MoveWording } from '../../text/move-words.js';
 import type { ScopeReport } from '../../domain/report.js';
-import { escapeMarkup, html } from '../escape.js';
+import { escapeMarkup, html, linkTarget } from '../escape.js';
 import { formatsFor, type Formats } from '../format.js';
 import { engineName, isObj, note, table, urlCell, type Obj, type SectionView } from './kit.js';
 
@@ -135,8 +135,9 @@ export const changes: SectionView = {
     const rows = list.map((c) => [
       `<span class="tag ${NEWS_TONE[c.news]}">${escapeMarkup(NEWS_WORD[c.news])}</span>`,
       html(c.kind.replace(/_/g, ' ')),
-      // The human words lead (a topic's name, a question's text, a page's title); the key (an id, a URL) under them.
-      urlCell(c.subject, typeof c.label === 'string' && c.label.trim() !== '' ? c.label : null),
+      // The human words lead (a topic's name, a question's text, a page's title); a page's URL under its title, no
+      // id under a name (a client reads names); the key alone when there are no words.
+      subjectCell(c.subject, typeof c.label === 'string' && c.label.trim() !== '' ? c.label : null),
       c.engine === null || c.engine === undefined ? '' : html(engineName(ctx, String(c.engine))),
       `<span class="${NEWS_TONE[c.news]}">${html(moveWords(c, (id) => engineName(ctx, id), fmt))}</span>`,
     ]);
@@ -150,3 +151,8 @@ export const changes: SectionView = {
     return [lede, list.length === 0 ? note(none) : table(['News', 'What', 'Subject', 'Engine', 'Move'], rows), notCompared].join('\n');
   },
 };
+
+/** A change's subject: its words, with the URL under them when the key is one; the key when there are no words. */
+export function subjectCell(subject: string, label: string | null): string {
+  return label !== null && linkTarget(subject) === null ? html(label) : urlCell(subject, label);
+}
