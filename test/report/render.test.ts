@@ -306,7 +306,9 @@ describe('several scopes: a first page comparing them', () => {
   it('lists every brand × market with score, change and share of voice, linking to its section', async () => {
     const page = await renderReport(growth, new FakeCharts());
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
-    const rows = [...compare.matchAll(/<tr><td><a href="#([a-z0-9-]+)">([^<]+)<\/a><\/td><td>([^<]+)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...compare.matchAll(/<tr><td data-label="Brand"><a href="#([a-z0-9-]+)">([^<]+)<\/a><\/td><td data-label="Market">([^<]+)<\/td>/g)].map(
+      (m) => [m[1], m[2], m[3]],
+    );
     expect(rows).toEqual(
       growth.scopes.map((s) => [`northwind-crm-${s.market!.code.toLowerCase()}`, 'Northwind CRM', `${s.market!.label} (${s.market!.code})`]),
     );
@@ -328,6 +330,13 @@ describe('several scopes: a first page comparing them', () => {
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
     expect(compare.split('<tr>')[2]).toContain('not read');
     expect(compare.split('<tr>')[3]).not.toContain('not read');
+  });
+
+  it('the page comparing scopes is the shared table, so a phone shows its rows as cards, each cell labelled', async () => {
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(await renderReport(growth, new FakeCharts()))![1]!;
+    expect(compare).toContain('<div class="table"><table>');
+    expect(compare).toMatch(/<td data-label="Brand"><a href="#/);
+    expect(compare).toContain('<td class="num" data-label="Share of voice">');
   });
 
   it('one brand’s markets are compared as markets; several brands as brands', async () => {
