@@ -1,7 +1,7 @@
 /**
  * The report's style sheet: the system's fonts (nothing to fetch), a type scale of 1.25,
  * spacing on a 4 px grid, and the terminal's colours made dark enough for text on white
- * (4.5:1 or more): green for a gain and `recommended`, red for a loss and `absent`, teal
+ * (4.5:1 or more): green for a gain and `recommended`, red for a loss and `absent`, blue
  * for `mentioned`, amber for `open`, grey for what was not measured. The agency's accent
  * marks rules, the brand's own bar and headings' edges, never text, so a light accent
  * cannot make anything unreadable. Print: the paper size asked for, a page break before
@@ -32,7 +32,7 @@ export function reportStyle(o: { accent: string; paper: 'a4' | 'letter' }): stri
 :root {
   --accent: ${accent};
   --ink: #1d2433; --ink-2: #4a5468; --rule: #d9dee7; --paper: #ffffff; --tint: #f5f7fa;
-  --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0b6e80; --muted: #5f6b7a;
+  --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0072b2; --muted: #5f6b7a;
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif,
     "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji";
   --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace;

@@ -12,6 +12,7 @@ import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { ANSWER_STATES, engineNames, prose, TONE_COLOURS, urlCell, type RecordFields } from '../../src/report/sections/kit.js';
 import { reasonWords } from '../../src/report/sections/changes.js';
 import { formatsFor } from '../../src/report/format.js';
+import { reportStyle } from '../../src/report/style.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { FakeCharts } from './fake-charts.js';
@@ -799,6 +800,27 @@ describe('the client’s language', () => {
     expect(stacked.order).toEqual(ANSWER_STATES.map((s) => s.state.replace(/_/g, ' ')));
     expect(stacked.colours).toEqual(ANSWER_STATES.map((s) => TONE_COLOURS[s.tone]));
     expect(stacked.colours![stacked.order.indexOf('absent')]).toBe(TONE_COLOURS.bad);
+  });
+
+  it('each answer state is one colour in the chart and in the marks under it: the same hue and lightness, `mentioned` the very same blue', () => {
+    const css = reportStyle({ accent: '#123456', paper: 'a4' });
+    const hsl = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const d = max - min;
+      const hue = d === 0 ? 0 : max === r ? 60 * (((g - b) / d + 6) % 6) : max === g ? 60 * ((b - r) / d + 2) : 60 * ((r - g) / d + 4);
+      return { hue, light: (max + min) / 2, grey: d < 0.15 };
+    };
+    for (const s of ANSWER_STATES) {
+      const mark = new RegExp(`--${s.tone}: (#[0-9a-f]{6});`, 'i').exec(css)![1]!;
+      const [a, b] = [hsl(mark), hsl(TONE_COLOURS[s.tone])];
+      const apart = Math.min(Math.abs(a.hue - b.hue), 360 - Math.abs(a.hue - b.hue));
+      expect(a.grey === b.grey && (a.grey || apart <= 30) && Math.abs(a.light - b.light) <= 0.2, `${s.state}: ${mark} beside ${TONE_COLOURS[s.tone]}`).toBe(
+        true,
+      );
+    }
+    expect(/--info: (#[0-9a-f]{6});/i.exec(css)![1]!.toLowerCase()).toBe(TONE_COLOURS.info.toLowerCase());
   });
 
   it('one number style per measure: visibility scores and changes in points with one decimal', async () => {
