@@ -116,6 +116,8 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   .table:not(.grid) tr { display: flex; flex-wrap: wrap; gap: 2px 16px; border-bottom: 2px solid var(--rule); padding: 6px 0; }
   .table:not(.grid) td, .table:not(.grid) .num { display: block; max-width: 100%; border: 0; padding: 0; text-align: left; white-space: normal; }
   .table:not(.grid) td:empty { display: none; }
+  /* What a row is about (a page, a brand, a question) heads its card on a line of its own, whatever its length, so every card reads in one order. */
+  .table:not(.grid) td:first-child { flex-basis: 100%; }
   .table:not(.grid) td[data-label]:not([data-label=""])::before { content: attr(data-label); margin-right: 6px; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
   td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
   /* A grid of marks or counts stays a table: its heads upright, so each column is a symbol wide. */

@@ -122,6 +122,8 @@ describe('one self-contained file', () => {
     const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
     const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
     expect(phone).toContain('.table.grid th:not(:first-child) { writing-mode: vertical-rl;');
+    // Every card in one order, however long its first cell: that cell on a line of its own, the figures under it.
+    expect(phone).toContain('.table:not(.grid) td:first-child { flex-basis: 100%; }');
   });
 
   it('each chart is drawn twice: for the page, and as wide as a phone’s screen, shown only there', async () => {
