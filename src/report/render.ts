@@ -17,7 +17,7 @@ import { REPORT_SECTIONS, type ChartKit, type ReportModel, type ScopeReport, typ
 import { anchorIds, attr, escapeMarkup, html, logoDataUrl } from './escape.js';
 import { formatsFor, type Formats } from './format.js';
 import { SECTION_VIEWS } from './sections/index.js';
-import { engineNames, genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, type SectionContext } from './sections/kit.js';
+import { engineNames, genericTable, isObj, num, obj, otherFields, otherRecordFields, shareReader, table, type SectionContext } from './sections/kit.js';
 import { reportStyle } from './style.js';
 
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -113,12 +113,10 @@ export function comparePage(scopes: readonly ScopeReport[], anchors: readonly st
       shareValue === null ? missing : escapeMarkup(fmt.percent(shareValue)),
     ];
   });
-  const head = ['Brand', 'Market', 'Visibility', 'Change', 'Share of voice'];
-  const num3 = (i: number) => (i >= 2 ? ' class="num"' : '');
+  const cols = ['Brand', 'Market', ...['Visibility', 'Change', 'Share of voice'].map((head) => ({ head, numeric: true }))];
   const heading = new Set(scopes.map((s) => s.brand.id)).size > 1 ? 'Every brand at a glance' : 'Every market at a glance';
-  return `<section class="compare" id="compare">\n<h2>${heading}</h2>\n<table><thead><tr>${head.map((h, i) => `<th scope="col"${num3(i)}>${h}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
-    .map((r) => `<tr>${r.map((c, i) => `<td${num3(i)}>${c}</td>`).join('')}</tr>`)
-    .join('\n')}\n</tbody></table>\n</section>`;
+  // The shared table, so a phone shows its rows as cards as it does every other table's.
+  return `<section class="compare" id="compare">\n<h2>${heading}</h2>\n${table(cols, rows)}\n</section>`;
 }
 
 export async function renderReport(model: ReportModel, charts: ChartKit): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * The report's style sheet: the system's fonts (nothing to fetch), a type scale of 1.25,
  * spacing on a 4 px grid, and the terminal's colours made dark enough for text on white
- * (4.5:1 or more): green for a gain and `recommended`, red for a loss and `absent`, teal
+ * (4.5:1 or more): green for a gain and `recommended`, red for a loss and `absent`, blue
  * for `mentioned`, amber for `open`, grey for what was not measured. The agency's accent
  * marks rules, the brand's own bar and headings' edges, never text, so a light accent
  * cannot make anything unreadable. Print: the paper size asked for, a page break before
@@ -32,7 +32,7 @@ export function reportStyle(o: { accent: string; paper: 'a4' | 'letter' }): stri
 :root {
   --accent: ${accent};
   --ink: #1d2433; --ink-2: #4a5468; --rule: #d9dee7; --paper: #ffffff; --tint: #f5f7fa;
-  --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0b6e80; --muted: #5f6b7a;
+  --good: #1a7f37; --bad: #b42318; --warn: #8a5300; --info: #0072b2; --muted: #5f6b7a;
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif,
     "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji";
   --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace;
@@ -116,6 +116,8 @@ footer { margin-top: 64px; color: var(--muted); font-size: 0.8rem; border-top: 1
   .table:not(.grid) tr { display: flex; flex-wrap: wrap; gap: 2px 16px; border-bottom: 2px solid var(--rule); padding: 6px 0; }
   .table:not(.grid) td, .table:not(.grid) .num { display: block; max-width: 100%; border: 0; padding: 0; text-align: left; white-space: normal; }
   .table:not(.grid) td:empty { display: none; }
+  /* What a row is about (a page, a brand, a question) heads its card on a line of its own, whatever its length, so every card reads in one order. */
+  .table:not(.grid) td:first-child { flex-basis: 100%; }
   .table:not(.grid) td[data-label]:not([data-label=""])::before { content: attr(data-label); margin-right: 6px; color: var(--ink-2); font-size: 0.75rem; font-weight: 600; }
   td .url, td .url a { white-space: normal; overflow-wrap: anywhere; }
   /* A grid of marks or counts stays a table: its heads upright, so each column is a symbol wide. */

@@ -72,6 +72,14 @@ describe.skipIf(skip)('the report at a desk’s and a phone’s width', () => {
         heads: [...g.querySelectorAll('th')].every((th) => th.getBoundingClientRect().width > 0),
       })),
       height: document.documentElement.scrollHeight,
+      // Every card in one order: its first cell on a line of its own, the figures under it, never beside a short one.
+      beside: [...document.querySelectorAll('.table:not(.grid) tr')].filter((tr) => {
+        const cells = [...tr.querySelectorAll('td')].filter((td) => td.getClientRects().length > 0);
+        return cells.length > 1 && cells[1]!.getBoundingClientRect().top < cells[0]!.getBoundingClientRect().bottom - 1;
+      }).length,
+      cardRows: document.querySelectorAll('.table:not(.grid) tr').length,
+      // A bar's label wraps at spaces rather than being cut.
+      cut: [...document.querySelectorAll('figure.chart svg text')].filter((t) => t.getClientRects().length > 0 && t.textContent!.includes('…')).length,
       // Each chart's text as shown: its size in the drawing times the drawing's scale on the page.
       charts: [...document.querySelectorAll('figure.chart svg')]
         .filter((svg) => svg.getClientRects().length > 0)
@@ -87,6 +95,9 @@ describe.skipIf(skip)('the report at a desk’s and a phone’s width', () => {
     expect(facts.boxes).toBeGreaterThan(5);
     expect(facts.scrolling).toBe(0);
     expect(facts.unlabelled).toBe(0);
+    expect(facts.cardRows).toBeGreaterThan(10);
+    expect(facts.beside).toBe(0);
+    expect(facts.cut).toBe(0);
     expect(facts.grids).toEqual([
       { rows: true, heads: true },
       { rows: true, heads: true },

@@ -4,7 +4,7 @@
  * Vega, derived from Intl), the colours of stacked parts and the ink on them.
  */
 import { describe, expect, it } from 'vitest';
-import { barLabels, cleanText, LABEL_COLUMNS, textWidth } from '../../src/report/charts/labels.js';
+import { barLabels, cleanText, LABEL_COLUMNS, textWidth, wrapLabel, wrappedBarLabels } from '../../src/report/charts/labels.js';
 import { daysBetween, utcDay } from '../../src/domain/dates.js';
 import { countFormatter, dateAxisFormat, dayFormatter, numberLocale, valueFormatter } from '../../src/report/charts/locale.js';
 import { inkOn, OKABE_ITO, partColours, valueTitle } from '../../src/report/charts/specs.js';
@@ -31,6 +31,25 @@ describe('labels as drawn', () => {
     expect(cleanText('a\u202eb\u0007c')).toBe('a\\u202eb\\x07c');
     expect(barLabels(['\u001b[31mred\u001b[0m'])).toEqual(['red']);
     expect(barLabels(['漢'.repeat(20)])).toEqual([`${'漢'.repeat(13)}…`]);
+  });
+
+  it('of bars wrap at spaces over up to three lines, cutting only a word too long for a line, or what a fourth line would hold', () => {
+    expect(wrapLabel('Online payments for small businesses', 28)).toEqual(['Online payments for small', 'businesses']);
+    expect(wrapLabel('In-person card readers and terminals', 20)).toEqual(['In-person card', 'readers and', 'terminals']);
+    expect(wrapLabel('International payments', 20)).toEqual(['International', 'payments']);
+    expect(wrapLabel('Acme', 20)).toEqual(['Acme']);
+    expect(wrapLabel('', 20)).toEqual(['']);
+    expect(wrapLabel('  two   spaces ', 20)).toEqual(['two spaces']);
+    expect(wrapLabel(`${'x'.repeat(25)} y`, 20)).toEqual([`${'x'.repeat(19)}…`, 'y']);
+    expect(wrapLabel('aa bb cc dd', 2)).toEqual(['aa', 'bb', 'c…']);
+    expect(wrapLabel('aaa bb cc dd ee', 5, 2)).toEqual(['aaa', 'bb c…']);
+    expect(wrapLabel('漢漢 漢漢', 4)).toEqual(['漢漢', '漢漢']);
+    // A repeat is numbered after its last line; API text's own newline stays an escape, not a break.
+    expect(wrappedBarLabels(['Fraud and chargeback protection', 'Fraud and chargeback protection', 'a\nb'], 20)).toEqual([
+      'Fraud and chargeback\nprotection',
+      'Fraud and chargeback\nprotection (2)',
+      'a\\nb',
+    ]);
   });
 
   it('are given room by their widest glyphs', () => {

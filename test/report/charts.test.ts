@@ -70,6 +70,18 @@ function texts(svg: string, cls = ''): string[] {
   return [...scope.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => decode(m[1] as string));
 }
 
+/** Each bar's label as drawn, its lines (one tspan each when it wraps) joined by a newline, decoded. */
+function barLabelLines(svg: string): string[] {
+  const scope = groups(svg, 'mark-text role-axis-label').join('');
+  return [...scope.matchAll(/<text[^>]*>(.*?)<\/text>/g)]
+    .map((m) => {
+      const inner = m[1] as string;
+      const lines = inner.includes('<tspan') ? [...inner.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1] as string) : [inner];
+      return lines.map(decode).join('\n');
+    })
+    .filter((l) => !/^-?[\d.,]+%?$/.test(l)); // the value axis's ticks
+}
+
 /** The inner markup of every mark group whose class starts with `cls` (mark groups hold no nested <g>). */
 function groups(svg: string, cls: string): string[] {
   return [...svg.matchAll(new RegExp(`<g class="${cls}[^"]*"[^>]*>(.*?)</g>`, 'g'))].map((m) => m[1] as string);
@@ -286,7 +298,7 @@ describe('the bars', () => {
     expect((await (await kit).bars(shownUnmeasured, { ...BARS_O, order: 'smallest first' })).alt).toMatch(/ 4 more not shown, all larger\.$/);
   });
 
-  it('cut a long label in the chart only, and keep two that cut alike apart', async () => {
+  it('wrap a long label at spaces in the chart only, each band tall enough for its lines, and keep two that wrap alike apart', async () => {
     const long = 'Acme Corporation International Holdings Limited';
     const chart = await (
       await kit
@@ -294,19 +306,30 @@ describe('the bars', () => {
       [
         { label: `${long} North`, value: 4 },
         { label: `${long} South`, value: 3 },
+        { label: 'Online payments for small businesses', value: 2 },
         { label: 'Acme', value: 2 },
         { label: 'Acme', value: 1 },
       ],
       BARS_O,
     );
-    expect(texts(chart.svg, 'mark-text role-axis-label').slice(-4)).toEqual([
-      'Acme Corporation Internatio…',
-      'Acme Corporation Internatio… (2)',
+    expect(barLabelLines(chart.svg)).toEqual([
+      'Acme Corporation\nInternational Holdings\nLimited North',
+      'Acme Corporation\nInternational Holdings\nLimited South',
+      'Online payments for small\nbusinesses',
       'Acme',
       'Acme (2)',
     ]);
-    expect(elements(groups(chart.svg, 'mark-rect role-mark')[0] as string)).toHaveLength(4);
-    expect(chart.alt).toBe(`Share of voice, largest first: ${long} North 4%, ${long} South 3%, Acme 2%, Acme 1%.`);
+    expect(chart.svg).not.toContain('…');
+    // Three lines of 13 px and a gap: no label runs into the next band's.
+    const tops = [...groups(chart.svg, 'mark-rect role-mark')[0]!.matchAll(/d="M[\d.]+,([\d.]+)h/g)].map((m) => Number(m[1]));
+    expect(tops[1]! - tops[0]!).toBeGreaterThanOrEqual(3 * 13);
+    expect(elements(groups(chart.svg, 'mark-rect role-mark')[0] as string)).toHaveLength(5);
+    expect(chart.alt).toContain(`${long} North 4%, ${long} South 3%, Online payments for small businesses 2%`);
+  });
+
+  it('cut a single word too long for a line, and only that word', async () => {
+    const { svg } = await plan(barsPlan([{ label: 'Supercalifragilisticexpialidocious payments', value: 2 }], BARS_O));
+    expect(barLabelLines(svg)).toEqual(['Supercalifragilisticexpiali…\npayments']);
   });
 
   it('say so when there is nothing to draw, or one bar', async () => {
@@ -432,8 +455,8 @@ describe('text from the API', () => {
 
   it('is shown in full in the bars and in the text alternative, controls made visible', async () => {
     const { svg } = await drawChart(plans.bars);
-    expect(texts(svg, 'mark-text role-axis-label')).toEqual(
-      expect.arrayContaining(['HOSTILE<script>alert(1)</sc…', 'HOSTILE"><img src=x onerror…', 'HOSTILE\\u202egnp.exe', 'HOSTILEred\\x00']),
+    expect(barLabelLines(svg)).toEqual(
+      expect.arrayContaining(['HOSTILE<script>alert(1)</sc…', 'HOSTILE"><img src=x\nonerror=alert(1)>', 'HOSTILE\\u202egnp.exe', 'HOSTILEred\\x00']),
     );
     expect(plans.bars.alt).toContain('HOSTILE<script>alert(1)</script> 10');
     expect(plans.bars.alt).toContain('HOSTILE"><img src=x onerror=alert(1)> 9 (this brand)');
@@ -530,10 +553,14 @@ describe('a phone’s drawing', () => {
     expect(svgWidth((await plan(trendPlan(TREND, TREND_O))).svg)).toBeGreaterThan(600);
   });
 
-  it('cuts a bar’s label shorter, so the bars keep room; the text alternative keeps it whole', async () => {
+  it('wraps a bar’s label shorter, at spaces, so the bars keep room; the text alternative keeps it whole', async () => {
     const long: ChartValue[] = [{ label: 'Reporting and dashboards for sales managers', value: 20 }];
     const { svg } = await plan(barsPlan(long, { ...BARS_O, width: PHONE_CHART_WIDTH }));
-    expect(texts(svg).filter((t) => t.startsWith('Reporting'))).toEqual(['Reporting and dashb…']);
+    expect(barLabelLines(svg)).toEqual(['Reporting and\ndashboards for sales\nmanagers']);
+    const stacked = await plan(
+      stackedPlan([{ label: 'In-person card readers', parts: [{ part: 'a', value: 1 }] }], { ...STACKED_O, width: PHONE_CHART_WIDTH }),
+    );
+    expect(barLabelLines(stacked.svg)).toEqual(['In-person card\nreaders']);
     expect(barsPlan(long, { ...BARS_O, width: PHONE_CHART_WIDTH }).alt).toContain('Reporting and dashboards for sales managers');
   });
 });

@@ -12,6 +12,7 @@ import { SECTION_VIEWS } from '../../src/report/sections/index.js';
 import { ANSWER_STATES, engineNames, prose, TONE_COLOURS, urlCell, type RecordFields } from '../../src/report/sections/kit.js';
 import { reasonWords } from '../../src/report/sections/changes.js';
 import { formatsFor } from '../../src/report/format.js';
+import { reportStyle } from '../../src/report/style.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { openSandbox } from '../sandbox/helpers.js';
 import { FakeCharts } from './fake-charts.js';
@@ -123,6 +124,8 @@ describe('one self-contained file', () => {
     const style = texts(tokenize(page)).find((t) => t.rawIn === 'style')!.text;
     const phone = /@media screen and \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(style)![1]!;
     expect(phone).toContain('.table.grid th:not(:first-child) { writing-mode: vertical-rl;');
+    // Every card in one order, however long its first cell: that cell on a line of its own, the figures under it.
+    expect(phone).toContain('.table:not(.grid) td:first-child { flex-basis: 100%; }');
   });
 
   it('each chart is drawn twice: for the page, and as wide as a phone’s screen, shown only there', async () => {
@@ -308,7 +311,9 @@ describe('several scopes: a first page comparing them', () => {
   it('lists every brand × market with score, change and share of voice, linking to its section', async () => {
     const page = await renderReport(growth, new FakeCharts());
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
-    const rows = [...compare.matchAll(/<tr><td><a href="#([a-z0-9-]+)">([^<]+)<\/a><\/td><td>([^<]+)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [...compare.matchAll(/<tr><td data-label="Brand"><a href="#([a-z0-9-]+)">([^<]+)<\/a><\/td><td data-label="Market">([^<]+)<\/td>/g)].map(
+      (m) => [m[1], m[2], m[3]],
+    );
     expect(rows).toEqual(
       growth.scopes.map((s) => [`northwind-crm-${s.market!.code.toLowerCase()}`, 'Northwind CRM', `${s.market!.label} (${s.market!.code})`]),
     );
@@ -330,6 +335,13 @@ describe('several scopes: a first page comparing them', () => {
     const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(page)![1]!;
     expect(compare.split('<tr>')[2]).toContain('not read');
     expect(compare.split('<tr>')[3]).not.toContain('not read');
+  });
+
+  it('the page comparing scopes is the shared table, so a phone shows its rows as cards, each cell labelled', async () => {
+    const compare = /<section class="compare" id="compare">([\s\S]*?)<\/section>/.exec(await renderReport(growth, new FakeCharts()))![1]!;
+    expect(compare).toContain('<div class="table"><table>');
+    expect(compare).toMatch(/<td data-label="Brand"><a href="#/);
+    expect(compare).toContain('<td class="num" data-label="Share of voice">');
   });
 
   it('one brand’s markets are compared as markets; several brands as brands', async () => {
@@ -792,6 +804,27 @@ describe('the client’s language', () => {
     expect(stacked.order).toEqual(ANSWER_STATES.map((s) => s.state.replace(/_/g, ' ')));
     expect(stacked.colours).toEqual(ANSWER_STATES.map((s) => TONE_COLOURS[s.tone]));
     expect(stacked.colours![stacked.order.indexOf('absent')]).toBe(TONE_COLOURS.bad);
+  });
+
+  it('each answer state is one colour in the chart and in the marks under it: the same hue and lightness, `mentioned` the very same blue', () => {
+    const css = reportStyle({ accent: '#123456', paper: 'a4' });
+    const hsl = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const d = max - min;
+      const hue = d === 0 ? 0 : max === r ? 60 * (((g - b) / d + 6) % 6) : max === g ? 60 * ((b - r) / d + 2) : 60 * ((r - g) / d + 4);
+      return { hue, light: (max + min) / 2, grey: d < 0.15 };
+    };
+    for (const s of ANSWER_STATES) {
+      const mark = new RegExp(`--${s.tone}: (#[0-9a-f]{6});`, 'i').exec(css)![1]!;
+      const [a, b] = [hsl(mark), hsl(TONE_COLOURS[s.tone])];
+      const apart = Math.min(Math.abs(a.hue - b.hue), 360 - Math.abs(a.hue - b.hue));
+      expect(a.grey === b.grey && (a.grey || apart <= 30) && Math.abs(a.light - b.light) <= 0.2, `${s.state}: ${mark} beside ${TONE_COLOURS[s.tone]}`).toBe(
+        true,
+      );
+    }
+    expect(/--info: (#[0-9a-f]{6});/i.exec(css)![1]!.toLowerCase()).toBe(TONE_COLOURS.info.toLowerCase());
   });
 
   it('one number style per measure: visibility scores and changes in points with one decimal', async () => {

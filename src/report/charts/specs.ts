@@ -20,13 +20,14 @@
  *
  * What keeps the SVG static: text from the API goes into the data only, never into an
  * expression, a signal or a format string (Vega evaluates those); the only expressions
- * are the fixed ones written here (`datum.own`). Bars are placed by their drawn label,
+ * are the fixed ones written here (`datum.own`, and the label axis's split at the line break
+ * the charts put in a wrapped label). Bars are placed by their drawn label,
  * which src/report/charts/labels.ts keeps unique.
  */
 import type { Config, TopLevelSpec } from 'vega-lite';
 import { DAY_MS, daysBetween, utcDay } from '../../domain/dates.js';
 import type { BarOrder, ChartStack, ChartValue, DatedValue } from '../../domain/report.js';
-import { barLabels, cleanText, FONT_SIZE, LABEL_COLUMNS, textWidth } from './labels.js';
+import { barLabels, cleanText, FONT_SIZE, LABEL_COLUMNS, LINE_BREAK, textWidth, wrappedBarLabels } from './labels.js';
 import { countFormatter, dateAxisFormat, dayFormatter, numberLocale, valueFormatter } from './locale.js';
 
 /** A chart before it is drawn: what Vega-Lite compiles, and the text that says the same. */
@@ -37,7 +38,7 @@ export interface ChartPlan {
 
 /** The width of every chart, for a column of an A4 or Letter page. */
 export const CHART_WIDTH = 640;
-/** A bar's label on a phone's chart, in terminal columns: the bars keep half the width. */
+/** A line of a bar's label on a phone's chart, in terminal columns: the bars keep half the width. */
 const PHONE_LABEL_COLUMNS = 20;
 
 /** How wide a chart is drawn: the page's column unless a phone's width is asked for. */
@@ -49,7 +50,7 @@ function widthOf(o: ChartSize): number {
   return o.width ?? CHART_WIDTH;
 }
 
-/** How long a bar's label may be at that width. */
+/** How long a line of a bar's label may be at that width. */
 function labelColumns(o: ChartSize): number {
   return widthOf(o) < CHART_WIDTH ? PHONE_LABEL_COLUMNS : LABEL_COLUMNS;
 }
@@ -281,7 +282,7 @@ export function barsPlan(
     o.unit,
     shown.flatMap((v) => finite(v.value) ?? []),
   );
-  const drawn = barLabels(
+  const drawn = wrappedBarLabels(
     shown.map((v) => v.label),
     labelColumns(o),
   );
@@ -305,7 +306,7 @@ export function barsPlan(
   const isOwn = 'datum.own';
   return {
     spec: {
-      ...barFrame(title, widthOf(o), rows.length * BAR_STEP, rows, drawn),
+      ...barFrame(title, widthOf(o), rows.length * bandStep(BAR_STEP, drawn), rows, drawn),
       layer: [
         {
           mark: { type: 'bar' },
@@ -359,9 +360,32 @@ function valueAxis(title: string, unit: string) {
   return { type: 'quantitative', scale: { zero: true, nice: true }, axis: { title: valueTitle(title, unit), format: TICK_FORMAT, tickCount: 6 } } as const;
 }
 
-/** The axis of bar labels: no title, no cut (they are cut already), and room for the widest as real type draws it. */
+/** The height of a line of a wrapped bar label, in px. */
+const LABEL_LINE_HEIGHT = FONT_SIZE + 2;
+
+/** A bar's band: `base`, or taller where a label wraps, so its lines never meet the next band's. */
+function bandStep(base: number, labels: readonly string[]): number {
+  const lines = Math.max(...labels.map((l) => l.split(LINE_BREAK).length));
+  return Math.max(base, lines * LABEL_LINE_HEIGHT + 8);
+}
+
+/**
+ * The axis of bar labels: no title, no cut (they are wrapped and cut already), each label's
+ * lines drawn apart (split at the line break the charts put in; API text holds none), and
+ * room for the widest line as real type draws it.
+ */
 function labelAxis(labels: readonly string[]) {
-  return { title: null, labelLimit: 0, ticks: false, domain: false, labelPadding: 6, minExtent: Math.max(...labels.map((l) => textWidth(l))) + 6 };
+  const widest = Math.max(...labels.flatMap((l) => l.split(LINE_BREAK).map((line) => textWidth(line))));
+  return {
+    title: null,
+    labelLimit: 0,
+    ticks: false,
+    domain: false,
+    labelPadding: 6,
+    labelLineHeight: LABEL_LINE_HEIGHT,
+    labelExpr: "split(datum.label, '\\n')",
+    minExtent: widest + 6,
+  };
 }
 
 /** A legend entry's width besides its label: the symbol and the gaps around it. */
@@ -411,7 +435,7 @@ export function stackedPlan(
   const colours = partColours(parts.length).map((c, i) =>
     o.colours !== undefined && i < o.order.length && /^#[0-9a-f]{6}$/i.test(o.colours[i] ?? '') ? o.colours[i]! : c,
   );
-  const drawn = barLabels(
+  const drawn = wrappedBarLabels(
     shown.map((s) => s.label),
     labelColumns(o),
   );
@@ -458,7 +482,7 @@ export function stackedPlan(
   const unit = o.unit ?? 'count';
   return {
     spec: {
-      ...barFrame(title, widthOf(o), shown.length * STACK_STEP, rows, drawn),
+      ...barFrame(title, widthOf(o), shown.length * bandStep(STACK_STEP, drawn), rows, drawn),
       layer: [
         {
           mark: { type: 'bar', stroke: '#ffffff', strokeWidth: 1 },

@@ -203,11 +203,13 @@ export const UNKNOWN_MARK = '?';
 
 /**
  * The chart colour of each tone (Okabe–Ito, as the charts' palette, src/report/charts/specs.ts;
- * grey for the muted): a stacked part coloured as its state is in the table under it.
+ * grey for the muted): a stacked part coloured as its state is in the table under it. The
+ * blue of `info` (mentioned) is the style sheet's own, dark enough for text, so the chart
+ * and the marks under it draw `mentioned` alike rather than light blue beside dark teal.
  */
 export const TONE_COLOURS: Readonly<Record<Tone | 'unknown', string>> = {
   good: '#009E73',
-  info: '#56B4E9',
+  info: '#0072B2',
   warn: '#E69F00',
   bad: '#D55E00',
   alarm: '#D55E00',
