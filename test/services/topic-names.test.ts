@@ -217,12 +217,16 @@ describe('topic names on a terminal', () => {
     ]);
   });
 
-  it('--demo keeps the ids: its sandbox is new each run, and no account’s cache is read', async () => {
-    const { env } = home();
-    await cacheTopics(env);
-    const r = await runInProcess(['--demo', 'prompts'], { env: { ...env, VIS_API_KEY: undefined }, realTransport: true });
+  it('--demo names topics from its own GET /topics of the day, with no cache: a fresh HOME, nothing written', async () => {
+    const { env, root } = home();
+    const before = snapshot(root);
+    const r = await runInProcess(['--demo', 'prompts', '--debug'], { env: { ...env, VIS_API_KEY: undefined }, realTransport: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^crm-migration$/m);
+    expect(r.stdout).toMatch(/^Switching CRMs {2}crm-migration$/m);
+    expect(r.stderr).toMatch(/topic names: from the demo's GET \/topics of \d{4}-\d{2}-\d{2}/);
+    // The demo's sandbox answered one request: the names cost no read.
+    expect(r.stderr.match(/vis debug: → GET /g) ?? []).toHaveLength(1);
+    expect(snapshot(root)).toEqual(before);
   });
 });
 

@@ -10,7 +10,7 @@ import { cacheNote, invalidateAfter, sendCached } from '../../../services/cached
 import { checkListOptions, renderResponse } from '../../../terminal/render.js';
 import { resolvePrompt } from '../../../services/question-lookup.js';
 import { openSession } from '../../../services/session.js';
-import { answerScope, cachedTopicNames, resultScope } from '../../../services/topic-names.js';
+import { answerScope, resultScope, topicNamesOf } from '../../../services/topic-names.js';
 import type { DataOptions } from './parse.js';
 import { VisError } from '../../../errors.js';
 import { readsSeveralScopes } from '../../../flags/command-options.js';
@@ -69,7 +69,7 @@ async function runSeveral(ctx: Context, session: Session, options: DataOptions):
   const { results: answers, firstFailure } = scopeResults(read);
   const results =
     options.format === 'table' && spec.namesTopics
-      ? answers.map((r) => (r.envelope === null ? r : { ...r, topicNames: cachedTopicNames(session, resultScope(r)) }))
+      ? await Promise.all(answers.map(async (r) => (r.envelope === null ? r : { ...r, topicNames: await topicNamesOf(ctx, session, resultScope(r)) })))
       : answers;
   await renderCombinedResponse(ctx, {
     format: options.format,
@@ -120,7 +120,7 @@ export async function runData(options: DataOptions, ctx: Context): Promise<void>
     const res = await sendCached(ctx, session, spec, req).finally(() => invalidateAfter(session, spec));
     session.progress.stop();
     // Topic ids by name on a terminal, from what the cache already holds: never a read (src/services/topic-names.ts).
-    const topicNames = options.format === 'table' && spec.namesTopics ? cachedTopicNames(session, answerScope(req.query, res.envelope.meta)) : undefined;
+    const topicNames = options.format === 'table' && spec.namesTopics ? await topicNamesOf(ctx, session, answerScope(req.query, res.envelope.meta)) : undefined;
     await renderResponse(ctx, { format: options.format, flags: request.flags, spec, raw: res.raw, envelope: res.envelope, list: options.list, topicNames });
     // stdout stays the answer alone; on a terminal one quiet line says where it came from.
     if (res.fromCache && ctx.io.stderrIsTTY && !request.flags.quiet) {
