@@ -277,6 +277,8 @@ describe('keyValueLines, a value under its key', () => {
   it('indents a URL that fits under the key, and starts one wider than that at the edge', () => {
     expect(keyValueLines([[key, url(28)]], narrow(30), dim)).toEqual([`[${key.text}]`, `  ${url(28).text}`]);
     expect(keyValueLines([[key, url(29)]], narrow(30), dim)).toEqual([`[${key.text}]`, url(29).text]);
+    // Its own indentation kept, none added.
+    expect(keyValueLines([[key, m(`  ${url(29).text}`)]], narrow(30), dim)).toEqual([`[${key.text}]`, `  ${url(29).text}`]);
   });
 
   it('puts no line under a key whose value is empty', () => {
