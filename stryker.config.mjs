@@ -67,6 +67,7 @@ export default {
     'src/report/escape.ts',
     'src/report/render.ts',
     'src/report/charts/svg-safety.ts',
+    'src/report/charts/drawn.ts',
     'src/cli/commands/report/parse.ts',
     'src/cli/commands/report/files.ts',
     'src/report/chromium.ts',

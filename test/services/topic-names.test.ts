@@ -309,6 +309,15 @@ describe('the lookup', () => {
       '[1]',
       6_000,
     );
+    // JSON, but no object: skipped like the rest, never read into.
+    store(
+      [
+        ['brand_id', '7'],
+        ['days', '6'],
+      ],
+      'null',
+      7_000,
+    );
     // Written in this order, one after another: the file times say which is newest.
     const names = cachedTopicNames(session, scope);
     expect(names?.get('a')).toMatch(/^(New|Old) A$/);

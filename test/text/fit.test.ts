@@ -9,6 +9,7 @@ import {
   measured,
   padded,
   recordLines,
+  wholeLines,
   widestWord,
   wrapRanges,
   wrapWords,
@@ -266,6 +267,29 @@ describe('keyValueLines', () => {
     expect(keyValueLines([[m('k'), m(`a ${word}`)]], wide(20), dim)).toEqual(['[k]', '  a', `  ${word}`]);
     const fits = 'x'.repeat(17);
     expect(keyValueLines([[m('k'), m(`a ${fits}`)]], wide(20), dim)).toEqual(['[k]  a', `   ${fits}`]);
+  });
+});
+
+describe('keyValueLines, a value under its key', () => {
+  const key = m('k'.repeat(29));
+  const url = (width: number) => m(`https://example.com/${'a'.repeat(width - 20)}`);
+
+  it('indents a URL that fits under the key, and starts one wider than that at the edge', () => {
+    expect(keyValueLines([[key, url(28)]], narrow(30), dim)).toEqual([`[${key.text}]`, `  ${url(28).text}`]);
+    expect(keyValueLines([[key, url(29)]], narrow(30), dim)).toEqual([`[${key.text}]`, url(29).text]);
+    // Its own indentation kept, none added.
+    expect(keyValueLines([[key, m(`  ${url(29).text}`)]], narrow(30), dim)).toEqual([`[${key.text}]`, `  ${url(29).text}`]);
+  });
+
+  it('puts no line under a key whose value is empty', () => {
+    expect(keyValueLines([[key, m('')]], narrow(30), dim)).toEqual([`[${key.text}]`]);
+  });
+});
+
+describe('wholeLines', () => {
+  it('keeps a URL whole on an indented line of its own', () => {
+    const link = `https://example.com/${'a'.repeat(20)}`;
+    expect(wholeLines(`  word ${link}`, 12, false)).toEqual(['  word', `  ${link}`]);
   });
 });
 
