@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/cache/store.js';
 import { entryFileName, entryKey } from '../../src/cache/keys.js';
-import { answerScope, cachedTopicNames, MAX_ENTRIES, resultScope } from '../../src/services/topic-names.js';
+import { answerScope, cachedTopicNames, demoTopicNames, MAX_ENTRIES, resultScope } from '../../src/services/topic-names.js';
+import { createContext } from '../../src/services/context.js';
+import { testIO } from '../support/context.js';
 import { fakeClock } from '../support/context.js';
 import { FakeApi, ok } from '../support/http.js';
 import { runInProcess, TEST_KEY } from '../support/run.js';
@@ -341,5 +343,26 @@ describe('the lookup', () => {
     };
     expect(found(MAX_ENTRIES - 1)).toBe('A');
     expect(found(MAX_ENTRIES)).toBeUndefined();
+  });
+});
+
+describe('the demo’s topic names', () => {
+  const ctx = createContext(testIO(), { VIS_API_KEY: 'vis_demo_agency', VIS_DEMO_DATE: '2026-11-20' }, '0.0.0-test', new AbortController().signal);
+  it('are each brand’s and market’s own, of the demo’s day; a brand or market the demo has not is none', async () => {
+    const said: string[] = [];
+    const debug = (line: string) => void said.push(line);
+    const bluepeak = await demoTopicNames(ctx, debug, { brand: '201', market: 'US-en' });
+    expect(bluepeak?.size).toBeGreaterThan(0);
+    expect(said).toEqual(["topic names: from the demo's GET /topics of 2026-11-20"]);
+    const larkspur = await demoTopicNames(ctx, debug, { brand: '202', market: 'GB-en' });
+    expect(larkspur?.size).toBeGreaterThan(0);
+    expect([...larkspur!.keys()].some((id) => bluepeak!.has(id))).toBe(false);
+    // No market: the brand's primary; no brand: the account's first, as the API answers them.
+    expect(await demoTopicNames(ctx, debug, { brand: '201', market: undefined })).toEqual(bluepeak);
+    expect(await demoTopicNames(ctx, debug, { brand: undefined, market: 'US-en' })).toEqual(bluepeak);
+    expect(await demoTopicNames(ctx, debug, { brand: '999', market: 'US-en' })).toBeUndefined();
+    said.length = 0;
+    expect(await demoTopicNames(ctx, debug, { brand: '202', market: 'US-en' })).toBeUndefined();
+    expect(said).toEqual(['topic names: the demo has none here; the ids are shown']);
   });
 });
